@@ -1,0 +1,274 @@
+//! The command line: raw arguments → validated request → run. `main` only maps errors to exit
+//! codes.
+
+use crate::generate::{GeneratorParams, generate};
+use crate::io::{self, FileKind};
+use crate::map::metrics::Metrics;
+use crate::raster;
+use crate::rng::seed_from_text;
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "delve",
+    version,
+    about = "Delve: a workbench for procedural roguelike dungeons",
+    long_about = "Delve: a workbench for procedural roguelike dungeons.\n\n\
+                  With no command, opens the editor on the default preset (or on FILE, a preset or map).\n\
+                  PRESET is a path to a preset file or the name of a shipped preset: godot-part3, mcrogueface-part3."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A preset or map file to open in the editor.
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Generate one map from a preset.
+    Generate {
+        /// Preset file or shipped preset name.
+        preset: String,
+        /// Seed: a number, or any text (hashed to a number). Defaults to the preset's seed.
+        #[arg(long)]
+        seed: Option<String>,
+        /// Save the map as RON.
+        #[arg(long, value_name = "MAP.ron")]
+        out: Option<PathBuf>,
+        /// Print the map: # wall, . room floor, , corridor floor, + door, @ spawn.
+        #[arg(long)]
+        ascii: bool,
+        /// Save a picture of the map.
+        #[arg(long, value_name = "FILE.png")]
+        png: Option<PathBuf>,
+        /// Pixels per tile in the PNG.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+        scale: u32,
+    },
+    /// Generate a range of seeds and report figures for each (CSV) and their means.
+    Sweep {
+        /// Preset file or shipped preset name.
+        preset: String,
+        /// Seeds to sweep: A..B (B excluded) or A..=B.
+        #[arg(long, value_name = "A..B")]
+        seeds: String,
+        /// Write the CSV here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+    },
+    /// Load and validate preset and map files; exits non-zero when any has a problem.
+    Check {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Parses `A..B` (half-open) or `A..=B` (inclusive) into a half-open range.
+pub fn parse_seed_range(s: &str) -> Result<std::ops::Range<u64>> {
+    let bad = || format!("--seeds {s:?}: expected A..B or A..=B with whole numbers, such as 0..1000");
+    let (a, b, inclusive) = if let Some((a, b)) = s.split_once("..=") {
+        (a, b, true)
+    } else if let Some((a, b)) = s.split_once("..") {
+        (a, b, false)
+    } else {
+        bail!(bad());
+    };
+    let a: u64 = a.trim().parse().with_context(bad)?;
+    let b: u64 = b.trim().parse().with_context(bad)?;
+    let end = if inclusive { b.checked_add(1).with_context(bad)? } else { b };
+    if end <= a {
+        bail!("--seeds {s:?}: the range is empty; the end must be after the start");
+    }
+    Ok(a..end)
+}
+
+/// Runs a command; `out` receives standard output, `err` the messages meant for standard error.
+pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result<bool> {
+    match command {
+        Command::Generate { preset, seed, out: map_out, ascii, png, scale } => {
+            let p = io::resolve_preset(&preset)?;
+            let seed = seed.as_deref().map_or(p.seed, seed_from_text);
+            let g = generate(&p.generator, seed)?;
+            writeln!(err, "seed {seed}: {}", g.report)?;
+            if let Some(path) = &map_out {
+                io::save_map(path, &g.map)?;
+                writeln!(err, "saved {}", path.display())?;
+            }
+            if let Some(path) = &png {
+                save_png(path, &g.map, scale)?;
+                writeln!(err, "saved {}", path.display())?;
+            }
+            if ascii || (map_out.is_none() && png.is_none()) {
+                out.write_all(g.map.to_ascii().as_bytes())?;
+            }
+            Ok(true)
+        }
+        Command::Sweep { preset, seeds, csv } => {
+            let p = io::resolve_preset(&preset)?;
+            let range = parse_seed_range(&seeds)?;
+            let mut file;
+            let sink: &mut dyn Write = match &csv {
+                Some(path) => {
+                    file = std::io::BufWriter::new(
+                        std::fs::File::create(path).with_context(|| format!("{}: cannot create", path.display()))?,
+                    );
+                    &mut file
+                }
+                None => out,
+            };
+            let s = sweep(&p.generator, range, sink)?;
+            writeln!(err, "{s}")?;
+            Ok(true)
+        }
+        Command::Check { files } => {
+            let mut all_ok = true;
+            for f in &files {
+                let problems = check_file(f);
+                if problems.is_empty() {
+                    writeln!(out, "{}: ok", f.display())?;
+                } else {
+                    all_ok = false;
+                    for p in problems {
+                        writeln!(err, "{p}")?;
+                    }
+                }
+            }
+            Ok(all_ok)
+        }
+    }
+}
+
+fn save_png(path: &Path, map: &crate::map::Map, scale: u32) -> Result<()> {
+    let img = raster::render(map, scale, &raster::Palette::default());
+    let mut bytes = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+        .context("cannot encode the PNG")?;
+    io::save_atomic(path, &bytes)?;
+    Ok(())
+}
+
+/// Every problem of one file, each a line starting with the file name.
+pub fn check_file(path: &Path) -> Vec<String> {
+    let name = path.display();
+    let kind = match io::file_kind(path) {
+        Ok(k) => k,
+        Err(e) => return vec![e.to_string()],
+    };
+    match kind {
+        FileKind::Preset => match io::load_preset(path) {
+            Err(e) => vec![e.to_string()],
+            Ok(p) => p.generator.check().iter().map(|i| format!("{name}: parameter {i}")).collect(),
+        },
+        FileKind::Map => match io::load_map(path) {
+            Err(e) => vec![e.to_string()],
+            Ok(m) => m.validate().iter().map(|p| format!("{name}: {p}")).collect(),
+        },
+    }
+}
+
+/// Means over a sweep.
+#[derive(Clone, Debug, Default)]
+pub struct SweepSummary {
+    pub maps: u64,
+    pub mean_rooms: f64,
+    pub mean_rooms_asked: f64,
+    pub mean_floor_fraction: f64,
+    pub mean_corridor_tiles: f64,
+    pub connected: u64,
+    pub valid: u64,
+    pub mean_micros: f64,
+    pub seconds: f64,
+}
+
+impl std::fmt::Display for SweepSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.maps.max(1) as f64;
+        write!(
+            f,
+            "{} maps in {:.2} s ({:.0} maps/s; {:.1} µs per map to generate)\n\
+             mean rooms {:.3} of {:.0} asked, mean floor {:.3}%, mean corridor tiles {:.1}\n\
+             connected {:.1}%, valid {:.1}%",
+            self.maps,
+            self.seconds,
+            self.maps as f64 / self.seconds.max(1e-9),
+            self.mean_micros,
+            self.mean_rooms,
+            self.mean_rooms_asked,
+            100.0 * self.mean_floor_fraction,
+            self.mean_corridor_tiles,
+            100.0 * self.connected as f64 / n,
+            100.0 * self.valid as f64 / n,
+        )
+    }
+}
+
+/// Generates every seed of `seeds`, writes one CSV row per seed and returns the means.
+pub fn sweep(params: &GeneratorParams, seeds: std::ops::Range<u64>, csv: &mut dyn Write) -> Result<SweepSummary> {
+    let issues = params.check();
+    if !issues.is_empty() {
+        return Err(crate::generate::GenError::InvalidParams(issues).into());
+    }
+    writeln!(
+        csv,
+        "seed,rooms,rooms_asked,doors,corridors,floor_tiles,corridor_tiles,floor_fraction,connected,longest_path,dead_ends,problems,micros"
+    )?;
+    let start = Instant::now();
+    let mut s = SweepSummary::default();
+    for seed in seeds {
+        let t = Instant::now();
+        let g = generate(params, seed)?;
+        let micros = t.elapsed().as_secs_f64() * 1e6;
+        let m = Metrics::of(&g.map);
+        let problems = g.map.validate().len();
+        writeln!(
+            csv,
+            "{seed},{},{},{},{},{},{},{:.6},{},{},{},{problems},{micros:.1}",
+            m.rooms,
+            g.report.rooms_asked,
+            m.doors,
+            m.corridors,
+            m.floor_tiles,
+            m.corridor_tiles,
+            m.floor_fraction,
+            m.connected,
+            m.longest_path,
+            m.dead_ends,
+        )?;
+        s.maps += 1;
+        s.mean_rooms += m.rooms as f64;
+        s.mean_rooms_asked += g.report.rooms_asked as f64;
+        s.mean_floor_fraction += m.floor_fraction;
+        s.mean_corridor_tiles += m.corridor_tiles as f64;
+        s.connected += u64::from(m.connected);
+        s.valid += u64::from(problems == 0);
+        s.mean_micros += micros;
+    }
+    csv.flush()?;
+    let n = s.maps.max(1) as f64;
+    s.mean_rooms /= n;
+    s.mean_rooms_asked /= n;
+    s.mean_floor_fraction /= n;
+    s.mean_corridor_tiles /= n;
+    s.mean_micros /= n;
+    s.seconds = start.elapsed().as_secs_f64();
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_ranges() {
+        assert_eq!(parse_seed_range("0..10").unwrap(), 0..10);
+        assert_eq!(parse_seed_range("5..=7").unwrap(), 5..8);
+        assert!(parse_seed_range("7..7").is_err());
+        assert!(parse_seed_range("a..b").is_err());
+        assert!(parse_seed_range("10").is_err());
+    }
+}

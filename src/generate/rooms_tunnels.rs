@@ -1,0 +1,674 @@
+//! Rooms and tunnels: the classic fill-then-carve generator of the McRogueFace and Godot
+//! roguelike tutorials (part 3), with their "Try this" / "Challenge" variants as parameters.
+//!
+//! Algorithm (one random stream, [`Stage::Layout`], drawn in exactly the tutorials' order):
+//! 1. Fill the map with wall.
+//! 2. `max_rooms` times: draw a width and a height in `room_size`, then `x` in
+//!    `edge_margin..=W - w - 1 - edge_margin` (and `y` likewise). The room's footprint is the
+//!    rectangle `(x, y, w, h)`; its floor is `x+1..=x+w-1` by `y+1..=y+h-1`; its centre is
+//!    `(x + w/2, y + h/2)`. Skip it when it overlaps a placed room under the `overlap` rule.
+//! 3. Carve the floor (optionally a disc instead of the rectangle) and join the room to the
+//!    previously placed one by a tunnel between their centres: an L (coin flip: horizontal or
+//!    vertical leg first) or, optionally, a straight Bresenham line made 4-connected.
+//! 4. Spawn at the first room's centre.
+//!
+//! Extra draws (circle rooms, direct tunnels) are made only when their chance is above zero,
+//! so the tutorials' presets reproduce their stream exactly.
+
+use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, Report, SizeRange, field};
+use crate::geom::{Dir, Grid, Pos, Rect};
+use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
+use crate::rng::{DelveRng, Stage, stream};
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// When a new room counts as overlapping a placed one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OverlapRule {
+    /// McRogueFace: footprints are closed rectangles `x..=x+w`; touching counts as overlap, so
+    /// rooms always keep at least two wall tiles between their floors.
+    #[default]
+    Separate,
+    /// Godot: the new footprint shrunk by one must not strictly overlap a placed footprint, so
+    /// neighbouring rooms may share their walls (their floors can even touch).
+    ShareWalls,
+}
+
+/// Which end a tunnel is dug from; the coin flip picks which leg of the L comes first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TunnelFrom {
+    /// From the new room's centre to the previous room's (McRogueFace).
+    #[default]
+    NewRoom,
+    /// From the previous room's centre to the new room's (Godot).
+    PreviousRoom,
+}
+
+/// Parameters of the rooms-and-tunnels generator.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomsAndTunnels {
+    /// Map width in tiles.
+    pub width: u32,
+    /// Map height in tiles.
+    pub height: u32,
+    /// Side of a room's footprint, drawn separately for width and height. The floor is one
+    /// tile smaller on each axis.
+    pub room_size: SizeRange,
+    /// How many rooms to try; overlapping tries are skipped, so fewer are usually placed.
+    pub max_rooms: u32,
+    /// Tiles kept free between footprints and the map edge (McRogueFace 1, Godot 0).
+    pub edge_margin: u32,
+    pub overlap: OverlapRule,
+    /// Extra tiles of rock required between rooms, on top of the overlap rule.
+    #[serde(default)]
+    pub room_spacing: u32,
+    pub tunnel_from: TunnelFrom,
+    /// Corridor width in tiles.
+    #[serde(default = "one")]
+    pub tunnel_width: u32,
+    /// Chance (0..=1) that a tunnel is a straight line instead of an L.
+    #[serde(default)]
+    pub direct_tunnel_chance: f64,
+    /// Chance (0..=1) that a room is a disc instead of a rectangle.
+    #[serde(default)]
+    pub circle_room_chance: f64,
+}
+
+const fn one() -> u32 {
+    1
+}
+
+impl Default for RoomsAndTunnels {
+    /// The Godot tutorial's settings.
+    fn default() -> Self {
+        Self::godot()
+    }
+}
+
+impl RoomsAndTunnels {
+    /// McRogueFace tutorial, part 3.
+    pub fn mcrogueface() -> Self {
+        Self {
+            width: 50,
+            height: 35,
+            room_size: SizeRange::new(6, 12),
+            max_rooms: 8,
+            edge_margin: 1,
+            overlap: OverlapRule::Separate,
+            room_spacing: 0,
+            tunnel_from: TunnelFrom::NewRoom,
+            tunnel_width: 1,
+            direct_tunnel_chance: 0.0,
+            circle_room_chance: 0.0,
+        }
+    }
+
+    /// Godot "Yet Another Roguelike Tutorial", part 3.
+    pub fn godot() -> Self {
+        Self {
+            width: 80,
+            height: 45,
+            room_size: SizeRange::new(6, 10),
+            max_rooms: 30,
+            edge_margin: 0,
+            overlap: OverlapRule::ShareWalls,
+            room_spacing: 0,
+            tunnel_from: TunnelFrom::PreviousRoom,
+            tunnel_width: 1,
+            direct_tunnel_chance: 0.0,
+            circle_room_chance: 0.0,
+        }
+    }
+}
+
+pub const MIN_SIDE: u32 = 8;
+pub const MAX_SIDE: u32 = 4096;
+pub const MIN_ROOM: u32 = 3;
+pub const MAX_ROOM: u32 = 1024;
+pub const MAX_ROOMS: u32 = 100_000;
+
+const SPECS: &[ParamSpec] = &[
+    ParamSpec {
+        key: "width",
+        label: "Map width",
+        unit: "tiles",
+        help: "Width of the map in tiles.",
+        kind: ParamKind::Int { min: MIN_SIDE as i64, max: MAX_SIDE as i64 },
+    },
+    ParamSpec {
+        key: "height",
+        label: "Map height",
+        unit: "tiles",
+        help: "Height of the map in tiles.",
+        kind: ParamKind::Int { min: MIN_SIDE as i64, max: MAX_SIDE as i64 },
+    },
+    ParamSpec {
+        key: "room_size",
+        label: "Room size",
+        unit: "tiles",
+        help: "Side of a room's footprint, drawn separately for width and height. \
+               The floor is one tile smaller on each axis.",
+        kind: ParamKind::Range { min: MIN_ROOM as i64, max: MAX_ROOM as i64 },
+    },
+    ParamSpec {
+        key: "max_rooms",
+        label: "Room attempts",
+        unit: "rooms",
+        help: "How many rooms to try. A try that overlaps a placed room is skipped, \
+               so usually fewer rooms are placed.",
+        kind: ParamKind::Int { min: 1, max: MAX_ROOMS as i64 },
+    },
+    ParamSpec {
+        key: "edge_margin",
+        label: "Edge margin",
+        unit: "tiles",
+        help: "Tiles kept free between a room's footprint and the map edge \
+               (McRogueFace: 1, Godot: 0).",
+        kind: ParamKind::Int { min: 0, max: 64 },
+    },
+    ParamSpec {
+        key: "overlap",
+        label: "Neighbouring rooms",
+        unit: "",
+        help: "Separate: rooms never touch, at least two wall tiles between floors (McRogueFace). \
+               Share walls: neighbouring rooms may share their walls (Godot).",
+        kind: ParamKind::Choice(&["Separate", "Share walls"]),
+    },
+    ParamSpec {
+        key: "room_spacing",
+        label: "Extra spacing",
+        unit: "tiles",
+        help: "Extra tiles of rock required between rooms, on top of the rule above.",
+        kind: ParamKind::Int { min: 0, max: 64 },
+    },
+    ParamSpec {
+        key: "tunnel_from",
+        label: "Dig tunnels from",
+        unit: "",
+        help: "Which end a tunnel is dug from: the new room (McRogueFace) or the previous room \
+               (Godot). With a fair coin for the first leg both give the same kinds of maps; \
+               it matters for reproducing a tutorial's exact maps.",
+        kind: ParamKind::Choice(&["New room", "Previous room"]),
+    },
+    ParamSpec {
+        key: "tunnel_width",
+        label: "Tunnel width",
+        unit: "tiles",
+        help: "Width of every tunnel.",
+        kind: ParamKind::Int { min: 1, max: 9 },
+    },
+    ParamSpec {
+        key: "direct_tunnel_chance",
+        label: "Direct tunnels",
+        unit: "%",
+        help: "Chance that a tunnel runs straight (Bresenham line, stepped so it stays \
+               walkable) instead of an L.",
+        kind: ParamKind::Float { min: 0.0, max: 1.0 },
+    },
+    ParamSpec {
+        key: "circle_room_chance",
+        label: "Round rooms",
+        unit: "%",
+        help: "Chance that a room is a disc (the largest that fits its footprint) \
+               instead of a rectangle.",
+        kind: ParamKind::Float { min: 0.0, max: 1.0 },
+    },
+];
+
+impl Params for RoomsAndTunnels {
+    fn specs(&self) -> &'static [ParamSpec] {
+        SPECS
+    }
+
+    fn get(&self, key: &str) -> Option<ParamValue> {
+        let int = |v: u32| Some(ParamValue::Int(i64::from(v)));
+        match key {
+            "width" => int(self.width),
+            "height" => int(self.height),
+            "room_size" => Some(ParamValue::Range(self.room_size.min.into(), self.room_size.max.into())),
+            "max_rooms" => int(self.max_rooms),
+            "edge_margin" => int(self.edge_margin),
+            "overlap" => Some(ParamValue::Choice(match self.overlap {
+                OverlapRule::Separate => 0,
+                OverlapRule::ShareWalls => 1,
+            })),
+            "room_spacing" => int(self.room_spacing),
+            "tunnel_from" => Some(ParamValue::Choice(match self.tunnel_from {
+                TunnelFrom::NewRoom => 0,
+                TunnelFrom::PreviousRoom => 1,
+            })),
+            "tunnel_width" => int(self.tunnel_width),
+            "direct_tunnel_chance" => Some(ParamValue::Float(self.direct_tunnel_chance)),
+            "circle_room_chance" => Some(ParamValue::Float(self.circle_room_chance)),
+            _ => None,
+        }
+    }
+
+    fn set(&mut self, key: &str, v: ParamValue) -> bool {
+        let Some(spec) = SPECS.iter().find(|s| s.key == key) else { return false };
+        let (lo, hi) = match spec.kind {
+            ParamKind::Int { min, max } | ParamKind::Range { min, max } => (min, max),
+            _ => (0, 0),
+        };
+        match key {
+            "width" => field::set_u32(&mut self.width, v, lo, hi),
+            "height" => field::set_u32(&mut self.height, v, lo, hi),
+            "room_size" => field::set_range(&mut self.room_size, v, lo, hi),
+            "max_rooms" => field::set_u32(&mut self.max_rooms, v, lo, hi),
+            "edge_margin" => field::set_u32(&mut self.edge_margin, v, lo, hi),
+            "room_spacing" => field::set_u32(&mut self.room_spacing, v, lo, hi),
+            "tunnel_width" => field::set_u32(&mut self.tunnel_width, v, lo, hi),
+            "direct_tunnel_chance" => field::set_f64(&mut self.direct_tunnel_chance, v, 0.0, 1.0),
+            "circle_room_chance" => field::set_f64(&mut self.circle_room_chance, v, 0.0, 1.0),
+            "overlap" => match v {
+                ParamValue::Choice(0) => (self.overlap = OverlapRule::Separate, true).1,
+                ParamValue::Choice(1) => (self.overlap = OverlapRule::ShareWalls, true).1,
+                _ => false,
+            },
+            "tunnel_from" => match v {
+                ParamValue::Choice(0) => (self.tunnel_from = TunnelFrom::NewRoom, true).1,
+                ParamValue::Choice(1) => (self.tunnel_from = TunnelFrom::PreviousRoom, true).1,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    fn check(&self) -> Vec<ParamIssue> {
+        let mut out = Vec::new();
+        let mut bad = |field: &'static str, message: String| out.push(ParamIssue { field, message });
+        for (field, v) in [("width", self.width), ("height", self.height)] {
+            if !(MIN_SIDE..=MAX_SIDE).contains(&v) {
+                bad(field, format!("must be between {MIN_SIDE} and {MAX_SIDE} tiles, not {v}"));
+            }
+        }
+        let SizeRange { min, max } = self.room_size;
+        if min < MIN_ROOM {
+            bad("room_size", format!("the smallest room side must be at least {MIN_ROOM} tiles, not {min}"));
+        }
+        if min > max {
+            bad("room_size", format!("the smallest room side ({min}) is larger than the largest ({max})"));
+        }
+        if max > MAX_ROOM {
+            bad("room_size", format!("the largest room side must be at most {MAX_ROOM} tiles, not {max}"));
+        }
+        for (axis, side) in [("width", self.width), ("height", self.height)] {
+            let need = u64::from(max) + 1 + 2 * u64::from(self.edge_margin);
+            if min <= max && max <= MAX_ROOM && need > u64::from(side) {
+                bad(
+                    "room_size",
+                    format!(
+                        "the largest room ({max} tiles) plus the edge margin does not fit the map {axis} \
+                         ({side} tiles); it needs {need}"
+                    ),
+                );
+            }
+        }
+        if !(1..=MAX_ROOMS).contains(&self.max_rooms) {
+            bad("max_rooms", format!("must be between 1 and {MAX_ROOMS}, not {}", self.max_rooms));
+        }
+        if self.edge_margin > 64 {
+            bad("edge_margin", format!("must be at most 64 tiles, not {}", self.edge_margin));
+        }
+        if self.room_spacing > 64 {
+            bad("room_spacing", format!("must be at most 64 tiles, not {}", self.room_spacing));
+        }
+        if !(1..=9).contains(&self.tunnel_width) {
+            bad("tunnel_width", format!("must be between 1 and 9 tiles, not {}", self.tunnel_width));
+        }
+        for (field, p) in
+            [("direct_tunnel_chance", self.direct_tunnel_chance), ("circle_room_chance", self.circle_room_chance)]
+        {
+            if !(0.0..=1.0).contains(&p) {
+                bad(field, format!("is a chance and must be between 0 and 1 (0% to 100%), not {p}"));
+            }
+        }
+        out
+    }
+}
+
+/// A placed room during generation.
+struct Placed {
+    footprint: Rect,
+    shape: Shape,
+    centre: Pos,
+}
+
+/// Placed footprints, with a bucket index once there are many so that overlap tests stay
+/// close to constant time on big maps.
+struct Footprints {
+    rects: Vec<Rect>,
+    buckets: Option<Buckets>,
+}
+
+struct Buckets {
+    size: i32,
+    cols: i32,
+    rows: i32,
+    cells: Vec<Vec<u32>>,
+}
+
+const INDEX_FROM: usize = 64;
+
+impl Buckets {
+    fn span(&self, r: &Rect) -> (i32, i32, i32, i32) {
+        let c0 = (r.x.div_euclid(self.size)).clamp(0, self.cols - 1);
+        let c1 = ((r.right() - 1).div_euclid(self.size)).clamp(0, self.cols - 1);
+        let r0 = (r.y.div_euclid(self.size)).clamp(0, self.rows - 1);
+        let r1 = ((r.bottom() - 1).div_euclid(self.size)).clamp(0, self.rows - 1);
+        (c0, c1, r0, r1)
+    }
+
+    fn insert(&mut self, i: u32, r: &Rect) {
+        let (c0, c1, r0, r1) = self.span(r);
+        for row in r0..=r1 {
+            for col in c0..=c1 {
+                self.cells[(row * self.cols + col) as usize].push(i);
+            }
+        }
+    }
+}
+
+impl Footprints {
+    fn new() -> Self {
+        Self { rects: Vec::new(), buckets: None }
+    }
+
+    /// Whether any placed footprint satisfies `hits`; `reach` bounds where such a footprint
+    /// can be (a rectangle that any hit must intersect).
+    fn any(&mut self, reach: Rect, map_w: u32, map_h: u32, hits: impl Fn(&Rect) -> bool) -> bool {
+        if self.rects.len() < INDEX_FROM {
+            return self.rects.iter().any(hits);
+        }
+        let b = self.buckets.get_or_insert_with(|| {
+            let size = 32;
+            let cols = (map_w as i32 + size - 1) / size;
+            let rows = (map_h as i32 + size - 1) / size;
+            let mut b = Buckets { size, cols, rows, cells: vec![Vec::new(); (cols * rows) as usize] };
+            for (i, r) in self.rects.iter().enumerate() {
+                b.insert(i as u32, r);
+            }
+            b
+        });
+        let (c0, c1, r0, r1) = b.span(&reach);
+        for row in r0..=r1 {
+            for col in c0..=c1 {
+                if b.cells[(row * b.cols + col) as usize].iter().any(|&i| hits(&self.rects[i as usize])) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn push(&mut self, r: Rect) {
+        let i = self.rects.len() as u32;
+        self.rects.push(r);
+        if let Some(b) = &mut self.buckets {
+            b.insert(i, &r);
+        }
+    }
+}
+
+/// Whether `new` may not be placed next to `old`.
+fn overlaps(rule: OverlapRule, spacing: i32, new: &Rect, old: &Rect) -> bool {
+    match rule {
+        // Closed corner rectangles x1..=x2 where x2 = x + w (the tutorial's `intersects`).
+        OverlapRule::Separate => {
+            new.x <= old.right() + spacing
+                && new.right() >= old.x - spacing
+                && new.y <= old.bottom() + spacing
+                && new.bottom() >= old.y - spacing
+        }
+        // Godot: placed.grow(spacing).intersects(new.grow(-1)), strict half-open overlap.
+        OverlapRule::ShareWalls => old.grow(spacing).intersects(&new.grow(-1)),
+    }
+}
+
+/// Appends the cells from `a` to `b` along an L: the first leg horizontal or vertical.
+fn l_path(a: Pos, b: Pos, horizontal_first: bool, out: &mut Vec<Pos>) {
+    let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
+    line_axis(a, corner, out);
+    out.pop();
+    line_axis(corner, b, out);
+}
+
+/// Cells from `a` to `b` inclusive along one axis (`a` and `b` share x or y).
+fn line_axis(a: Pos, b: Pos, out: &mut Vec<Pos>) {
+    let (dx, dy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
+    let mut p = a;
+    out.push(p);
+    while p != b {
+        p = p.offset(dx, dy);
+        out.push(p);
+    }
+}
+
+/// Bresenham's line from `a` to `b` (the McRogueFace challenge's algorithm, in integers), with a
+/// cell added at each diagonal step so the tunnel stays 4-connected.
+fn direct_path(a: Pos, b: Pos, out: &mut Vec<Pos>) {
+    let (dx, dy) = ((b.x - a.x).abs(), (b.y - a.y).abs());
+    let (sx, sy) = (if a.x < b.x { 1 } else { -1 }, if a.y < b.y { 1 } else { -1 });
+    let (mut x, mut y) = (a.x, a.y);
+    let push = |p: Pos, out: &mut Vec<Pos>| {
+        if let Some(&last) = out.last() {
+            if last.x != p.x && last.y != p.y {
+                out.push(Pos::new(p.x, last.y));
+            }
+        }
+        out.push(p);
+    };
+    // Twice the tutorial's floating-point error term, so `dx / 2` stays exact.
+    if dx > dy {
+        let mut err = dx;
+        while x != b.x {
+            push(Pos::new(x, y), out);
+            err -= 2 * dy;
+            if err < 0 {
+                y += sy;
+                err += 2 * dx;
+            }
+            x += sx;
+        }
+    } else {
+        let mut err = dy;
+        while y != b.y {
+            push(Pos::new(x, y), out);
+            err -= 2 * dx;
+            if err < 0 {
+                x += sx;
+                err += 2 * dy;
+            }
+            y += sy;
+        }
+    }
+    push(b, out);
+}
+
+fn room_colour(rng: &mut DelveRng) -> Rgb {
+    // A random hue at fixed saturation and value: distinct, readable fills.
+    let h = rng.random::<f64>() * 6.0;
+    let (s, v) = (0.45, 0.80);
+    let c = v * s;
+    let x = c * (1.0 - ((h % 2.0) - 1.0).abs());
+    let (r, g, b) = match h as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = v - c;
+    let to = |f: f64| ((f + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    Rgb(to(r), to(g), to(b))
+}
+
+pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
+    let mut rng = stream(seed, Stage::Layout);
+    let (w_map, h_map) = (p.width as i32, p.height as i32);
+    let margin = p.edge_margin as i32;
+    let spacing = p.room_spacing as i32;
+    let (lo, hi) = (p.room_size.min as i32, p.room_size.max as i32);
+
+    let mut placed: Vec<Placed> = Vec::new();
+    let mut index = Footprints::new();
+    let mut paths: Vec<Vec<Pos>> = Vec::new();
+    for _ in 0..p.max_rooms {
+        let w = rng.random_range(lo..=hi);
+        let h = rng.random_range(lo..=hi);
+        let x = rng.random_range(margin..=w_map - w - 1 - margin);
+        let y = rng.random_range(margin..=h_map - h - 1 - margin);
+        let footprint = Rect::new(x, y, w, h);
+        let reach = footprint.grow(spacing + 2);
+        if index.any(reach, p.width, p.height, |old| overlaps(p.overlap, spacing, &footprint, old)) {
+            continue;
+        }
+        let centre = Pos::new(x + w / 2, y + h / 2);
+        let shape = if p.circle_room_chance > 0.0 && rng.random::<f64>() < p.circle_room_chance {
+            Shape::Circle { centre, radius: (w.min(h) / 2 - 1).max(0) }
+        } else {
+            Shape::Rect(Rect::new(x + 1, y + 1, w - 1, h - 1))
+        };
+        if let Some(prev) = placed.last() {
+            let (a, b) = match p.tunnel_from {
+                TunnelFrom::NewRoom => (centre, prev.centre),
+                TunnelFrom::PreviousRoom => (prev.centre, centre),
+            };
+            let mut path = Vec::with_capacity((a.manhattan(b) + 1) as usize);
+            if p.direct_tunnel_chance > 0.0 && rng.random::<f64>() < p.direct_tunnel_chance {
+                direct_path(a, b, &mut path);
+            } else {
+                l_path(a, b, rng.random::<f64>() < 0.5, &mut path);
+            }
+            paths.push(path);
+        }
+        index.push(footprint);
+        placed.push(Placed { footprint, shape, centre });
+    }
+
+    let map = build_map(p, seed, &placed, paths);
+    let rooms_placed = placed.len();
+    let rooms_asked = p.max_rooms as usize;
+    let shortfall = (rooms_placed < rooms_asked).then(|| {
+        format!(
+            "the other {} tries overlapped rooms already placed (raise the map size or lower the room size to fit more)",
+            rooms_asked - rooms_placed
+        )
+    });
+    super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } }
+}
+
+/// Carves rooms then tunnels, and splits each tunnel into corridors between the rooms it meets.
+fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], paths: Vec<Vec<Pos>>) -> Map {
+    let mut map = Map::new(p.width, p.height);
+    let mut owner: Grid<u32> = Grid::new(p.width, p.height, u32::MAX);
+    let mut colours = stream(seed, Stage::Colours);
+    for (i, room) in placed.iter().enumerate() {
+        debug_assert!(room.footprint.w >= MIN_ROOM as i32);
+        room.shape.for_each_cell(|c| {
+            owner.set(c, i as u32);
+        });
+        map.rooms.push(Room {
+            id: i as u32,
+            shape: room.shape.clone(),
+            colour: room_colour(&mut colours),
+            label: None,
+        });
+    }
+    {
+        let tiles = map.tiles_mut().as_mut_slice();
+        for (t, o) in tiles.iter_mut().zip(owner.as_slice()) {
+            if *o != u32::MAX {
+                *t = Tile::Floor;
+            }
+        }
+    }
+    let width = p.tunnel_width;
+    let mut door_ids: HashMap<(u32, Pos, Dir), u32> = HashMap::new();
+    let mut door_for = |map: &mut Map, room: u32, cell: Pos, toward: Pos| -> u32 {
+        let side = cell.dir_to(toward).unwrap_or(Dir::North);
+        *door_ids.entry((room, cell, side)).or_insert_with(|| {
+            let id = map.doors.len() as u32;
+            map.doors.push(Door { id, room, cell, side, kind: 0 });
+            id
+        })
+    };
+    for path in paths {
+        let mut corridor = Corridor { id: 0, path, doors: [0, 0], width };
+        corridor.for_each_cell(|c| {
+            if let Some(t) = map.tiles_mut().get_mut(c) {
+                if *t == Tile::Wall {
+                    *t = Tile::Corridor;
+                }
+            }
+        });
+        // Split the centre line into runs outside rooms; each run joins the rooms at its ends.
+        let mut last_room: Option<(u32, Pos)> = None;
+        let mut run_start = None;
+        for (i, &c) in corridor.path.iter().enumerate() {
+            match owner.get(c).copied().filter(|o| *o != u32::MAX) {
+                Some(room) => {
+                    if let (Some(start), Some((from_room, from_cell))) = (run_start.take(), last_room) {
+                        let run: Vec<Pos> = corridor.path[start..i].to_vec();
+                        let a = door_for(&mut map, from_room, from_cell, run[0]);
+                        let b = door_for(&mut map, room, c, run[run.len() - 1]);
+                        let id = map.corridors.len() as u32;
+                        map.corridors.push(Corridor { id, path: run, doors: [a, b], width });
+                    }
+                    last_room = Some((room, c));
+                }
+                None => {
+                    run_start.get_or_insert(i);
+                }
+            }
+        }
+        corridor.path.clear();
+    }
+    map.spawn = placed.first().map_or(Pos::new(w_half(p.width), w_half(p.height)), |r| r.centre);
+    map
+}
+
+const fn w_half(v: u32) -> i32 {
+    (v / 2) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bresenham_is_four_connected_and_ends_right() {
+        for (a, b) in [((0, 0), (7, 3)), ((5, 5), (1, 9)), ((2, 2), (2, 8)), ((3, 1), (-4, -2))] {
+            let (a, b) = (Pos::from(a), Pos::from(b));
+            let mut v = Vec::new();
+            direct_path(a, b, &mut v);
+            assert_eq!(v.first(), Some(&a));
+            assert_eq!(v.last(), Some(&b));
+            assert!(v.windows(2).all(|w| w[0].manhattan(w[1]) == 1), "{v:?}");
+        }
+    }
+
+    #[test]
+    fn l_paths_take_the_chosen_leg_first() {
+        let mut v = Vec::new();
+        l_path(Pos::new(0, 0), Pos::new(2, 2), true, &mut v);
+        assert_eq!(v, [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)].map(Pos::from));
+        v.clear();
+        l_path(Pos::new(0, 0), Pos::new(2, 2), false, &mut v);
+        assert_eq!(v, [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)].map(Pos::from));
+    }
+
+    #[test]
+    fn overlap_rules_match_the_tutorials() {
+        let a = Rect::new(0, 0, 10, 10);
+        // McRogueFace: corner rectangles 0..=10; x = 11 is the first that does not touch.
+        assert!(overlaps(OverlapRule::Separate, 0, &Rect::new(10, 0, 6, 6), &a));
+        assert!(!overlaps(OverlapRule::Separate, 0, &Rect::new(11, 0, 6, 6), &a));
+        // Godot: new.grow(-1) strictly inside a's 0..10; x = 9 is allowed.
+        assert!(overlaps(OverlapRule::ShareWalls, 0, &Rect::new(8, 0, 6, 6), &a));
+        assert!(!overlaps(OverlapRule::ShareWalls, 0, &Rect::new(9, 0, 6, 6), &a));
+        assert!(overlaps(OverlapRule::ShareWalls, 1, &Rect::new(9, 0, 6, 6), &a));
+    }
+}

@@ -1,0 +1,302 @@
+//! Tile geometry: points, directions and rectangles on the integer grid.
+//!
+//! Coordinates are tile coordinates: `x` grows to the right, `y` grows downwards, `(0, 0)` is
+//! the top-left tile of a map. No randomness and no GUI types live here.
+
+use serde::{Deserialize, Serialize};
+
+/// A tile position. Serialised as a plain `(x, y)` tuple so map files stay compact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(from = "(i32, i32)", into = "(i32, i32)")]
+pub struct Pos {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Pos {
+    pub const fn new(x: i32, y: i32) -> Self {
+        Self { x, y }
+    }
+
+    /// The neighbouring tile in direction `dir`.
+    pub const fn step(self, dir: Dir) -> Self {
+        let (dx, dy) = dir.delta();
+        Self::new(self.x + dx, self.y + dy)
+    }
+
+    pub const fn offset(self, dx: i32, dy: i32) -> Self {
+        Self::new(self.x + dx, self.y + dy)
+    }
+
+    /// Manhattan distance.
+    pub const fn manhattan(self, other: Pos) -> i32 {
+        (self.x - other.x).abs() + (self.y - other.y).abs()
+    }
+
+    /// The four orthogonal neighbours, in `Dir::ALL` order.
+    pub fn neighbours4(self) -> [Pos; 4] {
+        Dir::ALL.map(|d| self.step(d))
+    }
+
+    /// The direction from `self` to an orthogonally adjacent `other`, if it is adjacent.
+    pub fn dir_to(self, other: Pos) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|&d| self.step(d) == other)
+    }
+}
+
+impl From<(i32, i32)> for Pos {
+    fn from((x, y): (i32, i32)) -> Self {
+        Self { x, y }
+    }
+}
+
+impl From<Pos> for (i32, i32) {
+    fn from(p: Pos) -> Self {
+        (p.x, p.y)
+    }
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// One of the four sides of a tile. `North` is up (towards smaller `y`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Dir {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
+
+    pub const fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::North => (0, -1),
+            Dir::East => (1, 0),
+            Dir::South => (0, 1),
+            Dir::West => (-1, 0),
+        }
+    }
+
+    pub const fn opposite(self) -> Dir {
+        match self {
+            Dir::North => Dir::South,
+            Dir::East => Dir::West,
+            Dir::South => Dir::North,
+            Dir::West => Dir::East,
+        }
+    }
+
+    /// Rotated 90° clockwise (on screen, with `y` pointing down).
+    pub const fn rotate_cw(self) -> Dir {
+        match self {
+            Dir::North => Dir::East,
+            Dir::East => Dir::South,
+            Dir::South => Dir::West,
+            Dir::West => Dir::North,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::North => "north",
+            Dir::East => "east",
+            Dir::South => "south",
+            Dir::West => "west",
+        }
+    }
+}
+
+/// An axis-aligned rectangle of tiles: `x..x + w` by `y..y + h` (half-open).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rect {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
+
+impl Rect {
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Self {
+        Self { x, y, w, h }
+    }
+
+    /// One past the right-most column.
+    pub const fn right(&self) -> i32 {
+        self.x + self.w
+    }
+
+    /// One past the bottom row.
+    pub const fn bottom(&self) -> i32 {
+        self.y + self.h
+    }
+
+    pub const fn is_empty(&self) -> bool {
+        self.w <= 0 || self.h <= 0
+    }
+
+    pub const fn area(&self) -> i64 {
+        if self.is_empty() {
+            0
+        } else {
+            self.w as i64 * self.h as i64
+        }
+    }
+
+    pub const fn contains(&self, p: Pos) -> bool {
+        p.x >= self.x && p.x < self.right() && p.y >= self.y && p.y < self.bottom()
+    }
+
+    /// Strict overlap of the half-open rectangles (sharing an edge line is not overlap).
+    pub const fn intersects(&self, o: &Rect) -> bool {
+        self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
+    }
+
+    /// Grown by `n` tiles on every side (`n < 0` shrinks).
+    pub const fn grow(&self, n: i32) -> Rect {
+        Rect::new(self.x - n, self.y - n, self.w + 2 * n, self.h + 2 * n)
+    }
+
+    /// All tiles, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        let r = *self;
+        (r.y..r.bottom()).flat_map(move |y| (r.x..r.right()).map(move |x| Pos::new(x, y)))
+    }
+
+    /// The smallest rectangle holding every point of `points` (`None` when empty).
+    pub fn bounding(points: impl IntoIterator<Item = Pos>) -> Option<Rect> {
+        let mut it = points.into_iter();
+        let first = it.next()?;
+        let (mut x0, mut y0, mut x1, mut y1) = (first.x, first.y, first.x, first.y);
+        for p in it {
+            x0 = x0.min(p.x);
+            y0 = y0.min(p.y);
+            x1 = x1.max(p.x);
+            y1 = y1.max(p.y);
+        }
+        Some(Rect::new(x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+    }
+}
+
+/// A dense W×H grid of `T`, indexed by `Pos`. Out-of-bounds reads return `None`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid<T> {
+    width: u32,
+    height: u32,
+    cells: Vec<T>,
+}
+
+impl<T: Clone> Grid<T> {
+    pub fn new(width: u32, height: u32, fill: T) -> Self {
+        Self { width, height, cells: vec![fill; width as usize * height as usize] }
+    }
+}
+
+impl<T> Grid<T> {
+    /// Wraps an existing row-major vector; `None` when its length is not `width * height`.
+    pub fn from_vec(width: u32, height: u32, cells: Vec<T>) -> Option<Self> {
+        (cells.len() == width as usize * height as usize).then_some(Self { width, height, cells })
+    }
+
+    pub const fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub const fn height(&self) -> u32 {
+        self.height
+    }
+
+    pub fn in_bounds(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && (p.x as u32) < self.width && (p.y as u32) < self.height
+    }
+
+    /// Row-major index of `p`, when it is inside the grid.
+    pub fn index(&self, p: Pos) -> Option<usize> {
+        self.in_bounds(p).then(|| p.y as usize * self.width as usize + p.x as usize)
+    }
+
+    pub fn pos_of(&self, index: usize) -> Pos {
+        let w = self.width.max(1) as usize;
+        Pos::new((index % w) as i32, (index / w) as i32)
+    }
+
+    pub fn get(&self, p: Pos) -> Option<&T> {
+        self.index(p).map(|i| &self.cells[i])
+    }
+
+    pub fn get_mut(&mut self, p: Pos) -> Option<&mut T> {
+        self.index(p).map(move |i| &mut self.cells[i])
+    }
+
+    /// Sets `p` when it is in bounds; returns whether it was.
+    pub fn set(&mut self, p: Pos, value: T) -> bool {
+        match self.get_mut(p) {
+            Some(c) => {
+                *c = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn as_slice(&self) -> &[T] {
+        &self.cells
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.cells
+    }
+
+    /// One row as a slice (`None` when `y` is outside the grid).
+    pub fn row(&self, y: u32) -> Option<&[T]> {
+        if y >= self.height {
+            return None;
+        }
+        let w = self.width as usize;
+        let start = y as usize * w;
+        Some(&self.cells[start..start + w])
+    }
+
+    pub fn bounds(&self) -> Rect {
+        Rect::new(0, 0, self.width as i32, self.height as i32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rect_intersection_is_strict() {
+        let a = Rect::new(0, 0, 4, 4);
+        assert!(a.intersects(&Rect::new(3, 3, 2, 2)));
+        assert!(!a.intersects(&Rect::new(4, 0, 2, 2)));
+        assert!(!a.intersects(&Rect::new(0, 4, 2, 2)));
+    }
+
+    #[test]
+    fn directions_are_consistent() {
+        for d in Dir::ALL {
+            assert_eq!(d.opposite().opposite(), d);
+            assert_eq!(d.rotate_cw().rotate_cw(), d.opposite());
+            let p = Pos::new(3, 3);
+            assert_eq!(p.dir_to(p.step(d)), Some(d));
+        }
+    }
+
+    #[test]
+    fn grid_bounds() {
+        let mut g = Grid::new(3, 2, 0u8);
+        assert!(g.set(Pos::new(2, 1), 7));
+        assert!(!g.set(Pos::new(3, 0), 1));
+        assert!(!g.set(Pos::new(-1, 0), 1));
+        assert_eq!(g.get(Pos::new(2, 1)), Some(&7));
+        assert_eq!(g.row(1), Some(&[0, 0, 7][..]));
+        assert_eq!(g.pos_of(5), Pos::new(2, 1));
+    }
+}

@@ -1,0 +1,363 @@
+//! Files: versioned RON for presets and maps, atomic saves, and errors that say where.
+//!
+//! A preset file holds a generator with all its parameters, plus an optional name, notes and
+//! default seed. A map file holds the whole map: tiles as one string per row (`#` wall, `.` room
+//! floor, `,` corridor floor), rooms, doors, corridors, spawn and provenance. Loading either never
+//! panics and never allocates more than the file's own size suggests: dimensions are checked
+//! against [`crate::map::MAX_TILES`] before a grid is built.
+
+mod tiles;
+
+use crate::generate::{GeneratorParams, Provenance};
+use crate::geom::{Grid, Pos};
+use crate::map::{Corridor, Door, MAX_SIDE, MAX_TILES, Map, Room, Shape};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use tiles::TileRows;
+
+/// Version of the preset format this build writes and reads.
+pub const PRESET_VERSION: u32 = 1;
+/// Version of the map format this build writes and reads.
+pub const MAP_VERSION: u32 = 1;
+/// Files larger than this are refused unread.
+pub const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
+
+/// A problem with a file: which file, where in it (when known), and what was expected.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("{}: cannot read the file: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{}: cannot save the file: {source}", path.display())]
+    Write { path: PathBuf, source: std::io::Error },
+    #[error("{}:{line}:{col}: {message}", path.display())]
+    Syntax { path: PathBuf, line: usize, col: usize, message: String },
+    #[error("{}: {message}", path.display())]
+    Invalid { path: PathBuf, message: String },
+}
+
+impl FileError {
+    pub fn path(&self) -> &Path {
+        match self {
+            FileError::Read { path, .. }
+            | FileError::Write { path, .. }
+            | FileError::Syntax { path, .. }
+            | FileError::Invalid { path, .. } => path,
+        }
+    }
+
+    /// `(line, column)` of the problem, 1-based, when the parser could tell.
+    pub fn location(&self) -> Option<(usize, usize)> {
+        match self {
+            FileError::Syntax { line, col, .. } => Some((*line, *col)),
+            _ => None,
+        }
+    }
+
+    fn invalid(path: &Path, message: impl Into<String>) -> Self {
+        FileError::Invalid { path: path.to_path_buf(), message: message.into() }
+    }
+}
+
+/// A preset: a generator and all its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Preset {
+    pub version: u32,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub notes: Option<String>,
+    /// The seed the editor starts on.
+    #[serde(default)]
+    pub seed: u64,
+    pub generator: GeneratorParams,
+}
+
+impl Preset {
+    pub fn new(generator: GeneratorParams) -> Self {
+        Self { version: PRESET_VERSION, name: None, notes: None, seed: 0, generator }
+    }
+}
+
+/// The presets shipped with Delve (`presets/*.ron`), built into the binary: `(name, RON text)`.
+pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
+    ("godot-part3", include_str!("../../presets/godot-part3.ron")),
+    ("mcrogueface-part3", include_str!("../../presets/mcrogueface-part3.ron")),
+];
+
+/// The preset the editor opens on.
+pub const DEFAULT_PRESET: &str = "godot-part3";
+
+/// A shipped preset by name.
+pub fn shipped_preset(name: &str) -> Option<Result<Preset, FileError>> {
+    SHIPPED_PRESETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(n, text)| parse_preset(text, Path::new(&format!("<shipped preset {n}>"))))
+}
+
+/// A preset given as a path, or as the name of a shipped preset when no such file exists.
+pub fn resolve_preset(arg: &str) -> Result<Preset, FileError> {
+    let path = Path::new(arg);
+    if !path.exists() {
+        if let Some(p) = shipped_preset(arg) {
+            return p;
+        }
+        let names: Vec<&str> = SHIPPED_PRESETS.iter().map(|(n, _)| *n).collect();
+        return Err(FileError::Read {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("no such file, and no shipped preset of that name (shipped: {})", names.join(", ")),
+            ),
+        });
+    }
+    load_preset(path)
+}
+
+/// The on-disk shape of a map file.
+#[derive(Serialize, Deserialize)]
+struct MapRepr {
+    version: u32,
+    width: u32,
+    height: u32,
+    tiles: TileRows,
+    #[serde(default)]
+    rooms: Vec<Room>,
+    #[serde(default)]
+    doors: Vec<Door>,
+    #[serde(default)]
+    corridors: Vec<Corridor>,
+    spawn: Pos,
+    #[serde(default)]
+    provenance: Provenance,
+}
+
+/// Just enough of any Delve file to tell what it is.
+#[derive(Deserialize)]
+struct Probe {
+    #[serde(default)]
+    version: Option<u32>,
+    #[serde(default)]
+    tiles: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    generator: Option<serde::de::IgnoredAny>,
+}
+
+/// What kind of Delve file a text is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    Preset,
+    Map,
+}
+
+fn read_text(path: &Path) -> Result<String, FileError> {
+    let read_err = |source| FileError::Read { path: path.to_path_buf(), source };
+    let meta = std::fs::metadata(path).map_err(read_err)?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(FileError::invalid(
+            path,
+            format!("the file is {} MB; Delve reads files of at most {} MB", meta.len() >> 20, MAX_FILE_BYTES >> 20),
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(read_err)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + upto.iter().filter(|b| **b == b'\n').count();
+        let col = 1 + upto.iter().rev().take_while(|b| **b != b'\n').count();
+        FileError::Syntax { path: path.to_path_buf(), line, col, message: "the file is not UTF-8 text".into() }
+    })
+}
+
+fn ron_options() -> ron::Options {
+    ron::Options::default()
+}
+
+fn syntax(path: &Path, e: ron::error::SpannedError) -> FileError {
+    FileError::Syntax {
+        path: path.to_path_buf(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message: explain(&e.code),
+    }
+}
+
+/// A RON error in words a designer can act on.
+fn explain(e: &ron::Error) -> String {
+    use ron::Error as E;
+    match e {
+        E::Eof => "the file ends too early (it looks cut off); expected more".into(),
+        E::MissingStructField { field, outer } => match outer {
+            Some(o) => format!("`{o}` is missing the field `{field}`"),
+            None => format!("missing the field `{field}`"),
+        },
+        other => other.to_string(),
+    }
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(text: &str, path: &Path, kind: FileKind, current: u32) -> Result<T, FileError> {
+    let what = match kind {
+        FileKind::Preset => "preset",
+        FileKind::Map => "map",
+    };
+    let probe = ron_options().from_str::<Probe>(text).ok();
+    if let Some(Probe { version: Some(v), .. }) = probe {
+        if v != current {
+            return Err(FileError::invalid(
+                path,
+                format!("this is a version {v} {what} file; this Delve reads version {current}"),
+            ));
+        }
+    }
+    if let Some(p) = &probe {
+        let found = if p.tiles.is_some() {
+            Some(FileKind::Map)
+        } else if p.generator.is_some() {
+            Some(FileKind::Preset)
+        } else {
+            None
+        };
+        if let Some(found) = found.filter(|f| *f != kind) {
+            let other = if found == FileKind::Map { "map" } else { "preset" };
+            return Err(FileError::invalid(path, format!("this is a {other} file, expected a {what} file")));
+        }
+    }
+    ron_options().from_str::<T>(text).map_err(|e| syntax(path, e))
+}
+
+/// Reads a preset file.
+pub fn load_preset(path: &Path) -> Result<Preset, FileError> {
+    parse_preset(&read_text(path)?, path)
+}
+
+/// Parses preset text; `path` is only used in messages.
+pub fn parse_preset(text: &str, path: &Path) -> Result<Preset, FileError> {
+    let preset: Preset = parse(text, path, FileKind::Preset, PRESET_VERSION)?;
+    Ok(preset)
+}
+
+/// The RON text of a preset.
+pub fn preset_to_string(preset: &Preset) -> String {
+    to_ron(preset)
+}
+
+pub fn save_preset(path: &Path, preset: &Preset) -> Result<(), FileError> {
+    save_atomic(path, to_ron(preset).as_bytes())
+}
+
+/// Reads a map file.
+pub fn load_map(path: &Path) -> Result<Map, FileError> {
+    parse_map(&read_text(path)?, path)
+}
+
+/// Parses map text; `path` is only used in messages.
+pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
+    let repr: MapRepr = parse(text, path, FileKind::Map, MAP_VERSION)?;
+    let (w, h) = (repr.width, repr.height);
+    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE || u64::from(w) * u64::from(h) > MAX_TILES {
+        return Err(FileError::invalid(
+            path,
+            format!(
+                "the map is {w}×{h}; expected a width and height of 1 to {MAX_SIDE} with at most {MAX_TILES} tiles in all"
+            ),
+        ));
+    }
+    let rows = repr.tiles.rows();
+    if rows != h as usize {
+        return Err(FileError::invalid(path, format!("`tiles` has {rows} rows; expected {h}, the map's height")));
+    }
+    if rows > 0 && repr.tiles.row_len() != w as usize {
+        return Err(FileError::invalid(
+            path,
+            format!("`tiles` rows are {} tiles long; expected {w}, the map's width", repr.tiles.row_len()),
+        ));
+    }
+    let grid = Grid::from_vec(w, h, repr.tiles.into_tiles())
+        .ok_or_else(|| FileError::invalid(path, "`tiles` does not match the map's size"))?;
+    let bounds = grid.bounds();
+    let mut map = Map::from_tiles(grid);
+    for room in &repr.rooms {
+        let inside = room.shape.bounds().is_none_or(|b| {
+            b.x >= bounds.x && b.y >= bounds.y && b.right() <= bounds.right() && b.bottom() <= bounds.bottom()
+        });
+        if !inside {
+            return Err(FileError::invalid(
+                path,
+                format!("room {} reaches outside the {w}×{h} map; expected every room inside the map", room.id),
+            ));
+        }
+    }
+    if let Some(c) = repr.corridors.iter().find(|c| !(1..=9).contains(&c.width)) {
+        return Err(FileError::invalid(
+            path,
+            format!("corridor {} has width {}; expected 1 to 9 tiles", c.id, c.width),
+        ));
+    }
+    map.rooms = repr
+        .rooms
+        .into_iter()
+        .map(|mut r| {
+            if let Shape::Cells(cells) = r.shape {
+                r.shape = Shape::cells_from(cells);
+            }
+            r
+        })
+        .collect();
+    map.doors = repr.doors;
+    map.corridors = repr.corridors;
+    map.spawn = repr.spawn;
+    map.provenance = repr.provenance;
+    Ok(map)
+}
+
+/// The RON text of a map.
+pub fn map_to_string(map: &Map) -> String {
+    let repr = MapRepr {
+        version: MAP_VERSION,
+        width: map.width(),
+        height: map.height(),
+        tiles: TileRows::from_grid(map.tiles()),
+        rooms: map.rooms.clone(),
+        doors: map.doors.clone(),
+        corridors: map.corridors.clone(),
+        spawn: map.spawn,
+        provenance: map.provenance.clone(),
+    };
+    to_ron(&repr)
+}
+
+pub fn save_map(path: &Path, map: &Map) -> Result<(), FileError> {
+    save_atomic(path, map_to_string(map).as_bytes())
+}
+
+/// Tells a preset from a map file without fully loading it.
+pub fn file_kind(path: &Path) -> Result<FileKind, FileError> {
+    let text = read_text(path)?;
+    match ron_options().from_str::<Probe>(&text) {
+        Ok(Probe { tiles: Some(_), .. }) => Ok(FileKind::Map),
+        Ok(Probe { generator: Some(_), .. }) => Ok(FileKind::Preset),
+        Ok(_) => Err(FileError::invalid(path, "expected a Delve preset (with `generator`) or map (with `tiles`)")),
+        Err(e) => Err(syntax(path, e)),
+    }
+}
+
+fn to_ron<T: Serialize>(value: &T) -> String {
+    let config = ron::ser::PrettyConfig::new().depth_limit(3).struct_names(false);
+    // Serialising plain data structures into a String cannot fail.
+    ron::ser::to_string_pretty(value, config).unwrap_or_default() + "\n"
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file beside it is written, flushed to disk
+/// and renamed over `path`, so a crash mid-save leaves the old file whole.
+pub fn save_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let write_err = |source| FileError::Write { path: path.to_path_buf(), source };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new().prefix(".delve-save-").tempfile_in(dir).map_err(write_err)?;
+    tmp.write_all(bytes).map_err(write_err)?;
+    tmp.as_file().sync_all().map_err(write_err)?;
+    tmp.persist(path).map_err(|e| write_err(e.error))?;
+    Ok(())
+}

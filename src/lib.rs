@@ -1,0 +1,28 @@
+//! # Delve: a workbench for procedural roguelike dungeons
+//!
+//! The crate is a pure, deterministic core plus a thin editor shell:
+//!
+//! | module | owns |
+//! |---|---|
+//! | [`geom`] | tile points, directions, rectangles, dense grids |
+//! | [`rng`] | the one named PRNG and its per-stage sub-streams; text seeds |
+//! | [`map`] | the map model (tiles, rooms, doors, corridors, spawn), ASCII, `validate()`, metrics |
+//! | [`generate`] | generator parameters (serde enum), provenance, `generate(params, seed)` |
+//! | [`io`] | versioned RON files for presets and maps; atomic saves; located errors |
+//! | [`raster`] | map → RGBA pixels (PNG export, thumbnails, textures) |
+//! | [`cli`] | the command line (`generate`, `sweep`, `check`) |
+//! | `app` | the egui editor (feature `gui`), the only module that knows about windows |
+//!
+//! Data flow: preset RON → [`generate::GeneratorParams`] + seed → [`generate::generate`] →
+//! [`map::Map`] → editor / CLI → [`io::MapFile`] RON.
+
+pub mod cli;
+pub mod generate;
+pub mod geom;
+pub mod io;
+pub mod map;
+pub mod raster;
+pub mod rng;
+
+#[cfg(feature = "gui")]
+pub mod app;

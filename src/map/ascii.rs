@@ -1,0 +1,153 @@
+//! ASCII maps: golden snapshots in tests and `delve generate --ascii`.
+
+use super::{Door, Map, Room, Rgb, Shape, Tile};
+use crate::geom::{Dir, Grid, Pos, Rect};
+use std::collections::VecDeque;
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum AsciiError {
+    #[error("the ASCII map is empty")]
+    Empty,
+    #[error("line {line} has {found} characters, expected {expected} like the first line")]
+    Ragged { line: usize, found: usize, expected: usize },
+    #[error("line {line}, column {col}: unknown map character {ch:?} (expected one of # . , + @)")]
+    BadChar { line: usize, col: usize, ch: char },
+    #[error("the map is {width}×{height}, larger than Delve's limit")]
+    TooLarge { width: usize, height: usize },
+}
+
+pub(super) fn to_ascii(map: &Map) -> String {
+    let w = map.width() as usize;
+    let mut chars: Vec<char> = map.tiles.as_slice().iter().map(|t| t.to_char()).collect();
+    for d in &map.doors {
+        if let Some(i) = map.tiles.index(d.outside()) {
+            chars[i] = '+';
+        }
+    }
+    if let Some(i) = map.tiles.index(map.spawn) {
+        chars[i] = '@';
+    }
+    let mut out = String::with_capacity(chars.len() + map.height() as usize);
+    for row in chars.chunks(w.max(1)) {
+        out.extend(row.iter());
+        out.push('\n');
+    }
+    out
+}
+
+pub(super) fn from_ascii(text: &str) -> Result<Map, AsciiError> {
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let lines: Vec<&str> = match lines.iter().rposition(|l| !l.is_empty()) {
+        Some(last) => lines[..=last].to_vec(),
+        None => return Err(AsciiError::Empty),
+    };
+    let width = lines[0].chars().count();
+    let height = lines.len();
+    if width == 0 {
+        return Err(AsciiError::Empty);
+    }
+    if (width as u64) * (height as u64) > super::MAX_TILES {
+        return Err(AsciiError::TooLarge { width, height });
+    }
+    let mut tiles = Vec::with_capacity(width * height);
+    let mut doors_at = Vec::new();
+    let mut spawn = None;
+    for (y, line) in lines.iter().enumerate() {
+        let found = line.chars().count();
+        if found != width {
+            return Err(AsciiError::Ragged { line: y + 1, found, expected: width });
+        }
+        for (x, ch) in line.chars().enumerate() {
+            let p = Pos::new(x as i32, y as i32);
+            let t = match ch {
+                '+' => {
+                    doors_at.push(p);
+                    Tile::Corridor
+                }
+                '@' => {
+                    spawn = Some(p);
+                    Tile::Floor
+                }
+                c => Tile::from_char(c).ok_or(AsciiError::BadChar { line: y + 1, col: x + 1, ch })?,
+            };
+            tiles.push(t);
+        }
+    }
+    let grid = Grid::from_vec(width as u32, height as u32, tiles).ok_or(AsciiError::Empty)?;
+    let mut map = Map::from_tiles(grid);
+    map.rooms = floor_regions(map.tiles());
+    if let Some(s) = spawn {
+        map.spawn = s;
+    }
+    let owner = map.room_index_grid();
+    for p in doors_at {
+        for dir in Dir::ALL {
+            let cell = p.step(dir.opposite());
+            if let Some(&i) = owner.get(cell).filter(|&&i| i != u32::MAX) {
+                map.doors.push(Door {
+                    id: map.doors.len() as u32,
+                    room: map.rooms[i as usize].id,
+                    cell,
+                    side: dir,
+                    kind: 0,
+                });
+                break;
+            }
+        }
+    }
+    Ok(map)
+}
+
+/// The 4-connected regions of room floor, as rooms in reading order of their first tile.
+/// A region that fills its bounding box becomes a rectangle.
+fn floor_regions(tiles: &Grid<Tile>) -> Vec<Room> {
+    let mut seen = Grid::new(tiles.width(), tiles.height(), false);
+    let mut rooms = Vec::new();
+    let mut queue = VecDeque::new();
+    for (i, t) in tiles.as_slice().iter().enumerate() {
+        let start = tiles.pos_of(i);
+        if *t != Tile::Floor || seen.get(start) == Some(&true) {
+            continue;
+        }
+        seen.set(start, true);
+        queue.push_back(start);
+        let mut cells = Vec::new();
+        while let Some(p) = queue.pop_front() {
+            cells.push(p);
+            for n in p.neighbours4() {
+                if tiles.get(n) == Some(&Tile::Floor) && seen.get(n) == Some(&false) {
+                    seen.set(n, true);
+                    queue.push_back(n);
+                }
+            }
+        }
+        let bounds = Rect::bounding(cells.iter().copied()).unwrap_or_default();
+        let shape =
+            if bounds.area() == cells.len() as i64 { Shape::Rect(bounds) } else { Shape::cells_from(cells) };
+        rooms.push(Room { id: rooms.len() as u32, shape, colour: Rgb(0x66, 0x66, 0x66), label: None });
+    }
+    rooms
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_structure() {
+        let text = "#######\n#..#..#\n#.@+..#\n#######\n";
+        let map = Map::from_ascii(text).unwrap();
+        assert_eq!(map.rooms.len(), 2);
+        assert_eq!(map.doors.len(), 1);
+        assert_eq!(map.doors[0].side, Dir::East);
+        assert_eq!(map.spawn, Pos::new(2, 2));
+        assert_eq!(map.to_ascii(), text);
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        assert_eq!(Map::from_ascii("##\n#"), Err(AsciiError::Ragged { line: 2, found: 1, expected: 2 }));
+        assert_eq!(Map::from_ascii("#x"), Err(AsciiError::BadChar { line: 1, col: 2, ch: 'x' }));
+        assert_eq!(Map::from_ascii("\n\n"), Err(AsciiError::Empty));
+    }
+}

@@ -1,0 +1,380 @@
+//! The map model: plain data a designer cares about, with no GUI and no randomness.
+//!
+//! A [`Map`] is a W×H grid of [`Tile`]s plus the structure on top of it: [`Room`]s (with their
+//! own colour and an optional label), [`Door`]s where a corridor meets a room wall,
+//! [`Corridor`]s (the ordered cells of their path and the two doors they join), the spawn point
+//! and the [`Provenance`] that says which generator, parameters and seed produced it.
+//!
+//! The tiles are the ground truth for walking; rooms, doors and corridors describe it.
+//! [`Map::validate`] reports every place where the two disagree.
+
+mod ascii;
+pub mod metrics;
+mod validate;
+
+pub use ascii::AsciiError;
+pub use validate::Problem;
+
+use crate::generate::Provenance;
+use crate::geom::{Dir, Grid, Pos, Rect};
+use serde::{Deserialize, Serialize};
+
+/// Largest number of tiles a map may have (4096 × 4096). Files asking for more are refused
+/// before anything is allocated.
+pub const MAX_TILES: u64 = 4096 * 4096;
+/// Largest width or height of a map.
+pub const MAX_SIDE: u32 = 8192;
+
+pub type RoomId = u32;
+pub type DoorId = u32;
+pub type CorridorId = u32;
+
+/// What a tile is made of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Tile {
+    /// Solid rock or wall.
+    #[default]
+    Wall = 0,
+    /// Floor of a room.
+    Floor = 1,
+    /// Floor of a corridor.
+    Corridor = 2,
+}
+
+impl Tile {
+    /// The character used for this tile in map files and ASCII output.
+    pub const fn to_char(self) -> char {
+        match self {
+            Tile::Wall => '#',
+            Tile::Floor => '.',
+            Tile::Corridor => ',',
+        }
+    }
+
+    /// The tile for a map-file character.
+    pub const fn from_char(c: char) -> Option<Tile> {
+        match c {
+            '#' => Some(Tile::Wall),
+            '.' => Some(Tile::Floor),
+            ',' => Some(Tile::Corridor),
+            _ => None,
+        }
+    }
+
+    /// Whether a creature can stand here.
+    pub const fn is_walkable(self) -> bool {
+        !matches!(self, Tile::Wall)
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Tile::Wall => "wall",
+            Tile::Floor => "room floor",
+            Tile::Corridor => "corridor floor",
+        }
+    }
+}
+
+/// An sRGB colour, saved with the map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    pub fn to_hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// The floor area of a room.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Shape {
+    /// Every tile of the rectangle is floor.
+    Rect(Rect),
+    /// Every tile within `radius` (Euclidean, `dx² + dy² <= r²`) of `centre`.
+    Circle { centre: Pos, radius: i32 },
+    /// An arbitrary set of tiles (kept sorted, no duplicates).
+    Cells(Vec<Pos>),
+}
+
+impl Shape {
+    /// A cell-set shape from any cells (sorted and deduplicated here).
+    pub fn cells_from(mut cells: Vec<Pos>) -> Shape {
+        cells.sort_unstable_by_key(|p| (p.y, p.x));
+        cells.dedup();
+        Shape::Cells(cells)
+    }
+
+    /// Calls `f` on every floor tile of the shape, row by row.
+    pub fn for_each_cell(&self, mut f: impl FnMut(Pos)) {
+        match self {
+            Shape::Rect(r) => r.cells().for_each(f),
+            Shape::Circle { centre, radius } => {
+                let r = (*radius).max(0);
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        if dx * dx + dy * dy <= r * r {
+                            f(centre.offset(dx, dy));
+                        }
+                    }
+                }
+            }
+            Shape::Cells(cells) => cells.iter().copied().for_each(f),
+        }
+    }
+
+    /// All floor tiles, row by row.
+    pub fn cells(&self) -> Vec<Pos> {
+        let mut v = Vec::new();
+        self.for_each_cell(|p| v.push(p));
+        v
+    }
+
+    pub fn contains(&self, p: Pos) -> bool {
+        match self {
+            Shape::Rect(r) => r.contains(p),
+            Shape::Circle { centre, radius } => {
+                let (dx, dy) = (i64::from(p.x - centre.x), i64::from(p.y - centre.y));
+                let r = i64::from((*radius).max(0));
+                dx * dx + dy * dy <= r * r
+            }
+            Shape::Cells(cells) => cells.binary_search_by_key(&(p.y, p.x), |c| (c.y, c.x)).is_ok(),
+        }
+    }
+
+    /// The bounding rectangle of the floor (`None` for an empty cell set).
+    pub fn bounds(&self) -> Option<Rect> {
+        match self {
+            Shape::Rect(r) => (!r.is_empty()).then_some(*r),
+            Shape::Circle { centre, radius } => {
+                let r = (*radius).max(0);
+                Some(Rect::new(centre.x - r, centre.y - r, 2 * r + 1, 2 * r + 1))
+            }
+            Shape::Cells(cells) => Rect::bounding(cells.iter().copied()),
+        }
+    }
+
+    /// Number of floor tiles.
+    pub fn area(&self) -> usize {
+        match self {
+            Shape::Rect(r) => r.area() as usize,
+            Shape::Cells(c) => c.len(),
+            Shape::Circle { .. } => {
+                let mut n = 0;
+                self.for_each_cell(|_| n += 1);
+                n
+            }
+        }
+    }
+
+    /// A tile of the room near its middle: the rectangle's or circle's centre, or for a cell
+    /// set the cell closest to the centroid.
+    pub fn centre(&self) -> Option<Pos> {
+        match self {
+            Shape::Rect(r) => (!r.is_empty()).then(|| Pos::new(r.x + (r.w - 1) / 2, r.y + (r.h - 1) / 2)),
+            Shape::Circle { centre, .. } => Some(*centre),
+            Shape::Cells(cells) => {
+                let n = cells.len() as i64;
+                if n == 0 {
+                    return None;
+                }
+                let sx: i64 = cells.iter().map(|p| i64::from(p.x)).sum();
+                let sy: i64 = cells.iter().map(|p| i64::from(p.y)).sum();
+                cells.iter().copied().min_by_key(|p| {
+                    (i64::from(p.x) * n - sx).abs() + (i64::from(p.y) * n - sy).abs()
+                })
+            }
+        }
+    }
+
+    /// Moves the shape by `(dx, dy)`.
+    pub fn translate(&mut self, dx: i32, dy: i32) {
+        match self {
+            Shape::Rect(r) => {
+                r.x += dx;
+                r.y += dy;
+            }
+            Shape::Circle { centre, .. } => *centre = centre.offset(dx, dy),
+            Shape::Cells(cells) => cells.iter_mut().for_each(|c| *c = c.offset(dx, dy)),
+        }
+    }
+}
+
+/// A room: a named, coloured floor area.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Room {
+    pub id: RoomId,
+    pub shape: Shape,
+    pub colour: Rgb,
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
+/// A door: the edge between a room floor tile (`cell`) and the tile beyond it on `side`.
+/// A corridor starts on the tile just outside ([`Door::outside`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Door {
+    pub id: DoorId,
+    pub room: RoomId,
+    pub cell: Pos,
+    pub side: Dir,
+    /// Door kind ("colour"); corridors join doors of the same kind. 0 is the plain door.
+    #[serde(default)]
+    pub kind: u8,
+}
+
+impl Door {
+    /// The tile just outside the room, where a corridor meets the door.
+    pub fn outside(&self) -> Pos {
+        self.cell.step(self.side)
+    }
+}
+
+/// A corridor: the centre line of its path in walking order, from the tile outside its first
+/// door to the tile outside its second.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Corridor {
+    pub id: CorridorId,
+    pub path: Vec<Pos>,
+    /// Doors at the start and end of the path.
+    pub doors: [DoorId; 2],
+    /// Width in tiles; wider corridors are a `width`×`width` brush swept along the path.
+    #[serde(default = "one")]
+    pub width: u32,
+}
+
+const fn one() -> u32 {
+    1
+}
+
+impl Corridor {
+    /// Every tile of the corridor, path order, brush expanded (may repeat tiles when wide).
+    pub fn for_each_cell(&self, mut f: impl FnMut(Pos)) {
+        let w = self.width.max(1) as i32;
+        let lo = -(w - 1) / 2;
+        for p in &self.path {
+            for dy in lo..lo + w {
+                for dx in lo..lo + w {
+                    f(p.offset(dx, dy));
+                }
+            }
+        }
+    }
+}
+
+/// A generated or hand-made dungeon map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    tiles: Grid<Tile>,
+    pub rooms: Vec<Room>,
+    pub doors: Vec<Door>,
+    pub corridors: Vec<Corridor>,
+    pub spawn: Pos,
+    pub provenance: Provenance,
+}
+
+impl Map {
+    /// A map of solid wall.
+    pub fn new(width: u32, height: u32) -> Self {
+        Self::from_tiles(Grid::new(width, height, Tile::Wall))
+    }
+
+    /// A map with the given tiles and nothing else.
+    pub fn from_tiles(tiles: Grid<Tile>) -> Self {
+        let spawn = Pos::new((tiles.width() / 2) as i32, (tiles.height() / 2) as i32);
+        Self {
+            tiles,
+            rooms: Vec::new(),
+            doors: Vec::new(),
+            corridors: Vec::new(),
+            spawn,
+            provenance: Provenance::default(),
+        }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.tiles.width()
+    }
+
+    pub fn height(&self) -> u32 {
+        self.tiles.height()
+    }
+
+    pub fn tiles(&self) -> &Grid<Tile> {
+        &self.tiles
+    }
+
+    pub fn tiles_mut(&mut self) -> &mut Grid<Tile> {
+        &mut self.tiles
+    }
+
+    /// The tile at `p` (`None` outside the map).
+    pub fn tile(&self, p: Pos) -> Option<Tile> {
+        self.tiles.get(p).copied()
+    }
+
+    /// Sets the tile at `p`; returns false (and changes nothing) outside the map.
+    pub fn set_tile(&mut self, p: Pos, t: Tile) -> bool {
+        self.tiles.set(p, t)
+    }
+
+    pub fn in_bounds(&self, p: Pos) -> bool {
+        self.tiles.in_bounds(p)
+    }
+
+    pub fn room(&self, id: RoomId) -> Option<&Room> {
+        self.rooms.iter().find(|r| r.id == id)
+    }
+
+    pub fn door(&self, id: DoorId) -> Option<&Door> {
+        self.doors.iter().find(|d| d.id == id)
+    }
+
+    pub fn corridor(&self, id: CorridorId) -> Option<&Corridor> {
+        self.corridors.iter().find(|c| c.id == id)
+    }
+
+    /// The room whose floor holds `p`, if any (first in list order).
+    pub fn room_at(&self, p: Pos) -> Option<&Room> {
+        self.rooms.iter().find(|r| r.shape.contains(p))
+    }
+
+    /// Counts of each tile kind: `[wall, room floor, corridor floor]`.
+    pub fn tile_counts(&self) -> [usize; 3] {
+        let mut n = [0usize; 3];
+        for t in self.tiles.as_slice() {
+            n[*t as usize] += 1;
+        }
+        n
+    }
+
+    /// The map as text: `#` wall, `.` room floor, `,` corridor floor, `+` the tile outside a
+    /// door, `@` spawn. One line per row, each ending in `\n`.
+    pub fn to_ascii(&self) -> String {
+        ascii::to_ascii(self)
+    }
+
+    /// Reads a map from the text [`Map::to_ascii`] writes. Rooms are recovered as the
+    /// 4-connected regions of `.`; `+` becomes corridor floor with a door on the room beside it;
+    /// `@` is room floor with the spawn. Corridors are not recovered. Meant for test fixtures.
+    pub fn from_ascii(text: &str) -> Result<Map, AsciiError> {
+        ascii::from_ascii(text)
+    }
+
+    /// Every inconsistency between tiles, rooms, doors, corridors and spawn.
+    pub fn validate(&self) -> Vec<Problem> {
+        validate::validate(self)
+    }
+
+    /// For each tile, the index (in `rooms`) of the room whose floor covers it, or `u32::MAX`.
+    /// When rooms overlap, the later room wins.
+    pub fn room_index_grid(&self) -> Grid<u32> {
+        let mut g = Grid::new(self.width(), self.height(), u32::MAX);
+        for (i, room) in self.rooms.iter().enumerate() {
+            room.shape.for_each_cell(|p| {
+                g.set(p, i as u32);
+            });
+        }
+        g
+    }
+}
