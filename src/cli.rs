@@ -146,8 +146,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
 fn save_png(path: &Path, map: &crate::map::Map, scale: u32) -> Result<()> {
     let img = raster::render(map, scale, &raster::Palette::default());
     let mut bytes = Vec::new();
-    img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
-        .context("cannot encode the PNG")?;
+    img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).context("cannot encode the PNG")?;
     io::save_atomic(path, &bytes)?;
     Ok(())
 }

@@ -141,11 +141,7 @@ impl Rect {
     }
 
     pub const fn area(&self) -> i64 {
-        if self.is_empty() {
-            0
-        } else {
-            self.w as i64 * self.h as i64
-        }
+        if self.is_empty() { 0 } else { self.w as i64 * self.h as i64 }
     }
 
     pub const fn contains(&self, p: Pos) -> bool {

@@ -41,10 +41,10 @@ pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
         .collect();
     for room in &map.rooms {
         room.shape.for_each_cell(|p| {
-            if let Some(i) = map.tiles().index(p) {
-                if map.tiles().as_slice()[i] == Tile::Floor {
-                    px[i] = room.colour;
-                }
+            if let Some(i) = map.tiles().index(p)
+                && map.tiles().as_slice()[i] == Tile::Floor
+            {
+                px[i] = room.colour;
             }
         });
     }

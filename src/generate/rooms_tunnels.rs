@@ -452,10 +452,11 @@ fn direct_path(a: Pos, b: Pos, out: &mut Vec<Pos>) {
     let (sx, sy) = (if a.x < b.x { 1 } else { -1 }, if a.y < b.y { 1 } else { -1 });
     let (mut x, mut y) = (a.x, a.y);
     let push = |p: Pos, out: &mut Vec<Pos>| {
-        if let Some(&last) = out.last() {
-            if last.x != p.x && last.y != p.y {
-                out.push(Pos::new(p.x, last.y));
-            }
+        if let Some(&last) = out.last()
+            && last.x != p.x
+            && last.y != p.y
+        {
+            out.push(Pos::new(p.x, last.y));
         }
         out.push(p);
     };
@@ -598,10 +599,10 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], paths: Vec<Vec<P
     for path in paths {
         let mut corridor = Corridor { id: 0, path, doors: [0, 0], width };
         corridor.for_each_cell(|c| {
-            if let Some(t) = map.tiles_mut().get_mut(c) {
-                if *t == Tile::Wall {
-                    *t = Tile::Corridor;
-                }
+            if let Some(t) = map.tiles_mut().get_mut(c)
+                && *t == Tile::Wall
+            {
+                *t = Tile::Corridor;
             }
         });
         // Split the centre line into runs outside rooms; each run joins the rooms at its ends.

@@ -201,13 +201,13 @@ fn parse<T: for<'de> Deserialize<'de>>(text: &str, path: &Path, kind: FileKind, 
         FileKind::Map => "map",
     };
     let probe = ron_options().from_str::<Probe>(text).ok();
-    if let Some(Probe { version: Some(v), .. }) = probe {
-        if v != current {
-            return Err(FileError::invalid(
-                path,
-                format!("this is a version {v} {what} file; this Delve reads version {current}"),
-            ));
-        }
+    if let Some(Probe { version: Some(v), .. }) = probe
+        && v != current
+    {
+        return Err(FileError::invalid(
+            path,
+            format!("this is a version {v} {what} file; this Delve reads version {current}"),
+        ));
     }
     if let Some(p) = &probe {
         let found = if p.tiles.is_some() {

@@ -1,6 +1,6 @@
 //! ASCII maps: golden snapshots in tests and `delve generate --ascii`.
 
-use super::{Door, Map, Room, Rgb, Shape, Tile};
+use super::{Door, Map, Rgb, Room, Shape, Tile};
 use crate::geom::{Dir, Grid, Pos, Rect};
 use std::collections::VecDeque;
 
@@ -122,8 +122,7 @@ fn floor_regions(tiles: &Grid<Tile>) -> Vec<Room> {
             }
         }
         let bounds = Rect::bounding(cells.iter().copied()).unwrap_or_default();
-        let shape =
-            if bounds.area() == cells.len() as i64 { Shape::Rect(bounds) } else { Shape::cells_from(cells) };
+        let shape = if bounds.area() == cells.len() as i64 { Shape::Rect(bounds) } else { Shape::cells_from(cells) };
         rooms.push(Room { id: rooms.len() as u32, shape, colour: Rgb(0x66, 0x66, 0x66), label: None });
     }
     rooms

@@ -180,9 +180,7 @@ impl Shape {
                 }
                 let sx: i64 = cells.iter().map(|p| i64::from(p.x)).sum();
                 let sy: i64 = cells.iter().map(|p| i64::from(p.y)).sum();
-                cells.iter().copied().min_by_key(|p| {
-                    (i64::from(p.x) * n - sx).abs() + (i64::from(p.y) * n - sy).abs()
-                })
+                cells.iter().copied().min_by_key(|p| (i64::from(p.x) * n - sx).abs() + (i64::from(p.y) * n - sy).abs())
             }
         }
     }

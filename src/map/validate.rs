@@ -202,9 +202,7 @@ pub(super) fn validate(map: &Map) -> Vec<Problem> {
         if let Some(p) = c.path.iter().find(|p| !map.tile(**p).is_some_and(Tile::is_walkable)) {
             out.push(Problem::CorridorBroken { corridor: c.id, cell: *p });
         }
-        if let Some((p, o)) =
-            c.path.iter().find_map(|p| owner.get(*p).filter(|o| **o != u32::MAX).map(|o| (*p, *o)))
-        {
+        if let Some((p, o)) = c.path.iter().find_map(|p| owner.get(*p).filter(|o| **o != u32::MAX).map(|o| (*p, *o))) {
             out.push(Problem::CorridorEntersRoom { corridor: c.id, room: map.rooms[o as usize].id, cell: p });
         }
     }
@@ -250,8 +248,8 @@ pub(crate) fn reachable(map: &Map, start: Pos) -> Grid<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::{Corridor, Door};
     use crate::geom::Dir;
+    use crate::map::{Corridor, Door};
 
     fn fixture() -> Map {
         let mut m = Map::from_ascii("########\n#..+,..#\n#.@#,..#\n########\n").unwrap();
@@ -285,7 +283,7 @@ mod tests {
         assert_eq!(m.validate(), vec![Problem::SpawnNotOnFloor { cell: Pos::new(0, 0) }]);
 
         let mut m = fixture();
-        m.doors[0].side = Dir::North;
+        m.doors[0].side = Dir::South;
         assert!(m.validate().iter().any(|p| matches!(p, Problem::DoorNotOnWall { door: 0, .. })));
 
         let mut m = fixture();
