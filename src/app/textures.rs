@@ -1,0 +1,121 @@
+//! The map's tiles as GPU textures, one texel per tile, rebuilt only when the document's revision
+//! or the colour layers change. Large maps are cut into chunks no larger than the GPU allows.
+
+use super::document::Document;
+use crate::geom::Rect;
+use crate::map::{Rgb, Tile};
+use crate::raster::{self, Palette};
+
+/// Side of one texture chunk in tiles (also capped by the backend's largest texture).
+pub const CHUNK: u32 = 1024;
+
+/// The editor's colours.
+pub fn palette() -> Palette {
+    Palette {
+        wall: Rgb(0x1c, 0x1d, 0x24),
+        corridor: Rgb(0xe6, 0xe2, 0xd6),
+        floor: Rgb(0x9a, 0x9a, 0xa0),
+        door: Rgb(0xff, 0xc8, 0x30),
+        spawn: Rgb(0xe8, 0x30, 0x30),
+    }
+}
+
+/// Which colour layers the texture shows; part of its cache key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ColourLayers {
+    /// Rooms in their own colours (otherwise plain floor).
+    pub rooms: bool,
+    /// Corridors in their own colour (otherwise plain floor).
+    pub corridors: bool,
+}
+
+/// One chunk: its texture and the tiles it covers.
+pub struct Chunk {
+    pub texture: egui::TextureHandle,
+    pub tiles: Rect,
+}
+
+/// The texture cache of the map view.
+#[derive(Default)]
+pub struct MapTextures {
+    key: Option<(u64, ColourLayers)>,
+    chunks: Vec<Chunk>,
+    /// How many times textures were (re)built, for tests and the benchmark.
+    pub builds: u64,
+}
+
+fn options() -> egui::TextureOptions {
+    egui::TextureOptions {
+        // Crisp tile edges when zoomed in; smooth (mipmapped) when a tile is smaller than a pixel.
+        magnification: egui::TextureFilter::Nearest,
+        minification: egui::TextureFilter::Linear,
+        wrap_mode: egui::TextureWrapMode::ClampToEdge,
+        mipmap_mode: Some(egui::TextureFilter::Linear),
+    }
+}
+
+impl MapTextures {
+    /// The chunks for `doc`, rebuilt first when the revision or layers changed.
+    pub fn sync(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers) -> &[Chunk] {
+        let key = (doc.revision(), layers);
+        if self.key != Some(key) {
+            self.rebuild(ctx, doc, layers);
+            self.key = Some(key);
+        }
+        &self.chunks
+    }
+
+    fn rebuild(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers) {
+        self.builds += 1;
+        let map = doc.map();
+        let pal = palette();
+        let colours = raster::tile_colours(map, &pal);
+        let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
+        let plain = c32(pal.floor);
+        let pixels: Vec<egui::Color32> = map
+            .tiles()
+            .as_slice()
+            .iter()
+            .zip(&colours)
+            .map(|(t, c)| match t {
+                Tile::Wall => c32(*c),
+                Tile::Floor if layers.rooms => c32(*c),
+                Tile::Corridor if layers.corridors => c32(*c),
+                _ => plain,
+            })
+            .collect();
+        let max_side = ctx.input(|i| i.max_texture_side).max(64) as u32;
+        let chunk = CHUNK.min(max_side);
+        let (w, h) = (map.width(), map.height());
+        let old = std::mem::take(&mut self.chunks);
+        let mut reuse = old.into_iter();
+        for cy in (0..h).step_by(chunk as usize) {
+            for cx in (0..w).step_by(chunk as usize) {
+                let (cw, ch) = (chunk.min(w - cx), chunk.min(h - cy));
+                let mut img = egui::ColorImage::filled([cw as usize, ch as usize], egui::Color32::BLACK);
+                for y in 0..ch {
+                    let src = ((cy + y) * w + cx) as usize;
+                    let dst = (y * cw) as usize;
+                    if let (Some(s), Some(d)) =
+                        (pixels.get(src..src + cw as usize), img.pixels.get_mut(dst..dst + cw as usize))
+                    {
+                        d.copy_from_slice(s);
+                    }
+                }
+                let tiles = Rect::new(cx as i32, cy as i32, cw as i32, ch as i32);
+                // Reuse a texture of the same size in place (no new allocation on the GPU side).
+                match reuse.next() {
+                    Some(mut c) if c.tiles.w == tiles.w && c.tiles.h == tiles.h => {
+                        c.texture.set(img, options());
+                        c.tiles = tiles;
+                        self.chunks.push(c);
+                    }
+                    _ => {
+                        let name = format!("delve-map-{cx}-{cy}");
+                        self.chunks.push(Chunk { texture: ctx.load_texture(name, img, options()), tiles });
+                    }
+                }
+            }
+        }
+    }
+}
