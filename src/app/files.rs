@@ -292,7 +292,7 @@ impl PathDialog {
         });
         let folder = self.folder();
         ui.horizontal(|ui| {
-            if ui.button("⬆ Up").on_hover_text("The parent folder").clicked()
+            if ui.button("Up").on_hover_text("The parent folder").clicked()
                 && let Some(parent) = folder.parent()
             {
                 self.text = parent.display().to_string();
@@ -309,7 +309,7 @@ impl PathDialog {
                 |ui| match &self.listing {
                     Some((_, entries)) if !entries.is_empty() => {
                         for e in entries {
-                            let text = if e.is_dir { format!("🗁 {}", e.name) } else { format!("🗋 {}", e.name) };
+                            let text = if e.is_dir { format!("{}/", e.name) } else { e.name.clone() };
                             if ui.selectable_label(false, text).clicked() {
                                 clicked = Some(e.clone());
                             }

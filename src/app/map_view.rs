@@ -111,7 +111,7 @@ impl Hover {
             }
         }
         if let Some(c) = self.corridor.and_then(|i| map.corridors.get(i)) {
-            s += &format!(" · corridor {} (door {} → door {}, {} steps)", c.id, c.doors[0], c.doors[1], c.path.len());
+            s += &format!(" · corridor {} (doors {} and {}, {} steps)", c.id, c.doors[0], c.doors[1], c.path.len());
         }
         for d in self.doors.iter().filter_map(|i| map.doors.get(*i)) {
             s += &format!(" · door {} (room {}, {} wall)", d.id, d.room, d.side.name());

@@ -203,6 +203,8 @@ struct GenState {
     queued: Option<GenJob>,
     /// "Regenerate from provenance": compare the result of this ticket with this map.
     compare: Option<(u64, Arc<Map>, String)>,
+    /// The user agreed to lose unsaved edits to results from this ticket on.
+    discard_from: Option<u64>,
 }
 
 /// The editor.
@@ -232,6 +234,8 @@ pub struct DelveApp {
     allow_close: bool,
     system_dialogs_failed: bool,
     after_save: Option<Command>,
+    /// The map being opened may replace unsaved edits (the user agreed).
+    open_discards: bool,
 }
 
 impl DelveApp {
@@ -263,6 +267,7 @@ impl DelveApp {
             allow_close: false,
             system_dialogs_failed: false,
             after_save: None,
+            open_discards: false,
         };
         app.refresh_presets();
         let restored = app.preset.clone().and_then(|r| app.read_preset(&r).ok().map(|p| (r, p)));
@@ -486,9 +491,12 @@ impl DelveApp {
                 if let Some(next) = self.gen_state.queued.take() {
                     self.spawn_generation(next);
                 }
-                if ticket <= self.gen_state.floor || self.doc.as_ref().is_some_and(Document::is_dirty) {
-                    return;
+                let discard_ok = self.gen_state.discard_from.is_some_and(|t| ticket >= t);
+                if ticket <= self.gen_state.floor || (self.doc.as_ref().is_some_and(Document::is_dirty) && !discard_ok)
+                {
+                    return; // Stale, or edits were made while generating: keep them.
                 }
+                self.gen_state.discard_from = None;
                 match result {
                     Ok(g) => {
                         let g = *g;
@@ -508,7 +516,7 @@ impl DelveApp {
             }
             JobOutput::Opened { path, result } => match result {
                 Ok(b) => {
-                    if self.doc.as_ref().is_some_and(Document::is_dirty) {
+                    if self.doc.as_ref().is_some_and(Document::is_dirty) && !std::mem::take(&mut self.open_discards) {
                         return; // Edited while loading: keep the edits.
                     }
                     let (map, index) = *b;
@@ -675,7 +683,12 @@ impl DelveApp {
                 ctx.copy_text(self.seed().to_string());
                 self.notify(format!("Copied seed {}", self.seed()));
             }
-            Command::Regenerate => self.request_generation(),
+            Command::Regenerate => {
+                self.request_generation();
+                if discarding {
+                    self.gen_state.discard_from = Some(self.gen_state.ticket);
+                }
+            }
             Command::SetAutoRegenerate(on) => {
                 self.prefs.auto_regenerate = on;
                 if on {
@@ -697,6 +710,9 @@ impl DelveApp {
                 }
                 self.request_generation();
                 self.gen_state.compare = Some((self.gen_state.ticket, target, name));
+                if discarding {
+                    self.gen_state.discard_from = Some(self.gen_state.ticket);
+                }
             }
             Command::Dialog(purpose) => self.ask_for_file(purpose),
             Command::TypePath(purpose) => self.open_path_dialog(purpose, None),
@@ -713,7 +729,7 @@ impl DelveApp {
                     DialogPurpose::SavePreset => Command::SavePresetTo(path),
                 });
             }
-            Command::OpenFile(path) => match io::file_kind(&path) {
+            Command::OpenFile(path) => match guess_file_kind(&path) {
                 Ok(FileKind::Map) => self.commands.push(Command::OpenMap(path)),
                 Ok(FileKind::Preset) => self.commands.push(Command::LoadPreset(path)),
                 Err(e) => {
@@ -722,9 +738,8 @@ impl DelveApp {
                 }
             },
             Command::OpenMap(path) => {
-                if discarding {
-                    self.doc = None; // The user agreed to drop the edits; the file replaces them.
-                }
+                // The user agreed to drop the edits: the file may replace them (if it loads).
+                self.open_discards = discarding;
                 self.jobs.spawn(JobKind::Open, move || {
                     let result = io::load_map(&path).map(|m| {
                         let index = MapIndex::build(&m);
@@ -1233,7 +1248,7 @@ impl DelveApp {
 
 const KEYS: &[(&str, &str)] = &[
     ("R", "a random seed"),
-    ("← →", "previous / next seed"),
+    ("Left, Right", "previous / next seed"),
     ("F5, Ctrl+R", "regenerate"),
     ("F", "fit the map"),
     ("1", "1:1 (a tile per screen pixel)"),
@@ -1268,6 +1283,14 @@ fn file_name(p: &Path) -> String {
     p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
+/// Whether a file is a map or a preset, from its top-level fields. (Deliberately lenient: the
+/// loader that follows reports any problem with its line and column.)
+fn guess_file_kind(path: &Path) -> Result<FileKind, FileError> {
+    let text = std::fs::read(path).map_err(|source| FileError::Read { path: path.to_path_buf(), source })?;
+    let has = |field: &[u8]| text.windows(field.len()).any(|w| w == field);
+    if !has(b"tiles") && has(b"generator") { Ok(FileKind::Preset) } else { Ok(FileKind::Map) }
+}
+
 /// A file error without the path (shown separately), with the position in words.
 fn describe_file_error(e: &FileError) -> String {
     match e {
@@ -1286,7 +1309,7 @@ fn compare_maps(new: &Map, target: &Map, name: &str) -> (bool, String) {
         && new.corridors == target.corridors
         && new.spawn == target.spawn;
     if same_layout {
-        return (true, format!("✔ Regenerated from provenance: identical to {name}."));
+        return (true, format!("Regenerated from provenance: identical to {name}."));
     }
     if new.width() != target.width() || new.height() != target.height() {
         return (

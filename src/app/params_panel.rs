@@ -38,6 +38,15 @@ pub struct PanelModel<'a> {
     pub provenance_check: Option<&'a (bool, String)>,
 }
 
+/// Width of the label column.
+const LABEL_W: f32 = 124.0;
+
+/// Width of the widget column, fixed from the panel's width (a width taken from the grid cell
+/// would feed back into the grid and grow the panel every frame).
+fn field_width(ui: &egui::Ui) -> f32 {
+    (ui.available_width() - LABEL_W - 16.0).max(120.0)
+}
+
 fn section(ui: &mut egui::Ui, title: &str) {
     ui.add_space(6.0);
     ui.label(RichText::new(title).strong().size(15.0));
@@ -51,7 +60,7 @@ pub fn params_panel_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Comm
         generator_ui(ui, m, out);
         section(ui, "Parameters");
         parameters_ui(ui, m, out);
-        section(ui, "Seed");
+        section(ui, "Seed & regeneration");
         seed_ui(ui, m, out);
         section(ui, "Result");
         result_ui(ui, m);
@@ -63,19 +72,17 @@ pub fn params_panel_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Comm
 }
 
 fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
-    egui::Grid::new("generator-grid").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+    let fw = field_width(ui);
+    egui::Grid::new("generator-grid").num_columns(2).min_col_width(LABEL_W).spacing([8.0, 6.0]).show(ui, |ui| {
         let label = ui.label("Generator");
         let current = m.params.kind();
-        let r = egui::ComboBox::from_id_salt("generator")
-            .selected_text(current.label())
-            .width(ui.available_width())
-            .show_ui(ui, |ui| {
-                for kind in GeneratorKind::ALL {
-                    if ui.selectable_label(*kind == current, kind.label()).clicked() && *kind != current {
-                        out.push(Command::SetGenerator(*kind));
-                    }
+        let r = egui::ComboBox::from_id_salt("generator").selected_text(current.label()).width(fw).show_ui(ui, |ui| {
+            for kind in GeneratorKind::ALL {
+                if ui.selectable_label(*kind == current, kind.label()).clicked() && *kind != current {
+                    out.push(Command::SetGenerator(*kind));
                 }
-            });
+            }
+        });
         r.response.labelled_by(label.id).on_hover_text("The algorithm that builds the map.");
         ui.end_row();
 
@@ -87,21 +94,20 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
         if m.preset.is_some() && m.preset_modified {
             text += " (modified)";
         }
-        let r =
-            egui::ComboBox::from_id_salt("preset").selected_text(text).width(ui.available_width()).show_ui(ui, |ui| {
-                let mut user = false;
-                for e in m.presets {
-                    if !user && matches!(e.source, super::PresetRef::File(_)) {
-                        user = true;
-                        ui.separator();
-                        ui.label(RichText::new("Your presets").weak());
-                    }
-                    let selected = m.preset == Some(&e.source);
-                    if ui.selectable_label(selected, &e.label).on_hover_text(&e.detail).clicked() {
-                        out.push(Command::SelectPreset(e.source.clone()));
-                    }
+        let r = egui::ComboBox::from_id_salt("preset").selected_text(text).width(fw).show_ui(ui, |ui| {
+            let mut user = false;
+            for e in m.presets {
+                if !user && matches!(e.source, super::PresetRef::File(_)) {
+                    user = true;
+                    ui.separator();
+                    ui.label(RichText::new("Your presets").weak());
                 }
-            });
+                let selected = m.preset == Some(&e.source);
+                if ui.selectable_label(selected, &e.label).on_hover_text(&e.detail).clicked() {
+                    out.push(Command::SelectPreset(e.source.clone()));
+                }
+            }
+        });
         r.response.labelled_by(label.id).on_hover_text(
             "Shipped presets, then the presets you loaded or saved. Picking one sets every parameter and the seed.",
         );
@@ -120,16 +126,19 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
 
 fn issue_ui(ui: &mut egui::Ui, issues: &[&ParamIssue]) {
     for i in issues {
-        ui.label(RichText::new(format!("⚠ {}", i.message)).color(ui.visuals().error_fg_color));
+        ui.label(RichText::new(i.message.clone()).color(ui.visuals().error_fg_color));
     }
 }
 
 fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
     let p = m.params.params();
     let specs = p.specs();
-    egui::Grid::new(("params", m.params.kind().label())).num_columns(2).spacing([8.0, 6.0]).striped(false).show(
-        ui,
-        |ui| {
+    let fw = field_width(ui);
+    egui::Grid::new(("params", m.params.kind().label()))
+        .num_columns(2)
+        .min_col_width(LABEL_W)
+        .spacing([8.0, 6.0])
+        .show(ui, |ui| {
             for spec in specs {
                 let Some(value) = p.get(spec.key) else { continue };
                 let issues: Vec<&ParamIssue> = m.issues.iter().filter(|i| i.field == spec.key).collect();
@@ -139,7 +148,8 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
                 }
                 let label = ui.label(text).on_hover_text(spec.help);
                 let r = ui.vertical(|ui| {
-                    if let Some(v) = field_ui(ui, spec, value, label.id) {
+                    ui.set_max_width(fw);
+                    if let Some(v) = field_ui(ui, spec, value, label.id, fw) {
                         out.push(Command::SetParam(spec.key, v));
                     }
                     issue_ui(ui, &issues);
@@ -147,11 +157,16 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
                 let _ = r;
                 ui.end_row();
             }
-        },
-    );
+        });
     let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
     let other: Vec<&ParamIssue> = m.issues.iter().filter(|i| !known.contains(&i.field)).collect();
     issue_ui(ui, &other);
+}
+
+/// `n unit`, with the unit in the singular for one ("1 tile").
+fn with_unit(n: f64, unit: &str) -> String {
+    let unit = if n == 1.0 { unit.strip_suffix('s').unwrap_or(unit) } else { unit };
+    if unit.is_empty() { format!("{n}") } else { format!("{n} {unit}") }
 }
 
 fn unit_suffix(spec: &ParamSpec) -> String {
@@ -159,14 +174,19 @@ fn unit_suffix(spec: &ParamSpec) -> String {
 }
 
 /// One parameter's widget; the new value when the user changed it.
-fn field_ui(ui: &mut egui::Ui, spec: &ParamSpec, value: ParamValue, label: egui::Id) -> Option<ParamValue> {
-    let width = ui.available_width().max(120.0);
+fn field_ui(ui: &mut egui::Ui, spec: &ParamSpec, value: ParamValue, label: egui::Id, width: f32) -> Option<ParamValue> {
     match (spec.kind, value) {
         (ParamKind::Int { min, max }, ParamValue::Int(mut v)) => {
             ui.spacing_mut().slider_width = (width - 90.0).max(60.0);
             let log = min >= 0 && max > 200 && max / min.max(1) >= 50;
+            let unit = spec.unit;
             let r = ui
-                .add(egui::Slider::new(&mut v, min..=max).logarithmic(log).suffix(unit_suffix(spec)).smart_aim(!log))
+                .add(
+                    egui::Slider::new(&mut v, min..=max)
+                        .logarithmic(log)
+                        .smart_aim(!log)
+                        .custom_formatter(move |n, _| with_unit(n, unit)),
+                )
                 .labelled_by(label)
                 .on_hover_text(format!("{}\n\nRange {min} to {max}{}.", spec.help, unit_suffix(spec)));
             r.changed().then_some(ParamValue::Int(v))
@@ -254,30 +274,32 @@ pub const SEED_HELP: &str = "The seed picks which map these parameters make: the
 the same map on every machine, here and in `delve generate --seed`.\n\n\
 Type a whole number (0 to 18446744073709551615) to use it as is, or any text (a word, a date) to use the \
 64-bit FNV-1a hash of its UTF-8 bytes, after trimming spaces at either end. Both rules are stable across \
-versions.\n\nKeys: R a random seed, ← → the previous or next seed (when no field has the keyboard).";
+versions.\n\nKeys: R a random seed, the Left and Right arrows the previous or next seed (when no field has the keyboard).";
 
 fn seed_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         let label = ui.label("Seed").on_hover_text(SEED_HELP);
         let mut text = m.seed_text.to_string();
         let edit = egui::TextEdit::singleline(&mut text)
-            .desired_width(ui.available_width() - 118.0)
+            .desired_width((ui.available_width() - 8.0).max(80.0))
             .hint_text("a number or any text");
         let r = ui.add(edit).labelled_by(label.id).on_hover_text(SEED_HELP);
         if r.changed() {
             out.push(Command::SetSeedText(text));
         }
-        if ui.button("📋").on_hover_text("Copy the seed number").clicked() {
-            out.push(Command::CopySeed);
-        }
-        if ui.button("⚄").on_hover_text("A random seed (R)").clicked() {
-            out.push(Command::RandomSeed);
-        }
-        if ui.button("◀").on_hover_text("The previous seed (←)").clicked() {
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("‹").on_hover_text("The previous seed (Left arrow)").clicked() {
             out.push(Command::PrevSeed);
         }
-        if ui.button("▶").on_hover_text("The next seed (→)").clicked() {
+        if ui.button("›").on_hover_text("The next seed (Right arrow)").clicked() {
             out.push(Command::NextSeed);
+        }
+        if ui.button("Random").on_hover_text("A random seed (R)").clicked() {
+            out.push(Command::RandomSeed);
+        }
+        if ui.button("Copy").on_hover_text("Copy the seed number to the clipboard").clicked() {
+            out.push(Command::CopySeed);
         }
     });
     if m.seed_text.trim().parse::<u64>().is_err() {
@@ -292,7 +314,7 @@ fn seed_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
         {
             out.push(Command::SetAutoRegenerate(auto));
         }
-        if ui.button("⟳ Regenerate").on_hover_text("Generate the map again now (F5)").clicked() {
+        if ui.button("Regenerate").on_hover_text("Generate the map again now (F5)").clicked() {
             out.push(Command::Regenerate);
         }
     });
@@ -373,7 +395,7 @@ fn provenance_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, doc: &Document, out: &mu
                 ui.label(RichText::new("Edited by hand after generation.").color(ui.visuals().warn_fg_color));
             }
             if ui
-                .button("⟲ Regenerate from provenance")
+                .button("Regenerate from provenance")
                 .on_hover_text("Set the parameters and seed this map was generated with, and generate it again")
                 .clicked()
             {

@@ -2,6 +2,8 @@
 
 mod common;
 
+#[cfg(feature = "gui")]
+mod app;
 mod cli;
 mod files;
 mod rooms_tunnels;

@@ -1,0 +1,515 @@
+//! The editor, driven through its real UI with egui_kittest (headless, no GPU). File dialogs are
+//! scripted ([`ScriptedDialogs`]) and every file lives in a temporary folder.
+
+use crate::common::shipped;
+use delve::app::{
+    AppConfig, Command, DelveApp, DialogOutcome, DialogPurpose, Origin, PresetRef, ScriptedDialogs, ViewCommand,
+};
+use delve::generate::{ParamValue, generate};
+use delve::geom::Pos;
+use delve::map::Tile;
+use delve::rng::seed_from_text;
+use egui::{Modifiers, Pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+struct Editor {
+    harness: Harness<'static, DelveApp>,
+    dialogs: Arc<ScriptedDialogs>,
+    dir: tempfile::TempDir,
+}
+
+fn config(dialogs: &Arc<ScriptedDialogs>, dir: &tempfile::TempDir, open: Option<PathBuf>) -> AppConfig {
+    AppConfig { dialogs: dialogs.clone(), open, user_presets_dir: Some(dir.path().join("presets")) }
+}
+
+fn editor_with(open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Editor {
+    let dir = tempfile::tempdir().unwrap();
+    editor_in(dir, open, storage)
+}
+
+fn editor_in(dir: tempfile::TempDir, open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Editor {
+    let dialogs = Arc::new(ScriptedDialogs::new());
+    let cfg = config(&dialogs, &dir, open);
+    let storage = storage.map(|s| s as &dyn eframe::Storage);
+    let app = DelveApp::new(cfg, storage);
+    let harness = Harness::builder().with_size(vec2(1280.0, 800.0)).build_eframe(move |_cc| app);
+    let mut e = Editor { harness, dialogs, dir };
+    e.settle();
+    e
+}
+
+/// The current value of parameter `key`.
+fn param(e: &Editor, key: &str) -> ParamValue {
+    e.app().params().params().get(key).expect("known parameter")
+}
+
+/// The slider of parameter `label` (its number field has the same label).
+fn slider<'a>(e: &'a Editor, label: &'a str) -> egui_kittest::Node<'a> {
+    e.harness.get_by_role_and_label(egui::accesskit::Role::Slider, label)
+}
+
+fn editor() -> Editor {
+    editor_with(None, None)
+}
+
+impl Editor {
+    /// Steps frames until no background job is left, then two more (results shown, layout settled).
+    fn settle(&mut self) {
+        for _ in 0..2000 {
+            self.harness.step();
+            if !self.harness.state().is_busy() {
+                self.harness.step();
+                self.harness.step();
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        panic!("the editor never became idle");
+    }
+
+    fn app(&self) -> &DelveApp {
+        self.harness.state()
+    }
+
+    fn ascii(&self) -> String {
+        self.app().document().expect("a map is shown").map().to_ascii()
+    }
+
+    fn key(&mut self, modifiers: Modifiers, key: egui::Key) {
+        self.harness.key_press_modifiers(modifiers, key);
+        self.settle();
+    }
+
+    /// The centre of the map view, in screen points.
+    fn view_centre(&self) -> Pos2 {
+        self.app().view().rect.center()
+    }
+}
+
+#[test]
+fn opens_on_the_default_preset() {
+    let e = editor();
+    assert_eq!(e.app().preset(), Some(&PresetRef::Shipped("godot-part3".into())));
+    assert_eq!(e.app().params(), &shipped("godot-part3"));
+    let expected = generate(&shipped("godot-part3"), 0).unwrap().map;
+    assert_eq!(e.app().document().unwrap().map(), &expected);
+    assert_eq!(e.app().title(), "untitled — Delve");
+    // The result line says what was built.
+    e.harness.get_by_label_contains("rooms placed");
+}
+
+#[test]
+fn changing_a_parameter_changes_the_map() {
+    let mut e = editor();
+    let before = e.ascii();
+    slider(&e, "Room attempts").set_value_accesskit(5.0);
+    e.settle();
+    assert_eq!(param(&e, "max_rooms"), ParamValue::Int(5));
+    assert_ne!(e.ascii(), before, "fewer room attempts give another map");
+    let doc = e.app().document().unwrap();
+    assert_eq!(doc.map().provenance.params.as_ref(), Some(e.app().params()), "the map shown is of the new parameters");
+    // The preset picker says the parameters no longer match the preset.
+    let picker = e.harness.get_by_label("Preset");
+    assert_eq!(picker.value().as_deref(), Some("Godot tutorial, part 3 (modified)"));
+}
+
+#[test]
+fn a_range_cannot_cross_and_invalid_parameters_wait() {
+    let mut e = editor();
+    let before = e.ascii();
+    // Largest room side 10 does not fit a map 8 tiles wide: shown inline, generation waits.
+    slider(&e, "Map width").set_value_accesskit(8.0);
+    e.settle();
+    assert!(!e.app().issues().is_empty());
+    assert_eq!(e.ascii(), before, "the map waits for valid parameters");
+    e.harness.get_by_label_contains("does not fit the map width");
+    e.harness.get_by_label_contains("Generation waits");
+    // Fixing it generates again.
+    slider(&e, "Map width").set_value_accesskit(60.0);
+    e.settle();
+    assert!(e.app().issues().is_empty());
+    assert_ne!(e.ascii(), before);
+    // The two ends of a range never cross: the set clamps.
+    e.harness.state_mut().push(Command::SetParam("room_size", ParamValue::Range(9, 4)));
+    e.settle();
+    let ParamValue::Range(lo, hi) = param(&e, "room_size") else { panic!("room_size is a range") };
+    assert!(lo <= hi);
+}
+
+#[test]
+fn a_typed_seed_gives_the_same_map_as_the_command_line() {
+    let mut e = editor();
+    let field = e.harness.get_by_label("Seed");
+    field.focus();
+    e.harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    e.harness.get_by_label("Seed").type_text("dragon");
+    e.settle();
+    assert_eq!(e.app().seed_text(), "dragon");
+    assert_eq!(e.app().seed(), seed_from_text("dragon"));
+    e.harness.get_by_label_contains("hash of the text");
+
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let cmd = delve::cli::Command::Generate {
+        preset: "godot-part3".into(),
+        seed: Some("dragon".into()),
+        out: None,
+        ascii: true,
+        png: None,
+        scale: 8,
+    };
+    assert!(delve::cli::run(cmd, &mut out, &mut err).unwrap());
+    assert_eq!(e.ascii(), String::from_utf8(out).unwrap(), "`delve generate --seed dragon` prints this map");
+
+    // A number is used as is.
+    e.harness.get_by_label("Seed").set_text_value_accesskit("1234");
+    e.settle();
+    assert_eq!(e.app().document().unwrap().map().provenance.seed, 1234);
+}
+
+#[test]
+fn seed_buttons_and_keys_browse_seeds() {
+    let mut e = editor();
+    e.harness.get_by_label("›").click();
+    e.settle();
+    assert_eq!(e.app().seed(), 1);
+    e.harness.get_by_label("‹").click();
+    e.settle();
+    assert_eq!(e.app().seed(), 0);
+    // Keys act when no text field has the keyboard.
+    e.key(Modifiers::NONE, egui::Key::ArrowRight);
+    assert_eq!(e.app().seed(), 1);
+    let before = e.ascii();
+    e.key(Modifiers::NONE, egui::Key::R);
+    assert_ne!(e.app().seed(), 1, "R rolls a random seed");
+    assert_eq!(e.app().document().unwrap().map().provenance.seed, e.app().seed());
+    assert_ne!(e.ascii(), before);
+}
+
+#[test]
+fn picking_a_preset_shows_its_parameters() {
+    let mut e = editor();
+    e.harness.get_by_label("Preset").click();
+    e.settle();
+    e.harness.get_by_label("McRogueFace tutorial, part 3").click();
+    e.settle();
+    assert_eq!(e.app().preset(), Some(&PresetRef::Shipped("mcrogueface-part3".into())));
+    assert_eq!(e.app().params(), &shipped("mcrogueface-part3"));
+    // The panel shows the preset's values.
+    let width = slider(&e, "Map width");
+    assert_eq!(width.accesskit_node().numeric_value(), Some(50.0));
+    let attempts = slider(&e, "Room attempts");
+    assert_eq!(attempts.accesskit_node().numeric_value(), Some(8.0));
+    let expected = generate(&shipped("mcrogueface-part3"), 0).unwrap().map;
+    assert_eq!(e.app().document().unwrap().map(), &expected);
+}
+
+#[test]
+fn a_broken_map_shows_an_error_and_keeps_the_map() {
+    let mut e = editor();
+    let before = e.ascii();
+    let path = e.dir.path().join("broken.ron");
+    std::fs::write(&path, "(\n    version: 1,\n    width: 10,\n    height: 4,\n    tiles: [\"####\" oops\n").unwrap();
+    e.dialogs.pick(&path);
+    e.key(Modifiers::COMMAND, egui::Key::O);
+    let m = e.app().message().expect("an error is shown").clone();
+    assert!(m.detail.contains("broken.ron"), "{m:?}");
+    assert!(m.detail.contains("Line 5, column"), "{m:?}");
+    assert!(m.detail.contains("unchanged"), "{m:?}");
+    e.harness.get_by_label_contains("Line 5, column");
+    assert_eq!(e.ascii(), before, "the current map is untouched");
+    assert_eq!(e.app().title(), "untitled — Delve");
+    // Dismissing the message removes it.
+    e.harness.get_by_label("Dismiss").click();
+    e.settle();
+    assert!(e.app().message().is_none());
+}
+
+#[test]
+fn zoom_and_pan_change_the_view_transform() {
+    let mut e = editor();
+    let fitted = e.app().view().transform;
+    let at = e.view_centre() + vec2(40.0, -30.0);
+    let tile_before = fitted.tile_from_screen(e.app().view().rect, at);
+
+    e.harness.hover_at(at);
+    e.harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: vec2(0.0, 3.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: Modifiers::NONE,
+    });
+    for _ in 0..60 {
+        e.harness.step();
+    }
+    let zoomed = e.app().view().transform;
+    assert!(zoomed.scale > fitted.scale * 1.5, "{fitted:?} -> {zoomed:?}");
+    let tile_after = zoomed.tile_from_screen(e.app().view().rect, at);
+    assert!((tile_before - tile_after).length() < 0.05, "the wheel zooms around the cursor");
+
+    // Dragging pans by the distance dragged.
+    let from = at;
+    let to = at + vec2(-120.0, 50.0);
+    e.harness.drag_at(from);
+    e.harness.step();
+    for k in 1..=4 {
+        e.harness.hover_at(from + (to - from) * (k as f32 / 4.0));
+        e.harness.step();
+    }
+    e.harness.drop_at(to);
+    e.settle();
+    let panned = e.app().view().transform;
+    assert_eq!(panned.scale, zoomed.scale);
+    assert!((panned.origin - zoomed.origin - (to - from)).length() < 1.0, "{zoomed:?} -> {panned:?}");
+
+    // The status bar names the hovered tile.
+    e.harness.hover_at(at);
+    e.harness.step();
+    e.harness.step();
+    let t = panned.tile_from_screen(e.app().view().rect, at);
+    e.harness.get_by_label_contains(&format!("({}, {})", t.x.floor(), t.y.floor()));
+
+    // F fits the whole map again; 1:1 puts one tile on one pixel.
+    e.key(Modifiers::NONE, egui::Key::F);
+    assert_eq!(e.app().view().transform, fitted);
+    e.harness.state_mut().push(Command::View(ViewCommand::OneToOne));
+    e.settle();
+    assert_eq!(e.app().view().transform.scale, 1.0);
+}
+
+#[test]
+fn save_then_reopen_gives_the_same_map_and_its_provenance() {
+    let mut e = editor();
+    e.harness.get_by_label("Seed").set_text_value_accesskit("77");
+    e.settle();
+    let saved = e.app().document().unwrap().map().clone();
+    let path = e.dir.path().join("keep");
+    e.dialogs.pick(&path);
+    e.key(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::S);
+    let file = e.dir.path().join("keep.ron");
+    assert!(file.is_file(), "saved with the .ron extension added");
+    assert_eq!(e.app().title(), "keep.ron — Delve");
+    assert_eq!(e.app().prefs().recent_maps.first(), Some(&file));
+
+    // Move on: another seed replaces the map.
+    e.harness.get_by_label("Seed").set_text_value_accesskit("78");
+    e.settle();
+    assert_ne!(e.app().document().unwrap().map(), &saved);
+
+    // Reopen: exactly as saved, with its provenance shown.
+    e.dialogs.pick(&file);
+    e.key(Modifiers::COMMAND, egui::Key::O);
+    let doc = e.app().document().unwrap();
+    assert_eq!(doc.map(), &saved);
+    assert_eq!(doc.origin(), &Origin::Opened);
+    assert_eq!(e.app().title(), "keep.ron — Delve");
+    e.harness.get_by_label_contains("preset Godot tutorial, part 3, seed 77");
+
+    // Regenerating from provenance reproduces it, and says so.
+    e.harness.get_by_label("Regenerate from provenance").click();
+    e.settle();
+    assert_eq!(e.app().seed(), 77);
+    assert_eq!(e.app().document().unwrap().map(), &saved);
+    e.harness.get_by_label_contains("identical to keep.ron");
+
+    // Ctrl+S on a map with a file writes it again without asking.
+    let asked = e.dialogs.requests().len();
+    e.dialogs.pick(&file);
+    e.key(Modifiers::COMMAND, egui::Key::O);
+    e.key(Modifiers::COMMAND, egui::Key::S);
+    assert_eq!(e.dialogs.requests().len(), asked + 1, "only the open asked for a file");
+    assert_eq!(delve::io::load_map(&file).unwrap(), saved);
+}
+
+#[test]
+fn unsaved_edits_ask_before_they_are_lost() {
+    let mut e = editor();
+    let doc = e.app().document().unwrap();
+    let wall = (0..doc.map().width() as i32).map(|x| Pos::new(x, 0)).find(|p| doc.map().tile(*p) == Some(Tile::Wall));
+    e.harness.state_mut().push(Command::SetTile(wall.unwrap(), Tile::Corridor));
+    e.settle();
+    assert!(e.app().document().unwrap().is_dirty());
+    assert_eq!(e.app().title(), "● untitled — Delve");
+    let edited = e.ascii();
+
+    // Regenerating asks; Cancel keeps the edits.
+    e.harness.get_by_label("Regenerate").click();
+    e.settle();
+    assert!(e.app().has_modal());
+    e.harness.get_by_label_contains("has changes that are not saved");
+    e.harness.get_by_label("Cancel").click();
+    e.settle();
+    assert!(!e.app().has_modal());
+    assert_eq!(e.ascii(), edited);
+
+    // "Save as… first" saves, then regenerates.
+    let path = e.dir.path().join("edited.ron");
+    e.dialogs.pick(&path);
+    e.harness.get_by_label("Regenerate").click();
+    e.settle();
+    e.harness.get_by_label("Save as… first").click();
+    e.settle();
+    let on_disk = delve::io::load_map(&path).unwrap();
+    assert!(on_disk.provenance.edited, "the saved map says it was edited");
+    assert_eq!(on_disk.to_ascii(), edited);
+    assert!(!e.app().document().unwrap().is_dirty());
+    assert_ne!(e.ascii(), edited, "then the map was regenerated");
+
+    // Discard drops the edits.
+    let p = (0..10).map(|x| Pos::new(x, 0)).find(|p| e.app().document().unwrap().map().tile(*p) == Some(Tile::Wall));
+    e.harness.state_mut().push(Command::SetTile(p.unwrap(), Tile::Corridor));
+    e.settle();
+    e.key(Modifiers::NONE, egui::Key::F5);
+    e.harness.get_by_label("Discard changes").click();
+    e.settle();
+    assert!(!e.app().document().unwrap().is_dirty());
+    assert_eq!(e.app().document().unwrap().map(), &generate(e.app().params(), e.app().seed()).unwrap().map);
+}
+
+#[test]
+fn without_a_system_dialog_a_typed_path_opens_the_map() {
+    let mut e = editor();
+    let map = generate(&shipped("mcrogueface-part3"), 5).unwrap().map;
+    let path = e.dir.path().join("typed.ron");
+    delve::io::save_map(&path, &map).unwrap();
+
+    e.dialogs.answer(DialogOutcome::Unavailable);
+    e.key(Modifiers::COMMAND, egui::Key::O);
+    assert!(e.app().has_modal(), "the built-in dialog opens");
+    e.harness.get_by_label_contains("No system file dialog is available");
+    e.harness.get_by_label("Path").set_text_value_accesskit(&path.display().to_string());
+    e.settle();
+    e.harness.get_by_label("Open").click();
+    e.settle();
+    assert!(!e.app().has_modal());
+    assert_eq!(e.app().document().unwrap().map(), &map);
+
+    // From now on the built-in dialog opens directly.
+    e.harness.state_mut().push(Command::Dialog(DialogPurpose::SaveMap));
+    e.settle();
+    assert!(e.app().has_modal());
+    assert_eq!(e.dialogs.requests().len(), 1, "the system dialog was asked once");
+}
+
+#[test]
+fn presets_save_and_load_through_dialogs() {
+    let mut e = editor();
+    slider(&e, "Room attempts").set_value_accesskit(12.0);
+    e.harness.get_by_label("Seed").set_text_value_accesskit("9");
+    e.settle();
+    let path = e.dir.path().join("presets").join("mine.ron");
+    e.dialogs.pick(&path);
+    e.harness.get_by_label("Save preset as…").click();
+    e.settle();
+    let saved = delve::io::load_preset(&path).unwrap();
+    assert_eq!(saved.seed, 9);
+    assert_eq!(&saved.generator, e.app().params());
+    assert_eq!(e.app().preset(), Some(&PresetRef::File(path.clone())));
+
+    // Back to a shipped preset, then load ours again through the picker.
+    e.harness.state_mut().push(Command::SelectPreset(PresetRef::Shipped("godot-part3".into())));
+    e.settle();
+    assert_eq!(e.app().params(), &shipped("godot-part3"));
+    e.harness.get_by_label("Preset").click();
+    e.settle();
+    e.harness.get_by_label("mine").click();
+    e.settle();
+    assert_eq!(e.app().params(), &saved.generator);
+    assert_eq!(e.app().seed(), 9);
+
+    // A broken preset: an error in words, parameters untouched.
+    let bad = e.dir.path().join("bad.ron");
+    std::fs::write(&bad, "(version: 1, generator: RoomsAndTunnels((width: \"wide\")))").unwrap();
+    e.dialogs.pick(&bad);
+    e.harness.get_by_label("Load preset…").click();
+    e.settle();
+    assert!(e.app().message().unwrap().detail.contains("bad.ron"));
+    assert_eq!(e.app().params(), &saved.generator);
+}
+
+#[test]
+fn a_file_given_at_start_is_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = generate(&shipped("godot-part3"), 3).unwrap().map;
+    let path = dir.path().join("start.ron");
+    delve::io::save_map(&path, &map).unwrap();
+    let e = editor_in(dir, Some(path), None);
+    assert_eq!(e.app().document().unwrap().map(), &map);
+    assert_eq!(e.app().title(), "start.ron — Delve");
+}
+
+/// eframe storage in memory.
+#[derive(Default)]
+struct MemoryStorage(HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn parameters_seed_and_layers_come_back_on_restart() {
+    let mut e = editor();
+    slider(&e, "Room attempts").set_value_accesskit(17.0);
+    e.harness.get_by_label("Seed").set_text_value_accesskit("cavern");
+    e.settle();
+    e.harness.get_by_label("Grid").click();
+    e.settle();
+    let mut storage = MemoryStorage::default();
+    e.harness.state_mut().save_state(&mut storage);
+    let params = e.app().params().clone();
+    let map = e.app().document().unwrap().map().clone();
+
+    let again = editor_with(None, Some(&storage));
+    assert_eq!(again.app().params(), &params);
+    assert_eq!(again.app().seed_text(), "cavern");
+    assert!(again.app().view().layers.grid);
+    assert_eq!(again.app().preset(), Some(&PresetRef::Shipped("godot-part3".into())));
+    assert_eq!(again.app().document().unwrap().map(), &map);
+
+    // Saved state from an unknown future version falls back to defaults instead of failing.
+    let mut odd = MemoryStorage::default();
+    eframe::Storage::set_string(&mut odd, "delve.params", "NotAGenerator(())".into());
+    eframe::Storage::set_string(&mut odd, "delve.prefs", "(seed_text: \"5\", unknown_field: 3)".into());
+    let e = editor_with(None, Some(&odd));
+    assert_eq!(e.app().params(), &shipped("godot-part3"));
+}
+
+#[test]
+fn export_png_writes_a_picture() {
+    let mut e = editor();
+    let path = e.dir.path().join("map.png");
+    e.dialogs.pick(&path);
+    e.key(Modifiers::COMMAND, egui::Key::E);
+    let img = image::open(&path).unwrap();
+    let map = e.app().document().unwrap().map();
+    assert_eq!(img.width() % map.width(), 0);
+    assert_eq!(img.width() / map.width(), img.height() / map.height());
+}
+
+#[test]
+fn tile_texture_is_built_once_per_map() {
+    let mut e = editor();
+    let builds = e.app().view().texture_builds();
+    for _ in 0..10 {
+        e.harness.hover_at(e.view_centre() + vec2(3.0, 1.0));
+        e.harness.step();
+    }
+    assert_eq!(e.app().view().texture_builds(), builds, "hovering and redrawing reuse the texture");
+    e.harness.get_by_label("›").click();
+    e.settle();
+    assert_eq!(e.app().view().texture_builds(), builds + 1, "a new map builds it again");
+}
