@@ -8,12 +8,14 @@
 //! Every parameter set also describes itself ([`ParamSpec`]: label, range, unit, help text) so
 //! that the editor can build its panel without knowing the algorithms.
 
+pub mod grown;
 pub mod rooms_tunnels;
 
 use crate::map::Map;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub use grown::GrownRooms;
 pub use rooms_tunnels::RoomsAndTunnels;
 
 /// An inclusive range of whole numbers chosen by the designer, such as a room side `6..=10`.
@@ -34,6 +36,8 @@ impl SizeRange {
 pub enum GeneratorParams {
     /// Random rectangular rooms joined in order by L-shaped tunnels (the classic tutorials).
     RoomsAndTunnels(RoomsAndTunnels),
+    /// Rooms grown from blocks, placed door to door by the shortest corridor (Tiendil's tutorial).
+    GrownRooms(GrownRooms),
 }
 
 impl Default for GeneratorParams {
@@ -46,14 +50,16 @@ impl Default for GeneratorParams {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GeneratorKind {
     RoomsAndTunnels,
+    GrownRooms,
 }
 
 impl GeneratorKind {
-    pub const ALL: &'static [GeneratorKind] = &[GeneratorKind::RoomsAndTunnels];
+    pub const ALL: &'static [GeneratorKind] = &[GeneratorKind::RoomsAndTunnels, GeneratorKind::GrownRooms];
 
     pub const fn label(self) -> &'static str {
         match self {
             GeneratorKind::RoomsAndTunnels => "Rooms and tunnels",
+            GeneratorKind::GrownRooms => "Grown rooms",
         }
     }
 
@@ -61,6 +67,7 @@ impl GeneratorKind {
     pub fn default_params(self) -> GeneratorParams {
         match self {
             GeneratorKind::RoomsAndTunnels => GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::default()),
+            GeneratorKind::GrownRooms => GeneratorParams::GrownRooms(GrownRooms::default()),
         }
     }
 }
@@ -135,18 +142,21 @@ impl GeneratorParams {
     pub fn kind(&self) -> GeneratorKind {
         match self {
             GeneratorParams::RoomsAndTunnels(_) => GeneratorKind::RoomsAndTunnels,
+            GeneratorParams::GrownRooms(_) => GeneratorKind::GrownRooms,
         }
     }
 
     pub fn params(&self) -> &dyn Params {
         match self {
             GeneratorParams::RoomsAndTunnels(p) => p,
+            GeneratorParams::GrownRooms(p) => p,
         }
     }
 
     pub fn params_mut(&mut self) -> &mut dyn Params {
         match self {
             GeneratorParams::RoomsAndTunnels(p) => p,
+            GeneratorParams::GrownRooms(p) => p,
         }
     }
 
@@ -218,6 +228,7 @@ pub fn generate(params: &GeneratorParams, seed: u64) -> Result<Generated, GenErr
     }
     let mut out = match params {
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::generate(p, seed),
+        GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
     };
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false };
     Ok(out)

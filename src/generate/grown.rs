@@ -1,0 +1,1461 @@
+//! Grown rooms: the generator of Tiendil's "Dungeon generation — from simple to complex" (step 6),
+//! with its "what's next" items as parameters.
+//!
+//! Algorithm, one room at a time:
+//! 1. **Grow** ([`Stage::Shapes`]): start with one cell; `growth_steps` times add a random empty
+//!    4-neighbour (uniform over the distinct empty neighbours). A room whose surrounding empty
+//!    space is not one 4-connected region (flood fill over its bounding box grown by one) has a
+//!    hole and is regrown, at most `hole_retries` times. Then, with `mirror_chance`, the shape is
+//!    mirrored left to right.
+//! 2. **Doors** ([`Stage::Doors`]): the outer walls are the (cell, side) pairs whose neighbour is
+//!    not in the room, listed cell by cell in growth order, sides in [`Dir::ALL`] order. A count is
+//!    drawn from `doors_per_room` (capped by the wall count) and that many walls are sampled
+//!    without replacement; each gets a kind in `0..door_kinds`.
+//! 3. **Colour** ([`Stage::Colours`]): each channel in `0..=0x99` (dark, as in the tutorial).
+//! 4. **Place**. The first room stays at the origin. For every other room, one draw from
+//!    [`Stage::Layout`] decides (with probability `branching`) whether it may attach anywhere or
+//!    only to the newest room that still has a free door. Then, in this fixed order:
+//!    for distance `d` in `1..search_radius`; for each free door of an eligible placed room
+//!    (oldest room first, its doors in their chosen order); for each door of the new room (same
+//!    kind only); for each cell `X` at Manhattan distance `d` from the placed door's own cell
+//!    (straight out first, then alternately left and right of that line, nearest first); for each
+//!    of the 4 rotations (0°, 90°, 180°, 270° clockwise): move the new room so that its door's
+//!    outside cell is `X`. The pose passes when no new cell lies in the 3×3 neighbourhood of a
+//!    placed room cell or on a corridor, the map stays within 4096 tiles on each side, and a
+//!    shortest 4-connected path from the placed door's outside cell to `X` that avoids room
+//!    cells (and corridors, unless `corridors_may_cross`) has fewer than `d` steps. Such a path
+//!    is necessarily monotone with exactly `d` cells; it becomes the corridor. The first pose
+//!    that passes wins. When only the newest room was eligible and nothing passed, the whole
+//!    tree is searched before giving up; a room that finds no pose ends generation.
+//! 5. **Loops** ([`Stage::Loops`]): after the tree, every pair of free doors of the same kind on
+//!    rooms at least `loop_min_separation` corridors apart in the tree, whose outside cells a
+//!    shortest path of at most `loop_max_length` cells joins, is a candidate. Candidates are
+//!    shuffled and added, re-checked against what was added before, until `loops` were added.
+//!
+//! Every candidate door not used by a corridor stays internal: the map stores only doors that
+//! carry a corridor.
+//!
+//! Speed: cells live in a dense, growable plane of flags (room cell, within one cell of a room,
+//! corridor), so the gap test is one lookup per new cell. Each free door caches the cells `X`
+//! where even a one-cell room could be placed (a lower bound for any room); the cache is
+//! recomputed only when something was built within reach of the door since (tracked per 16×16
+//! chunk), and a door with no such cell is dropped for good. The work per room therefore depends
+//! on the doors near the dungeon's edge, not on everything built so far.
+
+use super::{GenError, Generated, ParamIssue, ParamKind, ParamSpec, ParamValue, Params, Report, SizeRange, field};
+use crate::geom::{Dir, Pos};
+use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
+use crate::rng::{DelveRng, Stage, stream};
+use rand::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, VecDeque};
+
+/// Parameters of the grown-rooms generator.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GrownRooms {
+    /// How many rooms to place.
+    pub rooms: u32,
+    /// Cells added to a room's first cell; a room has `1 + steps` cells.
+    pub growth_steps: SizeRange,
+    /// Candidate doors per room (capped by the number of its outer walls).
+    pub doors_per_room: SizeRange,
+    /// Doors are tried at distances `1..search_radius`; corridors have at most `search_radius - 1`
+    /// cells.
+    pub search_radius: u32,
+    /// Chance (0..=1) that a new room may attach to any room (oldest first) rather than only to
+    /// the newest room with a free door. 1: a bushy tree (the tutorial); 0: one long chain.
+    #[serde(default = "default_branching")]
+    pub branching: f64,
+    /// Most corridors that may meet one room (tree and loop corridors together).
+    #[serde(default = "default_max_corridors")]
+    pub max_corridors_per_room: u32,
+    /// Whether one door may carry several corridors (the tutorial never marks doors used).
+    #[serde(default)]
+    pub share_doors: bool,
+    /// Whether a corridor may run over another corridor's cells.
+    #[serde(default)]
+    pub corridors_may_cross: bool,
+    /// Extra corridors added after the tree, at most.
+    #[serde(default)]
+    pub loops: u32,
+    /// A loop joins only rooms at least this many corridors apart in the tree.
+    #[serde(default = "default_loop_separation")]
+    pub loop_min_separation: u32,
+    /// Longest loop corridor, in cells.
+    #[serde(default = "default_loop_length")]
+    pub loop_max_length: u32,
+    /// Chance (0..=1) that a room's shape is mirrored left to right.
+    #[serde(default)]
+    pub mirror_chance: f64,
+    /// Number of door kinds ("colours"); corridors only join doors of the same kind.
+    #[serde(default = "default_door_kinds")]
+    pub door_kinds: u32,
+    /// How many times a room with a hole is regrown before generation stops.
+    #[serde(default = "default_hole_retries")]
+    pub hole_retries: u32,
+    /// Wall tiles around the dungeon's bounding box.
+    #[serde(default = "default_margin")]
+    pub margin: u32,
+    /// Most poses tried for one room before generation stops.
+    #[serde(default = "default_placement_budget")]
+    pub placement_budget: u32,
+}
+
+const fn default_branching() -> f64 {
+    1.0
+}
+const fn default_max_corridors() -> u32 {
+    4
+}
+const fn default_loop_separation() -> u32 {
+    4
+}
+const fn default_loop_length() -> u32 {
+    12
+}
+const fn default_door_kinds() -> u32 {
+    1
+}
+const fn default_hole_retries() -> u32 {
+    1000
+}
+const fn default_margin() -> u32 {
+    1
+}
+const fn default_placement_budget() -> u32 {
+    1_000_000
+}
+
+impl Default for GrownRooms {
+    /// The tutorial's step 6 (`presets/tiendil-step6.ron`).
+    fn default() -> Self {
+        Self::tiendil_step6()
+    }
+}
+
+impl GrownRooms {
+    /// Tiendil's tutorial, step 6: 25 rooms of 4..=16 cells with 2..=4 doors, search radius 10.
+    pub fn tiendil_step6() -> Self {
+        Self {
+            rooms: 25,
+            growth_steps: SizeRange::new(3, 15),
+            doors_per_room: SizeRange::new(2, 4),
+            search_radius: 10,
+            branching: default_branching(),
+            max_corridors_per_room: default_max_corridors(),
+            share_doors: false,
+            corridors_may_cross: false,
+            loops: 0,
+            loop_min_separation: default_loop_separation(),
+            loop_max_length: default_loop_length(),
+            mirror_chance: 0.0,
+            door_kinds: default_door_kinds(),
+            hole_retries: default_hole_retries(),
+            margin: default_margin(),
+            placement_budget: default_placement_budget(),
+        }
+    }
+}
+
+pub const MAX_ROOMS: u32 = 20_000;
+pub const MAX_GROWTH: u32 = 200;
+pub const MAX_DOORS: u32 = 64;
+pub const MAX_RADIUS: u32 = 64;
+pub const MAX_CORRIDORS: u32 = 64;
+pub const MAX_LOOPS: u32 = 100_000;
+pub const MAX_SEPARATION: u32 = 1000;
+pub const MAX_LOOP_LENGTH: u32 = 64;
+pub const MAX_KINDS: u32 = 16;
+pub const MAX_HOLE_RETRIES: u32 = 1_000_000;
+pub const MAX_MARGIN: u32 = 64;
+pub const MIN_BUDGET: u32 = 100;
+pub const MAX_BUDGET: u32 = 100_000_000;
+/// Most room cells asked for in total (rooms × largest room).
+pub const MAX_TOTAL_CELLS: u64 = 1_000_000;
+/// Largest map side; rooms are never placed so that the map would grow past it.
+const MAX_EXTENT: i32 = 4096;
+
+const SPECS: &[ParamSpec] = &[
+    ParamSpec {
+        key: "rooms",
+        label: "Rooms",
+        unit: "rooms",
+        help: "How many rooms to place. A room that finds no place ends generation early, \
+               and the report says why.",
+        kind: ParamKind::Int { min: 1, max: MAX_ROOMS as i64 },
+    },
+    ParamSpec {
+        key: "growth_steps",
+        label: "Growth steps",
+        unit: "cells",
+        help: "A room starts as one cell and grows this many times by a random empty \
+               neighbouring cell, so it has one cell more than the number drawn. \
+               Rooms with holes are regrown.",
+        kind: ParamKind::Range { min: 0, max: MAX_GROWTH as i64 },
+    },
+    ParamSpec {
+        key: "doors_per_room",
+        label: "Doors per room",
+        unit: "doors",
+        help: "Candidate doors chosen on each room's outer walls (fewer when the room has fewer \
+               walls). Only doors that end up with a corridor appear on the map.",
+        kind: ParamKind::Range { min: 1, max: MAX_DOORS as i64 },
+    },
+    ParamSpec {
+        key: "search_radius",
+        label: "Search radius",
+        unit: "tiles",
+        help: "A new room is placed as close as possible to a free door: distances 1 to radius − 1 \
+               are tried, so corridors are at most radius − 1 tiles long. A room that fits \
+               nowhere within the radius ends generation (the tutorial uses 10).",
+        kind: ParamKind::Int { min: 2, max: MAX_RADIUS as i64 },
+    },
+    ParamSpec {
+        key: "branching",
+        label: "Branching",
+        unit: "%",
+        help: "Chance that a new room may attach to any room with a free door, oldest first \
+               (a bushy tree, as in the tutorial). Otherwise it attaches to the newest room \
+               with a free door, falling back to the whole tree when it does not fit there; \
+               0% gives one long chain.",
+        kind: ParamKind::Float { min: 0.0, max: 1.0 },
+    },
+    ParamSpec {
+        key: "max_corridors_per_room",
+        label: "Corridors per room",
+        unit: "corridors",
+        help: "Most corridors that may meet one room, tree and loop corridors together.",
+        kind: ParamKind::Int { min: 2, max: MAX_CORRIDORS as i64 },
+    },
+    ParamSpec {
+        key: "share_doors",
+        label: "Share doors",
+        unit: "",
+        help: "Whether one door may carry several corridors. Off: each door carries one \
+               corridor (what the tutorial intends).",
+        kind: ParamKind::Bool,
+    },
+    ParamSpec {
+        key: "corridors_may_cross",
+        label: "Corridors may cross",
+        unit: "",
+        help: "Whether a corridor may run over another corridor's tiles. Off: corridors never \
+               touch each other's tiles, so without loops the walkways form a tree. Corridors \
+               never run through rooms.",
+        kind: ParamKind::Bool,
+    },
+    ParamSpec {
+        key: "loops",
+        label: "Loops",
+        unit: "corridors",
+        help: "Extra corridors added after the tree between free doors of rooms that are far \
+               apart in the tree but close on the map, at most this many.",
+        kind: ParamKind::Int { min: 0, max: MAX_LOOPS as i64 },
+    },
+    ParamSpec {
+        key: "loop_min_separation",
+        label: "Loop span",
+        unit: "corridors",
+        help: "A loop joins only rooms at least this many corridors apart in the tree, so \
+               every loop is a real detour.",
+        kind: ParamKind::Int { min: 2, max: MAX_SEPARATION as i64 },
+    },
+    ParamSpec {
+        key: "loop_max_length",
+        label: "Longest loop corridor",
+        unit: "tiles",
+        help: "Longest extra corridor, in tiles (shortest path between the two doors).",
+        kind: ParamKind::Int { min: 1, max: MAX_LOOP_LENGTH as i64 },
+    },
+    ParamSpec {
+        key: "mirror_chance",
+        label: "Mirrored rooms",
+        unit: "%",
+        help: "Chance that a room's shape is mirrored left to right before it is placed \
+               (rooms are also tried in all four rotations).",
+        kind: ParamKind::Float { min: 0.0, max: 1.0 },
+    },
+    ParamSpec {
+        key: "door_kinds",
+        label: "Door kinds",
+        unit: "kinds",
+        help: "Number of door kinds (colours). Each door gets a random kind and corridors only \
+               join doors of the same kind. 1: all doors alike.",
+        kind: ParamKind::Int { min: 1, max: MAX_KINDS as i64 },
+    },
+    ParamSpec {
+        key: "hole_retries",
+        label: "Hole retries",
+        unit: "tries",
+        help: "How many times a room grown with a hole in it is regrown before generation \
+               stops. Big rooms have holes more often.",
+        kind: ParamKind::Int { min: 0, max: MAX_HOLE_RETRIES as i64 },
+    },
+    ParamSpec {
+        key: "margin",
+        label: "Margin",
+        unit: "tiles",
+        help: "Wall tiles around the dungeon.",
+        kind: ParamKind::Int { min: 1, max: MAX_MARGIN as i64 },
+    },
+    ParamSpec {
+        key: "placement_budget",
+        label: "Placement budget",
+        unit: "tries",
+        help: "Most poses (door, position, rotation) tried for one room before generation \
+               stops; bounds the time on extreme settings.",
+        kind: ParamKind::Int { min: MIN_BUDGET as i64, max: MAX_BUDGET as i64 },
+    },
+];
+
+impl Params for GrownRooms {
+    fn specs(&self) -> &'static [ParamSpec] {
+        SPECS
+    }
+
+    fn get(&self, key: &str) -> Option<ParamValue> {
+        let int = |v: u32| Some(ParamValue::Int(i64::from(v)));
+        let range = |r: SizeRange| Some(ParamValue::Range(r.min.into(), r.max.into()));
+        match key {
+            "rooms" => int(self.rooms),
+            "growth_steps" => range(self.growth_steps),
+            "doors_per_room" => range(self.doors_per_room),
+            "search_radius" => int(self.search_radius),
+            "branching" => Some(ParamValue::Float(self.branching)),
+            "max_corridors_per_room" => int(self.max_corridors_per_room),
+            "share_doors" => Some(ParamValue::Bool(self.share_doors)),
+            "corridors_may_cross" => Some(ParamValue::Bool(self.corridors_may_cross)),
+            "loops" => int(self.loops),
+            "loop_min_separation" => int(self.loop_min_separation),
+            "loop_max_length" => int(self.loop_max_length),
+            "mirror_chance" => Some(ParamValue::Float(self.mirror_chance)),
+            "door_kinds" => int(self.door_kinds),
+            "hole_retries" => int(self.hole_retries),
+            "margin" => int(self.margin),
+            "placement_budget" => int(self.placement_budget),
+            _ => None,
+        }
+    }
+
+    fn set(&mut self, key: &str, v: ParamValue) -> bool {
+        let Some(spec) = SPECS.iter().find(|s| s.key == key) else { return false };
+        let (lo, hi) = match spec.kind {
+            ParamKind::Int { min, max } | ParamKind::Range { min, max } => (min, max),
+            _ => (0, 0),
+        };
+        let set_bool = |target: &mut bool| match v {
+            ParamValue::Bool(b) => {
+                *target = b;
+                true
+            }
+            _ => false,
+        };
+        match key {
+            "rooms" => field::set_u32(&mut self.rooms, v, lo, hi),
+            "growth_steps" => field::set_range(&mut self.growth_steps, v, lo, hi),
+            "doors_per_room" => field::set_range(&mut self.doors_per_room, v, lo, hi),
+            "search_radius" => field::set_u32(&mut self.search_radius, v, lo, hi),
+            "branching" => field::set_f64(&mut self.branching, v, 0.0, 1.0),
+            "max_corridors_per_room" => field::set_u32(&mut self.max_corridors_per_room, v, lo, hi),
+            "share_doors" => set_bool(&mut self.share_doors),
+            "corridors_may_cross" => set_bool(&mut self.corridors_may_cross),
+            "loops" => field::set_u32(&mut self.loops, v, lo, hi),
+            "loop_min_separation" => field::set_u32(&mut self.loop_min_separation, v, lo, hi),
+            "loop_max_length" => field::set_u32(&mut self.loop_max_length, v, lo, hi),
+            "mirror_chance" => field::set_f64(&mut self.mirror_chance, v, 0.0, 1.0),
+            "door_kinds" => field::set_u32(&mut self.door_kinds, v, lo, hi),
+            "hole_retries" => field::set_u32(&mut self.hole_retries, v, lo, hi),
+            "margin" => field::set_u32(&mut self.margin, v, lo, hi),
+            "placement_budget" => field::set_u32(&mut self.placement_budget, v, lo, hi),
+            _ => false,
+        }
+    }
+
+    fn check(&self) -> Vec<ParamIssue> {
+        let mut out = Vec::new();
+        let mut bad = |field: &'static str, message: String| out.push(ParamIssue { field, message });
+        let mut within = |field: &'static str, v: u32, lo: u32, hi: u32, unit: &str| {
+            if !(lo..=hi).contains(&v) {
+                bad(field, format!("must be between {lo} and {hi} {unit}, not {v}"));
+            }
+        };
+        within("rooms", self.rooms, 1, MAX_ROOMS, "rooms");
+        within("search_radius", self.search_radius, 2, MAX_RADIUS, "tiles");
+        within("max_corridors_per_room", self.max_corridors_per_room, 2, MAX_CORRIDORS, "corridors");
+        within("loops", self.loops, 0, MAX_LOOPS, "corridors");
+        within("loop_min_separation", self.loop_min_separation, 2, MAX_SEPARATION, "corridors");
+        within("loop_max_length", self.loop_max_length, 1, MAX_LOOP_LENGTH, "tiles");
+        within("door_kinds", self.door_kinds, 1, MAX_KINDS, "kinds");
+        within("hole_retries", self.hole_retries, 0, MAX_HOLE_RETRIES, "tries");
+        within("margin", self.margin, 1, MAX_MARGIN, "tiles");
+        within("placement_budget", self.placement_budget, MIN_BUDGET, MAX_BUDGET, "tries");
+
+        let SizeRange { min, max } = self.growth_steps;
+        if min > max {
+            bad("growth_steps", format!("the fewest growth steps ({min}) is more than the most ({max})"));
+        }
+        if max > MAX_GROWTH {
+            bad(
+                "growth_steps",
+                format!("at most {MAX_GROWTH} growth steps (rooms of {} cells), not {max}", MAX_GROWTH + 1),
+            );
+        }
+        let SizeRange { min: dmin, max: dmax } = self.doors_per_room;
+        if dmin == 0 {
+            bad("doors_per_room", "every room needs at least 1 door, or it cannot be joined".into());
+        }
+        if dmin > dmax {
+            bad("doors_per_room", format!("the fewest doors ({dmin}) is more than the most ({dmax})"));
+        }
+        if dmax > MAX_DOORS {
+            bad("doors_per_room", format!("at most {MAX_DOORS} doors per room, not {dmax}"));
+        }
+        if dmax == 1 && !self.share_doors && self.rooms > 2 {
+            bad(
+                "doors_per_room",
+                format!(
+                    "with one door per room and no shared doors, each room's only door carries the corridor \
+                     that joins it, so no more than 2 rooms can be joined, not {}; allow 2 doors or share doors",
+                    self.rooms
+                ),
+            );
+        }
+        if min <= max && max <= MAX_GROWTH && (1..=MAX_ROOMS).contains(&self.rooms) {
+            let total = u64::from(self.rooms) * u64::from(max + 1);
+            if total > MAX_TOTAL_CELLS {
+                bad(
+                    "rooms",
+                    format!(
+                        "{} rooms of up to {} cells ask for up to {total} room cells; at most {MAX_TOTAL_CELLS} \
+                         (fewer rooms or fewer growth steps)",
+                        self.rooms,
+                        max + 1
+                    ),
+                );
+            }
+        }
+        for (field, p) in [("branching", self.branching), ("mirror_chance", self.mirror_chance)] {
+            if !(0.0..=1.0).contains(&p) {
+                bad(field, format!("is a chance and must be between 0 and 1 (0% to 100%), not {p}"));
+            }
+        }
+        out
+    }
+}
+
+/// Figures of one run that the map itself does not keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GrownStats {
+    /// Candidate doors chosen on the placed rooms (used or not).
+    pub candidate_doors: usize,
+    /// Rooms regrown because they had a hole.
+    pub regrown: u64,
+    /// Poses tested over all rooms.
+    pub poses_tested: u64,
+    /// Loop corridors added.
+    pub loops_added: usize,
+    /// Loop candidates found (pairs of doors a loop could join).
+    pub loop_candidates: usize,
+}
+
+/// Generates like [`super::generate`] and also returns the run's [`GrownStats`] (for sweeps,
+/// benchmarks and the closing figures of the tutorial comparison).
+pub fn generate_with_stats(p: &GrownRooms, seed: u64) -> Result<(Generated, GrownStats), GenError> {
+    let issues = p.check();
+    if !issues.is_empty() {
+        return Err(GenError::InvalidParams(issues));
+    }
+    let (mut g, stats) = run(p, seed);
+    g.map.provenance =
+        super::Provenance { params: Some(super::GeneratorParams::GrownRooms(p.clone())), seed, edited: false };
+    Ok((g, stats))
+}
+
+pub(super) fn generate(p: &GrownRooms, seed: u64) -> Generated {
+    run(p, seed).0
+}
+
+// ---------------------------------------------------------------------------------------------
+// A dense plane of cells that grows to hold whatever is written to it.
+
+/// Flags of a plane cell.
+const ROOM: u8 = 1;
+/// Within the 3×3 neighbourhood of a room cell (room cells included).
+const NEAR: u8 = 2;
+const CORRIDOR: u8 = 4;
+
+struct Plane<T> {
+    x0: i32,
+    y0: i32,
+    w: i32,
+    h: i32,
+    cells: Vec<T>,
+    fill: T,
+}
+
+impl<T: Copy> Plane<T> {
+    fn new(fill: T) -> Self {
+        Self { x0: 0, y0: 0, w: 0, h: 0, cells: Vec::new(), fill }
+    }
+
+    #[inline]
+    fn index(&self, p: Pos) -> Option<usize> {
+        let (x, y) = (p.x.wrapping_sub(self.x0), p.y.wrapping_sub(self.y0));
+        ((x as u32) < (self.w as u32) && (y as u32) < (self.h as u32))
+            .then(|| y as usize * self.w as usize + x as usize)
+    }
+
+    #[inline]
+    fn get(&self, p: Pos) -> T {
+        self.index(p).map_or(self.fill, |i| self.cells[i])
+    }
+
+    /// The cell at `p`, growing the plane when `p` is outside it.
+    fn slot(&mut self, p: Pos) -> &mut T {
+        if self.index(p).is_none() {
+            self.grow_to(p);
+        }
+        let i = self.index(p).unwrap_or(0);
+        &mut self.cells[i]
+    }
+
+    fn grow_to(&mut self, p: Pos) {
+        let slack = |n: i32| n / 2 + 16;
+        let (mut x0, mut y0, mut x1, mut y1) = if self.w == 0 {
+            (p.x, p.y, p.x + 1, p.y + 1)
+        } else {
+            (self.x0.min(p.x), self.y0.min(p.y), (self.x0 + self.w).max(p.x + 1), (self.y0 + self.h).max(p.y + 1))
+        };
+        if x0 < self.x0 || self.w == 0 {
+            x0 -= slack(x1 - x0);
+        }
+        if x1 > self.x0 + self.w || self.w == 0 {
+            x1 += slack(x1 - x0);
+        }
+        if y0 < self.y0 || self.h == 0 {
+            y0 -= slack(y1 - y0);
+        }
+        if y1 > self.y0 + self.h || self.h == 0 {
+            y1 += slack(y1 - y0);
+        }
+        let (w, h) = (x1 - x0, y1 - y0);
+        let mut cells = vec![self.fill; w as usize * h as usize];
+        for row in 0..self.h {
+            let from = row as usize * self.w as usize;
+            let to = (row + self.y0 - y0) as usize * w as usize + (self.x0 - x0) as usize;
+            cells[to..to + self.w as usize].copy_from_slice(&self.cells[from..from + self.w as usize]);
+        }
+        *self = Self { x0, y0, w, h, cells, fill: self.fill };
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Room shapes.
+
+/// Reusable scratch space for growing rooms.
+struct Grower {
+    /// Square of side `2 * reach + 1` centred on the first cell: 1 = room, 2 = frontier.
+    marks: Vec<u8>,
+    reach: i32,
+    frontier: Vec<Pos>,
+    queue: Vec<Pos>,
+}
+
+impl Grower {
+    fn new(max_steps: u32) -> Self {
+        let reach = max_steps as i32 + 2;
+        let side = (2 * reach + 1) as usize;
+        Self { marks: vec![0; side * side], reach, frontier: Vec::new(), queue: Vec::new() }
+    }
+
+    #[inline]
+    fn at(&self, p: Pos) -> usize {
+        let side = 2 * self.reach + 1;
+        ((p.y + self.reach) * side + (p.x + self.reach)) as usize
+    }
+
+    /// Grows one room of `1 + steps` cells from the origin, in growth order.
+    fn grow(&mut self, rng: &mut DelveRng, steps: u32, cells: &mut Vec<Pos>) {
+        cells.clear();
+        self.frontier.clear();
+        let start = Pos::new(0, 0);
+        cells.push(start);
+        let i = self.at(start);
+        self.marks[i] = 1;
+        self.add_frontier(start);
+        for _ in 0..steps {
+            let k = rng.random_range(0..self.frontier.len());
+            let p = self.frontier.swap_remove(k);
+            let i = self.at(p);
+            self.marks[i] = 1;
+            cells.push(p);
+            self.add_frontier(p);
+        }
+    }
+
+    fn add_frontier(&mut self, p: Pos) {
+        for n in p.neighbours4() {
+            let i = self.at(n);
+            if self.marks[i] == 0 {
+                self.marks[i] = 2;
+                self.frontier.push(n);
+            }
+        }
+    }
+
+    /// The holes of the room just grown (still marked): the empty cells of its bounding box
+    /// grown by one that a flood from the box's corner does not reach. Clears the marks.
+    fn holes(&mut self, cells: &[Pos], holes: &mut Vec<Pos>) {
+        holes.clear();
+        let (mut x0, mut y0, mut x1, mut y1) = (0, 0, 0, 0);
+        for c in cells {
+            x0 = x0.min(c.x);
+            y0 = y0.min(c.y);
+            x1 = x1.max(c.x);
+            y1 = y1.max(c.y);
+        }
+        let (x0, y0, x1, y1) = (x0 - 1, y0 - 1, x1 + 1, y1 + 1);
+        // Flood the empty cells from the top-left corner (always empty); mark reached cells 3.
+        self.queue.clear();
+        let corner = Pos::new(x0, y0);
+        let ci = self.at(corner);
+        self.marks[ci] = 3;
+        self.queue.push(corner);
+        while let Some(p) = self.queue.pop() {
+            for n in p.neighbours4() {
+                if n.x < x0 || n.x > x1 || n.y < y0 || n.y > y1 {
+                    continue;
+                }
+                let i = self.at(n);
+                if self.marks[i] != 1 && self.marks[i] != 3 {
+                    self.marks[i] = 3;
+                    self.queue.push(n);
+                }
+            }
+        }
+        // Collect the unreached empty cells, then clear every mark (frontier marks may lie one
+        // cell outside the box).
+        for y in y0 - 1..=y1 + 1 {
+            for x in x0 - 1..=x1 + 1 {
+                let p = Pos::new(x, y);
+                let i = self.at(p);
+                let inside = x >= x0 && x <= x1 && y >= y0 && y <= y1;
+                if inside && self.marks[i] != 1 && self.marks[i] != 3 {
+                    holes.push(p);
+                }
+                self.marks[i] = 0;
+            }
+        }
+    }
+}
+
+/// A room before it is placed: cells around the origin, candidate doors.
+struct Template {
+    cells: Vec<Pos>,
+    /// `(cell, side, kind)`.
+    doors: Vec<(Pos, Dir, u8)>,
+    colour: Rgb,
+}
+
+/// One rotation of a template, ready for pose tests.
+struct Rotation {
+    /// Per door: its outside cell, and every room cell relative to that outside cell, the
+    /// door's own cell first and then by distance from it (so collisions show early).
+    outs: Vec<Pos>,
+    sides: Vec<Dir>,
+    offsets: Vec<Vec<Pos>>,
+    cells: Vec<Pos>,
+    /// Bounding box of `cells`: `(x0, y0, x1, y1)` inclusive.
+    bbox: (i32, i32, i32, i32),
+    /// Membership bitmap over `bbox`.
+    member: Vec<bool>,
+}
+
+impl Rotation {
+    fn new(t: &Template, quarter_turns: u32) -> Self {
+        let rot = |p: Pos| {
+            let mut q = p;
+            for _ in 0..quarter_turns {
+                q = Pos::new(-q.y, q.x);
+            }
+            q
+        };
+        let turn = |d: Dir| {
+            let mut e = d;
+            for _ in 0..quarter_turns {
+                e = e.rotate_cw();
+            }
+            e
+        };
+        let cells: Vec<Pos> = t.cells.iter().map(|&c| rot(c)).collect();
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for c in &cells {
+            x0 = x0.min(c.x);
+            y0 = y0.min(c.y);
+            x1 = x1.max(c.x);
+            y1 = y1.max(c.y);
+        }
+        let bw = (x1 - x0 + 1) as usize;
+        let mut member = vec![false; bw * (y1 - y0 + 1) as usize];
+        for c in &cells {
+            member[(c.y - y0) as usize * bw + (c.x - x0) as usize] = true;
+        }
+        let mut outs = Vec::with_capacity(t.doors.len());
+        let mut sides = Vec::with_capacity(t.doors.len());
+        let mut offsets = Vec::with_capacity(t.doors.len());
+        for &(cell, side, _) in &t.doors {
+            let (cell, side) = (rot(cell), turn(side));
+            let out = cell.step(side);
+            let mut offs: Vec<Pos> = cells.iter().map(|c| Pos::new(c.x - out.x, c.y - out.y)).collect();
+            let door = Pos::new(cell.x - out.x, cell.y - out.y);
+            offs.sort_by_key(|o| (o.manhattan(door), o.y, o.x));
+            outs.push(out);
+            sides.push(side);
+            offsets.push(offs);
+        }
+        Self { outs, sides, offsets, cells, bbox: (x0, y0, x1, y1), member }
+    }
+
+    /// Whether `p` (in this rotation's own frame) is a room cell.
+    #[inline]
+    fn contains(&self, p: Pos) -> bool {
+        let (x0, y0, x1, y1) = self.bbox;
+        p.x >= x0
+            && p.x <= x1
+            && p.y >= y0
+            && p.y <= y1
+            && self.member[(p.y - y0) as usize * (x1 - x0 + 1) as usize + (p.x - x0) as usize]
+    }
+}
+
+/// Grows, mirrors, doors and colours the next room. The flag is set when every regrowth had a
+/// hole; the room returned then has its last try's holes filled in.
+fn make_template(
+    p: &GrownRooms,
+    grower: &mut Grower,
+    shapes: &mut DelveRng,
+    doors: &mut DelveRng,
+    colours: &mut DelveRng,
+    regrown: &mut u64,
+) -> (Template, bool) {
+    let mut cells = Vec::new();
+    let mut holes = Vec::new();
+    let mut tries = 0u32;
+    let mut exhausted = false;
+    loop {
+        let steps = shapes.random_range(p.growth_steps.min..=p.growth_steps.max);
+        grower.grow(shapes, steps, &mut cells);
+        grower.holes(&cells, &mut holes);
+        if holes.is_empty() {
+            break;
+        }
+        if tries >= p.hole_retries {
+            exhausted = true;
+            cells.append(&mut holes);
+            break;
+        }
+        tries += 1;
+        *regrown += 1;
+    }
+    // Always drawn, so tuning the chance does not reshuffle later rooms.
+    if shapes.random::<f64>() < p.mirror_chance {
+        for c in &mut cells {
+            c.x = -c.x;
+        }
+    }
+    let mut walls = Vec::new();
+    {
+        let mut sorted = cells.clone();
+        sorted.sort_unstable_by_key(|c| (c.y, c.x));
+        let inside = |q: Pos| sorted.binary_search_by_key(&(q.y, q.x), |c| (c.y, c.x)).is_ok();
+        for &c in &cells {
+            for d in Dir::ALL {
+                if !inside(c.step(d)) {
+                    walls.push((c, d));
+                }
+            }
+        }
+    }
+    let want = doors.random_range(p.doors_per_room.min..=p.doors_per_room.max) as usize;
+    let n = want.min(walls.len());
+    for i in 0..n {
+        let j = doors.random_range(i..walls.len());
+        walls.swap(i, j);
+    }
+    let kinds = u64::from(p.door_kinds.max(1));
+    let chosen = walls[..n]
+        .iter()
+        .map(|&(c, d)| {
+            // One draw per door whatever the number of kinds, so the stream stays aligned.
+            let kind = ((u64::from(doors.next_u32()) * kinds) >> 32) as u8;
+            (c, d, kind)
+        })
+        .collect();
+    let mut channel = || colours.random_range(0..=0x99u8);
+    let colour = Rgb(channel(), channel(), channel());
+    (Template { cells, doors: chosen, colour }, exhausted)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placement.
+
+struct PlacedRoom {
+    cells: Vec<Pos>,
+    colour: Rgb,
+    parent: u32,
+    depth: u32,
+    corridors: u32,
+}
+
+struct DoorState {
+    room: u32,
+    cell: Pos,
+    side: Dir,
+    kind: u8,
+    uses: u32,
+    /// Epoch at which `viable` was computed (`None`: never).
+    stamp: Option<u32>,
+    /// No room can ever be placed at this door again.
+    dead: bool,
+    /// Smallest distance with a viable cell (a lower bound that only grows).
+    min_d: u32,
+    /// Cells where a one-cell room's door could open, by distance: `viable[starts[d-1]..starts[d]]`.
+    viable: Vec<Pos>,
+    starts: Vec<u32>,
+}
+
+impl DoorState {
+    fn outside(&self) -> Pos {
+        self.cell.step(self.side)
+    }
+}
+
+struct Pose {
+    door: u32,
+    new_door: usize,
+    rotation: usize,
+    at: Pos,
+    path: Vec<Pos>,
+}
+
+enum Search {
+    Found(Pose),
+    NotFound,
+    OverBudget,
+}
+
+const CHUNK: i32 = 16;
+
+struct Builder<'a> {
+    p: &'a GrownRooms,
+    plane: Plane<u8>,
+    /// Per 16×16 chunk: the epoch of the last change in it.
+    chunks: Plane<u32>,
+    epoch: u32,
+    rooms: Vec<PlacedRoom>,
+    doors: Vec<DoorState>,
+    /// Doors that may still take a corridor, oldest room first.
+    open: Vec<u32>,
+    corridors: Vec<(Vec<Pos>, [u32; 2])>,
+    /// Bounding box of room cells: `(x0, y0, x1, y1)` inclusive.
+    ext: (i32, i32, i32, i32),
+    limit: i32,
+    path_block: u8,
+    radius: u32,
+    /// Monotone-path scratch: `reach[a][b + k]`.
+    reach: Vec<bool>,
+    poses: u64,
+}
+
+impl<'a> Builder<'a> {
+    fn new(p: &'a GrownRooms) -> Self {
+        let loop_room = if p.loops > 0 { 2 * (p.loop_max_length as i32 + 1) } else { 0 };
+        let radius = p.search_radius.max(2);
+        let k = radius as usize;
+        Self {
+            p,
+            plane: Plane::new(0),
+            chunks: Plane::new(0),
+            epoch: 0,
+            rooms: Vec::new(),
+            doors: Vec::new(),
+            open: Vec::new(),
+            corridors: Vec::new(),
+            ext: (0, 0, 0, 0),
+            limit: MAX_EXTENT - 2 * p.margin as i32 - 2 - loop_room,
+            path_block: if p.corridors_may_cross { ROOM } else { ROOM | CORRIDOR },
+            radius,
+            reach: vec![false; (k + 1) * (2 * k + 1)],
+            poses: 0,
+        }
+    }
+
+    fn usable(&self, d: &DoorState) -> bool {
+        !d.dead
+            && (self.p.share_doors || d.uses == 0)
+            && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
+    }
+
+    fn mark(&mut self, p: Pos, flag: u8) {
+        *self.plane.slot(p) |= flag;
+        let c = Pos::new(p.x.div_euclid(CHUNK), p.y.div_euclid(CHUNK));
+        *self.chunks.slot(c) = self.epoch;
+    }
+
+    /// Adds a placed room (cells in world coordinates) and its candidate doors.
+    fn add_room(&mut self, t: &Template, rot: &Rotation, shift: Pos, parent: u32) -> u32 {
+        let id = self.rooms.len() as u32;
+        let cells: Vec<Pos> = rot.cells.iter().map(|c| c.offset(shift.x, shift.y)).collect();
+        for &c in &cells {
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    self.mark(c.offset(dx, dy), NEAR);
+                }
+            }
+            self.mark(c, ROOM);
+        }
+        let (x0, y0, x1, y1) = rot.bbox;
+        self.ext = if id == 0 {
+            (x0 + shift.x, y0 + shift.y, x1 + shift.x, y1 + shift.y)
+        } else {
+            let e = self.ext;
+            (e.0.min(x0 + shift.x), e.1.min(y0 + shift.y), e.2.max(x1 + shift.x), e.3.max(y1 + shift.y))
+        };
+        let depth = if id == 0 { 0 } else { self.rooms[parent as usize].depth + 1 };
+        self.rooms.push(PlacedRoom { cells, colour: t.colour, parent, depth, corridors: 0 });
+        for (j, &(_, _, kind)) in t.doors.iter().enumerate() {
+            let out = rot.outs[j].offset(shift.x, shift.y);
+            let side = rot.sides[j];
+            self.doors.push(DoorState {
+                room: id,
+                cell: out.step(side.opposite()),
+                side,
+                kind,
+                uses: 0,
+                stamp: None,
+                dead: false,
+                min_d: 1,
+                viable: Vec::new(),
+                starts: Vec::new(),
+            });
+            self.open.push(self.doors.len() as u32 - 1);
+        }
+        id
+    }
+
+    fn add_corridor(&mut self, path: Vec<Pos>, a: u32, b: u32) {
+        for &c in &path {
+            self.mark(c, CORRIDOR);
+        }
+        for d in [a, b] {
+            self.doors[d as usize].uses += 1;
+            let room = self.doors[d as usize].room as usize;
+            self.rooms[room].corridors += 1;
+        }
+        self.corridors.push((path, [a, b]));
+    }
+
+    /// Whether anything changed near door `i` since its cache was computed.
+    fn stale(&self, i: usize) -> bool {
+        let d = &self.doors[i];
+        let Some(stamp) = d.stamp else { return true };
+        if stamp == self.epoch {
+            return false;
+        }
+        let reach = self.radius as i32 + 2;
+        let (cx0, cy0) = ((d.cell.x - reach).div_euclid(CHUNK), (d.cell.y - reach).div_euclid(CHUNK));
+        let (cx1, cy1) = ((d.cell.x + reach).div_euclid(CHUNK), (d.cell.y + reach).div_euclid(CHUNK));
+        (cy0..=cy1).any(|cy| (cx0..=cx1).any(|cx| self.chunks.get(Pos::new(cx, cy)) > stamp))
+    }
+
+    /// Recomputes door `i`'s viable cells: cells `X` at distance `d` from the door cell reached
+    /// by a monotone path of `d` cells from its outside cell, with a free neighbour where a
+    /// one-cell room could stand.
+    fn refresh(&mut self, i: usize) {
+        let k_max = self.radius as i32 - 2;
+        let (o, side) = (self.doors[i].outside(), self.doors[i].side);
+        let (f, l) = (side.delta(), side.rotate_cw().delta());
+        let at = |a: i32, b: i32| o.offset(a * f.0 + b * l.0, a * f.1 + b * l.1);
+        let width = (2 * k_max + 1) as usize;
+        let idx = |a: i32, b: i32| a as usize * width + (b + k_max) as usize;
+        let mut viable = std::mem::take(&mut self.doors[i].viable);
+        let mut starts = std::mem::take(&mut self.doors[i].starts);
+        viable.clear();
+        starts.clear();
+        starts.push(0);
+        let mut min_d = 0;
+        for k in 0..=k_max {
+            for a in (0..=k).rev() {
+                let r = k - a;
+                let both = [-r, r];
+                for &b in if r == 0 { &both[..1] } else { &both[..] } {
+                    let x = at(a, b);
+                    let free = self.plane.get(x) & self.path_block == 0;
+                    let from = k == 0
+                        || (a > 0 && self.reach[idx(a - 1, b)])
+                        || (b > 0 && self.reach[idx(a, b - 1)])
+                        || (b < 0 && self.reach[idx(a, b + 1)]);
+                    let ok = free && from;
+                    self.reach[idx(a, b)] = ok;
+                    if ok && x.neighbours4().iter().any(|&y| self.plane.get(y) & (NEAR | CORRIDOR) == 0) {
+                        viable.push(x);
+                    }
+                }
+            }
+            starts.push(viable.len() as u32);
+            if min_d == 0 && !viable.is_empty() {
+                min_d = k as u32 + 1;
+            }
+        }
+        let d = &mut self.doors[i];
+        d.viable = viable;
+        d.starts = starts;
+        d.stamp = Some(self.epoch);
+        if min_d == 0 {
+            d.dead = true;
+        } else {
+            d.min_d = min_d;
+        }
+    }
+
+    /// The monotone path of `|x - o|` steps from `o` to `x` avoiding blocked cells and the new
+    /// room (rotation `rot` moved by `shift`), if there is one.
+    fn monotone_path(&mut self, o: Pos, x: Pos, rot: &Rotation, shift: Pos, prefer_x_last: bool) -> Option<Vec<Pos>> {
+        let (sx, sy) = ((x.x - o.x).signum(), (x.y - o.y).signum());
+        let (w, h) = ((x.x - o.x).abs() + 1, (x.y - o.y).abs() + 1);
+        let n = (w * h) as usize;
+        if self.reach.len() < n {
+            self.reach.resize(n, false);
+        }
+        let free = |p: Pos, plane: &Plane<u8>, block: u8| {
+            plane.get(p) & block == 0 && !rot.contains(Pos::new(p.x - shift.x, p.y - shift.y))
+        };
+        for j in 0..h {
+            for i in 0..w {
+                let p = o.offset(i * sx, j * sy);
+                let from = (i == 0 && j == 0)
+                    || (i > 0 && self.reach[(j * w + i - 1) as usize])
+                    || (j > 0 && self.reach[((j - 1) * w + i) as usize]);
+                self.reach[(j * w + i) as usize] = from && free(p, &self.plane, self.path_block);
+            }
+        }
+        if !self.reach[n - 1] {
+            return None;
+        }
+        // Walk back from `x`, keeping to one axis as long as possible.
+        let mut path = Vec::with_capacity((w + h - 1) as usize);
+        let (mut i, mut j) = (w - 1, h - 1);
+        let mut along_x = prefer_x_last;
+        loop {
+            path.push(o.offset(i * sx, j * sy));
+            if i == 0 && j == 0 {
+                break;
+            }
+            let can_x = i > 0 && self.reach[(j * w + i - 1) as usize];
+            let can_y = j > 0 && self.reach[((j - 1) * w + i) as usize];
+            along_x = if along_x { can_x || !can_y } else { can_x && !can_y };
+            if along_x {
+                i -= 1;
+            } else {
+                j -= 1;
+            }
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Tests every pose of the new room against `candidates` (door indices, in order).
+    fn search(&mut self, candidates: &[u32], t: &Template, rots: &[Rotation; 4], budget: &mut u64) -> Search {
+        for d in 1..self.radius {
+            for &di in candidates {
+                let i = di as usize;
+                if !self.usable(&self.doors[i]) || self.doors[i].min_d > d {
+                    continue;
+                }
+                if self.stale(i) {
+                    self.refresh(i);
+                    if self.doors[i].dead || self.doors[i].min_d > d {
+                        continue;
+                    }
+                }
+                let door = &self.doors[i];
+                let (lo, hi) = (door.starts[d as usize - 1] as usize, door.starts[d as usize] as usize);
+                if lo == hi {
+                    continue;
+                }
+                let (kind, o) = (door.kind, door.outside());
+                for (j, &(_, _, new_kind)) in t.doors.iter().enumerate() {
+                    if new_kind != kind {
+                        continue;
+                    }
+                    for v in lo..hi {
+                        let x = self.doors[i].viable[v];
+                        for (r, rot) in rots.iter().enumerate() {
+                            if *budget == 0 {
+                                return Search::OverBudget;
+                            }
+                            *budget -= 1;
+                            self.poses += 1;
+                            if rot.offsets[j]
+                                .iter()
+                                .any(|off| self.plane.get(x.offset(off.x, off.y)) & (NEAR | CORRIDOR) != 0)
+                            {
+                                continue;
+                            }
+                            let shift = Pos::new(x.x - rot.outs[j].x, x.y - rot.outs[j].y);
+                            let (bx0, by0, bx1, by1) = rot.bbox;
+                            let e = self.ext;
+                            if e.2.max(bx1 + shift.x) - e.0.min(bx0 + shift.x) >= self.limit
+                                || e.3.max(by1 + shift.y) - e.1.min(by0 + shift.y) >= self.limit
+                            {
+                                continue;
+                            }
+                            let path = if d <= 2 {
+                                if x == o { vec![o] } else { vec![o, x] }
+                            } else {
+                                let into_x = matches!(rot.sides[j], Dir::East | Dir::West);
+                                match self.monotone_path(o, x, rot, shift, into_x) {
+                                    Some(p) => p,
+                                    None => continue,
+                                }
+                            };
+                            return Search::Found(Pose { door: di, new_door: j, rotation: r, at: x, path });
+                        }
+                    }
+                }
+            }
+        }
+        Search::NotFound
+    }
+
+    /// Places room `t` (the first at the origin); `Err` says why it could not be placed.
+    fn place(&mut self, t: &Template, attach_anywhere: bool) -> Result<(), String> {
+        let rots = [Rotation::new(t, 0), Rotation::new(t, 1), Rotation::new(t, 2), Rotation::new(t, 3)];
+        if self.rooms.is_empty() {
+            self.epoch += 1;
+            self.add_room(t, &rots[0], Pos::new(0, 0), 0);
+            return Ok(());
+        }
+        self.open.retain(|&i| {
+            let d = &self.doors[i as usize];
+            !d.dead
+                && (self.p.share_doors || d.uses == 0)
+                && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
+        });
+        if self.open.is_empty() {
+            return Err("no placed room has a free door left (raise doors_per_room or max_corridors_per_room, \
+                        or share doors)"
+                .into());
+        }
+        let mut budget = u64::from(self.p.placement_budget);
+        let mut found = Search::NotFound;
+        if !attach_anywhere {
+            let newest = self.open.last().map(|&i| self.doors[i as usize].room);
+            let preferred: Vec<u32> =
+                self.open.iter().copied().filter(|&i| Some(self.doors[i as usize].room) == newest).collect();
+            found = self.search(&preferred, t, &rots, &mut budget);
+        }
+        if matches!(found, Search::NotFound) {
+            let open = std::mem::take(&mut self.open);
+            found = self.search(&open, t, &rots, &mut budget);
+            self.open = open;
+        }
+        match found {
+            Search::Found(pose) => {
+                self.epoch += 1;
+                let rot = &rots[pose.rotation];
+                let shift = Pos::new(pose.at.x - rot.outs[pose.new_door].x, pose.at.y - rot.outs[pose.new_door].y);
+                let parent = self.doors[pose.door as usize].room;
+                let id = self.add_room(t, rot, shift, parent);
+                let first_door = self.doors.len() - t.doors.len();
+                let new_door = (first_door + pose.new_door) as u32;
+                debug_assert_eq!(self.doors[new_door as usize].room, id);
+                self.add_corridor(pose.path, pose.door, new_door);
+                Ok(())
+            }
+            Search::OverBudget => Err(format!(
+                "room {} ({} cells) tried {} poses without finding a place (placement_budget)",
+                self.rooms.len() + 1,
+                t.cells.len(),
+                self.p.placement_budget
+            )),
+            Search::NotFound => Err(format!(
+                "room {} ({} cells, {} doors) fits at no free door within the search radius of {} tiles \
+                 (raise search_radius or doors_per_room)",
+                self.rooms.len() + 1,
+                t.cells.len(),
+                t.doors.len(),
+                self.p.search_radius
+            )),
+        }
+    }
+
+    /// Whether rooms `u` and `v` are at least `s` corridors apart in the tree.
+    fn far_apart(&self, mut u: u32, mut v: u32, s: u32) -> bool {
+        let mut steps = 0;
+        while u != v {
+            if steps >= s {
+                return true;
+            }
+            let (du, dv) = (self.rooms[u as usize].depth, self.rooms[v as usize].depth);
+            if du >= dv {
+                u = self.rooms[u as usize].parent;
+            } else {
+                v = self.rooms[v as usize].parent;
+            }
+            steps += 1;
+        }
+        steps >= s
+    }
+
+    /// Shortest path of at most `max_cells` cells from `from` to any cell `to` accepts, avoiding
+    /// blocked cells, as `(path, end)`. Breadth-first over a local window, neighbours in
+    /// [`Dir::ALL`] order.
+    fn bfs(
+        &self,
+        from: Pos,
+        max_cells: u32,
+        mut goal: impl FnMut(Pos) -> bool,
+        mut visit: impl FnMut(Pos),
+    ) -> Option<Vec<Pos>> {
+        if self.plane.get(from) & self.path_block != 0 {
+            return None;
+        }
+        let r = max_cells as i32;
+        let side = (2 * r + 1) as usize;
+        let mut prev: Vec<u32> = vec![u32::MAX; side * side];
+        let idx = |p: Pos| ((p.y - from.y + r) as usize) * side + (p.x - from.x + r) as usize;
+        let mut queue = VecDeque::from([(from, 1u32)]);
+        prev[idx(from)] = idx(from) as u32;
+        while let Some((p, cells)) = queue.pop_front() {
+            visit(p);
+            if goal(p) {
+                let mut path = vec![p];
+                let mut i = idx(p);
+                while prev[i] as usize != i {
+                    i = prev[i] as usize;
+                    path.push(Pos::new(from.x - r + (i % side) as i32, from.y - r + (i / side) as i32));
+                }
+                path.reverse();
+                return Some(path);
+            }
+            if cells >= max_cells {
+                continue;
+            }
+            for n in p.neighbours4() {
+                let ni = idx(n);
+                if prev[ni] == u32::MAX && self.plane.get(n) & self.path_block == 0 {
+                    prev[ni] = idx(p) as u32;
+                    queue.push_back((n, cells + 1));
+                }
+            }
+        }
+        None
+    }
+
+    /// Adds up to `loops` extra corridors; returns `(added, candidates)`.
+    fn add_loops(&mut self, rng: &mut DelveRng) -> (usize, usize) {
+        let p = self.p;
+        let free: Vec<u32> =
+            (0..self.doors.len() as u32).filter(|&i| self.usable_for_loop(&self.doors[i as usize])).collect();
+        let mut at_cell: HashMap<Pos, Vec<u32>> = HashMap::new();
+        for &i in &free {
+            at_cell.entry(self.doors[i as usize].outside()).or_default().push(i);
+        }
+        let mut candidates: Vec<(u32, u32)> = Vec::new();
+        for &a in &free {
+            let da = &self.doors[a as usize];
+            let mut found: Vec<u32> = Vec::new();
+            self.bfs(
+                da.outside(),
+                p.loop_max_length,
+                |_| false,
+                |c| {
+                    if let Some(list) = at_cell.get(&c) {
+                        found.extend(list.iter().copied().filter(|&b| b > a));
+                    }
+                },
+            );
+            for b in found {
+                let db = &self.doors[b as usize];
+                if db.kind == da.kind && db.room != da.room && self.far_apart(da.room, db.room, p.loop_min_separation) {
+                    candidates.push((a, b));
+                }
+            }
+        }
+        let total = candidates.len();
+        for i in 0..candidates.len() {
+            let j = rng.random_range(i..candidates.len());
+            candidates.swap(i, j);
+        }
+        let mut added = 0;
+        for (a, b) in candidates {
+            if added >= p.loops as usize {
+                break;
+            }
+            let (da, db) = (&self.doors[a as usize], &self.doors[b as usize]);
+            if !self.usable_for_loop(da) || !self.usable_for_loop(db) {
+                continue;
+            }
+            let target = db.outside();
+            if let Some(path) = self.bfs(da.outside(), p.loop_max_length, |c| c == target, |_| {}) {
+                self.epoch += 1;
+                self.add_corridor(path, a, b);
+                added += 1;
+            }
+        }
+        (added, total)
+    }
+
+    fn usable_for_loop(&self, d: &DoorState) -> bool {
+        (self.p.share_doors || d.uses == 0) && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
+    }
+
+    /// The map: the bounding box of rooms and corridors plus the margin.
+    fn into_map(self) -> Map {
+        let margin = self.p.margin as i32;
+        let all = self.rooms.iter().flat_map(|r| r.cells.iter()).chain(self.corridors.iter().flat_map(|c| c.0.iter()));
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for c in all {
+            x0 = x0.min(c.x);
+            y0 = y0.min(c.y);
+            x1 = x1.max(c.x);
+            y1 = y1.max(c.y);
+        }
+        if x0 > x1 {
+            return Map::new(1 + 2 * margin as u32, 1 + 2 * margin as u32);
+        }
+        let (dx, dy) = (margin - x0, margin - y0);
+        let (w, h) = ((x1 - x0 + 1 + 2 * margin) as u32, (y1 - y0 + 1 + 2 * margin) as u32);
+        let mut map = Map::new(w, h);
+        for (i, room) in self.rooms.iter().enumerate() {
+            let cells: Vec<Pos> = room.cells.iter().map(|c| c.offset(dx, dy)).collect();
+            for &c in &cells {
+                map.set_tile(c, Tile::Floor);
+            }
+            map.rooms.push(Room { id: i as u32, shape: Shape::cells_from(cells), colour: room.colour, label: None });
+        }
+        let mut door_ids: Vec<Option<u32>> = vec![None; self.doors.len()];
+        for (path, ends) in self.corridors {
+            let mut ids = [0u32; 2];
+            for (k, &d) in ends.iter().enumerate() {
+                ids[k] = *door_ids[d as usize].get_or_insert_with(|| {
+                    let s = &self.doors[d as usize];
+                    let id = map.doors.len() as u32;
+                    map.doors.push(Door { id, room: s.room, cell: s.cell.offset(dx, dy), side: s.side, kind: s.kind });
+                    id
+                });
+            }
+            let path: Vec<Pos> = path.into_iter().map(|c| c.offset(dx, dy)).collect();
+            for &c in &path {
+                if map.tile(c) == Some(Tile::Wall) {
+                    map.set_tile(c, Tile::Corridor);
+                }
+            }
+            let id = map.corridors.len() as u32;
+            map.corridors.push(Corridor { id, path, doors: ids, width: 1 });
+        }
+        if let Some(s) = map.rooms.first().and_then(|r| r.shape.centre()) {
+            map.spawn = s;
+        }
+        map
+    }
+}
+
+fn run(p: &GrownRooms, seed: u64) -> (Generated, GrownStats) {
+    let mut shapes = stream(seed, Stage::Shapes);
+    let mut doors = stream(seed, Stage::Doors);
+    let mut colours = stream(seed, Stage::Colours);
+    let mut layout = stream(seed, Stage::Layout);
+    let mut grower = Grower::new(p.growth_steps.max.min(MAX_GROWTH));
+    let mut b = Builder::new(p);
+    let mut stats = GrownStats::default();
+    let mut shortfall = None;
+    for i in 0..p.rooms {
+        // One draw per room, so tuning `branching` does not reshuffle anything else.
+        let anywhere = layout.random::<f64>() < p.branching;
+        let (t, exhausted) = make_template(p, &mut grower, &mut shapes, &mut doors, &mut colours, &mut stats.regrown);
+        if exhausted {
+            shortfall = Some(format!(
+                "room {} still had a hole after {} regrowths (lower growth_steps or raise hole_retries)",
+                i + 1,
+                p.hole_retries
+            ));
+            // The first room is kept, holes filled, so the map is never empty.
+            if i == 0 && b.place(&t, anywhere).is_ok() {
+                stats.candidate_doors += t.doors.len();
+            }
+            break;
+        }
+        if let Err(why) = b.place(&t, anywhere) {
+            shortfall = Some(why);
+            break;
+        }
+        stats.candidate_doors += t.doors.len();
+    }
+    if p.loops > 0 {
+        let mut rng = stream(seed, Stage::Loops);
+        (stats.loops_added, stats.loop_candidates) = b.add_loops(&mut rng);
+    }
+    stats.poses_tested = b.poses;
+    let rooms_placed = b.rooms.len();
+    let map = b.into_map();
+    (Generated { map, report: Report { rooms_placed, rooms_asked: p.rooms as usize, shortfall } }, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plane_grows_in_every_direction() {
+        let mut p = Plane::new(0u8);
+        *p.slot(Pos::new(5, 5)) = 1;
+        *p.slot(Pos::new(-40, 3)) = 2;
+        *p.slot(Pos::new(7, -90)) = 3;
+        *p.slot(Pos::new(300, 200)) = 4;
+        assert_eq!(p.get(Pos::new(5, 5)), 1);
+        assert_eq!(p.get(Pos::new(-40, 3)), 2);
+        assert_eq!(p.get(Pos::new(7, -90)), 3);
+        assert_eq!(p.get(Pos::new(300, 200)), 4);
+        assert_eq!(p.get(Pos::new(1000, 1000)), 0);
+    }
+
+    #[test]
+    fn holes_are_found() {
+        let mut g = Grower::new(10);
+        // A ring of 8 cells around (1, 1).
+        let ring: Vec<Pos> =
+            [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)].into_iter().map(Pos::from).collect();
+        for &c in &ring {
+            let i = g.at(c);
+            g.marks[i] = 1;
+        }
+        let mut holes = Vec::new();
+        g.holes(&ring, &mut holes);
+        assert_eq!(holes, vec![Pos::new(1, 1)]);
+        let l: Vec<Pos> = [(0, 0), (1, 0), (2, 0), (2, 1)].into_iter().map(Pos::from).collect();
+        for &c in &l {
+            let i = g.at(c);
+            g.marks[i] = 1;
+        }
+        g.holes(&l, &mut holes);
+        assert!(holes.is_empty());
+        assert!(g.marks.iter().all(|m| *m == 0), "marks are cleared");
+    }
+
+    #[test]
+    fn rotations_turn_doors_with_cells() {
+        let t = Template {
+            cells: vec![Pos::new(0, 0), Pos::new(1, 0)],
+            doors: vec![(Pos::new(1, 0), Dir::East, 0)],
+            colour: Rgb(0, 0, 0),
+        };
+        let r = Rotation::new(&t, 1);
+        assert_eq!(r.cells, vec![Pos::new(0, 0), Pos::new(0, 1)]);
+        assert_eq!(r.sides[0], Dir::South);
+        assert_eq!(r.outs[0], Pos::new(0, 2));
+        assert_eq!(r.offsets[0][0], Pos::new(0, -1), "door cell first");
+        assert!(r.contains(Pos::new(0, 1)) && !r.contains(Pos::new(1, 1)));
+    }
+}
