@@ -6,4 +6,5 @@ mod common;
 mod app;
 mod cli;
 mod files;
+mod grown;
 mod rooms_tunnels;

@@ -1,0 +1,541 @@
+//! The grown-rooms generator (Tiendil's tutorial): invariants over many seeds and random
+//! parameter sets, parameter checks, golden maps, figures against the tutorial, CLI sweep.
+
+use crate::common::{generate_valid, shipped};
+use delve::generate::grown::{GrownStats, generate_with_stats};
+use delve::generate::{GenError, Generated, GeneratorParams, GrownRooms, ParamKind, ParamValue, Params, SizeRange};
+use delve::geom::{Pos, Rect};
+use delve::map::{Map, Tile};
+use proptest::prelude::*;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+fn preset() -> GrownRooms {
+    match shipped("tiendil-step6") {
+        GeneratorParams::GrownRooms(p) => p,
+        other => panic!("tiendil-step6 is not a grown-rooms preset: {other:?}"),
+    }
+}
+
+fn gen_valid(p: &GrownRooms, seed: u64) -> Generated {
+    generate_valid(&GeneratorParams::GrownRooms(p.clone()), seed)
+}
+
+/// Whether `cells` (one room) is 4-connected.
+fn connected(cells: &[Pos]) -> bool {
+    let set: BTreeSet<Pos> = cells.iter().copied().collect();
+    let Some(&start) = cells.first() else { return false };
+    let mut seen = BTreeSet::from([start]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(p) = queue.pop_front() {
+        for n in p.neighbours4() {
+            if set.contains(&n) && seen.insert(n) {
+                queue.push_back(n);
+            }
+        }
+    }
+    seen.len() == set.len()
+}
+
+/// Whether the empty cells of the room's bounding box grown by one are one 4-connected region
+/// (the tutorial's hole test).
+fn has_hole(cells: &[Pos]) -> bool {
+    let set: BTreeSet<Pos> = cells.iter().copied().collect();
+    let b = Rect::bounding(cells.iter().copied()).expect("room has cells").grow(1);
+    let empty: Vec<Pos> = b.cells().filter(|p| !set.contains(p)).collect();
+    let mut seen = BTreeSet::from([empty[0]]);
+    let mut queue = VecDeque::from([empty[0]]);
+    while let Some(p) = queue.pop_front() {
+        for n in p.neighbours4() {
+            if b.contains(n) && !set.contains(&n) && seen.insert(n) {
+                queue.push_back(n);
+            }
+        }
+    }
+    seen.len() != empty.len()
+}
+
+/// Room graph edges (room a, room b) of every corridor, in corridor order.
+fn edges(map: &Map) -> Vec<(u32, u32)> {
+    map.corridors
+        .iter()
+        .map(|c| {
+            let [a, b] = c.doors.map(|d| map.door(d).expect("corridor door exists").room);
+            (a, b)
+        })
+        .collect()
+}
+
+/// Rooms at each distance from room 0 in the room graph; `None` when not connected.
+fn depths(map: &Map) -> Option<Vec<u32>> {
+    let n = map.rooms.len();
+    let mut adj = vec![Vec::new(); n];
+    for (a, b) in edges(map) {
+        adj[a as usize].push(b as usize);
+        adj[b as usize].push(a as usize);
+    }
+    let mut depth = vec![u32::MAX; n];
+    depth[0] = 0;
+    let mut queue = VecDeque::from([0usize]);
+    while let Some(r) = queue.pop_front() {
+        for &s in &adj[r] {
+            if depth[s] == u32::MAX {
+                depth[s] = depth[r] + 1;
+                queue.push_back(s);
+            }
+        }
+    }
+    depth.iter().all(|d| *d != u32::MAX).then_some(depth)
+}
+
+/// Every promise the generator makes, for one map.
+fn check_invariants(p: &GrownRooms, seed: u64, g: &Generated) {
+    let map = &g.map;
+    let ctx = || format!("seed {seed}, {p:?}\n{}", map.to_ascii());
+    assert!(map.validate().is_empty(), "validate: {:?}\n{}", map.validate(), ctx());
+    assert_eq!(map.rooms.len(), g.report.rooms_placed, "{}", ctx());
+    assert!(!map.rooms.is_empty(), "{}", ctx());
+    assert_eq!(g.report.shortfall.is_some(), g.report.rooms_placed < g.report.rooms_asked, "{}", ctx());
+
+    // Rooms: hole-free, 4-connected, sizes as asked, dark colours, one cell apart.
+    let owner = map.room_index_grid();
+    let max_cells = p.growth_steps.max as usize + 1;
+    for (i, room) in map.rooms.iter().enumerate() {
+        let cells = room.shape.cells();
+        assert!(connected(&cells), "room {i} is not 4-connected\n{}", ctx());
+        assert!(!has_hole(&cells), "room {i} has a hole\n{}", ctx());
+        let first_filled = i == 0 && g.report.shortfall.as_deref().is_some_and(|s| s.contains("hole"));
+        assert!(
+            first_filled || (p.growth_steps.min as usize + 1..=max_cells).contains(&cells.len()),
+            "room {i} has {} cells\n{}",
+            cells.len(),
+            ctx()
+        );
+        let c = room.colour;
+        assert!(c.0 <= 0x99 && c.1 <= 0x99 && c.2 <= 0x99, "room {i} colour {c:?}");
+        for &cell in &cells {
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    let o = owner.get(cell.offset(dx, dy)).copied().unwrap_or(u32::MAX);
+                    assert!(o == u32::MAX || o == i as u32, "rooms {i} and {o} touch at {cell}\n{}", ctx());
+                }
+            }
+        }
+    }
+    // Room cells are the only floor, and there is a wall margin all round.
+    let m = p.margin as i32;
+    for y in 0..map.height() as i32 {
+        for x in 0..map.width() as i32 {
+            let pos = Pos::new(x, y);
+            let t = map.tile(pos).unwrap();
+            let in_room = owner.get(pos) != Some(&u32::MAX);
+            assert_eq!(t == Tile::Floor, in_room, "{pos}\n{}", ctx());
+            if x < m || y < m || x >= map.width() as i32 - m || y >= map.height() as i32 - m {
+                assert_eq!(t, Tile::Wall, "margin at {pos}\n{}", ctx());
+            }
+        }
+    }
+    assert_eq!(owner.get(map.spawn), Some(&0), "spawn in the first room\n{}", ctx());
+
+    // Corridors: door to door, different rooms, same kind, never through a room, short.
+    let tree = map.rooms.len() - 1;
+    assert!(map.corridors.len() >= tree, "{}", ctx());
+    let mut door_uses: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut room_corridors = vec![0u32; map.rooms.len()];
+    let mut corridor_cells: BTreeMap<Pos, usize> = BTreeMap::new();
+    for (k, c) in map.corridors.iter().enumerate() {
+        let [a, b] = c.doors.map(|d| map.door(d).expect("door exists"));
+        assert_ne!(a.room, b.room, "corridor {k} joins room {} to itself\n{}", a.room, ctx());
+        assert_eq!(a.kind, b.kind, "corridor {k} joins doors of different kinds\n{}", ctx());
+        assert!(u32::from(a.kind) < p.door_kinds);
+        assert_eq!(c.path.first(), Some(&a.outside()));
+        assert_eq!(c.path.last(), Some(&b.outside()));
+        let limit = if k < tree { p.search_radius - 1 } else { p.loop_max_length };
+        assert!(c.path.len() as u32 <= limit, "corridor {k} has {} cells > {limit}\n{}", c.path.len(), ctx());
+        for &cell in &c.path {
+            assert_eq!(owner.get(cell), Some(&u32::MAX), "corridor {k} enters a room at {cell}\n{}", ctx());
+            assert_eq!(map.tile(cell), Some(Tile::Corridor));
+            if let Some(other) = corridor_cells.insert(cell, k) {
+                assert!(p.corridors_may_cross && other != k, "corridors {other} and {k} share {cell}\n{}", ctx());
+            }
+        }
+        for d in [a, b] {
+            *door_uses.entry(d.id).or_default() += 1;
+            room_corridors[d.room as usize] += 1;
+        }
+    }
+    if !p.share_doors {
+        assert!(door_uses.values().all(|n| *n == 1), "a door carries two corridors\n{}", ctx());
+    }
+    assert!(room_corridors.iter().all(|n| *n <= p.max_corridors_per_room), "{}", ctx());
+    assert_eq!(door_uses.len(), map.doors.len(), "every stored door carries a corridor");
+
+    // The room graph: connected; a tree when there are no loops.
+    assert!(depths(map).is_some(), "room graph not connected\n{}", ctx());
+    if p.loops == 0 {
+        assert_eq!(map.corridors.len(), tree, "{}", ctx());
+    }
+    assert!(map.corridors.len() - tree <= p.loops as usize);
+    // Loop corridors only join rooms far apart in the tree.
+    if map.corridors.len() > tree {
+        let mut tree_map = map.clone();
+        tree_map.corridors.truncate(tree);
+        assert!(depths(&tree_map).is_some(), "the tree alone is connected");
+        for (a, b) in edges(map).into_iter().skip(tree) {
+            let dist = tree_distance(&tree_map, a, b);
+            assert!(dist >= p.loop_min_separation, "loop joins rooms {a} and {b}, {dist} apart\n{}", ctx());
+        }
+    }
+}
+
+/// Corridors between rooms `a` and `b` over the map's corridors (breadth-first).
+fn tree_distance(map: &Map, a: u32, b: u32) -> u32 {
+    let mut adj: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    for (x, y) in edges(map) {
+        adj.entry(x).or_default().push(y);
+        adj.entry(y).or_default().push(x);
+    }
+    let mut dist = BTreeMap::from([(a, 0u32)]);
+    let mut queue = VecDeque::from([a]);
+    while let Some(r) = queue.pop_front() {
+        if r == b {
+            return dist[&r];
+        }
+        for &s in adj.get(&r).into_iter().flatten() {
+            if !dist.contains_key(&s) {
+                dist.insert(s, dist[&r] + 1);
+                queue.push_back(s);
+            }
+        }
+    }
+    u32::MAX
+}
+
+#[test]
+fn preset_is_the_tutorials_step6() {
+    let p = preset();
+    assert_eq!(p, GrownRooms::tiendil_step6());
+    assert_eq!(p, GrownRooms::default());
+    assert_eq!((p.rooms, p.growth_steps, p.doors_per_room, p.search_radius), (25, SizeRange::new(3, 15), SizeRange::new(2, 4), 10));
+    assert!(p.check().is_empty());
+}
+
+#[test]
+fn preset_invariants_over_500_seeds() {
+    let p = preset();
+    for seed in 0..500 {
+        let g = gen_valid(&p, seed);
+        assert_eq!(g.report.rooms_placed, 25, "seed {seed}: {}", g.report);
+        check_invariants(&p, seed, &g);
+    }
+}
+
+#[test]
+fn same_seed_same_map_and_seeds_differ() {
+    let p = GeneratorParams::GrownRooms(preset());
+    let a = generate_valid(&p, 7);
+    let b = generate_valid(&p, 7);
+    assert_eq!(a, b);
+    assert_ne!(a.map.to_ascii(), generate_valid(&p, 8).map.to_ascii());
+}
+
+fn arb_params() -> impl Strategy<Value = GrownRooms> {
+    (
+        (1u32..60, 0u32..20, 0u32..20, 1u32..6, 0u32..6, 2u32..14),
+        (0.0f64..=1.0, 2u32..7, any::<bool>(), any::<bool>(), 0u32..12, 2u32..7),
+        (1u32..20, 0.0f64..=1.0, 1u32..4, 0u32..30, 1u32..4),
+    )
+        .prop_map(|(a, b, c)| {
+            let (rooms, g1, g2, d1, d2, search_radius) = a;
+            let (branching, max_corridors_per_room, share_doors, corridors_may_cross, loops, loop_min_separation) = b;
+            let (loop_max_length, mirror_chance, door_kinds, hole_retries, margin) = c;
+            GrownRooms {
+                rooms,
+                growth_steps: SizeRange::new(g1.min(g2), g1.max(g2)),
+                doors_per_room: SizeRange::new(d1, d1 + d2),
+                search_radius,
+                branching,
+                max_corridors_per_room,
+                share_doors,
+                corridors_may_cross,
+                loops,
+                loop_min_separation,
+                loop_max_length,
+                mirror_chance,
+                door_kinds,
+                hole_retries,
+                margin,
+                placement_budget: 1_000_000,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Any valid parameter set gives a valid map that keeps every promise, or a clean report
+    /// of why it stopped early.
+    #[test]
+    fn random_valid_parameters_keep_every_promise(p in arb_params(), seed in 0u64..1_000_000) {
+        prop_assume!(p.check().is_empty());
+        let g = gen_valid(&p, seed);
+        check_invariants(&p, seed, &g);
+    }
+
+    /// Any parameter set is either refused with named fields or generated; never a panic.
+    #[test]
+    fn any_parameters_are_refused_or_generated(
+        rooms in 0u32..30, g1 in 0u32..300, g2 in 0u32..300, d1 in 0u32..70, d2 in 0u32..70,
+        radius in 0u32..70, branching in -0.5f64..1.5, corridors in 0u32..70, loop_len in 0u32..70,
+        kinds in 0u32..20, margin in 0u32..70, budget in 0u32..200,
+    ) {
+        let p = GrownRooms {
+            rooms, growth_steps: SizeRange::new(g1, g2), doors_per_room: SizeRange::new(d1, d2),
+            search_radius: radius, branching, max_corridors_per_room: corridors, loop_max_length: loop_len,
+            door_kinds: kinds, margin, placement_budget: budget, hole_retries: 3, loops: 2,
+            ..GrownRooms::default()
+        };
+        let keys: Vec<&str> = p.specs().iter().map(|s| s.key).collect();
+        match delve::generate::generate(&GeneratorParams::GrownRooms(p.clone()), 1) {
+            Err(GenError::InvalidParams(issues)) => {
+                prop_assert!(!issues.is_empty());
+                for i in issues {
+                    prop_assert!(keys.contains(&i.field), "unknown field {}", i.field);
+                }
+            }
+            Ok(g) => {
+                prop_assert!(p.check().is_empty());
+                prop_assert!(g.map.validate().is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_combinations_name_the_field() {
+    let issue_fields = |p: GrownRooms| p.check().into_iter().map(|i| i.field).collect::<Vec<_>>();
+    let d = GrownRooms::default;
+    assert_eq!(issue_fields(GrownRooms { growth_steps: SizeRange::new(9, 3), ..d() }), ["growth_steps"]);
+    assert_eq!(issue_fields(GrownRooms { growth_steps: SizeRange::new(3, 5000), ..d() }), ["growth_steps"]);
+    assert_eq!(issue_fields(GrownRooms { doors_per_room: SizeRange::new(4, 2), ..d() }), ["doors_per_room"]);
+    assert_eq!(issue_fields(GrownRooms { doors_per_room: SizeRange::new(0, 2), ..d() }), ["doors_per_room"]);
+    assert_eq!(issue_fields(GrownRooms { doors_per_room: SizeRange::new(1, 1), ..d() }), ["doors_per_room"]);
+    assert!(GrownRooms { doors_per_room: SizeRange::new(1, 1), share_doors: true, ..d() }.check().is_empty());
+    assert_eq!(issue_fields(GrownRooms { rooms: 0, ..d() }), ["rooms"]);
+    assert_eq!(issue_fields(GrownRooms { rooms: 20_000, growth_steps: SizeRange::new(3, 199), ..d() }), ["rooms"]);
+    assert_eq!(issue_fields(GrownRooms { search_radius: 1, ..d() }), ["search_radius"]);
+    assert_eq!(issue_fields(GrownRooms { branching: f64::NAN, ..d() }), ["branching"]);
+    assert_eq!(issue_fields(GrownRooms { mirror_chance: 1.5, ..d() }), ["mirror_chance"]);
+    assert_eq!(issue_fields(GrownRooms { max_corridors_per_room: 1, ..d() }), ["max_corridors_per_room"]);
+    assert_eq!(issue_fields(GrownRooms { door_kinds: 0, ..d() }), ["door_kinds"]);
+    assert_eq!(issue_fields(GrownRooms { loop_max_length: 0, ..d() }), ["loop_max_length"]);
+    assert_eq!(issue_fields(GrownRooms { loop_min_separation: 1, ..d() }), ["loop_min_separation"]);
+    assert_eq!(issue_fields(GrownRooms { margin: 0, ..d() }), ["margin"]);
+    assert_eq!(issue_fields(GrownRooms { placement_budget: 0, ..d() }), ["placement_budget"]);
+    let g = delve::generate::generate(&GeneratorParams::GrownRooms(GrownRooms { rooms: 0, margin: 0, ..d() }), 0);
+    assert!(matches!(g, Err(GenError::InvalidParams(ref v)) if v.len() == 2), "{g:?}");
+}
+
+#[test]
+fn every_spec_reads_and_writes_its_field() {
+    let mut p = GrownRooms::default();
+    for spec in p.specs() {
+        let v = p.get(spec.key).unwrap_or_else(|| panic!("get {}", spec.key));
+        assert!(p.set(spec.key, v), "set {}", spec.key);
+        let changed = match spec.kind {
+            ParamKind::Int { max, .. } => ParamValue::Int(max),
+            ParamKind::Float { max, .. } => ParamValue::Float(max),
+            ParamKind::Range { min, max } => ParamValue::Range(min, max),
+            ParamKind::Bool => ParamValue::Bool(!matches!(v, ParamValue::Bool(true))),
+            ParamKind::Choice(_) => ParamValue::Choice(0),
+        };
+        assert!(p.set(spec.key, changed), "set {}", spec.key);
+        assert_eq!(p.get(spec.key), Some(changed), "{}", spec.key);
+        assert!(!spec.help.is_empty() && !spec.label.is_empty());
+    }
+    assert!(!p.set("no_such_key", ParamValue::Int(1)));
+    assert!(!p.set("rooms", ParamValue::Bool(true)));
+    assert!(p.set("rooms", ParamValue::Int(-5)));
+    assert_eq!(p.get("rooms"), Some(ParamValue::Int(1)), "clamped into the spec's range");
+}
+
+#[test]
+fn extension_fields_are_optional_in_files() {
+    let text = "GrownRooms((rooms: 25, growth_steps: (min: 3, max: 15), doors_per_room: (min: 2, max: 4), search_radius: 10))";
+    let p: GeneratorParams = ron::from_str(text).expect("core fields alone parse");
+    assert_eq!(p, GeneratorParams::GrownRooms(GrownRooms::default()));
+}
+
+#[test]
+fn a_room_that_fits_nowhere_ends_generation_with_a_valid_map() {
+    // Radius 2: only corridors of one tile, facing doors; big rooms soon fit nowhere.
+    let p = GrownRooms { rooms: 200, search_radius: 2, growth_steps: SizeRange::new(10, 30), ..GrownRooms::default() };
+    let mut short = 0;
+    for seed in 0..20 {
+        let g = gen_valid(&p, seed);
+        check_invariants(&p, seed, &g);
+        if let Some(why) = &g.report.shortfall {
+            short += 1;
+            assert!(why.contains("search radius") || why.contains("free door"), "{why}");
+            let text = g.report.to_string();
+            assert!(text.starts_with(&format!("placed {} of 200 rooms: ", g.report.rooms_placed)), "{text}");
+        }
+    }
+    assert!(short > 0);
+    // Out of budget.
+    let p = GrownRooms { rooms: 300, placement_budget: 100, ..GrownRooms::default() };
+    let g = gen_valid(&p, 1);
+    assert!(g.report.shortfall.as_deref().is_some_and(|s| s.contains("placement_budget")), "{}", g.report);
+    // Holes: big rooms with no retries.
+    let p = GrownRooms { rooms: 5, growth_steps: SizeRange::new(150, 200), hole_retries: 0, ..GrownRooms::default() };
+    let holed = (0..20).map(|s| gen_valid(&p, s)).find(|g| g.report.rooms_placed <= 1).expect("some room has a hole");
+    assert!(holed.report.shortfall.as_deref().is_some_and(|s| s.contains("hole")), "{}", holed.report);
+    check_invariants(&p, 0, &holed);
+}
+
+fn mean_depth(p: &GrownRooms, seeds: std::ops::Range<u64>) -> f64 {
+    let n = seeds.end - seeds.start;
+    seeds.map(|s| *depths(&gen_valid(p, s).map).unwrap().iter().max().unwrap() as f64).sum::<f64>() / n as f64
+}
+
+#[test]
+fn branching_moves_from_chain_to_bush() {
+    let rooms = 40;
+    let chain = mean_depth(&GrownRooms { rooms, branching: 0.0, ..GrownRooms::default() }, 0..30);
+    let half = mean_depth(&GrownRooms { rooms, branching: 0.5, ..GrownRooms::default() }, 0..30);
+    let bush = mean_depth(&GrownRooms { rooms, branching: 1.0, ..GrownRooms::default() }, 0..30);
+    assert!(chain > half && half > bush, "depths: chain {chain}, half {half}, bush {bush}");
+    assert!(chain > 0.6 * (rooms - 1) as f64, "a chain is mostly one line: depth {chain}");
+}
+
+#[test]
+fn loops_add_detours_within_their_limits() {
+    let p = GrownRooms { rooms: 40, loops: 6, loop_min_separation: 4, loop_max_length: 10, ..GrownRooms::default() };
+    let mut total = 0;
+    for seed in 0..40 {
+        let (g, stats) = generate_with_stats(&p, seed).unwrap();
+        check_invariants(&p, seed, &g);
+        let extra = g.map.corridors.len() - (g.map.rooms.len() - 1);
+        assert_eq!(extra, stats.loops_added);
+        assert!(stats.loops_added <= stats.loop_candidates);
+        total += extra;
+    }
+    assert!(total > 40, "loops are found on most maps: {total} in 40");
+}
+
+#[test]
+fn door_kinds_and_mirrors() {
+    let p = GrownRooms { rooms: 30, door_kinds: 3, mirror_chance: 0.5, doors_per_room: SizeRange::new(3, 6), ..GrownRooms::default() };
+    let mut kinds = BTreeSet::new();
+    for seed in 0..40 {
+        let g = gen_valid(&p, seed);
+        check_invariants(&p, seed, &g);
+        kinds.extend(g.map.doors.iter().map(|d| d.kind));
+    }
+    assert_eq!(kinds, BTreeSet::from([0, 1, 2]));
+    // Mirroring changes shapes but not how many cells rooms have.
+    let plain = gen_valid(&GrownRooms { mirror_chance: 0.0, ..GrownRooms::default() }, 5);
+    let mirrored = gen_valid(&GrownRooms { mirror_chance: 1.0, ..GrownRooms::default() }, 5);
+    let sizes = |g: &Generated| g.map.rooms.iter().map(|r| r.shape.area()).collect::<Vec<_>>();
+    assert_eq!(sizes(&plain)[0], sizes(&mirrored)[0]);
+    assert_ne!(plain.map.to_ascii(), mirrored.map.to_ascii());
+}
+
+#[test]
+fn tuning_one_stage_keeps_the_others() {
+    // Colours come from their own stream: rooms keep their colours whatever else changes.
+    let a = gen_valid(&GrownRooms::default(), 11);
+    let b = gen_valid(&GrownRooms { search_radius: 20, corridors_may_cross: true, ..GrownRooms::default() }, 11);
+    let colours = |g: &Generated| g.map.rooms.iter().map(|r| r.colour).collect::<Vec<_>>();
+    assert_eq!(colours(&a), colours(&b));
+}
+
+/// Compares `actual` with `tests/golden/<name>`; `DELVE_BLESS=1` rewrites the file instead.
+fn golden(name: &str, actual: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    if std::env::var_os("DELVE_BLESS").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; run with DELVE_BLESS=1 to create it", path.display()));
+    if expected != actual {
+        let line = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).map_or(0, |i| i + 1);
+        panic!(
+            "{} differs from the generated map, first at line {line} (if the change is intended, \
+             rerun with DELVE_BLESS=1 and review the diff)\n--- expected\n{expected}--- actual\n{actual}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn golden_maps() {
+    let p = preset();
+    for seed in [1, 2, 3] {
+        let g = gen_valid(&p, seed);
+        golden(&format!("tiendil-step6-seed-{seed}.txt"), &format!("{}\n{}", g.report, g.map.to_ascii()));
+    }
+}
+
+#[test]
+fn cli_sweep_runs_on_the_preset() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_delve"))
+        .args(["sweep", "tiendil-step6", "--seeds", "0..40"])
+        .output()
+        .expect("run delve");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let csv = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows.len(), 41, "{csv}");
+    assert!(rows[1].starts_with("0,25,25,"), "{}", rows[1]);
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(summary.contains("40 maps") && summary.contains("valid 100.0%"), "{summary}");
+}
+
+/// Means over 500 seeds, to compare with the tutorial's figures. Run with
+/// `cargo test --release --test integration grown::figures -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn figures() {
+    for (name, p) in [
+        ("tiendil-step6", preset()),
+        ("step6, shared doors, crossing", GrownRooms { share_doors: true, corridors_may_cross: true, ..preset() }),
+        ("step6, 40 rooms", GrownRooms { rooms: 40, ..preset() }),
+        ("step6, 80 rooms", GrownRooms { rooms: 80, ..preset() }),
+    ] {
+        let n = 500u64;
+        let (mut placed, mut cells, mut rooms_total, mut corr_len, mut corr_n, mut corr_max_sum, mut corr_max) =
+            (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0usize);
+        let (mut bw, mut bh, mut depth, mut cand) = (0.0, 0.0, 0.0, 0.0);
+        for seed in 0..n {
+            let (g, s): (Generated, GrownStats) = generate_with_stats(&p, seed).unwrap();
+            let m = &g.map;
+            placed += g.report.rooms_placed as f64;
+            rooms_total += m.rooms.len() as f64;
+            cells += m.rooms.iter().map(|r| r.shape.area()).sum::<usize>() as f64;
+            let mx = m.corridors.iter().map(|c| c.path.len()).max().unwrap_or(0);
+            corr_max = corr_max.max(mx);
+            corr_max_sum += mx as f64;
+            corr_len += m.corridors.iter().map(|c| c.path.len()).sum::<usize>() as f64;
+            corr_n += m.corridors.len() as f64;
+            bw += (m.width() - 2 * p.margin) as f64;
+            bh += (m.height() - 2 * p.margin) as f64;
+            depth += *depths(m).unwrap().iter().max().unwrap() as f64;
+            cand += s.candidate_doors as f64;
+        }
+        let n = n as f64;
+        println!(
+            "{name}: rooms placed {:.2}, cells/room {:.2}, corridor cells mean {:.2} (max per map {:.2}, overall {corr_max}), \
+             bbox {:.1}x{:.1}, tree depth {:.2}, candidate doors {:.1}",
+            placed / n,
+            cells / rooms_total,
+            corr_len / corr_n,
+            corr_max_sum / n,
+            bw / n,
+            bh / n,
+            depth / n,
+            cand / n
+        );
+    }
+}
