@@ -660,10 +660,11 @@ struct Template {
 /// One rotation of a template, ready for pose tests.
 struct Rotation {
     /// Per door: its outside cell, and every room cell relative to that outside cell, the
-    /// door's own cell first and then by distance from it (so collisions show early).
+    /// door's own cell first (so collisions show early).
     outs: Vec<Pos>,
     sides: Vec<Dir>,
-    offsets: Vec<Vec<Pos>>,
+    /// `offsets[j * n..(j + 1) * n]` for door `j`, `n` the number of cells.
+    offsets: Vec<Pos>,
     cells: Vec<Pos>,
     /// Bounding box of `cells`: `(x0, y0, x1, y1)` inclusive.
     bbox: (i32, i32, i32, i32),
@@ -702,16 +703,15 @@ impl Rotation {
         }
         let mut outs = Vec::with_capacity(t.doors.len());
         let mut sides = Vec::with_capacity(t.doors.len());
-        let mut offsets = Vec::with_capacity(t.doors.len());
+        let mut offsets = Vec::with_capacity(t.doors.len() * cells.len());
         for &(cell, side, _) in &t.doors {
             let (cell, side) = (rot(cell), turn(side));
             let out = cell.step(side);
-            let mut offs: Vec<Pos> = cells.iter().map(|c| Pos::new(c.x - out.x, c.y - out.y)).collect();
-            let door = Pos::new(cell.x - out.x, cell.y - out.y);
-            offs.sort_by_key(|o| (o.manhattan(door), o.y, o.x));
+            // The door's cell first (it collides most often), then the rest in growth order.
+            offsets.push(Pos::new(cell.x - out.x, cell.y - out.y));
+            offsets.extend(cells.iter().filter(|&&c| c != cell).map(|c| Pos::new(c.x - out.x, c.y - out.y)));
             outs.push(out);
             sides.push(side);
-            offsets.push(offs);
         }
         Self { outs, sides, offsets, cells, bbox: (x0, y0, x1, y1), member }
     }
@@ -805,6 +805,8 @@ struct PlacedRoom {
     parent: u32,
     depth: u32,
     corridors: u32,
+    /// Its candidate doors (indices into the builder's doors).
+    doors: std::ops::Range<u32>,
 }
 
 struct DoorState {
@@ -813,14 +815,10 @@ struct DoorState {
     side: Dir,
     kind: u8,
     uses: u32,
-    /// Epoch at which `viable` was computed (`None`: never).
-    stamp: Option<u32>,
-    /// No room can ever be placed at this door again.
-    dead: bool,
-    /// Smallest distance with a viable cell (a lower bound that only grows).
-    min_d: u32,
-    /// Cells where a one-cell room's door could open, by distance: `viable[starts[d-1]..starts[d]]`.
-    viable: Vec<Pos>,
+    /// Cells `X` where a one-cell room's door could open, with the most cells a room could
+    /// have there (see [`Builder::room_space`]; [`UNKNOWN`] until needed), by distance:
+    /// `viable[starts[d-1]..starts[d]]`.
+    viable: Vec<(Pos, u16)>,
     starts: Vec<u32>,
 }
 
@@ -845,17 +843,32 @@ enum Search {
 }
 
 const CHUNK: i32 = 16;
+/// A capacity not computed yet.
+const UNKNOWN: u16 = u16::MAX;
 
 struct Builder<'a> {
     p: &'a GrownRooms,
     plane: Plane<u8>,
-    /// Per 16×16 chunk: the epoch of the last change in it.
+    /// Per 16×16 chunk: `1 +` the index in `chunk_doors` of the doors whose caches depend on it.
     chunks: Plane<u32>,
-    epoch: u32,
+    chunk_doors: Vec<Vec<u32>>,
+    /// Chunks changed since the caches were last invalidated.
+    touched: Vec<Pos>,
     rooms: Vec<PlacedRoom>,
     doors: Vec<DoorState>,
-    /// Doors that may still take a corridor, oldest room first.
+    /// Doors that may still take a corridor, oldest room first (closed ones are dropped lazily).
     open: Vec<u32>,
+    /// Per door: it will never take a new room (used, its room is full, or no room fits).
+    closed: Vec<bool>,
+    /// Per door: most cells of any room that could be placed there (an upper bound that only
+    /// shrinks; [`UNKNOWN`] before the door was first looked at).
+    space: Vec<u16>,
+    /// Per door and distance `d`: most cells of a room placed at that distance
+    /// (`caps[door * radius + d]`; [`UNKNOWN`] until needed, 0 when nothing fits). Upper bounds
+    /// that only shrink as the dungeon grows.
+    caps: Vec<u16>,
+    /// Per door: something was built near it since its cache was computed.
+    dirty: Vec<bool>,
     corridors: Vec<(Vec<Pos>, [u32; 2])>,
     /// Bounding box of room cells: `(x0, y0, x1, y1)` inclusive.
     ext: (i32, i32, i32, i32),
@@ -864,6 +877,14 @@ struct Builder<'a> {
     radius: u32,
     /// Monotone-path scratch: `reach[a][b + k]`.
     reach: Vec<bool>,
+    /// Region floods of [`Builder::room_space`]: the id of the last flood that reached a cell.
+    flood: Plane<u32>,
+    flood_id: u32,
+    flood_sizes: Vec<u16>,
+    queue: Vec<Pos>,
+    /// Fewest and most cells of a room in this run.
+    min_cells: u16,
+    max_cells: u16,
     poses: u64,
 }
 
@@ -876,30 +897,78 @@ impl<'a> Builder<'a> {
             p,
             plane: Plane::new(0),
             chunks: Plane::new(0),
-            epoch: 0,
+            chunk_doors: Vec::new(),
+            touched: Vec::new(),
             rooms: Vec::new(),
             doors: Vec::new(),
             open: Vec::new(),
+            closed: Vec::new(),
+            space: Vec::new(),
+            caps: Vec::new(),
+            dirty: Vec::new(),
             corridors: Vec::new(),
             ext: (0, 0, 0, 0),
             limit: MAX_EXTENT - 2 * p.margin as i32 - 2 - loop_room,
             path_block: if p.corridors_may_cross { ROOM } else { ROOM | CORRIDOR },
             radius,
             reach: vec![false; (k + 1) * (2 * k + 1)],
+            flood: Plane::new(0),
+            flood_id: 0,
+            flood_sizes: Vec::new(),
+            queue: Vec::new(),
+            min_cells: (p.growth_steps.min.min(MAX_GROWTH) + 1) as u16,
+            max_cells: (p.growth_steps.max.min(MAX_GROWTH) + 1) as u16,
             poses: 0,
         }
     }
 
-    fn usable(&self, d: &DoorState) -> bool {
-        !d.dead
-            && (self.p.share_doors || d.uses == 0)
-            && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
+    /// Marks door `i` as never usable for a new room again.
+    fn close(&mut self, i: usize) {
+        self.closed[i] = true;
     }
 
     fn mark(&mut self, p: Pos, flag: u8) {
         *self.plane.slot(p) |= flag;
         let c = Pos::new(p.x.div_euclid(CHUNK), p.y.div_euclid(CHUNK));
-        *self.chunks.slot(c) = self.epoch;
+        if !self.touched.contains(&c) {
+            self.touched.push(c);
+        }
+    }
+
+    /// Marks the caches of every door near a changed chunk as out of date.
+    fn invalidate(&mut self) {
+        for c in std::mem::take(&mut self.touched) {
+            let k = self.chunks.get(c);
+            if k == 0 {
+                continue;
+            }
+            let list = &mut self.chunk_doors[k as usize - 1];
+            let closed = &self.closed;
+            list.retain(|&i| !closed[i as usize]);
+            for &i in list.iter() {
+                self.dirty[i as usize] = true;
+            }
+        }
+    }
+
+    /// Registers door `i` with the chunks its cache depends on: cells within the search radius
+    /// plus two (a room cell next to a viable cell, and that cell's 3×3 neighbourhood).
+    fn register(&mut self, i: u32) {
+        let cell = self.doors[i as usize].cell;
+        let reach = self.radius as i32 + 2;
+        let (cx0, cy0) = ((cell.x - reach).div_euclid(CHUNK), (cell.y - reach).div_euclid(CHUNK));
+        let (cx1, cy1) = ((cell.x + reach).div_euclid(CHUNK), (cell.y + reach).div_euclid(CHUNK));
+        for cy in cy0..=cy1 {
+            for cx in cx0..=cx1 {
+                let slot = self.chunks.slot(Pos::new(cx, cy));
+                if *slot == 0 {
+                    self.chunk_doors.push(Vec::new());
+                    *slot = self.chunk_doors.len() as u32;
+                }
+                let k = *slot as usize - 1;
+                self.chunk_doors[k].push(i);
+            }
+        }
     }
 
     /// Adds a placed room (cells in world coordinates) and its candidate doors.
@@ -922,7 +991,9 @@ impl<'a> Builder<'a> {
             (e.0.min(x0 + shift.x), e.1.min(y0 + shift.y), e.2.max(x1 + shift.x), e.3.max(y1 + shift.y))
         };
         let depth = if id == 0 { 0 } else { self.rooms[parent as usize].depth + 1 };
-        self.rooms.push(PlacedRoom { cells, colour: t.colour, parent, depth, corridors: 0 });
+        let first_door = self.doors.len() as u32;
+        let doors = first_door..first_door + t.doors.len() as u32;
+        self.rooms.push(PlacedRoom { cells, colour: t.colour, parent, depth, corridors: 0, doors });
         for (j, &(_, _, kind)) in t.doors.iter().enumerate() {
             let out = rot.outs[j].offset(shift.x, shift.y);
             let side = rot.sides[j];
@@ -932,13 +1003,16 @@ impl<'a> Builder<'a> {
                 side,
                 kind,
                 uses: 0,
-                stamp: None,
-                dead: false,
-                min_d: 1,
                 viable: Vec::new(),
                 starts: Vec::new(),
             });
-            self.open.push(self.doors.len() as u32 - 1);
+            let i = self.doors.len() as u32 - 1;
+            self.open.push(i);
+            self.closed.push(false);
+            self.dirty.push(true);
+            self.space.push(UNKNOWN);
+            self.caps.extend(std::iter::repeat_n(UNKNOWN, self.radius as usize));
+            self.register(i);
         }
         id
     }
@@ -949,23 +1023,18 @@ impl<'a> Builder<'a> {
         }
         for d in [a, b] {
             self.doors[d as usize].uses += 1;
+            if !self.p.share_doors {
+                self.close(d as usize);
+            }
             let room = self.doors[d as usize].room as usize;
             self.rooms[room].corridors += 1;
+            if self.rooms[room].corridors >= self.p.max_corridors_per_room {
+                for i in self.rooms[room].doors.clone() {
+                    self.close(i as usize);
+                }
+            }
         }
         self.corridors.push((path, [a, b]));
-    }
-
-    /// Whether anything changed near door `i` since its cache was computed.
-    fn stale(&self, i: usize) -> bool {
-        let d = &self.doors[i];
-        let Some(stamp) = d.stamp else { return true };
-        if stamp == self.epoch {
-            return false;
-        }
-        let reach = self.radius as i32 + 2;
-        let (cx0, cy0) = ((d.cell.x - reach).div_euclid(CHUNK), (d.cell.y - reach).div_euclid(CHUNK));
-        let (cx1, cy1) = ((d.cell.x + reach).div_euclid(CHUNK), (d.cell.y + reach).div_euclid(CHUNK));
-        (cy0..=cy1).any(|cy| (cx0..=cx1).any(|cx| self.chunks.get(Pos::new(cx, cy)) > stamp))
     }
 
     /// Recomputes door `i`'s viable cells: cells `X` at distance `d` from the door cell reached
@@ -983,7 +1052,6 @@ impl<'a> Builder<'a> {
         viable.clear();
         starts.clear();
         starts.push(0);
-        let mut min_d = 0;
         for k in 0..=k_max {
             for a in (0..=k).rev() {
                 let r = k - a;
@@ -998,24 +1066,102 @@ impl<'a> Builder<'a> {
                     let ok = free && from;
                     self.reach[idx(a, b)] = ok;
                     if ok && x.neighbours4().iter().any(|&y| self.plane.get(y) & (NEAR | CORRIDOR) == 0) {
-                        viable.push(x);
+                        viable.push((x, UNKNOWN));
                     }
                 }
             }
+            let level = starts.len();
+            let empty = starts.last() == Some(&(viable.len() as u32));
+            self.caps[i * self.radius as usize + level] = if empty { 0 } else { UNKNOWN };
             starts.push(viable.len() as u32);
-            if min_d == 0 && !viable.is_empty() {
-                min_d = k as u32 + 1;
+        }
+        // All the space a room could take in front of this door, from every viable cell.
+        self.queue.clear();
+        self.flood_id += 1;
+        let id = self.flood_id;
+        for &(x, _) in &viable {
+            for y in x.neighbours4() {
+                if self.flood.get(y) != id && self.plane.get(y) & (NEAR | CORRIDOR) == 0 {
+                    *self.flood.slot(y) = id;
+                    self.queue.push(y);
+                }
             }
+        }
+        let space = self.flood_fill(id);
+        self.space[i] = space;
+        if space < self.min_cells {
+            self.close(i);
         }
         let d = &mut self.doors[i];
         d.viable = viable;
         d.starts = starts;
-        d.stamp = Some(self.epoch);
-        if min_d == 0 {
-            d.dead = true;
-        } else {
-            d.min_d = min_d;
+        self.dirty[i] = false;
+    }
+
+    /// Floods the cells free for rooms from the cells in `queue` (already stamped `id`),
+    /// breadth first, until the region could hold the largest room; returns its size (at most
+    /// that largest room).
+    fn flood_fill(&mut self, id: u32) -> u16 {
+        let mut head = 0;
+        while head < self.queue.len() && self.queue.len() < usize::from(self.max_cells) {
+            let p = self.queue[head];
+            head += 1;
+            for n in p.neighbours4() {
+                if self.flood.get(n) != id && self.plane.get(n) & (NEAR | CORRIDOR) == 0 {
+                    *self.flood.slot(n) = id;
+                    self.queue.push(n);
+                }
+            }
         }
+        self.queue.len().min(usize::from(self.max_cells)) as u16
+    }
+
+    /// Computes door `i`'s room capacities at distance `d` (once per refresh). A door whose
+    /// every distance is too small for the smallest room is dead.
+    fn ensure_caps(&mut self, i: usize, d: usize) {
+        let r = self.radius as usize;
+        if self.caps[i * r + d] != UNKNOWN {
+            return;
+        }
+        let first = self.flood_id;
+        let (lo, hi) = (self.doors[i].starts[d - 1] as usize, self.doors[i].starts[d] as usize);
+        let mut best = 0;
+        for v in lo..hi {
+            let x = self.doors[i].viable[v].0;
+            let cap = x.neighbours4().into_iter().map(|y| self.room_space(y, first)).max().unwrap_or(0);
+            self.doors[i].viable[v].1 = cap;
+            best = best.max(cap);
+        }
+        self.caps[i * r + d] = best;
+        if self.caps[i * r + 1..(i + 1) * r].iter().all(|&c| c < self.min_cells) {
+            self.close(i);
+        }
+    }
+
+    /// How many cells a new room holding `y` could have at most: the size of the 4-connected
+    /// region of cells free for rooms around `y`, counted up to the largest room of the run.
+    /// Regions flooded since flood `first` are remembered.
+    fn room_space(&mut self, y: Pos, first: u32) -> u16 {
+        if self.plane.get(y) & (NEAR | CORRIDOR) != 0 {
+            return 0;
+        }
+        let id = self.flood.get(y);
+        if id > first {
+            return self.flood_sizes[(id - first - 1) as usize];
+        }
+        if self.flood_id == first {
+            self.flood_sizes.clear();
+        }
+        self.flood_id += 1;
+        let id = self.flood_id;
+        *self.flood.slot(y) = id;
+        self.queue.clear();
+        self.queue.push(y);
+        // Breadth first, so the cells stamped cover the neighbourhood of `y` and later calls
+        // for nearby cells hit the stamp.
+        let size = self.flood_fill(id);
+        self.flood_sizes.push(size);
+        size
     }
 
     /// The monotone path of `|x - o|` steps from `o` to `x` avoiding blocked cells and the new
@@ -1066,17 +1212,24 @@ impl<'a> Builder<'a> {
 
     /// Tests every pose of the new room against `candidates` (door indices, in order).
     fn search(&mut self, candidates: &[u32], t: &Template, rots: &[Rotation; 4], budget: &mut u64) -> Search {
+        let cells = t.cells.len().min(usize::from(u16::MAX)) as u16;
         for d in 1..self.radius {
             for &di in candidates {
                 let i = di as usize;
-                if !self.usable(&self.doors[i]) || self.doors[i].min_d > d {
+                // Caps are upper bounds that only shrink, so an old one still rules a door out.
+                let cap = self.caps[i * self.radius as usize + d as usize];
+                if self.closed[i] || cap < cells {
                     continue;
                 }
-                if self.stale(i) {
+                if self.dirty[i] {
                     self.refresh(i);
-                    if self.doors[i].dead || self.doors[i].min_d > d {
+                    if self.closed[i] || self.space[i] < cells {
                         continue;
                     }
+                }
+                self.ensure_caps(i, d as usize);
+                if self.closed[i] || self.caps[i * self.radius as usize + d as usize] < cells {
+                    continue;
                 }
                 let door = &self.doors[i];
                 let (lo, hi) = (door.starts[d as usize - 1] as usize, door.starts[d as usize] as usize);
@@ -1089,14 +1242,18 @@ impl<'a> Builder<'a> {
                         continue;
                     }
                     for v in lo..hi {
-                        let x = self.doors[i].viable[v];
+                        let (x, cap) = self.doors[i].viable[v];
+                        if cap < cells {
+                            continue;
+                        }
                         for (r, rot) in rots.iter().enumerate() {
                             if *budget == 0 {
                                 return Search::OverBudget;
                             }
                             *budget -= 1;
                             self.poses += 1;
-                            if rot.offsets[j]
+                            let n = rot.cells.len();
+                            if rot.offsets[j * n..(j + 1) * n]
                                 .iter()
                                 .any(|off| self.plane.get(x.offset(off.x, off.y)) & (NEAR | CORRIDOR) != 0)
                             {
@@ -1132,37 +1289,35 @@ impl<'a> Builder<'a> {
     fn place(&mut self, t: &Template, attach_anywhere: bool) -> Result<(), String> {
         let rots = [Rotation::new(t, 0), Rotation::new(t, 1), Rotation::new(t, 2), Rotation::new(t, 3)];
         if self.rooms.is_empty() {
-            self.epoch += 1;
             self.add_room(t, &rots[0], Pos::new(0, 0), 0);
+            self.invalidate();
             return Ok(());
         }
-        self.open.retain(|&i| {
-            let d = &self.doors[i as usize];
-            !d.dead
-                && (self.p.share_doors || d.uses == 0)
-                && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
-        });
+        let closed = &self.closed;
+        self.open.retain(|&i| !closed[i as usize]);
         if self.open.is_empty() {
-            return Err("no placed room has a free door left (raise doors_per_room or max_corridors_per_room, \
-                        or share doors)"
+            return Err("every door of the placed rooms is used or blocked (raise doors_per_room or \
+                        max_corridors_per_room, or share doors)"
                 .into());
         }
+        // The doors that might take this room: room space is an upper bound, so this keeps
+        // every door where it could fit.
+        let cells = t.cells.len().min(usize::from(u16::MAX)) as u16;
+        let space = &self.space;
+        let candidates: Vec<u32> = self.open.iter().copied().filter(|&i| space[i as usize] >= cells).collect();
         let mut budget = u64::from(self.p.placement_budget);
         let mut found = Search::NotFound;
         if !attach_anywhere {
             let newest = self.open.last().map(|&i| self.doors[i as usize].room);
             let preferred: Vec<u32> =
-                self.open.iter().copied().filter(|&i| Some(self.doors[i as usize].room) == newest).collect();
+                candidates.iter().copied().filter(|&i| Some(self.doors[i as usize].room) == newest).collect();
             found = self.search(&preferred, t, &rots, &mut budget);
         }
         if matches!(found, Search::NotFound) {
-            let open = std::mem::take(&mut self.open);
-            found = self.search(&open, t, &rots, &mut budget);
-            self.open = open;
+            found = self.search(&candidates, t, &rots, &mut budget);
         }
         match found {
             Search::Found(pose) => {
-                self.epoch += 1;
                 let rot = &rots[pose.rotation];
                 let shift = Pos::new(pose.at.x - rot.outs[pose.new_door].x, pose.at.y - rot.outs[pose.new_door].y);
                 let parent = self.doors[pose.door as usize].room;
@@ -1171,6 +1326,7 @@ impl<'a> Builder<'a> {
                 let new_door = (first_door + pose.new_door) as u32;
                 debug_assert_eq!(self.doors[new_door as usize].room, id);
                 self.add_corridor(pose.path, pose.door, new_door);
+                self.invalidate();
                 Ok(())
             }
             Search::OverBudget => Err(format!(
@@ -1299,8 +1455,8 @@ impl<'a> Builder<'a> {
             }
             let target = db.outside();
             if let Some(path) = self.bfs(da.outside(), p.loop_max_length, |c| c == target, |_| {}) {
-                self.epoch += 1;
                 self.add_corridor(path, a, b);
+                self.invalidate();
                 added += 1;
             }
         }
@@ -1455,7 +1611,7 @@ mod tests {
         assert_eq!(r.cells, vec![Pos::new(0, 0), Pos::new(0, 1)]);
         assert_eq!(r.sides[0], Dir::South);
         assert_eq!(r.outs[0], Pos::new(0, 2));
-        assert_eq!(r.offsets[0][0], Pos::new(0, -1), "door cell first");
+        assert_eq!(r.offsets[0], Pos::new(0, -1), "door cell first");
         assert!(r.contains(Pos::new(0, 1)) && !r.contains(Pos::new(1, 1)));
     }
 }

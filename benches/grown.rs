@@ -1,0 +1,32 @@
+//! Speed of the grown-rooms generator (Tiendil's tutorial, step 6) as the room count grows.
+//!
+//! `cargo bench --bench grown`; medians are in `target/criterion/grown/*/new/estimates.json`.
+//! The tutorial's Python needs 12.8 s for 25 rooms, 44 s for 40 and about 7 minutes for 80.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use delve::generate::{GeneratorParams, GrownRooms, generate};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn grown(c: &mut Criterion) {
+    let mut g = c.benchmark_group("grown");
+    for rooms in [25u32, 80, 100, 400, 1000] {
+        let p = GeneratorParams::GrownRooms(GrownRooms { rooms, ..GrownRooms::tiendil_step6() });
+        if rooms >= 400 {
+            g.sample_size(20);
+            g.measurement_time(Duration::from_secs(10));
+        }
+        // A different seed each iteration, so the figure is over many maps, not one.
+        let mut seed = 0u64;
+        g.bench_function(format!("{rooms} rooms"), |b| {
+            b.iter(|| {
+                seed = (seed + 1) % 1000;
+                black_box(generate(&p, seed).ok())
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, grown);
+criterion_main!(benches);
