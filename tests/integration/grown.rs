@@ -215,7 +215,10 @@ fn preset_is_the_tutorials_step6() {
     let p = preset();
     assert_eq!(p, GrownRooms::tiendil_step6());
     assert_eq!(p, GrownRooms::default());
-    assert_eq!((p.rooms, p.growth_steps, p.doors_per_room, p.search_radius), (25, SizeRange::new(3, 15), SizeRange::new(2, 4), 10));
+    assert_eq!(
+        (p.rooms, p.growth_steps, p.doors_per_room, p.search_radius),
+        (25, SizeRange::new(3, 15), SizeRange::new(2, 4), 10)
+    );
     assert!(p.check().is_empty());
 }
 
@@ -360,7 +363,8 @@ fn every_spec_reads_and_writes_its_field() {
 
 #[test]
 fn extension_fields_are_optional_in_files() {
-    let text = "GrownRooms((rooms: 25, growth_steps: (min: 3, max: 15), doors_per_room: (min: 2, max: 4), search_radius: 10))";
+    let text =
+        "GrownRooms((rooms: 25, growth_steps: (min: 3, max: 15), doors_per_room: (min: 2, max: 4), search_radius: 10))";
     let p: GeneratorParams = ron::from_str(text).expect("core fields alone parse");
     assert_eq!(p, GeneratorParams::GrownRooms(GrownRooms::default()));
 }
@@ -424,7 +428,13 @@ fn loops_add_detours_within_their_limits() {
 
 #[test]
 fn door_kinds_and_mirrors() {
-    let p = GrownRooms { rooms: 30, door_kinds: 3, mirror_chance: 0.5, doors_per_room: SizeRange::new(3, 6), ..GrownRooms::default() };
+    let p = GrownRooms {
+        rooms: 30,
+        door_kinds: 3,
+        mirror_chance: 0.5,
+        doors_per_room: SizeRange::new(3, 6),
+        ..GrownRooms::default()
+    };
     let mut kinds = BTreeSet::new();
     for seed in 0..40 {
         let g = gen_valid(&p, seed);
