@@ -182,6 +182,7 @@ pub struct PathDialog {
     pub notice: Option<String>,
     listing: Option<(PathBuf, Vec<Entry>)>,
     error: Option<String>,
+    focused: bool,
 }
 
 /// What the built-in dialog asks for after a frame.
@@ -204,7 +205,7 @@ impl PathDialog {
         if let Some(name) = file_name {
             text.push_str(name);
         }
-        Self { purpose, text, notice: None, listing: None, error: None }
+        Self { purpose, text, notice: None, listing: None, error: None, focused: false }
     }
 
     /// The folder the typed path is in (or is).
@@ -280,6 +281,11 @@ impl PathDialog {
                 .desired_width(420.0)
                 .hint_text(format!("/path/to/file.{}", self.purpose.extension()));
             let r = ui.add(edit).labelled_by(label.id);
+            if !self.focused {
+                // Ready to type at once.
+                r.request_focus();
+                self.focused = true;
+            }
             if r.changed() {
                 self.error = None;
             }

@@ -410,7 +410,10 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
                 continue;
             }
             let Some(c) = room.shape.centre() else { continue };
-            let at = t.screen_from_tile(rect, pos2(c.x as f32 + 0.5, c.y as f32 + 0.5));
+            let mut at = t.screen_from_tile(rect, pos2(c.x as f32 + 0.5, c.y as f32 + 0.5));
+            if c == map.spawn && view.layers.spawn {
+                at.y += t.scale.max(size); // Under the spawn marker, not hidden by it.
+            }
             let text = room.label.clone().unwrap_or_else(|| room.id.to_string());
             painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), ink);
         }

@@ -1004,7 +1004,7 @@ impl DelveApp {
                 }
                 ui.separator();
                 let mut l = self.view.layers;
-                layer_toggles_ui(ui, &mut l, false);
+                layer_toggles_ui(ui, &mut l);
                 if l != self.view.layers {
                     out.push(Command::SetLayers(l));
                 }
@@ -1038,6 +1038,11 @@ impl DelveApp {
                     ui.label(n);
                 }
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    if let Some(what) = self.busy_text() {
+                        ui.spinner();
+                        ui.label(what);
+                        ui.separator();
+                    }
                     let text = self.hover.clone().unwrap_or_else(|| {
                         "Hover the map to inspect a tile · wheel: zoom · drag: pan · F: fit".to_string()
                     });
@@ -1047,8 +1052,24 @@ impl DelveApp {
         });
     }
 
+    /// What the background is doing, if anything.
+    fn busy_text(&self) -> Option<&'static str> {
+        let j = &self.jobs;
+        if j.is_running(JobKind::Generate) {
+            Some("Generating…")
+        } else if j.is_running(JobKind::Open) {
+            Some("Opening…")
+        } else if j.is_running(JobKind::Export) {
+            Some("Exporting…")
+        } else if j.is_running(JobKind::Dialog) {
+            Some("Waiting for the file dialog…")
+        } else {
+            None
+        }
+    }
+
     fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Fit").on_hover_text("The whole map on screen (F)").clicked() {
                 self.commands.push(Command::View(ViewCommand::Fit));
             }
@@ -1064,24 +1085,9 @@ impl DelveApp {
             ui.separator();
             ui.label("Show");
             let mut l = self.view.layers;
-            layer_toggles_ui(ui, &mut l, true);
+            layer_toggles_ui(ui, &mut l);
             if l != self.view.layers {
                 self.commands.push(Command::SetLayers(l));
-            }
-            if self.jobs.busy() {
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.spinner();
-                    let what = if self.jobs.is_running(JobKind::Generate) {
-                        "Generating…"
-                    } else if self.jobs.is_running(JobKind::Open) {
-                        "Opening…"
-                    } else if self.jobs.is_running(JobKind::Dialog) {
-                        "Waiting for the file dialog…"
-                    } else {
-                        "Working…"
-                    };
-                    ui.label(what);
-                });
             }
         });
     }
@@ -1207,8 +1213,8 @@ impl DelveApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
         egui::Panel::left("params")
             .resizable(true)
-            .default_size(340.0)
-            .size_range(260.0..=640.0)
+            .default_size(420.0)
+            .size_range(300.0..=720.0)
             .show(ui, |ui| self.params_panel_ui(ui));
         egui::CentralPanel::default().show(ui, |ui| {
             self.toolbar_ui(ui);
@@ -1261,7 +1267,7 @@ const KEYS: &[(&str, &str)] = &[
     ("Ctrl+Q", "quit"),
 ];
 
-fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers, compact: bool) {
+fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {
     let items: [(&mut bool, &str, &str); 6] = [
         (&mut l.rooms, "Rooms", "Each room in its own colour"),
         (&mut l.corridors, "Corridors", "Corridors in their own colour"),
@@ -1271,11 +1277,7 @@ fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers, compact: bool) {
         (&mut l.spawn, "Spawn", "The spawn point"),
     ];
     for (v, name, help) in items {
-        if compact {
-            ui.toggle_value(v, name).on_hover_text(help);
-        } else {
-            ui.checkbox(v, name).on_hover_text(help);
-        }
+        ui.checkbox(v, name).on_hover_text(help);
     }
 }
 

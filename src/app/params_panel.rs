@@ -39,7 +39,7 @@ pub struct PanelModel<'a> {
 }
 
 /// Width of the label column.
-const LABEL_W: f32 = 124.0;
+const LABEL_W: f32 = 132.0;
 
 /// Width of the widget column, fixed from the panel's width (a width taken from the grid cell
 /// would feed back into the grid and grow the panel every frame).
@@ -47,7 +47,7 @@ fn field_width(ui: &egui::Ui) -> f32 {
     (ui.available_width() - LABEL_W - 16.0).max(120.0)
 }
 
-fn section(ui: &mut egui::Ui, title: &str) {
+fn section_ui(ui: &mut egui::Ui, title: &str) {
     ui.add_space(6.0);
     ui.label(RichText::new(title).strong().size(15.0));
     ui.separator();
@@ -58,11 +58,11 @@ pub fn params_panel_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Comm
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.spacing_mut().item_spacing.y = 5.0;
         generator_ui(ui, m, out);
-        section(ui, "Parameters");
+        section_ui(ui, "Parameters");
         parameters_ui(ui, m, out);
-        section(ui, "Seed & regeneration");
+        section_ui(ui, "Seed & regeneration");
         seed_ui(ui, m, out);
-        section(ui, "Result");
+        section_ui(ui, "Result");
         result_ui(ui, m);
         if let Some(doc) = m.doc {
             provenance_ui(ui, m, doc, out);
@@ -177,7 +177,7 @@ fn unit_suffix(spec: &ParamSpec) -> String {
 fn field_ui(ui: &mut egui::Ui, spec: &ParamSpec, value: ParamValue, label: egui::Id, width: f32) -> Option<ParamValue> {
     match (spec.kind, value) {
         (ParamKind::Int { min, max }, ParamValue::Int(mut v)) => {
-            ui.spacing_mut().slider_width = (width - 90.0).max(60.0);
+            ui.spacing_mut().slider_width = (width - 104.0).max(60.0);
             let log = min >= 0 && max > 200 && max / min.max(1) >= 50;
             let unit = spec.unit;
             let r = ui
@@ -192,7 +192,7 @@ fn field_ui(ui: &mut egui::Ui, spec: &ParamSpec, value: ParamValue, label: egui:
             r.changed().then_some(ParamValue::Int(v))
         }
         (ParamKind::Float { min, max }, ParamValue::Float(v)) => {
-            ui.spacing_mut().slider_width = (width - 90.0).max(60.0);
+            ui.spacing_mut().slider_width = (width - 104.0).max(60.0);
             let percent = spec.unit == "%" && min >= 0.0 && max <= 1.0;
             let (scale, suffix) = if percent { (100.0, " %".to_string()) } else { (1.0, unit_suffix(spec)) };
             let mut shown = v * scale;
@@ -383,7 +383,7 @@ fn provenance_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, doc: &Document, out: &mu
     if *doc.origin() != Origin::Opened {
         return;
     }
-    section(ui, "Map file");
+    section_ui(ui, "Map file");
     ui.label(RichText::new(doc.display_name()).strong())
         .on_hover_text(doc.path().map(|p| p.display().to_string()).unwrap_or_default());
     let prov = &doc.map().provenance;
