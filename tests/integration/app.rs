@@ -347,6 +347,13 @@ fn unsaved_edits_ask_before_they_are_lost() {
     assert!(!e.app().has_modal());
     assert_eq!(e.ascii(), edited);
 
+    // Quitting asks too.
+    e.key(Modifiers::COMMAND, egui::Key::Q);
+    e.harness.get_by_label_contains("Quit anyway");
+    e.harness.get_by_label("Cancel").click();
+    e.settle();
+    assert_eq!(e.ascii(), edited);
+
     // "Save as… first" saves, then regenerates.
     let path = e.dir.path().join("edited.ron");
     e.dialogs.pick(&path);
