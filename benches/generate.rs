@@ -1,1 +1,80 @@
-fn main() {}
+//! Speed of the core: generating maps, and saving + loading them.
+//!
+//! `cargo bench --bench generate`
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use delve::generate::{GeneratorParams, RoomsAndTunnels, SizeRange, generate};
+use delve::io;
+use std::hint::black_box;
+
+fn shipped(name: &str) -> GeneratorParams {
+    match io::shipped_preset(name) {
+        Some(Ok(p)) => p.generator,
+        _ => panic!("shipped preset {name} missing"),
+    }
+}
+
+/// 2048×2048 with 2000 room attempts of the tutorials' sizes.
+fn huge() -> GeneratorParams {
+    GeneratorParams::RoomsAndTunnels(RoomsAndTunnels {
+        width: 2048,
+        height: 2048,
+        room_size: SizeRange::new(6, 10),
+        max_rooms: 2000,
+        ..RoomsAndTunnels::godot()
+    })
+}
+
+/// 1024×1024 with 2000 room attempts: the map saved and loaded.
+fn big() -> GeneratorParams {
+    GeneratorParams::RoomsAndTunnels(RoomsAndTunnels {
+        width: 1024,
+        height: 1024,
+        room_size: SizeRange::new(6, 16),
+        max_rooms: 2000,
+        ..RoomsAndTunnels::godot()
+    })
+}
+
+fn generation(c: &mut Criterion) {
+    let mut g = c.benchmark_group("generate");
+    for name in ["godot-part3", "mcrogueface-part3"] {
+        let p = shipped(name);
+        let mut seed = 0u64;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                black_box(generate(&p, seed % 1000).ok())
+            })
+        });
+    }
+    let p = huge();
+    g.sample_size(20);
+    g.bench_function("2048x2048, 2000 rooms", |b| b.iter(|| black_box(generate(&p, 7).ok())));
+    g.finish();
+}
+
+fn files(c: &mut Criterion) {
+    let map = match generate(&big(), 1) {
+        Ok(g) => g.map,
+        Err(e) => panic!("{e}"),
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("big.ron");
+    let mut g = c.benchmark_group("files");
+    g.sample_size(10);
+    g.bench_function("save + load 1024x1024 map", |b| {
+        b.iter_batched(
+            || map.clone(),
+            |m| {
+                io::save_map(&path, &m).unwrap_or_else(|e| panic!("{e}"));
+                black_box(io::load_map(&path).unwrap_or_else(|e| panic!("{e}")))
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(benches, generation, files);
+criterion_main!(benches);

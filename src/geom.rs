@@ -19,18 +19,20 @@ impl Pos {
     }
 
     /// The neighbouring tile in direction `dir`.
+    /// The neighbouring tile in direction `dir` (wrapping at the ends of `i32`, which no map
+    /// reaches, so that nonsense coordinates from a file cannot panic).
     pub const fn step(self, dir: Dir) -> Self {
         let (dx, dy) = dir.delta();
-        Self::new(self.x + dx, self.y + dy)
+        self.offset(dx, dy)
     }
 
     pub const fn offset(self, dx: i32, dy: i32) -> Self {
-        Self::new(self.x + dx, self.y + dy)
+        Self::new(self.x.wrapping_add(dx), self.y.wrapping_add(dy))
     }
 
     /// Manhattan distance.
-    pub const fn manhattan(self, other: Pos) -> i32 {
-        (self.x - other.x).abs() + (self.y - other.y).abs()
+    pub fn manhattan(self, other: Pos) -> i32 {
+        self.x.abs_diff(other.x).saturating_add(self.y.abs_diff(other.y)).min(i32::MAX as u32) as i32
     }
 
     /// The four orthogonal neighbours, in `Dir::ALL` order.
@@ -128,12 +130,12 @@ impl Rect {
 
     /// One past the right-most column.
     pub const fn right(&self) -> i32 {
-        self.x + self.w
+        self.x.saturating_add(self.w)
     }
 
     /// One past the bottom row.
     pub const fn bottom(&self) -> i32 {
-        self.y + self.h
+        self.y.saturating_add(self.h)
     }
 
     pub const fn is_empty(&self) -> bool {
@@ -175,7 +177,8 @@ impl Rect {
             x1 = x1.max(p.x);
             y1 = y1.max(p.y);
         }
-        Some(Rect::new(x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+        let side = |lo: i32, hi: i32| (i64::from(hi) - i64::from(lo) + 1).min(i64::from(i32::MAX)) as i32;
+        Some(Rect::new(x0, y0, side(x0, x1), side(y0, y1)))
     }
 }
 
@@ -187,9 +190,11 @@ pub struct Grid<T> {
     cells: Vec<T>,
 }
 
-impl<T: Clone> Grid<T> {
+impl<T: Copy> Grid<T> {
     pub fn new(width: u32, height: u32, fill: T) -> Self {
-        Self { width, height, cells: vec![fill; width as usize * height as usize] }
+        let n = width as usize * height as usize;
+        // `repeat` fills by doubling memcpys: much faster than an element loop for big grids.
+        Self { width, height, cells: [fill].repeat(n) }
     }
 }
 

@@ -21,7 +21,6 @@ use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::rng::{DelveRng, Stage, stream};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// When a new room counts as overlapping a placed one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -426,33 +425,16 @@ fn overlaps(rule: OverlapRule, spacing: i32, new: &Rect, old: &Rect) -> bool {
     }
 }
 
-/// Appends the cells from `a` to `b` along an L: the first leg horizontal or vertical.
-fn l_path(a: Pos, b: Pos, horizontal_first: bool, out: &mut Vec<Pos>) {
-    let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
-    line_axis(a, corner, out);
-    out.pop();
-    line_axis(corner, b, out);
-}
-
-/// Cells from `a` to `b` inclusive along one axis (`a` and `b` share x or y).
-fn line_axis(a: Pos, b: Pos, out: &mut Vec<Pos>) {
-    let (dx, dy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
-    let mut p = a;
-    out.push(p);
-    while p != b {
-        p = p.offset(dx, dy);
-        out.push(p);
-    }
-}
-
 /// Bresenham's line from `a` to `b` (the McRogueFace challenge's algorithm, in integers), with a
 /// cell added at each diagonal step so the tunnel stays 4-connected.
 fn direct_path(a: Pos, b: Pos, out: &mut Vec<Pos>) {
     let (dx, dy) = ((b.x - a.x).abs(), (b.y - a.y).abs());
     let (sx, sy) = (if a.x < b.x { 1 } else { -1 }, if a.y < b.y { 1 } else { -1 });
     let (mut x, mut y) = (a.x, a.y);
+    let first = out.len();
     let push = |p: Pos, out: &mut Vec<Pos>| {
-        if let Some(&last) = out.last()
+        if out.len() > first
+            && let Some(&last) = out.last()
             && last.x != p.x
             && last.y != p.y
         {
@@ -515,7 +497,7 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
 
     let mut placed: Vec<Placed> = Vec::new();
     let mut index = Footprints::new();
-    let mut paths: Vec<Vec<Pos>> = Vec::new();
+    let mut tunnels: Vec<Tunnel> = Vec::new();
     for _ in 0..p.max_rooms {
         let w = rng.random_range(lo..=hi);
         let h = rng.random_range(lo..=hi);
@@ -537,19 +519,18 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
                 TunnelFrom::NewRoom => (centre, prev.centre),
                 TunnelFrom::PreviousRoom => (prev.centre, centre),
             };
-            let mut path = Vec::with_capacity((a.manhattan(b) + 1) as usize);
-            if p.direct_tunnel_chance > 0.0 && rng.random::<f64>() < p.direct_tunnel_chance {
-                direct_path(a, b, &mut path);
+            let kind = if p.direct_tunnel_chance > 0.0 && rng.random::<f64>() < p.direct_tunnel_chance {
+                TunnelKind::Direct
             } else {
-                l_path(a, b, rng.random::<f64>() < 0.5, &mut path);
-            }
-            paths.push(path);
+                TunnelKind::L { horizontal_first: rng.random::<f64>() < 0.5 }
+            };
+            tunnels.push(Tunnel { from: a, to: b, kind });
         }
         index.push(footprint);
         placed.push(Placed { footprint, shape, centre });
     }
 
-    let map = build_map(p, seed, &placed, paths);
+    let map = build_map(p, seed, &placed, &tunnels);
     let rooms_placed = placed.len();
     let rooms_asked = p.max_rooms as usize;
     let shortfall = (rooms_placed < rooms_asked).then(|| {
@@ -561,16 +542,72 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
     super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } }
 }
 
+/// Finds which placed room holds a floor tile: a scan of the rooms while there are few, a grid
+/// of room indices once there are many.
+struct RoomLookup {
+    grid: Option<Grid<u32>>,
+}
+
+const LOOKUP_GRID_FROM: usize = 48;
+
+impl RoomLookup {
+    fn new(p: &RoomsAndTunnels, placed: &[Placed]) -> Self {
+        if placed.len() < LOOKUP_GRID_FROM {
+            return Self { grid: None };
+        }
+        let mut g = Grid::new(p.width, p.height, u32::MAX);
+        for (i, r) in placed.iter().enumerate() {
+            r.shape.for_each_cell(|c| {
+                g.set(c, i as u32);
+            });
+        }
+        Self { grid: Some(g) }
+    }
+
+    fn room_at(&self, placed: &[Placed], c: Pos) -> Option<u32> {
+        match &self.grid {
+            Some(g) => g.get(c).copied().filter(|i| *i != u32::MAX),
+            None => placed.iter().position(|r| r.shape.contains(c)).map(|i| i as u32),
+        }
+    }
+}
+
+/// Doors made so far, chained per room so finding an existing door scans only its room's.
+struct DoorIndex {
+    first: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl DoorIndex {
+    /// The door of `room` at `cell` facing `toward`, made if it does not exist yet.
+    fn door(&mut self, map: &mut Map, room: u32, cell: Pos, toward: Pos) -> u32 {
+        let side = cell.dir_to(toward).unwrap_or(Dir::North);
+        let mut i = self.first.get(room as usize).copied().unwrap_or(u32::MAX);
+        while i != u32::MAX {
+            let d = &map.doors[i as usize];
+            if d.cell == cell && d.side == side {
+                return i;
+            }
+            i = self.next[i as usize];
+        }
+        let id = map.doors.len() as u32;
+        map.doors.push(Door { id, room, cell, side, kind: 0 });
+        if let Some(first) = self.first.get_mut(room as usize) {
+            self.next.push(*first);
+            *first = id;
+        }
+        id
+    }
+}
+
 /// Carves rooms then tunnels, and splits each tunnel into corridors between the rooms it meets.
-fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], paths: Vec<Vec<Pos>>) -> Map {
+fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], tunnels: &[Tunnel]) -> Map {
     let mut map = Map::new(p.width, p.height);
-    let mut owner: Grid<u32> = Grid::new(p.width, p.height, u32::MAX);
     let mut colours = stream(seed, Stage::Colours);
+    map.rooms.reserve_exact(placed.len());
     for (i, room) in placed.iter().enumerate() {
         debug_assert!(room.footprint.w >= MIN_ROOM as i32);
-        room.shape.for_each_cell(|c| {
-            owner.set(c, i as u32);
-        });
+        carve_floor(map.tiles_mut(), &room.shape);
         map.rooms.push(Room {
             id: i as u32,
             shape: room.shape.clone(),
@@ -578,57 +615,183 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], paths: Vec<Vec<P
             label: None,
         });
     }
-    {
-        let tiles = map.tiles_mut().as_mut_slice();
-        for (t, o) in tiles.iter_mut().zip(owner.as_slice()) {
-            if *o != u32::MAX {
-                *t = Tile::Floor;
-            }
-        }
-    }
     let width = p.tunnel_width;
-    let mut door_ids: HashMap<(u32, Pos, Dir), u32> = HashMap::new();
-    let mut door_for = |map: &mut Map, room: u32, cell: Pos, toward: Pos| -> u32 {
-        let side = cell.dir_to(toward).unwrap_or(Dir::North);
-        *door_ids.entry((room, cell, side)).or_insert_with(|| {
-            let id = map.doors.len() as u32;
-            map.doors.push(Door { id, room, cell, side, kind: 0 });
-            id
-        })
-    };
-    for path in paths {
-        let mut corridor = Corridor { id: 0, path, doors: [0, 0], width };
-        corridor.for_each_cell(|c| {
-            if let Some(t) = map.tiles_mut().get_mut(c)
-                && *t == Tile::Wall
-            {
-                *t = Tile::Corridor;
-            }
-        });
-        // Split the centre line into runs outside rooms; each run joins the rooms at its ends.
-        let mut last_room: Option<(u32, Pos)> = None;
-        let mut run_start = None;
-        for (i, &c) in corridor.path.iter().enumerate() {
-            match owner.get(c).copied().filter(|o| *o != u32::MAX) {
-                Some(room) => {
-                    if let (Some(start), Some((from_room, from_cell))) = (run_start.take(), last_room) {
-                        let run: Vec<Pos> = corridor.path[start..i].to_vec();
-                        let a = door_for(&mut map, from_room, from_cell, run[0]);
-                        let b = door_for(&mut map, room, c, run[run.len() - 1]);
-                        let id = map.corridors.len() as u32;
-                        map.corridors.push(Corridor { id, path: run, doors: [a, b], width });
-                    }
-                    last_room = Some((room, c));
+    let lookup = RoomLookup::new(p, placed);
+    let mut doors = DoorIndex { first: vec![u32::MAX; placed.len()], next: Vec::new() };
+    let mut scratch = Vec::new();
+    let mut split = Splitter { w: p.width as i32, run: Vec::new(), last_floor: None, pieces: Vec::new() };
+    for t in tunnels {
+        if width > 1 {
+            scratch.clear();
+            t.cells(&mut Vec::new(), |c| scratch.push(c));
+            let brush = Corridor { id: 0, path: std::mem::take(&mut scratch), doors: [0, 0], width };
+            brush.for_each_cell(|c| {
+                if let Some(t) = map.tiles_mut().get_mut(c)
+                    && *t == Tile::Wall
+                {
+                    *t = Tile::Corridor;
                 }
-                None => {
-                    run_start.get_or_insert(i);
+            });
+            scratch = brush.path;
+        }
+        // Carve the centre line and split it into runs outside rooms; a run joins the rooms at
+        // its ends. Rooms are looked up only where a run ends.
+        split.start();
+        let tiles = map.tiles_mut().as_mut_slice();
+        match t.kind {
+            TunnelKind::L { horizontal_first } => {
+                let (a, b) = (t.from, t.to);
+                let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
+                split.leg(tiles, a, corner, true);
+                split.leg(tiles, corner, b, false);
+            }
+            TunnelKind::Direct => {
+                scratch.clear();
+                direct_path(t.from, t.to, &mut scratch);
+                for &c in &scratch {
+                    split.step(tiles, c);
                 }
             }
         }
-        corridor.path.clear();
+        for piece in split.pieces.drain(..) {
+            // Room floor is only ever carved by a room, so both lookups succeed.
+            let (Some(from_room), Some(room)) =
+                (lookup.room_at(placed, piece.from_cell), lookup.room_at(placed, piece.to_cell))
+            else {
+                continue;
+            };
+            let a = doors.door(&mut map, from_room, piece.from_cell, piece.path[0]);
+            let b = doors.door(&mut map, room, piece.to_cell, piece.path[piece.path.len() - 1]);
+            let id = map.corridors.len() as u32;
+            map.corridors.push(Corridor { id, path: piece.path, doors: [a, b], width });
+        }
     }
     map.spawn = placed.first().map_or(Pos::new(w_half(p.width), w_half(p.height)), |r| r.centre);
     map
+}
+
+/// Sets every tile of `shape` to room floor (rectangles a row at a time).
+fn carve_floor(tiles: &mut Grid<Tile>, shape: &Shape) {
+    if let Shape::Rect(r) = shape {
+        let clipped = Rect::new(r.x.max(0), r.y.max(0), 0, 0);
+        let (x1, y1) = (r.right().min(tiles.width() as i32), r.bottom().min(tiles.height() as i32));
+        if x1 <= clipped.x {
+            return;
+        }
+        let w = tiles.width() as usize;
+        let cells = tiles.as_mut_slice();
+        for y in clipped.y..y1 {
+            let row = y as usize * w;
+            cells[row + clipped.x as usize..row + x1 as usize].fill(Tile::Floor);
+        }
+    } else {
+        shape.for_each_cell(|c| {
+            tiles.set(c, Tile::Floor);
+        });
+    }
+}
+
+/// A stretch of tunnel outside rooms, between two room floor tiles.
+struct Piece {
+    from_cell: Pos,
+    to_cell: Pos,
+    path: Vec<Pos>,
+}
+
+/// Walks a tunnel's centre line over the tiles: carves wall into corridor and cuts the line
+/// into [`Piece`]s where it leaves and re-enters room floor.
+struct Splitter {
+    w: i32,
+    run: Vec<Pos>,
+    last_floor: Option<Pos>,
+    pieces: Vec<Piece>,
+}
+
+impl Splitter {
+    fn start(&mut self) {
+        self.run.clear();
+        self.last_floor = None;
+    }
+
+    #[inline(always)]
+    fn step(&mut self, tiles: &mut [Tile], c: Pos) {
+        // Tunnels run between room centres, so every cell is on the map.
+        let Some(tile) = tiles.get_mut((c.y * self.w + c.x) as usize) else { return };
+        if *tile != Tile::Floor {
+            *tile = Tile::Corridor;
+            self.run.push(c);
+            return;
+        }
+        if !self.run.is_empty() {
+            if let Some(from_cell) = self.last_floor {
+                self.pieces.push(Piece { from_cell, to_cell: c, path: self.run.clone() });
+            }
+            self.run.clear();
+        }
+        self.last_floor = Some(c);
+    }
+
+    /// One straight leg from `a` to `b`, both included unless `include_a` is false.
+    fn leg(&mut self, tiles: &mut [Tile], a: Pos, b: Pos, include_a: bool) {
+        let (dx, dy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
+        let mut c = if include_a { a } else { a.offset(dx, dy) };
+        let n = a.manhattan(b) + i32::from(include_a);
+        self.run.reserve(n as usize);
+        for _ in 0..n {
+            self.step(tiles, c);
+            c = c.offset(dx, dy);
+        }
+    }
+}
+
+/// A tunnel between two room centres, drawn when the map is built.
+struct Tunnel {
+    from: Pos,
+    to: Pos,
+    kind: TunnelKind,
+}
+
+enum TunnelKind {
+    L { horizontal_first: bool },
+    Direct,
+}
+
+impl Tunnel {
+    /// Calls `f` on every cell of the tunnel's centre line, in order from `from` to `to`.
+    /// `scratch` holds the cells of a direct tunnel.
+    fn cells(&self, scratch: &mut Vec<Pos>, mut f: impl FnMut(Pos)) {
+        match self.kind {
+            TunnelKind::L { horizontal_first } => {
+                let (a, b) = (self.from, self.to);
+                let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
+                leg(a, corner, &mut f);
+                let (dx, dy) = ((b.x - corner.x).signum(), (b.y - corner.y).signum());
+                if corner != b {
+                    leg(corner.offset(dx, dy), b, &mut f);
+                }
+            }
+            TunnelKind::Direct => {
+                scratch.clear();
+                direct_path(self.from, self.to, scratch);
+                scratch.iter().for_each(|c| f(*c));
+            }
+        }
+    }
+}
+
+/// Cells from `a` to `b` inclusive along one axis.
+fn leg(a: Pos, b: Pos, f: &mut impl FnMut(Pos)) {
+    if a.y == b.y {
+        if a.x <= b.x {
+            (a.x..=b.x).for_each(|x| f(Pos::new(x, a.y)));
+        } else {
+            (b.x..=a.x).rev().for_each(|x| f(Pos::new(x, a.y)));
+        }
+    } else if a.y <= b.y {
+        (a.y..=b.y).for_each(|y| f(Pos::new(a.x, y)));
+    } else {
+        (b.y..=a.y).rev().for_each(|y| f(Pos::new(a.x, y)));
+    }
 }
 
 const fn w_half(v: u32) -> i32 {
@@ -641,6 +804,10 @@ mod tests {
 
     #[test]
     fn bresenham_is_four_connected_and_ends_right() {
+        // Appending after another path does not join the two.
+        let mut v = vec![Pos::new(100, 100)];
+        direct_path(Pos::new(0, 0), Pos::new(3, 2), &mut v);
+        assert_eq!(v[1], Pos::new(0, 0));
         for (a, b) in [((0, 0), (7, 3)), ((5, 5), (1, 9)), ((2, 2), (2, 8)), ((3, 1), (-4, -2))] {
             let (a, b) = (Pos::from(a), Pos::from(b));
             let mut v = Vec::new();
@@ -653,12 +820,14 @@ mod tests {
 
     #[test]
     fn l_paths_take_the_chosen_leg_first() {
-        let mut v = Vec::new();
-        l_path(Pos::new(0, 0), Pos::new(2, 2), true, &mut v);
-        assert_eq!(v, [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)].map(Pos::from));
-        v.clear();
-        l_path(Pos::new(0, 0), Pos::new(2, 2), false, &mut v);
-        assert_eq!(v, [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)].map(Pos::from));
+        let cells = |horizontal_first| {
+            let mut v = Vec::new();
+            let t = Tunnel { from: Pos::new(0, 0), to: Pos::new(2, 2), kind: TunnelKind::L { horizontal_first } };
+            t.cells(&mut Vec::new(), |c| v.push(c));
+            v
+        };
+        assert_eq!(cells(true), [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)].map(Pos::from));
+        assert_eq!(cells(false), [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)].map(Pos::from));
     }
 
     #[test]

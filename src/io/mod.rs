@@ -137,12 +137,23 @@ struct MapRepr {
 /// Just enough of any Delve file to tell what it is.
 #[derive(Deserialize)]
 struct Probe {
+    /// 0 when absent (no Delve file has version 0).
     #[serde(default)]
-    version: Option<u32>,
+    version: u32,
     #[serde(default)]
-    tiles: Option<serde::de::IgnoredAny>,
+    tiles: Present,
     #[serde(default)]
-    generator: Option<serde::de::IgnoredAny>,
+    generator: Present,
+}
+
+/// Whether a field is there, whatever its value.
+#[derive(Default)]
+struct Present(bool);
+
+impl<'de> Deserialize<'de> for Present {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde::de::IgnoredAny::deserialize(d).map(|_| Present(true))
+    }
 }
 
 /// What kind of Delve file a text is.
@@ -202,7 +213,7 @@ fn parse<T: for<'de> Deserialize<'de>>(text: &str, path: &Path, kind: FileKind, 
         FileKind::Map => "map",
     };
     let probe = ron_options().from_str::<Probe>(text).ok();
-    if let Some(Probe { version: Some(v), .. }) = probe
+    if let Some(Probe { version: v @ 1.., .. }) = probe
         && v != current
     {
         return Err(FileError::invalid(
@@ -211,9 +222,9 @@ fn parse<T: for<'de> Deserialize<'de>>(text: &str, path: &Path, kind: FileKind, 
         ));
     }
     if let Some(p) = &probe {
-        let found = if p.tiles.is_some() {
+        let found = if p.tiles.0 {
             Some(FileKind::Map)
-        } else if p.generator.is_some() {
+        } else if p.generator.0 {
             Some(FileKind::Preset)
         } else {
             None
@@ -335,8 +346,8 @@ pub fn save_map(path: &Path, map: &Map) -> Result<(), FileError> {
 pub fn file_kind(path: &Path) -> Result<FileKind, FileError> {
     let text = read_text(path)?;
     match ron_options().from_str::<Probe>(&text) {
-        Ok(Probe { tiles: Some(_), .. }) => Ok(FileKind::Map),
-        Ok(Probe { generator: Some(_), .. }) => Ok(FileKind::Preset),
+        Ok(Probe { tiles: Present(true), .. }) => Ok(FileKind::Map),
+        Ok(Probe { generator: Present(true), .. }) => Ok(FileKind::Preset),
         Ok(_) => Err(FileError::invalid(path, "expected a Delve preset (with `generator`) or map (with `tiles`)")),
         Err(e) => Err(syntax(path, e)),
     }

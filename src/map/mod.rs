@@ -148,7 +148,8 @@ impl Shape {
             Shape::Rect(r) => (!r.is_empty()).then_some(*r),
             Shape::Circle { centre, radius } => {
                 let r = (*radius).max(0);
-                Some(Rect::new(centre.x - r, centre.y - r, 2 * r + 1, 2 * r + 1))
+                let side = r.saturating_mul(2).saturating_add(1);
+                Some(Rect::new(centre.x.saturating_sub(r), centre.y.saturating_sub(r), side, side))
             }
             Shape::Cells(cells) => Rect::bounding(cells.iter().copied()),
         }

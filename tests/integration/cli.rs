@@ -1,0 +1,126 @@
+//! The `delve` binary run as a process: exit codes and output.
+
+use crate::common::shipped;
+use delve::generate::generate;
+use std::process::{Command, Output};
+
+fn delve(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_delve")).args(args).output().expect("run delve")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn assert_clean_failure(o: &Output) {
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{err}");
+}
+
+#[test]
+fn generate_prints_the_same_map_as_the_library() {
+    let o = delve(&["generate", "godot-part3", "--seed", "5", "--ascii"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), generate(&shipped("godot-part3"), 5).unwrap().map.to_ascii());
+    assert!(text(&o.stderr).contains("placed"), "{}", text(&o.stderr));
+    // Text seeds are hashed the documented way.
+    let o = delve(&["generate", "mcrogueface-part3", "--seed", "dragon"]);
+    let seed = delve::rng::seed_from_text("dragon");
+    assert_eq!(text(&o.stdout), generate(&shipped("mcrogueface-part3"), seed).unwrap().map.to_ascii());
+}
+
+#[test]
+fn generate_writes_map_and_png_from_a_preset_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let preset = dir.path().join("p.ron");
+    std::fs::write(&preset, delve::io::SHIPPED_PRESETS[1].1).unwrap();
+    let (map, png) = (dir.path().join("m.ron"), dir.path().join("m.png"));
+    let o = delve(&[
+        "generate",
+        preset.to_str().unwrap(),
+        "--seed",
+        "3",
+        "--out",
+        map.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+        "--scale",
+        "4",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.stdout.is_empty(), "no ASCII unless asked");
+    let m = delve::io::load_map(&map).unwrap();
+    assert_eq!(m.provenance.seed, 3);
+    let img = image::open(&png).unwrap();
+    assert_eq!((img.width(), img.height()), (m.width() * 4, m.height() * 4));
+    let o = delve(&["check", map.to_str().unwrap(), preset.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout).matches(": ok").count(), 2);
+}
+
+#[test]
+fn sweep_writes_csv_and_a_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("s.csv");
+    let o = delve(&["sweep", "godot-part3", "--seeds", "10..60", "--csv", csv.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let body = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = body.lines().collect();
+    assert_eq!(lines.len(), 51);
+    let header: Vec<&str> = lines[0].split(',').collect();
+    for col in ["seed", "rooms", "doors", "corridors", "floor_tiles", "corridor_tiles", "connected", "micros"] {
+        assert!(header.contains(&col), "{col} in {header:?}");
+    }
+    assert!(lines[1].starts_with("10,"));
+    assert!(lines[50].starts_with("59,"));
+    let connected = header.iter().position(|c| *c == "connected").unwrap();
+    assert!(lines[1..].iter().all(|l| l.split(',').nth(connected) == Some("true")));
+    let err = text(&o.stderr);
+    assert!(err.contains("maps/s") && err.contains("mean rooms"), "{err}");
+    // Without --csv the rows go to standard output.
+    let o = delve(&["sweep", "mcrogueface-part3", "--seeds", "0..=4"]);
+    assert_eq!(text(&o.stdout).lines().count(), 6);
+}
+
+#[test]
+fn check_reports_problems_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(&broken, "(version: 1, width: 3,").unwrap();
+    let o = delve(&["check", broken.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    assert!(text(&o.stderr).contains("broken.ron:1:"), "{}", text(&o.stderr));
+    // A map that loads but is inconsistent.
+    let mut m = generate(&shipped("godot-part3"), 2).unwrap().map;
+    m.spawn = delve::geom::Pos::new(0, 0);
+    let bad = dir.path().join("bad.ron");
+    delve::io::save_map(&bad, &m).unwrap();
+    let o = delve(&["check", bad.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    assert!(text(&o.stderr).contains("spawn"), "{}", text(&o.stderr));
+    // A preset whose parameters cannot be generated.
+    let preset = dir.path().join("p.ron");
+    std::fs::write(&preset, delve::io::SHIPPED_PRESETS[0].1.replace("(min: 6, max: 10)", "(min: 10, max: 6)")).unwrap();
+    let o = delve(&["check", preset.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    assert!(text(&o.stderr).contains("room_size"), "{}", text(&o.stderr));
+    let o = delve(&["generate", preset.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    assert!(text(&o.stderr).contains("room_size"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn bad_arguments_fail_cleanly() {
+    assert_clean_failure(&delve(&["generate", "no-such-preset"]));
+    assert!(text(&delve(&["generate", "no-such-preset"]).stderr).contains("godot-part3"), "lists shipped presets");
+    assert_clean_failure(&delve(&["sweep", "godot-part3", "--seeds", "5..2"]));
+    assert_clean_failure(&delve(&["sweep", "godot-part3", "--seeds", "lots"]));
+    assert_clean_failure(&delve(&["generate", "godot-part3", "--out", "/nonexistent-dir/x.ron"]));
+    assert_clean_failure(&delve(&["check"]));
+    let o = delve(&["--help"]);
+    assert!(o.status.success());
+    for cmd in ["generate", "sweep", "check"] {
+        assert!(text(&o.stdout).contains(cmd));
+    }
+}

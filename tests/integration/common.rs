@@ -21,3 +21,28 @@ pub fn generate_valid(params: &GeneratorParams, seed: u64) -> Generated {
 pub fn fixtures() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
+
+/// Where golden snapshots live.
+pub fn golden_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// Compares `actual` with the golden file at `path`. With `DELVE_BLESS=1` in the environment
+/// the file is (re)written instead; a missing file fails, so a snapshot is never made silently.
+pub fn assert_golden(path: &std::path::Path, actual: &str) {
+    if std::env::var_os("DELVE_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with DELVE_BLESS=1 to create it)", path.display()));
+    if expected != actual {
+        let first = expected.lines().zip(actual.lines()).position(|(a, b)| a != b);
+        panic!(
+            "{} differs from the generated map (first differing line: {:?}).\n--- expected\n{expected}\n--- actual\n{actual}",
+            path.display(),
+            first.map(|i| i + 1)
+        );
+    }
+}

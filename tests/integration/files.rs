@@ -1,0 +1,240 @@
+//! RON files: exact round trips, every broken-file case, atomic saves.
+
+use crate::common::shipped;
+use delve::generate::{GeneratorParams, RoomsAndTunnels, SizeRange, generate};
+use delve::geom::{Dir, Pos, Rect};
+use delve::io::{self, FileError, Preset};
+use delve::map::{Corridor, Door, Map, Rgb, Room, Shape};
+use std::path::Path;
+
+fn sample_map() -> Map {
+    let p = GeneratorParams::RoomsAndTunnels(RoomsAndTunnels {
+        circle_room_chance: 0.3,
+        direct_tunnel_chance: 0.3,
+        ..RoomsAndTunnels::godot()
+    });
+    let mut m = generate(&p, 11).unwrap().map;
+    m.rooms[0].label = Some("Entrance \"hall\", with ünïcode".into());
+    m.rooms[1].colour = Rgb(1, 2, 3);
+    m.provenance.edited = true;
+    m
+}
+
+#[test]
+fn maps_round_trip_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut maps = vec![sample_map()];
+    for name in ["godot-part3", "mcrogueface-part3"] {
+        for seed in [0, 5, 77] {
+            maps.push(generate(&shipped(name), seed).unwrap().map);
+        }
+    }
+    // Every shape kind, door kinds, wide corridors, a hand-made map without provenance.
+    let mut hand = Map::from_ascii("#########\n#..#....#\n#..+,,..#\n#########\n").unwrap();
+    hand.rooms[1].shape = Shape::cells_from(vec![Pos::new(5, 1), Pos::new(4, 1), Pos::new(5, 2), Pos::new(6, 2)]);
+    hand.doors.push(Door { id: 7, room: 1, cell: Pos::new(6, 2), side: Dir::South, kind: 3 });
+    hand.corridors.push(Corridor { id: 2, path: vec![Pos::new(3, 2), Pos::new(4, 2)], doors: [0, 7], width: 2 });
+    hand.rooms.push(Room {
+        id: 9,
+        shape: Shape::Circle { centre: Pos::new(6, 1), radius: 1 },
+        colour: Rgb(9, 9, 9),
+        label: None,
+    });
+    maps.push(hand);
+    for (i, m) in maps.iter().enumerate() {
+        let path = dir.path().join(format!("m{i}.ron"));
+        io::save_map(&path, m).unwrap();
+        let back = io::load_map(&path).unwrap();
+        assert_eq!(&back, m, "map {i} round trip");
+        assert_eq!(io::map_to_string(&back), std::fs::read_to_string(&path).unwrap(), "text is stable");
+    }
+}
+
+#[test]
+fn map_files_are_compact_rows() {
+    let text = io::map_to_string(&generate(&shipped("godot-part3"), 3).unwrap().map);
+    assert!(text.contains("\"################################################################################\","));
+    assert!(text.contains("version: 1"));
+}
+
+#[test]
+fn presets_round_trip_and_shipped_presets_parse() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in io::SHIPPED_PRESETS {
+        let p = io::parse_preset(text, Path::new(name)).unwrap();
+        assert!(p.generator.check().is_empty(), "{name}");
+        // The file on disk is the one built in.
+        let on_disk =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("presets").join(format!("{name}.ron")))
+                .unwrap();
+        assert_eq!(&on_disk, text);
+        let path = dir.path().join(format!("{name}.ron"));
+        io::save_preset(&path, &p).unwrap();
+        assert_eq!(io::load_preset(&path).unwrap(), p);
+    }
+    let mut p = Preset::new(GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::mcrogueface()));
+    p.name = Some("Mine".into());
+    p.notes = Some("line one\nline two".into());
+    p.seed = u64::MAX;
+    let path = dir.path().join("mine.ron");
+    io::save_preset(&path, &p).unwrap();
+    assert_eq!(io::load_preset(&path).unwrap(), p);
+}
+
+/// Writes `text` to a temp file and loads it as a map.
+fn load_map_text(text: &str) -> (FileError, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.ron");
+    std::fs::write(&path, text).unwrap();
+    let e = io::load_map(&path).unwrap_err();
+    let msg = e.to_string();
+    assert!(msg.contains("broken.ron"), "names the file: {msg}");
+    (e, msg)
+}
+
+fn good_text() -> String {
+    io::map_to_string(&generate(&shipped("mcrogueface-part3"), 4).unwrap().map)
+}
+
+#[test]
+fn truncated_file() {
+    let t = good_text();
+    let (e, msg) = load_map_text(&t[..t.len() / 2]);
+    assert!(e.location().is_some(), "{msg}");
+    assert!(msg.contains("cut off") || msg.contains("expected"), "{msg}");
+}
+
+#[test]
+fn wrong_types_point_at_the_line() {
+    let t = good_text().replacen("width: 50", "width: \"fifty\"", 1);
+    let line = t.lines().position(|l| l.contains("\"fifty\"")).unwrap() + 1;
+    let (e, msg) = load_map_text(&t);
+    assert_eq!(e.location().map(|l| l.0), Some(line), "{msg}");
+}
+
+#[test]
+fn unknown_version() {
+    let t = good_text().replacen("version: 1", "version: 99", 1);
+    let (_, msg) = load_map_text(&t);
+    assert!(msg.contains("version 99") && msg.contains("reads version 1"), "{msg}");
+}
+
+#[test]
+fn missing_field() {
+    let t: String =
+        good_text().lines().filter(|l| !l.trim_start().starts_with("spawn:")).map(|l| format!("{l}\n")).collect();
+    let (e, msg) = load_map_text(&t);
+    assert!(msg.contains("spawn"), "{msg}");
+    assert!(e.location().is_some(), "{msg}");
+}
+
+#[test]
+fn row_of_the_wrong_length() {
+    let t = good_text();
+    // Shorten the third tile row by one tile.
+    let mut lines: Vec<String> = t.lines().map(String::from).collect();
+    let first_row = lines.iter().position(|l| l.trim_start().starts_with("\"#")).unwrap();
+    let row = first_row + 2;
+    lines[row] = lines[row].replacen('#', "", 1);
+    let (e, msg) = load_map_text(&(lines.join("\n") + "\n"));
+    assert!(msg.contains("row 2 has 49 tiles") && msg.contains("expected 50"), "{msg}");
+    assert_eq!(e.location().map(|l| l.0), Some(row + 1), "reported at the row itself: {msg}");
+}
+
+#[test]
+fn rows_not_matching_the_declared_width() {
+    let t = good_text().replacen("width: 50", "width: 51", 1);
+    let (_, msg) = load_map_text(&t);
+    assert!(msg.contains("expected 51"), "{msg}");
+}
+
+#[test]
+fn unknown_tile_character() {
+    let t = good_text().replacen(
+        "\"##################################################\"",
+        "\"#######X##########################################\"",
+        1,
+    );
+    let (_, msg) = load_map_text(&t);
+    assert!(msg.contains("'X'") && msg.contains("expected"), "{msg}");
+}
+
+#[test]
+fn gigantic_dimensions_are_refused_without_allocating() {
+    let t = good_text().replacen("width: 50", "width: 200000", 1).replacen("height: 35", "height: 300000", 1);
+    let (_, msg) = load_map_text(&t);
+    assert!(msg.contains("200000×300000"), "{msg}");
+    // A room claiming a huge radius is refused too (drawing it would never end).
+    let t = good_text();
+    let start = t.find("shape: Rect(").unwrap();
+    let end = start + t[start..].find("),\n").unwrap() + 2;
+    let t = format!("{}shape: Circle(centre: (3, 3), radius: 2000000000),{}", &t[..start], &t[end..]);
+    let (_, msg) = load_map_text(&t);
+    assert!(msg.contains("outside"), "{msg}");
+}
+
+#[test]
+fn other_broken_inputs() {
+    let (_, msg) = load_map_text("");
+    assert!(!msg.is_empty());
+    let (_, msg) = load_map_text("(version: 1, generator: RoomsAndTunnels(()))");
+    assert!(msg.contains("preset file"), "a preset given as a map: {msg}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bin.ron");
+    std::fs::write(&path, b"(version: 1, \xff\xfe)").unwrap();
+    let msg = io::load_map(&path).unwrap_err().to_string();
+    assert!(msg.contains("UTF-8") && msg.contains("bin.ron:1:"), "{msg}");
+    let msg = io::load_map(&dir.path().join("missing.ron")).unwrap_err().to_string();
+    assert!(msg.contains("missing.ron") && msg.contains("cannot read"), "{msg}");
+    let msg =
+        io::load_preset(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml").as_path()).unwrap_err().to_string();
+    assert!(msg.contains("Cargo.toml:"), "{msg}");
+}
+
+#[test]
+fn broken_presets() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.ron");
+    let text = io::SHIPPED_PRESETS[0].1.replacen("overlap: ShareWalls", "overlap: Sometimes", 1);
+    std::fs::write(&path, text).unwrap();
+    let e = io::load_preset(&path).unwrap_err();
+    assert!(e.to_string().contains("Sometimes"), "{e}");
+    assert!(e.location().is_some());
+    // A parameter set that parses but cannot be generated loads, and says what is wrong.
+    let p = Preset::new(GeneratorParams::RoomsAndTunnels(RoomsAndTunnels {
+        room_size: SizeRange::new(12, 6),
+        ..RoomsAndTunnels::godot()
+    }));
+    io::save_preset(&path, &p).unwrap();
+    let back = io::load_preset(&path).unwrap();
+    assert!(back.generator.check().iter().any(|i| i.field == "room_size"));
+}
+
+#[test]
+fn saves_are_atomic() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("map.ron");
+    let a = generate(&shipped("godot-part3"), 1).unwrap().map;
+    let b = generate(&shipped("godot-part3"), 2).unwrap().map;
+    io::save_map(&path, &a).unwrap();
+    io::save_map(&path, &b).unwrap();
+    assert_eq!(io::load_map(&path).unwrap(), b, "the second save replaced the first whole");
+    // A save that cannot complete (the target is a directory) leaves what was there and no
+    // temporary file behind.
+    let blocked = dir.path().join("blocked.ron");
+    std::fs::create_dir(&blocked).unwrap();
+    std::fs::write(blocked.join("keep.txt"), "keep").unwrap();
+    assert!(io::save_map(&blocked, &a).is_err());
+    assert_eq!(std::fs::read_to_string(blocked.join("keep.txt")).unwrap(), "keep");
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 2, "no temporary files left: {names:?}");
+}
+
+#[test]
+fn rect_rooms_survive_hand_edits() {
+    // A room record may be any shape; the file keeps it exactly.
+    let mut m = generate(&shipped("mcrogueface-part3"), 8).unwrap().map;
+    m.rooms[0].shape = Shape::Rect(Rect::new(2, 2, 3, 3));
+    let text = io::map_to_string(&m);
+    assert_eq!(io::parse_map(&text, Path::new("x.ron")).unwrap(), m);
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Delve's two entry points on a fresh Debian/Ubuntu machine. Each first installs whatever is
+# missing (scripts/setup.sh), then:
+#   ./dev.sh [ARGS...]   builds Delve (release) and runs it: with no ARGS, the editor on the
+#                        default preset; otherwise ARGS go to `delve` (e.g. ./dev.sh generate godot-part3)
+#   ./dev.sh test        runs the whole test suite (`cargo test`)
+set -euo pipefail
+cd "$(dirname "$0")"
+scripts/setup.sh
+if ! command -v cargo >/dev/null 2>&1; then
+  # shellcheck disable=SC1091
+  . "$HOME/.cargo/env"
+fi
+if [ "${1:-}" = "test" ]; then
+  shift
+  exec cargo test "$@"
+fi
+exec cargo run --release --quiet -- "$@"
