@@ -419,8 +419,9 @@ impl DelveApp {
         self.changed();
     }
 
+    /// The parameters differ from the preset's (browsing seeds does not count).
     fn preset_modified(&self) -> bool {
-        self.preset_snapshot.as_ref().is_none_or(|(params, seed)| *params != self.params || *seed != self.seed())
+        self.preset_snapshot.as_ref().is_none_or(|(params, _)| *params != self.params)
     }
 
     /// The name of a known preset with exactly these parameters.
