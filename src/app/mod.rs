@@ -528,7 +528,12 @@ impl DelveApp {
                     self.message = None;
                     self.notify(format!("Opened {}", file_name(&path)));
                 }
-                Err(e) => self.file_error("Could not open the map", &e, true),
+                Err(e) => {
+                    self.file_error("Could not open the map", &e, self.doc.is_some());
+                    if self.doc.is_none() {
+                        self.commands.push(Command::Regenerate); // Something to look at.
+                    }
+                }
             },
             JobOutput::Exported { path, result } => match result {
                 Ok(()) => self.notify(format!("Exported {}", file_name(&path))),
@@ -730,9 +735,12 @@ impl DelveApp {
                     DialogPurpose::SavePreset => Command::SavePresetTo(path),
                 });
             }
-            Command::OpenFile(path) => match guess_file_kind(&path) {
-                Ok(FileKind::Map) => self.commands.push(Command::OpenMap(path)),
+            Command::OpenFile(path) => match io::file_kind(&path) {
                 Ok(FileKind::Preset) => self.commands.push(Command::LoadPreset(path)),
+                // A map, or not readable as either: the map loader says what is wrong, and where.
+                Ok(FileKind::Map) | Err(FileError::Syntax { .. } | FileError::Invalid { .. }) => {
+                    self.commands.push(Command::OpenMap(path));
+                }
                 Err(e) => {
                     self.file_error("Could not open the file", &e, false);
                     self.commands.push(Command::Regenerate);
@@ -1284,14 +1292,6 @@ fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {
 
 fn file_name(p: &Path) -> String {
     p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
-}
-
-/// Whether a file is a map or a preset, from its top-level fields. (Deliberately lenient: the
-/// loader that follows reports any problem with its line and column.)
-fn guess_file_kind(path: &Path) -> Result<FileKind, FileError> {
-    let text = std::fs::read(path).map_err(|source| FileError::Read { path: path.to_path_buf(), source })?;
-    let has = |field: &[u8]| text.windows(field.len()).any(|w| w == field);
-    if !has(b"tiles") && has(b"generator") { Ok(FileKind::Preset) } else { Ok(FileKind::Map) }
 }
 
 /// A file error without the path (shown separately), with the position in words.

@@ -450,6 +450,23 @@ fn a_file_given_at_start_is_opened() {
     assert_eq!(e.app().title(), "start.ron — Delve");
 }
 
+#[test]
+fn a_preset_given_at_start_is_loaded_and_a_broken_file_still_shows_a_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/mcrogueface-part3.ron");
+    let e = editor_in(dir, Some(src.clone()), None);
+    assert_eq!(e.app().params(), &shipped("mcrogueface-part3"));
+    assert_eq!(e.app().preset(), Some(&PresetRef::File(src)));
+    assert!(e.app().document().is_some());
+
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(version: 1, width: 3,").unwrap();
+    let e = editor_in(dir, Some(bad), None);
+    assert!(e.app().message().unwrap().detail.contains("bad.ron"));
+    assert!(e.app().document().is_some(), "the default map is shown instead");
+}
+
 /// eframe storage in memory.
 #[derive(Default)]
 struct MemoryStorage(HashMap<String, String>);
