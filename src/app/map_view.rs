@@ -114,7 +114,8 @@ impl Hover {
             s += &format!(" · corridor {} (doors {} and {}, {} steps)", c.id, c.doors[0], c.doors[1], c.path.len());
         }
         for d in self.doors.iter().filter_map(|i| map.doors.get(*i)) {
-            s += &format!(" · door {} (room {}, {} wall)", d.id, d.room, d.side.name());
+            s += &format!(" · door {} (room {}, {} wall", d.id, d.room, d.side.name());
+            s += &if d.kind == 0 { ")".to_string() } else { format!(", kind {})", d.kind) };
         }
         if map.spawn == self.pos {
             s += " · spawn";
@@ -225,10 +226,62 @@ impl MapView {
     }
 }
 
+/// Outlines a room's floor: the tile edges between its cells and the rest (its bounding box when
+/// it is a rectangle or too large to trace every frame).
+fn outline_room(painter: &egui::Painter, view: Rect, t: &ViewTransform, shape: &Shape, stroke: Stroke) {
+    const MAX_TRACED: usize = 20_000;
+    let Some(b) = shape.bounds() else { return };
+    if matches!(shape, Shape::Rect(_)) || b.area() > MAX_TRACED as i64 {
+        let r = Rect::from_min_max(
+            t.screen_from_tile(view, pos2(b.x as f32, b.y as f32)),
+            t.screen_from_tile(view, pos2(b.right() as f32, b.bottom() as f32)),
+        );
+        painter.rect_stroke(r, 0.0, stroke, egui::StrokeKind::Outside);
+        return;
+    }
+    let mut edges = Vec::new();
+    shape.for_each_cell(|c| {
+        for d in Dir::ALL {
+            if shape.contains(c.step(d)) {
+                continue;
+            }
+            let (x, y) = (c.x as f32, c.y as f32);
+            let (a, b) = match d {
+                Dir::North => (pos2(x, y), pos2(x + 1.0, y)),
+                Dir::South => (pos2(x, y + 1.0), pos2(x + 1.0, y + 1.0)),
+                Dir::West => (pos2(x, y), pos2(x, y + 1.0)),
+                Dir::East => (pos2(x + 1.0, y), pos2(x + 1.0, y + 1.0)),
+            };
+            edges.push(egui::Shape::line_segment([t.screen_from_tile(view, a), t.screen_from_tile(view, b)], stroke));
+        }
+    });
+    painter.extend(edges);
+}
+
 /// What the view reports after a frame.
 pub struct MapViewOutput {
     pub hover: Option<Hover>,
     pub response: egui::Response,
+}
+
+/// The mark of a door of `kind`: plain doors (0) in the palette's door colour, other kinds
+/// (corridors only join doors of the same kind) each in their own.
+pub fn door_colour(kind: u8) -> Color32 {
+    const KINDS: [Color32; 6] = [
+        Color32::from_rgb(0x40, 0xc8, 0xff),
+        Color32::from_rgb(0xff, 0x60, 0x80),
+        Color32::from_rgb(0x80, 0xe0, 0x60),
+        Color32::from_rgb(0xc0, 0x80, 0xff),
+        Color32::from_rgb(0xff, 0x98, 0x30),
+        Color32::from_rgb(0xf0, 0xf0, 0xf0),
+    ];
+    match kind {
+        0 => {
+            let d = palette().door;
+            Color32::from_rgb(d.0, d.1, d.2)
+        }
+        k => KINDS[(k as usize - 1) % KINDS.len()],
+    }
 }
 
 const DOOR_MIN_SCALE: f32 = 3.0;
@@ -349,21 +402,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
             painter.add(egui::Shape::line(pts, Stroke::new(2.0, Color32::from_rgb(0x30, 0x90, 0xff))));
         }
         if let Some(room) = hv.room.and_then(|i| map.rooms.get(i)) {
-            match &room.shape {
-                Shape::Circle { centre, radius } => {
-                    let c = t.screen_from_tile(rect, pos2(centre.x as f32 + 0.5, centre.y as f32 + 0.5));
-                    painter.circle_stroke(c, (*radius as f32 + 0.5) * t.scale, highlight);
-                }
-                shape => {
-                    if let Some(b) = shape.bounds() {
-                        let r = Rect::from_min_max(
-                            t.screen_from_tile(rect, pos2(b.x as f32, b.y as f32)),
-                            t.screen_from_tile(rect, pos2(b.right() as f32, b.bottom() as f32)),
-                        );
-                        painter.rect_stroke(r, 0.0, highlight, egui::StrokeKind::Outside);
-                    }
-                }
-            }
+            outline_room(&painter, rect, &t, &room.shape, highlight);
         }
         if t.scale >= GRID_MIN_SCALE {
             painter.rect_stroke(
@@ -377,8 +416,6 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
 
     // Doors: a bar across the wall edge between the room tile and the corridor tile.
     if view.layers.doors && t.scale >= DOOR_MIN_SCALE {
-        let pal = palette();
-        let fill = Color32::from_rgb(pal.door.0, pal.door.1, pal.door.2);
         let outline = Stroke::new(1.0, Color32::from_gray(20));
         let thick = (t.scale * 0.25).clamp(2.0, 8.0);
         let long = t.scale * 0.8;
@@ -395,7 +432,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
             };
             let size = if along_x { vec2(long, thick) } else { vec2(thick, long) };
             let bar = Rect::from_center_size(edge, size);
-            painter.rect(bar, 1.0, fill, outline, egui::StrokeKind::Outside);
+            painter.rect(bar, 1.0, door_colour(d.kind), outline, egui::StrokeKind::Outside);
         }
     }
 
@@ -403,7 +440,8 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
     if view.layers.labels && t.scale >= LABEL_MIN_SCALE {
         let size = (t.scale * 0.6).clamp(11.0, 22.0);
         let font = egui::FontId::proportional(size);
-        let ink = Color32::from_rgb(0x10, 0x10, 0x16);
+        let dark_ink = Color32::from_rgb(0x10, 0x10, 0x16);
+        let light_ink = Color32::from_rgb(0xf4, 0xf4, 0xf0);
         for (i, room) in map.rooms.iter().enumerate() {
             let Some(b) = doc.index().room_bounds.get(i).copied().flatten() else { continue };
             if !on_screen(&b) {
@@ -415,6 +453,11 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
                 at.y += t.scale.max(size); // Under the spawn marker, not hidden by it.
             }
             let text = room.label.clone().unwrap_or_else(|| room.id.to_string());
+            // Dark text on light rooms, light text on dark ones (and on plain floor when the
+            // room colours are off it is light grey).
+            let c = if view.layers.rooms { room.colour } else { palette().floor };
+            let luma = 0.299 * f32::from(c.0) + 0.587 * f32::from(c.1) + 0.114 * f32::from(c.2);
+            let ink = if luma < 110.0 { light_ink } else { dark_ink };
             painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), ink);
         }
     }
