@@ -2,7 +2,7 @@
 //! codes.
 
 use crate::generate::{GeneratorParams, generate};
-use crate::io::{self, FileKind};
+use crate::io::{self, Loaded};
 use crate::map::metrics::Metrics;
 use crate::raster;
 use crate::rng::seed_from_text;
@@ -154,19 +154,10 @@ fn save_png(path: &Path, map: &crate::map::Map, scale: u32) -> Result<()> {
 /// Every problem of one file, each a line starting with the file name.
 pub fn check_file(path: &Path) -> Vec<String> {
     let name = path.display();
-    let kind = match io::file_kind(path) {
-        Ok(k) => k,
-        Err(e) => return vec![e.to_string()],
-    };
-    match kind {
-        FileKind::Preset => match io::load_preset(path) {
-            Err(e) => vec![e.to_string()],
-            Ok(p) => p.generator.check().iter().map(|i| format!("{name}: parameter {i}")).collect(),
-        },
-        FileKind::Map => match io::load_map(path) {
-            Err(e) => vec![e.to_string()],
-            Ok(m) => m.validate().iter().map(|p| format!("{name}: {p}")).collect(),
-        },
+    match io::load_any(path) {
+        Err(e) => vec![e.to_string()],
+        Ok(Loaded::Preset(p)) => p.generator.check().iter().map(|i| format!("{name}: parameter {i}")).collect(),
+        Ok(Loaded::Map(m)) => m.validate().iter().map(|p| format!("{name}: {p}")).collect(),
     }
 }
 

@@ -199,6 +199,11 @@ fn explain(e: &ron::Error) -> String {
     use ron::Error as E;
     match e {
         E::Eof => "the file ends too early (it looks cut off); expected more".into(),
+        E::ExpectedStringEnd => {
+            "a text in quotes is not closed (the file may be cut off); expected a closing `\"`".into()
+        }
+        E::ExpectedArrayEnd => "expected a closing `]` (the file may be cut off)".into(),
+        E::ExpectedStructLikeEnd => "expected a closing `)` (the file may be cut off)".into(),
         E::MissingStructField { field, outer } => match outer {
             Some(o) => format!("`{o}` is missing the field `{field}`"),
             None => format!("missing the field `{field}`"),
@@ -207,12 +212,23 @@ fn explain(e: &ron::Error) -> String {
     }
 }
 
-fn parse<T: for<'de> Deserialize<'de>>(text: &str, path: &Path, kind: FileKind, current: u32) -> Result<T, FileError> {
+fn parse<T: for<'de> Deserialize<'de>>(
+    text: &str,
+    path: &Path,
+    kind: FileKind,
+    current: u32,
+    version_of: fn(&T) -> u32,
+) -> Result<T, FileError> {
     let what = match kind {
         FileKind::Preset => "preset",
         FileKind::Map => "map",
     };
-    let probe = ron_options().from_str::<Probe>(text).ok();
+    // The common case, a good file, is parsed once; the probe only improves error messages.
+    let first_try = ron_options().from_str::<T>(text);
+    let probe = match &first_try {
+        Ok(t) => Some(Probe { version: version_of(t), tiles: Present(false), generator: Present(false) }),
+        Err(_) => ron_options().from_str::<Probe>(text).ok(),
+    };
     if let Some(Probe { version: v @ 1.., .. }) = probe
         && v != current
     {
@@ -234,7 +250,7 @@ fn parse<T: for<'de> Deserialize<'de>>(text: &str, path: &Path, kind: FileKind, 
             return Err(FileError::invalid(path, format!("this is a {other} file, expected a {what} file")));
         }
     }
-    ron_options().from_str::<T>(text).map_err(|e| syntax(path, e))
+    first_try.map_err(|e| syntax(path, e))
 }
 
 /// Reads a preset file.
@@ -244,17 +260,17 @@ pub fn load_preset(path: &Path) -> Result<Preset, FileError> {
 
 /// Parses preset text; `path` is only used in messages.
 pub fn parse_preset(text: &str, path: &Path) -> Result<Preset, FileError> {
-    let preset: Preset = parse(text, path, FileKind::Preset, PRESET_VERSION)?;
+    let preset: Preset = parse(text, path, FileKind::Preset, PRESET_VERSION, |p: &Preset| p.version)?;
     Ok(preset)
 }
 
 /// The RON text of a preset.
 pub fn preset_to_string(preset: &Preset) -> String {
-    to_ron(preset)
+    to_ron(preset, 3)
 }
 
 pub fn save_preset(path: &Path, preset: &Preset) -> Result<(), FileError> {
-    save_atomic(path, to_ron(preset).as_bytes())
+    save_atomic(path, to_ron(preset, 3).as_bytes())
 }
 
 /// Reads a map file.
@@ -264,7 +280,7 @@ pub fn load_map(path: &Path) -> Result<Map, FileError> {
 
 /// Parses map text; `path` is only used in messages.
 pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
-    let repr: MapRepr = parse(text, path, FileKind::Map, MAP_VERSION)?;
+    let repr: MapRepr = parse(text, path, FileKind::Map, MAP_VERSION, |m: &MapRepr| m.version)?;
     let (w, h) = (repr.width, repr.height);
     if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE || u64::from(w) * u64::from(h) > MAX_TILES {
         return Err(FileError::invalid(
@@ -335,11 +351,36 @@ pub fn map_to_string(map: &Map) -> String {
         spawn: map.spawn,
         provenance: map.provenance.clone(),
     };
-    to_ron(&repr)
+    to_ron(&repr, 2)
 }
 
 pub fn save_map(path: &Path, map: &Map) -> Result<(), FileError> {
     save_atomic(path, map_to_string(map).as_bytes())
+}
+
+/// A file that may be a preset or a map.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Loaded {
+    Preset(Preset),
+    Map(Box<Map>),
+}
+
+/// Loads a preset or a map, whichever the file holds, reading and parsing it once when it is
+/// good.
+pub fn load_any(path: &Path) -> Result<Loaded, FileError> {
+    let text = read_text(path)?;
+    match parse_map(&text, path) {
+        Ok(m) => Ok(Loaded::Map(Box::new(m))),
+        Err(map_err) => match ron_options().from_str::<Probe>(&text) {
+            Ok(Probe { generator: Present(true), tiles: Present(false), .. }) => {
+                parse_preset(&text, path).map(Loaded::Preset)
+            }
+            Ok(Probe { tiles: Present(false), generator: Present(false), .. }) => {
+                Err(FileError::invalid(path, "expected a Delve preset (with `generator`) or map (with `tiles`)"))
+            }
+            _ => Err(map_err),
+        },
+    }
 }
 
 /// Tells a preset from a map file without fully loading it.
@@ -353,10 +394,18 @@ pub fn file_kind(path: &Path) -> Result<FileKind, FileError> {
     }
 }
 
-fn to_ron<T: Serialize>(value: &T) -> String {
-    let config = ron::ser::PrettyConfig::new().depth_limit(3).struct_names(false);
+/// RON text laid out for people: structures up to `depth` levels deep are spread over lines,
+/// deeper ones stay on one line (a map's rooms, doors and corridors get a line each).
+fn to_ron<T: Serialize>(value: &T, depth: usize) -> String {
+    let config = ron::ser::PrettyConfig::new().depth_limit(depth).struct_names(false);
     // Serialising plain data structures into a String cannot fail.
     ron::ser::to_string_pretty(value, config).unwrap_or_default() + "\n"
+}
+
+#[cfg(unix)]
+fn default_permissions() -> std::fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::Permissions::from_mode(0o644)
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file beside it is written, flushed to disk
@@ -369,6 +418,16 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     };
     let mut tmp = tempfile::Builder::new().prefix(".delve-save-").tempfile_in(dir).map_err(write_err)?;
     tmp.write_all(bytes).map_err(write_err)?;
+    // A temporary file is private (0600); give the saved file the permissions of the one it
+    // replaces, or the usual ones for a new file.
+    #[cfg(unix)]
+    {
+        let perms = match std::fs::metadata(path) {
+            Ok(m) if m.is_file() => m.permissions(),
+            _ => default_permissions(),
+        };
+        tmp.as_file().set_permissions(perms).map_err(write_err)?;
+    }
     tmp.as_file().sync_all().map_err(write_err)?;
     tmp.persist(path).map_err(|e| write_err(e.error))?;
     Ok(())

@@ -10,6 +10,7 @@
 
 mod ascii;
 pub mod metrics;
+pub mod path_text;
 mod validate;
 
 pub use ascii::AsciiError;
@@ -234,6 +235,8 @@ impl Door {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Corridor {
     pub id: CorridorId,
+    /// Stored in files as text (see [`path_text`]).
+    #[serde(with = "path_text")]
     pub path: Vec<Pos>,
     /// Doors at the start and end of the path.
     pub doors: [DoorId; 2],

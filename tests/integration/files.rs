@@ -166,9 +166,9 @@ fn gigantic_dimensions_are_refused_without_allocating() {
     assert!(msg.contains("200000×300000"), "{msg}");
     // A room claiming a huge radius is refused too (drawing it would never end).
     let t = good_text();
-    let start = t.find("shape: Rect(").unwrap();
-    let end = start + t[start..].find("),\n").unwrap() + 2;
-    let t = format!("{}shape: Circle(centre: (3, 3), radius: 2000000000),{}", &t[..start], &t[end..]);
+    let start = t.find("shape: Rect((").unwrap();
+    let end = start + t[start..].find("))").unwrap() + 2;
+    let t = format!("{}shape: Circle(centre: (3, 3), radius: 2000000000){}", &t[..start], &t[end..]);
     let (_, msg) = load_map_text(&t);
     assert!(msg.contains("outside"), "{msg}");
 }
@@ -237,4 +237,16 @@ fn rect_rooms_survive_hand_edits() {
     m.rooms[0].shape = Shape::Rect(Rect::new(2, 2, 3, 3));
     let text = io::map_to_string(&m);
     assert_eq!(io::parse_map(&text, Path::new("x.ron")).unwrap(), m);
+}
+
+#[test]
+fn corridor_paths_are_compact_and_checked() {
+    let t = good_text();
+    let line = t.lines().position(|l| l.contains("path: \"")).unwrap() + 1;
+    assert!(t.lines().nth(line - 1).unwrap().contains(" E") || t.lines().nth(line - 1).unwrap().contains(" S"));
+    let start = t.find("path: \"").unwrap() + "path: \"".len();
+    let bad = format!("{}9,9 Q7{}", &t[..start], &t[start + t[start..].find('"').unwrap()..]);
+    let (e, msg) = load_map_text(&bad);
+    assert!(msg.contains("Q7") && msg.contains("expected a step"), "{msg}");
+    assert_eq!(e.location().map(|l| l.0), Some(line), "{msg}");
 }
