@@ -33,14 +33,22 @@
 //!    shuffled and added, re-checked against what was added before, until `loops` were added.
 //!
 //! Every candidate door not used by a corridor stays internal: the map stores only doors that
-//! carry a corridor.
+//! carry a corridor. Corridors are stored in the order they were made: the tree's first (one
+//! per room after the first, from the placed room's door to the new room's), then the loops.
+//!
+//! On the tile grid, room cells are room floor and corridor cells corridor floor; as in the
+//! tutorial, walls are the edges between cells, so a corridor cell may touch a room's floor
+//! away from a door (the view draws room outlines and doors on those edges).
 //!
 //! Speed: cells live in a dense, growable plane of flags (room cell, within one cell of a room,
 //! corridor), so the gap test is one lookup per new cell. Each free door caches the cells `X`
-//! where even a one-cell room could be placed (a lower bound for any room); the cache is
-//! recomputed only when something was built within reach of the door since (tracked per 16×16
-//! chunk), and a door with no such cell is dropped for good. The work per room therefore depends
-//! on the doors near the dungeon's edge, not on everything built so far.
+//! where a one-cell room could open its door, and upper bounds on how many cells a room placed
+//! there could have (the free region around it, flooded up to the largest room of the run).
+//! These bounds only shrink as the dungeon grows, so an old bound still rules a door out; a
+//! door's cache is recomputed only after something was built within reach of it (doors are
+//! registered per 16×16 chunk), and a door where even the smallest room cannot fit is dropped
+//! for good. The first-pose-wins order is unchanged by all this: only poses that cannot pass
+//! are skipped.
 
 use super::{GenError, Generated, ParamIssue, ParamKind, ParamSpec, ParamValue, Params, Report, SizeRange, field};
 use crate::geom::{Dir, Pos};
@@ -820,12 +828,28 @@ struct DoorState {
     uses: u32,
     /// Cells `X` where a one-cell room's door could open, with the most cells a room could
     /// have there (see [`Builder::room_space`]; [`UNKNOWN`] until needed), by distance:
-    /// `viable[starts[d-1]..starts[d]]`.
+    /// `viable[starts[d-1]..starts[d]]` for the distances computed so far.
     viable: Vec<(Pos, u16)>,
     starts: Vec<u32>,
+    /// Which cells of the last distance computed a monotone path reaches.
+    row: Vec<bool>,
+    /// Bit `d`: the builder's `caps` for distance `d` were computed from this cache.
+    fresh_caps: u64,
 }
 
 impl DoorState {
+    const EMPTY: DoorState = DoorState {
+        room: 0,
+        cell: Pos::new(0, 0),
+        side: Dir::North,
+        kind: 0,
+        uses: 0,
+        viable: Vec::new(),
+        starts: Vec::new(),
+        row: Vec::new(),
+        fresh_caps: 0,
+    };
+
     fn outside(&self) -> Pos {
         self.cell.step(self.side)
     }
@@ -1008,6 +1032,8 @@ impl<'a> Builder<'a> {
                 uses: 0,
                 viable: Vec::new(),
                 starts: Vec::new(),
+                row: Vec::new(),
+                fresh_caps: 0,
             });
             let i = self.doors.len() as u32 - 1;
             self.open.push(i);
@@ -1040,65 +1066,89 @@ impl<'a> Builder<'a> {
         self.corridors.push((path, [a, b]));
     }
 
-    /// Recomputes door `i`'s viable cells: cells `X` at distance `d` from the door cell reached
-    /// by a monotone path of `d` cells from its outside cell, with a free neighbour where a
-    /// one-cell room could stand.
-    fn refresh(&mut self, i: usize) {
-        let k_max = self.radius as i32 - 2;
+    /// Makes door `i`'s cache hold distances `1..=d`: for each, the cells `X` at that distance
+    /// from the door cell that a monotone path of `d` cells from the outside cell reaches, with
+    /// a neighbour where a one-cell room could stand. Levels are added one at a time (most
+    /// rooms are placed at distance 1 or 2); a changed neighbourhood starts the cache over.
+    fn ensure_level(&mut self, i: usize, d: u32) {
+        if !self.dirty[i] && self.doors[i].starts.len() as u32 > d {
+            return;
+        }
+        if self.dirty[i] {
+            self.dirty[i] = false;
+            let door = &mut self.doors[i];
+            door.viable.clear();
+            door.starts.clear();
+            door.starts.push(0);
+            door.row.clear();
+            door.fresh_caps = 0;
+        }
         let (o, side) = (self.doors[i].outside(), self.doors[i].side);
         let (f, l) = (side.delta(), side.rotate_cw().delta());
         let at = |a: i32, b: i32| o.offset(a * f.0 + b * l.0, a * f.1 + b * l.1);
-        let width = (2 * k_max + 1) as usize;
-        let idx = |a: i32, b: i32| a as usize * width + (b + k_max) as usize;
-        let mut viable = std::mem::take(&mut self.doors[i].viable);
-        let mut starts = std::mem::take(&mut self.doors[i].starts);
-        viable.clear();
-        starts.clear();
-        starts.push(0);
-        for k in 0..=k_max {
-            for a in (0..=k).rev() {
-                let r = k - a;
+        let mut door = std::mem::replace(&mut self.doors[i], DoorState::EMPTY);
+        while (door.starts.len() as u32) <= d {
+            // Level k = d - 1 steps from the outside cell: cells (a, b) with a + |b| = k, in
+            // the order straight out first, then left and right alternately. `row[b + k]` says
+            // whether (k - |b|, b) is reached by a monotone path.
+            let k = door.starts.len() as i32 - 1;
+            let prev = std::mem::take(&mut door.row);
+            let reached = |b: i32| b.abs() < k && prev[(b + k - 1) as usize];
+            door.row = vec![false; (2 * k + 1) as usize];
+            for r in 0..=k {
                 let both = [-r, r];
                 for &b in if r == 0 { &both[..1] } else { &both[..] } {
+                    let a = k - r;
                     let x = at(a, b);
-                    let free = self.plane.get(x) & self.path_block == 0;
-                    let from = k == 0
-                        || (a > 0 && self.reach[idx(a - 1, b)])
-                        || (b > 0 && self.reach[idx(a, b - 1)])
-                        || (b < 0 && self.reach[idx(a, b + 1)]);
-                    let ok = free && from;
-                    self.reach[idx(a, b)] = ok;
+                    // From (a - 1, b), or sideways from (a, b -+ 1), both one level lower.
+                    let from =
+                        k == 0 || (a > 0 && reached(b)) || (b > 0 && reached(b - 1)) || (b < 0 && reached(b + 1));
+                    let ok = from && self.plane.get(x) & self.path_block == 0;
+                    door.row[(b + k) as usize] = ok;
                     if ok && x.neighbours4().iter().any(|&y| self.plane.get(y) & (NEAR | CORRIDOR) == 0) {
-                        viable.push((x, UNKNOWN));
+                        door.viable.push((x, UNKNOWN));
                     }
                 }
             }
-            let level = starts.len();
-            let empty = starts.last() == Some(&(viable.len() as u32));
-            self.caps[i * self.radius as usize + level] = if empty { 0 } else { UNKNOWN };
-            starts.push(viable.len() as u32);
-        }
-        // All the space a room could take in front of this door, from every viable cell.
-        self.queue.clear();
-        self.flood_id += 1;
-        let id = self.flood_id;
-        for &(x, _) in &viable {
-            for y in x.neighbours4() {
-                if self.flood.get(y) != id && self.plane.get(y) & (NEAR | CORRIDOR) == 0 {
-                    *self.flood.slot(y) = id;
-                    self.queue.push(y);
-                }
+            let level = door.starts.len();
+            if door.starts.last() == Some(&(door.viable.len() as u32)) {
+                self.caps[i * self.radius as usize + level] = 0;
+                door.fresh_caps |= 1 << level;
             }
+            door.starts.push(door.viable.len() as u32);
         }
-        let space = self.flood_fill(id);
-        self.space[i] = space;
-        if space < self.min_cells {
+        self.doors[i] = door;
+    }
+
+    /// Computes door `i`'s room capacities at distance `d` (once per cache). A door where the
+    /// smallest room fits at no distance is closed for good.
+    fn ensure_caps(&mut self, i: usize, d: usize) {
+        let r = self.radius as usize;
+        if self.doors[i].fresh_caps & (1 << d) != 0 {
+            return;
+        }
+        let first = self.flood_id;
+        let (lo, hi) = (self.doors[i].starts[d - 1] as usize, self.doors[i].starts[d] as usize);
+        let mut best = 0;
+        for v in lo..hi {
+            let x = self.doors[i].viable[v].0;
+            let cap = x.neighbours4().into_iter().map(|y| self.room_space(y, first)).max().unwrap_or(0);
+            self.doors[i].viable[v].1 = cap;
+            best = best.max(cap);
+        }
+        self.doors[i].fresh_caps |= 1 << d;
+        self.caps[i * r + d] = best;
+        self.settle(i);
+    }
+
+    /// Updates door `i`'s overall room space from its capacities, and closes the door when the
+    /// smallest room fits at no distance.
+    fn settle(&mut self, i: usize) {
+        let r = self.radius as usize;
+        self.space[i] = self.caps[i * r + 1..(i + 1) * r].iter().copied().max().unwrap_or(0);
+        if self.space[i] < self.min_cells {
             self.close(i);
         }
-        let d = &mut self.doors[i];
-        d.viable = viable;
-        d.starts = starts;
-        self.dirty[i] = false;
     }
 
     /// Floods the cells free for rooms from the cells in `queue` (already stamped `id`),
@@ -1117,28 +1167,6 @@ impl<'a> Builder<'a> {
             }
         }
         self.queue.len().min(usize::from(self.max_cells)) as u16
-    }
-
-    /// Computes door `i`'s room capacities at distance `d` (once per refresh). A door whose
-    /// every distance is too small for the smallest room is dead.
-    fn ensure_caps(&mut self, i: usize, d: usize) {
-        let r = self.radius as usize;
-        if self.caps[i * r + d] != UNKNOWN {
-            return;
-        }
-        let first = self.flood_id;
-        let (lo, hi) = (self.doors[i].starts[d - 1] as usize, self.doors[i].starts[d] as usize);
-        let mut best = 0;
-        for v in lo..hi {
-            let x = self.doors[i].viable[v].0;
-            let cap = x.neighbours4().into_iter().map(|y| self.room_space(y, first)).max().unwrap_or(0);
-            self.doors[i].viable[v].1 = cap;
-            best = best.max(cap);
-        }
-        self.caps[i * r + d] = best;
-        if self.caps[i * r + 1..(i + 1) * r].iter().all(|&c| c < self.min_cells) {
-            self.close(i);
-        }
     }
 
     /// How many cells a new room holding `y` could have at most: the size of the 4-connected
@@ -1224,11 +1252,10 @@ impl<'a> Builder<'a> {
                 if self.closed[i] || cap < cells {
                     continue;
                 }
-                if self.dirty[i] {
-                    self.refresh(i);
-                    if self.closed[i] || self.space[i] < cells {
-                        continue;
-                    }
+                self.ensure_level(i, d);
+                if self.doors[i].starts[d as usize - 1] == self.doors[i].starts[d as usize] {
+                    self.settle(i);
+                    continue;
                 }
                 self.ensure_caps(i, d as usize);
                 if self.closed[i] || self.caps[i * self.radius as usize + d as usize] < cells {
