@@ -397,7 +397,9 @@ pub fn file_kind(path: &Path) -> Result<FileKind, FileError> {
 /// RON text laid out for people: structures up to `depth` levels deep are spread over lines,
 /// deeper ones stay on one line (a map's rooms, doors and corridors get a line each).
 fn to_ron<T: Serialize>(value: &T, depth: usize) -> String {
-    let config = ron::ser::PrettyConfig::new().depth_limit(depth).struct_names(false);
+    // Unescaped strings are written as they are (raw strings when they hold quotes): much
+    // faster for tile rows than escaping character by character.
+    let config = ron::ser::PrettyConfig::new().depth_limit(depth).struct_names(false).escape_strings(false);
     // Serialising plain data structures into a String cannot fail.
     ron::ser::to_string_pretty(value, config).unwrap_or_default() + "\n"
 }
