@@ -1,6 +1,7 @@
 //! One frame of the editor's map view in a headless egui context, tessellation included: a
 //! 1024×1024 map with at least 2000 rooms, fully zoomed out (fit) and zoomed in (24 points per
-//! tile, every overlay on: doors, room numbers, grid, hovered room). Budget: 4 ms each.
+//! tile, every overlay on: doors, room numbers, grid, hovered room). Budget: 4 ms each. Also,
+//! for information, the frame after the map changed (texture rebuilt and uploaded).
 //!
 //! `cargo bench --bench map_view`
 
@@ -73,6 +74,20 @@ fn bench(c: &mut Criterion) {
         frame(&ctx, &mut view, &doc, centre);
         assert!((view.transform.scale - 24.0).abs() < 0.5, "zoomed to {}", view.transform.scale);
         g.bench_function("zoomed_in_24pt_per_tile", |b| b.iter(|| black_box(frame(&ctx, &mut view, &doc, centre))));
+    }
+    {
+        // Not a per-frame cost: the frame right after the map changed (new revision), which
+        // builds and uploads the tile texture. Two documents alternate so every frame is one.
+        let ctx = egui::Context::default();
+        let mut view = MapView::new(all);
+        let other = Document::from_map(doc.map().clone());
+        let mut flip = false;
+        g.bench_function("new_map_texture_rebuild", |b| {
+            b.iter(|| {
+                flip = !flip;
+                black_box(frame(&ctx, &mut view, if flip { &doc } else { &other }, centre))
+            })
+        });
     }
     g.finish();
 }

@@ -72,18 +72,13 @@ impl MapTextures {
         let colours = raster::tile_colours(map, &pal);
         let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
         let plain = c32(pal.floor);
-        let pixels: Vec<egui::Color32> = map
-            .tiles()
-            .as_slice()
-            .iter()
-            .zip(&colours)
-            .map(|(t, c)| match t {
-                Tile::Wall => c32(*c),
-                Tile::Floor if layers.rooms => c32(*c),
-                Tile::Corridor if layers.corridors => c32(*c),
-                _ => plain,
-            })
-            .collect();
+        let tiles = map.tiles().as_slice();
+        let texel = |i: usize| match (tiles.get(i), colours.get(i)) {
+            (Some(Tile::Wall), Some(c)) => c32(*c),
+            (Some(Tile::Floor), Some(c)) if layers.rooms => c32(*c),
+            (Some(Tile::Corridor), Some(c)) if layers.corridors => c32(*c),
+            _ => plain,
+        };
         let max_side = ctx.input(|i| i.max_texture_side).max(64) as u32;
         let chunk = CHUNK.min(max_side);
         let (w, h) = (map.width(), map.height());
@@ -92,16 +87,12 @@ impl MapTextures {
         for cy in (0..h).step_by(chunk as usize) {
             for cx in (0..w).step_by(chunk as usize) {
                 let (cw, ch) = (chunk.min(w - cx), chunk.min(h - cy));
-                let mut img = egui::ColorImage::filled([cw as usize, ch as usize], egui::Color32::BLACK);
-                for y in 0..ch {
-                    let src = ((cy + y) * w + cx) as usize;
-                    let dst = (y * cw) as usize;
-                    if let (Some(s), Some(d)) =
-                        (pixels.get(src..src + cw as usize), img.pixels.get_mut(dst..dst + cw as usize))
-                    {
-                        d.copy_from_slice(s);
-                    }
+                let mut pixels = Vec::with_capacity((cw * ch) as usize);
+                for y in cy..cy + ch {
+                    let row = (y * w) as usize;
+                    pixels.extend((cx..cx + cw).map(|x| texel(row + x as usize)));
                 }
+                let img = egui::ColorImage::new([cw as usize, ch as usize], pixels);
                 let tiles = Rect::new(cx as i32, cy as i32, cw as i32, ch as i32);
                 // Reuse a texture of the same size in place (no new allocation on the GPU side).
                 match reuse.next() {
