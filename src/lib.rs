@@ -8,6 +8,8 @@
 //! | [`rng`] | the one named PRNG and its per-stage sub-streams; text seeds |
 //! | [`map`] | the map model (tiles, rooms, doors, corridors, spawn), ASCII, `validate()`, metrics |
 //! | [`generate`] | generator parameters (serde enum), provenance, `generate(params, seed)` |
+//! | [`edit`] | undoable hand edits (`Edit` with exact inverses, `Op`, bounded `History`) |
+//! | [`pathfind`] | BFS over tiles with a hard step cap |
 //! | [`io`] | versioned RON files for presets and maps; atomic saves; located errors |
 //! | [`raster`] | map → RGBA pixels (PNG export, thumbnails, textures) |
 //! | [`cli`] | the command line (`generate`, `sweep`, `check`) |
@@ -17,10 +19,12 @@
 //! [`map::Map`] → editor / CLI → [`io::MapFile`] RON.
 
 pub mod cli;
+pub mod edit;
 pub mod generate;
 pub mod geom;
 pub mod io;
 pub mod map;
+pub mod pathfind;
 pub mod raster;
 pub mod rng;
 

@@ -5,6 +5,7 @@ mod common;
 #[cfg(feature = "gui")]
 mod app;
 mod cli;
+mod edit;
 mod files;
 mod grown;
 mod rooms_tunnels;
