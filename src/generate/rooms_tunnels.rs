@@ -495,7 +495,7 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
     let spacing = p.room_spacing as i32;
     let (lo, hi) = (p.room_size.min as i32, p.room_size.max as i32);
 
-    let mut placed: Vec<Placed> = Vec::new();
+    let mut placed: Vec<Placed> = Vec::with_capacity(p.max_rooms.min(4096) as usize);
     let mut index = Footprints::new();
     let mut tunnels: Vec<Tunnel> = Vec::new();
     for _ in 0..p.max_rooms {
@@ -619,7 +619,9 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], tunnels: &[Tunne
     let lookup = RoomLookup::new(p, placed);
     let mut doors = DoorIndex { first: vec![u32::MAX; placed.len()], next: Vec::new() };
     let mut scratch = Vec::new();
-    let mut split = Splitter { w: p.width as i32, run: Vec::new(), last_floor: None, pieces: Vec::new() };
+    let mut split = Splitter { w: p.width as usize, last_floor: None, run_start: None, k: 0, pieces: Vec::new() };
+    map.corridors.reserve(tunnels.len() + tunnels.len() / 2);
+    map.doors.reserve(2 * tunnels.len() + tunnels.len());
     for t in tunnels {
         if width > 1 {
             scratch.clear();
@@ -635,35 +637,41 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], tunnels: &[Tunne
             scratch = brush.path;
         }
         // Carve the centre line and split it into runs outside rooms; a run joins the rooms at
-        // its ends. Rooms are looked up only where a run ends.
+        // its ends. Rooms are looked up, and a run's cells listed, only where a run ends.
         split.start();
         let tiles = map.tiles_mut().as_mut_slice();
-        match t.kind {
+        let geometry = match t.kind {
             TunnelKind::L { horizontal_first } => {
                 let (a, b) = (t.from, t.to);
                 let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
-                split.leg(tiles, a, corner, true);
-                split.leg(tiles, corner, b, false);
+                let (d1, d2) = (unit(a, corner), unit(corner, b));
+                let n1 = a.manhattan(corner) as usize + 1;
+                split.leg(tiles, a, d1, n1);
+                split.leg(tiles, corner.offset(d2.0, d2.1), d2, corner.manhattan(b) as usize);
+                PathGeometry::L { a, corner, d1, d2, n1 }
             }
             TunnelKind::Direct => {
                 scratch.clear();
                 direct_path(t.from, t.to, &mut scratch);
                 for &c in &scratch {
-                    split.step(tiles, c);
+                    split.leg(tiles, c, (0, 0), 1);
                 }
+                PathGeometry::Cells
             }
-        }
-        for piece in split.pieces.drain(..) {
+        };
+        for (from_k, start_k, end_k) in split.pieces.drain(..) {
+            let at = |k: usize| geometry.cell(k, &scratch);
+            let (from_cell, to_cell) = (at(from_k), at(end_k));
             // Room floor is only ever carved by a room, so both lookups succeed.
-            let (Some(from_room), Some(room)) =
-                (lookup.room_at(placed, piece.from_cell), lookup.room_at(placed, piece.to_cell))
+            let (Some(from_room), Some(room)) = (lookup.room_at(placed, from_cell), lookup.room_at(placed, to_cell))
             else {
                 continue;
             };
-            let a = doors.door(&mut map, from_room, piece.from_cell, piece.path[0]);
-            let b = doors.door(&mut map, room, piece.to_cell, piece.path[piece.path.len() - 1]);
+            let path: Vec<Pos> = (start_k..end_k).map(at).collect();
+            let a = doors.door(&mut map, from_room, from_cell, path[0]);
+            let b = doors.door(&mut map, room, to_cell, path[path.len() - 1]);
             let id = map.corridors.len() as u32;
-            map.corridors.push(Corridor { id, path: piece.path, doors: [a, b], width });
+            map.corridors.push(Corridor { id, path, doors: [a, b], width });
         }
     }
     map.spawn = placed.first().map_or(Pos::new(w_half(p.width), w_half(p.height)), |r| r.centre);
@@ -691,55 +699,74 @@ fn carve_floor(tiles: &mut Grid<Tile>, shape: &Shape) {
     }
 }
 
-/// A stretch of tunnel outside rooms, between two room floor tiles.
-struct Piece {
-    from_cell: Pos,
-    to_cell: Pos,
-    path: Vec<Pos>,
+/// The unit step from `a` towards `b` along one axis (`(0, 0)` when they are equal).
+fn unit(a: Pos, b: Pos) -> (i32, i32) {
+    ((b.x - a.x).signum(), (b.y - a.y).signum())
 }
 
-/// Walks a tunnel's centre line over the tiles: carves wall into corridor and cuts the line
-/// into [`Piece`]s where it leaves and re-enters room floor.
+/// Where the `k`-th cell of a tunnel's centre line is.
+enum PathGeometry {
+    /// `n1` cells from `a` to `corner` (included) along `d1`, then on along `d2`.
+    L { a: Pos, corner: Pos, d1: (i32, i32), d2: (i32, i32), n1: usize },
+    /// The cells are listed in the scratch buffer.
+    Cells,
+}
+
+impl PathGeometry {
+    fn cell(&self, k: usize, cells: &[Pos]) -> Pos {
+        match *self {
+            PathGeometry::L { a, corner, d1, d2, n1 } => {
+                if k < n1 {
+                    a.offset(d1.0 * k as i32, d1.1 * k as i32)
+                } else {
+                    let j = (k + 1 - n1) as i32;
+                    corner.offset(d2.0 * j, d2.1 * j)
+                }
+            }
+            PathGeometry::Cells => cells.get(k).copied().unwrap_or_default(),
+        }
+    }
+}
+
+/// Walks a tunnel's centre line over the tiles: carves wall into corridor and notes where the
+/// line leaves and re-enters room floor, as `(last floor, first outside, next floor)` indices
+/// along the line.
 struct Splitter {
-    w: i32,
-    run: Vec<Pos>,
-    last_floor: Option<Pos>,
-    pieces: Vec<Piece>,
+    w: usize,
+    last_floor: Option<usize>,
+    run_start: Option<usize>,
+    k: usize,
+    pieces: Vec<(usize, usize, usize)>,
 }
 
 impl Splitter {
     fn start(&mut self) {
-        self.run.clear();
         self.last_floor = None;
+        self.run_start = None;
+        self.k = 0;
     }
 
-    #[inline(always)]
-    fn step(&mut self, tiles: &mut [Tile], c: Pos) {
-        // Tunnels run between room centres, so every cell is on the map.
-        let Some(tile) = tiles.get_mut((c.y * self.w + c.x) as usize) else { return };
-        if *tile != Tile::Floor {
-            *tile = Tile::Corridor;
-            self.run.push(c);
-            return;
-        }
-        if !self.run.is_empty() {
-            if let Some(from_cell) = self.last_floor {
-                self.pieces.push(Piece { from_cell, to_cell: c, path: self.run.clone() });
-            }
-            self.run.clear();
-        }
-        self.last_floor = Some(c);
-    }
-
-    /// One straight leg from `a` to `b`, both included unless `include_a` is false.
-    fn leg(&mut self, tiles: &mut [Tile], a: Pos, b: Pos, include_a: bool) {
-        let (dx, dy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
-        let mut c = if include_a { a } else { a.offset(dx, dy) };
-        let n = a.manhattan(b) + i32::from(include_a);
-        self.run.reserve(n as usize);
+    /// `n` cells from `c` on in steps of `d`. Tunnels run between room centres, so every cell
+    /// is on the map.
+    fn leg(&mut self, tiles: &mut [Tile], c: Pos, d: (i32, i32), n: usize) {
+        let mut i = c.y as isize * self.w as isize + c.x as isize;
+        let di = d.1 as isize * self.w as isize + d.0 as isize;
         for _ in 0..n {
-            self.step(tiles, c);
-            c = c.offset(dx, dy);
+            if let Some(tile) = usize::try_from(i).ok().and_then(|i| tiles.get_mut(i)) {
+                if *tile == Tile::Floor {
+                    if let Some(start) = self.run_start.take()
+                        && let Some(from) = self.last_floor
+                    {
+                        self.pieces.push((from, start, self.k));
+                    }
+                    self.last_floor = Some(self.k);
+                } else {
+                    *tile = Tile::Corridor;
+                    self.run_start.get_or_insert(self.k);
+                }
+            }
+            i += di;
+            self.k += 1;
         }
     }
 }
