@@ -5,10 +5,12 @@
 //! copy; edits go through [`Document::edit`], which copies on write, bumps the revision and marks
 //! the document dirty. Nothing here knows about egui.
 
+use crate::edit::{self, Changes, Edit, EditError, History, Op};
 use crate::generate::Report;
 use crate::geom::{Grid, Pos, Rect};
 use crate::map::metrics::Metrics;
-use crate::map::{Map, Tile};
+use crate::map::{Map, Problem, Tile};
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -84,7 +86,20 @@ pub struct Document {
     origin: Origin,
     /// The map as last read from or written to `path`, for "is the regenerated map the same?".
     saved: Option<Arc<Map>>,
+    /// Undo/redo of hand edits (never saved).
+    history: History,
+    /// The newest undo step is still growing (a brush stroke in progress).
+    open_step: bool,
+    /// `validate()` of the map, refreshed when an edit ends.
+    problems: Arc<Vec<Problem>>,
+    /// Tile rectangles changed at each revision since `tiles_base`, for incremental texture updates.
+    damage: VecDeque<(u64, Rect)>,
+    /// Views must rebuild everything for revisions before this one.
+    tiles_base: u64,
 }
+
+/// How many damage rectangles a document remembers.
+const DAMAGE_LOG: usize = 256;
 
 impl Document {
     /// A freshly generated map: no file, nothing unsaved (the parameters and seed reproduce it).
@@ -106,15 +121,140 @@ impl Document {
     }
 
     fn with(map: Map, index: MapIndex, path: Option<PathBuf>, origin: Origin) -> Self {
+        let revision = next_revision();
+        let problems = Arc::new(map.validate());
         Self {
             map: Arc::new(map),
             index: Arc::new(index),
-            revision: next_revision(),
+            revision,
             path,
             dirty: false,
             origin,
             saved: None,
+            history: History::default(),
+            open_step: false,
+            problems,
+            damage: VecDeque::new(),
+            tiles_base: revision,
         }
+    }
+
+    /// Takes over `old`'s undo history, adding one step that brings `old`'s map back (for
+    /// regenerating or opening over an edited map). Unsaved edits stay unsaved.
+    pub fn inherit_history(&mut self, old: Document, label: &str) {
+        self.history = old.history;
+        let old_dirty = old.dirty;
+        let old_map = Arc::try_unwrap(old.map).unwrap_or_else(|m| (*m).clone());
+        self.history.push(label.to_string(), Edit::ReplaceMap(Box::new(old_map)));
+        self.dirty |= old_dirty;
+    }
+
+    /// Whether there is anything to undo or redo (hand edits were made in this session).
+    pub fn has_history(&self) -> bool {
+        self.history.can_undo() || self.history.can_redo()
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Problems `validate()` found after the last finished edit.
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// The tile rectangles changed since `revision`, or `None` when a view must rebuild everything.
+    pub fn damage_since(&self, revision: u64) -> Option<Vec<Rect>> {
+        if revision < self.tiles_base || revision > self.revision {
+            return None;
+        }
+        Some(self.damage.iter().filter(|(r, _)| *r > revision).map(|(_, rect)| *rect).collect())
+    }
+
+    /// Applies a designer operation as one undo step (or, with `merge`, as part of the open step:
+    /// a brush stroke in progress). Returns notes for the user.
+    pub fn perform(&mut self, op: Op, merge: bool) -> Result<Vec<String>, EditError> {
+        let label = op.label();
+        let map = Arc::make_mut(&mut self.map);
+        let done = edit::perform(map, op)?;
+        if merge && self.open_step {
+            self.history.merge_into_last(done.inverse);
+        } else {
+            self.history.push(label, done.inverse);
+        }
+        self.open_step = merge;
+        self.changed(done.changes, !merge);
+        Ok(done.notes)
+    }
+
+    /// Ends the open step (the stroke or drag is over): refreshes the figures and problems.
+    pub fn end_step(&mut self) {
+        if std::mem::take(&mut self.open_step) {
+            self.refresh();
+        }
+    }
+
+    pub fn undo(&mut self) -> Option<Result<(), EditError>> {
+        self.end_step();
+        let map = Arc::make_mut(&mut self.map);
+        let r = self.history.undo(map)?;
+        Some(r.map(|ch| self.changed(ch, true)))
+    }
+
+    pub fn redo(&mut self) -> Option<Result<(), EditError>> {
+        self.end_step();
+        let map = Arc::make_mut(&mut self.map);
+        let r = self.history.redo(map)?;
+        Some(r.map(|ch| self.changed(ch, true)))
+    }
+
+    /// Undoes or redoes until `undo_len` steps are left to undo.
+    pub fn jump_to(&mut self, undo_len: usize) -> Result<(), EditError> {
+        self.end_step();
+        let map = Arc::make_mut(&mut self.map);
+        let mut all = Changes::default();
+        while self.history.undo_len() > undo_len {
+            match self.history.undo(map) {
+                Some(r) => all.merge(r?),
+                None => break,
+            }
+        }
+        while self.history.undo_len() < undo_len {
+            match self.history.redo(map) {
+                Some(r) => all.merge(r?),
+                None => break,
+            }
+        }
+        self.changed(all, true);
+        Ok(())
+    }
+
+    fn changed(&mut self, ch: Changes, refresh: bool) {
+        self.revision = next_revision();
+        self.dirty = true;
+        if ch.replaced {
+            self.tiles_base = self.revision;
+            self.damage.clear();
+        } else if let Some(r) = ch.tiles {
+            self.damage.push_back((self.revision, r));
+            if self.damage.len() > DAMAGE_LOG {
+                self.damage.pop_front();
+                self.tiles_base = self.damage.front().map_or(self.revision, |(r, _)| *r - 1).max(self.tiles_base);
+            }
+        }
+        if ch.structure || ch.replaced {
+            self.index = Arc::new(MapIndex::build(&self.map));
+        } else if refresh {
+            Arc::make_mut(&mut self.index).metrics = Metrics::of(&self.map);
+        }
+        if refresh {
+            self.problems = Arc::new(self.map.validate());
+        }
+    }
+
+    fn refresh(&mut self) {
+        Arc::make_mut(&mut self.index).metrics = Metrics::of(&self.map);
+        self.problems = Arc::new(self.map.validate());
     }
 
     pub fn map(&self) -> &Map {
@@ -177,6 +317,8 @@ impl Document {
         map.provenance.edited = true;
         self.index = Arc::new(MapIndex::build(map));
         self.revision = next_revision();
+        self.tiles_base = self.revision;
+        self.problems = Arc::new(self.map.validate());
         self.dirty = true;
         out
     }
@@ -186,6 +328,6 @@ impl Document {
         if self.map.tile(p).is_none_or(|t| t == tile) {
             return false;
         }
-        self.edit(|m| m.set_tile(p, tile))
+        self.perform(Op::Paint { cells: vec![p], tile }, false).is_ok()
     }
 }

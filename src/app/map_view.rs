@@ -76,6 +76,8 @@ pub enum ViewCommand {
     OneToOne,
     /// Zoom by a factor around the view's centre.
     Zoom(f32),
+    /// Put this tile in the middle of the view (zooming in to at least 8 points per tile).
+    CentreOn(Pos),
 }
 
 /// What is under the mouse pointer.
@@ -136,6 +138,8 @@ pub struct MapView {
     pending: Vec<ViewCommand>,
     /// The view's screen rectangle in the last frame.
     pub rect: Rect,
+    /// Whether a primary-button drag pans (false while an editing tool uses the drag).
+    pub primary_pans: bool,
 }
 
 impl Default for MapView {
@@ -154,6 +158,7 @@ impl MapView {
             shown_size: None,
             pending: Vec::new(),
             rect: Rect::NOTHING,
+            primary_pans: true,
         }
     }
 
@@ -165,6 +170,11 @@ impl MapView {
     /// How many times the tile texture was built.
     pub fn texture_builds(&self) -> u64 {
         self.textures.builds
+    }
+
+    /// How many times changed tiles were written into the textures without a rebuild.
+    pub fn texture_partial_updates(&self) -> u64 {
+        self.textures.partial_updates
     }
 
     fn fit_transform(view: Rect, w: u32, h: u32) -> ViewTransform {
@@ -221,6 +231,13 @@ impl MapView {
             ViewCommand::Zoom(f) => {
                 self.auto_fit = false;
                 self.zoom_at(view, w, h, view.center(), f);
+            }
+            ViewCommand::CentreOn(p) => {
+                self.auto_fit = false;
+                self.transform.scale = self.transform.scale.max(8.0);
+                let tile = vec2(p.x as f32 + 0.5, p.y as f32 + 0.5);
+                self.transform.origin = view.size() / 2.0 - tile * self.transform.scale;
+                self.clamp_pan(view, w, h);
             }
         }
     }
@@ -309,7 +326,9 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
     }
 
     // Pan by dragging.
-    if response.dragged_by(egui::PointerButton::Primary) || response.dragged_by(egui::PointerButton::Middle) {
+    if (view.primary_pans && response.dragged_by(egui::PointerButton::Primary))
+        || response.dragged_by(egui::PointerButton::Middle)
+    {
         let d = response.drag_delta();
         if d != Vec2::ZERO {
             view.transform.origin += d;

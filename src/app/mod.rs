@@ -17,6 +17,7 @@ pub mod jobs;
 pub mod map_view;
 pub mod params_panel;
 pub mod textures;
+pub mod tools;
 
 pub use document::{Document, MapIndex, Origin};
 pub use files::{DialogOutcome, DialogPurpose, DialogRequest, FileDialogs, ScriptedDialogs, SystemDialogs};
@@ -91,6 +92,16 @@ pub enum Command {
     View(ViewCommand),
     /// A hand edit: set one tile.
     SetTile(Pos, Tile),
+    /// A hand edit, one undo step.
+    Edit(crate::edit::Op),
+    /// Part of an edit still in progress (a brush stroke): joins the open undo step.
+    Stroke(crate::edit::Op),
+    /// The stroke or drag is over.
+    EndStep,
+    Undo,
+    Redo,
+    /// Undo or redo until this many steps are left to undo.
+    JumpHistory(usize),
     Quit,
     /// Run the command even though it discards unsaved changes (the user said so).
     Discarding(Box<Command>),
@@ -236,6 +247,8 @@ pub struct DelveApp {
     after_save: Option<Command>,
     /// The map being opened may replace unsaved edits (the user agreed).
     open_discards: bool,
+    /// Hand-editing tools.
+    tools: tools::ToolState,
 }
 
 impl DelveApp {
@@ -268,6 +281,7 @@ impl DelveApp {
             system_dialogs_failed: false,
             after_save: None,
             open_discards: false,
+            tools: tools::ToolState::default(),
         };
         app.refresh_presets();
         let restored = app.preset.clone().and_then(|r| app.read_preset(&r).ok().map(|p| (r, p)));
@@ -510,7 +524,11 @@ impl DelveApp {
                         } else {
                             self.provenance_check = None;
                         }
-                        self.doc = Some(Document::generated(g.map, g.index, g.report, g.elapsed));
+                        let mut doc = Document::generated(g.map, g.index, g.report, g.elapsed);
+                        if let Some(old) = self.doc.take().filter(Document::has_history) {
+                            doc.inherit_history(old, "Regenerate");
+                        }
+                        self.doc = Some(doc);
                     }
                     Err(e) => self.show_message("Cannot generate", e.to_string()),
                 }
@@ -523,7 +541,11 @@ impl DelveApp {
                     let (map, index) = *b;
                     self.supersede_generation();
                     self.provenance_check = None;
-                    self.doc = Some(Document::opened(map, index, path.clone()));
+                    let mut doc = Document::opened(map, index, path.clone());
+                    if let Some(old) = self.doc.take().filter(Document::has_history) {
+                        doc.inherit_history(old, &format!("Open {}", file_name(&path)));
+                    }
+                    self.doc = Some(doc);
                     remember(&mut self.prefs.recent_maps, &path, MAX_RECENT);
                     self.message = None;
                     self.notify(format!("Opened {}", file_name(&path)));
@@ -651,6 +673,13 @@ impl DelveApp {
             self.modal = Some(Modal::Confirm { then: c });
             return;
         }
+        let c_kind = match &c {
+            Command::Stroke(_) => CKind::Stroke,
+            Command::Undo => CKind::Undo,
+            Command::Redo => CKind::Redo,
+            Command::JumpHistory(n) => CKind::Jump(*n),
+            _ => CKind::Other,
+        };
         match c {
             Command::SetGenerator(kind) => {
                 if kind != self.params.kind() {
@@ -825,6 +854,37 @@ impl DelveApp {
             Command::SetTile(p, t) => {
                 if let Some(doc) = &mut self.doc {
                     doc.set_tile(p, t);
+                }
+            }
+            Command::Edit(op) | Command::Stroke(op) => {
+                let merge = matches!(c_kind, CKind::Stroke);
+                let Some(doc) = &mut self.doc else { return };
+                match doc.perform(op, merge) {
+                    Ok(notes) => {
+                        if !notes.is_empty() {
+                            self.notify(notes.join("; "));
+                        }
+                    }
+                    Err(crate::edit::EditError::Nothing) => {}
+                    Err(e) if merge => self.hover = Some(e.to_string()),
+                    Err(e) => self.notify(format!("Not done: {e}")),
+                }
+            }
+            Command::EndStep => {
+                if let Some(doc) = &mut self.doc {
+                    doc.end_step();
+                }
+            }
+            Command::Undo | Command::Redo | Command::JumpHistory(_) => {
+                let Some(doc) = &mut self.doc else { return };
+                let r = match c_kind {
+                    CKind::Undo => doc.undo(),
+                    CKind::Redo => doc.redo(),
+                    CKind::Jump(n) => Some(doc.jump_to(n)),
+                    _ => None,
+                };
+                if let Some(Err(e)) = r {
+                    self.notify(format!("Cannot undo/redo: {e}"));
                 }
             }
             Command::Quit => {
@@ -1021,7 +1081,7 @@ impl DelveApp {
             ui.menu_button("Help", |ui| {
                 ui.label(egui::RichText::new("Keys").strong());
                 egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
-                    for (k, what) in KEYS {
+                    for (k, what) in KEYS.iter().chain(tools::TOOL_KEYS) {
                         ui.label(egui::RichText::new(*k).monospace());
                         ui.label(*what);
                         ui.end_row();
@@ -1091,6 +1151,10 @@ impl DelveApp {
             if ui.button("+").on_hover_text("Zoom in (+)").clicked() {
                 self.commands.push(Command::View(ViewCommand::Zoom(1.25)));
             }
+            ui.separator();
+            let mut out = Vec::new();
+            tools::tool_bar_ui(ui, &mut self.tools, self.doc.as_ref(), &mut out);
+            self.commands.extend(out);
             ui.separator();
             ui.label("Show");
             let mut l = self.view.layers;
@@ -1217,6 +1281,11 @@ impl DelveApp {
         }
         self.handle_close_request(&ctx);
         self.shortcuts(&ctx);
+        if self.modal.is_none() {
+            let mut out = Vec::new();
+            tools::tool_keys(&ctx, &mut self.tools, &mut out);
+            self.commands.extend(out);
+        }
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar_ui(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
@@ -1225,6 +1294,16 @@ impl DelveApp {
             .default_size(420.0)
             .size_range(300.0..=720.0)
             .show(ui, |ui| self.params_panel_ui(ui));
+        if let Some(doc) = &self.doc {
+            let mut out = Vec::new();
+            egui::Panel::right("edit")
+                .resizable(true)
+                .default_size(300.0)
+                .size_range(220.0..=520.0)
+                .show(ui, |ui| tools::side_panel_ui(ui, doc, &mut self.tools, &mut out));
+            self.commands.extend(out);
+        }
+        self.view.primary_pans = self.tools.pans();
         egui::CentralPanel::default().show(ui, |ui| {
             self.toolbar_ui(ui);
             self.message_ui(ui);
@@ -1232,6 +1311,17 @@ impl DelveApp {
                 Some(doc) => {
                     let out = map_view_ui(ui, &mut self.view, doc);
                     self.hover = out.hover.map(|h| h.describe(doc));
+                    let mut cmds = Vec::new();
+                    tools::map_input_ui(
+                        ui,
+                        &out.response,
+                        &self.view.transform,
+                        self.view.rect,
+                        doc,
+                        &mut self.tools,
+                        &mut cmds,
+                    );
+                    self.commands.extend(cmds);
                 }
                 None => {
                     self.hover = None;
@@ -1259,6 +1349,16 @@ impl DelveApp {
             }
         }
     }
+}
+
+/// The kind of an editing command, read before the command is moved into its handler.
+#[derive(Clone, Copy)]
+enum CKind {
+    Stroke,
+    Undo,
+    Redo,
+    Jump(usize),
+    Other,
 }
 
 const KEYS: &[(&str, &str)] = &[

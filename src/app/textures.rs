@@ -42,6 +42,8 @@ pub struct MapTextures {
     chunks: Vec<Chunk>,
     /// How many times textures were (re)built, for tests and the benchmark.
     pub builds: u64,
+    /// How many incremental (changed tiles only) updates were made.
+    pub partial_updates: u64,
 }
 
 fn options() -> egui::TextureOptions {
@@ -59,10 +61,51 @@ impl MapTextures {
     pub fn sync(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers) -> &[Chunk] {
         let key = (doc.revision(), layers);
         if self.key != Some(key) {
-            self.rebuild(ctx, doc, layers);
+            // Hand edits: update only the changed tiles when the document still knows them.
+            let damage = match self.key {
+                Some((rev, l)) if l == layers && !self.chunks.is_empty() => doc.damage_since(rev),
+                _ => None,
+            };
+            match damage {
+                Some(rects) => self.update(doc, layers, &rects),
+                None => self.rebuild(ctx, doc, layers),
+            }
             self.key = Some(key);
         }
         &self.chunks
+    }
+
+    /// Rewrites the texels of `rects` in place (`TextureHandle::set_partial`).
+    fn update(&mut self, doc: &Document, layers: ColourLayers, rects: &[Rect]) {
+        self.partial_updates += 1;
+        let map = doc.map();
+        let index = doc.index();
+        let pal = palette();
+        let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
+        let texel = |p: crate::geom::Pos| match map.tile(p) {
+            Some(Tile::Wall) | None => c32(pal.wall),
+            Some(Tile::Floor) if layers.rooms => {
+                index.room_index(p).and_then(|i| map.rooms.get(i)).map_or(c32(pal.floor), |r| c32(r.colour))
+            }
+            Some(Tile::Corridor) if layers.corridors => c32(pal.corridor),
+            _ => c32(pal.floor),
+        };
+        for r in rects {
+            for c in &mut self.chunks {
+                let (x0, y0) = (r.x.max(c.tiles.x), r.y.max(c.tiles.y));
+                let (x1, y1) = (r.right().min(c.tiles.right()), r.bottom().min(c.tiles.bottom()));
+                if x0 >= x1 || y0 >= y1 {
+                    continue;
+                }
+                let mut pixels = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
+                for y in y0..y1 {
+                    pixels.extend((x0..x1).map(|x| texel(crate::geom::Pos::new(x, y))));
+                }
+                let img = egui::ColorImage::new([(x1 - x0) as usize, (y1 - y0) as usize], pixels);
+                let at = [(x0 - c.tiles.x) as usize, (y0 - c.tiles.y) as usize];
+                c.texture.set_partial(at, img, options());
+            }
+        }
     }
 
     fn rebuild(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers) {

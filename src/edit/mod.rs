@@ -443,9 +443,7 @@ impl Op {
     /// A short description for the history panel.
     pub fn label(&self) -> String {
         match self {
-            Op::Paint { cells, tile } => {
-                format!("Paint {} {}", cells.len(), if *tile == Tile::Wall { "wall" } else { "floor" })
-            }
+            Op::Paint { tile, .. } => format!("Paint {}", if *tile == Tile::Wall { "wall" } else { "floor" }),
             Op::AddRoom(r) => format!("Add room {}×{}", r.w, r.h),
             Op::MoveRoom { id, dx, dy } => format!("Move room {id} by ({dx}, {dy})"),
             Op::RemoveRoom(id) => format!("Delete room {id}"),
@@ -843,6 +841,43 @@ impl History {
         let bytes = inverse.size_bytes() + label.len();
         self.bytes += bytes;
         self.undo.push_back(Step { label, edit: inverse, bytes });
+        self.trim();
+    }
+
+    /// Folds `inverse` (of a change made after the newest step) into the newest step, so a whole
+    /// brush stroke undoes at once. Starts a step when there is none.
+    pub fn merge_into_last(&mut self, inverse: Edit) {
+        let Some(last) = self.undo.back_mut() else {
+            self.push(String::from("Edit"), inverse);
+            return;
+        };
+        for s in self.redo.drain(..) {
+            self.bytes = self.bytes.saturating_sub(s.bytes);
+        }
+        let old = std::mem::replace(&mut last.edit, Edit::Batch(Vec::new()));
+        // Undo the newer change first. An `Unedit` wrapper (the step that first edited the map)
+        // must stay outermost.
+        let (inv, unedit) = match inverse {
+            Edit::Unedit(e) => (*e, true),
+            e => (e, false),
+        };
+        fn prepend(o: Edit, inv: Edit) -> Edit {
+            match o {
+                Edit::Batch(mut v) => {
+                    v.insert(0, inv);
+                    Edit::Batch(v)
+                }
+                o => Edit::Batch(vec![inv, o]),
+            }
+        }
+        last.edit = match old {
+            Edit::Unedit(o) => Edit::Unedit(Box::new(prepend(*o, inv))),
+            o if unedit => Edit::Unedit(Box::new(prepend(o, inv))),
+            o => prepend(o, inv),
+        };
+        self.bytes = self.bytes.saturating_sub(last.bytes);
+        last.bytes = last.edit.size_bytes() + last.label.len();
+        self.bytes += last.bytes;
         self.trim();
     }
 
