@@ -140,13 +140,12 @@ impl Document {
     }
 
     /// Takes over `old`'s undo history, adding one step that brings `old`'s map back (for
-    /// regenerating or opening over an edited map). Unsaved edits stay unsaved.
+    /// regenerating or opening over an edited map). The new map itself has no unsaved changes;
+    /// undoing back to the old map makes the document dirty.
     pub fn inherit_history(&mut self, old: Document, label: &str) {
         self.history = old.history;
-        let old_dirty = old.dirty;
         let old_map = Arc::try_unwrap(old.map).unwrap_or_else(|m| (*m).clone());
         self.history.push(label.to_string(), Edit::ReplaceMap(Box::new(old_map)));
-        self.dirty |= old_dirty;
     }
 
     /// Whether there is anything to undo or redo (hand edits were made in this session).

@@ -4,6 +4,8 @@ mod common;
 
 #[cfg(feature = "gui")]
 mod app;
+#[cfg(feature = "gui")]
+mod app_edit;
 mod cli;
 mod edit;
 mod files;
