@@ -318,7 +318,9 @@ pub fn map_input_ui(
     match state.tool {
         Tool::Select => {
             if response.drag_started_by(egui::PointerButton::Primary) {
-                state.drag_from = pointer.filter(|p| map.room_at(*p).is_some());
+                let origin = ui.input(|i| i.pointer.press_origin()).map(|s| t.tile_from_screen(view, s));
+                let from = origin.map(|f| Pos::new(f.x.floor() as i32, f.y.floor() as i32)).or(pointer);
+                state.drag_from = from.filter(|p| map.room_at(*p).is_some());
             }
             if let (Some(from), Some(p)) = (state.drag_from, pointer) {
                 let (dx, dy) = (p.x - from.x, p.y - from.y);
@@ -363,8 +365,10 @@ pub fn map_input_ui(
         Tool::Floor | Tool::Wall => {
             let tile = if state.tool == Tool::Wall { Tile::Wall } else { Tile::Floor };
             if response.drag_started_by(egui::PointerButton::Primary) {
-                state.drag_from = pointer;
-                state.last_cell = None;
+                // The stroke starts where the button went down, not where the drag was noticed.
+                let origin = ui.input(|i| i.pointer.press_origin()).map(|s| t.tile_from_screen(view, s));
+                state.drag_from = origin.map(|f| Pos::new(f.x.floor() as i32, f.y.floor() as i32)).or(pointer);
+                state.last_cell = state.drag_from;
             }
             let rect_mode = shift;
             if let Some(p) = pointer {
@@ -405,7 +409,8 @@ pub fn map_input_ui(
         }
         Tool::Room => {
             if response.drag_started_by(egui::PointerButton::Primary) {
-                state.drag_from = pointer;
+                let origin = ui.input(|i| i.pointer.press_origin()).map(|s| t.tile_from_screen(view, s));
+                state.drag_from = origin.map(|f| Pos::new(f.x.floor() as i32, f.y.floor() as i32)).or(pointer);
             }
             if let (Some(from), Some(p)) = (state.drag_from, pointer) {
                 let r = rect_between(from, p);

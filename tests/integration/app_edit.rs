@@ -1,0 +1,173 @@
+//! Hand editing through the real editor UI (egui_kittest): brush, room drag, door, corridor,
+//! undo/redo, and the problems panel.
+
+use delve::app::{AppConfig, DelveApp, ScriptedDialogs};
+use delve::edit::{Op, perform};
+use delve::geom::{Pos, Rect};
+use delve::map::{Map, Problem, Tile};
+use egui::{Modifiers, Pos2, pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::sync::Arc;
+
+struct Ed {
+    harness: Harness<'static, DelveApp>,
+    _dir: tempfile::TempDir,
+}
+
+fn two_rooms() -> Map {
+    let mut m = Map::new(40, 24);
+    perform(&mut m, Op::AddRoom(Rect::new(2, 2, 6, 6))).unwrap();
+    perform(&mut m, Op::AddRoom(Rect::new(26, 12, 8, 6))).unwrap();
+    perform(&mut m, Op::SetSpawn(Pos::new(4, 4))).unwrap();
+    m.provenance.edited = false;
+    m
+}
+
+fn editor(map: &Map) -> Ed {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.ron");
+    delve::io::save_map(&path, map).unwrap();
+    let cfg = AppConfig {
+        dialogs: Arc::new(ScriptedDialogs::new()),
+        open: Some(path),
+        user_presets_dir: Some(dir.path().join("presets")),
+    };
+    let app = DelveApp::new(cfg, None);
+    let harness = Harness::builder().with_size(vec2(1400.0, 820.0)).build_eframe(move |_cc| app);
+    let mut e = Ed { harness, _dir: dir };
+    e.settle();
+    e
+}
+
+impl Ed {
+    fn settle(&mut self) {
+        for _ in 0..2000 {
+            self.harness.step();
+            if !self.harness.state().is_busy() {
+                self.harness.step();
+                self.harness.step();
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        panic!("the editor never became idle");
+    }
+
+    fn map(&self) -> &Map {
+        self.harness.state().document().expect("a map is shown").map()
+    }
+
+    fn history_len(&self) -> usize {
+        self.harness.state().document().unwrap().history().undo_len()
+    }
+
+    /// The screen point at fractional tile position (x, y).
+    fn at(&self, x: f32, y: f32) -> Pos2 {
+        let v = self.harness.state().view();
+        v.transform.screen_from_tile(v.rect, pos2(x, y))
+    }
+
+    fn key(&mut self, m: Modifiers, k: egui::Key) {
+        self.harness.key_press_modifiers(m, k);
+        self.settle();
+    }
+
+    fn click(&mut self, p: Pos2) {
+        self.harness.hover_at(p);
+        self.harness.step();
+        self.harness.drag_at(p);
+        self.harness.step();
+        self.harness.drop_at(p);
+        self.settle();
+    }
+
+    fn drag(&mut self, from: Pos2, to: Pos2) {
+        self.harness.hover_at(from);
+        self.harness.step();
+        self.harness.drag_at(from);
+        self.harness.step();
+        for k in 1..=8 {
+            self.harness.hover_at(from + (to - from) * (k as f32 / 8.0));
+            self.harness.step();
+        }
+        self.harness.drop_at(to);
+        self.settle();
+    }
+}
+
+#[test]
+fn brush_room_drag_door_corridor_undo_redo_and_problems() {
+    let original = two_rooms();
+    let mut e = editor(&original);
+    assert_eq!(e.map(), &original);
+    let builds = e.harness.state().view().texture_builds();
+
+    // Floor brush: one stroke is one step, and the texture is updated in place.
+    e.key(Modifiers::NONE, egui::Key::B);
+    e.drag(e.at(12.5, 3.5), e.at(20.5, 3.5));
+    for x in 12..=20 {
+        assert_eq!(e.map().tile(Pos::new(x, 3)), Some(Tile::Corridor), "x {x}");
+    }
+    assert_eq!(e.history_len(), 1);
+    assert_eq!(e.harness.state().view().texture_builds(), builds, "no rebuild for a brush stroke");
+    assert!(e.harness.state().view().texture_partial_updates() > 0);
+    assert!(e.map().provenance.edited);
+
+    // Undo and redo with the keys.
+    let painted = e.map().clone();
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(e.map(), &original);
+    e.key(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
+    assert_eq!(e.map(), &painted);
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    e.key(Modifiers::COMMAND, egui::Key::Y);
+    assert_eq!(e.map(), &painted);
+
+    // Select tool: drag room 0 two tiles right and one down.
+    e.key(Modifiers::NONE, egui::Key::V);
+    e.drag(e.at(4.5, 4.5), e.at(6.5, 5.5));
+    assert_eq!(e.map().room(0).unwrap().shape, delve::map::Shape::Rect(Rect::new(4, 3, 6, 6)));
+    assert_eq!(e.history_len(), 2, "one drag is one step");
+
+    // Doors on the facing walls, then a corridor between them.
+    e.key(Modifiers::NONE, egui::Key::D);
+    e.click(e.at(9.9, 6.5)); // east edge of room 0's cell (9, 6)
+    e.click(e.at(26.1, 14.5)); // west edge of room 1's cell (26, 14)
+    assert_eq!(e.map().doors.len(), 2, "{:?}", e.map().doors);
+    e.key(Modifiers::NONE, egui::Key::C);
+    e.click(e.at(10.5, 6.5));
+    e.click(e.at(25.5, 14.5));
+    assert_eq!(e.map().corridors.len(), 1);
+    let corridor = e.map().corridors[0].clone();
+    assert!(!e.map().validate().iter().any(|p| matches!(p, Problem::CorridorBroken { .. })));
+
+    // Wall over the corridor: the problems panel reports it.
+    e.key(Modifiers::NONE, egui::Key::W);
+    let mid = corridor.path[corridor.path.len() / 2];
+    e.click(e.at(mid.x as f32 + 0.5, mid.y as f32 + 0.5));
+    assert_eq!(e.map().tile(mid), Some(Tile::Wall));
+    e.harness.get_by_label_contains(&format!("is broken at {mid}"));
+
+    // The Undo button takes the wall back off; the problem goes away.
+    e.harness.get_by_label("Undo").click();
+    e.settle();
+    assert_eq!(e.map().tile(mid), Some(Tile::Corridor));
+    assert!(e.harness.query_by_label_contains("is broken at").is_none());
+
+    // The history panel jumps back to the start, and forward again.
+    let edited = e.map().clone();
+    e.harness.get_by_label("Start").click();
+    e.settle();
+    assert_eq!(e.map(), &original);
+    e.harness.get_by_label("Redo").click();
+    e.settle();
+    assert_eq!(e.map(), &painted);
+    let last = e.harness.state().document().unwrap().history().redo_len();
+    assert!(last >= 4);
+    for _ in 0..last {
+        e.key(Modifiers::COMMAND, egui::Key::Y);
+    }
+    assert_eq!(e.map().corridors, edited.corridors);
+    assert_eq!(e.map().tile(mid), Some(Tile::Wall), "the wall paint is redone too");
+}
