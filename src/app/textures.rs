@@ -116,10 +116,10 @@ impl MapTextures {
         let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
         let plain = c32(pal.floor);
         let tiles = map.tiles().as_slice();
-        let texel = |i: usize| match (tiles.get(i), colours.get(i)) {
-            (Some(Tile::Wall), Some(c)) => c32(*c),
-            (Some(Tile::Floor), Some(c)) if layers.rooms => c32(*c),
-            (Some(Tile::Corridor), Some(c)) if layers.corridors => c32(*c),
+        let texel = |(t, c): (&Tile, &Rgb)| match t {
+            Tile::Wall => c32(*c),
+            Tile::Floor if layers.rooms => c32(*c),
+            Tile::Corridor if layers.corridors => c32(*c),
             _ => plain,
         };
         let max_side = ctx.input(|i| i.max_texture_side).max(64) as u32;
@@ -132,9 +132,13 @@ impl MapTextures {
                 let (cw, ch) = (chunk.min(w - cx), chunk.min(h - cy));
                 let mut pixels = Vec::with_capacity((cw * ch) as usize);
                 for y in cy..cy + ch {
-                    let row = (y * w) as usize;
-                    pixels.extend((cx..cx + cw).map(|x| texel(row + x as usize)));
+                    let run = (y * w + cx) as usize..(y * w + cx + cw) as usize;
+                    if let (Some(t), Some(c)) = (tiles.get(run.clone()), colours.get(run)) {
+                        pixels.extend(t.iter().zip(c).map(texel));
+                    }
                 }
+                // Always a full image, even if the grid were shorter than its size says.
+                pixels.resize((cw * ch) as usize, plain);
                 let img = egui::ColorImage::new([cw as usize, ch as usize], pixels);
                 let tiles = Rect::new(cx as i32, cy as i32, cw as i32, ch as i32);
                 // Reuse a texture of the same size in place (no new allocation on the GPU side).
