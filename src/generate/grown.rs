@@ -182,6 +182,9 @@ pub const MIN_BUDGET: u32 = 100;
 pub const MAX_BUDGET: u32 = 100_000_000;
 /// Most room cells asked for in total (rooms × largest room).
 pub const MAX_TOTAL_CELLS: u64 = 1_000_000;
+/// Most rooms × doors per room × search radius: the placement index keeps a few bytes for each
+/// (about 100 MB at this limit).
+pub const MAX_DOOR_LEVELS: u64 = 16_000_000;
 /// Largest map side; rooms are never placed so that the map would grow past it.
 const MAX_EXTENT: i32 = 4096;
 
@@ -445,6 +448,17 @@ impl Params for GrownRooms {
                 );
             }
         }
+        let work = u64::from(self.rooms) * u64::from(dmax) * u64::from(self.search_radius);
+        if self.rooms <= MAX_ROOMS && dmax <= MAX_DOORS && self.search_radius <= MAX_RADIUS && work > MAX_DOOR_LEVELS {
+            bad(
+                "rooms",
+                format!(
+                    "{} rooms × {dmax} doors × search radius {} is {work}; the placement index holds at most \
+                     {MAX_DOOR_LEVELS} (fewer rooms or doors, or a smaller radius)",
+                    self.rooms, self.search_radius
+                ),
+            );
+        }
         for (field, p) in [("branching", self.branching), ("mirror_chance", self.mirror_chance)] {
             if !(0.0..=1.0).contains(&p) {
                 bad(field, format!("is a chance and must be between 0 and 1 (0% to 100%), not {p}"));
@@ -463,6 +477,10 @@ pub struct GrownStats {
     pub regrown: u64,
     /// Poses tested over all rooms.
     pub poses_tested: u64,
+    /// Times a placed door was looked at past the quick checks (closed, too little space).
+    pub doors_examined: u64,
+    /// Door caches (re)computed, one distance at a time.
+    pub door_levels_computed: u64,
     /// Loop corridors added.
     pub loops_added: usize,
     /// Loop candidates found (pairs of doors a loop could join).
@@ -873,6 +891,87 @@ const CHUNK: i32 = 16;
 /// A capacity not computed yet.
 const UNKNOWN: u16 = u16::MAX;
 
+/// Per distance `d`, a max-tree over door indices of the most cells a room placed at that door
+/// and distance could have (0 for closed doors), so that the next door that might take a room
+/// is found in logarithmic time instead of by scanning every door.
+struct LevelIndex {
+    /// Leaves per level (a power of two).
+    size: usize,
+    levels: usize,
+    /// Level `d` occupies `tree[d * 2 * size..(d + 1) * 2 * size]`, root at 1, leaves at `size..`.
+    tree: Vec<u16>,
+}
+
+impl LevelIndex {
+    fn new(levels: usize) -> Self {
+        Self { size: 0, levels, tree: Vec::new() }
+    }
+
+    /// Makes room for door `i`, whose leaves start at [`UNKNOWN`].
+    fn push(&mut self, i: usize) {
+        if i >= self.size {
+            let size = (2 * self.size).max(64);
+            let mut tree = vec![0u16; self.levels * 2 * size];
+            for d in 0..self.levels {
+                let (old, new) = (d * 2 * self.size, d * 2 * size);
+                tree[new + size..new + size + self.size]
+                    .copy_from_slice(&self.tree[old + self.size..old + 2 * self.size]);
+                for n in (1..size).rev() {
+                    tree[new + n] = tree[new + 2 * n].max(tree[new + 2 * n + 1]);
+                }
+            }
+            *self = Self { size, levels: self.levels, tree };
+        }
+        for d in 0..self.levels {
+            self.set(d, i, UNKNOWN);
+        }
+    }
+
+    fn set(&mut self, d: usize, i: usize, v: u16) {
+        let base = d * 2 * self.size;
+        let mut n = self.size + i;
+        self.tree[base + n] = v;
+        while n > 1 {
+            n /= 2;
+            let m = self.tree[base + 2 * n].max(self.tree[base + 2 * n + 1]);
+            if self.tree[base + n] == m {
+                break;
+            }
+            self.tree[base + n] = m;
+        }
+    }
+
+    /// The first door `>= from` whose value at level `d` is at least `min`.
+    fn next(&self, d: usize, from: usize, min: u16) -> Option<usize> {
+        if from >= self.size {
+            return None;
+        }
+        let t = &self.tree[d * 2 * self.size..(d + 1) * 2 * self.size];
+        let mut n = self.size + from;
+        if t[n] < min {
+            loop {
+                while n & 1 == 1 {
+                    n /= 2;
+                }
+                if n <= 1 {
+                    return None;
+                }
+                n += 1;
+                if t[n] >= min {
+                    break;
+                }
+            }
+            while n < self.size {
+                n *= 2;
+                if t[n] < min {
+                    n += 1;
+                }
+            }
+        }
+        Some(n - self.size)
+    }
+}
+
 struct Builder<'a> {
     p: &'a GrownRooms,
     plane: Plane<u8>,
@@ -883,8 +982,10 @@ struct Builder<'a> {
     touched: Vec<Pos>,
     rooms: Vec<PlacedRoom>,
     doors: Vec<DoorState>,
-    /// Doors that may still take a corridor, oldest room first (closed ones are dropped lazily).
-    open: Vec<u32>,
+    /// Doors not closed yet.
+    open: usize,
+    /// Per distance, the doors that might take a room (see [`LevelIndex`]).
+    index: LevelIndex,
     /// Per door: it will never take a new room (used, its room is full, or no room fits).
     closed: Vec<bool>,
     /// Per door: most cells of any room that could be placed there (an upper bound that only
@@ -913,6 +1014,8 @@ struct Builder<'a> {
     min_cells: u16,
     max_cells: u16,
     poses: u64,
+    examined: u64,
+    levels: u64,
 }
 
 impl<'a> Builder<'a> {
@@ -928,7 +1031,8 @@ impl<'a> Builder<'a> {
             touched: Vec::new(),
             rooms: Vec::new(),
             doors: Vec::new(),
-            open: Vec::new(),
+            open: 0,
+            index: LevelIndex::new(radius as usize),
             closed: Vec::new(),
             space: Vec::new(),
             caps: Vec::new(),
@@ -946,12 +1050,21 @@ impl<'a> Builder<'a> {
             min_cells: (p.growth_steps.min.min(MAX_GROWTH) + 1) as u16,
             max_cells: (p.growth_steps.max.min(MAX_GROWTH) + 1) as u16,
             poses: 0,
+            examined: 0,
+            levels: 0,
         }
     }
 
     /// Marks door `i` as never usable for a new room again.
     fn close(&mut self, i: usize) {
+        if self.closed[i] {
+            return;
+        }
         self.closed[i] = true;
+        self.open -= 1;
+        for d in 1..self.radius as usize {
+            self.index.set(d, i, 0);
+        }
     }
 
     fn mark(&mut self, p: Pos, flag: u8) {
@@ -1036,7 +1149,8 @@ impl<'a> Builder<'a> {
                 fresh_caps: 0,
             });
             let i = self.doors.len() as u32 - 1;
-            self.open.push(i);
+            self.open += 1;
+            self.index.push(i as usize);
             self.closed.push(false);
             self.dirty.push(true);
             self.space.push(UNKNOWN);
@@ -1092,6 +1206,7 @@ impl<'a> Builder<'a> {
             // the order straight out first, then left and right alternately. `row[b + k]` says
             // whether (k - |b|, b) is reached by a monotone path.
             let k = door.starts.len() as i32 - 1;
+            self.levels += 1;
             let prev = std::mem::take(&mut door.row);
             let reached = |b: i32| b.abs() < k && prev[(b + k - 1) as usize];
             door.row = vec![false; (2 * k + 1) as usize];
@@ -1112,7 +1227,7 @@ impl<'a> Builder<'a> {
             }
             let level = door.starts.len();
             if door.starts.last() == Some(&(door.viable.len() as u32)) {
-                self.caps[i * self.radius as usize + level] = 0;
+                self.set_cap(i, level, 0);
                 door.fresh_caps |= 1 << level;
             }
             door.starts.push(door.viable.len() as u32);
@@ -1123,7 +1238,6 @@ impl<'a> Builder<'a> {
     /// Computes door `i`'s room capacities at distance `d` (once per cache). A door where the
     /// smallest room fits at no distance is closed for good.
     fn ensure_caps(&mut self, i: usize, d: usize) {
-        let r = self.radius as usize;
         if self.doors[i].fresh_caps & (1 << d) != 0 {
             return;
         }
@@ -1137,8 +1251,15 @@ impl<'a> Builder<'a> {
             best = best.max(cap);
         }
         self.doors[i].fresh_caps |= 1 << d;
-        self.caps[i * r + d] = best;
+        self.set_cap(i, d, best);
         self.settle(i);
+    }
+
+    fn set_cap(&mut self, i: usize, d: usize, v: u16) {
+        self.caps[i * self.radius as usize + d] = v;
+        if !self.closed[i] {
+            self.index.set(d, i, v);
+        }
     }
 
     /// Updates door `i`'s overall room space from its capacities, and closes the door when the
@@ -1241,17 +1362,35 @@ impl<'a> Builder<'a> {
         Some(path)
     }
 
-    /// Tests every pose of the new room against `candidates` (door indices, in order).
-    fn search(&mut self, candidates: &[u32], t: &Template, rots: &[Rotation; 4], budget: &mut u64) -> Search {
+    /// Tests every pose of the new room at the doors of `only` (in order), or at every door.
+    fn search(&mut self, only: Option<&[u32]>, t: &Template, rots: &[Rotation; 4], budget: &mut u64) -> Search {
         let cells = t.cells.len().min(usize::from(u16::MAX)) as u16;
         for d in 1..self.radius {
-            for &di in candidates {
-                let i = di as usize;
+            let mut pos = 0;
+            loop {
+                let i = match only {
+                    Some(list) => match list.get(pos) {
+                        Some(&i) => {
+                            pos += 1;
+                            i as usize
+                        }
+                        None => break,
+                    },
+                    None => match self.index.next(d as usize, pos, cells) {
+                        Some(i) => {
+                            pos = i + 1;
+                            i
+                        }
+                        None => break,
+                    },
+                };
+                let di = i as u32;
                 // Caps are upper bounds that only shrink, so an old one still rules a door out.
                 let cap = self.caps[i * self.radius as usize + d as usize];
                 if self.closed[i] || cap < cells {
                     continue;
                 }
+                self.examined += 1;
                 self.ensure_level(i, d);
                 if self.doors[i].starts[d as usize - 1] == self.doors[i].starts[d as usize] {
                     self.settle(i);
@@ -1323,28 +1462,26 @@ impl<'a> Builder<'a> {
             self.invalidate();
             return Ok(());
         }
-        let closed = &self.closed;
-        self.open.retain(|&i| !closed[i as usize]);
-        if self.open.is_empty() {
+        if self.open == 0 {
             return Err("every door of the placed rooms is used or blocked (raise doors_per_room or \
                         max_corridors_per_room, or share doors)"
                 .into());
         }
-        // The doors that might take this room: room space is an upper bound, so this keeps
-        // every door where it could fit.
-        let cells = t.cells.len().min(usize::from(u16::MAX)) as u16;
-        let space = &self.space;
-        let candidates: Vec<u32> = self.open.iter().copied().filter(|&i| space[i as usize] >= cells).collect();
         let mut budget = u64::from(self.p.placement_budget);
         let mut found = Search::NotFound;
         if !attach_anywhere {
-            let newest = self.open.last().map(|&i| self.doors[i as usize].room);
-            let preferred: Vec<u32> =
-                candidates.iter().copied().filter(|&i| Some(self.doors[i as usize].room) == newest).collect();
-            found = self.search(&preferred, t, &rots, &mut budget);
+            // The newest room with a door still open.
+            let newest = self
+                .rooms
+                .iter()
+                .rev()
+                .map(|r| r.doors.clone())
+                .find(|ds| ds.clone().any(|i| !self.closed[i as usize]));
+            let preferred: Vec<u32> = newest.into_iter().flatten().filter(|&i| !self.closed[i as usize]).collect();
+            found = self.search(Some(&preferred), t, &rots, &mut budget);
         }
         if matches!(found, Search::NotFound) {
-            found = self.search(&candidates, t, &rots, &mut budget);
+            found = self.search(None, t, &rots, &mut budget);
         }
         match found {
             Search::Found(pose) => {
@@ -1584,6 +1721,8 @@ fn run(p: &GrownRooms, seed: u64) -> (Generated, GrownStats) {
         (stats.loops_added, stats.loop_candidates) = b.add_loops(&mut rng);
     }
     stats.poses_tested = b.poses;
+    stats.doors_examined = b.examined;
+    stats.door_levels_computed = b.levels;
     let rooms_placed = b.rooms.len();
     let map = b.into_map();
     (Generated { map, report: Report { rooms_placed, rooms_asked: p.rooms as usize, shortfall } }, stats)
@@ -1605,6 +1744,27 @@ mod tests {
         assert_eq!(p.get(Pos::new(7, -90)), 3);
         assert_eq!(p.get(Pos::new(300, 200)), 4);
         assert_eq!(p.get(Pos::new(1000, 1000)), 0);
+    }
+
+    #[test]
+    fn level_index_finds_the_next_door_with_room() {
+        let mut ix = LevelIndex::new(2);
+        let mut vals = Vec::new();
+        let mut x = 12345u32;
+        for i in 0..300 {
+            ix.push(i);
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let v = ((x >> 16) % 20) as u16;
+            ix.set(1, i, v);
+            vals.push(v);
+        }
+        for from in 0..310 {
+            for min in [1, 5, 12, 19, 20] {
+                let want = (from..vals.len()).find(|&i| vals[i] >= min);
+                assert_eq!(ix.next(1, from, min), want, "from {from} min {min}");
+            }
+        }
+        assert_eq!(ix.next(0, 0, 100), Some(0), "new doors start unknown (the largest value)");
     }
 
     #[test]

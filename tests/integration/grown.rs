@@ -326,6 +326,10 @@ fn bad_combinations_name_the_field() {
     assert_eq!(issue_fields(GrownRooms { rooms: 0, ..d() }), ["rooms"]);
     assert_eq!(issue_fields(GrownRooms { rooms: 20_000, growth_steps: SizeRange::new(3, 99), ..d() }), ["rooms"]);
     assert_eq!(issue_fields(GrownRooms { search_radius: 1, ..d() }), ["search_radius"]);
+    assert_eq!(
+        issue_fields(GrownRooms { rooms: 10_000, doors_per_room: SizeRange::new(2, 64), search_radius: 64, ..d() }),
+        ["rooms"]
+    );
     assert_eq!(issue_fields(GrownRooms { branching: f64::NAN, ..d() }), ["branching"]);
     assert_eq!(issue_fields(GrownRooms { mirror_chance: 1.5, ..d() }), ["mirror_chance"]);
     assert_eq!(issue_fields(GrownRooms { max_corridors_per_room: 1, ..d() }), ["max_corridors_per_room"]);
@@ -546,6 +550,37 @@ fn figures() {
             bh / n,
             depth / n,
             cand / n
+        );
+    }
+}
+
+/// How time and work grow with the number of rooms. Run with
+/// `cargo test --release --test integration grown::scaling -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn scaling() {
+    for rooms in [25u32, 100, 400, 1000, 4000] {
+        let p = GrownRooms { rooms, ..preset() };
+        let seeds = if rooms >= 1000 { 10 } else { 40 };
+        let mut times = Vec::new();
+        let (mut poses, mut examined, mut levels) = (0u64, 0u64, 0u64);
+        for seed in 0..seeds {
+            let t = std::time::Instant::now();
+            let (g, s) = generate_with_stats(&p, seed).unwrap();
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            assert_eq!(g.report.rooms_placed, rooms as usize);
+            (poses, examined, levels) =
+                (poses + s.poses_tested, examined + s.doors_examined, levels + s.door_levels_computed);
+        }
+        times.sort_by(f64::total_cmp);
+        let per_room = |v: u64| v as f64 / (seeds * u64::from(rooms)) as f64;
+        println!(
+            "{rooms} rooms: median {:.3} ms ({:.1} µs per room); per room: {:.1} poses, {:.1} doors examined, {:.1} cache levels",
+            times[times.len() / 2],
+            times[times.len() / 2] * 1e3 / f64::from(rooms),
+            per_room(poses),
+            per_room(examined),
+            per_room(levels)
         );
     }
 }
