@@ -46,9 +46,11 @@
 //! there could have (the free region around it, flooded up to the largest room of the run).
 //! These bounds only shrink as the dungeon grows, so an old bound still rules a door out; a
 //! door's cache is recomputed only after something was built within reach of it (doors are
-//! registered per 16×16 chunk), and a door where even the smallest room cannot fit is dropped
-//! for good. The first-pose-wins order is unchanged by all this: only poses that cannot pass
-//! are skipped.
+//! registered per 16×16 chunk), one distance at a time, and a door where even the smallest
+//! room cannot fit is dropped for good. Per distance, a max-tree over the doors (oldest first)
+//! finds the next door whose bound admits the new room in logarithmic time, so the work per
+//! room barely grows with the dungeon. The first-pose-wins order is unchanged by all this:
+//! only poses that cannot pass are skipped.
 
 use super::{GenError, Generated, ParamIssue, ParamKind, ParamSpec, ParamValue, Params, Report, SizeRange, field};
 use crate::geom::{Dir, Pos};
