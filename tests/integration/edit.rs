@@ -67,7 +67,7 @@ fn to_op(m: &Map, r: &Req) -> Option<Op> {
         10 => Op::SetSpawn(cell(m, r.a)),
         _ => Op::SetRoomProps {
             id: m.rooms[pick(m.rooms.len(), r.a)?].id,
-            label: (r.b % 2 == 0).then(|| format!("room {}", r.b)),
+            label: r.b.is_multiple_of(2).then(|| format!("room {}", r.b)),
             colour: Rgb(r.b as u8, (r.b >> 8) as u8, (r.b >> 16) as u8),
         },
     })
