@@ -2,7 +2,7 @@
 
 use super::{CorridorId, DoorId, Map, RoomId, Tile};
 use crate::geom::{Grid, Pos};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt;
 
 /// One inconsistency in a map. Each names the things involved and where, so the editor can
@@ -167,8 +167,11 @@ pub(super) fn validate(map: &Map) -> Vec<Problem> {
 
     // Doors: on the wall of an existing room, leading onto the map, used by a corridor.
     let used: BTreeSet<DoorId> = map.corridors.iter().flat_map(|c| c.doors).collect();
+    // Id lookups by map, not by scanning the lists: validation stays near-linear on big maps.
+    let rooms_by_id: BTreeMap<RoomId, usize> = map.rooms.iter().enumerate().map(|(i, r)| (r.id, i)).rev().collect();
+    let doors_by_id: BTreeMap<DoorId, usize> = map.doors.iter().enumerate().map(|(i, d)| (d.id, i)).rev().collect();
     for d in &map.doors {
-        let Some(room) = map.room(d.room) else {
+        let Some(room) = rooms_by_id.get(&d.room).map(|&i| &map.rooms[i]) else {
             out.push(Problem::DoorUnknownRoom { door: d.id, room: d.room });
             continue;
         };
@@ -188,7 +191,7 @@ pub(super) fn validate(map: &Map) -> Vec<Problem> {
             continue;
         };
         for (door_id, end) in c.doors.into_iter().zip([*first, *last]) {
-            match map.door(door_id) {
+            match doors_by_id.get(&door_id).map(|&i| &map.doors[i]) {
                 None => out.push(Problem::CorridorUnknownDoor { corridor: c.id, door: door_id }),
                 Some(d) if d.outside() != end => {
                     out.push(Problem::CorridorNotAtDoor { corridor: c.id, door: door_id, cell: end })
