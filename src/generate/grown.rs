@@ -354,11 +354,7 @@ impl Params for GrownRooms {
     }
 
     fn set(&mut self, key: &str, v: ParamValue) -> bool {
-        let Some(spec) = SPECS.iter().find(|s| s.key == key) else { return false };
-        let (lo, hi) = match spec.kind {
-            ParamKind::Int { min, max } | ParamKind::Range { min, max } => (min, max),
-            _ => (0, 0),
-        };
+        let Some((lo, hi)) = field::spec_bounds(SPECS, key) else { return false };
         let set_bool = |target: &mut bool| match v {
             ParamValue::Bool(b) => {
                 *target = b;

@@ -236,7 +236,16 @@ pub fn generate(params: &GeneratorParams, seed: u64) -> Result<Generated, GenErr
 
 /// Helpers for implementing [`Params`] over plain struct fields.
 pub(crate) mod field {
-    use super::ParamValue;
+    use super::{ParamKind, ParamSpec, ParamValue};
+
+    /// The spec of `key` and its whole-number bounds (`(0, 0)` for non-numeric kinds).
+    pub fn spec_bounds(specs: &[ParamSpec], key: &str) -> Option<(i64, i64)> {
+        let spec = specs.iter().find(|s| s.key == key)?;
+        Some(match spec.kind {
+            ParamKind::Int { min, max } | ParamKind::Range { min, max } => (min, max),
+            _ => (0, 0),
+        })
+    }
 
     pub fn int(v: ParamValue) -> Option<i64> {
         match v {

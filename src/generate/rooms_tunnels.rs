@@ -245,11 +245,7 @@ impl Params for RoomsAndTunnels {
     }
 
     fn set(&mut self, key: &str, v: ParamValue) -> bool {
-        let Some(spec) = SPECS.iter().find(|s| s.key == key) else { return false };
-        let (lo, hi) = match spec.kind {
-            ParamKind::Int { min, max } | ParamKind::Range { min, max } => (min, max),
-            _ => (0, 0),
-        };
+        let Some((lo, hi)) = field::spec_bounds(SPECS, key) else { return false };
         match key {
             "width" => field::set_u32(&mut self.width, v, lo, hi),
             "height" => field::set_u32(&mut self.height, v, lo, hi),

@@ -59,16 +59,7 @@ fn editor() -> Editor {
 impl Editor {
     /// Steps frames until no background job is left, then two more (results shown, layout settled).
     fn settle(&mut self) {
-        for _ in 0..2000 {
-            self.harness.step();
-            if !self.harness.state().is_busy() {
-                self.harness.step();
-                self.harness.step();
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        panic!("the editor never became idle");
+        crate::common::settle(&mut self.harness);
     }
 
     fn app(&self) -> &DelveApp {

@@ -46,3 +46,19 @@ pub fn assert_golden(path: &std::path::Path, actual: &str) {
         );
     }
 }
+
+/// Steps the editor's frames until no background job is left, then two more (results shown,
+/// layout settled).
+#[cfg(feature = "gui")]
+pub fn settle(harness: &mut egui_kittest::Harness<'static, delve::app::DelveApp>) {
+    for _ in 0..2000 {
+        harness.step();
+        if !harness.state().is_busy() {
+            harness.step();
+            harness.step();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the editor never became idle");
+}
