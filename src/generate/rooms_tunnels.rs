@@ -366,8 +366,8 @@ impl Buckets {
 }
 
 impl Footprints {
-    fn new() -> Self {
-        Self { rects: Vec::new(), buckets: None }
+    fn with_capacity(n: usize) -> Self {
+        Self { rects: Vec::with_capacity(n), buckets: None }
     }
 
     /// Whether any placed footprint satisfies `hits`; `reach` bounds where such a footprint
@@ -492,7 +492,7 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
     let (lo, hi) = (p.room_size.min as i32, p.room_size.max as i32);
 
     let mut placed: Vec<Placed> = Vec::with_capacity(p.max_rooms.min(4096) as usize);
-    let mut index = Footprints::new();
+    let mut index = Footprints::with_capacity(placed.capacity());
     let mut tunnels: Vec<Tunnel> = Vec::new();
     for _ in 0..p.max_rooms {
         let w = rng.random_range(lo..=hi);
@@ -563,7 +563,8 @@ impl RoomLookup {
     fn room_at(&self, placed: &[Placed], c: Pos) -> Option<u32> {
         match &self.grid {
             Some(g) => g.get(c).copied().filter(|i| *i != u32::MAX),
-            None => placed.iter().position(|r| r.shape.contains(c)).map(|i| i as u32),
+            // The footprint test is cheap and rejects almost every room before the shape test.
+            None => placed.iter().position(|r| r.footprint.contains(c) && r.shape.contains(c)).map(|i| i as u32),
         }
     }
 }
