@@ -214,3 +214,33 @@ fn moving_a_room_keeps_a_generated_map_consistent() {
     }
     assert!(moved > 0);
 }
+
+/// An edited map saved and reopened is exactly the same map, still marked edited, with the
+/// provenance (generator, parameters, seed) it was generated with.
+#[test]
+fn edited_maps_save_and_reopen_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    for preset in 0..3 {
+        let mut m = base_map(preset, 5);
+        let provenance = m.provenance.clone();
+        assert!(!provenance.edited);
+        let room = m.rooms[0].id;
+        let c = m.corridors[0].path[0];
+        let ops = vec![
+            Op::Paint { cells: vec![c], tile: Tile::Wall },
+            Op::SetRoomProps { id: room, label: Some("Guard room".into()), colour: Rgb(10, 20, 30) },
+            Op::SetSpawn(m.rooms[1].shape.centre().unwrap()),
+        ];
+        for op in ops {
+            perform(&mut m, op).unwrap();
+        }
+        assert!(m.provenance.edited);
+        assert_eq!(m.provenance.params, provenance.params);
+        assert_eq!(m.provenance.seed, provenance.seed);
+        let path = dir.path().join(format!("edited-{preset}.ron"));
+        delve::io::save_map(&path, &m).unwrap();
+        let back = delve::io::load_map(&path).unwrap();
+        assert_eq!(back, m);
+        assert!(back.provenance.edited);
+    }
+}
