@@ -12,12 +12,14 @@
 //! | [`pathfind`] | BFS over tiles with a hard step cap |
 //! | [`io`] | versioned RON files for presets and maps; atomic saves; located errors |
 //! | [`raster`] | map → RGBA pixels (PNG export, thumbnails, textures) |
+//! | [`browse`] | seed pages, thumbnails + metrics, sort/filter, thumbnail cache, map and params diffs |
 //! | [`cli`] | the command line (`generate`, `sweep`, `check`) |
 //! | `app` | the egui editor (feature `gui`), the only module that knows about windows |
 //!
 //! Data flow: preset RON → [`generate::GeneratorParams`] + seed → [`generate::generate`] →
 //! [`map::Map`] → editor / CLI → [`io::MapFile`] RON.
 
+pub mod browse;
 pub mod cli;
 pub mod edit;
 pub mod generate;

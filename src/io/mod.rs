@@ -71,11 +71,22 @@ pub struct Preset {
     #[serde(default)]
     pub seed: u64,
     pub generator: GeneratorParams,
+    /// Seeds a designer kept, with notes (seed browser). Absent in older files.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub starred: Vec<StarredSeed>,
+}
+
+/// A seed kept from the seed browser.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StarredSeed {
+    pub seed: u64,
+    #[serde(default)]
+    pub note: String,
 }
 
 impl Preset {
     pub fn new(generator: GeneratorParams) -> Self {
-        Self { version: PRESET_VERSION, name: None, notes: None, seed: 0, generator }
+        Self { version: PRESET_VERSION, name: None, notes: None, seed: 0, generator, starred: Vec::new() }
     }
 }
 

@@ -6,6 +6,7 @@ mod common;
 mod app;
 #[cfg(feature = "gui")]
 mod app_edit;
+mod browser;
 mod cli;
 mod edit;
 mod files;

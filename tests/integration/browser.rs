@@ -1,0 +1,133 @@
+//! The seed browser's core: thumbnails, pages, sort/filter, cache, diffs, starred seeds.
+
+use crate::common::shipped;
+use delve::browse::{
+    PageKind, PageSpec, SeedHistory, Stat, ThumbCache, View, diff_cells, differing_params, params_key, thumbnail,
+};
+use delve::generate::{ParamValue, generate};
+use delve::io::{self, StarredSeed};
+use delve::map::metrics::Metrics;
+
+#[test]
+fn thumbnail_fits_and_carries_the_seeds_metrics() {
+    let params = shipped("godot-part3");
+    let t = thumbnail(&params, 7, 40).unwrap();
+    assert!(t.width <= 40 && t.height <= 40, "{}x{}", t.width, t.height);
+    assert_eq!(t.rgba.len(), (t.width * t.height * 4) as usize);
+    let g = generate(&params, 7).unwrap();
+    assert_eq!(t.metrics, Metrics::of(&g.map));
+    assert_eq!(t.map_size, [80, 45]);
+    // Small enough maps are drawn one pixel per tile.
+    let full = thumbnail(&params, 7, 160).unwrap();
+    assert_eq!((full.width, full.height), (80, 45));
+}
+
+#[test]
+fn pages_are_consecutive_or_reproducibly_random() {
+    let p = PageSpec { kind: PageKind::Consecutive { start: 10 }, size: 24 };
+    assert_eq!(p.seeds(), (10..34).collect::<Vec<_>>());
+    assert_eq!(p.step(true).seeds()[0], 34);
+    assert_eq!(p.step(true).step(false), p);
+    let r = PageSpec { kind: PageKind::Random { page_seed: 3 }, size: 100 };
+    let seeds = r.seeds();
+    assert_eq!(seeds.len(), 100);
+    assert_eq!(seeds, r.seeds());
+    assert_ne!(seeds, r.step(true).seeds());
+    let mut uniq = seeds.clone();
+    uniq.sort_unstable();
+    uniq.dedup();
+    assert_eq!(uniq.len(), 100);
+    // Out-of-range sizes are clamped, never panicking.
+    assert_eq!(PageSpec { kind: PageKind::Consecutive { start: u64::MAX }, size: 100_000 }.seeds().len(), 100);
+}
+
+#[test]
+fn sort_and_filter_by_stat() {
+    let params = shipped("godot-part3");
+    let items: Vec<(u64, Metrics)> = (0..24).map(|s| (s, thumbnail(&params, s, 16).unwrap().metrics)).collect();
+    let v = View { sort: Stat::LongestPath, descending: true, filter: None };
+    let order = v.apply(&items);
+    assert_eq!(order.len(), 24);
+    for w in order.windows(2) {
+        assert!(items[w[0]].1.longest_path >= items[w[1]].1.longest_path);
+    }
+    let v = View { sort: Stat::Seed, descending: false, filter: Some((Stat::Rooms, 12.0)) };
+    let kept = v.apply(&items);
+    assert!(kept.iter().all(|&i| items[i].1.rooms >= 12));
+    assert_eq!(kept.len(), items.iter().filter(|(_, m)| m.rooms >= 12).count());
+}
+
+#[test]
+fn cache_is_keyed_by_params_and_seed_and_bounded() {
+    let a = shipped("godot-part3");
+    let mut b = a.clone();
+    assert!(b.params_mut().set("max_rooms", ParamValue::Int(5)));
+    let (ka, kb) = (params_key(&a), params_key(&b));
+    assert_ne!(ka, kb);
+    let mut cache = ThumbCache::new(3);
+    cache.insert(&ka, thumbnail(&a, 1, 16).unwrap());
+    assert!(cache.get(&ka, 1).is_some());
+    assert!(cache.get(&kb, 1).is_none());
+    for s in 2..6 {
+        cache.insert(&ka, thumbnail(&a, s, 16).unwrap());
+    }
+    assert_eq!(cache.len(), 3);
+    assert!(cache.get(&ka, 1).is_none(), "oldest evicted");
+    assert!(cache.get(&ka, 5).is_some());
+}
+
+#[test]
+fn diffs_of_maps_and_params() {
+    let a = shipped("godot-part3");
+    let ma = generate(&a, 1).unwrap().map;
+    let mb = generate(&a, 2).unwrap().map;
+    assert_eq!(diff_cells(&ma, &ma), Some(vec![]));
+    let d = diff_cells(&ma, &mb).unwrap();
+    assert!(!d.is_empty());
+    for p in &d {
+        assert_ne!(ma.tile(*p), mb.tile(*p));
+    }
+    let mut b = a.clone();
+    assert!(b.params_mut().set("max_rooms", ParamValue::Int(5)));
+    let pd = differing_params(&a, &b);
+    assert_eq!(pd.len(), 1);
+    assert_eq!(pd[0].key, "max_rooms");
+    assert_eq!(pd[0].b, Some(ParamValue::Int(5)));
+    assert!(differing_params(&a, &a).is_empty());
+    let other = shipped("tiendil-step6");
+    assert_eq!(differing_params(&a, &other)[0].key, "generator");
+    let small = delve::map::Map::new(4, 4);
+    assert_eq!(diff_cells(&ma, &small), None);
+}
+
+#[test]
+fn history_goes_back_and_forward() {
+    let mut h = SeedHistory::default();
+    assert_eq!(h.back(), None);
+    h.visit(1);
+    h.visit(2);
+    h.visit(2);
+    h.visit(3);
+    assert_eq!(h.all(), &[1, 2, 3]);
+    assert_eq!(h.back(), Some(2));
+    assert_eq!(h.back(), Some(1));
+    assert_eq!(h.back(), None);
+    assert_eq!(h.forward(), Some(2));
+    h.visit(9);
+    assert_eq!(h.all(), &[1, 2, 9]);
+    assert!(!h.can_forward());
+}
+
+#[test]
+fn starred_seeds_round_trip_and_old_presets_still_load() {
+    let mut p = io::shipped_preset("godot-part3").unwrap().unwrap();
+    assert!(p.starred.is_empty(), "old files load with no stars");
+    p.starred.push(StarredSeed { seed: 42, note: "long loop, \"nice\"".into() });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.ron");
+    io::save_preset(&path, &p).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("starred"), "{text}");
+    assert_eq!(io::load_preset(&path).unwrap(), p);
+    assert_eq!(p.version, io::PRESET_VERSION);
+}
