@@ -16,6 +16,7 @@ pub mod files;
 pub mod jobs;
 pub mod map_view;
 pub mod params_panel;
+pub mod seed_browser;
 pub mod textures;
 pub mod tools;
 
@@ -106,6 +107,9 @@ pub enum Command {
     /// Run the command even though it discards unsaved changes (the user said so).
     Discarding(Box<Command>),
     DismissMessage,
+    /// Show this seed of the current parameters in the main view (seed browser).
+    OpenSeed(u64),
+    ShowSeedBrowser(bool),
 }
 
 impl Command {
@@ -249,6 +253,7 @@ pub struct DelveApp {
     open_discards: bool,
     /// Hand-editing tools.
     tools: tools::ToolState,
+    browser: seed_browser::SeedBrowser,
 }
 
 impl DelveApp {
@@ -282,6 +287,7 @@ impl DelveApp {
             after_save: None,
             open_discards: false,
             tools: tools::ToolState::default(),
+            browser: seed_browser::SeedBrowser::default(),
         };
         app.refresh_presets();
         let restored = app.preset.clone().and_then(|r| app.read_preset(&r).ok().map(|p| (r, p)));
@@ -349,7 +355,12 @@ impl DelveApp {
 
     /// Whether background work (generation, loading, a dialog) is in flight.
     pub fn is_busy(&self) -> bool {
-        self.jobs.busy() || !self.commands.is_empty()
+        self.jobs.busy() || !self.commands.is_empty() || self.browser.is_busy()
+    }
+
+    /// The seed browser.
+    pub fn seed_browser(&self) -> &seed_browser::SeedBrowser {
+        &self.browser
     }
 
     /// Whether a dialog (confirmation or built-in file dialog) is open.
@@ -426,6 +437,7 @@ impl DelveApp {
 
     fn apply_preset(&mut self, r: PresetRef, p: Preset) {
         self.stash_params();
+        self.browser.starred = p.starred;
         self.params = p.generator.clone();
         self.seed_text = p.seed.to_string();
         self.preset_snapshot = Some((p.generator, p.seed));
@@ -837,6 +849,7 @@ impl DelveApp {
                 let mut p = Preset::new(self.params.clone());
                 p.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
                 p.seed = self.seed();
+                p.starred = self.browser.starred.clone();
                 match io::save_preset(&path, &p) {
                     Ok(()) => {
                         remember(&mut self.prefs.user_presets, &path, 50);
@@ -893,6 +906,11 @@ impl DelveApp {
             }
             Command::Discarding(inner) => self.handle_inner(ctx, *inner, true),
             Command::DismissMessage => self.message = None,
+            Command::OpenSeed(s) => {
+                self.seed_text = s.to_string();
+                self.commands.push(Command::Regenerate);
+            }
+            Command::ShowSeedBrowser(on) => self.browser.open = on,
         }
     }
 
@@ -1070,6 +1088,11 @@ impl DelveApp {
                 }
                 if ui.add(egui::Button::new("Zoom out").shortcut_text("−")).clicked() {
                     out.push(Command::View(ViewCommand::Zoom(0.8)));
+                }
+                ui.separator();
+                let mut seeds = self.browser.open;
+                if ui.checkbox(&mut seeds, "Seed browser").on_hover_text("A page of thumbnails of seeds").changed() {
+                    out.push(Command::ShowSeedBrowser(seeds));
                 }
                 ui.separator();
                 let mut l = self.view.layers;
@@ -1272,6 +1295,17 @@ impl DelveApp {
         self.commands.extend(out);
     }
 
+    fn browser_ui(&mut self, ctx: &egui::Context) {
+        let shown = self.doc.as_ref().map(|d| &d.map().provenance).filter(|p| p.params.is_some()).map(|p| p.seed);
+        self.browser.observe(shown);
+        self.browser.sync(ctx, &self.params);
+        if self.browser.open {
+            let mut out = Vec::new();
+            seed_browser::seed_browser_ui(ctx, &mut self.browser, shown, &mut out);
+            self.commands.extend(out);
+        }
+    }
+
     /// One frame of the whole editor.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
@@ -1280,6 +1314,11 @@ impl DelveApp {
             self.on_job(out);
         }
         self.handle_close_request(&ctx);
+        if self.modal.is_none() {
+            let mut out = Vec::new();
+            self.browser.keys(&ctx, &mut out);
+            self.commands.extend(out);
+        }
         self.shortcuts(&ctx);
         if self.modal.is_none() {
             let mut out = Vec::new();
@@ -1335,6 +1374,7 @@ impl DelveApp {
                 }
             }
         });
+        self.browser_ui(&ctx);
         self.modal_ui(&ctx);
 
         self.apply_commands(&ctx);
@@ -1374,6 +1414,7 @@ const KEYS: &[(&str, &str)] = &[
     ("Ctrl+Shift+S", "save the map as"),
     ("Ctrl+E", "export a PNG"),
     ("Ctrl+Q", "quit"),
+    ("arrows, PageUp/Down", "seed browser (when open): move through seeds and pages"),
 ];
 
 fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {

@@ -5,6 +5,8 @@ mod common;
 #[cfg(feature = "gui")]
 mod app;
 #[cfg(feature = "gui")]
+mod app_browse;
+#[cfg(feature = "gui")]
 mod app_edit;
 mod browser;
 mod cli;

@@ -1,0 +1,489 @@
+//! The seed browser window: a page of thumbnails of the current parameters, rendered on a worker
+//! thread and shown as they arrive; sort and filter by a stat; starred seeds with notes (saved
+//! with the preset); a history of viewed seeds with back and forward.
+
+use super::Command;
+use crate::browse::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, params_key, thumbnail};
+use crate::generate::GeneratorParams;
+use crate::io::StarredSeed;
+use egui::{Color32, Key, Modifiers, Sense, Stroke, TextureHandle, vec2};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+
+/// Largest side of a thumbnail in pixels.
+pub const THUMB_PX: u32 = 160;
+/// Thumbnails kept in memory (a few pages of every parameter set looked at).
+const CACHE_SIZE: usize = 600;
+
+enum Msg {
+    Thumb(Box<Thumbnail>),
+    Failed(String),
+    Done,
+}
+
+/// A page being rendered on a worker thread.
+struct Render {
+    key: String,
+    cancel: Arc<AtomicBool>,
+    rx: Receiver<Msg>,
+}
+
+impl Drop for Render {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// State of the seed browser (runtime only, apart from the starred seeds, which belong to the
+/// preset).
+pub struct SeedBrowser {
+    pub open: bool,
+    pub page: PageSpec,
+    pub view: View,
+    pub filter_on: bool,
+    pub filter_stat: Stat,
+    pub filter_min: f64,
+    /// The thumbnail the keys move from.
+    pub selected: Option<u64>,
+    pub starred: Vec<StarredSeed>,
+    pub history: SeedHistory,
+    /// Thumbnails per row in the last frame (for the up/down keys).
+    pub columns: usize,
+    cache: ThumbCache,
+    render: Option<Render>,
+    /// What the last render was asked for: (params key, seeds).
+    requested: Option<(String, Vec<u64>)>,
+    error: Option<String>,
+    textures: HashMap<u64, TextureHandle>,
+    textures_key: String,
+}
+
+impl Default for SeedBrowser {
+    fn default() -> Self {
+        Self {
+            open: false,
+            page: PageSpec { kind: PageKind::Consecutive { start: 0 }, size: 24 },
+            view: View::default(),
+            filter_on: false,
+            filter_stat: Stat::Rooms,
+            filter_min: 12.0,
+            selected: None,
+            starred: Vec::new(),
+            history: SeedHistory::default(),
+            columns: 1,
+            cache: ThumbCache::new(CACHE_SIZE),
+            render: None,
+            requested: None,
+            error: None,
+            textures: HashMap::new(),
+            textures_key: String::new(),
+        }
+    }
+}
+
+impl SeedBrowser {
+    /// Whether thumbnails are still being rendered.
+    pub fn is_busy(&self) -> bool {
+        self.render.is_some() || (self.open && self.requested.as_ref().is_none_or(|(_, s)| *s != self.page.seeds()))
+    }
+
+    pub fn is_starred(&self, seed: u64) -> bool {
+        self.starred.iter().any(|s| s.seed == seed)
+    }
+
+    pub fn toggle_star(&mut self, seed: u64) {
+        if self.is_starred(seed) {
+            self.starred.retain(|s| s.seed != seed);
+        } else {
+            self.starred.push(StarredSeed { seed, note: String::new() });
+        }
+    }
+
+    /// The thumbnail of `seed` for `params`, when rendered.
+    pub fn thumbnail(&self, params: &GeneratorParams, seed: u64) -> Option<&Thumbnail> {
+        self.cache.get(&params_key(params), seed)
+    }
+
+    /// A generated map was shown: remember its seed.
+    pub fn observe(&mut self, seed: Option<u64>) {
+        if let Some(s) = seed {
+            self.history.visit(s);
+        }
+    }
+
+    /// Starts rendering the page for `params` when it is not what was last asked for; collects
+    /// finished thumbnails.
+    pub fn sync(&mut self, ctx: &egui::Context, params: &GeneratorParams) {
+        if !self.open {
+            return;
+        }
+        let key = params_key(params);
+        let seeds = self.page.seeds();
+        if self.requested.as_ref().is_none_or(|(k, s)| *k != key || *s != seeds) {
+            self.render = None; // Cancels the old one.
+            self.error = None;
+            let missing: Vec<u64> = seeds.iter().copied().filter(|s| self.cache.get(&key, *s).is_none()).collect();
+            if !missing.is_empty() {
+                self.render = Some(spawn(ctx, params.clone(), key.clone(), missing));
+            }
+            self.requested = Some((key.clone(), seeds));
+        }
+        if let Some(r) = &self.render {
+            let mut done = false;
+            while let Ok(m) = r.rx.try_recv() {
+                match m {
+                    Msg::Thumb(t) => self.cache.insert(&r.key, *t),
+                    Msg::Failed(e) => self.error = Some(e),
+                    Msg::Done => done = true,
+                }
+            }
+            if done {
+                self.render = None;
+            }
+        }
+        if self.textures_key != key {
+            self.textures.clear();
+            self.textures_key = key;
+        }
+    }
+
+    fn texture(&mut self, ctx: &egui::Context, seed: u64) -> Option<TextureHandle> {
+        if let Some(t) = self.textures.get(&seed) {
+            return Some(t.clone());
+        }
+        let th = self.cache.get(&self.textures_key, seed)?;
+        let img = egui::ColorImage::from_rgba_unmultiplied([th.width as usize, th.height as usize], &th.rgba);
+        let tex = ctx.load_texture(format!("delve-thumb-{seed}"), img, egui::TextureOptions::NEAREST);
+        if self.textures.len() > 2 * crate::browse::PAGE_SIZES.end() {
+            self.textures.clear();
+        }
+        self.textures.insert(seed, tex.clone());
+        Some(tex)
+    }
+
+    /// The page in display order: `(seed, rendered)`; filtered out seeds are left out, seeds not
+    /// rendered yet come last.
+    pub fn ordered(&self) -> Vec<(u64, bool)> {
+        let seeds = self.page.seeds();
+        let ready: Vec<(u64, crate::map::metrics::Metrics)> =
+            seeds.iter().filter_map(|s| self.cache.get(&self.textures_key, *s).map(|t| (*s, t.metrics))).collect();
+        let mut view = self.view;
+        view.filter = self.filter_on.then_some((self.filter_stat, self.filter_min));
+        let mut out: Vec<(u64, bool)> =
+            view.apply(&ready).into_iter().filter_map(|i| ready.get(i).map(|(s, _)| (*s, true))).collect();
+        out.extend(seeds.iter().filter(|s| self.cache.get(&self.textures_key, **s).is_none()).map(|s| (*s, false)));
+        out
+    }
+
+    /// Arrow keys move through the page (opening each seed), page keys through pages. Only while
+    /// the browser is open and no text field has the keyboard.
+    pub fn keys(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        let columns = self.columns;
+        if !self.open || ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let (mut step, mut page) = (0i64, 0i64);
+        ctx.input_mut(|i| {
+            if i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
+                step = -1;
+            }
+            if i.consume_key(Modifiers::NONE, Key::ArrowRight) {
+                step = 1;
+            }
+            if i.consume_key(Modifiers::NONE, Key::ArrowUp) {
+                step = -(columns.max(1) as i64);
+            }
+            if i.consume_key(Modifiers::NONE, Key::ArrowDown) {
+                step = columns.max(1) as i64;
+            }
+            if i.consume_key(Modifiers::NONE, Key::PageUp) {
+                page = -1;
+            }
+            if i.consume_key(Modifiers::NONE, Key::PageDown) {
+                page = 1;
+            }
+        });
+        if page != 0 {
+            self.page = self.page.step(page > 0);
+            self.selected = None;
+        }
+        if step != 0 {
+            let order = self.ordered();
+            let here = self.selected.and_then(|s| order.iter().position(|(x, _)| *x == s));
+            let next = match here {
+                Some(i) => (i as i64 + step).clamp(0, order.len() as i64 - 1) as usize,
+                None => 0,
+            };
+            if let Some((s, _)) = order.get(next) {
+                self.selected = Some(*s);
+                out.push(Command::OpenSeed(*s));
+            }
+        }
+    }
+}
+
+fn spawn(ctx: &egui::Context, params: GeneratorParams, key: String, seeds: Vec<u64>) -> Render {
+    let (tx, rx) = channel();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let stop = cancel.clone();
+    let ctx = ctx.clone();
+    let run = move || {
+        for seed in seeds {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let m = match thumbnail(&params, seed, THUMB_PX) {
+                Ok(t) => Msg::Thumb(Box::new(t)),
+                Err(e) => {
+                    let _ = tx.send(Msg::Failed(e.to_string()));
+                    break;
+                }
+            };
+            if tx.send(m).is_err() {
+                return;
+            }
+            ctx.request_repaint();
+        }
+        let _ = tx.send(Msg::Done);
+        ctx.request_repaint();
+    };
+    if let Err(e) = std::thread::Builder::new().name("delve-thumbnails".into()).spawn(run) {
+        let (tx, rx2) = channel();
+        let _ = tx.send(Msg::Failed(format!("cannot start a thread: {e}")));
+        let _ = tx.send(Msg::Done);
+        return Render { key, cancel, rx: rx2 };
+    }
+    Render { key, cancel, rx }
+}
+
+/// The seed browser window. `current` is the seed of the map in the main view.
+pub fn seed_browser_ui(ctx: &egui::Context, b: &mut SeedBrowser, current: Option<u64>, out: &mut Vec<Command>) {
+    let mut open = b.open;
+    let mut columns = b.columns;
+    egui::Window::new("Seeds")
+        .id(egui::Id::unique("delve-seed-browser"))
+        .open(&mut open)
+        .default_size(vec2(900.0, 640.0))
+        .resizable(true)
+        .show(ctx, |ui| {
+            controls_ui(ui, b, out);
+            ui.separator();
+            egui::Panel::right("delve-seeds-side").resizable(true).default_size(230.0).show(ui, |ui| {
+                side_ui(ui, b, current, out);
+            });
+            egui::CentralPanel::default().show(ui, |ui| {
+                columns = grid_ui(ui, b, current, out);
+            });
+        });
+    b.open = open;
+    b.columns = columns;
+}
+
+fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, out: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("< Page").on_hover_text("Previous page (PageUp)").clicked() {
+            b.page = b.page.step(false);
+        }
+        if ui.button("Page >").on_hover_text("Next page (PageDown)").clicked() {
+            b.page = b.page.step(true);
+        }
+        let mut random = matches!(b.page.kind, PageKind::Random { .. });
+        if ui.checkbox(&mut random, "Random page").on_hover_text("Spread-out seeds instead of consecutive").changed() {
+            b.page.kind = if random { PageKind::Random { page_seed: 0 } } else { PageKind::Consecutive { start: 0 } };
+        }
+        match &mut b.page.kind {
+            PageKind::Consecutive { start } => {
+                ui.label("from seed");
+                ui.add(egui::DragValue::new(start));
+            }
+            PageKind::Random { page_seed } => {
+                ui.label("page");
+                ui.add(egui::DragValue::new(page_seed));
+            }
+        }
+        ui.label("size");
+        ui.add(egui::DragValue::new(&mut b.page.size).range(crate::browse::PAGE_SIZES));
+        ui.separator();
+        ui.label("Sort by");
+        egui::ComboBox::from_id_salt("delve-seed-sort").selected_text(b.view.sort.label()).show_ui(ui, |ui| {
+            for s in Stat::ALL {
+                ui.selectable_value(&mut b.view.sort, *s, s.label());
+            }
+        });
+        ui.checkbox(&mut b.view.descending, "largest first");
+        ui.separator();
+        ui.checkbox(&mut b.filter_on, "Only with");
+        egui::ComboBox::from_id_salt("delve-seed-filter").selected_text(b.filter_stat.label()).show_ui(ui, |ui| {
+            for s in Stat::ALL {
+                ui.selectable_value(&mut b.filter_stat, *s, s.label());
+            }
+        });
+        ui.label(">=");
+        ui.add(egui::DragValue::new(&mut b.filter_min).speed(0.5));
+        ui.separator();
+        if ui
+            .add_enabled(b.history.can_back(), egui::Button::new("< Back"))
+            .on_hover_text("Previous seed viewed")
+            .clicked()
+            && let Some(s) = b.history.back()
+        {
+            out.push(Command::OpenSeed(s));
+        }
+        if ui.add_enabled(b.history.can_forward(), egui::Button::new("Forward >")).clicked()
+            && let Some(s) = b.history.forward()
+        {
+            out.push(Command::OpenSeed(s));
+        }
+        if b.is_busy() {
+            ui.spinner();
+        }
+    });
+    if let Some(e) = &b.error {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+}
+
+fn side_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &mut Vec<Command>) {
+    if let Some(seed) = b.selected.or(current) {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(format!("Seed {seed}")).strong());
+            let starred = b.is_starred(seed);
+            if ui
+                .button(if starred { "Unstar" } else { "Star" })
+                .on_hover_text("Keep this seed with the preset")
+                .clicked()
+            {
+                b.toggle_star(seed);
+            }
+        });
+    }
+    ui.separator();
+    ui.label(egui::RichText::new(format!("Starred ({})", b.starred.len())).strong());
+    if b.starred.is_empty() {
+        ui.label(egui::RichText::new("Star a seed to keep it; stars are saved with the preset.").weak());
+    }
+    let mut remove = None;
+    egui::ScrollArea::vertical().id_salt("delve-starred").max_height(260.0).show(ui, |ui| {
+        for (i, s) in b.starred.iter_mut().enumerate() {
+            ui.horizontal(|ui| {
+                if ui.link(format!("* {}", s.seed)).on_hover_text("Open this seed").clicked() {
+                    out.push(Command::OpenSeed(s.seed));
+                }
+                if ui.small_button("×").on_hover_text("Unstar").clicked() {
+                    remove = Some(i);
+                }
+            });
+            ui.add(egui::TextEdit::singleline(&mut s.note).hint_text("note").desired_width(f32::INFINITY));
+        }
+    });
+    if let Some(i) = remove
+        && i < b.starred.len()
+    {
+        b.starred.remove(i);
+    }
+    ui.separator();
+    ui.collapsing(format!("History ({})", b.history.all().len()), |ui| {
+        egui::ScrollArea::vertical().id_salt("delve-history").max_height(200.0).show(ui, |ui| {
+            for s in b.history.all().iter().rev() {
+                if ui.link(s.to_string()).clicked() {
+                    out.push(Command::OpenSeed(*s));
+                }
+            }
+        });
+    });
+}
+
+/// The thumbnails; returns the number of columns (for the up/down keys).
+fn grid_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &mut Vec<Command>) -> usize {
+    let cell = vec2(THUMB_PX as f32 + 8.0, THUMB_PX as f32 * 0.6 + 44.0);
+    let columns = ((ui.available_width() / (cell.x + 4.0)).floor() as usize).max(1);
+    let order = b.ordered();
+    let ctx = ui.ctx().clone();
+    egui::ScrollArea::vertical().id_salt("delve-thumbs").show(ui, |ui| {
+        egui::Grid::new("delve-thumb-grid").spacing(vec2(4.0, 4.0)).show(ui, |ui| {
+            for (n, (seed, ready)) in order.iter().enumerate() {
+                let seed = *seed;
+                let (rect, resp) = ui.allocate_exact_size(cell, Sense::click());
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Seed {seed}")));
+                let painter = ui.painter_at(rect);
+                let selected = b.selected == Some(seed) || (b.selected.is_none() && current == Some(seed));
+                let bg =
+                    if resp.hovered() { ui.visuals().widgets.hovered.bg_fill } else { ui.visuals().extreme_bg_color };
+                painter.rect_filled(rect, 3.0, bg);
+                if selected {
+                    painter.rect_stroke(
+                        rect,
+                        3.0,
+                        Stroke::new(2.0, ui.visuals().selection.stroke.color),
+                        egui::StrokeKind::Inside,
+                    );
+                }
+                let img_rect = egui::Rect::from_min_size(rect.min + vec2(4.0, 4.0), vec2(cell.x - 8.0, cell.y - 48.0));
+                let th = b.cache.get(&b.textures_key, seed).map(|t| (t.metrics, t.width, t.height));
+                match (ready, th, b.texture(&ctx, seed)) {
+                    (true, Some((m, w, h)), Some(tex)) => {
+                        let s = (img_rect.width() / w as f32).min(img_rect.height() / h as f32);
+                        let r = egui::Rect::from_center_size(img_rect.center(), vec2(w as f32 * s, h as f32 * s));
+                        painter.image(
+                            tex.id(),
+                            r,
+                            egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                            Color32::WHITE,
+                        );
+                        let text = format!(
+                            "{} rooms · {} corr\n{:.1}% floor · path {}",
+                            m.rooms,
+                            m.corridor_tiles,
+                            m.floor_fraction * 100.0,
+                            m.longest_path
+                        );
+                        painter.text(
+                            egui::pos2(rect.min.x + 4.0, rect.max.y - 30.0),
+                            egui::Align2::LEFT_TOP,
+                            text,
+                            egui::FontId::proportional(11.0),
+                            ui.visuals().text_color(),
+                        );
+                    }
+                    _ => {
+                        painter.text(
+                            img_rect.center(),
+                            egui::Align2::CENTER_CENTER,
+                            "…",
+                            egui::FontId::proportional(20.0),
+                            ui.visuals().weak_text_color(),
+                        );
+                    }
+                }
+                let star = if b.is_starred(seed) { " *" } else { "" };
+                painter.text(
+                    egui::pos2(rect.min.x + 4.0, rect.max.y - 44.0),
+                    egui::Align2::LEFT_TOP,
+                    format!("{seed}{star}"),
+                    egui::FontId::proportional(12.0),
+                    if star.is_empty() {
+                        ui.visuals().strong_text_color()
+                    } else {
+                        Color32::from_rgb(0xf0, 0xc0, 0x40)
+                    },
+                );
+                if resp.clicked() {
+                    b.selected = Some(seed);
+                    out.push(Command::OpenSeed(seed));
+                }
+                resp.context_menu(|ui| {
+                    if ui.button(if b.is_starred(seed) { "Unstar" } else { "Star" }).clicked() {
+                        b.toggle_star(seed);
+                        ui.close();
+                    }
+                });
+                if (n + 1) % columns == 0 {
+                    ui.end_row();
+                }
+            }
+        });
+    });
+    columns
+}
