@@ -11,6 +11,7 @@
 //! keyed by document revision), [`files`] (file dialogs: system, built-in, scripted for tests),
 //! [`document`], [`jobs`].
 
+pub mod compare;
 pub mod document;
 pub mod files;
 pub mod jobs;
@@ -110,6 +111,11 @@ pub enum Command {
     /// Show this seed of the current parameters in the main view (seed browser).
     OpenSeed(u64),
     ShowSeedBrowser(bool),
+    /// Add a compare pane with this seed of the current parameters.
+    CompareSeed(u64),
+    /// Show these parameters and seed in the main view (a compare pane promoted).
+    PromotePane(Box<GeneratorParams>, u64),
+    ShowCompare(bool),
 }
 
 impl Command {
@@ -254,6 +260,7 @@ pub struct DelveApp {
     /// Hand-editing tools.
     tools: tools::ToolState,
     browser: seed_browser::SeedBrowser,
+    compare: compare::Compare,
 }
 
 impl DelveApp {
@@ -288,6 +295,7 @@ impl DelveApp {
             open_discards: false,
             tools: tools::ToolState::default(),
             browser: seed_browser::SeedBrowser::default(),
+            compare: compare::Compare::default(),
         };
         app.refresh_presets();
         let restored = app.preset.clone().and_then(|r| app.read_preset(&r).ok().map(|p| (r, p)));
@@ -355,7 +363,12 @@ impl DelveApp {
 
     /// Whether background work (generation, loading, a dialog) is in flight.
     pub fn is_busy(&self) -> bool {
-        self.jobs.busy() || !self.commands.is_empty() || self.browser.is_busy()
+        self.jobs.busy() || !self.commands.is_empty() || self.browser.is_busy() || self.compare.is_busy()
+    }
+
+    /// The compare window.
+    pub fn compare(&self) -> &compare::Compare {
+        &self.compare
     }
 
     /// The seed browser.
@@ -911,6 +924,16 @@ impl DelveApp {
                 self.commands.push(Command::Regenerate);
             }
             Command::ShowSeedBrowser(on) => self.browser.open = on,
+            Command::CompareSeed(s) => self.compare.add(ctx, self.params.clone(), s),
+            Command::PromotePane(p, s) => {
+                if *p != self.params {
+                    self.stash_params();
+                    self.params = *p;
+                }
+                self.seed_text = s.to_string();
+                self.commands.push(Command::Regenerate);
+            }
+            Command::ShowCompare(on) => self.compare.open = on,
         }
     }
 
@@ -1093,6 +1116,10 @@ impl DelveApp {
                 let mut seeds = self.browser.open;
                 if ui.checkbox(&mut seeds, "Seed browser").on_hover_text("A page of thumbnails of seeds").changed() {
                     out.push(Command::ShowSeedBrowser(seeds));
+                }
+                let mut cmp = self.compare.open;
+                if ui.checkbox(&mut cmp, "Compare").on_hover_text("Maps side by side").changed() {
+                    out.push(Command::ShowCompare(cmp));
                 }
                 ui.separator();
                 let mut l = self.view.layers;
@@ -1302,6 +1329,12 @@ impl DelveApp {
         if self.browser.open {
             let mut out = Vec::new();
             seed_browser::seed_browser_ui(ctx, &mut self.browser, shown, &mut out);
+            self.commands.extend(out);
+        }
+        self.compare.poll();
+        if self.compare.open {
+            let mut out = Vec::new();
+            compare::compare_ui(ctx, &mut self.compare, &self.params, &mut out);
             self.commands.extend(out);
         }
     }

@@ -357,6 +357,9 @@ fn side_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &m
             {
                 b.toggle_star(seed);
             }
+            if ui.button("Compare").on_hover_text("Add a pane with this seed to the compare window").clicked() {
+                out.push(Command::CompareSeed(seed));
+            }
         });
     }
     ui.separator();
@@ -476,6 +479,10 @@ fn grid_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &m
                 resp.context_menu(|ui| {
                     if ui.button(if b.is_starred(seed) { "Unstar" } else { "Star" }).clicked() {
                         b.toggle_star(seed);
+                        ui.close();
+                    }
+                    if ui.button("Compare").clicked() {
+                        out.push(Command::CompareSeed(seed));
                         ui.close();
                     }
                 });

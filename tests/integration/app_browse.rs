@@ -1,6 +1,8 @@
 //! The seed browser and compare windows, driven through the real UI with egui_kittest.
 
 use delve::app::{AppConfig, Command, DelveApp, ScriptedDialogs};
+use delve::generate::{ParamValue, generate};
+use delve::map::metrics::Metrics;
 use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -67,4 +69,74 @@ fn a_starred_seed_is_in_the_preset_file_after_save() {
     crate::common::settle(&mut h);
     let preset = delve::io::load_preset(&path).unwrap();
     assert_eq!(preset.starred.iter().map(|s| s.seed).collect::<Vec<_>>(), vec![7]);
+}
+
+#[test]
+fn compare_two_seeds_shows_two_panes_with_their_stats_and_linked_zoom() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    open_browser(&mut h);
+    h.get_by_label("Seed 2").click();
+    crate::common::settle(&mut h);
+    h.get_by_label("Compare").click();
+    crate::common::settle(&mut h);
+    h.state_mut().push(Command::CompareSeed(5));
+    crate::common::settle(&mut h);
+    h.state_mut().push(Command::ShowSeedBrowser(false));
+    crate::common::settle(&mut h);
+    let params = h.state().params().clone();
+    let c = h.state().compare();
+    assert!(c.open);
+    assert_eq!(c.panes.iter().map(|p| p.seed).collect::<Vec<_>>(), vec![2, 5]);
+    for p in &c.panes {
+        let expected = Metrics::of(&generate(&params, p.seed).unwrap().map);
+        assert_eq!(p.metrics, Some(expected));
+        // The stats table shows the figures.
+        assert!(h.query_by_label(&expected.longest_path.to_string()).is_some());
+    }
+    h.get_by_label("A: seed 2");
+    h.get_by_label("B: seed 5");
+
+    // Linked zoom: the wheel over pane A zooms pane B too.
+    assert!(c.linked);
+    let before: Vec<f32> = c.panes.iter().map(|p| p.view.scale).collect();
+    let at = c.panes[0].rect.center();
+    h.hover_at(at);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: vec2(0.0, 3.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    for _ in 0..60 {
+        h.step();
+    }
+    let c = h.state().compare();
+    let after: Vec<f32> = c.panes.iter().map(|p| p.view.scale).collect();
+    assert!(after[0] > before[0] * 1.3, "{before:?} -> {after:?}");
+    assert_eq!(after[0], after[1], "both panes zoomed together");
+    assert_eq!(c.panes[0].view.centre, c.panes[1].view.centre);
+
+    // Promote pane B to the main map.
+    h.get_all_by_label("Open in main").nth(1).unwrap().click();
+    crate::common::settle(&mut h);
+    assert_eq!(shown_seed(&h), 5);
+}
+
+#[test]
+fn ab_parameters_list_the_differing_parameter() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    h.state_mut().push(Command::CompareSeed(1));
+    crate::common::settle(&mut h);
+    h.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(5)));
+    crate::common::settle(&mut h);
+    h.state_mut().push(Command::CompareSeed(1));
+    crate::common::settle(&mut h);
+    let c = h.state().compare();
+    assert_eq!(c.panes.len(), 2);
+    assert_ne!(c.panes[0].params, c.panes[1].params);
+    h.get_by_label("B differs from A in: Room attempts 30 -> 5");
+    assert!(c.panes[1].metrics.is_some_and(|m| m.rooms <= 5));
 }

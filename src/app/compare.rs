@@ -1,0 +1,399 @@
+//! The compare window: 2 to 4 maps side by side (different seeds, or one seed under different
+//! parameters), zoom and pan linked across panes, a stats table with differences highlighted,
+//! the cells that differ from the first pane, and any pane promoted to the main map.
+
+use super::Command;
+use crate::browse::{diff_cells, differing_params, format_value};
+use crate::generate::{GeneratorParams, generate};
+use crate::map::Map;
+use crate::map::metrics::Metrics;
+use crate::raster::{Palette, render};
+use egui::{Color32, Pos2, Rect, Sense, TextureHandle, Vec2, pos2, vec2};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+/// Most panes side by side.
+pub const MAX_PANES: usize = 4;
+
+/// Zoom and pan of one pane: screen points per tile, and the tile at the pane's centre.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PaneView {
+    pub scale: f32,
+    pub centre: Vec2,
+    /// Refit when the pane is next drawn.
+    pub fit: bool,
+}
+
+impl Default for PaneView {
+    fn default() -> Self {
+        Self { scale: 1.0, centre: Vec2::ZERO, fit: true }
+    }
+}
+
+impl PaneView {
+    /// `screen_from_tile` for a pane drawn in `rect`.
+    pub fn screen_from_tile(&self, rect: Rect, tile: Vec2) -> Pos2 {
+        rect.center() + (tile - self.centre) * self.scale
+    }
+
+    fn fit_to(&mut self, rect: Rect, w: u32, h: u32) {
+        let (w, h) = (w.max(1) as f32, h.max(1) as f32);
+        self.scale = (rect.width() / w).min(rect.height() / h).max(0.05);
+        self.centre = vec2(w / 2.0, h / 2.0);
+        self.fit = false;
+    }
+}
+
+/// One map in the compare window.
+pub struct Pane {
+    pub params: GeneratorParams,
+    pub seed: u64,
+    pub map: Option<Arc<Map>>,
+    pub metrics: Option<Metrics>,
+    pub error: Option<String>,
+    pub view: PaneView,
+    /// Where the pane was drawn in the last frame.
+    pub rect: Rect,
+    id: u64,
+    pending: bool,
+    texture: Option<TextureHandle>,
+    /// The difference overlay and the (first pane, this pane) map pointers it was made for.
+    overlay: Option<(usize, usize, Option<TextureHandle>)>,
+}
+
+/// State of the compare window.
+pub struct Compare {
+    pub open: bool,
+    pub panes: Vec<Pane>,
+    /// Zoom and pan move every pane together.
+    pub linked: bool,
+    /// Mark the cells that differ from the first pane.
+    pub overlay: bool,
+    next_id: u64,
+    tx: Sender<(u64, Result<Map, String>)>,
+    rx: Receiver<(u64, Result<Map, String>)>,
+}
+
+impl Default for Compare {
+    fn default() -> Self {
+        let (tx, rx) = channel();
+        Self { open: false, panes: Vec::new(), linked: true, overlay: true, next_id: 0, tx, rx }
+    }
+}
+
+fn pane_name(i: usize) -> char {
+    (b'A' + (i as u8).min(25)) as char
+}
+
+impl Compare {
+    pub fn is_busy(&self) -> bool {
+        self.panes.iter().any(|p| p.pending)
+    }
+
+    /// Adds a pane (replacing the last one when there are already [`MAX_PANES`]).
+    pub fn add(&mut self, ctx: &egui::Context, params: GeneratorParams, seed: u64) {
+        if self.panes.len() >= MAX_PANES {
+            self.panes.pop();
+        }
+        self.next_id += 1;
+        let view = self.panes.first().filter(|_| self.linked).map(|p| p.view).unwrap_or_default();
+        let mut pane = Pane {
+            params,
+            seed,
+            map: None,
+            metrics: None,
+            error: None,
+            view,
+            rect: Rect::NOTHING,
+            id: self.next_id,
+            pending: false,
+            texture: None,
+            overlay: None,
+        };
+        self.start(ctx, &mut pane);
+        self.panes.push(pane);
+        self.open = true;
+    }
+
+    fn start(&mut self, ctx: &egui::Context, pane: &mut Pane) {
+        self.next_id += 1;
+        pane.id = self.next_id;
+        pane.pending = true;
+        let (id, params, seed, tx, ctx) = (pane.id, pane.params.clone(), pane.seed, self.tx.clone(), ctx.clone());
+        let run = move || {
+            let r = generate(&params, seed).map(|g| g.map).map_err(|e| e.to_string());
+            let _ = tx.send((id, r));
+            ctx.request_repaint();
+        };
+        if let Err(e) = std::thread::Builder::new().name("delve-compare".into()).spawn(run) {
+            pane.pending = false;
+            pane.error = Some(format!("cannot start a thread: {e}"));
+        }
+    }
+
+    /// Collects generated maps.
+    pub fn poll(&mut self) {
+        while let Ok((id, r)) = self.rx.try_recv() {
+            if let Some(p) = self.panes.iter_mut().find(|p| p.id == id) {
+                p.pending = false;
+                p.texture = None;
+                p.overlay = None;
+                match r {
+                    Ok(map) => {
+                        p.metrics = Some(Metrics::of(&map));
+                        p.map = Some(Arc::new(map));
+                        p.error = None;
+                    }
+                    Err(e) => {
+                        p.map = None;
+                        p.metrics = None;
+                        p.error = Some(e);
+                    }
+                }
+            }
+        }
+    }
+
+    fn regenerate(&mut self, ctx: &egui::Context, i: usize) {
+        let mut panes = std::mem::take(&mut self.panes);
+        if let Some(p) = panes.get_mut(i) {
+            self.start(ctx, p);
+        }
+        self.panes = panes;
+    }
+}
+
+/// The compare window. `current` is the main view's parameters (for "use current parameters").
+pub fn compare_ui(ctx: &egui::Context, c: &mut Compare, current: &GeneratorParams, out: &mut Vec<Command>) {
+    let mut open = c.open;
+    egui::Window::new("Compare")
+        .id(egui::Id::unique("delve-compare"))
+        .open(&mut open)
+        .default_size(vec2(1000.0, 660.0))
+        .resizable(true)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut c.linked, "Link zoom and pan").on_hover_text("Zoom and pan move every pane together");
+                ui.checkbox(&mut c.overlay, "Difference overlay")
+                    .on_hover_text("Mark the cells that differ from pane A (maps of the same size)");
+                if ui.button("Fit all").clicked() {
+                    for p in &mut c.panes {
+                        p.view.fit = true;
+                    }
+                }
+                if c.is_busy() {
+                    ui.spinner();
+                }
+            });
+            if c.panes.is_empty() {
+                ui.label("No panes yet: pick \"Compare\" on a seed in the seed browser.");
+                return;
+            }
+            params_diff_ui(ui, c);
+            ui.separator();
+            panes_ui(ui, c, current, out);
+            ui.separator();
+            stats_ui(ui, c);
+        });
+    c.open = open;
+}
+
+fn params_diff_ui(ui: &mut egui::Ui, c: &Compare) {
+    let Some(first) = c.panes.first() else { return };
+    for (i, p) in c.panes.iter().enumerate().skip(1) {
+        let d = differing_params(&first.params, &p.params);
+        if d.is_empty() {
+            continue;
+        }
+        let text = d
+            .iter()
+            .map(|x| format!("{} {} -> {}", x.label, format_value(x.a), format_value(x.b)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        ui.label(format!("{} differs from A in: {text}", pane_name(i)));
+    }
+}
+
+fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: &mut Vec<Command>) {
+    let n = c.panes.len();
+    let height = (ui.available_height() - 150.0).max(160.0);
+    let mut changed_view: Option<(usize, PaneView)> = None;
+    let mut remove = None;
+    let mut regenerate = Vec::new();
+    let first_map = c.panes.first().and_then(|p| p.map.clone());
+    let ctx = ui.ctx().clone();
+    let (linked, overlay) = (c.linked, c.overlay);
+    ui.columns(n, |cols| {
+        for (i, (ui, p)) in cols.iter_mut().zip(c.panes.iter_mut()).enumerate() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(format!("{}: seed {}", pane_name(i), p.seed)).strong());
+                let mut seed = p.seed;
+                if ui.add(egui::DragValue::new(&mut seed)).on_hover_text("Seed of this pane").changed() {
+                    p.seed = seed;
+                    regenerate.push(i);
+                }
+                if ui
+                    .button("Use current parameters")
+                    .on_hover_text("This pane's parameters become the main view's (for A/B comparison)")
+                    .clicked()
+                {
+                    p.params = current.clone();
+                    regenerate.push(i);
+                }
+                if ui.button("Open in main").on_hover_text("Show this pane's map in the main view").clicked() {
+                    out.push(Command::PromotePane(Box::new(p.params.clone()), p.seed));
+                }
+                if ui.small_button("×").on_hover_text("Close this pane").clicked() {
+                    remove = Some(i);
+                }
+            });
+            let (rect, resp) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::click_and_drag());
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, format!("Pane {}", pane_name(i))));
+            p.rect = rect;
+            let painter = ui.painter_at(rect);
+            painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+            let Some(map) = p.map.clone() else {
+                let t = p.error.clone().unwrap_or_else(|| "Generating…".into());
+                painter.text(
+                    rect.center(),
+                    egui::Align2::CENTER_CENTER,
+                    t,
+                    egui::FontId::proportional(13.0),
+                    ui.visuals().text_color(),
+                );
+                continue;
+            };
+            let (w, h) = (map.width(), map.height());
+            if p.view.fit {
+                p.view.fit_to(rect, w, h);
+                if linked {
+                    changed_view = Some((i, p.view));
+                }
+            }
+            let before = p.view;
+            if resp.dragged() {
+                p.view.centre -= resp.drag_delta() / p.view.scale;
+            }
+            if let Some(pointer) = resp.hover_pos() {
+                let (scroll, zoom) = ui.input_mut(|inp| {
+                    let s = inp.smooth_scroll_delta;
+                    inp.smooth_scroll_delta = Vec2::ZERO;
+                    (s, inp.zoom_delta())
+                });
+                let factor = zoom * (scroll.y / 200.0).exp();
+                if (factor - 1.0).abs() > 1e-4 {
+                    // Keep the tile under the pointer where it is.
+                    let tile = p.view.centre + (pointer - rect.center()) / p.view.scale;
+                    p.view.scale = (p.view.scale * factor).clamp(0.05, 200.0);
+                    p.view.centre = tile - (pointer - rect.center()) / p.view.scale;
+                }
+            }
+            if resp.double_clicked() {
+                p.view.fit_to(rect, w, h);
+            }
+            if p.view != before && linked {
+                changed_view = Some((i, p.view));
+            }
+            let tex = p.texture.get_or_insert_with(|| {
+                let img = render(&map, 1, &Palette::default());
+                let ci = egui::ColorImage::from_rgba_unmultiplied([w as usize, h as usize], img.as_raw());
+                ctx.load_texture(format!("delve-compare-{}", p.id), ci, egui::TextureOptions::NEAREST)
+            });
+            let map_rect = Rect::from_min_max(
+                p.view.screen_from_tile(rect, Vec2::ZERO),
+                p.view.screen_from_tile(rect, vec2(w as f32, h as f32)),
+            );
+            let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+            painter.image(tex.id(), map_rect, uv, Color32::WHITE);
+            if overlay
+                && i > 0
+                && let Some(a) = &first_map
+            {
+                let key = (Arc::as_ptr(a) as usize, Arc::as_ptr(&map) as usize);
+                if p.overlay.as_ref().is_none_or(|(x, y, _)| (*x, *y) != key) {
+                    let t = diff_cells(a, &map).map(|cells| {
+                        let mut ci = egui::ColorImage::filled([w as usize, h as usize], Color32::TRANSPARENT);
+                        for c in &cells {
+                            let idx = c.y as usize * w as usize + c.x as usize;
+                            if let Some(px) = ci.pixels.get_mut(idx) {
+                                *px = Color32::from_rgba_unmultiplied(255, 40, 200, 170);
+                            }
+                        }
+                        ctx.load_texture(format!("delve-diff-{}", p.id), ci, egui::TextureOptions::NEAREST)
+                    });
+                    p.overlay = Some((key.0, key.1, t));
+                }
+                match &p.overlay {
+                    Some((_, _, Some(t))) => {
+                        painter.image(t.id(), map_rect, uv, Color32::WHITE);
+                    }
+                    _ => {
+                        painter.text(
+                            rect.left_top() + vec2(4.0, 4.0),
+                            egui::Align2::LEFT_TOP,
+                            "different size from A: no overlay",
+                            egui::FontId::proportional(11.0),
+                            ui.visuals().weak_text_color(),
+                        );
+                    }
+                }
+            }
+        }
+    });
+    if let Some((from, v)) = changed_view {
+        for (i, p) in c.panes.iter_mut().enumerate() {
+            if i != from {
+                p.view = PaneView { fit: false, ..v };
+            }
+        }
+    }
+    for i in regenerate {
+        c.regenerate(&ctx, i);
+    }
+    if let Some(i) = remove
+        && i < c.panes.len()
+    {
+        c.panes.remove(i);
+    }
+}
+
+/// One row of the stats table: label and the figure of a map.
+type StatRow = (&'static str, fn(&Metrics) -> f64, bool);
+
+const STATS: &[StatRow] = &[
+    ("rooms", |m| m.rooms as f64, false),
+    ("doors", |m| m.doors as f64, false),
+    ("corridor cells", |m| m.corridor_tiles as f64, false),
+    ("floor %", |m| m.floor_fraction * 100.0, true),
+    ("longest path", |m| m.longest_path as f64, false),
+    ("dead ends", |m| m.dead_ends as f64, false),
+];
+
+fn stats_ui(ui: &mut egui::Ui, c: &Compare) {
+    let highlight = ui.visuals().warn_fg_color;
+    egui::Grid::new("delve-compare-stats").striped(true).num_columns(c.panes.len() + 1).show(ui, |ui| {
+        ui.label("");
+        for (i, p) in c.panes.iter().enumerate() {
+            ui.label(egui::RichText::new(format!("{} (seed {})", pane_name(i), p.seed)).strong());
+        }
+        ui.end_row();
+        for (name, f, pct) in STATS {
+            ui.label(*name);
+            let base = c.panes.first().and_then(|p| p.metrics.as_ref()).map(f);
+            for p in &c.panes {
+                match p.metrics.as_ref().map(f) {
+                    Some(v) => {
+                        let text = if *pct { format!("{v:.1}") } else { format!("{v}") };
+                        let differs = base.is_some_and(|b| (b - v).abs() > 1e-9);
+                        let rt = egui::RichText::new(text);
+                        ui.label(if differs { rt.color(highlight).strong() } else { rt });
+                    }
+                    None => {
+                        ui.label("…");
+                    }
+                }
+            }
+            ui.end_row();
+        }
+    });
+}
