@@ -95,6 +95,10 @@ impl Compare {
         if self.panes.len() >= MAX_PANES {
             self.panes.pop();
         }
+        // Panes get narrower: fit them again.
+        for p in &mut self.panes {
+            p.view.fit = true;
+        }
         self.next_id += 1;
         let view = self.panes.first().filter(|_| self.linked).map(|p| p.view).unwrap_or_default();
         let mut pane = Pane {
@@ -169,7 +173,8 @@ pub fn compare_ui(ctx: &egui::Context, c: &mut Compare, current: &GeneratorParam
     egui::Window::new("Compare")
         .id(egui::Id::unique("delve-compare"))
         .open(&mut open)
-        .default_size(vec2(1000.0, 660.0))
+        .default_pos(pos2(300.0, 40.0))
+        .default_width(960.0)
         .resizable(true)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
@@ -216,7 +221,15 @@ fn params_diff_ui(ui: &mut egui::Ui, c: &Compare) {
 
 fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: &mut Vec<Command>) {
     let n = c.panes.len();
-    let height = (ui.available_height() - 150.0).max(160.0);
+    // Room under the panes for the stats table; panes keep roughly the maps' aspect.
+    let width = ui.available_width() / n.max(1) as f32;
+    let aspect = c
+        .panes
+        .iter()
+        .filter_map(|p| p.map.as_ref())
+        .map(|m| m.height() as f32 / m.width().max(1) as f32)
+        .fold(0.0f32, f32::max);
+    let height = (width * if aspect > 0.0 { aspect } else { 0.6 }).clamp(160.0, 420.0);
     let mut changed_view: Option<(usize, PaneView)> = None;
     let mut remove = None;
     let mut regenerate = Vec::new();
@@ -316,7 +329,7 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
                         for c in &cells {
                             let idx = c.y as usize * w as usize + c.x as usize;
                             if let Some(px) = ci.pixels.get_mut(idx) {
-                                *px = Color32::from_rgba_unmultiplied(255, 40, 200, 170);
+                                *px = Color32::from_rgba_unmultiplied(255, 40, 200, 130);
                             }
                         }
                         ctx.load_texture(format!("delve-diff-{}", p.id), ci, egui::TextureOptions::NEAREST)

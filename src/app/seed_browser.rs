@@ -51,6 +51,7 @@ pub struct SeedBrowser {
     pub history: SeedHistory,
     /// Thumbnails per row in the last frame (for the up/down keys).
     pub columns: usize,
+    last_shown: Option<u64>,
     cache: ThumbCache,
     render: Option<Render>,
     /// What the last render was asked for: (params key, seeds).
@@ -73,6 +74,7 @@ impl Default for SeedBrowser {
             starred: Vec::new(),
             history: SeedHistory::default(),
             columns: 1,
+            last_shown: None,
             cache: ThumbCache::new(CACHE_SIZE),
             render: None,
             requested: None,
@@ -106,10 +108,15 @@ impl SeedBrowser {
         self.cache.get(&params_key(params), seed)
     }
 
-    /// A generated map was shown: remember its seed.
+    /// The seed of the map shown in the main view (each frame): a newly shown seed joins the
+    /// history. Only changes count, so going back does not record the map still shown while the
+    /// older seed is being generated.
     pub fn observe(&mut self, seed: Option<u64>) {
-        if let Some(s) = seed {
-            self.history.visit(s);
+        if seed != self.last_shown {
+            self.last_shown = seed;
+            if let Some(s) = seed {
+                self.history.visit(s);
+            }
         }
     }
 
