@@ -376,6 +376,11 @@ impl DelveApp {
         &self.browser
     }
 
+    /// The seed browser, to set its page or view (tests, scripts).
+    pub fn seed_browser_mut(&mut self) -> &mut seed_browser::SeedBrowser {
+        &mut self.browser
+    }
+
     /// Whether a dialog (confirmation or built-in file dialog) is open.
     pub fn has_modal(&self) -> bool {
         self.modal.is_some()

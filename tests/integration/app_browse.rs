@@ -140,3 +140,45 @@ fn ab_parameters_list_the_differing_parameter() {
     h.get_by_label("B differs from A in: Room attempts 30 -> 5");
     assert!(c.panes[1].metrics.is_some_and(|m| m.rooms <= 5));
 }
+
+#[test]
+fn changing_a_parameter_re_renders_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    open_browser(&mut h);
+    h.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(5)));
+    crate::common::settle(&mut h);
+    let params = h.state().params().clone();
+    assert_eq!(params.params().get("max_rooms"), Some(ParamValue::Int(5)));
+    for s in 0..24 {
+        let t = h.state().seed_browser().thumbnail(&params, s).expect("re-rendered for the new parameters");
+        assert!(t.metrics.rooms <= 5);
+    }
+}
+
+#[test]
+fn the_window_keeps_drawing_while_100_tiendil_thumbnails_render() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    h.state_mut().push(Command::SelectPreset(delve::app::PresetRef::Shipped("tiendil-step6".into())));
+    crate::common::settle(&mut h);
+    h.state_mut().seed_browser_mut().page.size = 100;
+    h.state_mut().push(Command::ShowSeedBrowser(true));
+    let start = std::time::Instant::now();
+    let (mut frames, mut slowest) = (0u32, std::time::Duration::ZERO);
+    h.step();
+    while h.state().is_busy() && start.elapsed().as_secs() < 60 {
+        let t = std::time::Instant::now();
+        h.step();
+        slowest = slowest.max(t.elapsed());
+        frames += 1;
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let total = start.elapsed();
+    eprintln!("100 tiendil-step6 thumbnails: {total:?}, {frames} frames drawn meanwhile, slowest {slowest:?}");
+    assert!(!h.state().is_busy(), "rendering finished");
+    assert!(frames >= 3, "frames kept coming while rendering ({frames} in {total:?})");
+    assert!(slowest.as_millis() < 500, "slowest frame {slowest:?}");
+    let params = h.state().params().clone();
+    assert!(h.state().seed_browser().thumbnail(&params, 99).is_some());
+}
