@@ -168,7 +168,13 @@ impl Compare {
 }
 
 /// The compare window. `current` is the main view's parameters (for "use current parameters").
-pub fn compare_ui(ctx: &egui::Context, c: &mut Compare, current: &GeneratorParams, out: &mut Vec<Command>) {
+pub fn compare_ui(
+    ctx: &egui::Context,
+    c: &mut Compare,
+    current: &GeneratorParams,
+    current_seed: u64,
+    out: &mut Vec<Command>,
+) {
     let mut open = c.open;
     egui::Window::new("Compare")
         .id(egui::Id::unique("delve-compare"))
@@ -181,6 +187,13 @@ pub fn compare_ui(ctx: &egui::Context, c: &mut Compare, current: &GeneratorParam
                 ui.checkbox(&mut c.linked, "Link zoom and pan").on_hover_text("Zoom and pan move every pane together");
                 ui.checkbox(&mut c.overlay, "Difference overlay")
                     .on_hover_text("Mark the cells that differ from pane A (maps of the same size)");
+                if ui
+                    .add_enabled(c.panes.len() < MAX_PANES, egui::Button::new("Add pane"))
+                    .on_hover_text("A pane with the main view's parameters and seed")
+                    .clicked()
+                {
+                    out.push(Command::CompareSeed(current_seed));
+                }
                 if ui.button("Fit all").clicked() {
                     for p in &mut c.panes {
                         p.view.fit = true;
@@ -191,7 +204,7 @@ pub fn compare_ui(ctx: &egui::Context, c: &mut Compare, current: &GeneratorParam
                 }
             });
             if c.panes.is_empty() {
-                ui.label("No panes yet: pick \"Compare\" on a seed in the seed browser.");
+                ui.label("No panes yet: \"Add pane\", or \"Compare\" on a seed in the seed browser.");
                 return;
             }
             params_diff_ui(ui, c);

@@ -1339,7 +1339,8 @@ impl DelveApp {
         self.compare.poll();
         if self.compare.open {
             let mut out = Vec::new();
-            compare::compare_ui(ctx, &mut self.compare, &self.params, &mut out);
+            let seed = self.seed();
+            compare::compare_ui(ctx, &mut self.compare, &self.params, seed, &mut out);
             self.commands.extend(out);
         }
     }

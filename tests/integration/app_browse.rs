@@ -128,12 +128,16 @@ fn compare_two_seeds_shows_two_panes_with_their_stats_and_linked_zoom() {
 fn ab_parameters_list_the_differing_parameter() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor(&dir);
-    h.state_mut().push(Command::CompareSeed(1));
+    h.state_mut().push(Command::SetSeedText("1".into()));
+    h.state_mut().push(Command::ShowCompare(true));
+    crate::common::settle(&mut h);
+    h.get_by_label("Add pane").click();
     crate::common::settle(&mut h);
     h.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(5)));
     crate::common::settle(&mut h);
-    h.state_mut().push(Command::CompareSeed(1));
+    h.get_by_label("Add pane").click();
     crate::common::settle(&mut h);
+    assert_eq!(h.state().compare().panes.iter().map(|p| p.seed).collect::<Vec<_>>(), vec![1, 1]);
     let c = h.state().compare();
     assert_eq!(c.panes.len(), 2);
     assert_ne!(c.panes[0].params, c.panes[1].params);
