@@ -16,7 +16,7 @@
 //! so the tutorials' presets reproduce their stream exactly.
 
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, Report, SizeRange, field};
-use crate::geom::{Dir, Grid, Pos, Rect};
+use crate::geom::{Dir, Pos, Rect};
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::rng::{DelveRng, Stage, stream};
 use rand::RngExt;
@@ -323,18 +323,99 @@ impl Params for RoomsAndTunnels {
     }
 }
 
-/// A placed room during generation.
+/// A placed room during generation, with the kind of tunnel that joins it to the room placed
+/// before it (`None` for the first room).
 struct Placed {
     footprint: Rect,
     shape: Shape,
     centre: Pos,
+    tunnel: Option<TunnelKind>,
 }
 
-/// Placed footprints, with a bucket index once there are many so that overlap tests stay
-/// close to constant time on big maps.
+/// A closed box of tiles, `x0..=x1` by `y0..=y1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Closed {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+}
+
+impl Closed {
+    /// Whether the boxes share a tile. Without short-circuits, so that a pass over many boxes
+    /// has no branches to mispredict.
+    const fn meets(&self, o: &Closed) -> bool {
+        (self.x0 <= o.x1) & (o.x0 <= self.x1) & (self.y0 <= o.y1) & (o.y0 <= self.y1)
+    }
+}
+
+// Both overlap rules are one test between closed boxes, computed once per room: a new room is
+// refused when its probe box meets the keep-out box of a placed room.
+// - Separate, the McRogueFace tutorial's `intersects` on corner rectangles `x..=x+w`: the probe
+//   is `x..=x+w`, the keep-out box `x-s..=x+w+s`.
+// - ShareWalls, the Godot tutorial's `placed.grow(s).intersects(new.grow(-1))` on half-open
+//   rectangles: the probe is `x+1..=x+w-2`, the keep-out box `x-s..=x+w+s-1`.
+
+/// The box of a new room's footprint that must meet no keep-out box.
+const fn probe(rule: OverlapRule, new: &Rect) -> Closed {
+    match rule {
+        OverlapRule::Separate => Closed { x0: new.x, y0: new.y, x1: new.x + new.w, y1: new.y + new.h },
+        OverlapRule::ShareWalls => Closed { x0: new.x + 1, y0: new.y + 1, x1: new.x + new.w - 2, y1: new.y + new.h - 2 },
+    }
+}
+
+/// The box around a placed room's footprint that no new room's probe may meet.
+const fn keep_out(rule: OverlapRule, spacing: i32, old: &Rect) -> Closed {
+    let (x0, y0) = (old.x - spacing, old.y - spacing);
+    let (x1, y1) = (old.x + old.w + spacing, old.y + old.h + spacing);
+    match rule {
+        OverlapRule::Separate => Closed { x0, y0, x1, y1 },
+        OverlapRule::ShareWalls => Closed { x0, y0, x1: x1 - 1, y1: y1 - 1 },
+    }
+}
+
+/// Whether `new` may not be placed next to `old`.
+#[cfg(test)]
+fn overlaps(rule: OverlapRule, spacing: i32, new: &Rect, old: &Rect) -> bool {
+    probe(rule, new).meets(&keep_out(rule, spacing, old))
+}
+
+/// Keep-out boxes of the placed rooms, with a bucket index once there are many so that overlap
+/// tests stay close to constant time on big maps.
 struct Footprints {
-    rects: Vec<Rect>,
+    boxes: Vec<Closed>,
+    /// The same boxes eight to a block, field by field, for the scan while there are few.
+    blocks: Vec<Block>,
     buckets: Option<Buckets>,
+}
+
+/// Eight boxes as four arrays, so a test against all eight compiles to a few vector compares.
+/// Unused lanes hold a box that meets nothing.
+#[derive(Clone, Copy)]
+struct Block {
+    x0: [i32; 8],
+    y0: [i32; 8],
+    x1: [i32; 8],
+    y1: [i32; 8],
+}
+
+impl Block {
+    const EMPTY: Block = Block { x0: [i32::MAX; 8], y0: [i32::MAX; 8], x1: [i32::MIN; 8], y1: [i32::MIN; 8] };
+
+    fn set(&mut self, lane: usize, b: &Closed) {
+        self.x0[lane] = b.x0;
+        self.y0[lane] = b.y0;
+        self.x1[lane] = b.x1;
+        self.y1[lane] = b.y1;
+    }
+
+    fn meets(&self, p: &Closed) -> bool {
+        let mut hit = [false; 8];
+        for (i, h) in hit.iter_mut().enumerate() {
+            *h = (p.x0 <= self.x1[i]) & (self.x0[i] <= p.x1) & (p.y0 <= self.y1[i]) & (self.y0[i] <= p.y1);
+        }
+        hit.iter().fold(false, |a, b| a | b)
+    }
 }
 
 struct Buckets {
@@ -347,16 +428,14 @@ struct Buckets {
 const INDEX_FROM: usize = 64;
 
 impl Buckets {
-    fn span(&self, r: &Rect) -> (i32, i32, i32, i32) {
-        let c0 = (r.x.div_euclid(self.size)).clamp(0, self.cols - 1);
-        let c1 = ((r.right() - 1).div_euclid(self.size)).clamp(0, self.cols - 1);
-        let r0 = (r.y.div_euclid(self.size)).clamp(0, self.rows - 1);
-        let r1 = ((r.bottom() - 1).div_euclid(self.size)).clamp(0, self.rows - 1);
-        (c0, c1, r0, r1)
+    fn span(&self, b: &Closed) -> (i32, i32, i32, i32) {
+        let col = |x: i32| x.div_euclid(self.size).clamp(0, self.cols - 1);
+        let row = |y: i32| y.div_euclid(self.size).clamp(0, self.rows - 1);
+        (col(b.x0.min(b.x1)), col(b.x0.max(b.x1)), row(b.y0.min(b.y1)), row(b.y0.max(b.y1)))
     }
 
-    fn insert(&mut self, i: u32, r: &Rect) {
-        let (c0, c1, r0, r1) = self.span(r);
+    fn insert(&mut self, i: u32, b: &Closed) {
+        let (c0, c1, r0, r1) = self.span(b);
         for row in r0..=r1 {
             for col in c0..=c1 {
                 self.cells[(row * self.cols + col) as usize].push(i);
@@ -367,29 +446,30 @@ impl Buckets {
 
 impl Footprints {
     fn with_capacity(n: usize) -> Self {
-        Self { rects: Vec::with_capacity(n), buckets: None }
+        Self { boxes: Vec::with_capacity(n), blocks: Vec::with_capacity(n.min(INDEX_FROM).div_ceil(8)), buckets: None }
     }
 
-    /// Whether any placed footprint satisfies `hits`; `reach` bounds where such a footprint
-    /// can be (a rectangle that any hit must intersect).
-    fn any(&mut self, reach: Rect, map_w: u32, map_h: u32, hits: impl Fn(&Rect) -> bool) -> bool {
-        if self.rects.len() < INDEX_FROM {
-            return self.rects.iter().any(hits);
+    /// Whether `probe` meets any keep-out box.
+    fn any(&mut self, probe: &Closed, map_w: u32, map_h: u32) -> bool {
+        debug_assert!(probe.x0 <= probe.x1 && probe.y0 <= probe.y1);
+        if self.boxes.len() < INDEX_FROM {
+            // No early exit: a branch-free pass over a few boxes is faster than a branchy one.
+            return self.blocks.iter().fold(false, |hit, b| hit | b.meets(probe));
         }
         let b = self.buckets.get_or_insert_with(|| {
             let size = 32;
             let cols = (map_w as i32 + size - 1) / size;
             let rows = (map_h as i32 + size - 1) / size;
             let mut b = Buckets { size, cols, rows, cells: vec![Vec::new(); (cols * rows) as usize] };
-            for (i, r) in self.rects.iter().enumerate() {
-                b.insert(i as u32, r);
+            for (i, k) in self.boxes.iter().enumerate() {
+                b.insert(i as u32, k);
             }
             b
         });
-        let (c0, c1, r0, r1) = b.span(&reach);
+        let (c0, c1, r0, r1) = b.span(probe);
         for row in r0..=r1 {
             for col in c0..=c1 {
-                if b.cells[(row * b.cols + col) as usize].iter().any(|&i| hits(&self.rects[i as usize])) {
+                if b.cells[(row * b.cols + col) as usize].iter().any(|&i| probe.meets(&self.boxes[i as usize])) {
                     return true;
                 }
             }
@@ -397,27 +477,21 @@ impl Footprints {
         false
     }
 
-    fn push(&mut self, r: Rect) {
-        let i = self.rects.len() as u32;
-        self.rects.push(r);
+    fn push(&mut self, k: Closed) {
+        let i = self.boxes.len() as u32;
+        self.boxes.push(k);
+        if (i as usize) < INDEX_FROM {
+            let lane = i as usize % 8;
+            if lane == 0 {
+                self.blocks.push(Block::EMPTY);
+            }
+            if let Some(block) = self.blocks.last_mut() {
+                block.set(lane, &k);
+            }
+        }
         if let Some(b) = &mut self.buckets {
-            b.insert(i, &r);
+            b.insert(i, &k);
         }
-    }
-}
-
-/// Whether `new` may not be placed next to `old`.
-fn overlaps(rule: OverlapRule, spacing: i32, new: &Rect, old: &Rect) -> bool {
-    match rule {
-        // Closed corner rectangles x1..=x2 where x2 = x + w (the tutorial's `intersects`).
-        OverlapRule::Separate => {
-            new.x <= old.right() + spacing
-                && new.right() >= old.x - spacing
-                && new.y <= old.bottom() + spacing
-                && new.bottom() >= old.y - spacing
-        }
-        // Godot: placed.grow(spacing).intersects(new.grow(-1)), strict half-open overlap.
-        OverlapRule::ShareWalls => old.grow(spacing).intersects(&new.grow(-1)),
     }
 }
 
@@ -470,7 +544,8 @@ fn room_colour(rng: &mut DelveRng) -> Rgb {
     let h = rng.random::<f64>() * 6.0;
     let (s, v) = (0.45, 0.80);
     let c = v * s;
-    let x = c * (1.0 - ((h % 2.0) - 1.0).abs());
+    // `h - 2⌊h/2⌋` is exactly `h % 2.0` for 0 <= h < 6 (Sterbenz), without a call to fmod.
+    let x = c * (1.0 - ((h - 2.0 * (h * 0.5).floor()) - 1.0).abs());
     let (r, g, b) = match h as u32 {
         0 => (c, x, 0.0),
         1 => (x, c, 0.0),
@@ -493,15 +568,13 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
 
     let mut placed: Vec<Placed> = Vec::with_capacity(p.max_rooms.min(4096) as usize);
     let mut index = Footprints::with_capacity(placed.capacity());
-    let mut tunnels: Vec<Tunnel> = Vec::new();
     for _ in 0..p.max_rooms {
         let w = rng.random_range(lo..=hi);
         let h = rng.random_range(lo..=hi);
         let x = rng.random_range(margin..=w_map - w - 1 - margin);
         let y = rng.random_range(margin..=h_map - h - 1 - margin);
         let footprint = Rect::new(x, y, w, h);
-        let reach = footprint.grow(spacing + 2);
-        if index.any(reach, p.width, p.height, |old| overlaps(p.overlap, spacing, &footprint, old)) {
+        if index.any(&probe(p.overlap, &footprint), p.width, p.height) {
             continue;
         }
         let centre = Pos::new(x + w / 2, y + h / 2);
@@ -510,23 +583,18 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
         } else {
             Shape::Rect(Rect::new(x + 1, y + 1, w - 1, h - 1))
         };
-        if let Some(prev) = placed.last() {
-            let (a, b) = match p.tunnel_from {
-                TunnelFrom::NewRoom => (centre, prev.centre),
-                TunnelFrom::PreviousRoom => (prev.centre, centre),
-            };
-            let kind = if p.direct_tunnel_chance > 0.0 && rng.random::<f64>() < p.direct_tunnel_chance {
+        let tunnel = (!placed.is_empty()).then(|| {
+            if p.direct_tunnel_chance > 0.0 && rng.random::<f64>() < p.direct_tunnel_chance {
                 TunnelKind::Direct
             } else {
                 TunnelKind::L { horizontal_first: rng.random::<f64>() < 0.5 }
-            };
-            tunnels.push(Tunnel { from: a, to: b, kind });
-        }
-        index.push(footprint);
-        placed.push(Placed { footprint, shape, centre });
+            }
+        });
+        index.push(keep_out(p.overlap, spacing, &footprint));
+        placed.push(Placed { footprint, shape, centre, tunnel });
     }
 
-    let map = build_map(p, seed, &placed, &tunnels);
+    let map = build_map(p, seed, &placed);
     let rooms_placed = placed.len();
     let rooms_asked = p.max_rooms as usize;
     let shortfall = (rooms_placed < rooms_asked).then(|| {
@@ -538,34 +606,38 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
     super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } }
 }
 
-/// Finds which placed room holds a floor tile: a scan of the rooms while there are few, a grid
-/// of room indices once there are many.
-struct RoomLookup {
-    grid: Option<Grid<u32>>,
+/// Which placed room holds each floor tile, as room index + 1 (0: none), so that finding the
+/// rooms a tunnel passes through costs one read. Bytes while there are fewer than 255 rooms.
+enum RoomLookup {
+    Bytes(Vec<u8>),
+    Words(Vec<u32>),
 }
-
-const LOOKUP_GRID_FROM: usize = 48;
 
 impl RoomLookup {
     fn new(p: &RoomsAndTunnels, placed: &[Placed]) -> Self {
-        if placed.len() < LOOKUP_GRID_FROM {
-            return Self { grid: None };
+        let n = p.width as usize * p.height as usize;
+        if placed.len() < usize::from(u8::MAX) {
+            let mut ids = vec![0u8; n];
+            for (i, r) in placed.iter().enumerate() {
+                fill_shape(&mut ids, p.width, &r.shape, i as u8 + 1);
+            }
+            RoomLookup::Bytes(ids)
+        } else {
+            let mut ids = vec![0u32; n];
+            for (i, r) in placed.iter().enumerate() {
+                fill_shape(&mut ids, p.width, &r.shape, i as u32 + 1);
+            }
+            RoomLookup::Words(ids)
         }
-        let mut g = Grid::new(p.width, p.height, u32::MAX);
-        for (i, r) in placed.iter().enumerate() {
-            r.shape.for_each_cell(|c| {
-                g.set(c, i as u32);
-            });
-        }
-        Self { grid: Some(g) }
     }
 
-    fn room_at(&self, placed: &[Placed], c: Pos) -> Option<u32> {
-        match &self.grid {
-            Some(g) => g.get(c).copied().filter(|i| *i != u32::MAX),
-            // The footprint test is cheap and rejects almost every room before the shape test.
-            None => placed.iter().position(|r| r.footprint.contains(c) && r.shape.contains(c)).map(|i| i as u32),
-        }
+    /// The room holding tile index `i`.
+    fn room_at(&self, i: usize) -> Option<u32> {
+        let id = match self {
+            RoomLookup::Bytes(ids) => ids.get(i).map(|&v| u32::from(v)),
+            RoomLookup::Words(ids) => ids.get(i).copied(),
+        };
+        id?.checked_sub(1)
     }
 }
 
@@ -578,7 +650,7 @@ struct DoorIndex {
 impl DoorIndex {
     /// The door of `room` at `cell` facing `toward`, made if it does not exist yet.
     fn door(&mut self, map: &mut Map, room: u32, cell: Pos, toward: Pos) -> u32 {
-        let side = cell.dir_to(toward).unwrap_or(Dir::North);
+        let side = side_towards(cell, toward);
         let mut i = self.first.get(room as usize).copied().unwrap_or(u32::MAX);
         while i != u32::MAX {
             let d = &map.doors[i as usize];
@@ -597,14 +669,27 @@ impl DoorIndex {
     }
 }
 
+/// The side of `cell` that faces the neighbouring tile `toward` (north when they are not
+/// neighbours, which a corridor's first and last tiles always are), by table rather than by
+/// branches that the processor would mispredict.
+fn side_towards(cell: Pos, toward: Pos) -> Dir {
+    const SIDES: [Dir; 9] =
+        [Dir::North, Dir::North, Dir::North, Dir::West, Dir::North, Dir::East, Dir::North, Dir::South, Dir::North];
+    let (dx, dy) = (toward.x.wrapping_sub(cell.x), toward.y.wrapping_sub(cell.y));
+    if dx.unsigned_abs() > 1 || dy.unsigned_abs() > 1 {
+        return Dir::North;
+    }
+    SIDES[((dy + 1) * 3 + dx + 1) as usize]
+}
+
 /// Carves rooms then tunnels, and splits each tunnel into corridors between the rooms it meets.
-fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], tunnels: &[Tunnel]) -> Map {
+fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Map {
     let mut map = Map::new(p.width, p.height);
     let mut colours = stream(seed, Stage::Colours);
     map.rooms.reserve_exact(placed.len());
     for (i, room) in placed.iter().enumerate() {
         debug_assert!(room.footprint.w >= MIN_ROOM as i32);
-        carve_floor(map.tiles_mut(), &room.shape);
+        fill_shape(map.tiles_mut().as_mut_slice(), p.width, &room.shape, Tile::Floor);
         map.rooms.push(Room {
             id: i as u32,
             shape: room.shape.clone(),
@@ -614,12 +699,21 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], tunnels: &[Tunne
     }
     let width = p.tunnel_width;
     let lookup = RoomLookup::new(p, placed);
-    let mut doors = DoorIndex { first: vec![u32::MAX; placed.len()], next: Vec::new() };
+    let tunnels = placed.len().saturating_sub(1);
+    let mut doors = DoorIndex { first: vec![u32::MAX; placed.len()], next: Vec::with_capacity(4 * tunnels) };
     let mut scratch = Vec::new();
-    let mut split = Splitter { w: p.width as usize, last_floor: None, run_start: None, k: 0, pieces: Vec::new() };
-    map.corridors.reserve(tunnels.len() + tunnels.len() / 2);
-    map.doors.reserve(2 * tunnels.len() + tunnels.len());
-    for t in tunnels {
+    let w = p.width as usize;
+    let mut split = Splitter { last_floor: NONE, run_start: NONE, k: 0, pieces: Vec::with_capacity(16) };
+    // Tunnels often cross other rooms, each crossing making one more corridor and two doors.
+    map.corridors.reserve(2 * tunnels);
+    map.doors.reserve(4 * tunnels);
+    for (i, room) in placed.iter().enumerate().skip(1) {
+        let Some(kind) = room.tunnel else { continue };
+        let ends = match p.tunnel_from {
+            TunnelFrom::NewRoom => [i, i - 1],
+            TunnelFrom::PreviousRoom => [i - 1, i],
+        };
+        let t = Tunnel { from: placed[ends[0]].centre, to: placed[ends[1]].centre, kind };
         if width > 1 {
             scratch.clear();
             t.cells(&mut Vec::new(), |c| scratch.push(c));
@@ -637,36 +731,40 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], tunnels: &[Tunne
         // its ends. Rooms are looked up, and a run's cells listed, only where a run ends.
         split.start();
         let tiles = map.tiles_mut().as_mut_slice();
+        let at = |c: Pos| c.y as isize * w as isize + c.x as isize;
+        let step = |d: (i32, i32)| d.1 as isize * w as isize + d.0 as isize;
         let geometry = match t.kind {
             TunnelKind::L { horizontal_first } => {
                 let (a, b) = (t.from, t.to);
                 let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
                 let (d1, d2) = (unit(a, corner), unit(corner, b));
                 let n1 = a.manhattan(corner) as usize + 1;
-                split.leg(tiles, a, d1, n1);
-                split.leg(tiles, corner.offset(d2.0, d2.1), d2, corner.manhattan(b) as usize);
+                split.leg(tiles, at(a), step(d1), n1);
+                split.leg(tiles, at(corner.offset(d2.0, d2.1)), step(d2), corner.manhattan(b) as usize);
                 PathGeometry::L { a, corner, d1, d2, n1 }
             }
             TunnelKind::Direct => {
                 scratch.clear();
                 direct_path(t.from, t.to, &mut scratch);
                 for &c in &scratch {
-                    split.leg(tiles, c, (0, 0), 1);
+                    split.leg(tiles, at(c), 0, 1);
                 }
                 PathGeometry::Cells
             }
         };
         for (from_k, start_k, end_k) in split.pieces.drain(..) {
-            let at = |k: usize| geometry.cell(k, &scratch);
-            let (from_cell, to_cell) = (at(from_k), at(end_k));
+            let (from_cell, to_cell) = (geometry.cell(from_k, &scratch), geometry.cell(end_k, &scratch));
             // Room floor is only ever carved by a room, so both lookups succeed.
-            let (Some(from_room), Some(room)) = (lookup.room_at(placed, from_cell), lookup.room_at(placed, to_cell))
+            let (Some(from_room), Some(to_room)) =
+                (lookup.room_at(at(from_cell) as usize), lookup.room_at(at(to_cell) as usize))
             else {
                 continue;
             };
-            let path: Vec<Pos> = (start_k..end_k).map(at).collect();
-            let a = doors.door(&mut map, from_room, from_cell, path[0]);
-            let b = doors.door(&mut map, room, to_cell, path[path.len() - 1]);
+            let mut path = Vec::with_capacity(end_k - start_k);
+            geometry.extend(start_k..end_k, &scratch, &mut path);
+            let (Some(&first), Some(&last)) = (path.first(), path.last()) else { continue };
+            let a = doors.door(&mut map, from_room, from_cell, first);
+            let b = doors.door(&mut map, to_room, to_cell, last);
             let id = map.corridors.len() as u32;
             map.corridors.push(Corridor { id, path, doors: [a, b], width });
         }
@@ -675,23 +773,28 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed], tunnels: &[Tunne
     map
 }
 
-/// Sets every tile of `shape` to room floor (rectangles a row at a time).
-fn carve_floor(tiles: &mut Grid<Tile>, shape: &Shape) {
+/// Sets every cell of `shape` in the row-major grid `cells` (`width` wide) to `v`, rectangles a
+/// row at a time; cells off the grid are skipped.
+fn fill_shape<T: Copy>(cells: &mut [T], width: u32, shape: &Shape, v: T) {
+    let w = width as usize;
+    let h = (cells.len() / w.max(1)) as i32;
     if let Shape::Rect(r) = shape {
-        let clipped = Rect::new(r.x.max(0), r.y.max(0), 0, 0);
-        let (x1, y1) = (r.right().min(tiles.width() as i32), r.bottom().min(tiles.height() as i32));
-        if x1 <= clipped.x {
+        let (x0, y0) = (r.x.max(0), r.y.max(0));
+        let (x1, y1) = (r.right().min(width as i32), r.bottom().min(h));
+        if x1 <= x0 {
             return;
         }
-        let w = tiles.width() as usize;
-        let cells = tiles.as_mut_slice();
-        for y in clipped.y..y1 {
+        for y in y0..y1 {
             let row = y as usize * w;
-            cells[row + clipped.x as usize..row + x1 as usize].fill(Tile::Floor);
+            if let Some(run) = cells.get_mut(row + x0 as usize..row + x1 as usize) {
+                run.fill(v);
+            }
         }
     } else {
         shape.for_each_cell(|c| {
-            tiles.set(c, Tile::Floor);
+            if c.x >= 0 && c.y >= 0 && (c.x as u32) < width && c.y < h {
+                cells[c.y as usize * w + c.x as usize] = v;
+            }
         });
     }
 }
@@ -723,47 +826,90 @@ impl PathGeometry {
             PathGeometry::Cells => cells.get(k).copied().unwrap_or_default(),
         }
     }
+
+    /// Appends the cells `ks` of the line to `out`, a leg at a time.
+    fn extend(&self, ks: std::ops::Range<usize>, cells: &[Pos], out: &mut Vec<Pos>) {
+        match *self {
+            PathGeometry::L { a, corner, d1, d2, n1 } => {
+                let (k0, k1) = (ks.start as i32, ks.end as i32);
+                let n1 = n1 as i32;
+                let mut p = a.offset(d1.0 * k0, d1.1 * k0);
+                for _ in k0..k1.min(n1) {
+                    out.push(p);
+                    p = p.offset(d1.0, d1.1);
+                }
+                let j0 = k0.max(n1) - n1 + 1;
+                let mut p = corner.offset(d2.0 * j0, d2.1 * j0);
+                for _ in j0..k1 - n1 + 1 {
+                    out.push(p);
+                    p = p.offset(d2.0, d2.1);
+                }
+            }
+            PathGeometry::Cells => out.extend_from_slice(cells.get(ks).unwrap_or_default()),
+        }
+    }
 }
+
+/// No index yet.
+const NONE: usize = usize::MAX;
 
 /// Walks a tunnel's centre line over the tiles: carves wall into corridor and notes where the
 /// line leaves and re-enters room floor, as `(last floor, first outside, next floor)` indices
 /// along the line.
 struct Splitter {
-    w: usize,
-    last_floor: Option<usize>,
-    run_start: Option<usize>,
+    last_floor: usize,
+    run_start: usize,
     k: usize,
     pieces: Vec<(usize, usize, usize)>,
 }
 
 impl Splitter {
     fn start(&mut self) {
-        self.last_floor = None;
-        self.run_start = None;
+        self.last_floor = NONE;
+        self.run_start = NONE;
         self.k = 0;
     }
 
-    /// `n` cells from `c` on in steps of `d`. Tunnels run between room centres, so every cell
-    /// is on the map.
-    fn leg(&mut self, tiles: &mut [Tile], c: Pos, d: (i32, i32), n: usize) {
-        let mut i = c.y as isize * self.w as isize + c.x as isize;
-        let di = d.1 as isize * self.w as isize + d.0 as isize;
-        for _ in 0..n {
-            if let Some(tile) = usize::try_from(i).ok().and_then(|i| tiles.get_mut(i)) {
-                if *tile == Tile::Floor {
-                    if let Some(start) = self.run_start.take()
-                        && let Some(from) = self.last_floor
-                    {
-                        self.pieces.push((from, start, self.k));
+    /// `n` cells from tile index `i` on in steps of `di`, a run of floor or of other tiles at a
+    /// time. Tunnels run between room centres, so every cell is on the map; a leg that would
+    /// leave it is cut short there.
+    fn leg(&mut self, tiles: &mut [Tile], i: isize, di: isize, n: usize) {
+        let k0 = self.k;
+        self.k += n;
+        let (mut i, mut j) = (i, 0);
+        let len = tiles.len();
+        let at = |i: isize| usize::try_from(i).ok().filter(|&i| i < len);
+        while j < n {
+            let Some(mut t) = at(i) else { return };
+            if tiles[t] == Tile::Floor {
+                if self.run_start != NONE {
+                    if self.last_floor != NONE {
+                        self.pieces.push((self.last_floor, self.run_start, k0 + j));
                     }
-                    self.last_floor = Some(self.k);
-                } else {
-                    *tile = Tile::Corridor;
-                    self.run_start.get_or_insert(self.k);
+                    self.run_start = NONE;
+                }
+                loop {
+                    j += 1;
+                    i += di;
+                    if j == n || !at(i).is_some_and(|next| tiles[next] == Tile::Floor) {
+                        break;
+                    }
+                }
+                self.last_floor = k0 + j - 1;
+            } else {
+                if self.run_start == NONE {
+                    self.run_start = k0 + j;
+                }
+                loop {
+                    tiles[t] = Tile::Corridor;
+                    j += 1;
+                    i += di;
+                    match at(i) {
+                        Some(next) if j < n && tiles[next] != Tile::Floor => t = next,
+                        _ => break,
+                    }
                 }
             }
-            i += di;
-            self.k += 1;
         }
     }
 }
@@ -775,6 +921,7 @@ struct Tunnel {
     kind: TunnelKind,
 }
 
+#[derive(Clone, Copy)]
 enum TunnelKind {
     L { horizontal_first: bool },
     Direct,
