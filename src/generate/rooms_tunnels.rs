@@ -360,7 +360,9 @@ impl Closed {
 const fn probe(rule: OverlapRule, new: &Rect) -> Closed {
     match rule {
         OverlapRule::Separate => Closed { x0: new.x, y0: new.y, x1: new.x + new.w, y1: new.y + new.h },
-        OverlapRule::ShareWalls => Closed { x0: new.x + 1, y0: new.y + 1, x1: new.x + new.w - 2, y1: new.y + new.h - 2 },
+        OverlapRule::ShareWalls => {
+            Closed { x0: new.x + 1, y0: new.y + 1, x1: new.x + new.w - 2, y1: new.y + new.h - 2 }
+        }
     }
 }
 
@@ -540,23 +542,27 @@ fn direct_path(a: Pos, b: Pos, out: &mut Vec<Pos>) {
 }
 
 fn room_colour(rng: &mut DelveRng) -> Rgb {
-    // A random hue at fixed saturation and value: distinct, readable fills.
+    // A random hue at fixed saturation and value: distinct, readable fills. Written without
+    // branches or libm calls (`as u32` truncates, which is floor for these non-negative values)
+    // but computing exactly what the textbook HSV formula with `%`, `match` and `round` gives.
     let h = rng.random::<f64>() * 6.0;
     let (s, v) = (0.45, 0.80);
     let c = v * s;
-    // `h - 2⌊h/2⌋` is exactly `h % 2.0` for 0 <= h < 6 (Sterbenz), without a call to fmod.
-    let x = c * (1.0 - ((h - 2.0 * (h * 0.5).floor()) - 1.0).abs());
-    let (r, g, b) = match h as u32 {
-        0 => (c, x, 0.0),
-        1 => (x, c, 0.0),
-        2 => (0.0, c, x),
-        3 => (0.0, x, c),
-        4 => (x, 0.0, c),
-        _ => (c, 0.0, x),
-    };
+    // `h - 2⌊h/2⌋` is exactly `h % 2.0` for 0 <= h < 6 (Sterbenz).
+    let x = c * (1.0 - ((h - 2.0 * f64::from((h * 0.5) as u32)) - 1.0).abs());
+    // Per hue sector, which of (c, x, 0) each channel takes.
+    const PICK: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [2, 0, 1], [2, 1, 0], [1, 2, 0], [0, 2, 1]];
+    let [r, g, b] = PICK[(h as usize).min(5)];
+    let vals = [c, x, 0.0];
     let m = v - c;
-    let to = |f: f64| ((f + m) * 255.0).round().clamp(0.0, 255.0) as u8;
-    Rgb(to(r), to(g), to(b))
+    let to = |f: f64| {
+        // Round half away from zero, exact for 0 <= y < 2^32; the value stays within 0..=255.
+        let y = (f + m) * 255.0;
+        let t = y as u32;
+        let r = t + u32::from(y - f64::from(t) >= 0.5);
+        r.min(255) as u8
+    };
+    Rgb(to(vals[r]), to(vals[g]), to(vals[b]))
 }
 
 pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
@@ -641,29 +647,55 @@ impl RoomLookup {
     }
 }
 
-/// Doors made so far, chained per room so finding an existing door scans only its room's.
+/// Doors made so far, by (tile, side): a small open-addressing hash table, so that finding the
+/// door a tunnel already made costs a probe or two instead of a walk along a room's doors.
 struct DoorIndex {
-    first: Vec<u32>,
-    next: Vec<u32>,
+    /// `(key, door id)`; key 0 is an empty slot.
+    slots: Vec<(u32, u32)>,
+    width: u32,
 }
 
 impl DoorIndex {
+    fn new(width: u32, expected: usize) -> Self {
+        Self { slots: vec![(0, 0); (2 * expected).next_power_of_two().max(16)], width }
+    }
+
+    fn key(&self, cell: Pos, side: Dir) -> u32 {
+        // Maps have at most 4096 × 4096 tiles, so the tile index takes 24 bits.
+        ((cell.y as u32 * self.width + cell.x as u32) << 2 | side as u32) + 1
+    }
+
+    /// The slot holding `key`, or the empty slot where it goes.
+    fn slot(&self, key: u32) -> usize {
+        let mask = self.slots.len() - 1;
+        // Fibonacci hashing: the top bits of the product, as many as the table needs.
+        let bits = self.slots.len().trailing_zeros().clamp(1, 31);
+        let mut i = (key.wrapping_mul(0x9E37_79B9) >> (32 - bits)) as usize & mask;
+        while self.slots[i].0 != 0 && self.slots[i].0 != key {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
     /// The door of `room` at `cell` facing `toward`, made if it does not exist yet.
     fn door(&mut self, map: &mut Map, room: u32, cell: Pos, toward: Pos) -> u32 {
         let side = side_towards(cell, toward);
-        let mut i = self.first.get(room as usize).copied().unwrap_or(u32::MAX);
-        while i != u32::MAX {
-            let d = &map.doors[i as usize];
-            if d.cell == cell && d.side == side {
-                return i;
-            }
-            i = self.next[i as usize];
+        let key = self.key(cell, side);
+        let i = self.slot(key);
+        if self.slots[i].0 == key {
+            return self.slots[i].1;
         }
         let id = map.doors.len() as u32;
         map.doors.push(Door { id, room, cell, side, kind: 0 });
-        if let Some(first) = self.first.get_mut(room as usize) {
-            self.next.push(*first);
-            *first = id;
+        self.slots[i] = (key, id);
+        if 2 * map.doors.len() > self.slots.len() {
+            // Keep the table at most half full.
+            self.slots = vec![(0, 0); 2 * self.slots.len()];
+            for d in &map.doors {
+                let key = self.key(d.cell, d.side);
+                let i = self.slot(key);
+                self.slots[i] = (key, d.id);
+            }
         }
         id
     }
@@ -700,7 +732,7 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Map {
     let width = p.tunnel_width;
     let lookup = RoomLookup::new(p, placed);
     let tunnels = placed.len().saturating_sub(1);
-    let mut doors = DoorIndex { first: vec![u32::MAX; placed.len()], next: Vec::with_capacity(4 * tunnels) };
+    let mut doors = DoorIndex::new(p.width, 4 * tunnels);
     let mut scratch = Vec::new();
     let w = p.width as usize;
     let mut split = Splitter { last_floor: NONE, run_start: NONE, k: 0, pieces: Vec::with_capacity(16) };
