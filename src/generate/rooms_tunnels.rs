@@ -16,7 +16,7 @@
 //! so the tutorials' presets reproduce their stream exactly.
 
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, Report, SizeRange, field};
-use crate::geom::{Dir, Pos, Rect};
+use crate::geom::{Dir, Grid, Pos, Rect};
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::rng::{DelveRng, Stage, stream};
 use rand::RngExt;
@@ -386,38 +386,7 @@ fn overlaps(rule: OverlapRule, spacing: i32, new: &Rect, old: &Rect) -> bool {
 /// tests stay close to constant time on big maps.
 struct Footprints {
     boxes: Vec<Closed>,
-    /// The same boxes eight to a block, field by field, for the scan while there are few.
-    blocks: Vec<Block>,
     buckets: Option<Buckets>,
-}
-
-/// Eight boxes as four arrays, so a test against all eight compiles to a few vector compares.
-/// Unused lanes hold a box that meets nothing.
-#[derive(Clone, Copy)]
-struct Block {
-    x0: [i32; 8],
-    y0: [i32; 8],
-    x1: [i32; 8],
-    y1: [i32; 8],
-}
-
-impl Block {
-    const EMPTY: Block = Block { x0: [i32::MAX; 8], y0: [i32::MAX; 8], x1: [i32::MIN; 8], y1: [i32::MIN; 8] };
-
-    fn set(&mut self, lane: usize, b: &Closed) {
-        self.x0[lane] = b.x0;
-        self.y0[lane] = b.y0;
-        self.x1[lane] = b.x1;
-        self.y1[lane] = b.y1;
-    }
-
-    fn meets(&self, p: &Closed) -> bool {
-        let mut hit = [false; 8];
-        for (i, h) in hit.iter_mut().enumerate() {
-            *h = (p.x0 <= self.x1[i]) & (self.x0[i] <= p.x1) & (p.y0 <= self.y1[i]) & (self.y0[i] <= p.y1);
-        }
-        hit.iter().fold(false, |a, b| a | b)
-    }
 }
 
 struct Buckets {
@@ -448,7 +417,7 @@ impl Buckets {
 
 impl Footprints {
     fn with_capacity(n: usize) -> Self {
-        Self { boxes: Vec::with_capacity(n), blocks: Vec::with_capacity(n.min(INDEX_FROM).div_ceil(8)), buckets: None }
+        Self { boxes: Vec::with_capacity(n), buckets: None }
     }
 
     /// Whether `probe` meets any keep-out box.
@@ -456,7 +425,7 @@ impl Footprints {
         debug_assert!(probe.x0 <= probe.x1 && probe.y0 <= probe.y1);
         if self.boxes.len() < INDEX_FROM {
             // No early exit: a branch-free pass over a few boxes is faster than a branchy one.
-            return self.blocks.iter().fold(false, |hit, b| hit | b.meets(probe));
+            return self.boxes.iter().fold(false, |hit, b| hit | probe.meets(b));
         }
         let b = self.buckets.get_or_insert_with(|| {
             let size = 32;
@@ -482,15 +451,6 @@ impl Footprints {
     fn push(&mut self, k: Closed) {
         let i = self.boxes.len() as u32;
         self.boxes.push(k);
-        if (i as usize) < INDEX_FROM {
-            let lane = i as usize % 8;
-            if lane == 0 {
-                self.blocks.push(Block::EMPTY);
-            }
-            if let Some(block) = self.blocks.last_mut() {
-                block.set(lane, &k);
-            }
-        }
         if let Some(b) = &mut self.buckets {
             b.insert(i, &k);
         }
@@ -637,6 +597,15 @@ impl RoomLookup {
         }
     }
 
+    /// The tiles: room floor where a room is, wall elsewhere.
+    fn floor_tiles(&self) -> Vec<Tile> {
+        let tile = |room: bool| if room { Tile::Floor } else { Tile::Wall };
+        match self {
+            RoomLookup::Bytes(ids) => ids.iter().map(|&v| tile(v != 0)).collect(),
+            RoomLookup::Words(ids) => ids.iter().map(|&v| tile(v != 0)).collect(),
+        }
+    }
+
     /// The room holding tile index `i`.
     fn room_at(&self, i: usize) -> Option<u32> {
         let id = match self {
@@ -716,12 +685,16 @@ fn side_towards(cell: Pos, toward: Pos) -> Dir {
 
 /// Carves rooms then tunnels, and splits each tunnel into corridors between the rooms it meets.
 fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Map {
-    let mut map = Map::new(p.width, p.height);
+    // The rooms are drawn once, into the room lookup; the tiles are read off it.
+    let lookup = RoomLookup::new(p, placed);
+    let mut map = match Grid::from_vec(p.width, p.height, lookup.floor_tiles()) {
+        Some(tiles) => Map::from_tiles(tiles),
+        None => Map::new(p.width, p.height),
+    };
     let mut colours = stream(seed, Stage::Colours);
     map.rooms.reserve_exact(placed.len());
     for (i, room) in placed.iter().enumerate() {
         debug_assert!(room.footprint.w >= MIN_ROOM as i32);
-        fill_shape(map.tiles_mut().as_mut_slice(), p.width, &room.shape, Tile::Floor);
         map.rooms.push(Room {
             id: i as u32,
             shape: room.shape.clone(),
@@ -730,7 +703,6 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Map {
         });
     }
     let width = p.tunnel_width;
-    let lookup = RoomLookup::new(p, placed);
     let tunnels = placed.len().saturating_sub(1);
     let mut doors = DoorIndex::new(p.width, 4 * tunnels);
     let mut scratch = Vec::new();
