@@ -895,7 +895,7 @@ impl Splitter {
                 loop {
                     j += 1;
                     i += di;
-                    if j == n || !at(i).is_some_and(|next| tiles[next] == Tile::Floor) {
+                    if j == n || at(i).is_none_or(|next| tiles[next] != Tile::Floor) {
                         break;
                     }
                 }

@@ -127,8 +127,8 @@ pub fn resolve_preset(arg: &str) -> Result<Preset, FileError> {
     load_preset(path)
 }
 
-/// The on-disk shape of a map file.
-#[derive(Serialize, Deserialize)]
+/// The on-disk shape of a map file, as read.
+#[derive(Deserialize)]
 struct MapRepr {
     version: u32,
     width: u32,
@@ -143,6 +143,20 @@ struct MapRepr {
     spawn: Pos,
     #[serde(default)]
     provenance: Provenance,
+}
+
+/// [`MapRepr`] borrowing the map, for saving without copying it.
+#[derive(Serialize)]
+struct MapReprRef<'a> {
+    version: u32,
+    width: u32,
+    height: u32,
+    tiles: TileRows,
+    rooms: &'a [Room],
+    doors: &'a [Door],
+    corridors: &'a [Corridor],
+    spawn: Pos,
+    provenance: &'a Provenance,
 }
 
 /// Just enough of any Delve file to tell what it is.
@@ -351,16 +365,16 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
 
 /// The RON text of a map.
 pub fn map_to_string(map: &Map) -> String {
-    let repr = MapRepr {
+    let repr = MapReprRef {
         version: MAP_VERSION,
         width: map.width(),
         height: map.height(),
         tiles: TileRows::from_grid(map.tiles()),
-        rooms: map.rooms.clone(),
-        doors: map.doors.clone(),
-        corridors: map.corridors.clone(),
+        rooms: &map.rooms,
+        doors: &map.doors,
+        corridors: &map.corridors,
         spawn: map.spawn,
-        provenance: map.provenance.clone(),
+        provenance: &map.provenance,
     };
     to_ron(&repr, 2)
 }
