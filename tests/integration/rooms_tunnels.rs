@@ -214,6 +214,54 @@ fn golden_maps() {
     }
 }
 
+/// Every part of the maps (rooms with their colours, doors, corridor paths, spawn, provenance),
+/// not only the tiles: the whole map file of one seed per setting, and a digest of the map files
+/// of 300 seeds each (the big map: digest only), including the "Try this" variants (round rooms, direct and wide tunnels,
+/// spacing) and a map big enough for the indexed overlap test.
+#[test]
+fn golden_map_files_and_digests() {
+    let variant = |p: RoomsAndTunnels| GeneratorParams::RoomsAndTunnels(p);
+    let settings = [
+        ("godot-part3", shipped("godot-part3")),
+        ("mcrogueface-part3", shipped("mcrogueface-part3")),
+        (
+            "variants",
+            variant(RoomsAndTunnels {
+                circle_room_chance: 0.4,
+                direct_tunnel_chance: 0.3,
+                tunnel_width: 3,
+                ..RoomsAndTunnels::godot()
+            }),
+        ),
+        (
+            "spaced",
+            variant(RoomsAndTunnels {
+                room_spacing: 2,
+                direct_tunnel_chance: 0.5,
+                tunnel_width: 2,
+                ..RoomsAndTunnels::mcrogueface()
+            }),
+        ),
+        ("big", variant(RoomsAndTunnels { width: 300, height: 200, max_rooms: 400, ..RoomsAndTunnels::godot() })),
+    ];
+    let mut digests = String::new();
+    for (name, p) in &settings {
+        if *name != "big" {
+            let file = delve::io::map_to_string(&generate(p, 42).unwrap().map);
+            crate::common::assert_golden(&crate::common::golden_dir().join(format!("{name}-seed-42.ron")), &file);
+        }
+        // FNV-1a 64 over the map files of seeds 0..300, one after the other.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for seed in 0..300 {
+            for b in delve::io::map_to_string(&generate(p, seed).unwrap().map).bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        digests.push_str(&format!("{name} seeds 0..300: {h:016x}\n"));
+    }
+    crate::common::assert_golden(&crate::common::golden_dir().join("rooms-tunnels-digests.txt"), &digests);
+}
+
 #[test]
 fn variants_do_what_they_say() {
     let base = RoomsAndTunnels { width: 100, height: 70, max_rooms: 40, ..RoomsAndTunnels::godot() };
