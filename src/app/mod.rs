@@ -1477,8 +1477,8 @@ fn file_name(p: &Path) -> String {
 /// A file error without the path (shown separately), with the position in words.
 fn describe_file_error(e: &FileError) -> String {
     match e {
-        FileError::Read { source, .. } => format!("Cannot read the file: {source}."),
-        FileError::Write { source, .. } => format!("Cannot write the file: {source}."),
+        FileError::Read { error, .. } => format!("Cannot read the file: {error}."),
+        FileError::Write { error, .. } => format!("Cannot write the file: {error}."),
         FileError::Syntax { line, col, message, .. } => format!("Line {line}, column {col}: {message}."),
         FileError::Invalid { message, .. } => format!("{message}."),
     }

@@ -26,10 +26,12 @@ pub const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
 /// A problem with a file: which file, where in it (when known), and what was expected.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
-    #[error("{}: cannot read the file: {source}", path.display())]
-    Read { path: PathBuf, source: std::io::Error },
-    #[error("{}: cannot save the file: {source}", path.display())]
-    Write { path: PathBuf, source: std::io::Error },
+    // The I/O error is part of the message, not a `source`, so that error chains do not
+    // print it twice.
+    #[error("{}: cannot read the file: {error}", path.display())]
+    Read { path: PathBuf, error: std::io::Error },
+    #[error("{}: cannot save the file: {error}", path.display())]
+    Write { path: PathBuf, error: std::io::Error },
     #[error("{}:{line}:{col}: {message}", path.display())]
     Syntax { path: PathBuf, line: usize, col: usize, message: String },
     #[error("{}: {message}", path.display())]
@@ -118,7 +120,7 @@ pub fn resolve_preset(arg: &str) -> Result<Preset, FileError> {
         let names: Vec<&str> = SHIPPED_PRESETS.iter().map(|(n, _)| *n).collect();
         return Err(FileError::Read {
             path: path.to_path_buf(),
-            source: std::io::Error::new(
+            error: std::io::Error::new(
                 std::io::ErrorKind::NotFound,
                 format!("no such file, and no shipped preset of that name (shipped: {})", names.join(", ")),
             ),
@@ -189,7 +191,7 @@ pub enum FileKind {
 }
 
 fn read_text(path: &Path) -> Result<String, FileError> {
-    let read_err = |source| FileError::Read { path: path.to_path_buf(), source };
+    let read_err = |error| FileError::Read { path: path.to_path_buf(), error };
     let meta = std::fs::metadata(path).map_err(read_err)?;
     if meta.len() > MAX_FILE_BYTES {
         return Err(FileError::invalid(
@@ -210,13 +212,23 @@ fn ron_options() -> ron::Options {
     ron::Options::default()
 }
 
-fn syntax(path: &Path, e: ron::error::SpannedError) -> FileError {
-    FileError::Syntax {
-        path: path.to_path_buf(),
-        line: e.span.start.line,
-        col: e.span.start.col,
-        message: explain(&e.code),
+fn syntax(path: &Path, text: &str, e: ron::error::SpannedError) -> FileError {
+    let (line, col) = (e.span.start.line, e.span.start.col);
+    let mut message = explain(&e.code);
+    let reached = (e.span.end.line, e.span.end.col).max((line, col));
+    if reached >= end_of(text) && !matches!(e.code, ron::Error::Eof) {
+        message.push_str(" (the file stops here: it looks cut off)");
     }
+    FileError::Syntax { path: path.to_path_buf(), line, col, message }
+}
+
+/// Line and column (1-based, in characters) just after the last character of `text` that is
+/// not white space.
+fn end_of(text: &str) -> (usize, usize) {
+    let body = text.trim_end();
+    let line = 1 + body.bytes().filter(|b| *b == b'\n').count();
+    let last = body.rsplit('\n').next().unwrap_or("");
+    (line, last.chars().count() + 1)
 }
 
 /// A RON error in words a designer can act on.
@@ -227,6 +239,7 @@ fn explain(e: &ron::Error) -> String {
         E::ExpectedStringEnd => {
             "a text in quotes is not closed (the file may be cut off); expected a closing `\"`".into()
         }
+        E::ExpectedString => "expected a text in quotes".into(),
         E::ExpectedArrayEnd => "expected a closing `]` (the file may be cut off)".into(),
         E::ExpectedStructLikeEnd => "expected a closing `)` (the file may be cut off)".into(),
         E::MissingStructField { field, outer } => match outer {
@@ -275,7 +288,7 @@ fn parse<T: for<'de> Deserialize<'de>>(
             return Err(FileError::invalid(path, format!("this is a {other} file, expected a {what} file")));
         }
     }
-    first_try.map_err(|e| syntax(path, e))
+    first_try.map_err(|e| syntax(path, text, e))
 }
 
 /// Reads a preset file.
@@ -415,7 +428,7 @@ pub fn file_kind(path: &Path) -> Result<FileKind, FileError> {
         Ok(Probe { tiles: Present(true), .. }) => Ok(FileKind::Map),
         Ok(Probe { generator: Present(true), .. }) => Ok(FileKind::Preset),
         Ok(_) => Err(FileError::invalid(path, "expected a Delve preset (with `generator`) or map (with `tiles`)")),
-        Err(e) => Err(syntax(path, e)),
+        Err(e) => Err(syntax(path, &text, e)),
     }
 }
 
@@ -438,7 +451,7 @@ fn default_permissions() -> std::fs::Permissions {
 /// Writes `bytes` to `path` atomically: a temporary file beside it is written, flushed to disk
 /// and renamed over `path`, so a crash mid-save leaves the old file whole.
 pub fn save_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
-    let write_err = |source| FileError::Write { path: path.to_path_buf(), source };
+    let write_err = |error| FileError::Write { path: path.to_path_buf(), error };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

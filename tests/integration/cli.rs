@@ -113,7 +113,9 @@ fn check_reports_problems_and_fails() {
 #[test]
 fn bad_arguments_fail_cleanly() {
     assert_clean_failure(&delve(&["generate", "no-such-preset"]));
-    assert!(text(&delve(&["generate", "no-such-preset"]).stderr).contains("godot-part3"), "lists shipped presets");
+    let err = text(&delve(&["generate", "no-such-preset"]).stderr);
+    assert!(err.contains("godot-part3"), "lists shipped presets: {err}");
+    assert_eq!(err.matches("no such file").count(), 1, "says it once: {err}");
     assert_clean_failure(&delve(&["sweep", "godot-part3", "--seeds", "5..2"]));
     assert_clean_failure(&delve(&["sweep", "godot-part3", "--seeds", "lots"]));
     assert_clean_failure(&delve(&["generate", "godot-part3", "--out", "/nonexistent-dir/x.ron"]));
