@@ -27,7 +27,7 @@ pub use map_view::{Hover, Layers, MapView, ViewCommand, ViewTransform, map_view_
 
 use crate::generate::{self, GeneratorKind, GeneratorParams, ParamIssue, ParamValue};
 use crate::geom::Pos;
-use crate::io::{self, FileError, FileKind, Preset};
+use crate::io::{self, FileError, FileKind, Preset, StarredSeed};
 use crate::map::{Map, Tile};
 use crate::rng::seed_from_text;
 use files::{PathDialog, PathDialogAction, remember, with_extension};
@@ -171,6 +171,8 @@ const PREFS_KEY: &str = "delve.prefs";
 /// Stored apart from the other preferences: if a later version cannot read these parameters,
 /// the rest still loads.
 const PARAMS_KEY: &str = "delve.params";
+/// The starred seeds as they are in the editor, saved or not.
+const STARS_KEY: &str = "delve.starred";
 const MAX_RECENT: usize = 10;
 
 /// How the editor is set up; tests build one without eframe's creation context.
@@ -206,6 +208,10 @@ enum Modal {
         then: Command,
     },
     Path(PathDialog),
+    /// Starred seeds not saved in a preset: ask before switching presets with `then`.
+    ConfirmStars {
+        then: Command,
+    },
 }
 
 struct GenJob {
@@ -240,6 +246,8 @@ pub struct DelveApp {
     preset: Option<PresetRef>,
     /// The current preset's parameters and seed, to tell when they were modified.
     preset_snapshot: Option<(GeneratorParams, u64)>,
+    /// The current preset's starred seeds as saved, to tell when stars were added or changed.
+    stars_snapshot: Vec<StarredSeed>,
     presets: Vec<PresetEntry>,
     doc: Option<Document>,
     view: MapView,
@@ -268,6 +276,7 @@ impl DelveApp {
     pub fn new(config: AppConfig, storage: Option<&dyn eframe::Storage>) -> Self {
         let prefs: Prefs = storage.and_then(|s| eframe::get_value(s, PREFS_KEY)).unwrap_or_default();
         let saved_params: Option<GeneratorParams> = storage.and_then(|s| eframe::get_value(s, PARAMS_KEY));
+        let saved_stars: Option<Vec<StarredSeed>> = storage.and_then(|s| eframe::get_value(s, STARS_KEY));
         let mut app = Self {
             dialogs: config.dialogs,
             user_presets_dir: config.user_presets_dir,
@@ -278,6 +287,7 @@ impl DelveApp {
             params: GeneratorParams::default(),
             stash: Vec::new(),
             preset_snapshot: None,
+            stars_snapshot: Vec::new(),
             presets: Vec::new(),
             doc: None,
             jobs: Jobs::default(),
@@ -302,10 +312,14 @@ impl DelveApp {
         match (saved_params, restored) {
             (Some(params), restored) => {
                 app.params = params;
-                app.preset_snapshot = restored.map(|(_, p)| (p.generator, p.seed));
+                if let Some((_, p)) = restored {
+                    app.stars_snapshot = p.starred;
+                    app.preset_snapshot = Some((p.generator, p.seed));
+                }
             }
             (None, Some((_, p))) => {
                 app.seed_text = p.seed.to_string();
+                app.stars_snapshot = p.starred;
                 app.preset_snapshot = Some((p.generator.clone(), p.seed));
                 app.params = p.generator;
             }
@@ -313,6 +327,8 @@ impl DelveApp {
                 app.preset = None;
             }
         }
+        // Stars from the last session, saved in a preset or not; else the preset's own.
+        app.browser.starred = saved_stars.unwrap_or_else(|| app.stars_snapshot.clone());
         match config.open {
             Some(path) => app.commands.push(Command::OpenFile(path)),
             None => app.commands.push(Command::Regenerate),
@@ -403,6 +419,7 @@ impl DelveApp {
         self.prefs.preset = self.preset.clone();
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
         eframe::set_value(storage, PARAMS_KEY, &self.params);
+        eframe::set_value(storage, STARS_KEY, &self.browser.starred);
     }
 
     // ---- Presets ----
@@ -455,6 +472,7 @@ impl DelveApp {
 
     fn apply_preset(&mut self, r: PresetRef, p: Preset) {
         self.stash_params();
+        self.stars_snapshot = p.starred.clone();
         self.browser.starred = p.starred;
         self.params = p.generator.clone();
         self.seed_text = p.seed.to_string();
@@ -463,9 +481,15 @@ impl DelveApp {
         self.changed();
     }
 
-    /// The parameters differ from the preset's (browsing seeds does not count).
+    /// The parameters or the starred seeds differ from the preset's (browsing seeds does not
+    /// count).
     fn preset_modified(&self) -> bool {
-        self.preset_snapshot.as_ref().is_none_or(|(params, _)| *params != self.params)
+        self.preset_snapshot.as_ref().is_none_or(|(params, _)| *params != self.params) || self.stars_unsaved()
+    }
+
+    /// Starred seeds (or their notes) that the current preset file does not hold.
+    pub fn stars_unsaved(&self) -> bool {
+        self.browser.starred != self.stars_snapshot
     }
 
     /// The name of a known preset with exactly these parameters.
@@ -703,6 +727,11 @@ impl DelveApp {
             self.modal = Some(Modal::Confirm { then: c });
             return;
         }
+        // Switching presets replaces the starred seeds with the new preset's.
+        if matches!(c, Command::SelectPreset(_) | Command::LoadPreset(_)) && self.stars_unsaved() {
+            self.modal = Some(Modal::ConfirmStars { then: c });
+            return;
+        }
         let c_kind = match &c {
             Command::Stroke(_) => CKind::Stroke,
             Command::Undo => CKind::Undo,
@@ -873,6 +902,7 @@ impl DelveApp {
                         remember(&mut self.prefs.user_presets, &path, 50);
                         self.refresh_presets();
                         self.preset = Some(PresetRef::File(path.clone()));
+                        self.stars_snapshot = p.starred;
                         self.preset_snapshot = Some((p.generator, p.seed));
                         self.notify(format!("Saved preset {}", file_name(&path)));
                     }
@@ -1269,6 +1299,34 @@ impl DelveApp {
                         }
                         if ui.button("Discard changes").clicked() {
                             then = Some(Command::Discarding(Box::new(pending.clone())));
+                            close = true;
+                        }
+                        if ui.button("Cancel").clicked() {
+                            close = true;
+                        }
+                    });
+                });
+                close |= r.should_close();
+            }
+            Modal::ConfirmStars { then: pending } => {
+                let n = self.browser.starred.len();
+                let r = egui::Modal::new(egui::Id::unique("delve-confirm-stars")).show(ctx, |ui| {
+                    ui.set_max_width(440.0);
+                    ui.heading("Unsaved starred seeds");
+                    ui.label(format!(
+                        "The starred seeds ({n} now) and their notes are not saved in a preset. \
+                         Switching presets replaces them with the other preset's. \
+                         Save them with Save preset as…, or discard them?"
+                    ));
+                    ui.add_space(8.0);
+                    ui.horizontal(|ui| {
+                        if ui.button("Save preset as…").clicked() {
+                            then = Some(Command::Dialog(DialogPurpose::SavePreset));
+                            close = true;
+                        }
+                        if ui.button("Discard stars").clicked() {
+                            self.browser.starred = self.stars_snapshot.clone();
+                            then = Some(pending.clone());
                             close = true;
                         }
                         if ui.button("Cancel").clicked() {

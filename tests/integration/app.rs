@@ -1,7 +1,7 @@
 //! The editor, driven through its real UI with egui_kittest (headless, no GPU). File dialogs are
 //! scripted ([`ScriptedDialogs`]) and every file lives in a temporary folder.
 
-use crate::common::shipped;
+use crate::common::{MemoryStorage, shipped};
 use delve::app::{
     AppConfig, Command, DelveApp, DialogOutcome, DialogPurpose, Origin, PresetRef, ScriptedDialogs, ViewCommand,
 };
@@ -12,7 +12,6 @@ use delve::rng::seed_from_text;
 use egui::{Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -456,23 +455,6 @@ fn a_preset_given_at_start_is_loaded_and_a_broken_file_still_shows_a_map() {
     let e = editor_in(dir, Some(bad), None);
     assert!(e.app().message().unwrap().detail.contains("bad.ron"));
     assert!(e.app().document().is_some(), "the default map is shown instead");
-}
-
-/// eframe storage in memory.
-#[derive(Default)]
-struct MemoryStorage(HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The seed browser and compare windows, driven through the real UI with egui_kittest.
 
-use delve::app::{AppConfig, Command, DelveApp, ScriptedDialogs};
+use delve::app::{AppConfig, Command, DelveApp, PresetRef, ScriptedDialogs};
 use delve::generate::{ParamValue, generate};
 use delve::map::metrics::Metrics;
 use egui::vec2;
@@ -9,9 +9,14 @@ use egui_kittest::kittest::Queryable;
 use std::sync::Arc;
 
 fn editor(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
+    editor_from(dir, None)
+}
+
+/// The editor, started from saved editor state when there is some.
+fn editor_from(dir: &tempfile::TempDir, storage: Option<&crate::common::MemoryStorage>) -> Harness<'static, DelveApp> {
     let dialogs = Arc::new(ScriptedDialogs::new());
     let cfg = AppConfig { dialogs, open: None, user_presets_dir: Some(dir.path().join("presets")) };
-    let app = DelveApp::new(cfg, None);
+    let app = DelveApp::new(cfg, storage.map(|s| s as &dyn eframe::Storage));
     let mut h = Harness::builder().with_size(vec2(1280.0, 800.0)).build_eframe(move |_cc| app);
     crate::common::settle(&mut h);
     h
@@ -69,6 +74,78 @@ fn a_starred_seed_is_in_the_preset_file_after_save() {
     crate::common::settle(&mut h);
     let preset = delve::io::load_preset(&path).unwrap();
     assert_eq!(preset.starred.iter().map(|s| s.seed).collect::<Vec<_>>(), vec![7]);
+}
+
+#[test]
+fn unsaved_stars_are_never_dropped_silently() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    open_browser(&mut h);
+    h.get_by_label("Seed 7").click();
+    crate::common::settle(&mut h);
+    h.get_by_label("Star").click();
+    crate::common::settle(&mut h);
+    assert!(h.state().stars_unsaved());
+    let godot = PresetRef::Shipped("godot-part3".into());
+    let other = PresetRef::Shipped("mcrogueface-part3".into());
+
+    // Switching presets asks first; Cancel keeps the stars and the preset.
+    h.state_mut().push(Command::SelectPreset(other.clone()));
+    crate::common::settle(&mut h);
+    assert!(h.state().has_modal());
+    h.get_by_label("Cancel").click();
+    crate::common::settle(&mut h);
+    assert!(!h.state().has_modal());
+    assert!(h.state().seed_browser().is_starred(7));
+    assert_eq!(h.state().preset(), Some(&godot));
+
+    // Quitting keeps them: they come back with the editor's state.
+    let mut storage = crate::common::MemoryStorage::default();
+    h.state_mut().save_state(&mut storage);
+    let mut h = editor_from(&dir, Some(&storage));
+    assert!(h.state().seed_browser().is_starred(7));
+    assert!(h.state().stars_unsaved(), "still not in a preset file");
+
+    // Discard: the other preset, with its own (no) stars.
+    h.state_mut().push(Command::SelectPreset(other.clone()));
+    crate::common::settle(&mut h);
+    h.get_by_label("Discard stars").click();
+    crate::common::settle(&mut h);
+    assert_eq!(h.state().preset(), Some(&other));
+    assert!(!h.state().seed_browser().is_starred(7));
+    assert!(!h.state().stars_unsaved());
+}
+
+#[test]
+fn stars_saved_in_a_preset_come_back_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    open_browser(&mut h);
+    h.get_by_label("Seed 5").click();
+    crate::common::settle(&mut h);
+    h.get_by_label("Star").click();
+    crate::common::settle(&mut h);
+    let path = dir.path().join("kept.ron");
+    h.state_mut().push(Command::SavePresetTo(path.clone()));
+    crate::common::settle(&mut h);
+    assert!(!h.state().stars_unsaved());
+    // A restart with no saved stars (an older editor's state) shows the preset file's stars,
+    // so saving the preset again keeps them.
+    let mut storage = crate::common::MemoryStorage::default();
+    h.state_mut().save_state(&mut storage);
+    eframe::Storage::remove_string(&mut storage, "delve.starred");
+    let mut h = editor_from(&dir, Some(&storage));
+    assert_eq!(h.state().preset(), Some(&PresetRef::File(path.clone())));
+    assert!(h.state().seed_browser().is_starred(5));
+    assert!(!h.state().stars_unsaved());
+    h.state_mut().push(Command::SavePresetTo(path.clone()));
+    crate::common::settle(&mut h);
+    assert_eq!(delve::io::load_preset(&path).unwrap().starred.len(), 1);
+    // Switching away from a saved preset does not ask.
+    h.state_mut().push(Command::SelectPreset(PresetRef::Shipped("godot-part3".into())));
+    crate::common::settle(&mut h);
+    assert!(!h.state().has_modal());
+    assert!(!h.state().seed_browser().is_starred(5));
 }
 
 #[test]

@@ -62,3 +62,22 @@ pub fn settle(harness: &mut egui_kittest::Harness<'static, delve::app::DelveApp>
     }
     panic!("the editor never became idle");
 }
+
+/// eframe storage in memory, for restarting the editor in a test.
+#[cfg(feature = "gui")]
+#[derive(Default)]
+pub struct MemoryStorage(std::collections::HashMap<String, String>);
+
+#[cfg(feature = "gui")]
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
