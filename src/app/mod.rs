@@ -1313,10 +1313,11 @@ impl DelveApp {
                 let r = egui::Modal::new(egui::Id::unique("delve-confirm-stars")).show(ctx, |ui| {
                     ui.set_max_width(440.0);
                     ui.heading("Unsaved starred seeds");
+                    let what = if n == 1 { "1 starred seed is" } else { &format!("{n} starred seeds are") };
                     ui.label(format!(
-                        "The starred seeds ({n} now) and their notes are not saved in a preset. \
-                         Switching presets replaces them with the other preset's. \
-                         Save them with Save preset as…, or discard them?"
+                        "{what} not saved in a preset (stars and notes are kept in the preset file). \
+                         The other preset shows its own stars instead. \
+                         Save them first with Save preset as…, or discard them?"
                     ));
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
