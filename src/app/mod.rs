@@ -208,8 +208,9 @@ enum Modal {
         then: Command,
     },
     Path(PathDialog),
-    /// Starred seeds not saved in a preset: ask before switching presets with `then`.
-    ConfirmStars {
+    /// Parameters or starred seeds not saved in the preset: ask before switching presets with
+    /// `then`.
+    ConfirmPreset {
         then: Command,
     },
 }
@@ -487,6 +488,12 @@ impl DelveApp {
         self.preset_snapshot.as_ref().is_none_or(|(params, _)| *params != self.params) || self.stars_unsaved()
     }
 
+    /// Parameters tuned away from the current preset's (`false` when there is no preset: then
+    /// the parameters came from a map or an earlier session, not from tuning a preset).
+    pub fn params_unsaved(&self) -> bool {
+        self.preset_snapshot.as_ref().is_some_and(|(params, _)| *params != self.params)
+    }
+
     /// Starred seeds (or their notes) that the current preset file does not hold.
     pub fn stars_unsaved(&self) -> bool {
         self.browser.starred != self.stars_snapshot
@@ -727,9 +734,12 @@ impl DelveApp {
             self.modal = Some(Modal::Confirm { then: c });
             return;
         }
-        // Switching presets replaces the starred seeds with the new preset's.
-        if matches!(c, Command::SelectPreset(_) | Command::LoadPreset(_)) && self.stars_unsaved() {
-            self.modal = Some(Modal::ConfirmStars { then: c });
+        // Switching presets replaces the parameters and the starred seeds with the new preset's.
+        if !discarding
+            && matches!(c, Command::SelectPreset(_) | Command::LoadPreset(_))
+            && (self.params_unsaved() || self.stars_unsaved())
+        {
+            self.modal = Some(Modal::ConfirmPreset { then: c });
             return;
         }
         let c_kind = match &c {
@@ -1275,6 +1285,7 @@ impl DelveApp {
     }
 
     fn modal_ui(&mut self, ctx: &egui::Context) {
+        let unsaved = (self.params_unsaved(), self.stars_unsaved(), self.browser.starred.len());
         let Some(modal) = &mut self.modal else { return };
         let mut close = false;
         let mut then: Option<Command> = None;
@@ -1308,16 +1319,22 @@ impl DelveApp {
                 });
                 close |= r.should_close();
             }
-            Modal::ConfirmStars { then: pending } => {
-                let n = self.browser.starred.len();
-                let r = egui::Modal::new(egui::Id::unique("delve-confirm-stars")).show(ctx, |ui| {
+            Modal::ConfirmPreset { then: pending } => {
+                let (params, stars, n) = unsaved;
+                let mut what = Vec::new();
+                if params {
+                    what.push("the parameters you changed".to_string());
+                }
+                if stars {
+                    what.push(if n == 1 { "1 starred seed".to_string() } else { format!("{n} starred seeds") });
+                }
+                let r = egui::Modal::new(egui::Id::unique("delve-confirm-preset")).show(ctx, |ui| {
                     ui.set_max_width(440.0);
-                    ui.heading("Unsaved starred seeds");
-                    let what = if n == 1 { "1 starred seed is" } else { &format!("{n} starred seeds are") };
+                    ui.heading("Unsaved preset changes");
                     ui.label(format!(
-                        "{what} not saved in a preset (stars and notes are kept in the preset file). \
-                         The other preset shows its own stars instead. \
-                         Save them first with Save preset as…, or discard them?"
+                        "Not saved in the preset: {}. The other preset brings its own parameters and \
+                         stars. Save yours first with Save preset as…, or discard them?",
+                        what.join(" and ")
                     ));
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
@@ -1325,9 +1342,9 @@ impl DelveApp {
                             then = Some(Command::Dialog(DialogPurpose::SavePreset));
                             close = true;
                         }
-                        if ui.button("Discard stars").clicked() {
+                        if ui.button("Discard changes").clicked() {
                             self.browser.starred = self.stars_snapshot.clone();
-                            then = Some(pending.clone());
+                            then = Some(Command::Discarding(Box::new(pending.clone())));
                             close = true;
                         }
                         if ui.button("Cancel").clicked() {

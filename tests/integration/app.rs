@@ -394,6 +394,37 @@ fn without_a_system_dialog_a_typed_path_opens_the_map() {
 }
 
 #[test]
+fn switching_presets_after_tuning_asks_first() {
+    let mut e = editor();
+    slider(&e, "Room attempts").set_value_accesskit(12.0);
+    e.settle();
+    let tuned = e.app().params().clone();
+    assert!(e.app().params_unsaved());
+    e.harness.get_by_label("Preset").click();
+    e.settle();
+    e.harness.get_by_label("McRogueFace tutorial, part 3").click();
+    e.settle();
+    assert!(e.app().has_modal(), "asks before replacing the tuned parameters");
+    e.harness.get_by_label("Cancel").click();
+    e.settle();
+    assert_eq!(e.app().params(), &tuned);
+    assert_eq!(e.app().preset(), Some(&PresetRef::Shipped("godot-part3".into())));
+    // Discarding switches.
+    e.harness.state_mut().push(Command::SelectPreset(PresetRef::Shipped("mcrogueface-part3".into())));
+    e.settle();
+    e.harness.get_by_label("Discard changes").click();
+    e.settle();
+    assert!(!e.app().has_modal());
+    assert_eq!(e.app().params(), &shipped("mcrogueface-part3"));
+    assert!(!e.app().params_unsaved());
+    // Untouched, it switches without asking.
+    e.harness.state_mut().push(Command::SelectPreset(PresetRef::Shipped("godot-part3".into())));
+    e.settle();
+    assert!(!e.app().has_modal());
+    assert_eq!(e.app().params(), &shipped("godot-part3"));
+}
+
+#[test]
 fn presets_save_and_load_through_dialogs() {
     let mut e = editor();
     slider(&e, "Room attempts").set_value_accesskit(12.0);

@@ -109,7 +109,7 @@ fn unsaved_stars_are_never_dropped_silently() {
     // Discard: the other preset, with its own (no) stars.
     h.state_mut().push(Command::SelectPreset(other.clone()));
     crate::common::settle(&mut h);
-    h.get_by_label("Discard stars").click();
+    h.get_by_label("Discard changes").click();
     crate::common::settle(&mut h);
     assert_eq!(h.state().preset(), Some(&other));
     assert!(!h.state().seed_browser().is_starred(7));
