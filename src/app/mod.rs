@@ -625,7 +625,7 @@ impl DelveApp {
             JobOutput::Dialog { purpose, outcome } => match outcome {
                 DialogOutcome::Picked(path) => self.commands.push(Command::PathChosen(purpose, path)),
                 DialogOutcome::Cancelled => {
-                    if purpose == DialogPurpose::SaveMap {
+                    if matches!(purpose, DialogPurpose::SaveMap | DialogPurpose::SavePreset) {
                         self.after_save = None;
                     }
                 }
@@ -915,8 +915,14 @@ impl DelveApp {
                         self.stars_snapshot = p.starred;
                         self.preset_snapshot = Some((p.generator, p.seed));
                         self.notify(format!("Saved preset {}", file_name(&path)));
+                        if let Some(next) = self.after_save.take() {
+                            self.commands.push(next);
+                        }
                     }
-                    Err(e) => self.file_error("Could not save the preset", &e, false),
+                    Err(e) => {
+                        self.after_save = None;
+                        self.file_error("Could not save the preset", &e, false);
+                    }
                 }
             }
             Command::SetDialogMode(m) => self.prefs.dialogs = m,
@@ -1339,6 +1345,8 @@ impl DelveApp {
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
                         if ui.button("Save preset as…").clicked() {
+                            // Once saved, nothing is lost by switching: go on to the preset picked.
+                            self.after_save = Some(pending.clone());
                             then = Some(Command::Dialog(DialogPurpose::SavePreset));
                             close = true;
                         }
@@ -1367,7 +1375,10 @@ impl DelveApp {
                     PathDialogAction::Cancel => close = true,
                     PathDialogAction::None => close |= r.should_close(),
                 }
-                if close && then.is_none() && dialog.purpose == DialogPurpose::SaveMap {
+                if close
+                    && then.is_none()
+                    && matches!(dialog.purpose, DialogPurpose::SaveMap | DialogPurpose::SavePreset)
+                {
                     self.after_save = None;
                 }
             }

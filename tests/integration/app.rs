@@ -422,6 +422,20 @@ fn switching_presets_after_tuning_asks_first() {
     e.settle();
     assert!(!e.app().has_modal());
     assert_eq!(e.app().params(), &shipped("godot-part3"));
+    // "Save preset as…" saves the tuned parameters, then goes on to the preset picked.
+    slider(&e, "Room attempts").set_value_accesskit(14.0);
+    e.settle();
+    let tuned = e.app().params().clone();
+    e.harness.state_mut().push(Command::SelectPreset(PresetRef::Shipped("mcrogueface-part3".into())));
+    e.settle();
+    let path = e.dir.path().join("presets").join("tuned.ron");
+    e.dialogs.pick(&path);
+    // The prompt's button (the panel has one with the same name).
+    e.harness.get_all_by_label("Save preset as…").last().unwrap().click();
+    e.settle();
+    assert_eq!(delve::io::load_preset(&path).unwrap().generator, tuned);
+    assert_eq!(e.app().preset(), Some(&PresetRef::Shipped("mcrogueface-part3".into())));
+    assert_eq!(e.app().params(), &shipped("mcrogueface-part3"));
 }
 
 #[test]
