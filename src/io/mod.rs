@@ -10,7 +10,7 @@ mod tiles;
 
 use crate::generate::{GeneratorParams, Provenance};
 use crate::geom::{Grid, Pos};
-use crate::map::{Corridor, Door, MAX_SIDE, MAX_TILES, Map, Room, Shape};
+use crate::map::{Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Room, Shape, path_text};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -141,10 +141,35 @@ struct MapRepr {
     #[serde(default)]
     doors: Vec<Door>,
     #[serde(default)]
-    corridors: Vec<Corridor>,
+    corridors: Vec<CorridorRepr>,
     spawn: Pos,
     #[serde(default)]
     provenance: Provenance,
+}
+
+/// A corridor as read: its path stays text (checked, and its length known) until the map's size
+/// says how long a path may be, so that a few bytes saying "a million steps east" cannot make
+/// Delve allocate gigabytes.
+#[derive(Deserialize)]
+struct CorridorRepr {
+    id: CorridorId,
+    #[serde(deserialize_with = "checked_path")]
+    path: (String, usize),
+    doors: [DoorId; 2],
+    #[serde(default = "one")]
+    width: u32,
+}
+
+const fn one() -> u32 {
+    1
+}
+
+/// A corridor path's text and how many tiles it lists, checked while parsing so that a bad path
+/// is reported at its line and column.
+fn checked_path<'de, D: serde::Deserializer<'de>>(d: D) -> Result<(String, usize), D::Error> {
+    let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+    let n = path_text::count(&text, MAX_TILES as usize).map_err(serde::de::Error::custom)?;
+    Ok((text.into_owned(), n))
 }
 
 /// [`MapRepr`] borrowing the map, for saving without copying it.
@@ -369,8 +394,44 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
             r
         })
         .collect();
+    // A corridor's centre line visits a tile at most once, so it has at most as many tiles as
+    // the map; corridors may share tiles where they cross, but all of them together stay within
+    // a few times the map's tiles.
+    let tiles = w as usize * h as usize;
+    let budget = 8 * tiles + (1 << 20);
+    let mut total = 0usize;
+    for c in &repr.corridors {
+        let n = c.path.1;
+        if n > tiles {
+            return Err(FileError::invalid(
+                path,
+                format!(
+                    "corridor {}'s path is {n} tiles long; expected at most {tiles}, the tiles of the {w}×{h} map",
+                    c.id
+                ),
+            ));
+        }
+        total += n;
+        if total > budget {
+            return Err(FileError::invalid(
+                path,
+                format!(
+                    "the corridors' paths add up to more than {budget} tiles; expected at most \
+                     eight times the {tiles} tiles of the {w}×{h} map"
+                ),
+            ));
+        }
+    }
     map.doors = repr.doors;
-    map.corridors = repr.corridors;
+    map.corridors = repr
+        .corridors
+        .into_iter()
+        .map(|c| {
+            path_text::from_text(&c.path.0, c.path.1)
+                .map(|p| Corridor { id: c.id, path: p, doors: c.doors, width: c.width })
+                .map_err(|e| FileError::invalid(path, format!("corridor {}: {e}", c.id)))
+        })
+        .collect::<Result<_, _>>()?;
     map.spawn = repr.spawn;
     map.provenance = repr.provenance;
     Ok(map)

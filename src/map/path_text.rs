@@ -48,18 +48,42 @@ pub fn to_text(path: &[Pos]) -> String {
 
 /// Reads the text form; the error says what was expected. `max_cells` bounds the length.
 pub fn from_text(text: &str, max_cells: usize) -> Result<Vec<Pos>, String> {
-    let mut tokens = text.split_ascii_whitespace();
     let mut path = Vec::new();
+    read(text, max_cells, Some(&mut path))?;
+    Ok(path)
+}
+
+/// How many tiles the text form lists, checking it as [`from_text`] does but without making
+/// the path: a file can say "a million steps east" in a few bytes.
+pub fn count(text: &str, max_cells: usize) -> Result<usize, String> {
+    read(text, max_cells, None)
+}
+
+/// Reads the text form, appending the tiles to `out` when given; returns how many there are.
+fn read(text: &str, max_cells: usize, mut out: Option<&mut Vec<Pos>>) -> Result<usize, String> {
     let pos = |t: &str| -> Result<Pos, String> {
         let (x, y) = t.split_once(',').ok_or_else(|| format!("expected a tile `x,y`, found `{t}`"))?;
         let n = |s: &str| s.parse::<i32>().map_err(|_| format!("expected a whole number in `{t}`"));
         Ok(Pos::new(n(x)?, n(y)?))
     };
-    let Some(first) = tokens.next() else { return Ok(path) };
-    path.push(pos(first)?);
+    let too_long = || format!("the path is longer than {max_cells} tiles");
+    let mut tokens = text.split_ascii_whitespace();
+    let Some(first) = tokens.next() else { return Ok(0) };
+    let mut p = pos(first)?;
+    let mut n = 1;
+    if let Some(out) = out.as_deref_mut() {
+        out.push(p);
+    }
     for t in tokens {
         if let Some(rest) = t.strip_prefix('@') {
-            path.push(pos(rest)?);
+            p = pos(rest)?;
+            n += 1;
+            if n > max_cells {
+                return Err(too_long());
+            }
+            if let Some(out) = out.as_deref_mut() {
+                out.push(p);
+            }
             continue;
         }
         let mut chars = t.chars();
@@ -70,18 +94,18 @@ pub fn from_text(text: &str, max_cells: usize) -> Result<Vec<Pos>, String> {
             Some('W') => Dir::West,
             _ => return Err(format!("expected a step like `E4` (N, E, S or W and a count) or `@x,y`, found `{t}`")),
         };
-        let n: usize =
+        let steps: usize =
             chars.as_str().parse().map_err(|_| format!("expected a step count after the letter in `{t}`"))?;
-        if path.len() + n > max_cells {
-            return Err(format!("the path is longer than {max_cells} tiles"));
-        }
-        let mut p = path[path.len() - 1];
-        for _ in 0..n {
-            p = p.step(dir);
-            path.push(p);
+        n = n.checked_add(steps).filter(|&n| n <= max_cells).ok_or_else(too_long)?;
+        if let Some(out) = out.as_deref_mut() {
+            out.reserve(steps);
+            for _ in 0..steps {
+                p = p.step(dir);
+                out.push(p);
+            }
         }
     }
-    Ok(path)
+    Ok(n)
 }
 
 pub fn serialize<S: Serializer>(path: &[Pos], s: S) -> Result<S::Ok, S::Error> {
@@ -118,5 +142,9 @@ mod tests {
         assert!(from_text("1;2", 100).unwrap_err().contains("x,y"));
         assert!(from_text("1,2 E99999", 100).unwrap_err().contains("longer"));
         assert!(from_text("1,2 E", 100).unwrap_err().contains("count"));
+        assert!(count("1,2 E99999999999999999999", 100).unwrap_err().contains("count"));
+        assert!(count("1,2 E60 W40", 100).unwrap_err().contains("longer"));
+        assert_eq!(count("1,2 E60 @5,5 W38", 100), Ok(100));
+        assert_eq!(from_text("1,2 E60 @5,5 W38", 100).map(|p| p.len()), Ok(100));
     }
 }

@@ -254,3 +254,28 @@ fn corridor_paths_are_compact_and_checked() {
     assert!(msg.contains("Q7") && msg.contains("expected a step"), "{msg}");
     assert_eq!(e.location().map(|l| l.0), Some(line), "{msg}");
 }
+
+#[test]
+fn corridor_paths_longer_than_the_map_are_refused_without_allocating() {
+    let t = good_text();
+    let start = t.find("path: \"").unwrap() + "path: \"".len();
+    let end = start + t[start..].find('"').unwrap();
+    // A few bytes that would make a path of 16 000 000 tiles (128 MB), or of 2 000 000 000.
+    let huge = format!("{}1,1 E16000000{}", &t[..start], &t[end..]);
+    let (_, msg) = load_map_text(&huge);
+    assert!(msg.contains("16000001 tiles long") && msg.contains("50×35"), "{msg}");
+    let huge = format!("{}1,1 E2000000000{}", &t[..start], &t[end..]);
+    let (e, msg) = load_map_text(&huge);
+    assert!(msg.contains("longer than") && e.location().is_some(), "{msg}");
+    // Paths that each fit the map but together are far more than its corridors could be.
+    let line_start = t[..start].rfind('\n').unwrap() + 1;
+    let line_end = end + t[end..].find('\n').unwrap() + 1;
+    let line = t[line_start..line_end].replacen(&t[start..end], "1,1 E874 W875", 1);
+    let many = format!("{}{}{}", &t[..line_start], line.repeat(700), &t[line_end..]);
+    let (_, msg) = load_map_text(&many);
+    assert!(msg.contains("add up to more than"), "{msg}");
+    // Long paths that fit are read.
+    let long = format!("{}1,1 E874 W875{}", &t[..start], &t[end..]);
+    let m = io::parse_map(&long, Path::new("long.ron")).unwrap();
+    assert!(m.corridors.iter().any(|c| c.path.len() == 1750));
+}
