@@ -116,6 +116,8 @@ pub enum Command {
     /// Show these parameters and seed in the main view (a compare pane promoted).
     PromotePane(Box<GeneratorParams>, u64),
     ShowCompare(bool),
+    /// Show or hide the inspector / history / problems panel on the right.
+    ShowSidePanel(bool),
 }
 
 impl Command {
@@ -150,6 +152,8 @@ pub struct Prefs {
     pub dialogs: DialogMode,
     /// The folder of the last file picked.
     pub last_dir: Option<PathBuf>,
+    /// Whether the inspector / history / problems panel is shown.
+    pub side_panel: bool,
 }
 
 impl Default for Prefs {
@@ -163,6 +167,7 @@ impl Default for Prefs {
             user_presets: Vec::new(),
             dialogs: DialogMode::System,
             last_dir: None,
+            side_panel: true,
         }
     }
 }
@@ -985,6 +990,7 @@ impl DelveApp {
                 self.commands.push(Command::Regenerate);
             }
             Command::ShowCompare(on) => self.compare.open = on,
+            Command::ShowSidePanel(on) => self.prefs.side_panel = on,
         }
     }
 
@@ -1172,6 +1178,14 @@ impl DelveApp {
                 if ui.checkbox(&mut cmp, "Compare").on_hover_text("Maps side by side").changed() {
                     out.push(Command::ShowCompare(cmp));
                 }
+                let mut side = self.prefs.side_panel;
+                if ui
+                    .checkbox(&mut side, "Inspector panel")
+                    .on_hover_text("Inspector, history and problems on the right; hide it for a wider map")
+                    .changed()
+                {
+                    out.push(Command::ShowSidePanel(side));
+                }
                 ui.separator();
                 let mut l = self.view.layers;
                 layer_toggles_ui(ui, &mut l);
@@ -1206,6 +1220,21 @@ impl DelveApp {
                 {
                     ui.separator();
                     ui.label(n);
+                }
+                // With the panel hidden, problems still show here.
+                let problems = self.doc.as_ref().map_or(0, |d| d.problems().len());
+                if !self.prefs.side_panel && problems > 0 {
+                    ui.separator();
+                    let text = if problems == 1 { "1 problem".to_string() } else { format!("{problems} problems") };
+                    if ui
+                        .add(
+                            egui::Button::new(egui::RichText::new(text).color(ui.visuals().warn_fg_color)).frame(false),
+                        )
+                        .on_hover_text("Show the problems panel")
+                        .clicked()
+                    {
+                        self.commands.push(Command::ShowSidePanel(true));
+                    }
                 }
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     if let Some(what) = self.busy_text() {
@@ -1459,7 +1488,7 @@ impl DelveApp {
             .default_size(420.0)
             .size_range(300.0..=720.0)
             .show(ui, |ui| self.params_panel_ui(ui));
-        if let Some(doc) = &self.doc {
+        if let Some(doc) = self.doc.as_ref().filter(|_| self.prefs.side_panel) {
             let mut out = Vec::new();
             egui::Panel::right("edit")
                 .resizable(true)

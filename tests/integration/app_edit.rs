@@ -1,7 +1,7 @@
 //! Hand editing through the real editor UI (egui_kittest): brush, room drag, door, corridor,
 //! undo/redo, and the problems panel.
 
-use delve::app::{AppConfig, DelveApp, ScriptedDialogs};
+use delve::app::{AppConfig, Command, DelveApp, ScriptedDialogs};
 use delve::edit::{Op, perform};
 use delve::geom::{Pos, Rect};
 use delve::map::{Map, Problem, Tile};
@@ -161,4 +161,23 @@ fn brush_room_drag_door_corridor_undo_redo_and_problems() {
     }
     assert_eq!(e.map().corridors, edited.corridors);
     assert_eq!(e.map().tile(mid), Some(Tile::Wall), "the wall paint is redone too");
+}
+
+#[test]
+fn the_side_panel_hides_for_a_wider_map_and_problems_stay_in_sight() {
+    // Two rooms and no corridor: the second room cannot be reached from the spawn.
+    let mut e = editor(&two_rooms());
+    let n = e.map().validate().len();
+    assert!(n > 0);
+    let width = e.harness.state().view().rect.width();
+    assert!(e.harness.query_by_label("Inspector").is_some());
+    e.harness.state_mut().push(Command::ShowSidePanel(false));
+    e.settle();
+    assert!(e.harness.query_by_label("Inspector").is_none());
+    assert!(e.harness.state().view().rect.width() > width + 200.0, "the map takes the room");
+    // The problems are counted in the status bar; clicking the count brings the panel back.
+    let count = if n == 1 { "1 problem".to_string() } else { format!("{n} problems") };
+    e.harness.get_by_label(&count).click();
+    e.settle();
+    assert!(e.harness.query_by_label("Inspector").is_some());
 }
