@@ -26,6 +26,17 @@ fn shown_seed(h: &Harness<'static, DelveApp>) -> u64 {
     h.state().document().expect("a map is shown").map().provenance.seed
 }
 
+/// The editor with seed `seed` starred through the seed browser.
+fn editor_with_star(dir: &tempfile::TempDir, seed: u64) -> Harness<'static, DelveApp> {
+    let mut h = editor(dir);
+    open_browser(&mut h);
+    h.get_by_label(&format!("Seed {seed}")).click();
+    crate::common::settle(&mut h);
+    h.get_by_label("Star").click();
+    crate::common::settle(&mut h);
+    h
+}
+
 fn open_browser(h: &mut Harness<'static, DelveApp>) {
     h.state_mut().push(Command::ShowSeedBrowser(true));
     crate::common::settle(h);
@@ -62,12 +73,7 @@ fn clicking_a_thumbnail_opens_that_seed_and_keys_move_on() {
 #[test]
 fn a_starred_seed_is_in_the_preset_file_after_save() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = editor(&dir);
-    open_browser(&mut h);
-    h.get_by_label("Seed 7").click();
-    crate::common::settle(&mut h);
-    h.get_by_label("Star").click();
-    crate::common::settle(&mut h);
+    let mut h = editor_with_star(&dir, 7);
     assert!(h.state().seed_browser().is_starred(7));
     let path = dir.path().join("kept.ron");
     h.state_mut().push(Command::SavePresetTo(path.clone()));
@@ -79,12 +85,7 @@ fn a_starred_seed_is_in_the_preset_file_after_save() {
 #[test]
 fn unsaved_stars_are_never_dropped_silently() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = editor(&dir);
-    open_browser(&mut h);
-    h.get_by_label("Seed 7").click();
-    crate::common::settle(&mut h);
-    h.get_by_label("Star").click();
-    crate::common::settle(&mut h);
+    let mut h = editor_with_star(&dir, 7);
     assert!(h.state().stars_unsaved());
     let godot = PresetRef::Shipped("godot-part3".into());
     let other = PresetRef::Shipped("mcrogueface-part3".into());
@@ -119,12 +120,7 @@ fn unsaved_stars_are_never_dropped_silently() {
 #[test]
 fn stars_saved_in_a_preset_come_back_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = editor(&dir);
-    open_browser(&mut h);
-    h.get_by_label("Seed 5").click();
-    crate::common::settle(&mut h);
-    h.get_by_label("Star").click();
-    crate::common::settle(&mut h);
+    let mut h = editor_with_star(&dir, 5);
     let path = dir.path().join("kept.ron");
     h.state_mut().push(Command::SavePresetTo(path.clone()));
     crate::common::settle(&mut h);
