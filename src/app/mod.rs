@@ -490,7 +490,7 @@ impl DelveApp {
     /// The parameters or the starred seeds differ from the preset's (browsing seeds does not
     /// count).
     fn preset_modified(&self) -> bool {
-        self.preset_snapshot.as_ref().is_none_or(|(params, _)| *params != self.params) || self.stars_unsaved()
+        self.preset_snapshot.is_none() || self.params_unsaved() || self.stars_unsaved()
     }
 
     /// Parameters tuned away from the current preset's (`false` when there is no preset: then
