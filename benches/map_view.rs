@@ -88,6 +88,26 @@ fn bench(c: &mut Criterion) {
                 black_box(frame(&ctx, &mut view, if flip { &doc } else { &other }, centre))
             })
         });
+        // The same, with the texels made beforehand (as the generation or open job does on its
+        // worker): what is left on the UI thread is the upload.
+        let chunk = delve::app::textures::chunk_side(ctx.input(|i| i.max_texture_side));
+        let layers = view.colour_layers();
+        g.bench_function("new_map_texture_from_worker_texels", |b| {
+            b.iter_batched(
+                || {
+                    flip = !flip;
+                    let d = if flip { &doc } else { &other };
+                    (flip, delve::app::textures::Prebuilt::new(d.map(), layers, chunk))
+                },
+                |(flip, p)| {
+                    let d = if flip { &doc } else { &other };
+                    view.offer_textures(d.revision(), p);
+                    black_box(frame(&ctx, &mut view, d, centre))
+                },
+                criterion::BatchSize::LargeInput,
+            )
+        });
+        assert!(view.texture_prebuilt_uses() > 0, "the bench used the worker's texels");
     }
     g.finish();
 }

@@ -5,6 +5,7 @@
 
 use super::document::MapIndex;
 use super::files::{DialogOutcome, DialogPurpose};
+use super::textures::Prebuilt;
 use crate::generate::{GenError, GeneratorParams, Report};
 use crate::io::FileError;
 use crate::map::Map;
@@ -19,6 +20,15 @@ pub struct GenOutcome {
     pub report: Report,
     /// Time spent in the generator alone.
     pub elapsed: Duration,
+    /// The tile texture's texels, made on the worker too.
+    pub textures: Prebuilt,
+}
+
+/// A map read from a file, ready to show.
+pub struct OpenOutcome {
+    pub map: Map,
+    pub index: MapIndex,
+    pub textures: Prebuilt,
 }
 
 /// What a job reports back.
@@ -31,7 +41,7 @@ pub enum JobOutput {
     },
     Opened {
         path: PathBuf,
-        result: Result<Box<(Map, MapIndex)>, FileError>,
+        result: Result<Box<OpenOutcome>, FileError>,
     },
     Exported {
         path: PathBuf,

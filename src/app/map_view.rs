@@ -6,7 +6,7 @@
 //! map; *screen* space is egui points. [`ViewTransform`] converts between them.
 
 use super::document::Document;
-use super::textures::{ColourLayers, MapTextures, palette};
+use super::textures::{ColourLayers, MapTextures, Prebuilt, palette};
 use crate::geom::{Dir, Pos};
 use crate::map::{Shape, Tile};
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
@@ -170,6 +170,21 @@ impl MapView {
     /// How many times the tile texture was built.
     pub fn texture_builds(&self) -> u64 {
         self.textures.builds
+    }
+
+    /// How many texture builds used texels made on a worker thread.
+    pub fn texture_prebuilt_uses(&self) -> u64 {
+        self.textures.prebuilt_uses
+    }
+
+    /// Hands over texels made off the UI thread for the document at `revision`.
+    pub fn offer_textures(&mut self, revision: u64, prebuilt: Prebuilt) {
+        self.textures.offer(revision, prebuilt);
+    }
+
+    /// The colour layers the tile texture shows.
+    pub fn colour_layers(&self) -> ColourLayers {
+        ColourLayers { rooms: self.layers.rooms, corridors: self.layers.corridors }
     }
 
     /// How many times changed tiles were written into the textures without a rebuild.
@@ -359,7 +374,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
     painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
 
     // Tiles.
-    let layers = ColourLayers { rooms: view.layers.rooms, corridors: view.layers.corridors };
+    let layers = view.colour_layers();
     for chunk in view.textures.sync(ui.ctx(), doc, layers) {
         let c = chunk.tiles;
         let r = Rect::from_min_max(

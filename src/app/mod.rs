@@ -31,12 +31,13 @@ use crate::io::{self, FileError, FileKind, Preset, StarredSeed};
 use crate::map::{Map, Tile};
 use crate::rng::seed_from_text;
 use files::{PathDialog, PathDialogAction, remember, with_extension};
-use jobs::{GenOutcome, JobKind, JobOutput, Jobs};
+use jobs::{GenOutcome, JobKind, JobOutput, Jobs, OpenOutcome};
 use params_panel::{PanelModel, PresetEntry};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
+use textures::Prebuilt;
 
 /// Where a preset comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -271,6 +272,9 @@ pub struct DelveApp {
     after_save: Option<Command>,
     /// The map being opened may replace unsaved edits (the user agreed).
     open_discards: bool,
+    /// Chunk side of the map textures (from the GPU's largest texture), for texels made on
+    /// workers.
+    texture_chunk: u32,
     /// Hand-editing tools.
     tools: tools::ToolState,
     browser: seed_browser::SeedBrowser,
@@ -309,6 +313,7 @@ impl DelveApp {
             system_dialogs_failed: false,
             after_save: None,
             open_discards: false,
+            texture_chunk: textures::CHUNK,
             tools: tools::ToolState::default(),
             browser: seed_browser::SeedBrowser::default(),
             compare: compare::Compare::default(),
@@ -546,12 +551,14 @@ impl DelveApp {
     }
 
     fn spawn_generation(&mut self, job: GenJob) {
+        let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
         self.jobs.spawn(JobKind::Generate, move || {
             let start = Instant::now();
             let result = generate::generate(&job.params, job.seed).map(|g| {
                 let elapsed = start.elapsed();
                 let index = MapIndex::build(&g.map);
-                Box::new(GenOutcome { map: g.map, index, report: g.report, elapsed })
+                let textures = Prebuilt::new(&g.map, layers, chunk);
+                Box::new(GenOutcome { map: g.map, index, report: g.report, elapsed, textures })
             });
             JobOutput::Generated { ticket: job.ticket, params: job.params, seed: job.seed, result }
         });
@@ -594,6 +601,7 @@ impl DelveApp {
                         if let Some(old) = self.doc.take().filter(Document::has_history) {
                             doc.inherit_history(old, "Regenerate");
                         }
+                        self.view.offer_textures(doc.revision(), g.textures);
                         self.doc = Some(doc);
                     }
                     Err(e) => self.show_message("Cannot generate", e.to_string()),
@@ -604,13 +612,14 @@ impl DelveApp {
                     if self.doc.as_ref().is_some_and(Document::is_dirty) && !std::mem::take(&mut self.open_discards) {
                         return; // Edited while loading: keep the edits.
                     }
-                    let (map, index) = *b;
+                    let OpenOutcome { map, index, textures } = *b;
                     self.supersede_generation();
                     self.provenance_check = None;
                     let mut doc = Document::opened(map, index, path.clone());
                     if let Some(old) = self.doc.take().filter(Document::has_history) {
                         doc.inherit_history(old, &format!("Open {}", file_name(&path)));
                     }
+                    self.view.offer_textures(doc.revision(), textures);
                     self.doc = Some(doc);
                     remember(&mut self.prefs.recent_maps, &path, MAX_RECENT);
                     self.message = None;
@@ -852,10 +861,12 @@ impl DelveApp {
             Command::OpenMap(path) => {
                 // The user agreed to drop the edits: the file may replace them (if it loads).
                 self.open_discards = discarding;
+                let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
                 self.jobs.spawn(JobKind::Open, move || {
-                    let result = io::load_map(&path).map(|m| {
-                        let index = MapIndex::build(&m);
-                        Box::new((m, index))
+                    let result = io::load_map(&path).map(|map| {
+                        let index = MapIndex::build(&map);
+                        let textures = Prebuilt::new(&map, layers, chunk);
+                        Box::new(OpenOutcome { map, index, textures })
                     });
                     JobOutput::Opened { path, result }
                 });
@@ -1465,6 +1476,7 @@ impl DelveApp {
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.jobs.set_context(&ctx);
+        self.texture_chunk = textures::chunk_side(ctx.input(|i| i.max_texture_side));
         for out in self.jobs.poll() {
             self.on_job(out);
         }

@@ -3,7 +3,7 @@
 
 use super::document::Document;
 use crate::geom::Rect;
-use crate::map::{Rgb, Tile};
+use crate::map::{Map, Rgb, Tile};
 use crate::raster::{self, Palette};
 
 /// Side of one texture chunk in tiles (also capped by the backend's largest texture).
@@ -29,6 +29,62 @@ pub struct ColourLayers {
     pub corridors: bool,
 }
 
+/// A new map's texels, cut into chunks on the worker thread that made or read the map, so the
+/// UI thread only uploads them.
+#[derive(Debug)]
+pub struct Prebuilt {
+    pub layers: ColourLayers,
+    /// Chunk side the images were cut to.
+    pub chunk: u32,
+    pub images: Vec<(Rect, egui::ColorImage)>,
+}
+
+impl Prebuilt {
+    pub fn new(map: &Map, layers: ColourLayers, chunk: u32) -> Self {
+        Self { layers, chunk, images: chunk_images(map, layers, chunk) }
+    }
+}
+
+/// Side of the texture chunks for a backend whose textures are at most `max_texture_side` wide.
+pub fn chunk_side(max_texture_side: usize) -> u32 {
+    CHUNK.min(max_texture_side.max(64) as u32)
+}
+
+/// The texels of the whole map, in chunks of at most `chunk`×`chunk` tiles, row by row.
+pub fn chunk_images(map: &Map, layers: ColourLayers, chunk: u32) -> Vec<(Rect, egui::ColorImage)> {
+    let pal = palette();
+    let colours = raster::tile_colours(map, &pal);
+    let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
+    let plain = c32(pal.floor);
+    let tiles = map.tiles().as_slice();
+    let texel = |(t, c): (&Tile, &Rgb)| match t {
+        Tile::Wall => c32(*c),
+        Tile::Floor if layers.rooms => c32(*c),
+        Tile::Corridor if layers.corridors => c32(*c),
+        _ => plain,
+    };
+    let (w, h) = (map.width(), map.height());
+    let chunk = chunk.max(1);
+    let mut out = Vec::new();
+    for cy in (0..h).step_by(chunk as usize) {
+        for cx in (0..w).step_by(chunk as usize) {
+            let (cw, ch) = (chunk.min(w - cx), chunk.min(h - cy));
+            let mut pixels = Vec::with_capacity((cw * ch) as usize);
+            for y in cy..cy + ch {
+                let run = (y * w + cx) as usize..(y * w + cx + cw) as usize;
+                if let (Some(t), Some(c)) = (tiles.get(run.clone()), colours.get(run)) {
+                    pixels.extend(t.iter().zip(c).map(texel));
+                }
+            }
+            // Always a full image, even if the grid were shorter than its size says.
+            pixels.resize((cw * ch) as usize, plain);
+            let img = egui::ColorImage::new([cw as usize, ch as usize], pixels);
+            out.push((Rect::new(cx as i32, cy as i32, cw as i32, ch as i32), img));
+        }
+    }
+    out
+}
+
 /// One chunk: its texture and the tiles it covers.
 pub struct Chunk {
     pub texture: egui::TextureHandle,
@@ -44,6 +100,10 @@ pub struct MapTextures {
     pub builds: u64,
     /// How many incremental (changed tiles only) updates were made.
     pub partial_updates: u64,
+    /// How many rebuilds used texels made on a worker thread.
+    pub prebuilt_uses: u64,
+    /// Texels made on a worker for the document revision given.
+    offered: Option<(u64, Prebuilt)>,
 }
 
 fn options() -> egui::TextureOptions {
@@ -57,6 +117,12 @@ fn options() -> egui::TextureOptions {
 }
 
 impl MapTextures {
+    /// Texels made off the UI thread for the document at `revision`; used by the next rebuild
+    /// if it is for that revision, with the same layers and chunk size.
+    pub fn offer(&mut self, revision: u64, prebuilt: Prebuilt) {
+        self.offered = Some((revision, prebuilt));
+    }
+
     /// The chunks for `doc`, rebuilt first when the revision or layers changed.
     pub fn sync(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers) -> &[Chunk] {
         let key = (doc.revision(), layers);
@@ -110,48 +176,27 @@ impl MapTextures {
 
     fn rebuild(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers) {
         self.builds += 1;
-        let map = doc.map();
-        let pal = palette();
-        let colours = raster::tile_colours(map, &pal);
-        let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
-        let plain = c32(pal.floor);
-        let tiles = map.tiles().as_slice();
-        let texel = |(t, c): (&Tile, &Rgb)| match t {
-            Tile::Wall => c32(*c),
-            Tile::Floor if layers.rooms => c32(*c),
-            Tile::Corridor if layers.corridors => c32(*c),
-            _ => plain,
+        let chunk = chunk_side(ctx.input(|i| i.max_texture_side));
+        let images = match self.offered.take() {
+            Some((rev, p)) if rev == doc.revision() && p.layers == layers && p.chunk == chunk => {
+                self.prebuilt_uses += 1;
+                p.images
+            }
+            _ => chunk_images(doc.map(), layers, chunk),
         };
-        let max_side = ctx.input(|i| i.max_texture_side).max(64) as u32;
-        let chunk = CHUNK.min(max_side);
-        let (w, h) = (map.width(), map.height());
         let old = std::mem::take(&mut self.chunks);
         let mut reuse = old.into_iter();
-        for cy in (0..h).step_by(chunk as usize) {
-            for cx in (0..w).step_by(chunk as usize) {
-                let (cw, ch) = (chunk.min(w - cx), chunk.min(h - cy));
-                let mut pixels = Vec::with_capacity((cw * ch) as usize);
-                for y in cy..cy + ch {
-                    let run = (y * w + cx) as usize..(y * w + cx + cw) as usize;
-                    if let (Some(t), Some(c)) = (tiles.get(run.clone()), colours.get(run)) {
-                        pixels.extend(t.iter().zip(c).map(texel));
-                    }
+        for (tiles, img) in images {
+            // Reuse a texture of the same size in place (no new allocation on the GPU side).
+            match reuse.next() {
+                Some(mut c) if c.tiles.w == tiles.w && c.tiles.h == tiles.h => {
+                    c.texture.set(img, options());
+                    c.tiles = tiles;
+                    self.chunks.push(c);
                 }
-                // Always a full image, even if the grid were shorter than its size says.
-                pixels.resize((cw * ch) as usize, plain);
-                let img = egui::ColorImage::new([cw as usize, ch as usize], pixels);
-                let tiles = Rect::new(cx as i32, cy as i32, cw as i32, ch as i32);
-                // Reuse a texture of the same size in place (no new allocation on the GPU side).
-                match reuse.next() {
-                    Some(mut c) if c.tiles.w == tiles.w && c.tiles.h == tiles.h => {
-                        c.texture.set(img, options());
-                        c.tiles = tiles;
-                        self.chunks.push(c);
-                    }
-                    _ => {
-                        let name = format!("delve-map-{cx}-{cy}");
-                        self.chunks.push(Chunk { texture: ctx.load_texture(name, img, options()), tiles });
-                    }
+                _ => {
+                    let name = format!("delve-map-{}-{}", tiles.x, tiles.y);
+                    self.chunks.push(Chunk { texture: ctx.load_texture(name, img, options()), tiles });
                 }
             }
         }

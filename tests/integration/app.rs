@@ -551,7 +551,14 @@ fn tile_texture_is_built_once_per_map() {
         e.harness.step();
     }
     assert_eq!(e.app().view().texture_builds(), builds, "hovering and redrawing reuse the texture");
+    let prebuilt = e.app().view().texture_prebuilt_uses();
     e.harness.get_by_label("›").click();
     e.settle();
     assert_eq!(e.app().view().texture_builds(), builds + 1, "a new map builds it again");
+    assert_eq!(e.app().view().texture_prebuilt_uses(), prebuilt + 1, "from texels made by the generation job");
+    // Texels made for other layers are not used: rooms hidden while generating.
+    e.harness.get_by_label("Rooms").click();
+    e.settle();
+    assert_eq!(e.app().view().texture_builds(), builds + 2, "hiding room colours rebuilds");
+    assert_eq!(e.app().view().texture_prebuilt_uses(), prebuilt + 1);
 }
