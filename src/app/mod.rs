@@ -1026,7 +1026,14 @@ impl DelveApp {
             return;
         }
         let mut out = Vec::new();
+        let (browser, side_panel) = (self.browser.open, self.prefs.side_panel);
         ctx.input_mut(|i| {
+            if i.consume_shortcut(&Ks::new(M::COMMAND, Key::B)) {
+                out.push(Command::ShowSeedBrowser(!browser));
+            }
+            if i.consume_shortcut(&Ks::new(M::COMMAND, Key::I)) {
+                out.push(Command::ShowSidePanel(!side_panel));
+            }
             if i.consume_shortcut(&Ks::new(M::COMMAND | M::SHIFT, Key::S)) {
                 out.push(Command::Dialog(DialogPurpose::SaveMap));
             }
@@ -1182,7 +1189,11 @@ impl DelveApp {
                 }
                 ui.separator();
                 let mut seeds = self.browser.open;
-                if ui.checkbox(&mut seeds, "Seed browser").on_hover_text("A page of thumbnails of seeds").changed() {
+                if ui
+                    .checkbox(&mut seeds, "Seed browser")
+                    .on_hover_text("A page of thumbnails of seeds (Ctrl+B)")
+                    .changed()
+                {
                     out.push(Command::ShowSeedBrowser(seeds));
                 }
                 let mut cmp = self.compare.open;
@@ -1192,7 +1203,7 @@ impl DelveApp {
                 let mut side = self.prefs.side_panel;
                 if ui
                     .checkbox(&mut side, "Inspector panel")
-                    .on_hover_text("Inspector, history and problems on the right; hide it for a wider map")
+                    .on_hover_text("Inspector, history and problems on the right; hide it for a wider map (Ctrl+I)")
                     .changed()
                 {
                     out.push(Command::ShowSidePanel(side));
@@ -1581,6 +1592,8 @@ const KEYS: &[(&str, &str)] = &[
     ("Ctrl+Shift+S", "save the map as"),
     ("Ctrl+E", "export a PNG"),
     ("Ctrl+Q", "quit"),
+    ("Ctrl+B", "seed browser: show / hide"),
+    ("Ctrl+I", "inspector panel: show / hide"),
     ("arrows, PageUp/Down", "seed browser (when open): move through seeds and pages"),
 ];
 

@@ -71,6 +71,20 @@ fn clicking_a_thumbnail_opens_that_seed_and_keys_move_on() {
 }
 
 #[test]
+fn ctrl_b_shows_and_hides_the_seed_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    assert!(!h.state().seed_browser().open);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::B);
+    crate::common::settle(&mut h);
+    assert!(h.state().seed_browser().open);
+    assert!(h.query_by_label("Seed 3").is_some(), "its thumbnails are on screen");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::B);
+    crate::common::settle(&mut h);
+    assert!(!h.state().seed_browser().open);
+}
+
+#[test]
 fn a_starred_seed_is_in_the_preset_file_after_save() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor_with_star(&dir, 7);

@@ -180,4 +180,9 @@ fn the_side_panel_hides_for_a_wider_map_and_problems_stay_in_sight() {
     e.harness.get_by_label(&count).click();
     e.settle();
     assert!(e.harness.query_by_label("Inspector").is_some());
+    // Ctrl+I hides and shows it too.
+    e.key(Modifiers::COMMAND, egui::Key::I);
+    assert!(e.harness.query_by_label("Inspector").is_none());
+    e.key(Modifiers::COMMAND, egui::Key::I);
+    assert!(e.harness.query_by_label("Inspector").is_some());
 }
