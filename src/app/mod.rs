@@ -1188,25 +1188,25 @@ impl DelveApp {
                     out.push(Command::View(ViewCommand::Zoom(0.8)));
                 }
                 ui.separator();
-                let mut seeds = self.browser.open;
-                if ui
-                    .checkbox(&mut seeds, "Seed browser")
-                    .on_hover_text("A page of thumbnails of seeds (Ctrl+B)")
-                    .changed()
-                {
-                    out.push(Command::ShowSeedBrowser(seeds));
-                }
-                let mut cmp = self.compare.open;
-                if ui.checkbox(&mut cmp, "Compare").on_hover_text("Maps side by side").changed() {
-                    out.push(Command::ShowCompare(cmp));
-                }
-                let mut side = self.prefs.side_panel;
-                if ui
-                    .checkbox(&mut side, "Inspector panel")
-                    .on_hover_text("Inspector, history and problems on the right; hide it for a wider map (Ctrl+I)")
-                    .changed()
-                {
-                    out.push(Command::ShowSidePanel(side));
+                let windows: [MenuToggle; 3] = [
+                    (
+                        self.browser.open,
+                        "Seed browser",
+                        "A page of thumbnails of seeds (Ctrl+B)",
+                        Command::ShowSeedBrowser,
+                    ),
+                    (self.compare.open, "Compare", "Maps side by side", Command::ShowCompare),
+                    (
+                        self.prefs.side_panel,
+                        "Inspector panel",
+                        "Inspector, history and problems on the right; hide it for a wider map (Ctrl+I)",
+                        Command::ShowSidePanel,
+                    ),
+                ];
+                for (mut on, label, help, command) in windows {
+                    if ui.checkbox(&mut on, label).on_hover_text(help).changed() {
+                        out.push(command(on));
+                    }
                 }
                 ui.separator();
                 let mut l = self.view.layers;
@@ -1578,6 +1578,9 @@ enum CKind {
     Jump(usize),
     Other,
 }
+
+/// A window or panel in the View menu: shown or not, label, tooltip, and the command to toggle it.
+type MenuToggle = (bool, &'static str, &'static str, fn(bool) -> Command);
 
 const KEYS: &[(&str, &str)] = &[
     ("R", "a random seed"),
