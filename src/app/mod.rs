@@ -1342,6 +1342,9 @@ impl DelveApp {
     }
 
     fn modal_ui(&mut self, ctx: &egui::Context) {
+        if self.modal.is_none() {
+            return;
+        }
         let unsaved = (self.params_unsaved(), self.stars_unsaved(), self.browser.starred.len());
         let Some(modal) = &mut self.modal else { return };
         let mut close = false;

@@ -717,11 +717,11 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Map {
             TunnelFrom::NewRoom => [i, i - 1],
             TunnelFrom::PreviousRoom => [i - 1, i],
         };
-        let t = Tunnel { from: placed[ends[0]].centre, to: placed[ends[1]].centre, kind };
+        let (geometry, len) = PathGeometry::new(placed[ends[0]].centre, placed[ends[1]].centre, kind, &mut scratch);
         if width > 1 {
-            scratch.clear();
-            t.cells(&mut Vec::new(), |c| scratch.push(c));
-            let brush = Corridor { id: 0, path: std::mem::take(&mut scratch), doors: [0, 0], width };
+            let mut line = Vec::with_capacity(len);
+            geometry.extend(0..len, &scratch, &mut line);
+            let brush = Corridor { id: 0, path: line, doors: [0, 0], width };
             brush.for_each_cell(|c| {
                 if let Some(t) = map.tiles_mut().get_mut(c)
                     && *t == Tile::Wall
@@ -729,7 +729,6 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Map {
                     *t = Tile::Corridor;
                 }
             });
-            scratch = brush.path;
         }
         // Carve the centre line and split it into runs outside rooms; a run joins the rooms at
         // its ends. Rooms are looked up, and a run's cells listed, only where a run ends.
@@ -737,25 +736,17 @@ fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Map {
         let tiles = map.tiles_mut().as_mut_slice();
         let at = |c: Pos| c.y as isize * w as isize + c.x as isize;
         let step = |d: (i32, i32)| d.1 as isize * w as isize + d.0 as isize;
-        let geometry = match t.kind {
-            TunnelKind::L { horizontal_first } => {
-                let (a, b) = (t.from, t.to);
-                let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
-                let (d1, d2) = (unit(a, corner), unit(corner, b));
-                let n1 = a.manhattan(corner) as usize + 1;
+        match geometry {
+            PathGeometry::L { a, corner, d1, d2, n1 } => {
                 split.leg(tiles, at(a), step(d1), n1);
-                split.leg(tiles, at(corner.offset(d2.0, d2.1)), step(d2), corner.manhattan(b) as usize);
-                PathGeometry::L { a, corner, d1, d2, n1 }
+                split.leg(tiles, at(corner.offset(d2.0, d2.1)), step(d2), len - n1);
             }
-            TunnelKind::Direct => {
-                scratch.clear();
-                direct_path(t.from, t.to, &mut scratch);
+            PathGeometry::Cells => {
                 for &c in &scratch {
                     split.leg(tiles, at(c), 0, 1);
                 }
-                PathGeometry::Cells
             }
-        };
+        }
         for (from_k, start_k, end_k) in split.pieces.drain(..) {
             let (from_cell, to_cell) = (geometry.cell(from_k, &scratch), geometry.cell(end_k, &scratch));
             // Room floor is only ever carved by a room, so both lookups succeed.
@@ -817,6 +808,24 @@ enum PathGeometry {
 }
 
 impl PathGeometry {
+    /// The centre line of a tunnel from `a` to `b`, and its length in tiles. A direct tunnel's
+    /// cells are listed in `cells`.
+    fn new(a: Pos, b: Pos, kind: TunnelKind, cells: &mut Vec<Pos>) -> (PathGeometry, usize) {
+        match kind {
+            TunnelKind::L { horizontal_first } => {
+                let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
+                let n1 = a.manhattan(corner) as usize + 1;
+                let geometry = PathGeometry::L { a, corner, d1: unit(a, corner), d2: unit(corner, b), n1 };
+                (geometry, n1 + corner.manhattan(b) as usize)
+            }
+            TunnelKind::Direct => {
+                cells.clear();
+                direct_path(a, b, cells);
+                (PathGeometry::Cells, cells.len())
+            }
+        }
+    }
+
     fn cell(&self, k: usize, cells: &[Pos]) -> Pos {
         match *self {
             PathGeometry::L { a, corner, d1, d2, n1 } => {
@@ -918,55 +927,11 @@ impl Splitter {
     }
 }
 
-/// A tunnel between two room centres, drawn when the map is built.
-struct Tunnel {
-    from: Pos,
-    to: Pos,
-    kind: TunnelKind,
-}
-
+/// How a room is joined to the one placed before it.
 #[derive(Clone, Copy)]
 enum TunnelKind {
     L { horizontal_first: bool },
     Direct,
-}
-
-impl Tunnel {
-    /// Calls `f` on every cell of the tunnel's centre line, in order from `from` to `to`.
-    /// `scratch` holds the cells of a direct tunnel.
-    fn cells(&self, scratch: &mut Vec<Pos>, mut f: impl FnMut(Pos)) {
-        match self.kind {
-            TunnelKind::L { horizontal_first } => {
-                let (a, b) = (self.from, self.to);
-                let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
-                leg(a, corner, &mut f);
-                let (dx, dy) = ((b.x - corner.x).signum(), (b.y - corner.y).signum());
-                if corner != b {
-                    leg(corner.offset(dx, dy), b, &mut f);
-                }
-            }
-            TunnelKind::Direct => {
-                scratch.clear();
-                direct_path(self.from, self.to, scratch);
-                scratch.iter().for_each(|c| f(*c));
-            }
-        }
-    }
-}
-
-/// Cells from `a` to `b` inclusive along one axis.
-fn leg(a: Pos, b: Pos, f: &mut impl FnMut(Pos)) {
-    if a.y == b.y {
-        if a.x <= b.x {
-            (a.x..=b.x).for_each(|x| f(Pos::new(x, a.y)));
-        } else {
-            (b.x..=a.x).rev().for_each(|x| f(Pos::new(x, a.y)));
-        }
-    } else if a.y <= b.y {
-        (a.y..=b.y).for_each(|y| f(Pos::new(a.x, y)));
-    } else {
-        (b.y..=a.y).rev().for_each(|y| f(Pos::new(a.x, y)));
-    }
 }
 
 const fn w_half(v: u32) -> i32 {
@@ -997,12 +962,21 @@ mod tests {
     fn l_paths_take_the_chosen_leg_first() {
         let cells = |horizontal_first| {
             let mut v = Vec::new();
-            let t = Tunnel { from: Pos::new(0, 0), to: Pos::new(2, 2), kind: TunnelKind::L { horizontal_first } };
-            t.cells(&mut Vec::new(), |c| v.push(c));
+            let kind = TunnelKind::L { horizontal_first };
+            let (line, len) = PathGeometry::new(Pos::new(0, 0), Pos::new(2, 2), kind, &mut Vec::new());
+            line.extend(0..len, &[], &mut v);
             v
         };
         assert_eq!(cells(true), [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)].map(Pos::from));
         assert_eq!(cells(false), [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)].map(Pos::from));
+        // Straight tunnels: the corner is an end.
+        for horizontal_first in [true, false] {
+            let kind = TunnelKind::L { horizontal_first };
+            let (line, len) = PathGeometry::new(Pos::new(3, 1), Pos::new(0, 1), kind, &mut Vec::new());
+            let mut v = Vec::new();
+            line.extend(0..len, &[], &mut v);
+            assert_eq!(v, [(3, 1), (2, 1), (1, 1), (0, 1)].map(Pos::from));
+        }
     }
 
     #[test]
