@@ -1,7 +1,9 @@
-//! Hand edits on a 1024×1024 map: one brush stroke applied, and undoing one step.
+//! Hand edits on a 1024×1024 map: one brush stroke applied, and undoing one step. On a
+//! 4096×4096 map with 18,496 rooms: the editor's frame after a brush stroke (everything
+//! [`Document`] does on the editing thread), and the check that updates the problems on a worker.
 
-use criterion::{Criterion, criterion_group, criterion_main};
-use delve::edit::{History, Op, perform};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use delve::edit::{Document, History, Interaction, Op, perform};
 use delve::geom::{Pos, Rect};
 use delve::map::{Map, Tile};
 use std::hint::black_box;
@@ -48,5 +50,58 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// 4096×4096: 136×136 rooms of 20×20 tiles, joined by corridor lines along every row and column
+/// of rooms, spawn in room 0 (so checking walks the whole network).
+fn huge_map() -> Map {
+    let mut m = Map::new(4096, 4096);
+    let n = 136;
+    for i in 0..n * n {
+        let (x, y) = (5 + (i % n) * 30, 5 + (i / n) * 30);
+        perform(&mut m, Op::AddRoom(Rect::new(x, y, 20, 20))).expect("room fits");
+    }
+    let mut cells = Vec::new();
+    for k in 0..n {
+        let c = 15 + k * 30;
+        cells.extend((5..4070).map(|x| Pos::new(x, c)));
+        cells.extend((5..4070).map(|y| Pos::new(c, y)));
+    }
+    perform(&mut m, Op::Paint { cells, tile: Tile::Corridor }).expect("corridors");
+    perform(&mut m, Op::SetSpawn(Pos::new(10, 10))).expect("spawn");
+    m
+}
+
+fn bench_huge(c: &mut Criterion) {
+    let mut doc = Document::from_map(huge_map());
+    assert!(doc.map().rooms.len() > 18_000);
+    doc.check_now();
+    let cells = stroke();
+    let mut wall = true;
+    let mut g = c.benchmark_group("huge 4096x4096 18k rooms");
+    g.sample_size(10);
+    g.bench_function("frame after a brush stroke (Document)", |b| {
+        b.iter(|| {
+            let tile = if wall { Tile::Wall } else { Tile::Corridor };
+            wall = !wall;
+            let stroke = Interaction::fresh();
+            doc.perform(Op::Paint { cells: cells.clone(), tile }, stroke).expect("paints");
+            doc.end_step(stroke);
+            black_box(doc.check_request().expect("a check is due"));
+        })
+    });
+    g.bench_function("problems update (check on a worker)", |b| {
+        b.iter_batched(
+            || {
+                let tile = if wall { Tile::Wall } else { Tile::Corridor };
+                wall = !wall;
+                doc.perform_once(Op::Paint { cells: cells.clone(), tile }).expect("paints");
+                doc.check_request().expect("a check is due")
+            },
+            |check| black_box(check.run()),
+            BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_huge);
 criterion_main!(benches);

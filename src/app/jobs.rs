@@ -6,6 +6,7 @@
 use super::document::MapIndex;
 use super::files::{DialogOutcome, DialogPurpose};
 use super::textures::Prebuilt;
+use crate::edit::document::Checked;
 use crate::generate::{GenError, GeneratorParams, Report};
 use crate::io::FileError;
 use crate::map::Map;
@@ -51,6 +52,8 @@ pub enum JobOutput {
         purpose: DialogPurpose,
         outcome: DialogOutcome,
     },
+    /// The problems and figures of the document at a revision (checked after an edit).
+    Checked(Box<Checked>),
     /// The job panicked; `what` says which kind of job it was.
     Failed {
         what: JobKind,
@@ -65,6 +68,7 @@ pub enum JobKind {
     Open,
     Export,
     Dialog,
+    Check,
 }
 
 impl JobOutput {
@@ -74,6 +78,7 @@ impl JobOutput {
             JobOutput::Opened { .. } => JobKind::Open,
             JobOutput::Exported { .. } => JobKind::Export,
             JobOutput::Dialog { .. } => JobKind::Dialog,
+            JobOutput::Checked(_) => JobKind::Check,
             JobOutput::Failed { what, .. } => *what,
         }
     }

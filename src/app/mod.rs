@@ -26,9 +26,8 @@ pub use files::{DialogOutcome, DialogPurpose, DialogRequest, FileDialogs, Script
 pub use map_view::{Hover, Layers, MapView, ViewCommand, ViewTransform, map_view_ui};
 
 use crate::generate::{self, GeneratorKind, GeneratorParams, ParamIssue, ParamValue};
-use crate::geom::Pos;
 use crate::io::{self, FileError, FileKind, Preset, StarredSeed};
-use crate::map::{Map, Tile};
+use crate::map::Map;
 use crate::rng::seed_from_text;
 use files::{PathDialog, PathDialogAction, remember, with_extension};
 use jobs::{GenOutcome, JobKind, JobOutput, Jobs, OpenOutcome};
@@ -93,14 +92,13 @@ pub enum Command {
     SetDialogMode(DialogMode),
     SetLayers(Layers),
     View(ViewCommand),
-    /// A hand edit: set one tile.
-    SetTile(Pos, Tile),
-    /// A hand edit, one undo step.
+    /// A complete hand edit (a click): one undo step of its own.
     Edit(crate::edit::Op),
-    /// Part of an edit still in progress (a brush stroke): joins the open undo step.
-    Stroke(crate::edit::Op),
-    /// The stroke or drag is over.
-    EndStep,
+    /// Part of a gesture still in progress (a brush stroke, a colour-picker session): joins the
+    /// undo step of the same interaction, never another's.
+    Stroke(crate::edit::Interaction, crate::edit::Op),
+    /// The gesture is over: its undo step is closed.
+    EndStep(crate::edit::Interaction),
     Undo,
     Redo,
     /// Undo or redo until this many steps are left to undo.
@@ -655,9 +653,25 @@ impl DelveApp {
                     );
                 }
             },
+            JobOutput::Checked(c) => {
+                if let Some(doc) = &mut self.doc {
+                    doc.checked(*c);
+                }
+            }
             JobOutput::Failed { what, message } => {
                 self.show_message(&format!("{what:?} failed unexpectedly"), message);
             }
+        }
+    }
+
+    /// Checks the document's map on a worker when its problems are stale (one check at a time;
+    /// an answer for an older revision is dropped by the document).
+    fn start_check(&mut self) {
+        if self.jobs.is_running(JobKind::Check) {
+            return;
+        }
+        if let Some(check) = self.doc.as_mut().and_then(Document::check_request) {
+            self.jobs.spawn(JobKind::Check, move || JobOutput::Checked(Box::new(check.run())));
         }
     }
 
@@ -757,7 +771,6 @@ impl DelveApp {
             return;
         }
         let c_kind = match &c {
-            Command::Stroke(_) => CKind::Stroke,
             Command::Undo => CKind::Undo,
             Command::Redo => CKind::Redo,
             Command::JumpHistory(n) => CKind::Jump(*n),
@@ -944,15 +957,14 @@ impl DelveApp {
             Command::SetDialogMode(m) => self.prefs.dialogs = m,
             Command::SetLayers(l) => self.view.layers = l,
             Command::View(v) => self.view.command(v),
-            Command::SetTile(p, t) => {
-                if let Some(doc) = &mut self.doc {
-                    doc.set_tile(p, t);
-                }
-            }
-            Command::Edit(op) | Command::Stroke(op) => {
-                let merge = matches!(c_kind, CKind::Stroke);
+            Command::Edit(_) | Command::Stroke(..) => {
                 let Some(doc) = &mut self.doc else { return };
-                match doc.perform(op, merge) {
+                let (result, merge) = match c {
+                    Command::Stroke(interaction, op) => (doc.perform(op, interaction), true),
+                    Command::Edit(op) => (doc.perform_once(op), false),
+                    _ => return,
+                };
+                match result {
                     Ok(notes) => {
                         if !notes.is_empty() {
                             self.notify(notes.join("; "));
@@ -963,9 +975,9 @@ impl DelveApp {
                     Err(e) => self.notify(format!("Not done: {e}")),
                 }
             }
-            Command::EndStep => {
+            Command::EndStep(interaction) => {
                 if let Some(doc) = &mut self.doc {
-                    doc.end_step();
+                    doc.end_step(interaction);
                 }
             }
             Command::Undo | Command::Redo | Command::JumpHistory(_) => {
@@ -1559,6 +1571,7 @@ impl DelveApp {
         self.modal_ui(&ctx);
 
         self.apply_commands(&ctx);
+        self.start_check();
         self.update_title(&ctx);
         if self.jobs.busy() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
@@ -1575,7 +1588,6 @@ impl DelveApp {
 /// The kind of an editing command, read before the command is moved into its handler.
 #[derive(Clone, Copy)]
 enum CKind {
-    Stroke,
     Undo,
     Redo,
     Jump(usize),

@@ -5,7 +5,7 @@
 use super::Command;
 use super::document::Document;
 use super::map_view::{ViewCommand, ViewTransform};
-use crate::edit::Op;
+use crate::edit::{Interaction, Op};
 use crate::geom::{Dir, Pos, Rect};
 use crate::map::{CorridorId, DoorId, Rgb, RoomId, Tile};
 use egui::{Color32, Pos2, Stroke, pos2};
@@ -100,6 +100,10 @@ pub struct ToolState {
     last_cell: Option<Pos>,
     corridor_from: Option<DoorId>,
     label: String,
+    /// The brush stroke in progress: its edits make one undo step.
+    stroke: Option<Interaction>,
+    /// The colour-picker session in progress (room, interaction): one undo step per session.
+    picker: Option<(RoomId, Interaction)>,
 }
 
 impl Default for ToolState {
@@ -113,6 +117,8 @@ impl Default for ToolState {
             last_cell: None,
             corridor_from: None,
             label: String::new(),
+            stroke: None,
+            picker: None,
         }
     }
 }
@@ -395,7 +401,8 @@ pub fn map_input_ui(
                             let from = state.last_cell.unwrap_or(p);
                             let cells: Vec<Pos> =
                                 line(from, p).into_iter().flat_map(|c| brush_cells(c, state.brush)).collect();
-                            out.push(Command::Stroke(Op::Paint { cells, tile }));
+                            let stroke = *state.stroke.get_or_insert_with(Interaction::fresh);
+                            out.push(Command::Stroke(stroke, Op::Paint { cells, tile }));
                             state.last_cell = Some(p);
                         }
                     }
@@ -404,7 +411,9 @@ pub fn map_input_ui(
             if response.drag_stopped() || response.clicked() {
                 state.drag_from = None;
                 state.last_cell = None;
-                out.push(Command::EndStep);
+                if let Some(stroke) = state.stroke.take() {
+                    out.push(Command::EndStep(stroke));
+                }
             }
         }
         Tool::Room => {
@@ -496,6 +505,13 @@ pub fn map_input_ui(
 /// The right panel: inspector, history and problems.
 pub fn side_panel_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &mut Vec<Command>) {
     let map = doc.map();
+    // A colour-picker session ends when its popup closes (or another room's picker starts).
+    if state.picker.is_some()
+        && !egui::Popup::is_any_open(ui.ctx())
+        && let Some((_, session)) = state.picker.take()
+    {
+        out.push(Command::EndStep(session));
+    }
     ui.heading("Inspector");
     match state.selection {
         None => {
@@ -519,11 +535,25 @@ pub fn side_panel_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, o
                 ui.horizontal(|ui| {
                     ui.label("Colour");
                     if ui.color_edit_button_srgb(&mut colour).changed() {
-                        out.push(Command::Stroke(Op::SetRoomProps {
-                            id,
-                            label: room.label.clone(),
-                            colour: Rgb(colour[0], colour[1], colour[2]),
-                        }));
+                        let session = match state.picker {
+                            Some((room, session)) if room == id => session,
+                            other => {
+                                if let Some((_, old)) = other {
+                                    out.push(Command::EndStep(old));
+                                }
+                                let session = Interaction::fresh();
+                                state.picker = Some((id, session));
+                                session
+                            }
+                        };
+                        out.push(Command::Stroke(
+                            session,
+                            Op::SetRoomProps {
+                                id,
+                                label: room.label.clone(),
+                                colour: Rgb(colour[0], colour[1], colour[2]),
+                            },
+                        ));
                     }
                 });
                 if ui

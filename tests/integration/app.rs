@@ -5,6 +5,7 @@ use crate::common::{MemoryStorage, shipped};
 use delve::app::{
     AppConfig, Command, DelveApp, DialogOutcome, DialogPurpose, Origin, PresetRef, ScriptedDialogs, ViewCommand,
 };
+use delve::edit::Op;
 use delve::generate::{ParamValue, generate};
 use delve::geom::Pos;
 use delve::map::Tile;
@@ -321,7 +322,7 @@ fn unsaved_edits_ask_before_they_are_lost() {
     let mut e = editor();
     let doc = e.app().document().unwrap();
     let wall = (0..doc.map().width() as i32).map(|x| Pos::new(x, 0)).find(|p| doc.map().tile(*p) == Some(Tile::Wall));
-    e.harness.state_mut().push(Command::SetTile(wall.unwrap(), Tile::Corridor));
+    e.harness.state_mut().push(Command::Edit(Op::Paint { cells: vec![wall.unwrap()], tile: Tile::Corridor }));
     e.settle();
     assert!(e.app().document().unwrap().is_dirty());
     assert_eq!(e.app().title(), "● untitled — Delve");
@@ -359,7 +360,7 @@ fn unsaved_edits_ask_before_they_are_lost() {
 
     // Discard drops the edits.
     let p = (0..10).map(|x| Pos::new(x, 0)).find(|p| e.app().document().unwrap().map().tile(*p) == Some(Tile::Wall));
-    e.harness.state_mut().push(Command::SetTile(p.unwrap(), Tile::Corridor));
+    e.harness.state_mut().push(Command::Edit(Op::Paint { cells: vec![p.unwrap()], tile: Tile::Corridor }));
     e.settle();
     e.key(Modifiers::NONE, egui::Key::F5);
     e.harness.get_by_label("Discard changes").click();

@@ -2,7 +2,7 @@
 //! edited one; refused edits change nothing; the history stays bounded.
 
 use crate::common::shipped;
-use delve::edit::{Edit, History, Op, perform};
+use delve::edit::{Document, Edit, History, Interaction, Op, perform};
 use delve::generate::generate;
 use delve::geom::{Dir, Pos, Rect};
 use delve::map::{Map, Rgb, Tile};
@@ -242,5 +242,162 @@ fn edited_maps_save_and_reopen_exactly() {
         let back = delve::io::load_map(&path).unwrap();
         assert_eq!(back, m);
         assert!(back.provenance.edited);
+    }
+}
+
+/// A document over a generated map, with its problems checked.
+fn document(seed: u64) -> Document {
+    let mut d = Document::from_map(base_map(0, seed));
+    d.check_now();
+    d
+}
+
+fn paint(d: &Document, x: i32) -> Op {
+    let tile = if d.map().tile(Pos::new(x, 0)) == Some(Tile::Wall) { Tile::Corridor } else { Tile::Wall };
+    Op::Paint { cells: vec![Pos::new(x, 0)], tile }
+}
+
+/// An undo step belongs to one interaction: edits of two interactions never share a step,
+/// whatever order they arrive in, and a closed step is never joined again.
+#[test]
+fn undo_steps_are_opened_and_closed_by_interactions() {
+    let mut d = document(1);
+    let original = d.map().clone();
+    let (a, b) = (Interaction::fresh(), Interaction::fresh());
+    d.perform(paint(&d, 1), a).unwrap();
+    d.perform(paint(&d, 2), a).unwrap();
+    assert_eq!(d.history().undo_len(), 1, "one interaction, one step");
+    d.perform(paint(&d, 3), b).unwrap();
+    d.perform(paint(&d, 4), a).unwrap();
+    assert_eq!(d.history().undo_len(), 3, "a, b, then a again: b closed a's step");
+    d.end_step(a);
+    d.perform(paint(&d, 5), b).unwrap();
+    d.end_step(b);
+    d.perform(paint(&d, 6), b).unwrap();
+    assert_eq!(d.history().undo_len(), 5, "a closed step is not joined again");
+    d.perform_once(paint(&d, 7)).unwrap();
+    d.perform_once(paint(&d, 8)).unwrap();
+    assert_eq!(d.history().undo_len(), 7, "one-shot edits are a step each");
+    // Undo closes the open step: the same interaction afterwards starts a new one.
+    d.perform(paint(&d, 9), a).unwrap();
+    d.undo().unwrap().unwrap();
+    d.perform(paint(&d, 9), a).unwrap();
+    d.perform(paint(&d, 10), a).unwrap();
+    assert_eq!(d.history().undo_len(), 8);
+    d.jump_to(0).unwrap();
+    assert_eq!(d.map(), &original);
+}
+
+/// "Unsaved" is derived from the history position and the saved position.
+#[test]
+fn unsaved_follows_the_history_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut d = document(2);
+    assert!(!d.is_dirty(), "a new map has nothing unsaved");
+    d.perform_once(paint(&d, 1)).unwrap();
+    assert!(d.is_dirty());
+    d.undo().unwrap().unwrap();
+    assert!(!d.is_dirty(), "undo back to the start");
+    d.redo().unwrap().unwrap();
+    assert!(d.is_dirty(), "redo: unsaved again");
+    d.perform_once(paint(&d, 2)).unwrap();
+    d.mark_saved(dir.path().join("a.ron"));
+    assert!(!d.is_dirty());
+    d.undo().unwrap().unwrap();
+    assert!(d.is_dirty(), "undo below the saved point");
+    d.redo().unwrap().unwrap();
+    assert!(!d.is_dirty(), "redo back to the saved point");
+    // A stroke that grows after saving is unsaved, though it is still the same step.
+    let i = Interaction::fresh();
+    d.perform(paint(&d, 3), i).unwrap();
+    d.mark_saved(dir.path().join("a.ron"));
+    d.perform(paint(&d, 4), i).unwrap();
+    assert!(d.is_dirty(), "the open step grew after saving");
+    d.end_step(i);
+    // An edit after undoing below the saved point makes it unreachable.
+    d.mark_saved(dir.path().join("a.ron"));
+    d.undo().unwrap().unwrap();
+    d.perform_once(paint(&d, 5)).unwrap();
+    assert!(d.is_dirty());
+    d.undo().unwrap().unwrap();
+    assert!(d.is_dirty(), "the saved state was the dropped redo, not this one");
+    assert!(d.redo().is_some());
+    assert!(d.redo().is_none(), "the saved state can no longer be redone");
+    assert!(d.is_dirty());
+}
+
+/// Regenerating over an edited map: the history is inherited, one step brings the old map back,
+/// and the new map has nothing unsaved until that step is undone.
+#[test]
+fn regenerating_inherits_the_history() {
+    let mut old = document(3);
+    old.perform_once(paint(&old, 1)).unwrap();
+    let edited = old.map().clone();
+    let mut new = document(4);
+    new.inherit_history(old, "Regenerate");
+    assert!(!new.is_dirty());
+    assert_eq!(new.history().undo_labels().last(), Some("Regenerate"));
+    new.undo().unwrap().unwrap();
+    assert_eq!(new.map(), &edited);
+    assert!(new.is_dirty());
+    new.redo().unwrap().unwrap();
+    assert!(!new.is_dirty());
+}
+
+/// Steps dropped off a bounded history: undoing everything that is left does not reach the
+/// saved start, so the document stays unsaved.
+#[test]
+fn a_bounded_history_never_claims_the_dropped_start() {
+    let mut h = History::new(2, usize::MAX);
+    let mut m = base_map(0, 5);
+    let start = h.serial();
+    for x in 1..=3 {
+        let tile = if m.tile(Pos::new(x, 0)) == Some(Tile::Wall) { Tile::Corridor } else { Tile::Wall };
+        let done = perform(&mut m, Op::Paint { cells: vec![Pos::new(x, 0)], tile }).unwrap();
+        h.push("paint".into(), done.inverse);
+    }
+    while let Some(r) = h.undo(&mut m) {
+        r.unwrap();
+    }
+    assert_ne!(h.serial(), start);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Problems are checked away from the edits: an answer is taken only for the revision it
+    /// checked, and the answer taken equals `validate()` of the map at that moment, through many
+    /// random edits, undos and redos.
+    #[test]
+    fn checked_problems_equal_validate_of_the_map(seed in 0u64..4, reqs in prop::collection::vec(req(), 1..30)) {
+        let mut d = Document::from_map(base_map(1, seed));
+        let mut pending = None;
+        for (i, r) in reqs.iter().enumerate() {
+            match r.kind % 5 {
+                0 => { d.undo(); }
+                1 => { d.redo(); }
+                _ => {
+                    let Some(op) = to_op(d.map(), r) else { continue };
+                    let _ = d.perform_once(op);
+                }
+            }
+            if i % 3 == 0 {
+                // A check handed out now, answered after the next edit (stale) or at once.
+                if let Some(old) = pending.take() {
+                    let _ = d.checked(old);
+                }
+                pending = d.check_request().map(|c| c.run());
+            }
+            if let Some(c) = pending.take_if(|c| c.revision == d.revision()) {
+                prop_assert!(d.checked(c));
+            }
+            if d.problems_current() {
+                prop_assert_eq!(d.problems(), &d.map().validate()[..]);
+                prop_assert_eq!(d.index().metrics, delve::map::metrics::Metrics::of(d.map()));
+            }
+        }
+        d.check_now();
+        prop_assert!(d.problems_current());
+        prop_assert_eq!(d.problems(), &d.map().validate()[..]);
     }
 }

@@ -1,0 +1,396 @@
+//! The document the editor shows: one map, where it came from, its undo history and the position
+//! it was saved at, and a revision counter that every view keys its caches on. Nothing here knows
+//! about egui.
+//!
+//! The map sits behind an [`Arc`] so background jobs (PNG export, thumbnails) can read it without a
+//! copy; edits go through [`Document::perform`], which copies on write and bumps the revision.
+//! "Unsaved" is derived: the history names each state with a serial, and the document remembers
+//! the serial it was saved (or read, or generated) at.
+//!
+//! Checking the map after an edit ([`Map::validate`] and [`Metrics`]) costs seconds on the largest
+//! maps, so it is not done on the editing thread: [`Document::check_request`] hands out a snapshot
+//! to check elsewhere ([`Check::run`]), and [`Document::checked`] takes the answer back, dropping it
+//! when the map has changed since.
+
+use crate::edit::{self, Changes, Edit, EditError, History, Interaction, Op};
+use crate::generate::Report;
+use crate::geom::{Grid, Pos, Rect};
+use crate::map::metrics::Metrics;
+use crate::map::{Map, Problem};
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Revisions are unique across all documents of a run, so a cache keyed by revision can never
+/// confuse two maps.
+static NEXT_REVISION: AtomicU64 = AtomicU64::new(1);
+
+fn next_revision() -> u64 {
+    NEXT_REVISION.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Lookups derived from a map, built once per revision (off the UI thread for new maps): which
+/// room and corridor covers each tile, room bounds for culling, and the key figures.
+#[derive(Clone, Debug)]
+pub struct MapIndex {
+    /// Index into `map.rooms` of the room covering each tile, or `u32::MAX`.
+    pub room_at: Grid<u32>,
+    /// Index into `map.corridors` of the (first) corridor covering each tile, or `u32::MAX`.
+    pub corridor_at: Grid<u32>,
+    /// Bounding rectangle of each room's floor, in `map.rooms` order.
+    pub room_bounds: Vec<Option<Rect>>,
+    pub metrics: Metrics,
+}
+
+impl MapIndex {
+    pub fn build(map: &Map) -> MapIndex {
+        Self::build_lookups(map, Metrics::of(map))
+    }
+
+    /// The lookups of `map`, with `metrics` measured elsewhere (or stale until a check answers).
+    pub fn build_lookups(map: &Map, metrics: Metrics) -> MapIndex {
+        let mut corridor_at = Grid::new(map.width(), map.height(), u32::MAX);
+        for (i, c) in map.corridors.iter().enumerate() {
+            c.for_each_cell(|p| {
+                if corridor_at.get(p) == Some(&u32::MAX) {
+                    corridor_at.set(p, i as u32);
+                }
+            });
+        }
+        MapIndex {
+            room_at: map.room_index_grid(),
+            corridor_at,
+            room_bounds: map.rooms.iter().map(|r| r.shape.bounds()).collect(),
+            metrics,
+        }
+    }
+
+    /// Index (in `map.rooms`) of the room at `p`.
+    pub fn room_index(&self, p: Pos) -> Option<usize> {
+        self.room_at.get(p).filter(|i| **i != u32::MAX).map(|i| *i as usize)
+    }
+
+    /// Index (in `map.corridors`) of the corridor at `p`.
+    pub fn corridor_index(&self, p: Pos) -> Option<usize> {
+        self.corridor_at.get(p).filter(|i| **i != u32::MAX).map(|i| *i as usize)
+    }
+}
+
+/// How the current map came to be.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// Generated in this session.
+    Generated { report: Report, elapsed: Duration },
+    /// Read from a file.
+    Opened,
+}
+
+/// The map being edited, with its file, revision, history and saved position.
+#[derive(Clone, Debug)]
+pub struct Document {
+    map: Arc<Map>,
+    index: Arc<MapIndex>,
+    revision: u64,
+    path: Option<PathBuf>,
+    origin: Origin,
+    /// The map as last read from or written to `path`, for "is the regenerated map the same?".
+    saved: Option<Arc<Map>>,
+    /// Undo/redo of hand edits (never saved).
+    history: History,
+    /// [`History::serial`] of the state with nothing unsaved (saved, read or generated).
+    saved_serial: u64,
+    /// The last answered check: problems of the map at `checked_revision`.
+    problems: Arc<Vec<Problem>>,
+    checked_revision: u64,
+    /// The revision a check was last handed out for (not asked again until the map changes).
+    requested_revision: u64,
+    /// Tile rectangles changed at each revision since `tiles_base`, for incremental texture updates.
+    damage: VecDeque<(u64, Rect)>,
+    /// Views must rebuild everything for revisions before this one.
+    tiles_base: u64,
+}
+
+/// How many damage rectangles a document remembers.
+const DAMAGE_LOG: usize = 256;
+
+/// A snapshot of a document's map to check away from the editing thread.
+pub struct Check {
+    revision: u64,
+    map: Map,
+}
+
+/// The answer to a [`Check`]: the problems and key figures of the map at `revision`.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub revision: u64,
+    pub problems: Vec<Problem>,
+    pub metrics: Metrics,
+}
+
+impl Check {
+    /// The revision this check answers.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Validates the snapshot and measures it (the two on separate threads when one can start).
+    pub fn run(self) -> Checked {
+        let map = &self.map;
+        let (problems, metrics) = std::thread::scope(|s| {
+            let metrics = std::thread::Builder::new().spawn_scoped(s, || Metrics::of(map));
+            let problems = map.validate();
+            let metrics = match metrics {
+                Ok(h) => h.join().unwrap_or_else(|_| Metrics::of(map)),
+                Err(_) => Metrics::of(map),
+            };
+            (problems, metrics)
+        });
+        Checked { revision: self.revision, problems, metrics }
+    }
+}
+
+impl Document {
+    /// A freshly generated map: no file, nothing unsaved (the parameters and seed reproduce it).
+    pub fn generated(map: Map, index: MapIndex, report: Report, elapsed: Duration) -> Self {
+        Self::with(map, index, None, Origin::Generated { report, elapsed })
+    }
+
+    /// A map read from `path`.
+    pub fn opened(map: Map, index: MapIndex, path: PathBuf) -> Self {
+        let mut d = Self::with(map, index, Some(path), Origin::Opened);
+        d.saved = Some(d.map.clone());
+        d
+    }
+
+    /// A map with its index built here (on the calling thread).
+    pub fn from_map(map: Map) -> Self {
+        let index = MapIndex::build(&map);
+        Self::with(map, index, None, Origin::Opened)
+    }
+
+    fn with(map: Map, index: MapIndex, path: Option<PathBuf>, origin: Origin) -> Self {
+        let revision = next_revision();
+        let history = History::default();
+        Self {
+            map: Arc::new(map),
+            index: Arc::new(index),
+            revision,
+            path,
+            origin,
+            saved: None,
+            saved_serial: history.serial(),
+            history,
+            problems: Arc::new(Vec::new()),
+            checked_revision: 0,
+            requested_revision: 0,
+            damage: VecDeque::new(),
+            tiles_base: revision,
+        }
+    }
+
+    /// Takes over `old`'s undo history, adding one step that brings `old`'s map back (for
+    /// regenerating or opening over an edited map). The new map itself has no unsaved changes;
+    /// undoing back to the old map makes the document unsaved.
+    pub fn inherit_history(&mut self, old: Document, label: &str) {
+        self.history = old.history;
+        let old_map = Arc::try_unwrap(old.map).unwrap_or_else(|m| (*m).clone());
+        self.history.push(label.to_string(), Edit::ReplaceMap(Box::new(old_map)));
+        self.saved_serial = self.history.serial();
+    }
+
+    /// Whether there is anything to undo or redo (hand edits were made in this session).
+    pub fn has_history(&self) -> bool {
+        self.history.can_undo() || self.history.can_redo()
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Problems of the map as last checked (see [`Self::problems_current`]).
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// Whether [`Self::problems`] and the metrics answer the map as it is now.
+    pub fn problems_current(&self) -> bool {
+        self.checked_revision == self.revision
+    }
+
+    /// A snapshot to check when the last answer is stale, no check of this revision was handed
+    /// out yet, and no gesture is still changing the map. Copies the map (16 MB tiles at most).
+    pub fn check_request(&mut self) -> Option<Check> {
+        if self.problems_current()
+            || self.requested_revision == self.revision
+            || self.history.open_interaction().is_some()
+        {
+            return None;
+        }
+        self.requested_revision = self.revision;
+        Some(Check { revision: self.revision, map: (*self.map).clone() })
+    }
+
+    /// Takes a check's answer; false (and it is dropped) when the map has changed since.
+    pub fn checked(&mut self, c: Checked) -> bool {
+        if c.revision != self.revision {
+            return false;
+        }
+        self.checked_revision = c.revision;
+        self.problems = Arc::new(c.problems);
+        Arc::make_mut(&mut self.index).metrics = c.metrics;
+        true
+    }
+
+    /// Checks the map here and now (tests, command-line tools).
+    pub fn check_now(&mut self) {
+        let c = Check { revision: self.revision, map: (*self.map).clone() };
+        self.checked(c.run());
+    }
+
+    /// The tile rectangles changed since `revision`, or `None` when a view must rebuild everything.
+    pub fn damage_since(&self, revision: u64) -> Option<Vec<Rect>> {
+        if revision < self.tiles_base || revision > self.revision {
+            return None;
+        }
+        Some(self.damage.iter().filter(|(r, _)| *r > revision).map(|(_, rect)| *rect).collect())
+    }
+
+    /// Applies a designer operation made by `interaction`: it joins the open undo step when that
+    /// step belongs to the same interaction, and opens a new step otherwise. The step stays open
+    /// until [`Self::end_step`] with the same id (or another interaction's edit, an undo or a
+    /// redo). Returns notes for the user.
+    pub fn perform(&mut self, op: Op, interaction: Interaction) -> Result<Vec<String>, EditError> {
+        let label = op.label();
+        let map = Arc::make_mut(&mut self.map);
+        let done = edit::perform(map, op)?;
+        self.history.record(label, done.inverse, interaction);
+        self.changed(done.changes);
+        Ok(done.notes)
+    }
+
+    /// One complete edit (a click, a typed value): its own undo step, closed at once.
+    pub fn perform_once(&mut self, op: Op) -> Result<Vec<String>, EditError> {
+        let i = Interaction::fresh();
+        let r = self.perform(op, i);
+        self.end_step(i);
+        r
+    }
+
+    /// Ends `interaction`'s step (the stroke, drag or picker session is over).
+    pub fn end_step(&mut self, interaction: Interaction) {
+        self.history.close(interaction);
+    }
+
+    pub fn undo(&mut self) -> Option<Result<(), EditError>> {
+        let map = Arc::make_mut(&mut self.map);
+        let r = self.history.undo(map)?;
+        Some(r.map(|ch| self.changed(ch)))
+    }
+
+    pub fn redo(&mut self) -> Option<Result<(), EditError>> {
+        let map = Arc::make_mut(&mut self.map);
+        let r = self.history.redo(map)?;
+        Some(r.map(|ch| self.changed(ch)))
+    }
+
+    /// Undoes or redoes until `undo_len` steps are left to undo.
+    pub fn jump_to(&mut self, undo_len: usize) -> Result<(), EditError> {
+        let map = Arc::make_mut(&mut self.map);
+        let mut all = Changes::default();
+        let mut result = Ok(());
+        while self.history.undo_len() > undo_len {
+            match self.history.undo(map) {
+                Some(Ok(ch)) => all.merge(ch),
+                Some(Err(e)) => {
+                    result = Err(e);
+                    break;
+                }
+                None => break,
+            }
+        }
+        while result.is_ok() && self.history.undo_len() < undo_len {
+            match self.history.redo(map) {
+                Some(Ok(ch)) => all.merge(ch),
+                Some(Err(e)) => result = Err(e),
+                None => break,
+            }
+        }
+        self.changed(all);
+        result
+    }
+
+    /// Bookkeeping after the map changed: a new revision, the damage log, and the lookups when
+    /// rooms, doors or corridors changed. Problems and metrics are left to a [`Check`].
+    fn changed(&mut self, ch: Changes) {
+        self.revision = next_revision();
+        if ch.replaced {
+            self.tiles_base = self.revision;
+            self.damage.clear();
+        } else if let Some(r) = ch.tiles {
+            self.damage.push_back((self.revision, r));
+            if self.damage.len() > DAMAGE_LOG {
+                self.damage.pop_front();
+                self.tiles_base = self.damage.front().map_or(self.revision, |(r, _)| *r - 1).max(self.tiles_base);
+            }
+        }
+        if ch.structure || ch.replaced {
+            let metrics = self.index.metrics;
+            self.index = Arc::new(MapIndex::build_lookups(&self.map, metrics));
+        }
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// A shared handle to the map, for background jobs.
+    pub fn map_arc(&self) -> Arc<Map> {
+        self.map.clone()
+    }
+
+    pub fn index(&self) -> &MapIndex {
+        &self.index
+    }
+
+    /// Changes on every edit and for every new document; views key their caches on it.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The file this document is saved in, if any.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Whether the map differs from the state it was last saved, read or generated in: derived
+    /// from the history position, so undoing back to the saved state clears it and redoing sets it.
+    pub fn is_dirty(&self) -> bool {
+        self.history.serial() != self.saved_serial
+    }
+
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// The map as last saved to or read from [`Self::path`].
+    pub fn saved_map(&self) -> Option<&Map> {
+        self.saved.as_deref()
+    }
+
+    /// The name shown in the title bar.
+    pub fn display_name(&self) -> String {
+        match &self.path {
+            Some(p) => p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned()),
+            None => "untitled".into(),
+        }
+    }
+
+    /// Records that the map was written to `path` (the map itself is unchanged).
+    pub fn mark_saved(&mut self, path: PathBuf) {
+        self.path = Some(path);
+        self.saved_serial = self.history.serial();
+        self.saved = Some(self.map.clone());
+    }
+}

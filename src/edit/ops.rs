@@ -1,0 +1,384 @@
+//! Designer operations: [`Op`] is what a designer asks for (paint, draw a room, move a room,
+//! connect two doors ...); [`perform`] plans it against the current map, applies it as primitive
+//! [`Edit`]s, and returns one inverse for the whole operation, so one operation is one undo step.
+
+use super::primitive::{Changes, Edit, EditError, corridor_pos, door_pos, rollback, shape_fits};
+use super::route::{corridor_tiles, own_corridor_cells, reroute, route, wall_cells};
+use crate::geom::{Dir, Pos, Rect};
+use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Room, RoomId, Shape, Tile};
+use std::collections::BTreeSet;
+
+/// What a designer asks for; [`perform`] turns it into primitive edits.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// Paints cells: `Tile::Wall` makes rock; any walkable tile makes floor (room floor inside a
+    /// room, corridor floor elsewhere). Cells off the map are skipped.
+    Paint {
+        cells: Vec<Pos>,
+        tile: Tile,
+    },
+    /// A new rectangular room; refused when it leaves the map or overlaps a room.
+    AddRoom(Rect),
+    /// Moves a room (its tiles, doors and corridor ends follow; corridors are re-routed, and
+    /// removed when no route is found). Refused when the room would leave the map or overlap.
+    MoveRoom {
+        id: RoomId,
+        dx: i32,
+        dy: i32,
+    },
+    /// Deletes a room with its doors and their corridors.
+    RemoveRoom(RoomId),
+    SetRoomProps {
+        id: RoomId,
+        label: Option<String>,
+        colour: Rgb,
+    },
+    /// A door on a room's wall: `cell` is room floor, the tile on `side` is not.
+    AddDoor {
+        room: RoomId,
+        cell: Pos,
+        side: Dir,
+    },
+    /// Deletes a door and its corridors.
+    RemoveDoor(DoorId),
+    SetDoorKind {
+        id: DoorId,
+        kind: u8,
+    },
+    /// A shortest corridor between two doors, around rooms.
+    Connect {
+        a: DoorId,
+        b: DoorId,
+    },
+    /// Finds a new shortest path for a corridor.
+    Reroute(CorridorId),
+    RemoveCorridor(CorridorId),
+    SetSpawn(Pos),
+    /// Replaces the whole map (regenerate or open over an edited map).
+    Replace(Box<Map>),
+}
+
+impl Op {
+    /// A short description for the history panel.
+    pub fn label(&self) -> String {
+        match self {
+            Op::Paint { tile, .. } => format!("Paint {}", if *tile == Tile::Wall { "wall" } else { "floor" }),
+            Op::AddRoom(r) => format!("Add room {}×{}", r.w, r.h),
+            Op::MoveRoom { id, dx, dy } => format!("Move room {id} by ({dx}, {dy})"),
+            Op::RemoveRoom(id) => format!("Delete room {id}"),
+            Op::SetRoomProps { id, .. } => format!("Room {id} properties"),
+            Op::AddDoor { room, .. } => format!("Add door to room {room}"),
+            Op::RemoveDoor(id) => format!("Delete door {id}"),
+            Op::SetDoorKind { id, kind } => format!("Door {id} kind {kind}"),
+            Op::Connect { a, b } => format!("Connect doors {a} and {b}"),
+            Op::Reroute(id) => format!("Re-route corridor {id}"),
+            Op::RemoveCorridor(id) => format!("Delete corridor {id}"),
+            Op::SetSpawn(p) => format!("Spawn at {p}"),
+            Op::Replace(_) => "Replace map".into(),
+        }
+    }
+}
+
+/// The result of [`perform`].
+#[derive(Debug)]
+pub struct Done {
+    /// Undoes the whole operation.
+    pub inverse: Edit,
+    pub changes: Changes,
+    /// Things the user should know (a corridor that could not be re-routed was removed ...).
+    pub notes: Vec<String>,
+}
+
+/// Applies a list of primitives as they are planned, so later steps see earlier ones; rolls
+/// everything back on error.
+pub(super) struct Tx<'a> {
+    pub(super) map: &'a mut Map,
+    done: Vec<Edit>,
+    changes: Changes,
+    was_edited: bool,
+}
+
+impl<'a> Tx<'a> {
+    fn new(map: &'a mut Map) -> Self {
+        let was_edited = map.provenance.edited;
+        Tx { map, done: Vec::new(), changes: Changes::default(), was_edited }
+    }
+
+    pub(super) fn push(&mut self, e: Edit) -> Result<(), EditError> {
+        let inv = e.apply_inner(self.map, &mut self.changes)?;
+        self.done.push(inv);
+        Ok(())
+    }
+
+    fn finish(self, notes: Vec<String>) -> Result<Done, EditError> {
+        if self.done.is_empty() {
+            return Err(EditError::Nothing);
+        }
+        let mut done = self.done;
+        done.reverse();
+        let inner = if done.len() == 1 { done.pop().unwrap_or(Edit::Batch(Vec::new())) } else { Edit::Batch(done) };
+        self.map.provenance.edited = true;
+        let inverse = if self.was_edited { inner } else { Edit::Unedit(Box::new(inner)) };
+        Ok(Done { inverse, changes: self.changes, notes })
+    }
+
+    fn abort(self, e: EditError) -> EditError {
+        rollback(self.map, self.done);
+        e
+    }
+}
+
+/// Plans and applies `op`; returns one inverse for the whole of it. On error the map is unchanged.
+pub fn perform(map: &mut Map, op: Op) -> Result<Done, EditError> {
+    if let Op::Replace(new) = op {
+        let mut changes = Changes::default();
+        let inverse = Edit::ReplaceMap(new).apply_tracked(map, &mut changes)?;
+        return Ok(Done { inverse, changes, notes: Vec::new() });
+    }
+    let mut tx = Tx::new(map);
+    let mut notes = Vec::new();
+    match plan(&mut tx, op, &mut notes) {
+        Ok(()) => tx.finish(notes),
+        Err(e) => Err(tx.abort(e)),
+    }
+}
+
+fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
+    match op {
+        Op::Paint { cells, tile } => {
+            let map = &*tx.map;
+            let mut seen = BTreeSet::new();
+            let mut set = Vec::new();
+            for p in cells {
+                let Some(old) = map.tile(p) else { continue };
+                let new = match tile {
+                    Tile::Wall => Tile::Wall,
+                    _ if map.room_at(p).is_some() => Tile::Floor,
+                    _ => Tile::Corridor,
+                };
+                if old != new && seen.insert(p) {
+                    set.push((p, new));
+                }
+            }
+            if set.is_empty() {
+                return Err(EditError::Nothing);
+            }
+            tx.push(Edit::SetTiles(set))
+        }
+        Op::AddRoom(r) => {
+            if r.is_empty() {
+                return Err(EditError::EmptyRoom);
+            }
+            let shape = Shape::Rect(r);
+            check_room_place(tx.map, &shape, None)?;
+            let id = tx.map.rooms.iter().map(|r| r.id).max().map_or(0, |m| m.saturating_add(1));
+            let room = Room { id, shape, colour: room_colour(id), label: None };
+            let tiles = r.cells().map(|p| (p, Tile::Floor)).collect();
+            let index = tx.map.rooms.len();
+            tx.push(Edit::InsertRoom { index, room })?;
+            tx.push(Edit::SetTiles(tiles))
+        }
+        Op::MoveRoom { id, dx, dy } => move_room(tx, id, dx, dy, notes),
+        Op::RemoveRoom(id) => {
+            let room = tx.map.room(id).ok_or(EditError::UnknownRoom(id))?.clone();
+            let doors: Vec<DoorId> = tx.map.doors.iter().filter(|d| d.room == id).map(|d| d.id).collect();
+            for d in doors {
+                remove_door(tx, d)?;
+            }
+            let tiles =
+                wall_cells(tx.map, room.shape.cells().into_iter().filter(|p| tx.map.tile(*p) == Some(Tile::Floor)));
+            tx.push(Edit::RemoveRoom(id))?;
+            tx.push(Edit::SetTiles(tiles))
+        }
+        Op::SetRoomProps { id, label, colour } => tx.push(Edit::SetRoomProps { id, label, colour }),
+        Op::AddDoor { room, cell, side } => {
+            let r = tx.map.room(room).ok_or(EditError::UnknownRoom(room))?;
+            let outside = cell.step(side);
+            if !r.shape.contains(cell) || r.shape.contains(outside) {
+                return Err(EditError::NotOnWall { room, cell, side: side.name() });
+            }
+            if !tx.map.in_bounds(outside) {
+                return Err(EditError::OutOfBounds(outside));
+            }
+            if tx.map.doors.iter().any(|d| d.cell == cell && d.side == side) {
+                return Err(EditError::DoorExists);
+            }
+            let id = tx.map.doors.iter().map(|d| d.id).max().map_or(0, |m| m.saturating_add(1));
+            let index = tx.map.doors.len();
+            tx.push(Edit::InsertDoor { index, door: Door { id, room, cell, side, kind: 0 } })
+        }
+        Op::RemoveDoor(id) => remove_door(tx, id),
+        Op::SetDoorKind { id, kind } => tx.push(Edit::SetDoorKind { id, kind }),
+        Op::Connect { a, b } => {
+            if a == b {
+                return Err(EditError::SameDoor);
+            }
+            let path = route(tx.map, a, b)?;
+            let id = tx.map.corridors.iter().map(|c| c.id).max().map_or(0, |m| m.saturating_add(1));
+            let tiles = corridor_tiles(tx.map, &path);
+            let index = tx.map.corridors.len();
+            tx.push(Edit::InsertCorridor { index, corridor: Corridor { id, path, doors: [a, b], width: 1 } })?;
+            tx.push(Edit::SetTiles(tiles))
+        }
+        Op::Reroute(id) => reroute(tx, id, notes),
+        Op::RemoveCorridor(id) => remove_corridor(tx, id),
+        Op::SetSpawn(p) => {
+            if !tx.map.in_bounds(p) {
+                return Err(EditError::OutOfBounds(p));
+            }
+            if p == tx.map.spawn {
+                return Err(EditError::Nothing);
+            }
+            tx.push(Edit::SetSpawn(p))
+        }
+        Op::Replace(_) => Err(EditError::Nothing),
+    }
+}
+
+/// A pleasant, distinct colour per room id.
+pub fn room_colour(id: RoomId) -> Rgb {
+    const COLOURS: [Rgb; 8] = [
+        Rgb(0x5b, 0x8d, 0xc9),
+        Rgb(0x6f, 0xb5, 0x6f),
+        Rgb(0xc9, 0x8d, 0x5b),
+        Rgb(0xa0, 0x72, 0xc4),
+        Rgb(0x4f, 0xb0, 0xaa),
+        Rgb(0xc4, 0x6a, 0x82),
+        Rgb(0xb5, 0xa8, 0x4a),
+        Rgb(0x7a, 0x86, 0xd6),
+    ];
+    COLOURS[id as usize % COLOURS.len()]
+}
+
+/// Refuses a room shape that leaves the map or overlaps another room (`except`, when moving).
+fn check_room_place(map: &Map, shape: &Shape, except: Option<RoomId>) -> Result<(), EditError> {
+    let mut err = None;
+    let bounds = shape.bounds();
+    let others: Vec<&Room> = map
+        .rooms
+        .iter()
+        .filter(|r| Some(r.id) != except)
+        .filter(|r| match (r.shape.bounds(), bounds) {
+            (Some(a), Some(b)) => a.intersects(&b),
+            _ => false,
+        })
+        .collect();
+    shape.for_each_cell(|p| {
+        if err.is_some() {
+            return;
+        }
+        if !map.in_bounds(p) {
+            err = Some(EditError::OutOfBounds(p));
+        } else if let Some(o) = others.iter().find(|r| r.shape.contains(p)) {
+            err = Some(EditError::Overlap { other: o.id, cell: p });
+        }
+    });
+    err.map_or(Ok(()), Err)
+}
+
+fn remove_corridor(tx: &mut Tx, id: CorridorId) -> Result<(), EditError> {
+    corridor_pos(tx.map, id)?;
+    let tiles = wall_cells(tx.map, own_corridor_cells(tx.map, id).into_iter());
+    tx.push(Edit::RemoveCorridor(id))?;
+    if !tiles.is_empty() {
+        tx.push(Edit::SetTiles(tiles))?;
+    }
+    Ok(())
+}
+
+fn remove_door(tx: &mut Tx, id: DoorId) -> Result<(), EditError> {
+    door_pos(tx.map, id)?;
+    let corridors: Vec<CorridorId> = tx.map.corridors.iter().filter(|c| c.doors.contains(&id)).map(|c| c.id).collect();
+    for c in corridors {
+        remove_corridor(tx, c)?;
+    }
+    tx.push(Edit::RemoveDoor(id))
+}
+
+fn move_room(tx: &mut Tx, id: RoomId, dx: i32, dy: i32, notes: &mut Vec<String>) -> Result<(), EditError> {
+    if dx == 0 && dy == 0 {
+        return Err(EditError::Nothing);
+    }
+    let room = tx.map.room(id).ok_or(EditError::UnknownRoom(id))?.clone();
+    if !shape_fits(&room.shape, dx, dy) {
+        return Err(EditError::OutOfBounds(Pos::new(dx, dy)));
+    }
+    let mut moved = room.shape.clone();
+    moved.translate(dx, dy);
+    check_room_place(tx.map, &moved, Some(id))?;
+    for d in tx.map.doors.iter().filter(|d| d.room == id) {
+        let out = d.outside().offset(dx, dy);
+        if !tx.map.in_bounds(out) {
+            return Err(EditError::OutOfBounds(out));
+        }
+    }
+    let door_ids: BTreeSet<DoorId> = tx.map.doors.iter().filter(|d| d.room == id).map(|d| d.id).collect();
+    let corridors: Vec<CorridorId> =
+        tx.map.corridors.iter().filter(|c| c.doors.iter().any(|d| door_ids.contains(d))).map(|c| c.id).collect();
+    // Lift the corridors' own tiles first, so the re-routed paths may reuse the space.
+    for c in &corridors {
+        let clear = wall_cells(tx.map, own_corridor_cells(tx.map, *c).into_iter());
+        if !clear.is_empty() {
+            tx.push(Edit::SetTiles(clear))?;
+        }
+    }
+    let old_cells = room.shape.cells();
+    let mut tiles: Vec<(Pos, Tile)> =
+        old_cells.iter().filter(|p| !moved.contains(**p)).map(|p| (*p, Tile::Wall)).collect();
+    tiles.extend(moved.cells().into_iter().filter(|p| tx.map.tile(*p) != Some(Tile::Floor)).map(|p| (p, Tile::Floor)));
+    tx.push(Edit::TranslateRoom { id, dx, dy })?;
+    if !tiles.is_empty() {
+        tx.push(Edit::SetTiles(tiles))?;
+    }
+    for c in corridors {
+        reroute(tx, c, notes)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refused_edits_leave_the_map_alone() {
+        let mut m = Map::new(10, 10);
+        let before = m.clone();
+        assert!(
+            Edit::SetTiles(vec![(Pos::new(1, 1), Tile::Floor), (Pos::new(20, 1), Tile::Floor)]).apply(&mut m).is_err()
+        );
+        assert!(Edit::RemoveRoom(3).apply(&mut m).is_err());
+        assert!(perform(&mut m, Op::AddRoom(Rect::new(8, 8, 5, 5))).is_err());
+        assert_eq!(m, before);
+    }
+
+    #[test]
+    fn room_door_corridor_round_trip() {
+        let mut m = Map::new(30, 20);
+        let original = m.clone();
+        let ops = [
+            Op::AddRoom(Rect::new(2, 2, 5, 5)),
+            Op::AddRoom(Rect::new(20, 10, 5, 5)),
+            Op::AddDoor { room: 0, cell: Pos::new(6, 4), side: Dir::East },
+            Op::AddDoor { room: 1, cell: Pos::new(20, 12), side: Dir::West },
+            Op::Connect { a: 0, b: 1 },
+            Op::SetSpawn(Pos::new(3, 3)),
+        ];
+        let mut inv: Vec<Edit> = ops.into_iter().map(|op| perform(&mut m, op).unwrap().inverse).collect();
+        assert!(m.validate().is_empty(), "{:?}\n{}", m.validate(), m.to_ascii());
+        let edited = m.clone();
+        inv.push(perform(&mut m, Op::MoveRoom { id: 1, dx: -3, dy: 2 }).unwrap().inverse);
+        assert!(m.validate().is_empty(), "{:?}\n{}", m.validate(), m.to_ascii());
+        assert!(perform(&mut m, Op::MoveRoom { id: 1, dx: -15, dy: -9 }).is_err(), "overlap refused");
+        let moved = m.clone();
+        let redo = inv.pop().unwrap().apply(&mut m).unwrap();
+        assert_eq!(m, edited);
+        inv.push(redo.apply(&mut m).unwrap());
+        assert_eq!(m, moved);
+        for e in inv.into_iter().rev() {
+            e.apply(&mut m).unwrap();
+        }
+        assert_eq!(m, original);
+        assert!(!m.provenance.edited);
+    }
+}
