@@ -319,11 +319,7 @@ fn save_then_reopen_gives_the_same_map_and_its_provenance() {
 #[test]
 fn unsaved_edits_ask_before_they_are_lost() {
     let mut e = editor();
-    let doc = e.app().document().unwrap();
-    let wall = (0..doc.map().width() as i32).map(|x| Pos::new(x, 0)).find(|p| doc.map().tile(*p) == Some(Tile::Wall));
-    e.harness.state_mut().push(Command::SetTile(wall.unwrap(), Tile::Corridor));
-    e.settle();
-    assert!(e.app().document().unwrap().is_dirty());
+    edit_map(&mut e);
     assert_eq!(e.app().title(), "● untitled — Delve");
     let edited = e.ascii();
 
@@ -358,9 +354,7 @@ fn unsaved_edits_ask_before_they_are_lost() {
     assert_ne!(e.ascii(), edited, "then the map was regenerated");
 
     // Discard drops the edits.
-    let p = (0..10).map(|x| Pos::new(x, 0)).find(|p| e.app().document().unwrap().map().tile(*p) == Some(Tile::Wall));
-    e.harness.state_mut().push(Command::SetTile(p.unwrap(), Tile::Corridor));
-    e.settle();
+    edit_map(&mut e);
     e.key(Modifiers::NONE, egui::Key::F5);
     e.harness.get_by_label("Discard changes").click();
     e.settle();

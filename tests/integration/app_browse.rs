@@ -88,7 +88,7 @@ fn ctrl_b_shows_and_hides_the_seed_browser() {
 fn a_starred_seed_is_in_the_preset_file_after_save() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor_with_star(&dir, 7);
-    assert!(h.state().seed_browser().is_starred(7));
+    assert!(h.state().session().is_starred(7));
     let path = dir.path().join("kept.ron");
     h.state_mut().push(Command::SavePresetTo(path.clone()));
     crate::common::settle(&mut h);
@@ -111,14 +111,14 @@ fn unsaved_stars_are_never_dropped_silently() {
     h.get_by_label("Cancel").click();
     crate::common::settle(&mut h);
     assert!(!h.state().has_modal());
-    assert!(h.state().seed_browser().is_starred(7));
+    assert!(h.state().session().is_starred(7));
     assert_eq!(h.state().preset(), Some(&godot));
 
     // Quitting keeps them: they come back with the editor's state.
     let mut storage = crate::common::MemoryStorage::default();
     h.state_mut().save_state(&mut storage);
     let mut h = editor_from(&dir, Some(&storage));
-    assert!(h.state().seed_browser().is_starred(7));
+    assert!(h.state().session().is_starred(7));
     assert!(h.state().stars_unsaved(), "still not in a preset file");
 
     // Discard: the other preset, with its own (no) stars.
@@ -127,7 +127,7 @@ fn unsaved_stars_are_never_dropped_silently() {
     h.get_by_label("Discard changes").click();
     crate::common::settle(&mut h);
     assert_eq!(h.state().preset(), Some(&other));
-    assert!(!h.state().seed_browser().is_starred(7));
+    assert!(!h.state().session().is_starred(7));
     assert!(!h.state().stars_unsaved());
 }
 
@@ -146,7 +146,7 @@ fn stars_saved_in_a_preset_come_back_after_a_restart() {
     eframe::Storage::remove_string(&mut storage, "delve.starred");
     let mut h = editor_from(&dir, Some(&storage));
     assert_eq!(h.state().preset(), Some(&PresetRef::File(path.clone())));
-    assert!(h.state().seed_browser().is_starred(5));
+    assert!(h.state().session().is_starred(5));
     assert!(!h.state().stars_unsaved());
     h.state_mut().push(Command::SavePresetTo(path.clone()));
     crate::common::settle(&mut h);
@@ -155,7 +155,7 @@ fn stars_saved_in_a_preset_come_back_after_a_restart() {
     h.state_mut().push(Command::SelectPreset(PresetRef::Shipped("godot-part3".into())));
     crate::common::settle(&mut h);
     assert!(!h.state().has_modal());
-    assert!(!h.state().seed_browser().is_starred(5));
+    assert!(!h.state().session().is_starred(5));
 }
 
 #[test]
