@@ -27,14 +27,25 @@ impl DelveApp {
                     }
                 });
                 let has_doc = self.doc.is_some();
-                if ui.add_enabled(has_doc, egui::Button::new("Save map").shortcut_text(shortcut_text(Action::Save))).clicked() {
+                if ui
+                    .add_enabled(has_doc, egui::Button::new("Save map").shortcut_text(shortcut_text(Action::Save)))
+                    .clicked()
+                {
                     out.push(Command::SaveMap);
                 }
-                if ui.add_enabled(has_doc, egui::Button::new("Save map as…").shortcut_text(shortcut_text(Action::SaveAs))).clicked()
+                if ui
+                    .add_enabled(
+                        has_doc,
+                        egui::Button::new("Save map as…").shortcut_text(shortcut_text(Action::SaveAs)),
+                    )
+                    .clicked()
                 {
                     out.push(Command::Dialog(DialogPurpose::SaveMap));
                 }
-                if ui.add_enabled(has_doc, egui::Button::new("Export PNG…").shortcut_text(shortcut_text(Action::Export))).clicked() {
+                if ui
+                    .add_enabled(has_doc, egui::Button::new("Export PNG…").shortcut_text(shortcut_text(Action::Export)))
+                    .clicked()
+                {
                     out.push(Command::Dialog(DialogPurpose::ExportPng));
                 }
                 ui.separator();
@@ -81,7 +92,10 @@ impl DelveApp {
                 if ui.add(egui::Button::new("Fit map").shortcut_text(shortcut_text(Action::Fit))).clicked() {
                     out.push(Command::View(ViewCommand::Fit));
                 }
-                if ui.add(egui::Button::new("1:1 (a tile per pixel)").shortcut_text(shortcut_text(Action::OneToOne))).clicked() {
+                if ui
+                    .add(egui::Button::new("1:1 (a tile per pixel)").shortcut_text(shortcut_text(Action::OneToOne)))
+                    .clicked()
+                {
                     out.push(Command::View(ViewCommand::OneToOne));
                 }
                 if ui.add(egui::Button::new("Zoom in").shortcut_text(shortcut_text(Action::ZoomIn))).clicked() {
@@ -102,7 +116,10 @@ impl DelveApp {
                     (
                         self.prefs.side_panel,
                         "Inspector panel",
-                        &with_key("Inspector, history and problems on the right; hide it for a wider map", Action::ToggleSidePanel),
+                        &with_key(
+                            "Inspector, history and problems on the right; hide it for a wider map",
+                            Action::ToggleSidePanel,
+                        ),
                         Command::ShowSidePanel,
                     ),
                 ];
@@ -245,12 +262,10 @@ impl DelveApp {
         }
         ui.add_space(4.0);
     }
-
 }
 
 /// A window or panel in the View menu: shown or not, label, tooltip, and the command to toggle it.
 type MenuToggle<'a> = (bool, &'static str, &'a str, fn(bool) -> Command);
-
 
 fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {
     let items: [(&mut bool, &str, &str); 6] = [

@@ -2,10 +2,10 @@
 //! push [`Command`]s; [`super::DelveApp`] applies them once per frame, each group in its own
 //! module under [`super::commands`].
 
+use super::DialogMode;
 use super::PresetRef;
 use super::files::DialogPurpose;
 use super::map_view::{Layers, ViewCommand};
-use super::DialogMode;
 use crate::generate::{GeneratorKind, GeneratorParams, ParamValue};
 use std::path::PathBuf;
 
@@ -132,9 +132,7 @@ impl Command {
         match self {
             Command::OpenMap(_) => "Open another map",
             Command::Quit => "Quit",
-            Command::PrevSeed | Command::NextSeed | Command::RandomSeed | Command::OpenSeed(_) => {
-                "Show another seed"
-            }
+            Command::PrevSeed | Command::NextSeed | Command::RandomSeed | Command::OpenSeed(_) => "Show another seed",
             Command::PromotePane(..) => "Show the compare pane",
             _ => "Regenerate the map",
         }

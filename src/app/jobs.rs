@@ -50,8 +50,9 @@ pub struct PaneOutcome {
 pub enum PresetUse {
     /// Take its parameters, seed and stars.
     Apply,
-    /// Only its snapshot (restoring the last session, whose parameters are kept).
-    Restore,
+    /// Only its snapshot (restoring the last session, whose parameters are kept), and its stars
+    /// when the last session saved none.
+    Restore { take_stars: bool },
 }
 
 /// What a job reports back.
@@ -270,7 +271,10 @@ impl Jobs {
                 // No worker at all: say so instead of waiting forever.
                 let _ = self.tx.send(Message {
                     id: self.next_id,
-                    output: JobOutput::Failed { what: JobKind::Generate, message: format!("cannot start a thread: {e}") },
+                    output: JobOutput::Failed {
+                        what: JobKind::Generate,
+                        message: format!("cannot start a thread: {e}"),
+                    },
                     last: true,
                 });
             }

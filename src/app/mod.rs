@@ -182,10 +182,10 @@ impl DelveApp {
             Some(PresetRef::File(p)) => Some(p.clone()),
             _ => None,
         };
-        let has_params = saved_params.is_some();
+        let (has_params, take_stars) = (saved_params.is_some(), saved_stars.is_none());
         app.session = Session::restore(saved, saved_params, saved_stars, restored);
         if let Some(path) = file {
-            let purpose = if has_params { PresetUse::Restore } else { PresetUse::Apply };
+            let purpose = if has_params { PresetUse::Restore { take_stars } } else { PresetUse::Apply };
             app.read_preset_file(path, purpose);
         }
         match config.open {
@@ -424,11 +424,8 @@ impl DelveApp {
 
     fn params_panel_ui(&mut self, ui: &mut egui::Ui) {
         let issues = self.session.params().check();
-        let provenance_preset = self
-            .doc
-            .as_ref()
-            .and_then(|d| d.map().provenance.params.as_ref())
-            .and_then(|p| self.preset_matching(p));
+        let provenance_preset =
+            self.doc.as_ref().and_then(|d| d.map().provenance.params.as_ref()).and_then(|p| self.preset_matching(p));
         let model = params_panel::PanelModel {
             session: &self.session,
             issues: &issues,
@@ -451,7 +448,8 @@ impl DelveApp {
         let modified = if s.modified() { " (modified)" } else { "" };
         match s.source() {
             Source::Preset(r) => {
-                let name = self.presets.iter().find(|e| &e.source == r).map_or_else(|| "(none)".into(), |e| e.label.clone());
+                let name =
+                    self.presets.iter().find(|e| &e.source == r).map_or_else(|| "(none)".into(), |e| e.label.clone());
                 format!("{name}{modified}")
             }
             Source::Map(name) => match self.preset_matching(s.params()) {

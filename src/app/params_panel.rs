@@ -87,20 +87,21 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
         ui.end_row();
 
         let label = ui.label("Preset");
-        let r = egui::ComboBox::from_id_salt("preset").selected_text(m.preset_text.as_str()).width(fw).show_ui(ui, |ui| {
-            let mut user = false;
-            for e in m.presets {
-                if !user && matches!(e.source, super::PresetRef::File(_)) {
-                    user = true;
-                    ui.separator();
-                    ui.label(RichText::new("Your presets").weak());
+        let r =
+            egui::ComboBox::from_id_salt("preset").selected_text(m.preset_text.as_str()).width(fw).show_ui(ui, |ui| {
+                let mut user = false;
+                for e in m.presets {
+                    if !user && matches!(e.source, super::PresetRef::File(_)) {
+                        user = true;
+                        ui.separator();
+                        ui.label(RichText::new("Your presets").weak());
+                    }
+                    let selected = m.session.preset() == Some(&e.source);
+                    if ui.selectable_label(selected, &e.label).on_hover_text(&e.detail).clicked() {
+                        out.push(Command::SelectPreset(e.source.clone()));
+                    }
                 }
-                let selected = m.session.preset() == Some(&e.source);
-                if ui.selectable_label(selected, &e.label).on_hover_text(&e.detail).clicked() {
-                    out.push(Command::SelectPreset(e.source.clone()));
-                }
-            }
-        });
+            });
         r.response.labelled_by(label.id).on_hover_text(
             "Shipped presets, then the presets you loaded or saved. Picking one sets every parameter and the seed.",
         );

@@ -190,7 +190,9 @@ impl Session {
 
     /// Takes the parameters and seed a map was generated with; `name` is the map's file.
     pub fn take_from_map(&mut self, params: GeneratorParams, seed: u64, name: String) {
-        if self.preset().is_some() && !self.params_differ() && self.snapshot.as_ref().is_some_and(|s| s.params == params)
+        if self.preset().is_some()
+            && !self.params_differ()
+            && self.snapshot.as_ref().is_some_and(|s| s.params == params)
         {
             self.seed_text = seed.to_string();
             return; // Still the current preset's parameters.
@@ -309,8 +311,10 @@ fn clamp_note(params: &GeneratorParams, key: &str, asked: ParamValue, now: Param
             Some(format!("the largest ({ahi}) cannot be below the smallest ({alo}): set to {nlo} to {nhi}"))
         }
         (ParamValue::Range(alo, ahi), ParamValue::Range(nlo, nhi)) => {
-            let notes: Vec<String> =
-                [one(alo.to_string(), nlo.to_string()), one(ahi.to_string(), nhi.to_string())].into_iter().flatten().collect();
+            let notes: Vec<String> = [one(alo.to_string(), nlo.to_string()), one(ahi.to_string(), nhi.to_string())]
+                .into_iter()
+                .flatten()
+                .collect();
             (!notes.is_empty()).then(|| notes.join("; "))
         }
         _ => None,

@@ -88,7 +88,11 @@ pub fn with_key(help: &str, action: Action) -> String {
 
 /// The rows of *Help ▸ Keys*: the table, the mouse, then the tools' keys.
 pub fn help_rows() -> impl Iterator<Item = (&'static str, &'static str)> {
-    SHORTCUTS.iter().map(|s| (s.text, s.help)).chain(OTHER_KEYS.iter().copied()).chain(super::tools::TOOL_KEYS.iter().copied())
+    SHORTCUTS
+        .iter()
+        .map(|s| (s.text, s.help))
+        .chain(OTHER_KEYS.iter().copied())
+        .chain(super::tools::TOOL_KEYS.iter().copied())
 }
 
 /// The shortcuts pressed this frame (their keys consumed).

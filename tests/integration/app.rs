@@ -1,45 +1,15 @@
-//! The editor, driven through its real UI with egui_kittest (headless, no GPU). File dialogs are
-//! scripted ([`ScriptedDialogs`]) and every file lives in a temporary folder.
+//! The editor, driven through its real UI with egui_kittest (headless, no GPU), in the shared
+//! harness of [`crate::editor`].
 
 use crate::common::{MemoryStorage, shipped};
-use delve::app::{
-    AppConfig, Command, DelveApp, DialogOutcome, DialogPurpose, Origin, PresetRef, ScriptedDialogs, ViewCommand,
-};
+use crate::editor::{Editor, editor, editor_in, editor_with};
+use delve::app::{Command, DialogOutcome, DialogPurpose, Origin, PresetRef, ViewCommand};
 use delve::generate::{ParamValue, generate};
 use delve::geom::Pos;
 use delve::map::Tile;
 use delve::rng::seed_from_text;
-use egui::{Modifiers, Pos2, vec2};
-use egui_kittest::Harness;
+use egui::{Modifiers, vec2};
 use egui_kittest::kittest::{NodeT, Queryable};
-use std::path::PathBuf;
-use std::sync::Arc;
-
-struct Editor {
-    harness: Harness<'static, DelveApp>,
-    dialogs: Arc<ScriptedDialogs>,
-    dir: tempfile::TempDir,
-}
-
-fn config(dialogs: &Arc<ScriptedDialogs>, dir: &tempfile::TempDir, open: Option<PathBuf>) -> AppConfig {
-    AppConfig { dialogs: dialogs.clone(), open, user_presets_dir: Some(dir.path().join("presets")) }
-}
-
-fn editor_with(open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Editor {
-    let dir = tempfile::tempdir().unwrap();
-    editor_in(dir, open, storage)
-}
-
-fn editor_in(dir: tempfile::TempDir, open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Editor {
-    let dialogs = Arc::new(ScriptedDialogs::new());
-    let cfg = config(&dialogs, &dir, open);
-    let storage = storage.map(|s| s as &dyn eframe::Storage);
-    let app = DelveApp::new(cfg, storage);
-    let harness = Harness::builder().with_size(vec2(1280.0, 800.0)).build_eframe(move |_cc| app);
-    let mut e = Editor { harness, dialogs, dir };
-    e.settle();
-    e
-}
 
 /// The current value of parameter `key`.
 fn param(e: &Editor, key: &str) -> ParamValue {
@@ -49,35 +19,6 @@ fn param(e: &Editor, key: &str) -> ParamValue {
 /// The slider of parameter `label` (its number field has the same label).
 fn slider<'a>(e: &'a Editor, label: &'a str) -> egui_kittest::Node<'a> {
     e.harness.get_by_role_and_label(egui::accesskit::Role::Slider, label)
-}
-
-fn editor() -> Editor {
-    editor_with(None, None)
-}
-
-impl Editor {
-    /// Steps frames until no background job is left, then two more (results shown, layout settled).
-    fn settle(&mut self) {
-        crate::common::settle(&mut self.harness);
-    }
-
-    fn app(&self) -> &DelveApp {
-        self.harness.state()
-    }
-
-    fn ascii(&self) -> String {
-        self.app().document().expect("a map is shown").map().to_ascii()
-    }
-
-    fn key(&mut self, modifiers: Modifiers, key: egui::Key) {
-        self.harness.key_press_modifiers(modifiers, key);
-        self.settle();
-    }
-
-    /// The centre of the map view, in screen points.
-    fn view_centre(&self) -> Pos2 {
-        self.app().view().rect.center()
-    }
 }
 
 #[test]
@@ -561,7 +502,9 @@ fn tile_texture_is_built_once_per_map() {
 fn edit_map(e: &mut Editor) {
     let doc = e.app().document().unwrap();
     let wall = (0..doc.map().width() as i32).map(|x| Pos::new(x, 0)).find(|p| doc.map().tile(*p) == Some(Tile::Wall));
-    e.harness.state_mut().push(Command::Edit(delve::edit::Op::Paint { cells: vec![wall.unwrap()], tile: Tile::Corridor }));
+    e.harness
+        .state_mut()
+        .push(Command::Edit(delve::edit::Op::Paint { cells: vec![wall.unwrap()], tile: Tile::Corridor }));
     e.settle();
     assert!(e.app().document().unwrap().is_dirty());
 }
@@ -667,7 +610,9 @@ fn a_successful_load_clears_the_error_of_a_failed_one() {
 #[test]
 fn a_rejected_preset_shows_its_problem_and_keeps_its_values() {
     let mut e = editor();
-    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/godot-part3.ron")).unwrap();
+    let text =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/godot-part3.ron"))
+            .unwrap();
     let text = text.replace("room_size: (min: 6, max: 10)", "room_size: (min: 12, max: 10)");
     let path = e.dir.path().join("crossed.ron");
     std::fs::write(&path, text).unwrap();

@@ -1,12 +1,11 @@
 //! The seed browser and compare windows, driven through the real UI with egui_kittest.
 
-use delve::app::{AppConfig, Command, DelveApp, PresetRef, ScriptedDialogs};
+use delve::app::{Command, DelveApp, PresetRef};
 use delve::generate::{ParamValue, generate};
 use delve::map::metrics::Metrics;
 use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::sync::Arc;
 
 fn editor(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
     editor_from(dir, None)
@@ -14,12 +13,7 @@ fn editor(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
 
 /// The editor, started from saved editor state when there is some.
 fn editor_from(dir: &tempfile::TempDir, storage: Option<&crate::common::MemoryStorage>) -> Harness<'static, DelveApp> {
-    let dialogs = Arc::new(ScriptedDialogs::new());
-    let cfg = AppConfig { dialogs, open: None, user_presets_dir: Some(dir.path().join("presets")) };
-    let app = DelveApp::new(cfg, storage.map(|s| s as &dyn eframe::Storage));
-    let mut h = Harness::builder().with_size(vec2(1280.0, 800.0)).build_eframe(move |_cc| app);
-    crate::common::settle(&mut h);
-    h
+    crate::editor::harness(dir.path(), None, storage).0
 }
 
 fn shown_seed(h: &Harness<'static, DelveApp>) -> u64 {

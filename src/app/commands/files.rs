@@ -6,11 +6,13 @@
 use super::super::command::Command;
 use super::super::files::{PathDialog, remember, with_extension};
 use super::super::jobs::{JobId, JobKind, JobOutput, OpenOutcome, PresetUse};
+use super::super::params_panel::PresetEntry;
 use super::super::pending::Pending;
 use super::super::prefs::{MAX_PRESETS, MAX_RECENT};
 use super::super::textures::Prebuilt;
-use super::super::{DelveApp, DialogMode, DialogOutcome, DialogPurpose, DialogRequest, Document, MapIndex, Message, PresetRef};
-use super::super::params_panel::PresetEntry;
+use super::super::{
+    DelveApp, DialogMode, DialogOutcome, DialogPurpose, DialogRequest, Document, MapIndex, Message, PresetRef,
+};
 use crate::io::{self, FileError, FileKind, Preset};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -120,7 +122,11 @@ impl DelveApp {
 
     /// Reads a preset file on a worker.
     pub(in crate::app) fn read_preset_file(&mut self, path: PathBuf, purpose: PresetUse) {
-        self.jobs.spawn(JobKind::Open, move |_| JobOutput::PresetRead { result: io::load_preset(&path), path, purpose });
+        self.jobs.spawn(JobKind::Open, move |_| JobOutput::PresetRead {
+            result: io::load_preset(&path),
+            path,
+            purpose,
+        });
     }
 
     /// A read, a write, an export or a dialog finished.
@@ -134,14 +140,19 @@ impl DelveApp {
                     self.notify(format!("Loaded preset {}", file_name(&path)));
                     self.preset_read(PresetRef::File(path), p);
                 }
-                (Ok(p), PresetUse::Restore) => self.session.saved_as(PresetRef::File(path), &p),
+                (Ok(p), PresetUse::Restore { take_stars }) => {
+                    self.session.saved_as(PresetRef::File(path), &p);
+                    if take_stars {
+                        self.session.discard_stars();
+                    }
+                }
                 (Err(e), PresetUse::Apply) => {
                     self.file_error("Could not load the preset", &e, false);
                     if self.doc.is_none() {
                         self.commands.push(Command::Regenerate); // Something to look at.
                     }
                 }
-                (Err(_), PresetUse::Restore) => {} // The last session's parameters are kept.
+                (Err(_), PresetUse::Restore { .. }) => {} // The last session's parameters are kept.
             },
             JobOutput::MapSaved { path, revision, result } => match result {
                 Ok(()) => {

@@ -136,7 +136,8 @@ impl DelveApp {
             return; // Waits until the parameters are fixed; the panel says why.
         }
         self.gen_state.ticket += 1;
-        let job = GenJob { ticket: self.gen_state.ticket, params: self.session.params().clone(), seed: self.session.seed() };
+        let job =
+            GenJob { ticket: self.gen_state.ticket, params: self.session.params().clone(), seed: self.session.seed() };
         if self.jobs.is_running(JobKind::Generate) {
             self.gen_state.queued = Some(job);
         } else {
