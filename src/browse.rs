@@ -152,15 +152,6 @@ impl Stat {
             Stat::DeadEnds => m.dead_ends as f64,
         }
     }
-
-    /// The figure as shown to a designer.
-    pub fn format(self, seed: u64, m: &Metrics) -> String {
-        match self {
-            Stat::FloorPercent => format!("{:.1}", self.value(seed, m)),
-            Stat::Seed => seed.to_string(),
-            _ => format!("{}", self.value(seed, m)),
-        }
-    }
 }
 
 /// How to order and thin out a page.

@@ -1,16 +1,18 @@
 //! The compare window: 2 to 4 maps side by side (different seeds, or one seed under different
 //! parameters), zoom and pan linked across panes, a stats table with differences highlighted,
-//! the cells that differ from the first pane, and any pane promoted to the main map.
+//! the cells that differ from the first pane, and any pane promoted to the main map. Pane maps
+//! are generated on the worker pool; the window asks for pane changes with commands
+//! ([`super::PaneCommand`]).
 
-use super::Command;
+use super::command::{Command, PaneCommand};
+use super::jobs::{JobId, JobOutput};
 use crate::browse::{diff_cells, differing_params, format_value};
-use crate::generate::{GeneratorParams, generate};
+use crate::generate::GeneratorParams;
 use crate::map::Map;
 use crate::map::metrics::Metrics;
 use crate::raster::{Palette, render};
 use egui::{Color32, Pos2, Rect, Sense, TextureHandle, Vec2, pos2, vec2};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, channel};
 
 /// Most panes side by side.
 pub const MAX_PANES: usize = 4;
@@ -55,7 +57,8 @@ pub struct Pane {
     /// Where the pane was drawn in the last frame.
     pub rect: Rect,
     id: u64,
-    pending: bool,
+    /// The job generating this pane's map.
+    job: Option<JobId>,
     texture: Option<TextureHandle>,
     /// The difference overlay and the (first pane, this pane) map pointers it was made for.
     overlay: Option<(usize, usize, Option<TextureHandle>)>,
@@ -70,15 +73,20 @@ pub struct Compare {
     /// Mark the cells that differ from the first pane.
     pub overlay: bool,
     next_id: u64,
-    tx: Sender<(u64, Result<Map, String>)>,
-    rx: Receiver<(u64, Result<Map, String>)>,
 }
 
 impl Default for Compare {
     fn default() -> Self {
-        let (tx, rx) = channel();
-        Self { open: false, panes: Vec::new(), linked: true, overlay: true, next_id: 0, tx, rx }
+        Self { open: false, panes: Vec::new(), linked: true, overlay: true, next_id: 0 }
     }
+}
+
+/// A pane's map to generate (the app runs it on the worker pool).
+pub struct PaneJob {
+    /// The pane's id.
+    pub pane: u64,
+    pub params: GeneratorParams,
+    pub seed: u64,
 }
 
 fn pane_name(i: usize) -> char {
@@ -87,11 +95,12 @@ fn pane_name(i: usize) -> char {
 
 impl Compare {
     pub fn is_busy(&self) -> bool {
-        self.panes.iter().any(|p| p.pending)
+        self.panes.iter().any(|p| p.job.is_some())
     }
 
-    /// Adds a pane (replacing the last one when there are already [`MAX_PANES`]).
-    pub fn add(&mut self, ctx: &egui::Context, params: GeneratorParams, seed: u64) {
+    /// Adds a pane (replacing the last one when there are already [`MAX_PANES`]); returns the
+    /// job that makes its map.
+    pub fn add(&mut self, params: GeneratorParams, seed: u64) -> PaneJob {
         if self.panes.len() >= MAX_PANES {
             self.panes.pop();
         }
@@ -101,8 +110,8 @@ impl Compare {
         }
         self.next_id += 1;
         let view = self.panes.first().filter(|_| self.linked).map(|p| p.view).unwrap_or_default();
-        let mut pane = Pane {
-            params,
+        let pane = Pane {
+            params: params.clone(),
             seed,
             map: None,
             metrics: None,
@@ -110,60 +119,63 @@ impl Compare {
             view,
             rect: Rect::NOTHING,
             id: self.next_id,
-            pending: false,
+            job: None,
             texture: None,
             overlay: None,
         };
-        self.start(ctx, &mut pane);
         self.panes.push(pane);
         self.open = true;
+        PaneJob { pane: self.next_id, params, seed }
     }
 
-    fn start(&mut self, ctx: &egui::Context, pane: &mut Pane) {
-        self.next_id += 1;
-        pane.id = self.next_id;
-        pane.pending = true;
-        let (id, params, seed, tx, ctx) = (pane.id, pane.params.clone(), pane.seed, self.tx.clone(), ctx.clone());
-        let run = move || {
-            let r = generate(&params, seed).map(|g| g.map).map_err(|e| e.to_string());
-            let _ = tx.send((id, r));
-            ctx.request_repaint();
-        };
-        if let Err(e) = std::thread::Builder::new().name("delve-compare".into()).spawn(run) {
-            pane.pending = false;
-            pane.error = Some(format!("cannot start a thread: {e}"));
+    /// Changes pane `i`'s parameters or seed; returns the job that makes its new map.
+    pub fn set_pane(&mut self, i: usize, params: Option<GeneratorParams>, seed: Option<u64>) -> Option<PaneJob> {
+        let p = self.panes.get_mut(i)?;
+        if let Some(params) = params {
+            p.params = params;
+        }
+        if let Some(seed) = seed {
+            p.seed = seed;
+        }
+        Some(PaneJob { pane: p.id, params: p.params.clone(), seed: p.seed })
+    }
+
+    pub fn remove(&mut self, i: usize) {
+        if i < self.panes.len() {
+            self.panes.remove(i);
         }
     }
 
-    /// Collects generated maps.
-    pub fn poll(&mut self) {
-        while let Ok((id, r)) = self.rx.try_recv() {
-            if let Some(p) = self.panes.iter_mut().find(|p| p.id == id) {
-                p.pending = false;
-                p.texture = None;
-                p.overlay = None;
-                match r {
-                    Ok(map) => {
-                        p.metrics = Some(Metrics::of(&map));
-                        p.map = Some(Arc::new(map));
-                        p.error = None;
-                    }
-                    Err(e) => {
-                        p.map = None;
-                        p.metrics = None;
-                        p.error = Some(e);
-                    }
-                }
+    /// The map of pane `pane` is being made by job `id` (a newer job supersedes an older one).
+    pub fn started(&mut self, pane: u64, id: JobId) {
+        if let Some(p) = self.panes.iter_mut().find(|p| p.id == pane) {
+            p.job = Some(id);
+        }
+    }
+
+    /// A pane's map arrived.
+    pub fn receive(&mut self, id: JobId, out: JobOutput) {
+        let Some(p) = self.panes.iter_mut().find(|p| p.job == Some(id)) else { return };
+        p.job = None;
+        p.texture = None;
+        p.overlay = None;
+        let r = match out {
+            JobOutput::Pane(r) => r.map_err(|e| e.to_string()),
+            JobOutput::Failed { message, .. } => Err(message),
+            _ => return,
+        };
+        match r {
+            Ok(o) => {
+                p.metrics = Some(o.metrics);
+                p.map = Some(o.map);
+                p.error = None;
+            }
+            Err(e) => {
+                p.map = None;
+                p.metrics = None;
+                p.error = Some(e);
             }
         }
-    }
-
-    fn regenerate(&mut self, ctx: &egui::Context, i: usize) {
-        let mut panes = std::mem::take(&mut self.panes);
-        if let Some(p) = panes.get_mut(i) {
-            self.start(ctx, p);
-        }
-        self.panes = panes;
     }
 }
 
@@ -244,8 +256,6 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
         .fold(0.0f32, f32::max);
     let height = (width * if aspect > 0.0 { aspect } else { 0.6 }).clamp(160.0, 420.0);
     let mut changed_view: Option<(usize, PaneView)> = None;
-    let mut remove = None;
-    let mut regenerate = Vec::new();
     let first_map = c.panes.first().and_then(|p| p.map.clone());
     let ctx = ui.ctx().clone();
     let (linked, overlay) = (c.linked, c.overlay);
@@ -255,22 +265,20 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
                 ui.label(egui::RichText::new(format!("{}: seed {}", pane_name(i), p.seed)).strong());
                 let mut seed = p.seed;
                 if ui.add(egui::DragValue::new(&mut seed)).on_hover_text("Seed of this pane").changed() {
-                    p.seed = seed;
-                    regenerate.push(i);
+                    out.push(Command::Pane(i, PaneCommand::SetSeed(seed)));
                 }
                 if ui
                     .button("Use current parameters")
                     .on_hover_text("This pane's parameters become the main view's (for A/B comparison)")
                     .clicked()
                 {
-                    p.params = current.clone();
-                    regenerate.push(i);
+                    out.push(Command::Pane(i, PaneCommand::SetParams(Box::new(current.clone()))));
                 }
                 if ui.button("Open in main").on_hover_text("Show this pane's map in the main view").clicked() {
                     out.push(Command::PromotePane(Box::new(p.params.clone()), p.seed));
                 }
                 if ui.small_button("×").on_hover_text("Close this pane").clicked() {
-                    remove = Some(i);
+                    out.push(Command::Pane(i, PaneCommand::Remove));
                 }
             });
             let (rect, resp) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::click_and_drag());
@@ -372,14 +380,6 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
                 p.view = PaneView { fit: false, ..v };
             }
         }
-    }
-    for i in regenerate {
-        c.regenerate(&ctx, i);
-    }
-    if let Some(i) = remove
-        && i < c.panes.len()
-    {
-        c.panes.remove(i);
     }
 }
 

@@ -1,43 +1,32 @@
-//! The seed browser window: a page of thumbnails of the current parameters, rendered on a worker
-//! thread and shown as they arrive; sort and filter by a stat; starred seeds with notes (saved
-//! with the preset); a history of viewed seeds with back and forward.
+//! The seed browser window: a page of thumbnails of the current parameters, rendered on the
+//! worker pool and shown as they arrive; sort and filter by a stat; starred seeds with notes (the
+//! session owns them; this window shows them and asks for changes with commands); a history of
+//! viewed seeds with back and forward.
 
 use super::Command;
-use crate::browse::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, params_key, thumbnail};
+use super::jobs::{JobId, JobOutput};
+use crate::browse::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, params_key};
 use crate::generate::GeneratorParams;
 use crate::io::StarredSeed;
 use egui::{Color32, Key, Modifiers, Sense, Stroke, TextureHandle, vec2};
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
 
 /// Largest side of a thumbnail in pixels.
 pub const THUMB_PX: u32 = 160;
 /// Thumbnails kept in memory (a few pages of every parameter set looked at).
 const CACHE_SIZE: usize = 600;
 
-enum Msg {
-    Thumb(Box<Thumbnail>),
-    Failed(String),
-    Done,
+/// A page of thumbnails to render (the app runs it on the worker pool).
+pub struct ThumbnailRequest {
+    pub params: GeneratorParams,
+    /// The parameters' cache key.
+    pub key: String,
+    pub seeds: Vec<u64>,
+    /// Largest side in pixels.
+    pub px: u32,
 }
 
-/// A page being rendered on a worker thread.
-struct Render {
-    key: String,
-    cancel: Arc<AtomicBool>,
-    rx: Receiver<Msg>,
-}
-
-impl Drop for Render {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-/// State of the seed browser (runtime only, apart from the starred seeds, which belong to the
-/// preset).
+/// State of the seed browser (runtime only).
 pub struct SeedBrowser {
     pub open: bool,
     pub page: PageSpec,
@@ -47,13 +36,13 @@ pub struct SeedBrowser {
     pub filter_min: f64,
     /// The thumbnail the keys move from.
     pub selected: Option<u64>,
-    pub starred: Vec<StarredSeed>,
     pub history: SeedHistory,
     /// Thumbnails per row in the last frame (for the up/down keys).
     pub columns: usize,
     last_shown: Option<u64>,
     cache: ThumbCache,
-    render: Option<Render>,
+    /// The page being rendered: its job and parameters key.
+    render: Option<(JobId, String)>,
     /// What the last render was asked for: (params key, seeds).
     requested: Option<(String, Vec<u64>)>,
     error: Option<String>,
@@ -71,7 +60,6 @@ impl Default for SeedBrowser {
             filter_stat: Stat::Rooms,
             filter_min: 12.0,
             selected: None,
-            starred: Vec::new(),
             history: SeedHistory::default(),
             columns: 1,
             last_shown: None,
@@ -91,18 +79,6 @@ impl SeedBrowser {
         self.render.is_some() || (self.open && self.requested.as_ref().is_none_or(|(_, s)| *s != self.page.seeds()))
     }
 
-    pub fn is_starred(&self, seed: u64) -> bool {
-        self.starred.iter().any(|s| s.seed == seed)
-    }
-
-    pub fn toggle_star(&mut self, seed: u64) {
-        if self.is_starred(seed) {
-            self.starred.retain(|s| s.seed != seed);
-        } else {
-            self.starred.push(StarredSeed { seed, note: String::new() });
-        }
-    }
-
     /// The thumbnail of `seed` for `params`, when rendered.
     pub fn thumbnail(&self, params: &GeneratorParams, seed: u64) -> Option<&Thumbnail> {
         self.cache.get(&params_key(params), seed)
@@ -120,39 +96,58 @@ impl SeedBrowser {
         }
     }
 
-    /// Starts rendering the page for `params` when it is not what was last asked for; collects
-    /// finished thumbnails.
-    pub fn sync(&mut self, ctx: &egui::Context, params: &GeneratorParams) {
+    /// The page to render for `params` when it is not what was last asked for (the app starts
+    /// it on the worker pool, cancelling the page it replaces).
+    pub fn sync(&mut self, params: &GeneratorParams) -> Option<ThumbnailRequest> {
         if !self.open {
-            return;
+            return None;
         }
         let key = params_key(params);
-        let seeds = self.page.seeds();
-        if self.requested.as_ref().is_none_or(|(k, s)| *k != key || *s != seeds) {
-            self.render = None; // Cancels the old one.
-            self.error = None;
-            let missing: Vec<u64> = seeds.iter().copied().filter(|s| self.cache.get(&key, *s).is_none()).collect();
-            if !missing.is_empty() {
-                self.render = Some(spawn(ctx, params.clone(), key.clone(), missing));
-            }
-            self.requested = Some((key.clone(), seeds));
-        }
-        if let Some(r) = &self.render {
-            let mut done = false;
-            while let Ok(m) = r.rx.try_recv() {
-                match m {
-                    Msg::Thumb(t) => self.cache.insert(&r.key, *t),
-                    Msg::Failed(e) => self.error = Some(e),
-                    Msg::Done => done = true,
-                }
-            }
-            if done {
-                self.render = None;
-            }
-        }
         if self.textures_key != key {
             self.textures.clear();
-            self.textures_key = key;
+            self.textures_key.clone_from(&key);
+        }
+        let seeds = self.page.seeds();
+        if self.requested.as_ref().is_some_and(|(k, s)| *k == key && *s == seeds) {
+            return None;
+        }
+        self.error = None;
+        self.requested = Some((key.clone(), seeds.clone()));
+        let missing: Vec<u64> = seeds.into_iter().filter(|s| self.cache.get(&key, *s).is_none()).collect();
+        if missing.is_empty() {
+            self.render = None;
+            return None;
+        }
+        Some(ThumbnailRequest { params: params.clone(), key, seeds: missing, px: THUMB_PX })
+    }
+
+    /// The job rendering the current page, if any.
+    pub fn render_job(&self) -> Option<JobId> {
+        self.render.as_ref().map(|(id, _)| *id)
+    }
+
+    /// The page is being rendered by job `id`.
+    pub fn started(&mut self, id: JobId, key: String) {
+        self.render = Some((id, key));
+    }
+
+    /// A report of a thumbnail job.
+    pub fn receive(&mut self, id: JobId, out: JobOutput) {
+        let Some((job, key)) = &self.render else { return };
+        if *job != id {
+            return;
+        }
+        match out {
+            JobOutput::Thumbnail(t) => self.cache.insert(key, *t),
+            JobOutput::ThumbnailsDone { error } => {
+                self.error = error;
+                self.render = None;
+            }
+            JobOutput::Failed { message, .. } => {
+                self.error = Some(message);
+                self.render = None;
+            }
+            _ => {}
         }
     }
 
@@ -231,42 +226,14 @@ impl SeedBrowser {
     }
 }
 
-fn spawn(ctx: &egui::Context, params: GeneratorParams, key: String, seeds: Vec<u64>) -> Render {
-    let (tx, rx) = channel();
-    let cancel = Arc::new(AtomicBool::new(false));
-    let stop = cancel.clone();
-    let ctx = ctx.clone();
-    let run = move || {
-        for seed in seeds {
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let m = match thumbnail(&params, seed, THUMB_PX) {
-                Ok(t) => Msg::Thumb(Box::new(t)),
-                Err(e) => {
-                    let _ = tx.send(Msg::Failed(e.to_string()));
-                    break;
-                }
-            };
-            if tx.send(m).is_err() {
-                return;
-            }
-            ctx.request_repaint();
-        }
-        let _ = tx.send(Msg::Done);
-        ctx.request_repaint();
-    };
-    if let Err(e) = std::thread::Builder::new().name("delve-thumbnails".into()).spawn(run) {
-        let (tx, rx2) = channel();
-        let _ = tx.send(Msg::Failed(format!("cannot start a thread: {e}")));
-        let _ = tx.send(Msg::Done);
-        return Render { key, cancel, rx: rx2 };
-    }
-    Render { key, cancel, rx }
-}
-
 /// The seed browser window. `current` is the seed of the map in the main view.
-pub fn seed_browser_ui(ctx: &egui::Context, b: &mut SeedBrowser, current: Option<u64>, out: &mut Vec<Command>) {
+pub fn seed_browser_ui(
+    ctx: &egui::Context,
+    b: &mut SeedBrowser,
+    starred: &[StarredSeed],
+    current: Option<u64>,
+    out: &mut Vec<Command>,
+) {
     let mut open = b.open;
     let mut columns = b.columns;
     egui::Window::new("Seeds")
@@ -278,10 +245,10 @@ pub fn seed_browser_ui(ctx: &egui::Context, b: &mut SeedBrowser, current: Option
             controls_ui(ui, b, out);
             ui.separator();
             egui::Panel::right("delve-seeds-side").resizable(true).default_size(230.0).show(ui, |ui| {
-                side_ui(ui, b, current, out);
+                side_ui(ui, b, starred, current, out);
             });
             egui::CentralPanel::default().show(ui, |ui| {
-                columns = grid_ui(ui, b, current, out);
+                columns = grid_ui(ui, b, starred, current, out);
             });
         });
     b.open = open;
@@ -352,17 +319,17 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, out: &mut Vec<Command>) {
     }
 }
 
-fn side_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &mut Vec<Command>) {
+fn side_ui(ui: &mut egui::Ui, b: &SeedBrowser, starred: &[StarredSeed], current: Option<u64>, out: &mut Vec<Command>) {
     if let Some(seed) = b.selected.or(current) {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(format!("Seed {seed}")).strong());
-            let starred = b.is_starred(seed);
+            let is_starred = starred.iter().any(|s| s.seed == seed);
             if ui
-                .button(if starred { "Unstar" } else { "Star" })
+                .button(if is_starred { "Unstar" } else { "Star" })
                 .on_hover_text("Keep this seed with the preset")
                 .clicked()
             {
-                b.toggle_star(seed);
+                out.push(Command::ToggleStar(seed));
             }
             if ui.button("Compare").on_hover_text("Add a pane with this seed to the compare window").clicked() {
                 out.push(Command::CompareSeed(seed));
@@ -370,29 +337,26 @@ fn side_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &m
         });
     }
     ui.separator();
-    ui.label(egui::RichText::new(format!("Starred ({})", b.starred.len())).strong());
-    if b.starred.is_empty() {
+    ui.label(egui::RichText::new(format!("Starred ({})", starred.len())).strong());
+    if starred.is_empty() {
         ui.label(egui::RichText::new("Star a seed to keep it; stars are saved with the preset.").weak());
     }
-    let mut remove = None;
     egui::ScrollArea::vertical().id_salt("delve-starred").max_height(260.0).show(ui, |ui| {
-        for (i, s) in b.starred.iter_mut().enumerate() {
+        for s in starred {
             ui.horizontal(|ui| {
                 if ui.link(format!("* {}", s.seed)).on_hover_text("Open this seed").clicked() {
                     out.push(Command::OpenSeed(s.seed));
                 }
                 if ui.small_button("×").on_hover_text("Unstar").clicked() {
-                    remove = Some(i);
+                    out.push(Command::ToggleStar(s.seed));
                 }
             });
-            ui.add(egui::TextEdit::singleline(&mut s.note).hint_text("note").desired_width(f32::INFINITY));
+            let mut note = s.note.clone();
+            if ui.add(egui::TextEdit::singleline(&mut note).hint_text("note").desired_width(f32::INFINITY)).changed() {
+                out.push(Command::SetStarNote(s.seed, note));
+            }
         }
     });
-    if let Some(i) = remove
-        && i < b.starred.len()
-    {
-        b.starred.remove(i);
-    }
     ui.separator();
     ui.collapsing(format!("History ({})", b.history.all().len()), |ui| {
         egui::ScrollArea::vertical().id_salt("delve-history").max_height(200.0).show(ui, |ui| {
@@ -406,7 +370,14 @@ fn side_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &m
 }
 
 /// The thumbnails; returns the number of columns (for the up/down keys).
-fn grid_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &mut Vec<Command>) -> usize {
+fn grid_ui(
+    ui: &mut egui::Ui,
+    b: &mut SeedBrowser,
+    starred: &[StarredSeed],
+    current: Option<u64>,
+    out: &mut Vec<Command>,
+) -> usize {
+    let is_starred = |seed: u64| starred.iter().any(|s| s.seed == seed);
     let cell = vec2(THUMB_PX as f32 + 8.0, THUMB_PX as f32 * 0.6 + 44.0);
     let columns = ((ui.available_width() / (cell.x + 4.0)).floor() as usize).max(1);
     let order = b.ordered();
@@ -467,7 +438,7 @@ fn grid_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &m
                         );
                     }
                 }
-                let star = if b.is_starred(seed) { " *" } else { "" };
+                let star = if is_starred(seed) { " *" } else { "" };
                 painter.text(
                     egui::pos2(rect.min.x + 4.0, rect.max.y - 44.0),
                     egui::Align2::LEFT_TOP,
@@ -484,8 +455,8 @@ fn grid_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, current: Option<u64>, out: &m
                     out.push(Command::OpenSeed(seed));
                 }
                 resp.context_menu(|ui| {
-                    if ui.button(if b.is_starred(seed) { "Unstar" } else { "Star" }).clicked() {
-                        b.toggle_star(seed);
+                    if ui.button(if is_starred(seed) { "Unstar" } else { "Star" }).clicked() {
+                        out.push(Command::ToggleStar(seed));
                         ui.close();
                     }
                     if ui.button("Compare").clicked() {

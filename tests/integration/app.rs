@@ -1,46 +1,15 @@
-//! The editor, driven through its real UI with egui_kittest (headless, no GPU). File dialogs are
-//! scripted ([`ScriptedDialogs`]) and every file lives in a temporary folder.
+//! The editor, driven through its real UI with egui_kittest (headless, no GPU), in the shared
+//! harness of [`crate::editor`].
 
 use crate::common::{MemoryStorage, shipped};
-use delve::app::{
-    AppConfig, Command, DelveApp, DialogOutcome, DialogPurpose, Origin, PresetRef, ScriptedDialogs, ViewCommand,
-};
-use delve::edit::Op;
+use crate::editor::{Editor, editor, editor_in, editor_with};
+use delve::app::{Command, DialogOutcome, DialogPurpose, Origin, PresetRef, ViewCommand};
 use delve::generate::{ParamValue, generate};
 use delve::geom::Pos;
 use delve::map::Tile;
 use delve::rng::seed_from_text;
-use egui::{Modifiers, Pos2, vec2};
-use egui_kittest::Harness;
+use egui::{Modifiers, vec2};
 use egui_kittest::kittest::{NodeT, Queryable};
-use std::path::PathBuf;
-use std::sync::Arc;
-
-struct Editor {
-    harness: Harness<'static, DelveApp>,
-    dialogs: Arc<ScriptedDialogs>,
-    dir: tempfile::TempDir,
-}
-
-fn config(dialogs: &Arc<ScriptedDialogs>, dir: &tempfile::TempDir, open: Option<PathBuf>) -> AppConfig {
-    AppConfig { dialogs: dialogs.clone(), open, user_presets_dir: Some(dir.path().join("presets")) }
-}
-
-fn editor_with(open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Editor {
-    let dir = tempfile::tempdir().unwrap();
-    editor_in(dir, open, storage)
-}
-
-fn editor_in(dir: tempfile::TempDir, open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Editor {
-    let dialogs = Arc::new(ScriptedDialogs::new());
-    let cfg = config(&dialogs, &dir, open);
-    let storage = storage.map(|s| s as &dyn eframe::Storage);
-    let app = DelveApp::new(cfg, storage);
-    let harness = Harness::builder().with_size(vec2(1280.0, 800.0)).build_eframe(move |_cc| app);
-    let mut e = Editor { harness, dialogs, dir };
-    e.settle();
-    e
-}
 
 /// The current value of parameter `key`.
 fn param(e: &Editor, key: &str) -> ParamValue {
@@ -50,35 +19,6 @@ fn param(e: &Editor, key: &str) -> ParamValue {
 /// The slider of parameter `label` (its number field has the same label).
 fn slider<'a>(e: &'a Editor, label: &'a str) -> egui_kittest::Node<'a> {
     e.harness.get_by_role_and_label(egui::accesskit::Role::Slider, label)
-}
-
-fn editor() -> Editor {
-    editor_with(None, None)
-}
-
-impl Editor {
-    /// Steps frames until no background job is left, then two more (results shown, layout settled).
-    fn settle(&mut self) {
-        crate::common::settle(&mut self.harness);
-    }
-
-    fn app(&self) -> &DelveApp {
-        self.harness.state()
-    }
-
-    fn ascii(&self) -> String {
-        self.app().document().expect("a map is shown").map().to_ascii()
-    }
-
-    fn key(&mut self, modifiers: Modifiers, key: egui::Key) {
-        self.harness.key_press_modifiers(modifiers, key);
-        self.settle();
-    }
-
-    /// The centre of the map view, in screen points.
-    fn view_centre(&self) -> Pos2 {
-        self.app().view().rect.center()
-    }
 }
 
 #[test]
@@ -320,11 +260,7 @@ fn save_then_reopen_gives_the_same_map_and_its_provenance() {
 #[test]
 fn unsaved_edits_ask_before_they_are_lost() {
     let mut e = editor();
-    let doc = e.app().document().unwrap();
-    let wall = (0..doc.map().width() as i32).map(|x| Pos::new(x, 0)).find(|p| doc.map().tile(*p) == Some(Tile::Wall));
-    e.harness.state_mut().push(Command::Edit(Op::Paint { cells: vec![wall.unwrap()], tile: Tile::Corridor }));
-    e.settle();
-    assert!(e.app().document().unwrap().is_dirty());
+    edit_map(&mut e);
     assert_eq!(e.app().title(), "● untitled — Delve");
     let edited = e.ascii();
 
@@ -359,9 +295,7 @@ fn unsaved_edits_ask_before_they_are_lost() {
     assert_ne!(e.ascii(), edited, "then the map was regenerated");
 
     // Discard drops the edits.
-    let p = (0..10).map(|x| Pos::new(x, 0)).find(|p| e.app().document().unwrap().map().tile(*p) == Some(Tile::Wall));
-    e.harness.state_mut().push(Command::Edit(Op::Paint { cells: vec![p.unwrap()], tile: Tile::Corridor }));
-    e.settle();
+    edit_map(&mut e);
     e.key(Modifiers::NONE, egui::Key::F5);
     e.harness.get_by_label("Discard changes").click();
     e.settle();
@@ -562,4 +496,152 @@ fn tile_texture_is_built_once_per_map() {
     e.settle();
     assert_eq!(e.app().view().texture_builds(), builds + 2, "hiding room colours rebuilds");
     assert_eq!(e.app().view().texture_prebuilt_uses(), prebuilt + 1);
+}
+
+/// Paints one wall tile of the top row as corridor: the map is edited (unsaved).
+fn edit_map(e: &mut Editor) {
+    let doc = e.app().document().unwrap();
+    let wall = (0..doc.map().width() as i32).map(|x| Pos::new(x, 0)).find(|p| doc.map().tile(*p) == Some(Tile::Wall));
+    e.harness
+        .state_mut()
+        .push(Command::Edit(delve::edit::Op::Paint { cells: vec![wall.unwrap()], tile: Tile::Corridor }));
+    e.settle();
+    assert!(e.app().document().unwrap().is_dirty());
+}
+
+/// The text the preset picker shows.
+fn preset_label(e: &Editor) -> String {
+    e.harness.get_by_label("Preset").value().unwrap_or_default()
+}
+
+/// Defect 3: cancelling "next seed" over an edited map leaves the seed as it was.
+#[test]
+fn cancelling_the_next_seed_prompt_keeps_the_seed() {
+    let mut e = editor();
+    edit_map(&mut e);
+    let edited = e.ascii();
+    e.harness.get_by_label("›").click();
+    e.settle();
+    e.harness.get_by_label_contains("has changes that are not saved");
+    e.harness.get_by_label("Cancel").click();
+    e.settle();
+    assert_eq!(e.ascii(), edited);
+    assert_eq!(e.app().seed_text(), "0", "the seed shown is the seed of the map shown");
+    // Going ahead moves to the next seed and its map.
+    e.harness.get_by_label("›").click();
+    e.settle();
+    e.harness.get_by_label("Discard changes").click();
+    e.settle();
+    assert_eq!(e.app().seed_text(), "1");
+    assert_eq!(e.app().document().unwrap().map(), &generate(&shipped("godot-part3"), 1).unwrap().map);
+}
+
+/// Defect 4: opening a map shows its generator, parameters and seed, and where they come from.
+#[test]
+fn opening_a_map_shows_its_parameters_and_where_they_come_from() {
+    let mut e = editor();
+    // A map of a known preset: the panel names the preset.
+    let known = generate(&shipped("mcrogueface-part3"), 5).unwrap().map;
+    let path = e.dir.path().join("known.ron");
+    delve::io::save_map(&path, &known).unwrap();
+    e.dialogs.pick(&path);
+    e.key(Modifiers::COMMAND, egui::Key::O);
+    assert_eq!(e.app().params(), &shipped("mcrogueface-part3"));
+    assert_eq!(e.app().seed_text(), "5");
+    assert_eq!(preset_label(&e), "McRogueFace tutorial, part 3");
+
+    // Tuned parameters: the panel says they come from the map file.
+    let mut tuned = shipped("godot-part3");
+    assert!(tuned.params_mut().set("max_rooms", ParamValue::Int(7)));
+    let map = generate(&tuned, 9).unwrap().map;
+    let path = e.dir.path().join("dungeon.ron");
+    delve::io::save_map(&path, &map).unwrap();
+    e.dialogs.pick(&path);
+    e.key(Modifiers::COMMAND, egui::Key::O);
+    assert_eq!(e.app().params(), &tuned);
+    assert_eq!(e.app().seed_text(), "9");
+    assert_eq!(preset_label(&e), "From map dungeon.ron");
+    assert_eq!(e.app().document().unwrap().map(), &map, "opening did not regenerate");
+    // Regenerating from provenance keeps saying so (not "(modified)").
+    e.harness.get_by_label("Regenerate from provenance").click();
+    e.settle();
+    assert_eq!(preset_label(&e), "From map dungeon.ron");
+    e.harness.get_by_label_contains("identical to dungeon.ron");
+
+    // A map without provenance parameters keeps the parameters, and says so.
+    let mut bare = generate(&shipped("godot-part3"), 3).unwrap().map;
+    bare.provenance.params = None;
+    let path = e.dir.path().join("bare.ron");
+    delve::io::save_map(&path, &bare).unwrap();
+    e.dialogs.pick(&path);
+    e.key(Modifiers::COMMAND, egui::Key::O);
+    assert_eq!(e.app().params(), &tuned);
+    e.harness.get_by_label_contains("bare.ron has no parameters");
+}
+
+/// Defect 6: a successful load clears the error banner of a failed one.
+#[test]
+fn a_successful_load_clears_the_error_of_a_failed_one() {
+    let mut e = editor();
+    let bad = e.dir.path().join("bad.ron");
+    std::fs::write(&bad, "(version: 1, nonsense").unwrap();
+    let good = e.dir.path().join("good.ron");
+    delve::io::save_map(&good, &generate(&shipped("godot-part3"), 4).unwrap().map).unwrap();
+    e.harness.state_mut().push(Command::OpenMap(bad.clone()));
+    e.settle();
+    assert!(e.app().message().is_some());
+    e.harness.state_mut().push(Command::OpenMap(good));
+    e.settle();
+    assert_eq!(e.app().message(), None, "the map opened: its error is gone");
+
+    // The same for a preset.
+    e.harness.state_mut().push(Command::LoadPreset(bad));
+    e.settle();
+    assert!(e.app().message().is_some());
+    let preset = e.dir.path().join("fine.ron");
+    delve::io::save_preset(&preset, &delve::io::Preset::new(shipped("mcrogueface-part3"))).unwrap();
+    e.harness.state_mut().push(Command::LoadPreset(preset));
+    e.settle();
+    assert_eq!(e.app().params(), &shipped("mcrogueface-part3"));
+    assert_eq!(e.app().message(), None, "the preset loaded: its error is gone");
+}
+
+/// Defect 7: a preset `delve check` rejects loads as written, with `check`'s words under the field.
+#[test]
+fn a_rejected_preset_shows_its_problem_and_keeps_its_values() {
+    let mut e = editor();
+    let text =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/godot-part3.ron"))
+            .unwrap();
+    let text = text.replace("room_size: (min: 6, max: 10)", "room_size: (min: 12, max: 10)");
+    let path = e.dir.path().join("crossed.ron");
+    std::fs::write(&path, text).unwrap();
+    let before = e.ascii();
+    e.harness.state_mut().push(Command::LoadPreset(path));
+    e.settle();
+    assert_eq!(param(&e, "room_size"), ParamValue::Range(12, 10), "the value is kept as written");
+    let issues = e.app().issues();
+    assert_eq!(issues.len(), 1, "{issues:?}");
+    e.harness.get_by_label_contains(&issues[0].message);
+    e.harness.get_by_label_contains("Generation waits");
+    assert_eq!(e.ascii(), before, "the map waits");
+    assert!(!preset_label(&e).contains("(modified)"), "{}", preset_label(&e));
+}
+
+/// Defect 9: a value outside a parameter's range is set to the nearest allowed one, and the
+/// panel says so until the field changes again.
+#[test]
+fn a_value_out_of_range_says_it_was_clamped() {
+    let mut e = editor();
+    e.harness.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(1_000_000)));
+    e.settle();
+    let ParamValue::Int(max) = param(&e, "max_rooms") else { panic!("an integer") };
+    assert!(max < 1_000_000);
+    e.harness.get_by_label_contains(&format!("1000000 is above the largest allowed, {max} rooms: set to {max}"));
+    e.harness.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(12)));
+    e.settle();
+    assert!(e.harness.query_by_label_contains("is above the largest allowed").is_none());
+    e.harness.state_mut().push(Command::SetParam("room_size", ParamValue::Range(1, 8)));
+    e.settle();
+    e.harness.get_by_label_contains("1 is below the smallest allowed");
 }

@@ -1,12 +1,11 @@
 //! The seed browser and compare windows, driven through the real UI with egui_kittest.
 
-use delve::app::{AppConfig, Command, DelveApp, PresetRef, ScriptedDialogs};
+use delve::app::{Command, DelveApp, PresetRef};
 use delve::generate::{ParamValue, generate};
 use delve::map::metrics::Metrics;
 use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::sync::Arc;
 
 fn editor(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
     editor_from(dir, None)
@@ -14,12 +13,7 @@ fn editor(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
 
 /// The editor, started from saved editor state when there is some.
 fn editor_from(dir: &tempfile::TempDir, storage: Option<&crate::common::MemoryStorage>) -> Harness<'static, DelveApp> {
-    let dialogs = Arc::new(ScriptedDialogs::new());
-    let cfg = AppConfig { dialogs, open: None, user_presets_dir: Some(dir.path().join("presets")) };
-    let app = DelveApp::new(cfg, storage.map(|s| s as &dyn eframe::Storage));
-    let mut h = Harness::builder().with_size(vec2(1280.0, 800.0)).build_eframe(move |_cc| app);
-    crate::common::settle(&mut h);
-    h
+    crate::editor::harness(dir.path(), None, storage).0
 }
 
 fn shown_seed(h: &Harness<'static, DelveApp>) -> u64 {
@@ -88,7 +82,7 @@ fn ctrl_b_shows_and_hides_the_seed_browser() {
 fn a_starred_seed_is_in_the_preset_file_after_save() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor_with_star(&dir, 7);
-    assert!(h.state().seed_browser().is_starred(7));
+    assert!(h.state().session().is_starred(7));
     let path = dir.path().join("kept.ron");
     h.state_mut().push(Command::SavePresetTo(path.clone()));
     crate::common::settle(&mut h);
@@ -111,14 +105,14 @@ fn unsaved_stars_are_never_dropped_silently() {
     h.get_by_label("Cancel").click();
     crate::common::settle(&mut h);
     assert!(!h.state().has_modal());
-    assert!(h.state().seed_browser().is_starred(7));
+    assert!(h.state().session().is_starred(7));
     assert_eq!(h.state().preset(), Some(&godot));
 
     // Quitting keeps them: they come back with the editor's state.
     let mut storage = crate::common::MemoryStorage::default();
     h.state_mut().save_state(&mut storage);
     let mut h = editor_from(&dir, Some(&storage));
-    assert!(h.state().seed_browser().is_starred(7));
+    assert!(h.state().session().is_starred(7));
     assert!(h.state().stars_unsaved(), "still not in a preset file");
 
     // Discard: the other preset, with its own (no) stars.
@@ -127,7 +121,7 @@ fn unsaved_stars_are_never_dropped_silently() {
     h.get_by_label("Discard changes").click();
     crate::common::settle(&mut h);
     assert_eq!(h.state().preset(), Some(&other));
-    assert!(!h.state().seed_browser().is_starred(7));
+    assert!(!h.state().session().is_starred(7));
     assert!(!h.state().stars_unsaved());
 }
 
@@ -146,7 +140,7 @@ fn stars_saved_in_a_preset_come_back_after_a_restart() {
     eframe::Storage::remove_string(&mut storage, "delve.starred");
     let mut h = editor_from(&dir, Some(&storage));
     assert_eq!(h.state().preset(), Some(&PresetRef::File(path.clone())));
-    assert!(h.state().seed_browser().is_starred(5));
+    assert!(h.state().session().is_starred(5));
     assert!(!h.state().stars_unsaved());
     h.state_mut().push(Command::SavePresetTo(path.clone()));
     crate::common::settle(&mut h);
@@ -155,7 +149,7 @@ fn stars_saved_in_a_preset_come_back_after_a_restart() {
     h.state_mut().push(Command::SelectPreset(PresetRef::Shipped("godot-part3".into())));
     crate::common::settle(&mut h);
     assert!(!h.state().has_modal());
-    assert!(!h.state().seed_browser().is_starred(5));
+    assert!(!h.state().session().is_starred(5));
 }
 
 #[test]

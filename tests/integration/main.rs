@@ -11,6 +11,8 @@ mod app_edit;
 mod browser;
 mod cli;
 mod edit;
+#[cfg(feature = "gui")]
+mod editor;
 mod files;
 mod grown;
 mod rooms_tunnels;

@@ -1,0 +1,282 @@
+//! The window's chrome: menu bar (with *Help ▸ Keys*), tool bar, status bar and the error
+//! banner. Each reads the app's state and pushes commands; shortcut texts come from the one
+//! table in [`super::shortcuts`].
+
+use super::commands::files::file_name;
+use super::files::DialogPurpose;
+use super::jobs::JobKind;
+use super::shortcuts::{Action, help_rows, shortcut_text, with_key};
+use super::{Command, DelveApp, DialogMode, Layers, ViewCommand, tools};
+
+impl DelveApp {
+    pub(super) fn menu_bar_ui(&mut self, ui: &mut egui::Ui) {
+        let out = &mut self.commands;
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.add(egui::Button::new("Open map…").shortcut_text(shortcut_text(Action::Open))).clicked() {
+                    out.push(Command::Dialog(DialogPurpose::OpenMap));
+                }
+                ui.menu_button("Open recent", |ui| {
+                    if self.prefs.recent_maps.is_empty() {
+                        ui.label(egui::RichText::new("No recent maps").weak());
+                    }
+                    for p in &self.prefs.recent_maps {
+                        if ui.button(file_name(p)).on_hover_text(p.display().to_string()).clicked() {
+                            out.push(Command::OpenMap(p.clone()));
+                        }
+                    }
+                });
+                let has_doc = self.doc.is_some();
+                if ui
+                    .add_enabled(has_doc, egui::Button::new("Save map").shortcut_text(shortcut_text(Action::Save)))
+                    .clicked()
+                {
+                    out.push(Command::SaveMap);
+                }
+                if ui
+                    .add_enabled(
+                        has_doc,
+                        egui::Button::new("Save map as…").shortcut_text(shortcut_text(Action::SaveAs)),
+                    )
+                    .clicked()
+                {
+                    out.push(Command::Dialog(DialogPurpose::SaveMap));
+                }
+                if ui
+                    .add_enabled(has_doc, egui::Button::new("Export PNG…").shortcut_text(shortcut_text(Action::Export)))
+                    .clicked()
+                {
+                    out.push(Command::Dialog(DialogPurpose::ExportPng));
+                }
+                ui.separator();
+                if ui.button("Load preset…").clicked() {
+                    out.push(Command::Dialog(DialogPurpose::LoadPreset));
+                }
+                if ui.button("Save preset as…").clicked() {
+                    out.push(Command::Dialog(DialogPurpose::SavePreset));
+                }
+                ui.separator();
+                ui.menu_button("Type a path", |ui| {
+                    for p in [
+                        DialogPurpose::OpenMap,
+                        DialogPurpose::SaveMap,
+                        DialogPurpose::ExportPng,
+                        DialogPurpose::LoadPreset,
+                        DialogPurpose::SavePreset,
+                    ] {
+                        if ui
+                            .add_enabled(
+                                has_doc || !p.saves() || p == DialogPurpose::SavePreset,
+                                egui::Button::new(format!("{}…", p.title())),
+                            )
+                            .clicked()
+                        {
+                            out.push(Command::TypePath(p));
+                        }
+                    }
+                });
+                let mut builtin = self.prefs.dialogs == DialogMode::BuiltIn;
+                if ui
+                    .checkbox(&mut builtin, "Always use the built-in file dialog")
+                    .on_hover_text("Instead of the desktop's file dialog (used anyway when the desktop has none)")
+                    .changed()
+                {
+                    out.push(Command::SetDialogMode(if builtin { DialogMode::BuiltIn } else { DialogMode::System }));
+                }
+                ui.separator();
+                if ui.add(egui::Button::new("Quit").shortcut_text(shortcut_text(Action::Quit))).clicked() {
+                    out.push(Command::Quit);
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui.add(egui::Button::new("Fit map").shortcut_text(shortcut_text(Action::Fit))).clicked() {
+                    out.push(Command::View(ViewCommand::Fit));
+                }
+                if ui
+                    .add(egui::Button::new("1:1 (a tile per pixel)").shortcut_text(shortcut_text(Action::OneToOne)))
+                    .clicked()
+                {
+                    out.push(Command::View(ViewCommand::OneToOne));
+                }
+                if ui.add(egui::Button::new("Zoom in").shortcut_text(shortcut_text(Action::ZoomIn))).clicked() {
+                    out.push(Command::View(ViewCommand::Zoom(1.25)));
+                }
+                if ui.add(egui::Button::new("Zoom out").shortcut_text(shortcut_text(Action::ZoomOut))).clicked() {
+                    out.push(Command::View(ViewCommand::Zoom(0.8)));
+                }
+                ui.separator();
+                let windows: [MenuToggle<'_>; 3] = [
+                    (
+                        self.browser.open,
+                        "Seed browser",
+                        &with_key("A page of thumbnails of seeds", Action::ToggleSeedBrowser),
+                        Command::ShowSeedBrowser,
+                    ),
+                    (self.compare.open, "Compare", "Maps side by side", Command::ShowCompare),
+                    (
+                        self.prefs.side_panel,
+                        "Inspector panel",
+                        &with_key(
+                            "Inspector, history and problems on the right; hide it for a wider map",
+                            Action::ToggleSidePanel,
+                        ),
+                        Command::ShowSidePanel,
+                    ),
+                ];
+                for (mut on, label, help, command) in windows {
+                    if ui.checkbox(&mut on, label).on_hover_text(help).changed() {
+                        out.push(command(on));
+                    }
+                }
+                ui.separator();
+                let mut l = self.view.layers;
+                layer_toggles_ui(ui, &mut l);
+                if l != self.view.layers {
+                    out.push(Command::SetLayers(l));
+                }
+            });
+            ui.menu_button("Help", |ui| {
+                ui.label(egui::RichText::new("Keys").strong());
+                egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
+                    for (k, what) in help_rows() {
+                        ui.label(egui::RichText::new(k).monospace());
+                        ui.label(what);
+                        ui.end_row();
+                    }
+                });
+            });
+        });
+    }
+
+    pub(super) fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let scale = self.view.transform.scale * ui.pixels_per_point();
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(format!(
+                    "{} px/tile",
+                    if scale >= 10.0 { format!("{scale:.0}") } else { format!("{scale:.2}") }
+                ))
+                .on_hover_text("Zoom: screen pixels per tile");
+                if let Some((n, at)) = &self.notice
+                    && at.elapsed().as_secs_f32() < 6.0
+                {
+                    ui.separator();
+                    ui.label(n);
+                }
+                // With the panel hidden, problems still show here.
+                let problems = self.doc.as_ref().map_or(0, |d| d.problems().len());
+                if !self.prefs.side_panel && problems > 0 {
+                    ui.separator();
+                    let text = if problems == 1 { "1 problem".to_string() } else { format!("{problems} problems") };
+                    if ui
+                        .add(
+                            egui::Button::new(egui::RichText::new(text).color(ui.visuals().warn_fg_color)).frame(false),
+                        )
+                        .on_hover_text("Show the problems panel")
+                        .clicked()
+                    {
+                        self.commands.push(Command::ShowSidePanel(true));
+                    }
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    if let Some(what) = self.busy_text() {
+                        ui.spinner();
+                        ui.label(what);
+                        ui.separator();
+                    }
+                    let text = self.hover.clone().unwrap_or_else(|| {
+                        "Hover the map to inspect a tile · wheel: zoom · drag: pan · F: fit".to_string()
+                    });
+                    ui.add(egui::Label::new(text).truncate());
+                });
+            });
+        });
+    }
+
+    /// What the background is doing, if anything.
+    fn busy_text(&self) -> Option<&'static str> {
+        let j = &self.jobs;
+        if j.is_running(JobKind::Generate) {
+            Some("Generating…")
+        } else if j.is_running(JobKind::Open) {
+            Some("Opening…")
+        } else if j.is_running(JobKind::Save) {
+            Some("Saving…")
+        } else if j.is_running(JobKind::Export) {
+            Some("Exporting…")
+        } else if j.is_running(JobKind::Dialog) {
+            Some("Waiting for the file dialog…")
+        } else {
+            None
+        }
+    }
+
+    pub(super) fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Fit").on_hover_text(with_key("The whole map on screen", Action::Fit)).clicked() {
+                self.commands.push(Command::View(ViewCommand::Fit));
+            }
+            if ui.button("1:1").on_hover_text(with_key("One tile per screen pixel", Action::OneToOne)).clicked() {
+                self.commands.push(Command::View(ViewCommand::OneToOne));
+            }
+            if ui.button("−").on_hover_text(with_key("Zoom out", Action::ZoomOut)).clicked() {
+                self.commands.push(Command::View(ViewCommand::Zoom(0.8)));
+            }
+            if ui.button("+").on_hover_text(with_key("Zoom in", Action::ZoomIn)).clicked() {
+                self.commands.push(Command::View(ViewCommand::Zoom(1.25)));
+            }
+            ui.separator();
+            let mut out = Vec::new();
+            tools::tool_bar_ui(ui, &mut self.tools, self.doc.as_ref(), &mut out);
+            self.commands.extend(out);
+            ui.separator();
+            ui.label("Show");
+            let mut l = self.view.layers;
+            layer_toggles_ui(ui, &mut l);
+            if l != self.view.layers {
+                self.commands.push(Command::SetLayers(l));
+            }
+        });
+    }
+
+    pub(super) fn message_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(m) = &self.message else { return };
+        let mut dismiss = false;
+        egui::Frame::new()
+            .fill(ui.visuals().error_fg_color.gamma_multiply(0.18))
+            .stroke(egui::Stroke::new(1.0, ui.visuals().error_fg_color))
+            .corner_radius(4.0)
+            .inner_margin(8.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(&m.title).strong().color(ui.visuals().error_fg_color));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        dismiss = ui.button("Dismiss").clicked();
+                    });
+                });
+                ui.label(&m.detail);
+            });
+        if dismiss {
+            self.commands.push(Command::DismissMessage);
+        }
+        ui.add_space(4.0);
+    }
+}
+
+/// A window or panel in the View menu: shown or not, label, tooltip, and the command to toggle it.
+type MenuToggle<'a> = (bool, &'static str, &'a str, fn(bool) -> Command);
+
+fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {
+    let items: [(&mut bool, &str, &str); 6] = [
+        (&mut l.rooms, "Rooms", "Each room in its own colour"),
+        (&mut l.corridors, "Corridors", "Corridors in their own colour"),
+        (&mut l.doors, "Doors", "Door marks on the wall edge (when a tile is 3 px or more)"),
+        (&mut l.labels, "Labels", "Room numbers (when zoomed in)"),
+        (&mut l.grid, "Grid", "Tile grid lines (when zoomed in)"),
+        (&mut l.spawn, "Spawn", "The spawn point"),
+    ];
+    for (v, name, help) in items {
+        ui.checkbox(v, name).on_hover_text(help);
+    }
+}

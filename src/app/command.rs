@@ -1,0 +1,141 @@
+//! Everything the editor can be asked to do, grouped by concern. Panels, menus, keys and dialogs
+//! push [`Command`]s; [`super::DelveApp`] applies them once per frame, each group in its own
+//! module under [`super::commands`].
+
+use super::DialogMode;
+use super::PresetRef;
+use super::files::DialogPurpose;
+use super::map_view::{Layers, ViewCommand};
+use crate::generate::{GeneratorKind, GeneratorParams, ParamValue};
+use std::path::PathBuf;
+
+/// Everything the editor can be asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    // ---- Parameters and the session (commands::params) ----
+    SetGenerator(GeneratorKind),
+    SetParam(&'static str, ParamValue),
+    SelectPreset(PresetRef),
+    /// The seed as typed: a number, or any text (hashed).
+    SetSeedText(String),
+    RandomSeed,
+    PrevSeed,
+    NextSeed,
+    CopySeed,
+    Regenerate,
+    SetAutoRegenerate(bool),
+    /// Set the parameters and seed the open map was generated with, and generate it again.
+    RegenerateFromProvenance,
+    /// Show this seed of the current parameters in the main view (seed browser).
+    OpenSeed(u64),
+    /// Show these parameters and seed in the main view (a compare pane promoted).
+    PromotePane(Box<GeneratorParams>, u64),
+    /// Star or unstar a seed of the current parameters.
+    ToggleStar(u64),
+    /// The note of a starred seed.
+    SetStarNote(u64, String),
+
+    // ---- Files (commands::files) ----
+    /// Ask for a file (system dialog, or the built-in one).
+    Dialog(DialogPurpose),
+    /// Ask for a file with the built-in dialog.
+    TypePath(DialogPurpose),
+    /// A file was chosen for `purpose`.
+    PathChosen(DialogPurpose, PathBuf),
+    /// The file dialog for `purpose` was closed without a file.
+    DialogCancelled(DialogPurpose),
+    /// Open a preset or a map, whichever the file is.
+    OpenFile(PathBuf),
+    OpenMap(PathBuf),
+    /// Save the map to its file (asks for one when it has none).
+    SaveMap,
+    SaveMapTo(PathBuf),
+    ExportPng(PathBuf),
+    LoadPreset(PathBuf),
+    SavePresetTo(PathBuf),
+    SetDialogMode(DialogMode),
+
+    // ---- Editing (commands::edit) ----
+    /// A complete hand edit (a click): one undo step of its own.
+    Edit(crate::edit::Op),
+    /// Part of a gesture still in progress (a brush stroke, a colour-picker session): joins the
+    /// undo step of the same interaction, never another's.
+    Stroke(crate::edit::Interaction, crate::edit::Op),
+    /// The gesture is over: its undo step is closed.
+    EndStep(crate::edit::Interaction),
+    Undo,
+    Redo,
+    /// Undo or redo until this many steps are left to undo.
+    JumpHistory(usize),
+
+    // ---- Windows and the workflow (commands::windows) ----
+    /// The answer to the prompt of the pending workflow (unsaved changes).
+    Answer(Answer),
+    Quit,
+    DismissMessage,
+    ShowSeedBrowser(bool),
+    /// Add a compare pane with this seed of the current parameters.
+    CompareSeed(u64),
+    /// Change a compare pane.
+    Pane(usize, PaneCommand),
+    ShowCompare(bool),
+    /// Show or hide the inspector / history / problems panel on the right.
+    ShowSidePanel(bool),
+
+    // ---- View (commands::view) ----
+    SetLayers(Layers),
+    View(ViewCommand),
+}
+
+/// The user's answer to an unsaved-changes prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Save first, then go on.
+    Save,
+    /// Go on and lose the changes.
+    Discard,
+    /// Do nothing.
+    Cancel,
+}
+
+/// A change to one compare pane.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PaneCommand {
+    SetSeed(u64),
+    SetParams(Box<GeneratorParams>),
+    Remove,
+}
+
+impl Command {
+    /// Whether this command replaces the document (and so would lose unsaved changes).
+    /// Seed steps count when the map follows the seed (`auto` regeneration): the seed must change
+    /// only if the user goes ahead.
+    pub fn replaces_document(&self, auto: bool) -> bool {
+        match self {
+            Command::OpenMap(_)
+            | Command::Regenerate
+            | Command::RegenerateFromProvenance
+            | Command::Quit
+            | Command::OpenSeed(_)
+            | Command::PromotePane(..) => true,
+            Command::PrevSeed | Command::NextSeed | Command::RandomSeed => auto,
+            _ => false,
+        }
+    }
+
+    /// Whether this command replaces the session's parameters and stars with a preset's.
+    pub fn replaces_preset(&self) -> bool {
+        matches!(self, Command::SelectPreset(_) | Command::LoadPreset(_))
+    }
+
+    /// What the command does, for the unsaved-changes prompt.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Command::OpenMap(_) => "Open another map",
+            Command::Quit => "Quit",
+            Command::PrevSeed | Command::NextSeed | Command::RandomSeed | Command::OpenSeed(_) => "Show another seed",
+            Command::PromotePane(..) => "Show the compare pane",
+            _ => "Regenerate the map",
+        }
+    }
+}

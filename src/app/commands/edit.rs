@@ -1,0 +1,82 @@
+//! Editing commands: hand edits, strokes, undo and redo, applied to the document.
+
+use super::super::DelveApp;
+use super::super::command::Command;
+use super::super::jobs::{JobKind, JobOutput};
+use crate::edit::Document;
+
+impl DelveApp {
+    pub(super) fn handle_edit(&mut self, c: Command) {
+        let c_kind = match &c {
+            Command::Undo => CKind::Undo,
+            Command::Redo => CKind::Redo,
+            Command::JumpHistory(n) => CKind::Jump(*n),
+            _ => CKind::Other,
+        };
+        match c {
+            Command::Edit(_) | Command::Stroke(..) => {
+                let Some(doc) = &mut self.doc else { return };
+                let (result, merge) = match c {
+                    Command::Stroke(interaction, op) => (doc.perform(op, interaction), true),
+                    Command::Edit(op) => (doc.perform_once(op), false),
+                    _ => return,
+                };
+                match result {
+                    Ok(notes) => {
+                        if !notes.is_empty() {
+                            self.notify(notes.join("; "));
+                        }
+                    }
+                    Err(crate::edit::EditError::Nothing) => {}
+                    Err(e) if merge => self.hover = Some(e.to_string()),
+                    Err(e) => self.notify(format!("Not done: {e}")),
+                }
+            }
+            Command::EndStep(interaction) => {
+                if let Some(doc) = &mut self.doc {
+                    doc.end_step(interaction);
+                }
+            }
+            Command::Undo | Command::Redo | Command::JumpHistory(_) => {
+                let Some(doc) = &mut self.doc else { return };
+                let r = match c_kind {
+                    CKind::Undo => doc.undo(),
+                    CKind::Redo => doc.redo(),
+                    CKind::Jump(n) => Some(doc.jump_to(n)),
+                    _ => None,
+                };
+                if let Some(Err(e)) = r {
+                    self.notify(format!("Cannot undo/redo: {e}"));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The document's problems and figures for its current revision, from a worker.
+    pub(in crate::app) fn on_checked(&mut self, output: JobOutput) {
+        if let (JobOutput::Checked(c), Some(doc)) = (output, &mut self.doc) {
+            doc.checked(*c);
+        }
+    }
+
+    /// Checks the document's map on a worker when its problems are stale (one check at a time;
+    /// an answer for an older revision is dropped by the document).
+    pub(in crate::app) fn start_check(&mut self) {
+        if self.jobs.is_running(JobKind::Check) {
+            return;
+        }
+        if let Some(check) = self.doc.as_mut().and_then(Document::check_request) {
+            self.jobs.spawn(JobKind::Check, move |_| JobOutput::Checked(Box::new(check.run())));
+        }
+    }
+}
+
+/// The kind of an editing command, read before the command is moved into its handler.
+#[derive(Clone, Copy)]
+enum CKind {
+    Undo,
+    Redo,
+    Jump(usize),
+    Other,
+}

@@ -1,0 +1,393 @@
+//! File commands: dialogs, opening maps and presets, saving, PNG export. Every read and write runs
+//! on the worker pool; the results come back in [`DelveApp::on_file_job`]. Saves are atomic
+//! (`io::save_map`, `io::save_preset`), and a workflow waiting for a save goes on only once it
+//! succeeded.
+
+use super::super::command::Command;
+use super::super::files::{PathDialog, remember, with_extension};
+use super::super::jobs::{JobId, JobKind, JobOutput, OpenOutcome, PresetUse};
+use super::super::params_panel::PresetEntry;
+use super::super::pending::Pending;
+use super::super::prefs::{MAX_PRESETS, MAX_RECENT};
+use super::super::textures::Prebuilt;
+use super::super::{
+    DelveApp, DialogMode, DialogOutcome, DialogPurpose, DialogRequest, Document, MapIndex, Message, PresetRef,
+};
+use crate::io::{self, FileError, FileKind, Preset};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+impl DelveApp {
+    pub(super) fn handle_files(&mut self, c: Command, discarding: bool) {
+        match c {
+            Command::Dialog(purpose) => self.ask_for_file(purpose),
+            Command::TypePath(purpose) => self.open_path_dialog(purpose, None),
+            Command::PathChosen(purpose, path) => {
+                let path = if purpose.saves() { with_extension(path, purpose.extension()) } else { path };
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    self.prefs.last_dir = Some(dir.to_path_buf());
+                }
+                self.commands.push(match purpose {
+                    DialogPurpose::OpenMap => Command::OpenMap(path),
+                    DialogPurpose::SaveMap => Command::SaveMapTo(path),
+                    DialogPurpose::ExportPng => Command::ExportPng(path),
+                    DialogPurpose::LoadPreset => Command::LoadPreset(path),
+                    DialogPurpose::SavePreset => Command::SavePresetTo(path),
+                });
+            }
+            Command::DialogCancelled(purpose) => {
+                if matches!(purpose, DialogPurpose::SaveMap | DialogPurpose::SavePreset) {
+                    self.abandon_save();
+                }
+            }
+            Command::OpenFile(path) => self.open(path, None, discarding),
+            Command::OpenMap(path) => self.open(path, Some(FileKind::Map), discarding),
+            Command::SaveMap => match self.doc.as_ref().map(|d| d.path().map(Path::to_path_buf)) {
+                Some(Some(path)) => self.commands.push(Command::SaveMapTo(path)),
+                Some(None) => self.ask_for_file(DialogPurpose::SaveMap),
+                None => self.abandon_save(),
+            },
+            Command::SaveMapTo(path) => {
+                let Some(doc) = &self.doc else { return self.abandon_save() };
+                let (map, revision) = (doc.map_arc(), doc.revision());
+                self.jobs.spawn(JobKind::Save, move |_| {
+                    let result = io::save_map(&path, &map);
+                    JobOutput::MapSaved { path, revision, result }
+                });
+            }
+            Command::ExportPng(path) => {
+                let Some(doc) = &self.doc else { return };
+                let map = doc.map_arc();
+                self.notify(format!("Exporting {}…", file_name(&path)));
+                self.jobs.spawn(JobKind::Export, move |_| {
+                    let side = map.width().max(map.height()).max(1);
+                    let scale = (4096 / side).clamp(1, 16);
+                    let img = crate::raster::render(&map, scale, &super::super::textures::palette());
+                    let mut bytes = Vec::new();
+                    let result = img
+                        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+                        .map_err(|e| format!("cannot encode the PNG: {e}"))
+                        .and_then(|()| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
+                    JobOutput::Exported { path, result }
+                });
+            }
+            Command::LoadPreset(path) => self.read_preset_file(path, PresetUse::Apply),
+            Command::SavePresetTo(path) => {
+                let mut p = Preset::new(self.session.params().clone());
+                p.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+                p.seed = self.session.seed();
+                p.starred = self.session.starred().to_vec();
+                self.jobs.spawn(JobKind::Save, move |_| {
+                    let result = io::save_preset(&path, &p);
+                    JobOutput::PresetSaved { path, preset: Box::new(p), result }
+                });
+            }
+            Command::SetDialogMode(m) => self.prefs.dialogs = m,
+            _ => {}
+        }
+    }
+
+    /// Reads a map (or, with no `kind`, a map or a preset, whichever the file is) on a worker.
+    fn open(&mut self, path: PathBuf, kind: Option<FileKind>, discarding: bool) {
+        let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
+        let id = self.jobs.spawn(JobKind::Open, move |_| {
+            let kind = match kind {
+                Some(k) => Ok(k),
+                // Not readable as either: the map loader says what is wrong, and where.
+                None => match io::file_kind(&path) {
+                    Err(FileError::Syntax { .. } | FileError::Invalid { .. }) => Ok(FileKind::Map),
+                    other => other,
+                },
+            };
+            match kind {
+                Ok(FileKind::Preset) => {
+                    JobOutput::PresetRead { result: io::load_preset(&path), path, purpose: PresetUse::Apply }
+                }
+                Ok(FileKind::Map) => {
+                    let result = io::load_map(&path).map(|map| {
+                        let index = MapIndex::build(&map);
+                        let textures = Prebuilt::new(&map, layers, chunk);
+                        Box::new(OpenOutcome { map, index, textures })
+                    });
+                    JobOutput::Opened { path, result }
+                }
+                Err(e) => JobOutput::Opened { path, result: Err(e) },
+            }
+        });
+        if discarding {
+            // The user agreed to drop the edits: the file may replace them (if it loads).
+            self.pending = Some(Pending::ReplacingWithOpen(id));
+        }
+    }
+
+    /// Reads a preset file on a worker.
+    pub(in crate::app) fn read_preset_file(&mut self, path: PathBuf, purpose: PresetUse) {
+        self.jobs.spawn(JobKind::Open, move |_| JobOutput::PresetRead {
+            result: io::load_preset(&path),
+            path,
+            purpose,
+        });
+    }
+
+    /// A read, a write, an export or a dialog finished.
+    pub(super) fn on_file_job(&mut self, ctx: &egui::Context, id: JobId, out: JobOutput) {
+        match out {
+            JobOutput::Opened { path, result } => self.opened(id, path, result),
+            JobOutput::PresetRead { path, purpose, result } => match (result, purpose) {
+                (Ok(p), PresetUse::Apply) => {
+                    remember(&mut self.prefs.user_presets, &path, MAX_PRESETS);
+                    self.refresh_presets();
+                    self.notify(format!("Loaded preset {}", file_name(&path)));
+                    self.preset_read(PresetRef::File(path), p);
+                }
+                (Ok(p), PresetUse::Restore { take_stars }) => {
+                    self.session.saved_as(PresetRef::File(path), &p);
+                    if take_stars {
+                        self.session.discard_stars();
+                    }
+                }
+                (Err(e), PresetUse::Apply) => {
+                    self.file_error("Could not load the preset", &e, false);
+                    if self.doc.is_none() {
+                        self.commands.push(Command::Regenerate); // Something to look at.
+                    }
+                }
+                (Err(_), PresetUse::Restore { .. }) => {} // The last session's parameters are kept.
+            },
+            JobOutput::MapSaved { path, revision, result } => match result {
+                Ok(()) => {
+                    remember(&mut self.prefs.recent_maps, &path, MAX_RECENT);
+                    self.message = None;
+                    match &mut self.doc {
+                        Some(doc) if doc.revision() == revision => {
+                            doc.mark_saved(path.clone());
+                            self.notify(format!("Saved {}", file_name(&path)));
+                            self.save_finished(ctx, true);
+                        }
+                        _ => {
+                            self.notify(format!("Saved {}, without the edits made while saving", file_name(&path)));
+                            self.abandon_save();
+                        }
+                    }
+                }
+                Err(e) => {
+                    self.abandon_save();
+                    self.file_error("Could not save the map", &e, false);
+                }
+            },
+            JobOutput::PresetSaved { path, preset, result } => match result {
+                Ok(()) => {
+                    remember(&mut self.prefs.user_presets, &path, MAX_PRESETS);
+                    self.refresh_presets();
+                    self.session.saved_as(PresetRef::File(path.clone()), &preset);
+                    self.message = None;
+                    self.notify(format!("Saved preset {}", file_name(&path)));
+                    self.save_finished(ctx, true);
+                }
+                Err(e) => {
+                    self.abandon_save();
+                    self.file_error("Could not save the preset", &e, false);
+                }
+            },
+            JobOutput::Exported { path, result } => match result {
+                Ok(()) => self.notify(format!("Exported {}", file_name(&path))),
+                Err(e) => self.show_message(&format!("Could not export {}", file_name(&path)), e),
+            },
+            JobOutput::Dialog { purpose, outcome } => match outcome {
+                DialogOutcome::Picked(path) => self.commands.push(Command::PathChosen(purpose, path)),
+                DialogOutcome::Cancelled => self.commands.push(Command::DialogCancelled(purpose)),
+                DialogOutcome::Unavailable => {
+                    self.system_dialogs_failed = true;
+                    self.open_path_dialog(
+                        purpose,
+                        Some(
+                            "No system file dialog is available (no desktop portal and no zenity). \
+                             Type a path or pick a file below."
+                                .into(),
+                        ),
+                    );
+                }
+            },
+            JobOutput::Failed { what, message } => {
+                if what == JobKind::Save {
+                    self.abandon_save();
+                }
+                self.show_message(&format!("{what:?} failed unexpectedly"), message);
+            }
+            _ => {}
+        }
+    }
+
+    /// A map was read (or could not be).
+    fn opened(&mut self, id: JobId, path: PathBuf, result: Result<Box<OpenOutcome>, FileError>) {
+        let agreed = self.pending == Some(Pending::ReplacingWithOpen(id));
+        if agreed {
+            self.pending = None;
+        }
+        match result {
+            Ok(b) => {
+                if self.doc.as_ref().is_some_and(Document::is_dirty) && !agreed {
+                    return; // Edited while loading: keep the edits.
+                }
+                let OpenOutcome { map, index, textures } = *b;
+                self.supersede_generation();
+                self.provenance_check = None;
+                // The panel shows what the map was generated with (a map without provenance
+                // parameters keeps the session's; the panel says so).
+                if let Some(params) = map.provenance.params.clone() {
+                    self.session.take_from_map(params, map.provenance.seed, file_name(&path));
+                }
+                let mut doc = Document::opened(map, index, path.clone());
+                if let Some(old) = self.doc.take().filter(Document::has_history) {
+                    doc.inherit_history(old, &format!("Open {}", file_name(&path)));
+                }
+                self.view.offer_textures(doc.revision(), textures);
+                self.doc = Some(doc);
+                remember(&mut self.prefs.recent_maps, &path, MAX_RECENT);
+                self.message = None;
+                self.notify(format!("Opened {}", file_name(&path)));
+            }
+            Err(e) => {
+                self.file_error("Could not open the map", &e, self.doc.is_some());
+                if self.doc.is_none() {
+                    self.commands.push(Command::Regenerate); // Something to look at.
+                }
+            }
+        }
+    }
+
+    /// A save did not happen: what waited for it is dropped.
+    fn abandon_save(&mut self) {
+        if matches!(self.pending, Some(Pending::SaveThen(_))) {
+            self.pending = None;
+        }
+    }
+
+    /// Lists the shipped presets and the user's preset files (listing a folder only; files are
+    /// read when picked).
+    pub(in crate::app) fn refresh_presets(&mut self) {
+        let mut list: Vec<PresetEntry> = io::SHIPPED_PRESETS
+            .iter()
+            .map(|(name, _)| {
+                let parsed = io::shipped_preset(name).and_then(Result::ok);
+                PresetEntry {
+                    source: PresetRef::Shipped((*name).to_string()),
+                    label: parsed.as_ref().and_then(|p| p.name.clone()).unwrap_or_else(|| (*name).to_string()),
+                    detail: parsed.and_then(|p| p.notes).unwrap_or_else(|| format!("Shipped preset {name}")),
+                }
+            })
+            .collect();
+        let mut files: Vec<PathBuf> = self.prefs.user_presets.iter().filter(|p| p.is_file()).cloned().collect();
+        if let Some(dir) = &self.user_presets_dir
+            && let Ok(rd) = std::fs::read_dir(dir)
+        {
+            let mut in_dir: Vec<PathBuf> = rd
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+                .collect();
+            in_dir.sort();
+            files.extend(in_dir);
+        }
+        let mut seen = Vec::new();
+        for f in files {
+            let key = f.canonicalize().unwrap_or_else(|_| f.clone());
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let label = f.file_stem().map_or_else(|| f.display().to_string(), |s| s.to_string_lossy().into_owned());
+            list.push(PresetEntry { source: PresetRef::File(f.clone()), label, detail: f.display().to_string() });
+        }
+        self.presets = list;
+    }
+
+    // ---- Messages ----
+
+    pub(in crate::app) fn show_message(&mut self, title: &str, detail: String) {
+        self.message = Some(Message { title: title.to_string(), detail });
+    }
+
+    pub(in crate::app) fn notify(&mut self, text: String) {
+        self.notice = Some((text, Instant::now()));
+    }
+
+    pub(in crate::app) fn file_error(&mut self, title: &str, e: &FileError, map_kept: bool) {
+        let mut detail = format!("File: {}\n{}", e.path().display(), describe_file_error(e));
+        if map_kept {
+            detail += "\nThe current map is unchanged.";
+        }
+        self.show_message(title, detail);
+    }
+
+    // ---- Dialogs ----
+
+    fn start_dir(&self, purpose: DialogPurpose) -> Option<PathBuf> {
+        match purpose {
+            DialogPurpose::LoadPreset | DialogPurpose::SavePreset => self
+                .user_presets_dir
+                .clone()
+                .filter(|d| d.is_dir() || std::fs::create_dir_all(d).is_ok())
+                .or_else(|| self.prefs.last_dir.clone()),
+            _ => self
+                .doc
+                .as_ref()
+                .and_then(|d| d.path())
+                .and_then(Path::parent)
+                .map(Path::to_path_buf)
+                .or_else(|| self.prefs.last_dir.clone()),
+        }
+    }
+
+    fn suggested_name(&self, purpose: DialogPurpose) -> Option<String> {
+        let stem = self
+            .doc
+            .as_ref()
+            .and_then(|d| d.path())
+            .and_then(Path::file_stem)
+            .map(|s| s.to_string_lossy().into_owned());
+        let stem = stem.unwrap_or_else(|| format!("dungeon-{}", self.session.seed()));
+        match purpose {
+            DialogPurpose::SaveMap => Some(format!("{stem}.ron")),
+            DialogPurpose::ExportPng => Some(format!("{stem}.png")),
+            DialogPurpose::SavePreset => Some("my-preset.ron".into()),
+            _ => None,
+        }
+    }
+
+    fn open_path_dialog(&mut self, purpose: DialogPurpose, notice: Option<String>) {
+        let mut d =
+            PathDialog::new(purpose, self.start_dir(purpose).as_deref(), self.suggested_name(purpose).as_deref());
+        d.notice = notice;
+        self.path_dialog = Some(d);
+    }
+
+    fn ask_for_file(&mut self, purpose: DialogPurpose) {
+        if self.prefs.dialogs == DialogMode::BuiltIn || self.system_dialogs_failed {
+            self.open_path_dialog(purpose, None);
+            return;
+        }
+        if self.jobs.is_running(JobKind::Dialog) {
+            self.notify("A file dialog is already open".into());
+            return;
+        }
+        let request =
+            DialogRequest { purpose, directory: self.start_dir(purpose), file_name: self.suggested_name(purpose) };
+        let dialogs = self.dialogs.clone();
+        self.jobs.spawn(JobKind::Dialog, move |_| JobOutput::Dialog { purpose, outcome: dialogs.pick(&request) });
+    }
+}
+
+pub(in crate::app) fn file_name(p: &Path) -> String {
+    p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// A file error without the path (shown separately), with the position in words.
+fn describe_file_error(e: &FileError) -> String {
+    match e {
+        FileError::Read { error, .. } => format!("Cannot read the file: {error}."),
+        FileError::Write { error, .. } => format!("Cannot write the file: {error}."),
+        FileError::Syntax { line, col, message, .. } => format!("Line {line}, column {col}: {message}."),
+        FileError::Invalid { message, .. } => format!("{message}."),
+    }
+}

@@ -1,0 +1,165 @@
+//! Applying [`Command`]s: one entry point ([`DelveApp::handle`]) that asks first when a command
+//! would lose unsaved changes, moves the pending workflow ([`Pending`]) on, and hands each
+//! command to the module of its concern. Job results come back here too ([`DelveApp::on_job`]),
+//! tagged with the id of the job that made them.
+
+pub mod edit;
+pub mod files;
+pub mod params;
+pub mod view;
+pub mod windows;
+
+use super::command::{Answer, Command};
+use super::files::DialogPurpose;
+use super::jobs::{Delivery, JobKind};
+use super::pending::Pending;
+use super::shortcuts::Action;
+use super::{DelveApp, Document, ViewCommand};
+
+/// Follow-up rounds a frame runs (a chosen path opens, a regeneration starts), capped so a loop
+/// can never hang the window.
+const ROUNDS: usize = 16;
+
+impl DelveApp {
+    /// Applies one command.
+    pub fn handle(&mut self, ctx: &egui::Context, c: Command) {
+        self.handle_with(ctx, c, false);
+    }
+
+    /// Applies one command; `discarding`: the user agreed to lose unsaved changes to it.
+    fn handle_with(&mut self, ctx: &egui::Context, c: Command, discarding: bool) {
+        if !discarding {
+            if c.replaces_document(self.prefs.auto_regenerate) && self.doc.as_ref().is_some_and(Document::is_dirty) {
+                self.pending = Some(Pending::AskMap(c));
+                return;
+            }
+            // Switching presets replaces the parameters and the starred seeds with the new preset's.
+            if c.replaces_preset() && (self.session.params_unsaved() || self.session.stars_unsaved()) {
+                self.pending = Some(Pending::AskPreset(c));
+                return;
+            }
+        }
+        match c {
+            Command::Answer(a) => self.answer(ctx, a),
+            c @ (Command::SetGenerator(_)
+            | Command::SetParam(..)
+            | Command::SelectPreset(_)
+            | Command::SetSeedText(_)
+            | Command::RandomSeed
+            | Command::PrevSeed
+            | Command::NextSeed
+            | Command::CopySeed
+            | Command::Regenerate
+            | Command::SetAutoRegenerate(_)
+            | Command::RegenerateFromProvenance
+            | Command::OpenSeed(_)
+            | Command::PromotePane(..)
+            | Command::ToggleStar(_)
+            | Command::SetStarNote(..)) => self.handle_params(ctx, c, discarding),
+            c @ (Command::Dialog(_)
+            | Command::TypePath(_)
+            | Command::PathChosen(..)
+            | Command::DialogCancelled(_)
+            | Command::OpenFile(_)
+            | Command::OpenMap(_)
+            | Command::SaveMap
+            | Command::SaveMapTo(_)
+            | Command::ExportPng(_)
+            | Command::LoadPreset(_)
+            | Command::SavePresetTo(_)
+            | Command::SetDialogMode(_)) => self.handle_files(c, discarding),
+            c @ (Command::Edit(_)
+            | Command::Stroke(..)
+            | Command::EndStep(_)
+            | Command::Undo
+            | Command::Redo
+            | Command::JumpHistory(_)) => self.handle_edit(c),
+            c @ (Command::Quit
+            | Command::DismissMessage
+            | Command::ShowSeedBrowser(_)
+            | Command::CompareSeed(_)
+            | Command::Pane(..)
+            | Command::ShowCompare(_)
+            | Command::ShowSidePanel(_)) => self.handle_windows(ctx, c),
+            c @ (Command::SetLayers(_) | Command::View(_)) => self.handle_view(c),
+        }
+    }
+
+    /// The user answered the unsaved-changes prompt.
+    fn answer(&mut self, ctx: &egui::Context, a: Answer) {
+        let (then, preset) = match self.pending.take() {
+            Some(Pending::AskMap(then)) => (then, false),
+            Some(Pending::AskPreset(then)) => (then, true),
+            other => {
+                self.pending = other; // Not asking: nothing to answer.
+                return;
+            }
+        };
+        match a {
+            Answer::Cancel => {}
+            Answer::Save => {
+                self.pending = Some(Pending::SaveThen(then));
+                self.commands.push(if preset { Command::Dialog(DialogPurpose::SavePreset) } else { Command::SaveMap });
+            }
+            Answer::Discard => {
+                if preset {
+                    self.session.discard_stars();
+                }
+                self.handle_with(ctx, then, true);
+            }
+        }
+    }
+
+    /// A save finished: go on with what waited for it, or drop it when the save failed.
+    fn save_finished(&mut self, ctx: &egui::Context, ok: bool) {
+        match self.pending.take() {
+            Some(Pending::SaveThen(then)) if ok => self.handle_with(ctx, then, true),
+            Some(Pending::SaveThen(_)) => {}
+            other => self.pending = other,
+        }
+    }
+
+    /// Applies the queued commands, and the follow-ups they queue.
+    pub(super) fn apply_commands(&mut self, ctx: &egui::Context) {
+        for _ in 0..ROUNDS {
+            if self.commands.is_empty() {
+                break;
+            }
+            for c in std::mem::take(&mut self.commands) {
+                self.handle(ctx, c);
+            }
+        }
+    }
+
+    /// A job's report, handed to the module that started the job.
+    pub(super) fn on_job(&mut self, ctx: &egui::Context, d: Delivery) {
+        match d.kind {
+            JobKind::Generate => self.on_generated(d.output),
+            JobKind::Thumbnails => self.browser.receive(d.id, d.output),
+            JobKind::Compare => self.compare.receive(d.id, d.output),
+            JobKind::Check => self.on_checked(d.output),
+            JobKind::Open | JobKind::Save | JobKind::Export | JobKind::Dialog => self.on_file_job(ctx, d.id, d.output),
+        }
+    }
+
+    /// The command of a keyboard shortcut.
+    pub(super) fn shortcut_command(&self, a: Action) -> Command {
+        match a {
+            Action::RandomSeed => Command::RandomSeed,
+            Action::PrevSeed => Command::PrevSeed,
+            Action::NextSeed => Command::NextSeed,
+            Action::Regenerate => Command::Regenerate,
+            Action::Fit => Command::View(ViewCommand::Fit),
+            Action::OneToOne => Command::View(ViewCommand::OneToOne),
+            Action::ZoomIn => Command::View(ViewCommand::Zoom(1.25)),
+            Action::ZoomOut => Command::View(ViewCommand::Zoom(0.8)),
+            Action::Open => Command::Dialog(DialogPurpose::OpenMap),
+            Action::SaveAs => Command::Dialog(DialogPurpose::SaveMap),
+            Action::Save => Command::SaveMap,
+            Action::Export => Command::Dialog(DialogPurpose::ExportPng),
+            Action::Quit => Command::Quit,
+            Action::ToggleSeedBrowser => Command::ShowSeedBrowser(!self.browser.open),
+            Action::ToggleSidePanel => Command::ShowSidePanel(!self.prefs.side_panel),
+        }
+    }
+}

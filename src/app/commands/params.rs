@@ -1,0 +1,237 @@
+//! Commands on the parameters and the session: generator, parameters, presets, seed, stars; and
+//! generation (requested here, run on the worker pool, its result shown in
+//! [`DelveApp::on_generated`]).
+
+use super::super::command::Command;
+use super::super::jobs::{GenOutcome, JobKind, JobOutput, PresetUse};
+use super::super::pending::Pending;
+use super::super::textures::Prebuilt;
+use super::super::{DelveApp, Document, MapIndex, PresetRef};
+use crate::generate::{self, GeneratorParams};
+use crate::io::Preset;
+use crate::map::Map;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A generation to run.
+pub struct GenJob {
+    ticket: u64,
+    params: GeneratorParams,
+    seed: u64,
+}
+
+/// Generation requests: one runs at a time, the latest request waits for it (a slider drag asks
+/// many times a second; only the last one matters).
+#[derive(Default)]
+pub struct GenState {
+    /// Ticket of the latest request.
+    ticket: u64,
+    /// Results of requests up to this ticket are stale (the document was replaced since).
+    floor: u64,
+    /// The latest request, waiting for the running one to finish.
+    queued: Option<GenJob>,
+    /// "Regenerate from provenance": compare the result of this ticket with this map.
+    compare: Option<(u64, Arc<Map>, String)>,
+}
+
+impl DelveApp {
+    pub(super) fn handle_params(&mut self, ctx: &egui::Context, c: Command, discarding: bool) {
+        match c {
+            Command::SetGenerator(kind) => {
+                if self.session.set_generator(kind) {
+                    self.changed(discarding);
+                }
+            }
+            Command::SetParam(key, value) => {
+                if self.session.set_param(key, value) {
+                    self.changed(discarding);
+                }
+            }
+            Command::SelectPreset(r) => match r {
+                PresetRef::Shipped(name) => match super::super::shipped(&name) {
+                    Ok(p) => self.preset_read(PresetRef::Shipped(name), p),
+                    Err(e) => self.file_error("Could not load the preset", &e, false),
+                },
+                PresetRef::File(path) => self.read_preset_file(path, PresetUse::Apply),
+            },
+            Command::SetSeedText(t) => {
+                if self.session.set_seed_text(t) {
+                    self.changed(discarding);
+                }
+            }
+            Command::RandomSeed => {
+                self.session.set_seed(u64::from(rand::random::<u32>()));
+                self.changed(discarding);
+            }
+            Command::PrevSeed | Command::NextSeed => {
+                let s = self.session.seed();
+                self.session.set_seed(if c == Command::PrevSeed { s.wrapping_sub(1) } else { s.wrapping_add(1) });
+                self.changed(discarding);
+            }
+            Command::CopySeed => {
+                let seed = self.session.seed();
+                ctx.copy_text(seed.to_string());
+                self.notify(format!("Copied seed {seed}"));
+            }
+            Command::Regenerate => self.regenerate(discarding),
+            Command::SetAutoRegenerate(on) => {
+                self.prefs.auto_regenerate = on;
+                if on {
+                    self.request_generation();
+                }
+            }
+            Command::RegenerateFromProvenance => {
+                let Some(doc) = &self.doc else { return };
+                let prov = doc.map().provenance.clone();
+                let Some(params) = prov.params else { return };
+                let target = doc.saved_map().map_or_else(|| doc.map_arc(), |m| Arc::new(m.clone()));
+                let name = doc.display_name();
+                self.session.take_from_map(params, prov.seed, name.clone());
+                self.regenerate(discarding);
+                self.gen_state.compare = Some((self.gen_state.ticket, target, name));
+            }
+            Command::OpenSeed(s) => {
+                self.session.set_seed(s);
+                self.regenerate(discarding);
+            }
+            Command::PromotePane(p, s) => {
+                self.session.set_params(*p);
+                self.session.set_seed(s);
+                self.regenerate(discarding);
+            }
+            Command::ToggleStar(s) => self.session.toggle_star(s),
+            Command::SetStarNote(s, note) => self.session.set_note(s, note),
+            _ => {}
+        }
+    }
+
+    /// A preset was read (or is compiled in): take it, or only its snapshot when restoring.
+    /// A map edited meanwhile is asked about before it is regenerated.
+    pub(in crate::app) fn preset_read(&mut self, r: PresetRef, p: Preset) {
+        self.message = None;
+        self.session.apply_preset(r, p);
+        self.changed(false);
+    }
+
+    /// Parameters or seed changed: regenerate when auto-regenerate is on. Unless the user already
+    /// agreed to lose the edits (`discarding`), regenerating an edited map asks first.
+    fn changed(&mut self, discarding: bool) {
+        match (self.prefs.auto_regenerate, discarding) {
+            (false, _) => {}
+            (true, true) => self.regenerate(true),
+            (true, false) => self.commands.push(Command::Regenerate),
+        }
+    }
+
+    /// Regenerates now; `discarding`: the result may replace unsaved edits (the user agreed).
+    fn regenerate(&mut self, discarding: bool) {
+        self.request_generation();
+        if discarding {
+            self.pending = Some(Pending::ReplacingWithGeneration(self.gen_state.ticket));
+        }
+    }
+
+    pub(in crate::app) fn request_generation(&mut self) {
+        if !self.session.params().check().is_empty() {
+            return; // Waits until the parameters are fixed; the panel says why.
+        }
+        self.gen_state.ticket += 1;
+        let job =
+            GenJob { ticket: self.gen_state.ticket, params: self.session.params().clone(), seed: self.session.seed() };
+        if self.jobs.is_running(JobKind::Generate) {
+            self.gen_state.queued = Some(job);
+        } else {
+            self.spawn_generation(job);
+        }
+    }
+
+    fn spawn_generation(&mut self, job: GenJob) {
+        let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
+        self.jobs.spawn(JobKind::Generate, move |_| {
+            let start = Instant::now();
+            let result = generate::generate(&job.params, job.seed).map(|g| {
+                let elapsed = start.elapsed();
+                let index = MapIndex::build(&g.map);
+                let textures = Prebuilt::new(&g.map, layers, chunk);
+                Box::new(GenOutcome { map: g.map, index, report: g.report, elapsed, textures })
+            });
+            JobOutput::Generated { ticket: job.ticket, result }
+        });
+    }
+
+    /// The document is being replaced by something other than a generation: drop generation
+    /// results still in flight.
+    pub(in crate::app) fn supersede_generation(&mut self) {
+        self.gen_state.floor = self.gen_state.ticket;
+        self.gen_state.queued = None;
+    }
+
+    /// A generation finished: show it, unless it is stale or would lose edits made meanwhile.
+    pub(super) fn on_generated(&mut self, out: JobOutput) {
+        if let Some(next) = self.gen_state.queued.take() {
+            self.spawn_generation(next);
+        }
+        let (ticket, result) = match out {
+            JobOutput::Generated { ticket, result } => (ticket, result),
+            JobOutput::Failed { message, .. } => {
+                self.show_message("Generation failed unexpectedly", message);
+                return;
+            }
+            _ => return,
+        };
+        let discard_ok = matches!(self.pending, Some(Pending::ReplacingWithGeneration(t)) if ticket >= t);
+        if ticket <= self.gen_state.floor || (self.doc.as_ref().is_some_and(Document::is_dirty) && !discard_ok) {
+            return; // Stale, or edits were made while generating: keep them.
+        }
+        if discard_ok {
+            self.pending = None;
+        }
+        match result {
+            Ok(g) => {
+                let g = *g;
+                match self.gen_state.compare.take() {
+                    Some((t, target, name)) if t == ticket => {
+                        self.provenance_check = Some(compare_maps(&g.map, &target, &name));
+                    }
+                    Some(other) => self.gen_state.compare = Some(other),
+                    None => self.provenance_check = None,
+                }
+                let mut doc = Document::generated(g.map, g.index, g.report, g.elapsed);
+                if let Some(old) = self.doc.take().filter(Document::has_history) {
+                    doc.inherit_history(old, "Regenerate");
+                }
+                self.view.offer_textures(doc.revision(), g.textures);
+                self.doc = Some(doc);
+            }
+            Err(e) => self.show_message("Cannot generate", e.to_string()),
+        }
+    }
+}
+
+/// Compares a regenerated map with the map it should reproduce.
+fn compare_maps(new: &Map, target: &Map, name: &str) -> (bool, String) {
+    let same_layout = new.tiles() == target.tiles()
+        && new.rooms == target.rooms
+        && new.doors == target.doors
+        && new.corridors == target.corridors
+        && new.spawn == target.spawn;
+    if same_layout {
+        return (true, format!("Regenerated from provenance: identical to {name}."));
+    }
+    if new.width() != target.width() || new.height() != target.height() {
+        return (
+            false,
+            format!(
+                "Regenerated from provenance: {}×{}, but {name} is {}×{} (it was edited or made by another version).",
+                new.width(),
+                new.height(),
+                target.width(),
+                target.height()
+            ),
+        );
+    }
+    let differ = new.tiles().as_slice().iter().zip(target.tiles().as_slice()).filter(|(a, b)| a != b).count();
+    let why =
+        if target.provenance.edited { "it was edited by hand" } else { "it was edited or made by another version" };
+    (false, format!("Regenerated from provenance: {differ} tiles differ from {name} ({why})."))
+}

@@ -1,0 +1,14 @@
+//! View commands: zoom, pan, fit, layers.
+
+use super::super::DelveApp;
+use super::super::command::Command;
+
+impl DelveApp {
+    pub(super) fn handle_view(&mut self, c: Command) {
+        match c {
+            Command::SetLayers(l) => self.view.layers = l,
+            Command::View(v) => self.view.command(v),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! Preferences kept between runs (eframe storage), apart from the session's own state: every
+//! field has a default, so older or partial saved state still loads.
+
+use super::DialogMode;
+use super::PresetRef;
+use super::map_view::Layers;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// Saved preferences (no runtime state: the session is saved under [`SESSION_KEY`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    pub auto_regenerate: bool,
+    pub layers: Layers,
+    /// Maps opened or saved, most recent first.
+    pub recent_maps: Vec<PathBuf>,
+    /// Preset files loaded or saved, most recent first.
+    pub user_presets: Vec<PathBuf>,
+    pub dialogs: DialogMode,
+    /// The folder of the last file picked.
+    pub last_dir: Option<PathBuf>,
+    /// Whether the inspector / history / problems panel is shown.
+    pub side_panel: bool,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Self {
+            auto_regenerate: true,
+            layers: Layers::default(),
+            recent_maps: Vec::new(),
+            user_presets: Vec::new(),
+            dialogs: DialogMode::System,
+            last_dir: None,
+            side_panel: true,
+        }
+    }
+}
+
+/// What versions before the session had its own key kept in the preferences: read once, when
+/// there is no saved session yet.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default)]
+pub struct LegacyPrefs {
+    pub preset: Option<PresetRef>,
+    pub seed_text: String,
+}
+
+impl Default for LegacyPrefs {
+    /// The first run: the default preset, seed 0.
+    fn default() -> Self {
+        Self { preset: Some(PresetRef::Shipped(crate::io::DEFAULT_PRESET.into())), seed_text: "0".into() }
+    }
+}
+
+pub const PREFS_KEY: &str = "delve.prefs";
+/// The session (preset and seed).
+pub const SESSION_KEY: &str = "delve.session";
+/// Stored apart from the other preferences: if a later version cannot read these parameters,
+/// the rest still loads.
+pub const PARAMS_KEY: &str = "delve.params";
+/// The starred seeds as they are in the editor, saved or not.
+pub const STARS_KEY: &str = "delve.starred";
+/// Recent maps kept.
+pub const MAX_RECENT: usize = 10;
+/// Preset files remembered.
+pub const MAX_PRESETS: usize = 50;

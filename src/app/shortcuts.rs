@@ -1,0 +1,116 @@
+//! The one table of keyboard shortcuts: it drives the key handling ([`pressed`]), *Help ▸ Keys*
+//! ([`help_rows`], with the tool keys of [`super::tools::TOOL_KEYS`]) and the shortcut texts of
+//! menus and tooltips ([`shortcut_text`]).
+
+use egui::{Key, Modifiers as M};
+
+/// What a shortcut does; [`super::DelveApp`] turns it into a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    RandomSeed,
+    PrevSeed,
+    NextSeed,
+    Regenerate,
+    Fit,
+    OneToOne,
+    ZoomIn,
+    ZoomOut,
+    Open,
+    SaveAs,
+    Save,
+    Export,
+    Quit,
+    ToggleSeedBrowser,
+    ToggleSidePanel,
+}
+
+/// When a shortcut applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// Always (but not under a dialog).
+    Always,
+    /// When no text field has the keyboard focus.
+    NoTextFocus,
+    /// When no widget wants the keyboard (arrows move sliders otherwise).
+    NoKeyboardUse,
+}
+
+/// One shortcut: the keys, how they are written, what they do.
+pub struct Shortcut {
+    pub action: Action,
+    pub keys: &'static [(M, Key)],
+    /// How the keys are written in menus and the help.
+    pub text: &'static str,
+    /// What they do, in the help.
+    pub help: &'static str,
+    pub when: When,
+}
+
+const fn s(action: Action, keys: &'static [(M, Key)], text: &'static str, help: &'static str, when: When) -> Shortcut {
+    Shortcut { action, keys, text, help, when }
+}
+
+/// Every shortcut, in help order. Ctrl+Shift+S comes before Ctrl+S: keys are matched in order.
+pub const SHORTCUTS: &[Shortcut] = &[
+    s(Action::RandomSeed, &[(M::NONE, Key::R)], "R", "a random seed", When::NoTextFocus),
+    s(Action::PrevSeed, &[(M::NONE, Key::ArrowLeft)], "Left", "the previous seed", When::NoKeyboardUse),
+    s(Action::NextSeed, &[(M::NONE, Key::ArrowRight)], "Right", "the next seed", When::NoKeyboardUse),
+    s(Action::Regenerate, &[(M::COMMAND, Key::R), (M::NONE, Key::F5)], "F5, Ctrl+R", "regenerate", When::Always),
+    s(Action::Fit, &[(M::NONE, Key::F)], "F", "fit the map", When::NoTextFocus),
+    s(Action::OneToOne, &[(M::NONE, Key::Num1)], "1", "1:1 (a tile per screen pixel)", When::NoTextFocus),
+    s(Action::ZoomIn, &[(M::NONE, Key::Plus), (M::NONE, Key::Equals)], "+", "zoom in", When::NoTextFocus),
+    s(Action::ZoomOut, &[(M::NONE, Key::Minus)], "−", "zoom out", When::NoTextFocus),
+    s(Action::Open, &[(M::COMMAND, Key::O)], "Ctrl+O", "open a map", When::Always),
+    s(Action::SaveAs, &[(M::COMMAND.plus(M::SHIFT), Key::S)], "Ctrl+Shift+S", "save the map as", When::Always),
+    s(Action::Save, &[(M::COMMAND, Key::S)], "Ctrl+S", "save the map", When::Always),
+    s(Action::Export, &[(M::COMMAND, Key::E)], "Ctrl+E", "export a PNG", When::Always),
+    s(Action::Quit, &[(M::COMMAND, Key::Q)], "Ctrl+Q", "quit", When::Always),
+    s(Action::ToggleSeedBrowser, &[(M::COMMAND, Key::B)], "Ctrl+B", "seed browser: show / hide", When::Always),
+    s(Action::ToggleSidePanel, &[(M::COMMAND, Key::I)], "Ctrl+I", "inspector panel: show / hide", When::Always),
+];
+
+/// Help rows that are not key shortcuts of the table (the mouse, the seed browser's own keys).
+const OTHER_KEYS: &[(&str, &str)] = &[
+    ("wheel", "zoom around the cursor"),
+    ("drag", "pan (left or middle button)"),
+    ("arrows, PageUp/Down", "seed browser (when open): move through seeds and pages"),
+];
+
+/// How the keys of `action` are written ("Ctrl+S").
+pub fn shortcut_text(action: Action) -> &'static str {
+    SHORTCUTS.iter().find(|s| s.action == action).map_or("", |s| s.text)
+}
+
+/// `help` followed by the shortcut in brackets: "The whole map on screen (F)".
+pub fn with_key(help: &str, action: Action) -> String {
+    format!("{help} ({})", shortcut_text(action))
+}
+
+/// The rows of *Help ▸ Keys*: the table, the mouse, then the tools' keys.
+pub fn help_rows() -> impl Iterator<Item = (&'static str, &'static str)> {
+    SHORTCUTS
+        .iter()
+        .map(|s| (s.text, s.help))
+        .chain(OTHER_KEYS.iter().copied())
+        .chain(super::tools::TOOL_KEYS.iter().copied())
+}
+
+/// The shortcuts pressed this frame (their keys consumed).
+pub fn pressed(ctx: &egui::Context) -> Vec<Action> {
+    let text_focus = ctx.text_edit_focused();
+    let keyboard_used = ctx.egui_wants_keyboard_input();
+    let mut out = Vec::new();
+    ctx.input_mut(|i| {
+        for s in SHORTCUTS {
+            let applies = match s.when {
+                When::Always => true,
+                When::NoTextFocus => !text_focus,
+                When::NoKeyboardUse => !keyboard_used,
+            };
+            if applies && s.keys.iter().any(|(m, k)| i.consume_key(*m, *k)) {
+                out.push(s.action);
+            }
+        }
+    });
+    out
+}

@@ -1,0 +1,72 @@
+//! The one app harness: the real editor under egui_kittest (headless, no GPU), with scripted file
+//! dialogs and a temporary folder for every file.
+
+use crate::common::MemoryStorage;
+use delve::app::{AppConfig, DelveApp, ScriptedDialogs};
+use egui::{Modifiers, Pos2, vec2};
+use egui_kittest::Harness;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The editor, its scripted dialogs and its folder.
+pub struct Editor {
+    pub harness: Harness<'static, DelveApp>,
+    pub dialogs: Arc<ScriptedDialogs>,
+    pub dir: tempfile::TempDir,
+}
+
+/// The editor's harness and dialogs, with user presets in `dir/presets`, started from saved
+/// state when there is some, opening `open` when given; settled.
+pub fn harness(
+    dir: &Path,
+    open: Option<PathBuf>,
+    storage: Option<&MemoryStorage>,
+) -> (Harness<'static, DelveApp>, Arc<ScriptedDialogs>) {
+    let dialogs = Arc::new(ScriptedDialogs::new());
+    let cfg = AppConfig { dialogs: dialogs.clone(), open, user_presets_dir: Some(dir.join("presets")) };
+    let app = DelveApp::new(cfg, storage.map(|s| s as &dyn eframe::Storage));
+    let mut h = Harness::builder().with_size(vec2(1280.0, 800.0)).build_eframe(move |_cc| app);
+    crate::common::settle(&mut h);
+    (h, dialogs)
+}
+
+/// The editor in a new temporary folder.
+pub fn editor() -> Editor {
+    editor_with(None, None)
+}
+
+/// The editor in a new temporary folder, opening `open`, from saved state.
+pub fn editor_with(open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Editor {
+    editor_in(tempfile::tempdir().unwrap(), open, storage)
+}
+
+/// The editor in folder `dir`.
+pub fn editor_in(dir: tempfile::TempDir, open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Editor {
+    let (harness, dialogs) = harness(dir.path(), open, storage);
+    Editor { harness, dialogs, dir }
+}
+
+impl Editor {
+    /// Steps frames until no background job is left, then two more (results shown, layout settled).
+    pub fn settle(&mut self) {
+        crate::common::settle(&mut self.harness);
+    }
+
+    pub fn app(&self) -> &DelveApp {
+        self.harness.state()
+    }
+
+    pub fn ascii(&self) -> String {
+        self.app().document().expect("a map is shown").map().to_ascii()
+    }
+
+    pub fn key(&mut self, modifiers: Modifiers, key: egui::Key) {
+        self.harness.key_press_modifiers(modifiers, key);
+        self.settle();
+    }
+
+    /// The centre of the map view, in screen points.
+    pub fn view_centre(&self) -> Pos2 {
+        self.app().view().rect.center()
+    }
+}
