@@ -67,6 +67,8 @@ pub enum Command {
     Redo,
     /// Undo or redo until this many steps are left to undo.
     JumpHistory(usize),
+    /// Delete the selected room, door or corridor.
+    DeleteSelection,
 
     // ---- Windows and the workflow (commands::windows) ----
     /// The answer to the prompt of the pending workflow (unsaved changes).
@@ -85,6 +87,10 @@ pub enum Command {
     // ---- View (commands::view) ----
     SetLayers(Layers),
     View(ViewCommand),
+    /// Pick an editing tool.
+    SetTool(super::tools::Tool),
+    /// A larger (`true`) or smaller brush.
+    ResizeBrush(bool),
 }
 
 /// The user's answer to an unsaved-changes prompt.

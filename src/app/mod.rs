@@ -33,6 +33,7 @@ pub mod prefs;
 pub mod seed_browser;
 pub mod session;
 pub mod shortcuts;
+pub mod side_panel;
 pub mod textures;
 pub mod tools;
 
@@ -232,6 +233,11 @@ impl DelveApp {
         self.session.stars_unsaved()
     }
 
+    /// The problem marked on the map (picked in the problems panel, while the map has it).
+    pub fn marked_problem(&self) -> Option<&crate::map::Problem> {
+        self.doc.as_ref().and_then(|d| self.tools.marked_problem(d))
+    }
+
     pub fn view(&self) -> &MapView {
         &self.view
     }
@@ -311,7 +317,6 @@ impl DelveApp {
             for a in shortcuts::pressed(&ctx) {
                 out.push(self.shortcut_command(a));
             }
-            tools::tool_keys(&ctx, &mut self.tools, &mut out);
             self.commands.extend(out);
         }
 
@@ -328,10 +333,15 @@ impl DelveApp {
                 .resizable(true)
                 .default_size(300.0)
                 .size_range(220.0..=520.0)
-                .show(ui, |ui| tools::side_panel_ui(ui, doc, &mut self.tools, &mut out));
+                .show(ui, |ui| side_panel::side_panel_ui(ui, doc, &mut self.tools, &mut out));
             self.commands.extend(out);
         }
-        self.view.primary_pans = self.tools.pans();
+        self.view.primary_pans = self.doc.as_ref().is_none_or(|doc| {
+            // The tile where the primary button went down, in last frame's view.
+            let press = ctx.input(|i| i.pointer.press_origin().filter(|_| i.pointer.primary_down()));
+            let tile = press.map(|s| self.view.transform.tile_from_screen(self.view.rect, s));
+            self.tools.pans(doc, tile.map(|f| crate::geom::Pos::new(f.x.floor() as i32, f.y.floor() as i32)))
+        });
         egui::CentralPanel::default().show(ui, |ui| {
             self.toolbar_ui(ui);
             self.message_ui(ui);

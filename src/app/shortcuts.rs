@@ -1,7 +1,8 @@
-//! The one table of keyboard shortcuts: it drives the key handling ([`pressed`]), *Help ▸ Keys*
-//! ([`help_rows`], with the tool keys of [`super::tools::TOOL_KEYS`]) and the shortcut texts of
-//! menus and tooltips ([`shortcut_text`]).
+//! The one table of keyboard shortcuts, the editing tools' keys included: it drives the key
+//! handling ([`pressed`]), *Help ▸ Keys* ([`help_rows`]) and the shortcut texts of menus and
+//! tooltips ([`shortcut_text`]).
 
+use super::tools::Tool;
 use egui::{Key, Modifiers as M};
 
 /// What a shortcut does; [`super::DelveApp`] turns it into a command.
@@ -22,6 +23,14 @@ pub enum Action {
     Quit,
     ToggleSeedBrowser,
     ToggleSidePanel,
+    Undo,
+    Redo,
+    /// Delete the selected room, door or corridor.
+    DeleteSelection,
+    /// Pick an editing tool.
+    Tool(Tool),
+    /// A larger (`true`) or smaller brush.
+    Brush(bool),
 }
 
 /// When a shortcut applies.
@@ -67,6 +76,31 @@ pub const SHORTCUTS: &[Shortcut] = &[
     s(Action::Quit, &[(M::COMMAND, Key::Q)], "Ctrl+Q", "quit", When::Always),
     s(Action::ToggleSeedBrowser, &[(M::COMMAND, Key::B)], "Ctrl+B", "seed browser: show / hide", When::Always),
     s(Action::ToggleSidePanel, &[(M::COMMAND, Key::I)], "Ctrl+I", "inspector panel: show / hide", When::Always),
+    // Redo before undo: Ctrl+Z would also match Ctrl+Shift+Z.
+    s(
+        Action::Redo,
+        &[(M::COMMAND.plus(M::SHIFT), Key::Z), (M::COMMAND, Key::Y)],
+        "Ctrl+Shift+Z, Ctrl+Y",
+        "redo",
+        When::Always,
+    ),
+    s(Action::Undo, &[(M::COMMAND, Key::Z)], "Ctrl+Z", "undo", When::Always),
+    s(
+        Action::DeleteSelection,
+        &[(M::NONE, Key::Delete), (M::NONE, Key::Backspace)],
+        "Delete",
+        "delete the selected room, door or corridor",
+        When::NoKeyboardUse,
+    ),
+    s(Action::Tool(Tool::Select), &[(M::NONE, Key::V)], "V", "select / move tool", When::NoKeyboardUse),
+    s(Action::Tool(Tool::Floor), &[(M::NONE, Key::B)], "B", "floor brush", When::NoKeyboardUse),
+    s(Action::Tool(Tool::Wall), &[(M::NONE, Key::W)], "W", "wall brush", When::NoKeyboardUse),
+    s(Action::Tool(Tool::Room), &[(M::NONE, Key::M)], "M", "new room tool", When::NoKeyboardUse),
+    s(Action::Tool(Tool::Door), &[(M::NONE, Key::D)], "D", "door tool", When::NoKeyboardUse),
+    s(Action::Tool(Tool::Corridor), &[(M::NONE, Key::C)], "C", "corridor tool", When::NoKeyboardUse),
+    s(Action::Tool(Tool::Spawn), &[(M::NONE, Key::P)], "P", "spawn tool", When::NoKeyboardUse),
+    s(Action::Brush(false), &[(M::NONE, Key::OpenBracket)], "[", "smaller brush", When::NoKeyboardUse),
+    s(Action::Brush(true), &[(M::NONE, Key::CloseBracket)], "]", "larger brush", When::NoKeyboardUse),
 ];
 
 /// Help rows that are not key shortcuts of the table (the mouse, the seed browser's own keys).
@@ -86,13 +120,9 @@ pub fn with_key(help: &str, action: Action) -> String {
     format!("{help} ({})", shortcut_text(action))
 }
 
-/// The rows of *Help ▸ Keys*: the table, the mouse, then the tools' keys.
+/// The rows of *Help ▸ Keys*: the table, then the mouse and the seed browser's own keys.
 pub fn help_rows() -> impl Iterator<Item = (&'static str, &'static str)> {
-    SHORTCUTS
-        .iter()
-        .map(|s| (s.text, s.help))
-        .chain(OTHER_KEYS.iter().copied())
-        .chain(super::tools::TOOL_KEYS.iter().copied())
+    SHORTCUTS.iter().map(|s| (s.text, s.help)).chain(OTHER_KEYS.iter().copied())
 }
 
 /// The shortcuts pressed this frame (their keys consumed).

@@ -1,14 +1,13 @@
 //! Hand editing through the real editor UI (egui_kittest): brush, room drag, door, corridor,
 //! undo/redo, and the problems panel.
 
-use delve::app::{AppConfig, Command, DelveApp, ScriptedDialogs};
+use delve::app::{Command, DelveApp};
 use delve::edit::{Op, perform};
 use delve::geom::{Pos, Rect};
 use delve::map::{Map, Problem, Tile};
 use egui::{Modifiers, Pos2, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::sync::Arc;
 
 struct Ed {
     harness: Harness<'static, DelveApp>,
@@ -25,23 +24,15 @@ fn two_rooms() -> Map {
 }
 
 fn editor(map: &Map) -> Ed {
-    editor_built(map, Harness::builder())
+    editor_built(map, Harness::builder().with_size(vec2(1400.0, 820.0)))
 }
 
 fn editor_built(map: &Map, builder: egui_kittest::HarnessBuilder<DelveApp>) -> Ed {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("two.ron");
     delve::io::save_map(&path, map).unwrap();
-    let cfg = AppConfig {
-        dialogs: Arc::new(ScriptedDialogs::new()),
-        open: Some(path),
-        user_presets_dir: Some(dir.path().join("presets")),
-    };
-    let app = DelveApp::new(cfg, None);
-    let harness = builder.with_size(vec2(1400.0, 820.0)).build_eframe(move |_cc| app);
-    let mut e = Ed { harness, _dir: dir };
-    e.settle();
-    e
+    let (harness, _) = crate::editor::harness_built(dir.path(), Some(path), None, builder);
+    Ed { harness, _dir: dir }
 }
 
 impl Ed {
@@ -211,7 +202,7 @@ fn recolour_room(e: &mut Ed, id: u32, (x, y): (f32, f32), red: u8) {
 fn colour_picker_sessions_and_a_stroke_are_separate_undo_steps() {
     let original = two_rooms();
     // egui's colour picker draws a 📋 copy button that the bundled fonts lack (a box is drawn).
-    let mut e = editor_built(&original, Harness::builder().allow_missing_glyphs());
+    let mut e = editor_built(&original, Harness::builder().with_size(vec2(1400.0, 820.0)).allow_missing_glyphs());
     recolour_room(&mut e, 0, (4.5, 4.5), 200);
     // Selecting room 1 also closes room 0's picker (a click outside it).
     recolour_room(&mut e, 1, (29.5, 14.5), 10);
@@ -247,4 +238,45 @@ fn undo_back_to_the_saved_state_is_not_unsaved() {
     // Quit does not ask: there is nothing to lose.
     e.key(Modifiers::COMMAND, egui::Key::Q);
     assert!(!e.harness.state().has_modal(), "quit asked although nothing is unsaved");
+}
+
+/// Defect 8: starting a room drag with the select tool moves the room and never pans the view.
+#[test]
+fn dragging_a_room_does_not_pan_the_view() {
+    let mut e = editor(&two_rooms());
+    e.key(Modifiers::NONE, egui::Key::V);
+    let before = e.harness.state().view().transform;
+    e.drag(e.at(4.5, 4.5), e.at(7.5, 6.5));
+    assert_eq!(e.map().room(0).unwrap().shape, delve::map::Shape::Rect(Rect::new(5, 4, 6, 6)), "the room moved");
+    assert_eq!(e.harness.state().view().transform, before, "the view did not pan");
+    // Dragging the empty rock still pans.
+    e.drag(e.at(20.5, 4.5), e.at(24.5, 6.5));
+    assert_ne!(e.harness.state().view().transform, before, "a drag off the rooms pans");
+}
+
+/// Defect 5: the problem picked in the problems panel is marked only while the map has it.
+#[test]
+fn a_problem_marker_goes_when_the_problem_does() {
+    // Two rooms and no corridor: room 1 cannot be reached from the spawn.
+    let mut e = editor(&two_rooms());
+    e.harness.get_by_label_contains("cannot be reached from spawn").click();
+    e.settle();
+    assert!(matches!(e.harness.state().marked_problem(), Some(Problem::UnreachableFloor { .. })));
+    // Deleting room 1 removes the problem, and the marker with it.
+    e.key(Modifiers::NONE, egui::Key::V);
+    e.click(e.at(29.5, 14.5));
+    e.key(Modifiers::NONE, egui::Key::Delete);
+    assert_eq!(e.map().rooms.len(), 1);
+    assert!(e.map().validate().is_empty(), "{:?}", e.map().validate());
+    assert_eq!(e.harness.state().marked_problem(), None, "no marker once the problem is gone");
+    // Undo brings the problem back, and so its marker.
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert!(e.harness.state().marked_problem().is_some());
+    // A regenerated map (of a shipped preset) has no such problem.
+    e.key(Modifiers::NONE, egui::Key::F5);
+    assert!(!e.harness.state().has_modal());
+    assert_eq!(e.harness.state().marked_problem(), None, "no marker on another map");
+    e.harness.state_mut().push(Command::SelectPreset(delve::app::PresetRef::Shipped("tiendil-step6".into())));
+    e.settle();
+    assert_eq!(e.harness.state().marked_problem(), None);
 }

@@ -22,10 +22,20 @@ pub fn harness(
     open: Option<PathBuf>,
     storage: Option<&MemoryStorage>,
 ) -> (Harness<'static, DelveApp>, Arc<ScriptedDialogs>) {
+    harness_built(dir, open, storage, Harness::builder().with_size(vec2(1280.0, 800.0)))
+}
+
+/// [`harness`] from a harness builder of the caller's (its size, missing glyphs allowed, …).
+pub fn harness_built(
+    dir: &Path,
+    open: Option<PathBuf>,
+    storage: Option<&MemoryStorage>,
+    builder: egui_kittest::HarnessBuilder<DelveApp>,
+) -> (Harness<'static, DelveApp>, Arc<ScriptedDialogs>) {
     let dialogs = Arc::new(ScriptedDialogs::new());
     let cfg = AppConfig { dialogs: dialogs.clone(), open, user_presets_dir: Some(dir.join("presets")) };
     let app = DelveApp::new(cfg, storage.map(|s| s as &dyn eframe::Storage));
-    let mut h = Harness::builder().with_size(vec2(1280.0, 800.0)).build_eframe(move |_cc| app);
+    let mut h = builder.build_eframe(move |_cc| app);
     crate::common::settle(&mut h);
     (h, dialogs)
 }

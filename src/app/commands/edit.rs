@@ -37,6 +37,11 @@ impl DelveApp {
                     doc.end_step(interaction);
                 }
             }
+            Command::DeleteSelection => {
+                if let Some(delete) = self.tools.delete_selection() {
+                    self.commands.push(delete);
+                }
+            }
             Command::Undo | Command::Redo | Command::JumpHistory(_) => {
                 let Some(doc) = &mut self.doc else { return };
                 let r = match c_kind {

@@ -73,7 +73,8 @@ impl DelveApp {
             | Command::EndStep(_)
             | Command::Undo
             | Command::Redo
-            | Command::JumpHistory(_)) => self.handle_edit(c),
+            | Command::JumpHistory(_)
+            | Command::DeleteSelection) => self.handle_edit(c),
             c @ (Command::Quit
             | Command::DismissMessage
             | Command::ShowSeedBrowser(_)
@@ -81,7 +82,9 @@ impl DelveApp {
             | Command::Pane(..)
             | Command::ShowCompare(_)
             | Command::ShowSidePanel(_)) => self.handle_windows(ctx, c),
-            c @ (Command::SetLayers(_) | Command::View(_)) => self.handle_view(c),
+            c @ (Command::SetLayers(_) | Command::View(_) | Command::SetTool(_) | Command::ResizeBrush(_)) => {
+                self.handle_view(c)
+            }
         }
     }
 
@@ -160,6 +163,11 @@ impl DelveApp {
             Action::Quit => Command::Quit,
             Action::ToggleSeedBrowser => Command::ShowSeedBrowser(!self.browser.open),
             Action::ToggleSidePanel => Command::ShowSidePanel(!self.prefs.side_panel),
+            Action::Undo => Command::Undo,
+            Action::Redo => Command::Redo,
+            Action::DeleteSelection => Command::DeleteSelection,
+            Action::Tool(t) => Command::SetTool(t),
+            Action::Brush(bigger) => Command::ResizeBrush(bigger),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! View commands: zoom, pan, fit, layers.
+//! View commands: zoom, pan, fit, layers, and the editing tool in hand.
 
 use super::super::DelveApp;
 use super::super::command::Command;
@@ -8,6 +8,8 @@ impl DelveApp {
         match c {
             Command::SetLayers(l) => self.view.layers = l,
             Command::View(v) => self.view.command(v),
+            Command::SetTool(t) => self.tools.select_tool(t),
+            Command::ResizeBrush(bigger) => self.tools.resize_brush(bigger),
             _ => {}
         }
     }

@@ -1,0 +1,173 @@
+//! The right-hand panel: the inspector (the selected room, door or corridor), the undo history
+//! and the problems `validate()` finds. It reads the document and pushes [`Command`]s.
+
+use super::Command;
+use super::document::Document;
+use super::map_view::ViewCommand;
+use super::tools::{Selection, ToolState};
+use crate::edit::{Interaction, Op};
+use crate::map::Rgb;
+use egui::Color32;
+
+/// The right panel: inspector, history and problems.
+pub fn side_panel_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &mut Vec<Command>) {
+    inspector_ui(ui, doc, state, out);
+    ui.separator();
+    history_ui(ui, doc, out);
+    ui.separator();
+    problems_ui(ui, doc, state, out);
+}
+
+/// The selected room, door or corridor: its figures and properties.
+fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &mut Vec<Command>) {
+    let map = doc.map();
+    // A colour-picker session ends when its popup closes (or another room's picker starts).
+    if state.picker.is_some()
+        && !egui::Popup::is_any_open(ui.ctx())
+        && let Some((_, session)) = state.picker.take()
+    {
+        out.push(Command::EndStep(session));
+    }
+    ui.heading("Inspector");
+    match state.selection {
+        None => {
+            ui.weak("Nothing selected (Select tool, V: click a room, door or corridor).");
+        }
+        Some(Selection::Room(id)) => match map.room(id) {
+            None => state.selection = None,
+            Some(room) => {
+                ui.label(format!("Room {id}: {} tiles", room.shape.area()));
+                let mut colour = [room.colour.0, room.colour.1, room.colour.2];
+                ui.horizontal(|ui| {
+                    ui.label("Label");
+                    let r = ui.text_edit_singleline(&mut state.label);
+                    if r.lost_focus() {
+                        let label = Some(state.label.trim().to_string()).filter(|l| !l.is_empty());
+                        if label != room.label {
+                            out.push(Command::Edit(Op::SetRoomProps { id, label, colour: room.colour }));
+                        }
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.label("Colour");
+                    if ui.color_edit_button_srgb(&mut colour).changed() {
+                        let session = match state.picker {
+                            Some((room, session)) if room == id => session,
+                            other => {
+                                if let Some((_, old)) = other {
+                                    out.push(Command::EndStep(old));
+                                }
+                                let session = Interaction::fresh();
+                                state.picker = Some((id, session));
+                                session
+                            }
+                        };
+                        out.push(Command::Stroke(
+                            session,
+                            Op::SetRoomProps {
+                                id,
+                                label: room.label.clone(),
+                                colour: Rgb(colour[0], colour[1], colour[2]),
+                            },
+                        ));
+                    }
+                });
+                if ui
+                    .button("Delete room")
+                    .on_hover_text("Deletes the room, its doors and their corridors (Delete)")
+                    .clicked()
+                {
+                    out.push(Command::Edit(Op::RemoveRoom(id)));
+                    state.selection = None;
+                }
+            }
+        },
+        Some(Selection::Door(id)) => match map.door(id) {
+            None => state.selection = None,
+            Some(d) => {
+                ui.label(format!("Door {id} of room {} at {}, facing {}", d.room, d.cell, d.side.name()));
+                let mut kind = d.kind;
+                ui.horizontal(|ui| {
+                    ui.label("Kind");
+                    if ui.add(egui::DragValue::new(&mut kind).range(0..=7)).changed() {
+                        out.push(Command::Edit(Op::SetDoorKind { id, kind }));
+                    }
+                });
+                if ui.button("Delete door").on_hover_text("Deletes the door and its corridors (Delete)").clicked() {
+                    out.push(Command::Edit(Op::RemoveDoor(id)));
+                    state.selection = None;
+                }
+            }
+        },
+        Some(Selection::Corridor(id)) => match map.corridor(id) {
+            None => state.selection = None,
+            Some(c) => {
+                ui.label(format!(
+                    "Corridor {id}: doors {} and {}, {} tiles long",
+                    c.doors[0],
+                    c.doors[1],
+                    c.path.len()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Re-route").on_hover_text("Find the shortest path again, around rooms").clicked() {
+                        out.push(Command::Edit(Op::Reroute(id)));
+                    }
+                    if ui.button("Delete corridor").on_hover_text("Delete).").clicked() {
+                        out.push(Command::Edit(Op::RemoveCorridor(id)));
+                        state.selection = None;
+                    }
+                });
+            }
+        },
+    }
+}
+
+/// The undo history: click a step to undo or redo up to it.
+fn history_ui(ui: &mut egui::Ui, doc: &Document, out: &mut Vec<Command>) {
+    let h = doc.history();
+    ui.heading("History");
+    egui::ScrollArea::vertical().id_salt("history").max_height(220.0).stick_to_bottom(true).show(ui, |ui| {
+        let now = h.undo_len();
+        let undone: Vec<&str> = h.undo_labels().collect();
+        let redo: Vec<&str> = h.redo_labels().collect();
+        if ui.selectable_label(now == 0, "Start").on_hover_text("Undo every edit").clicked() {
+            out.push(Command::JumpHistory(0));
+        }
+        for (i, l) in undone.iter().enumerate() {
+            if ui.selectable_label(now == i + 1, *l).clicked() {
+                out.push(Command::JumpHistory(i + 1));
+            }
+        }
+        for (i, l) in redo.iter().enumerate() {
+            if ui
+                .selectable_label(false, egui::RichText::new(*l).weak())
+                .on_hover_text("Undone; click to redo up to here")
+                .clicked()
+            {
+                out.push(Command::JumpHistory(now + i + 1));
+            }
+        }
+    });
+}
+
+/// What `validate()` finds; a click marks the problem on the map and centres it.
+fn problems_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &mut Vec<Command>) {
+    let problems = doc.problems();
+    ui.heading(format!("Problems ({})", problems.len()));
+    if problems.is_empty() {
+        ui.weak("None: tiles, rooms, doors and corridors agree.");
+    }
+    egui::ScrollArea::vertical().id_salt("problems").show(ui, |ui| {
+        for p in problems.iter().take(300) {
+            let text = p.to_string();
+            let picked = state.problem.as_ref() == Some(p);
+            let r = ui.selectable_label(picked, egui::RichText::new(text).color(Color32::from_rgb(240, 120, 110)));
+            if r.clicked() {
+                state.problem = Some(p.clone());
+                if let Some(cell) = p.cell() {
+                    out.push(Command::View(ViewCommand::CentreOn(cell)));
+                }
+            }
+        }
+    });
+}
