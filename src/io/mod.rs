@@ -8,9 +8,10 @@
 
 mod tiles;
 
-use crate::generate::{GeneratorParams, Provenance};
 use crate::geom::{Grid, Pos};
-use crate::map::{Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Room, Shape, path_text};
+use crate::map::{Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Provenance, Room, Shape, path_text};
+use crate::params::GeneratorParams;
+use crate::params::rooms_tunnels::{MAX_TUNNEL_WIDTH, MIN_TUNNEL_WIDTH};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -327,11 +328,6 @@ pub fn parse_preset(text: &str, path: &Path) -> Result<Preset, FileError> {
     Ok(preset)
 }
 
-/// The RON text of a preset.
-pub fn preset_to_string(preset: &Preset) -> String {
-    to_ron(preset, 3)
-}
-
 pub fn save_preset(path: &Path, preset: &Preset) -> Result<(), FileError> {
     save_atomic(path, to_ron(preset, 3).as_bytes())
 }
@@ -378,10 +374,10 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
             ));
         }
     }
-    if let Some(c) = repr.corridors.iter().find(|c| !(1..=9).contains(&c.width)) {
+    if let Some(c) = repr.corridors.iter().find(|c| !(MIN_TUNNEL_WIDTH..=MAX_TUNNEL_WIDTH).contains(&c.width)) {
         return Err(FileError::invalid(
             path,
-            format!("corridor {} has width {}; expected 1 to 9 tiles", c.id, c.width),
+            format!("corridor {} has width {}; expected {MIN_TUNNEL_WIDTH} to {MAX_TUNNEL_WIDTH} tiles", c.id, c.width),
         ));
     }
     map.rooms = repr
