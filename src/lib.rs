@@ -6,8 +6,9 @@
 //! |---|---|
 //! | [`geom`] | tile points, directions, rectangles, dense grids |
 //! | [`rng`] | the one named PRNG and its per-stage sub-streams; text seeds |
-//! | [`map`] | the map model (tiles, rooms, doors, corridors, spawn), ASCII, `validate()`, metrics |
-//! | [`generate`] | generator parameters (serde enum), provenance, `generate(params, seed)` |
+//! | [`params`] | generator parameters (serde enum), each described once (key, label, unit, help, range): get/set/checks |
+//! | [`map`] | the map model (tiles, rooms, doors, corridors, spawn, provenance), ASCII, `validate()`, metrics |
+//! | [`generate`] | the algorithms: `generate(params, seed)` → map + report |
 //! | [`edit`] | undoable hand edits (`Edit` with exact inverses, `Op`, bounded `History`) |
 //! | [`pathfind`] | BFS over tiles with a hard step cap |
 //! | [`io`] | versioned RON files for presets and maps; atomic saves; located errors |
@@ -16,7 +17,7 @@
 //! | [`cli`] | the command line (`generate`, `sweep`, `check`) |
 //! | `app` | the egui editor (feature `gui`), the only module that knows about windows |
 //!
-//! Data flow: preset RON → [`generate::GeneratorParams`] + seed → [`generate::generate`] →
+//! Data flow: preset RON → [`params::GeneratorParams`] + seed → [`generate::generate`] →
 //! [`map::Map`] → editor / CLI → [`io::MapFile`] RON.
 
 pub mod browse;
@@ -26,6 +27,7 @@ pub mod generate;
 pub mod geom;
 pub mod io;
 pub mod map;
+pub mod params;
 pub mod pathfind;
 pub mod raster;
 pub mod rng;

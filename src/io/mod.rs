@@ -6,11 +6,13 @@
 //! panics and never allocates more than the file's own size suggests: dimensions are checked
 //! against [`crate::map::MAX_TILES`] before a grid is built.
 
+mod locate;
 mod tiles;
 
-use crate::generate::{GeneratorParams, Provenance};
 use crate::geom::{Grid, Pos};
-use crate::map::{Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Room, Shape, path_text};
+use crate::map::{Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Provenance, Room, Shape, path_text};
+use crate::params::GeneratorParams;
+use crate::params::rooms_tunnels::{MAX_TUNNEL_WIDTH, MIN_TUNNEL_WIDTH};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -239,7 +241,7 @@ fn ron_options() -> ron::Options {
 
 fn syntax(path: &Path, text: &str, e: ron::error::SpannedError) -> FileError {
     let (line, col) = (e.span.start.line, e.span.start.col);
-    let mut message = explain(&e.code);
+    let mut message = explain_value(text, line, col, &e.code).unwrap_or_else(|| explain(&e.code));
     let reached = (e.span.end.line, e.span.end.col).max((line, col));
     if reached >= end_of(text) && !matches!(e.code, ron::Error::Eof) {
         message.push_str(" (the file stops here: it looks cut off)");
@@ -254,6 +256,36 @@ fn end_of(text: &str) -> (usize, usize) {
     let line = 1 + body.bytes().filter(|b| *b == b'\n').count();
     let last = body.rsplit('\n').next().unwrap_or("");
     (line, last.chars().count() + 1)
+}
+
+/// An error about a value (a number out of bounds, a value of the wrong type) in words that name
+/// the field at `line:col` and, for a generator parameter, the values it allows; `None` for
+/// other errors or when the field cannot be told.
+fn explain_value(text: &str, line: usize, col: usize, e: &ron::Error) -> Option<String> {
+    use ron::Error as E;
+    let what = match e {
+        E::IntegerOutOfBounds => None,
+        E::ExpectedInteger | E::InvalidIntegerDigit { .. } => Some("expected a whole number".to_string()),
+        E::ExpectedFloat => Some("expected a number".to_string()),
+        E::ExpectedBoolean => Some("expected `true` or `false`".to_string()),
+        E::InvalidValueForType { .. } => Some(e.to_string()),
+        _ => return None,
+    };
+    let place = locate::place(text, locate::offset_of(text, line, col));
+    let (path, allowed) = match &place.param {
+        Some((spec, sub)) => (sub.as_str(), Some(spec.allowed()).filter(|a| !a.is_empty())),
+        None => (place.path.as_str(), None),
+    };
+    if path.is_empty() {
+        return None;
+    }
+    let value = &place.value;
+    Some(match (what, allowed) {
+        (None, Some(allowed)) => format!("{path}: {value} is out of range (allowed {allowed})"),
+        (None, None) => format!("{path}: {value} is out of range for this field"),
+        (Some(what), Some(allowed)) => format!("{path}: {what} (allowed {allowed})"),
+        (Some(what), None) => format!("{path}: {what}"),
+    })
 }
 
 /// A RON error in words a designer can act on.
@@ -327,11 +359,6 @@ pub fn parse_preset(text: &str, path: &Path) -> Result<Preset, FileError> {
     Ok(preset)
 }
 
-/// The RON text of a preset.
-pub fn preset_to_string(preset: &Preset) -> String {
-    to_ron(preset, 3)
-}
-
 pub fn save_preset(path: &Path, preset: &Preset) -> Result<(), FileError> {
     save_atomic(path, to_ron(preset, 3).as_bytes())
 }
@@ -378,10 +405,10 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
             ));
         }
     }
-    if let Some(c) = repr.corridors.iter().find(|c| !(1..=9).contains(&c.width)) {
+    if let Some(c) = repr.corridors.iter().find(|c| !(MIN_TUNNEL_WIDTH..=MAX_TUNNEL_WIDTH).contains(&c.width)) {
         return Err(FileError::invalid(
             path,
-            format!("corridor {} has width {}; expected 1 to 9 tiles", c.id, c.width),
+            format!("corridor {} has width {}; expected {MIN_TUNNEL_WIDTH} to {MAX_TUNNEL_WIDTH} tiles", c.id, c.width),
         ));
     }
     map.rooms = repr

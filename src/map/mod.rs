@@ -16,8 +16,8 @@ mod validate;
 pub use ascii::AsciiError;
 pub use validate::Problem;
 
-use crate::generate::Provenance;
 use crate::geom::{Dir, Grid, Pos, Rect};
+use crate::params::GeneratorParams;
 use serde::{Deserialize, Serialize};
 
 /// Largest number of tiles a map may have (4096 × 4096). Files asking for more are refused
@@ -77,15 +77,27 @@ impl Tile {
     }
 }
 
+/// Where a map came from.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// The generator and parameters, when the map was generated.
+    #[serde(default)]
+    pub params: Option<GeneratorParams>,
+    /// The seed the generator ran with.
+    #[serde(default)]
+    pub seed: u64,
+    /// Whether the map was edited by hand since it was generated.
+    #[serde(default)]
+    pub edited: bool,
+}
+
+// `GeneratorParams` holds `f64` probabilities, which are never NaN after `check`; maps compare
+// provenance by value.
+impl Eq for Provenance {}
+
 /// An sRGB colour, saved with the map.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rgb(pub u8, pub u8, pub u8);
-
-impl Rgb {
-    pub fn to_hex(self) -> String {
-        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-    }
-}
 
 /// The floor area of a room.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -126,3 +126,19 @@ fn bad_arguments_fail_cleanly() {
         assert!(text(&o.stdout).contains(cmd));
     }
 }
+
+/// Defect 10: `check` and `generate` name the field of a number that does not fit, and its range.
+#[test]
+fn negative_room_size_names_the_field_in_check_and_generate() {
+    let dir = tempfile::tempdir().unwrap();
+    let preset = dir.path().join("x.ron");
+    let body = delve::io::SHIPPED_PRESETS[0].1.replace("(min: 6, max: 10)", "(min: -3, max: 10)");
+    std::fs::write(&preset, body).unwrap();
+    for cmd in ["check", "generate"] {
+        let o = delve(&[cmd, preset.to_str().unwrap()]);
+        assert_clean_failure(&o);
+        let err = text(&o.stderr);
+        assert!(err.contains("x.ron:12:"), "{cmd}: {err}");
+        assert!(err.contains("room_size.min: -3") && err.contains("3..=1024 tiles"), "{cmd}: {err}");
+    }
+}

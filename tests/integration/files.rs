@@ -341,3 +341,27 @@ fn mutated_map_files_never_panic() {
         assert!(run.is_ok(), "case {i} panicked on:\n{t}");
     }
 }
+
+/// Defect 10: a number that does not fit its field names the field and its allowed range, with
+/// the line and column.
+#[test]
+fn out_of_range_numbers_name_the_field_and_its_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.ron");
+    let text = io::SHIPPED_PRESETS[0].1.replacen("room_size: (min: 6, max: 10)", "room_size: (min: -3, max: 10)", 1);
+    let line = text.lines().position(|l| l.contains("min: -3")).unwrap() + 1;
+    std::fs::write(&path, &text).unwrap();
+    let e = io::load_preset(&path).unwrap_err();
+    let msg = e.to_string();
+    assert_eq!(e.location().map(|l| l.0), Some(line), "{msg}");
+    assert!(msg.contains("room_size.min") && msg.contains("-3") && msg.contains("3..=1024 tiles"), "{msg}");
+    // A value too large for any room count, in a grown-rooms preset.
+    let text = io::SHIPPED_PRESETS[2].1.replacen("rooms: 25", "rooms: 99999999999", 1);
+    std::fs::write(&path, &text).unwrap();
+    let msg = io::load_preset(&path).unwrap_err().to_string();
+    assert!(msg.contains("rooms: 99999999999") && msg.contains("1..=20000 rooms"), "{msg}");
+    // A map's own fields are named too.
+    let t = good_text().replacen("width: 50", "width: -50", 1);
+    let (_, msg) = load_map_text(&t);
+    assert!(msg.contains("width: -50"), "{msg}");
+}

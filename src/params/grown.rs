@@ -1,0 +1,434 @@
+//! Parameters of the grown-rooms generator ([`crate::generate::grown`]): the struct a preset
+//! stores, its bounds, the tutorial's settings, and the one table that describes each parameter.
+
+use super::field::{self, Field, RangeWords, Words, chance, count, flag, range};
+use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
+use serde::{Deserialize, Serialize};
+
+/// Parameters of the grown-rooms generator.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GrownRooms {
+    /// How many rooms to place.
+    pub rooms: u32,
+    /// Cells added to a room's first cell; a room has `1 + steps` cells.
+    pub growth_steps: SizeRange,
+    /// Candidate doors per room (capped by the number of its outer walls).
+    pub doors_per_room: SizeRange,
+    /// Doors are tried at distances `1..search_radius`; corridors have at most `search_radius - 1`
+    /// cells.
+    pub search_radius: u32,
+    /// Chance (0..=1) that a new room may attach to any room (oldest first) rather than only to
+    /// the newest room with a free door. 1: a bushy tree (the tutorial); 0: one long chain.
+    #[serde(default = "default_branching")]
+    pub branching: f64,
+    /// Most corridors that may meet one room (tree and loop corridors together).
+    #[serde(default = "default_max_corridors")]
+    pub max_corridors_per_room: u32,
+    /// Whether one door may carry several corridors (the tutorial never marks doors used).
+    #[serde(default)]
+    pub share_doors: bool,
+    /// Whether a corridor may run over another corridor's cells.
+    #[serde(default)]
+    pub corridors_may_cross: bool,
+    /// Extra corridors added after the tree, at most.
+    #[serde(default)]
+    pub loops: u32,
+    /// A loop joins only rooms at least this many corridors apart in the tree.
+    #[serde(default = "default_loop_separation")]
+    pub loop_min_separation: u32,
+    /// Longest loop corridor, in cells.
+    #[serde(default = "default_loop_length")]
+    pub loop_max_length: u32,
+    /// Chance (0..=1) that a room's shape is mirrored left to right.
+    #[serde(default)]
+    pub mirror_chance: f64,
+    /// Number of door kinds ("colours"); corridors only join doors of the same kind.
+    #[serde(default = "default_door_kinds")]
+    pub door_kinds: u32,
+    /// How many times a room with a hole is regrown before generation stops.
+    #[serde(default = "default_hole_retries")]
+    pub hole_retries: u32,
+    /// Wall tiles around the dungeon's bounding box.
+    #[serde(default = "default_margin")]
+    pub margin: u32,
+    /// Most poses tried for one room before generation stops.
+    #[serde(default = "default_placement_budget")]
+    pub placement_budget: u32,
+}
+
+const fn default_branching() -> f64 {
+    1.0
+}
+const fn default_max_corridors() -> u32 {
+    4
+}
+const fn default_loop_separation() -> u32 {
+    4
+}
+const fn default_loop_length() -> u32 {
+    12
+}
+const fn default_door_kinds() -> u32 {
+    1
+}
+const fn default_hole_retries() -> u32 {
+    1000
+}
+const fn default_margin() -> u32 {
+    1
+}
+const fn default_placement_budget() -> u32 {
+    1_000_000
+}
+
+impl Default for GrownRooms {
+    /// The tutorial's step 6 (`presets/tiendil-step6.ron`).
+    fn default() -> Self {
+        Self::tiendil_step6()
+    }
+}
+
+impl GrownRooms {
+    /// Tiendil's tutorial, step 6: 25 rooms of 4..=16 cells with 2..=4 doors, search radius 10.
+    pub fn tiendil_step6() -> Self {
+        Self {
+            rooms: 25,
+            growth_steps: SizeRange::new(3, 15),
+            doors_per_room: SizeRange::new(2, 4),
+            search_radius: 10,
+            branching: default_branching(),
+            max_corridors_per_room: default_max_corridors(),
+            share_doors: false,
+            corridors_may_cross: false,
+            loops: 0,
+            loop_min_separation: default_loop_separation(),
+            loop_max_length: default_loop_length(),
+            mirror_chance: 0.0,
+            door_kinds: default_door_kinds(),
+            hole_retries: default_hole_retries(),
+            margin: default_margin(),
+            placement_budget: default_placement_budget(),
+        }
+    }
+}
+
+pub const MAX_ROOMS: u32 = 20_000;
+/// Rooms of up to 101 cells: bigger ones almost always grow holes (about 1 in 70 rooms of 100
+/// steps is hole-free, 1 in 500 of 150).
+pub const MAX_GROWTH: u32 = 100;
+pub const MAX_DOORS: u32 = 64;
+pub const MAX_RADIUS: u32 = 64;
+pub const MAX_CORRIDORS: u32 = 64;
+pub const MAX_LOOPS: u32 = 100_000;
+pub const MAX_SEPARATION: u32 = 1000;
+pub const MAX_LOOP_LENGTH: u32 = 64;
+pub const MAX_KINDS: u32 = 16;
+pub const MAX_HOLE_RETRIES: u32 = 1_000_000;
+pub const MAX_MARGIN: u32 = 64;
+pub const MIN_BUDGET: u32 = 100;
+pub const MAX_BUDGET: u32 = 100_000_000;
+/// Most room cells asked for in total (rooms × largest room).
+pub const MAX_TOTAL_CELLS: u64 = 1_000_000;
+/// Most rooms × doors per room × search radius: the placement index keeps a few bytes for each
+/// (about 100 MB at this limit).
+pub const MAX_DOOR_LEVELS: u64 = 16_000_000;
+
+/// What the growth steps' check says about their bounds.
+const GROWTH_WORDS: RangeWords = RangeWords {
+    below: |lo, min| format!("at least {lo} growth steps, not {min}"),
+    crossed: |min, max| format!("the fewest growth steps ({min}) is more than the most ({max})"),
+    above: |hi, max| format!("at most {hi} growth steps (rooms of {} cells), not {max}", hi + 1),
+};
+
+/// What the doors per room's check says about their bounds.
+const DOORS_WORDS: RangeWords = RangeWords {
+    below: |lo, _| format!("every room needs at least {lo} door, or it cannot be joined"),
+    crossed: |min, max| format!("the fewest doors ({min}) is more than the most ({max})"),
+    above: |hi, max| format!("at most {hi} doors per room, not {max}"),
+};
+
+impl GrownRooms {
+    /// Every parameter, described once, in panel order.
+    const FIELDS: &'static [Field<Self>] = &[
+        Field {
+            spec: ParamSpec {
+                key: "rooms",
+                label: "Rooms",
+                unit: "rooms",
+                help: "How many rooms to place. A room that finds no place ends generation early, \
+                       and the report says why.",
+                kind: ParamKind::Int { min: 1, max: MAX_ROOMS as i64 },
+            },
+            access: count!(rooms, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "growth_steps",
+                label: "Growth steps",
+                unit: "cells",
+                help: "A room starts as one cell and grows this many times by a random empty \
+                       neighbouring cell, so it has one cell more than the number drawn. \
+                       Rooms with holes are regrown; big rooms often have holes (about 1 in 7 rooms \
+                       of 15 steps, half of those of 30 steps, 98% of those of 100 steps).",
+                kind: ParamKind::Range { min: 0, max: MAX_GROWTH as i64 },
+            },
+            access: range!(growth_steps, GROWTH_WORDS),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "doors_per_room",
+                label: "Doors per room",
+                unit: "doors",
+                help: "Candidate doors chosen on each room's outer walls (fewer when the room has fewer \
+                       walls). Only doors that end up with a corridor appear on the map.",
+                kind: ParamKind::Range { min: 1, max: MAX_DOORS as i64 },
+            },
+            access: range!(doors_per_room, DOORS_WORDS),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "search_radius",
+                label: "Search radius",
+                unit: "tiles",
+                help: "A new room is placed as close as possible to a free door: distances 1 to radius − 1 \
+                       are tried, so corridors are at most radius − 1 tiles long. A room that fits \
+                       nowhere within the radius ends generation (the tutorial uses 10).",
+                kind: ParamKind::Int { min: 2, max: MAX_RADIUS as i64 },
+            },
+            access: count!(search_radius, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "branching",
+                label: "Branching",
+                unit: "%",
+                help: "Chance that a new room may attach to any room with a free door, oldest first \
+                       (a bushy tree, as in the tutorial). Otherwise it attaches to the newest room \
+                       with a free door, falling back to the whole tree when it does not fit there; \
+                       0% gives one long chain.",
+                kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            },
+            access: chance!(branching),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "max_corridors_per_room",
+                label: "Corridors per room",
+                unit: "corridors",
+                help: "Most corridors that may meet one room, tree and loop corridors together.",
+                kind: ParamKind::Int { min: 2, max: MAX_CORRIDORS as i64 },
+            },
+            access: count!(max_corridors_per_room, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "share_doors",
+                label: "Share doors",
+                unit: "",
+                help: "Whether one door may carry several corridors. Off: each door carries one \
+                       corridor (what the tutorial intends).",
+                kind: ParamKind::Bool,
+            },
+            access: flag!(share_doors),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "corridors_may_cross",
+                label: "Corridors may cross",
+                unit: "",
+                help: "Whether a corridor may run over another corridor's tiles. Off: corridors never \
+                       touch each other's tiles, so without loops the walkways form a tree. Corridors \
+                       never run through rooms.",
+                kind: ParamKind::Bool,
+            },
+            access: flag!(corridors_may_cross),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "loops",
+                label: "Loops",
+                unit: "corridors",
+                help: "Extra corridors added after the tree between free doors of rooms that are far \
+                       apart in the tree but close on the map, at most this many.",
+                kind: ParamKind::Int { min: 0, max: MAX_LOOPS as i64 },
+            },
+            access: count!(loops, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "loop_min_separation",
+                label: "Loop span",
+                unit: "corridors",
+                help: "A loop joins only rooms at least this many corridors apart in the tree, so \
+                       every loop is a real detour.",
+                kind: ParamKind::Int { min: 2, max: MAX_SEPARATION as i64 },
+            },
+            access: count!(loop_min_separation, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "loop_max_length",
+                label: "Longest loop corridor",
+                unit: "tiles",
+                help: "Longest extra corridor, in tiles (shortest path between the two doors).",
+                kind: ParamKind::Int { min: 1, max: MAX_LOOP_LENGTH as i64 },
+            },
+            access: count!(loop_max_length, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "mirror_chance",
+                label: "Mirrored rooms",
+                unit: "%",
+                help: "Chance that a room's shape is mirrored left to right before it is placed \
+                       (rooms are also tried in all four rotations).",
+                kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            },
+            access: chance!(mirror_chance),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "door_kinds",
+                label: "Door kinds",
+                unit: "kinds",
+                help: "Number of door kinds (colours). Each door gets a random kind and corridors only \
+                       join doors of the same kind. 1: all doors alike.",
+                kind: ParamKind::Int { min: 1, max: MAX_KINDS as i64 },
+            },
+            access: count!(door_kinds, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "hole_retries",
+                label: "Hole retries",
+                unit: "tries",
+                help: "How many times a room grown with a hole in it is regrown before generation \
+                       stops. Big rooms have holes more often.",
+                kind: ParamKind::Int { min: 0, max: MAX_HOLE_RETRIES as i64 },
+            },
+            access: count!(hole_retries, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "margin",
+                label: "Margin",
+                unit: "tiles",
+                help: "Wall tiles around the dungeon.",
+                kind: ParamKind::Int { min: 1, max: MAX_MARGIN as i64 },
+            },
+            access: count!(margin, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "placement_budget",
+                label: "Placement budget",
+                unit: "tries",
+                help: "Most poses (door, position, rotation) tried for one room before generation \
+                       stops; bounds the time on extreme settings.",
+                kind: ParamKind::Int { min: MIN_BUDGET as i64, max: MAX_BUDGET as i64 },
+            },
+            access: count!(placement_budget, Words::Between),
+        },
+    ];
+
+    /// The checks that involve several fields, run after those of `doors_per_room`.
+    fn check_combinations(&self, out: &mut Vec<ParamIssue>) {
+        let mut bad = |field: &'static str, message: String| out.push(ParamIssue { field, message });
+        let SizeRange { min, max } = self.growth_steps;
+        let dmax = self.doors_per_room.max;
+        if dmax == 1 && !self.share_doors && self.rooms > 2 {
+            bad(
+                "doors_per_room",
+                format!(
+                    "with one door per room and no shared doors, each room's only door carries the corridor \
+                     that joins it, so no more than 2 rooms can be joined, not {}; allow 2 doors or share doors",
+                    self.rooms
+                ),
+            );
+        }
+        if min <= max && max <= MAX_GROWTH && (1..=MAX_ROOMS).contains(&self.rooms) {
+            let total = u64::from(self.rooms) * u64::from(max + 1);
+            if total > MAX_TOTAL_CELLS {
+                bad(
+                    "rooms",
+                    format!(
+                        "{} rooms of up to {} cells ask for up to {total} room cells; at most {MAX_TOTAL_CELLS} \
+                         (fewer rooms or fewer growth steps)",
+                        self.rooms,
+                        max + 1
+                    ),
+                );
+            }
+        }
+        let work = u64::from(self.rooms).saturating_mul(u64::from(dmax)).saturating_mul(u64::from(self.search_radius));
+        if self.rooms <= MAX_ROOMS && dmax <= MAX_DOORS && self.search_radius <= MAX_RADIUS && work > MAX_DOOR_LEVELS {
+            bad(
+                "rooms",
+                format!(
+                    "{} rooms × {dmax} doors × search radius {} is {work}; the placement index holds at most \
+                     {MAX_DOOR_LEVELS} (fewer rooms or doors, or a smaller radius)",
+                    self.rooms, self.search_radius
+                ),
+            );
+        }
+    }
+}
+
+static SPECS: [ParamSpec; GrownRooms::FIELDS.len()] = field::specs(GrownRooms::FIELDS);
+
+/// Every parameter of the grown-rooms generator, in panel order.
+pub fn specs() -> &'static [ParamSpec] {
+    &SPECS
+}
+
+impl Params for GrownRooms {
+    fn specs(&self) -> &'static [ParamSpec] {
+        &SPECS
+    }
+
+    fn get(&self, key: &str) -> Option<ParamValue> {
+        field::get(Self::FIELDS, self, key)
+    }
+
+    fn set(&mut self, key: &str, v: ParamValue) -> bool {
+        field::set(Self::FIELDS, self, key, v)
+    }
+
+    fn check(&self) -> Vec<ParamIssue> {
+        field::check(Self::FIELDS, self, |key, out| {
+            if key == "doors_per_room" {
+                self.check_combinations(out);
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Huge counts in a preset are reported, not multiplied past `u64` (a panic before).
+    #[test]
+    fn huge_counts_do_not_overflow_the_checks() {
+        let p = GrownRooms {
+            rooms: u32::MAX,
+            doors_per_room: SizeRange::new(2, u32::MAX),
+            search_radius: u32::MAX,
+            ..GrownRooms::default()
+        };
+        let fields: Vec<_> = p.check().into_iter().map(|i| i.field).collect();
+        assert!(fields.contains(&"rooms") && fields.contains(&"doors_per_room") && fields.contains(&"search_radius"));
+    }
+
+    /// Every table entry reads and writes the field its key names, in its own kind.
+    #[test]
+    fn the_table_round_trips_every_parameter() {
+        let mut p = GrownRooms::default();
+        for spec in p.specs() {
+            let v = p.get(spec.key).unwrap();
+            assert!(p.set(spec.key, v), "{}", spec.key);
+            assert_eq!(p.get(spec.key), Some(v));
+        }
+        assert_eq!(p, GrownRooms::default());
+    }
+}

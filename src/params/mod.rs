@@ -1,0 +1,198 @@
+//! Generator parameters: what a preset file stores and the editor's panel edits.
+//!
+//! [`GeneratorParams`] is a serde enum with one variant per algorithm. Each algorithm's parameter
+//! struct ([`RoomsAndTunnels`], [`GrownRooms`]) describes every parameter once, in a table of
+//! [`field::Field`]s (key, label, unit, help, range and how to reach the struct field); the
+//! [`Params`] methods `specs`, `get`, `set` (clamping) and the per-field range checks of `check`
+//! are all derived from that table. Checks that involve several fields are written by hand and
+//! take their bounds from the same constants.
+//!
+//! This layer knows neither the map model nor the algorithms: `map` (for provenance) and
+//! `generate` build on it.
+
+pub(crate) mod field;
+pub mod grown;
+pub mod rooms_tunnels;
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub use grown::GrownRooms;
+pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
+
+/// An inclusive range of whole numbers chosen by the designer, such as a room side `6..=10`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SizeRange {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl SizeRange {
+    pub const fn new(min: u32, max: u32) -> Self {
+        Self { min, max }
+    }
+}
+
+/// The generator and every one of its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum GeneratorParams {
+    /// Random rectangular rooms joined in order by L-shaped tunnels (the classic tutorials).
+    RoomsAndTunnels(RoomsAndTunnels),
+    /// Rooms grown from blocks, placed door to door by the shortest corridor (Tiendil's tutorial).
+    GrownRooms(GrownRooms),
+}
+
+impl Default for GeneratorParams {
+    fn default() -> Self {
+        GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::default())
+    }
+}
+
+/// The algorithms Delve knows, for pickers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GeneratorKind {
+    RoomsAndTunnels,
+    GrownRooms,
+}
+
+impl GeneratorKind {
+    pub const ALL: &'static [GeneratorKind] = &[GeneratorKind::RoomsAndTunnels, GeneratorKind::GrownRooms];
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            GeneratorKind::RoomsAndTunnels => "Rooms and tunnels",
+            GeneratorKind::GrownRooms => "Grown rooms",
+        }
+    }
+
+    /// The name of this generator's variant of [`GeneratorParams`] in files.
+    pub const fn file_name(self) -> &'static str {
+        match self {
+            GeneratorKind::RoomsAndTunnels => "RoomsAndTunnels",
+            GeneratorKind::GrownRooms => "GrownRooms",
+        }
+    }
+
+    /// Every parameter of this generator, in panel order.
+    pub fn specs(self) -> &'static [ParamSpec] {
+        match self {
+            GeneratorKind::RoomsAndTunnels => rooms_tunnels::specs(),
+            GeneratorKind::GrownRooms => grown::specs(),
+        }
+    }
+
+    /// Default parameters of this generator.
+    pub fn default_params(self) -> GeneratorParams {
+        match self {
+            GeneratorKind::RoomsAndTunnels => GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::default()),
+            GeneratorKind::GrownRooms => GeneratorParams::GrownRooms(GrownRooms::default()),
+        }
+    }
+}
+
+/// What a parameter is, for building an editor field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamKind {
+    /// A whole number in `min..=max`.
+    Int { min: i64, max: i64 },
+    /// A real number in `min..=max`.
+    Float { min: f64, max: f64 },
+    /// An inclusive range `lo..=hi` with `min <= lo <= hi <= max`.
+    Range { min: i64, max: i64 },
+    /// One of the named options.
+    Choice(&'static [&'static str]),
+    /// On or off.
+    Bool,
+}
+
+/// A parameter's value, as the editor reads and writes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamValue {
+    Int(i64),
+    Float(f64),
+    Range(i64, i64),
+    Choice(usize),
+    Bool(bool),
+}
+
+/// Self-description of one parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParamSpec {
+    /// Field name in the preset file.
+    pub key: &'static str,
+    /// What a designer sees.
+    pub label: &'static str,
+    /// Unit shown after the value ("tiles", "%", ...); empty for none.
+    pub unit: &'static str,
+    /// Tooltip: what the parameter does.
+    pub help: &'static str,
+    pub kind: ParamKind,
+}
+
+impl ParamSpec {
+    /// The values this parameter allows, in words: `3..=1024 tiles`, `0..=1 (0% to 100%)`, or
+    /// the options' names. Empty for on/off parameters.
+    pub fn allowed(&self) -> String {
+        let unit = |s: String| if self.unit.is_empty() { s } else { format!("{s} {}", self.unit) };
+        match self.kind {
+            ParamKind::Int { min, max } | ParamKind::Range { min, max } => unit(format!("{min}..={max}")),
+            ParamKind::Float { min, max } => format!("{min}..={max} ({}% to {}%)", min * 100.0, max * 100.0),
+            ParamKind::Choice(options) => options.join(", "),
+            ParamKind::Bool => String::new(),
+        }
+    }
+}
+
+/// A parameter that is out of range or contradicts another, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamIssue {
+    /// The `key` of the field to fix.
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl fmt::Display for ParamIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+/// A parameter set of one algorithm.
+pub trait Params {
+    /// Every editable parameter, in panel order.
+    fn specs(&self) -> &'static [ParamSpec];
+    /// The current value of parameter `key`.
+    fn get(&self, key: &str) -> Option<ParamValue>;
+    /// Sets parameter `key`; values outside the spec's range are clamped into it. Returns false
+    /// when `key` is unknown or the value has the wrong kind.
+    fn set(&mut self, key: &str, value: ParamValue) -> bool;
+    /// Everything wrong with this set; empty when it can be generated.
+    fn check(&self) -> Vec<ParamIssue>;
+}
+
+impl GeneratorParams {
+    pub fn kind(&self) -> GeneratorKind {
+        match self {
+            GeneratorParams::RoomsAndTunnels(_) => GeneratorKind::RoomsAndTunnels,
+            GeneratorParams::GrownRooms(_) => GeneratorKind::GrownRooms,
+        }
+    }
+
+    pub fn params(&self) -> &dyn Params {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => p,
+            GeneratorParams::GrownRooms(p) => p,
+        }
+    }
+
+    pub fn params_mut(&mut self) -> &mut dyn Params {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => p,
+            GeneratorParams::GrownRooms(p) => p,
+        }
+    }
+
+    pub fn check(&self) -> Vec<ParamIssue> {
+        self.params().check()
+    }
+}
