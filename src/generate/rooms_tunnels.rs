@@ -371,8 +371,11 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
     let rooms_asked = p.max_rooms as usize;
     let shortfall = (rooms_placed < rooms_asked).then(|| {
         format!(
-            "the other {} tries overlapped rooms already placed (raise the map size or lower the room size to fit more)",
-            rooms_asked - rooms_placed
+            "the other {} tries overlapped rooms already placed (raise {} and {} or lower {} to fit more)",
+            rooms_asked - rooms_placed,
+            super::label(p, "width"),
+            super::label(p, "height"),
+            super::label(p, "room_size")
         )
     });
     super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } }

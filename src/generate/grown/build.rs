@@ -7,7 +7,7 @@ use super::growth::Grower;
 use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
 use super::template::{Rotation, Template, make_template};
 use super::{GrownRooms, GrownStats, MAX_EXTENT, MAX_GROWTH};
-use crate::generate::{Generated, Report};
+use crate::generate::{Generated, Report, label};
 use crate::geom::Pos;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::rng::{Stage, stream};
@@ -241,9 +241,11 @@ pub(super) fn run(p: &GrownRooms, seed: u64) -> (Generated, GrownStats) {
         let (t, exhausted) = make_template(p, &mut grower, &mut shapes, &mut doors, &mut colours, &mut stats.regrown);
         if exhausted {
             shortfall = Some(format!(
-                "room {} still had a hole after {} regrowths (lower growth_steps or raise hole_retries)",
-                i + 1,
-                p.hole_retries
+                "room {} still had a hole after {} regrowths (lower {} or raise {})",
+                b.rooms.len(),
+                p.hole_retries,
+                label(p, "growth_steps"),
+                label(p, "hole_retries")
             ));
             // The first room is kept, holes filled, so the map is never empty.
             if i == 0 && b.place(&t, anywhere).is_ok() {

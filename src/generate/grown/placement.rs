@@ -4,6 +4,7 @@
 use super::build::Builder;
 use super::growth::{CORRIDOR, NEAR, Plane};
 use super::template::{Rotation, Template};
+use crate::generate::label;
 use crate::geom::{Dir, Pos};
 
 pub(super) struct Pose {
@@ -181,9 +182,12 @@ impl Builder<'_> {
             return Ok(());
         }
         if self.open == 0 {
-            return Err("every door of the placed rooms is used or blocked (raise doors_per_room or \
-                        max_corridors_per_room, or share doors)"
-                .into());
+            return Err(format!(
+                "every door of the placed rooms is used or blocked (raise {} or {}, or turn on {})",
+                label(self.p, "doors_per_room"),
+                label(self.p, "max_corridors_per_room"),
+                label(self.p, "share_doors")
+            ));
         }
         let mut budget = u64::from(self.p.placement_budget);
         let mut found = Search::NotFound;
@@ -215,18 +219,21 @@ impl Builder<'_> {
                 Ok(())
             }
             Search::OverBudget => Err(format!(
-                "room {} ({} cells) tried {} poses without finding a place (placement_budget)",
-                self.rooms.len() + 1,
+                "room {} ({} cells) tried {} poses without finding a place ({})",
+                self.rooms.len(),
                 t.cells.len(),
-                self.p.placement_budget
+                self.p.placement_budget,
+                label(self.p, "placement_budget")
             )),
             Search::NotFound => Err(format!(
                 "room {} ({} cells, {} doors) fits at no free door within the search radius of {} tiles \
-                 (raise search_radius or doors_per_room)",
-                self.rooms.len() + 1,
+                 (raise {} or {})",
+                self.rooms.len(),
                 t.cells.len(),
                 t.doors.len(),
-                self.p.search_radius
+                self.p.search_radius,
+                label(self.p, "search_radius"),
+                label(self.p, "doors_per_room")
             )),
         }
     }
