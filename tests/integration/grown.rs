@@ -463,32 +463,13 @@ fn tuning_one_stage_keeps_the_others() {
     assert_eq!(colours(&a), colours(&b));
 }
 
-/// Compares `actual` with `tests/golden/<name>`; `DELVE_BLESS=1` rewrites the file instead.
-fn golden(name: &str, actual: &str) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
-    if std::env::var_os("DELVE_BLESS").is_some_and(|v| v == "1") {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; run with DELVE_BLESS=1 to create it", path.display()));
-    if expected != actual {
-        let line = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).map_or(0, |i| i + 1);
-        panic!(
-            "{} differs from the generated map, first at line {line} (if the change is intended, \
-             rerun with DELVE_BLESS=1 and review the diff)\n--- expected\n{expected}--- actual\n{actual}",
-            path.display()
-        );
-    }
-}
-
 #[test]
 fn golden_maps() {
     let p = preset();
     for seed in [1, 2, 3] {
         let g = gen_valid(&p, seed);
-        golden(&format!("tiendil-step6-seed-{seed}.txt"), &format!("{}\n{}", g.report, g.map.to_ascii()));
+        let path = crate::common::golden_dir().join(format!("tiendil-step6-seed-{seed}.txt"));
+        crate::common::assert_golden(&path, &format!("{}\n{}", g.report, g.map.to_ascii()));
     }
 }
 
