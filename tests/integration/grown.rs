@@ -392,7 +392,7 @@ fn a_room_that_fits_nowhere_ends_generation_with_a_valid_map() {
     // Out of budget.
     let p = GrownRooms { rooms: 300, placement_budget: 100, ..GrownRooms::default() };
     let g = gen_valid(&p, 1);
-    assert!(g.report.shortfall.as_deref().is_some_and(|s| s.contains("placement_budget")), "{}", g.report);
+    assert!(g.report.shortfall.as_deref().is_some_and(|s| s.contains("Placement budget")), "{}", g.report);
     // Holes: big rooms with no retries.
     let p = GrownRooms { rooms: 5, growth_steps: SizeRange::new(80, 100), hole_retries: 0, ..GrownRooms::default() };
     let holed = (0..20).map(|s| gen_valid(&p, s)).find(|g| g.report.rooms_placed <= 1).expect("some room has a hole");
@@ -463,32 +463,13 @@ fn tuning_one_stage_keeps_the_others() {
     assert_eq!(colours(&a), colours(&b));
 }
 
-/// Compares `actual` with `tests/golden/<name>`; `DELVE_BLESS=1` rewrites the file instead.
-fn golden(name: &str, actual: &str) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
-    if std::env::var_os("DELVE_BLESS").is_some_and(|v| v == "1") {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; run with DELVE_BLESS=1 to create it", path.display()));
-    if expected != actual {
-        let line = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).map_or(0, |i| i + 1);
-        panic!(
-            "{} differs from the generated map, first at line {line} (if the change is intended, \
-             rerun with DELVE_BLESS=1 and review the diff)\n--- expected\n{expected}--- actual\n{actual}",
-            path.display()
-        );
-    }
-}
-
 #[test]
 fn golden_maps() {
     let p = preset();
     for seed in [1, 2, 3] {
         let g = gen_valid(&p, seed);
-        golden(&format!("tiendil-step6-seed-{seed}.txt"), &format!("{}\n{}", g.report, g.map.to_ascii()));
+        let path = crate::common::golden_dir().join(format!("tiendil-step6-seed-{seed}.txt"));
+        crate::common::assert_golden(&path, &format!("{}\n{}", g.report, g.map.to_ascii()));
     }
 }
 
@@ -582,5 +563,46 @@ fn scaling() {
             per_room(examined),
             per_room(levels)
         );
+    }
+}
+
+/// The room number in a "why fewer rooms" text: the number after "room ".
+fn room_number(why: &str) -> usize {
+    let rest = why.split("room ").nth(1).unwrap_or_else(|| panic!("no room number in {why:?}"));
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().unwrap_or_else(|_| panic!("no room number in {why:?}"))
+}
+
+/// The label the parameter panel shows for `key`.
+fn panel_label(key: &str) -> &'static str {
+    GrownRooms::default().specs().iter().find(|s| s.key == key).map(|s| s.label).expect("known key")
+}
+
+/// Defect 11: "why fewer rooms" numbers rooms as the map does (from 0: the room that did not fit
+/// would have had id `map.rooms.len()`) and names parameters by the labels the panel shows.
+#[test]
+fn shortfalls_use_map_room_numbers_and_panel_labels() {
+    // Search radius too small for big rooms.
+    let p = GrownRooms { rooms: 200, search_radius: 2, growth_steps: SizeRange::new(10, 30), ..GrownRooms::default() };
+    let g = (0..20).map(|s| gen_valid(&p, s)).find(|g| g.report.shortfall.is_some()).expect("a shortfall");
+    let why = g.report.shortfall.clone().unwrap_or_default();
+    assert_eq!(room_number(&why), g.map.rooms.len(), "{why}");
+    assert!(why.contains(panel_label("search_radius")) && !why.contains("search_radius"), "{why}");
+    // Placement budget.
+    let p = GrownRooms { rooms: 300, placement_budget: 100, ..GrownRooms::default() };
+    let g = gen_valid(&p, 1);
+    let why = g.report.shortfall.clone().unwrap_or_default();
+    assert_eq!(room_number(&why), g.map.rooms.len(), "{why}");
+    assert!(why.contains(panel_label("placement_budget")) && !why.contains("placement_budget"), "{why}");
+    // A hole with no retries, in a room after the first (the first is kept, holes filled).
+    let p = GrownRooms { rooms: 50, growth_steps: SizeRange::new(20, 40), hole_retries: 0, ..GrownRooms::default() };
+    let g = (0..50)
+        .map(|s| gen_valid(&p, s))
+        .find(|g| g.map.rooms.len() >= 2 && g.report.shortfall.as_deref().is_some_and(|s| s.contains("hole")))
+        .expect("a later room with a hole");
+    let why = g.report.shortfall.clone().unwrap_or_default();
+    assert_eq!(room_number(&why), g.map.rooms.len(), "{why}");
+    for key in ["hole_retries", "growth_steps"] {
+        assert!(why.contains(panel_label(key)) && !why.contains(key), "{why}");
     }
 }

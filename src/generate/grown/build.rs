@@ -1,0 +1,272 @@
+//! Map assembly: the [`Builder`] that holds the dungeon under construction (placed rooms, doors,
+//! corridors), adds rooms and corridors to it, turns it into a [`Map`], and the per-room loop
+//! ([`run`]) that drives growth, placement and loops.
+
+use super::doors::{DoorState, LevelIndex, UNKNOWN};
+use super::growth::Grower;
+use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
+use super::template::{Rotation, Template, make_template};
+use super::{GrownRooms, GrownStats, MAX_EXTENT, MAX_GROWTH};
+use crate::generate::{Generated, Report, label};
+use crate::geom::Pos;
+use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
+use crate::rng::{Stage, stream};
+use rand::RngExt;
+
+pub(super) struct PlacedRoom {
+    pub(super) cells: Vec<Pos>,
+    pub(super) colour: Rgb,
+    pub(super) parent: u32,
+    pub(super) depth: u32,
+    pub(super) corridors: u32,
+    /// Its candidate doors (indices into the builder's doors).
+    pub(super) doors: std::ops::Range<u32>,
+}
+
+pub(super) struct Builder<'a> {
+    pub(super) p: &'a GrownRooms,
+    pub(super) plane: Plane<u8>,
+    /// Per 16×16 chunk: `1 +` the index in `chunk_doors` of the doors whose caches depend on it.
+    pub(super) chunks: Plane<u32>,
+    pub(super) chunk_doors: Vec<Vec<u32>>,
+    /// Chunks changed since the caches were last invalidated.
+    pub(super) touched: Vec<Pos>,
+    pub(super) rooms: Vec<PlacedRoom>,
+    pub(super) doors: Vec<DoorState>,
+    /// Doors not closed yet.
+    pub(super) open: usize,
+    /// Per distance, the doors that might take a room (see [`LevelIndex`]).
+    pub(super) index: LevelIndex,
+    /// Per door: it will never take a new room (used, its room is full, or no room fits).
+    pub(super) closed: Vec<bool>,
+    /// Per door: most cells of any room that could be placed there (an upper bound that only
+    /// shrinks; [`UNKNOWN`] before the door was first looked at).
+    pub(super) space: Vec<u16>,
+    /// Per door and distance `d`: most cells of a room placed at that distance
+    /// (`caps[door * radius + d]`; [`UNKNOWN`] until needed, 0 when nothing fits). Upper bounds
+    /// that only shrink as the dungeon grows.
+    pub(super) caps: Vec<u16>,
+    /// Per door: something was built near it since its cache was computed.
+    pub(super) dirty: Vec<bool>,
+    pub(super) corridors: Vec<(Vec<Pos>, [u32; 2])>,
+    /// Bounding box of room cells: `(x0, y0, x1, y1)` inclusive.
+    pub(super) ext: (i32, i32, i32, i32),
+    pub(super) limit: i32,
+    pub(super) path_block: u8,
+    pub(super) radius: u32,
+    /// Monotone-path scratch: `reach[a][b + k]`.
+    pub(super) reach: Vec<bool>,
+    /// Region floods of [`Builder::room_space`]: the id of the last flood that reached a cell.
+    pub(super) flood: Plane<u32>,
+    pub(super) flood_id: u32,
+    pub(super) flood_sizes: Vec<u16>,
+    pub(super) queue: Vec<Pos>,
+    /// Fewest and most cells of a room in this run.
+    pub(super) min_cells: u16,
+    pub(super) max_cells: u16,
+    pub(super) poses: u64,
+    pub(super) examined: u64,
+    pub(super) levels: u64,
+}
+
+impl<'a> Builder<'a> {
+    pub(super) fn new(p: &'a GrownRooms) -> Self {
+        let loop_room = if p.loops > 0 { 2 * (p.loop_max_length as i32 + 1) } else { 0 };
+        let radius = p.search_radius.max(2);
+        let k = radius as usize;
+        Self {
+            p,
+            plane: Plane::new(0),
+            chunks: Plane::new(0),
+            chunk_doors: Vec::new(),
+            touched: Vec::new(),
+            rooms: Vec::new(),
+            doors: Vec::new(),
+            open: 0,
+            index: LevelIndex::new(radius as usize),
+            closed: Vec::new(),
+            space: Vec::new(),
+            caps: Vec::new(),
+            dirty: Vec::new(),
+            corridors: Vec::new(),
+            ext: (0, 0, 0, 0),
+            limit: MAX_EXTENT - 2 * p.margin as i32 - 2 - loop_room,
+            path_block: if p.corridors_may_cross { ROOM } else { ROOM | CORRIDOR },
+            radius,
+            reach: vec![false; (k + 1) * (2 * k + 1)],
+            flood: Plane::new(0),
+            flood_id: 0,
+            flood_sizes: Vec::new(),
+            queue: Vec::new(),
+            min_cells: (p.growth_steps.min.min(MAX_GROWTH) + 1) as u16,
+            max_cells: (p.growth_steps.max.min(MAX_GROWTH) + 1) as u16,
+            poses: 0,
+            examined: 0,
+            levels: 0,
+        }
+    }
+
+    /// Adds a placed room (cells in world coordinates) and its candidate doors.
+    pub(super) fn add_room(&mut self, t: &Template, rot: &Rotation, shift: Pos, parent: u32) -> u32 {
+        let id = self.rooms.len() as u32;
+        let cells: Vec<Pos> = rot.cells.iter().map(|c| c.offset(shift.x, shift.y)).collect();
+        for &c in &cells {
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    self.mark(c.offset(dx, dy), NEAR);
+                }
+            }
+            self.mark(c, ROOM);
+        }
+        let (x0, y0, x1, y1) = rot.bbox;
+        self.ext = if id == 0 {
+            (x0 + shift.x, y0 + shift.y, x1 + shift.x, y1 + shift.y)
+        } else {
+            let e = self.ext;
+            (e.0.min(x0 + shift.x), e.1.min(y0 + shift.y), e.2.max(x1 + shift.x), e.3.max(y1 + shift.y))
+        };
+        let depth = if id == 0 { 0 } else { self.rooms[parent as usize].depth + 1 };
+        let first_door = self.doors.len() as u32;
+        let doors = first_door..first_door + t.doors.len() as u32;
+        self.rooms.push(PlacedRoom { cells, colour: t.colour, parent, depth, corridors: 0, doors });
+        for (j, &(_, _, kind)) in t.doors.iter().enumerate() {
+            let out = rot.outs[j].offset(shift.x, shift.y);
+            let side = rot.sides[j];
+            self.doors.push(DoorState {
+                room: id,
+                cell: out.step(side.opposite()),
+                side,
+                kind,
+                uses: 0,
+                viable: Vec::new(),
+                starts: Vec::new(),
+                row: Vec::new(),
+                fresh_caps: 0,
+            });
+            let i = self.doors.len() as u32 - 1;
+            self.open += 1;
+            self.index.push(i as usize);
+            self.closed.push(false);
+            self.dirty.push(true);
+            self.space.push(UNKNOWN);
+            self.caps.extend(std::iter::repeat_n(UNKNOWN, self.radius as usize));
+            self.register(i);
+        }
+        id
+    }
+
+    pub(super) fn add_corridor(&mut self, path: Vec<Pos>, a: u32, b: u32) {
+        for &c in &path {
+            self.mark(c, CORRIDOR);
+        }
+        for d in [a, b] {
+            self.doors[d as usize].uses += 1;
+            if !self.p.share_doors {
+                self.close(d as usize);
+            }
+            let room = self.doors[d as usize].room as usize;
+            self.rooms[room].corridors += 1;
+            if self.rooms[room].corridors >= self.p.max_corridors_per_room {
+                for i in self.rooms[room].doors.clone() {
+                    self.close(i as usize);
+                }
+            }
+        }
+        self.corridors.push((path, [a, b]));
+    }
+
+    /// The map: the bounding box of rooms and corridors plus the margin.
+    pub(super) fn into_map(self) -> Map {
+        let margin = self.p.margin as i32;
+        let all = self.rooms.iter().flat_map(|r| r.cells.iter()).chain(self.corridors.iter().flat_map(|c| c.0.iter()));
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for c in all {
+            x0 = x0.min(c.x);
+            y0 = y0.min(c.y);
+            x1 = x1.max(c.x);
+            y1 = y1.max(c.y);
+        }
+        if x0 > x1 {
+            return Map::new(1 + 2 * margin as u32, 1 + 2 * margin as u32);
+        }
+        let (dx, dy) = (margin - x0, margin - y0);
+        let (w, h) = ((x1 - x0 + 1 + 2 * margin) as u32, (y1 - y0 + 1 + 2 * margin) as u32);
+        let mut map = Map::new(w, h);
+        for (i, room) in self.rooms.iter().enumerate() {
+            let cells: Vec<Pos> = room.cells.iter().map(|c| c.offset(dx, dy)).collect();
+            for &c in &cells {
+                map.set_tile(c, Tile::Floor);
+            }
+            map.rooms.push(Room { id: i as u32, shape: Shape::cells_from(cells), colour: room.colour, label: None });
+        }
+        let mut door_ids: Vec<Option<u32>> = vec![None; self.doors.len()];
+        for (path, ends) in self.corridors {
+            let mut ids = [0u32; 2];
+            for (k, &d) in ends.iter().enumerate() {
+                ids[k] = *door_ids[d as usize].get_or_insert_with(|| {
+                    let s = &self.doors[d as usize];
+                    let id = map.doors.len() as u32;
+                    map.doors.push(Door { id, room: s.room, cell: s.cell.offset(dx, dy), side: s.side, kind: s.kind });
+                    id
+                });
+            }
+            let path: Vec<Pos> = path.into_iter().map(|c| c.offset(dx, dy)).collect();
+            for &c in &path {
+                if map.tile(c) == Some(Tile::Wall) {
+                    map.set_tile(c, Tile::Corridor);
+                }
+            }
+            let id = map.corridors.len() as u32;
+            map.corridors.push(Corridor { id, path, doors: ids, width: 1 });
+        }
+        if let Some(s) = map.rooms.first().and_then(|r| r.shape.centre()) {
+            map.spawn = s;
+        }
+        map
+    }
+}
+
+pub(super) fn run(p: &GrownRooms, seed: u64) -> (Generated, GrownStats) {
+    let mut shapes = stream(seed, Stage::Shapes);
+    let mut doors = stream(seed, Stage::Doors);
+    let mut colours = stream(seed, Stage::Colours);
+    let mut layout = stream(seed, Stage::Layout);
+    let mut grower = Grower::new(p.growth_steps.max.min(MAX_GROWTH));
+    let mut b = Builder::new(p);
+    let mut stats = GrownStats::default();
+    let mut shortfall = None;
+    for i in 0..p.rooms {
+        // One draw per room, so tuning `branching` does not reshuffle anything else.
+        let anywhere = layout.random::<f64>() < p.branching;
+        let (t, exhausted) = make_template(p, &mut grower, &mut shapes, &mut doors, &mut colours, &mut stats.regrown);
+        if exhausted {
+            shortfall = Some(format!(
+                "room {} still had a hole after {} regrowths (lower {} or raise {})",
+                b.rooms.len(),
+                p.hole_retries,
+                label(p, "growth_steps"),
+                label(p, "hole_retries")
+            ));
+            // The first room is kept, holes filled, so the map is never empty.
+            if i == 0 && b.place(&t, anywhere).is_ok() {
+                stats.candidate_doors += t.doors.len();
+            }
+            break;
+        }
+        if let Err(why) = b.place(&t, anywhere) {
+            shortfall = Some(why);
+            break;
+        }
+        stats.candidate_doors += t.doors.len();
+    }
+    if p.loops > 0 {
+        let mut rng = stream(seed, Stage::Loops);
+        (stats.loops_added, stats.loop_candidates) = b.add_loops(&mut rng);
+    }
+    stats.poses_tested = b.poses;
+    stats.doors_examined = b.examined;
+    stats.door_levels_computed = b.levels;
+    let rooms_placed = b.rooms.len();
+    let map = b.into_map();
+    (Generated { map, report: Report { rooms_placed, rooms_asked: p.rooms as usize, shortfall } }, stats)
+}

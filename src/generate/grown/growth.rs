@@ -1,0 +1,217 @@
+//! Room growth: the dense growable [`Plane`] of cell flags the builder works on, and the
+//! [`Grower`] that grows one room cell by cell and finds its holes (step 1 of the algorithm in
+//! [`super`]).
+
+use crate::geom::Pos;
+use crate::rng::DelveRng;
+use rand::RngExt;
+
+/// Flags of a plane cell.
+pub(super) const ROOM: u8 = 1;
+/// Within the 3×3 neighbourhood of a room cell (room cells included).
+pub(super) const NEAR: u8 = 2;
+pub(super) const CORRIDOR: u8 = 4;
+
+pub(super) struct Plane<T> {
+    pub(super) x0: i32,
+    pub(super) y0: i32,
+    pub(super) w: i32,
+    pub(super) h: i32,
+    pub(super) cells: Vec<T>,
+    pub(super) fill: T,
+}
+
+impl<T: Copy> Plane<T> {
+    pub(super) fn new(fill: T) -> Self {
+        Self { x0: 0, y0: 0, w: 0, h: 0, cells: Vec::new(), fill }
+    }
+
+    #[inline]
+    pub(super) fn index(&self, p: Pos) -> Option<usize> {
+        let (x, y) = (p.x.wrapping_sub(self.x0), p.y.wrapping_sub(self.y0));
+        ((x as u32) < (self.w as u32) && (y as u32) < (self.h as u32))
+            .then(|| y as usize * self.w as usize + x as usize)
+    }
+
+    #[inline]
+    pub(super) fn get(&self, p: Pos) -> T {
+        self.index(p).map_or(self.fill, |i| self.cells[i])
+    }
+
+    /// The cell at `p`, growing the plane when `p` is outside it.
+    pub(super) fn slot(&mut self, p: Pos) -> &mut T {
+        if self.index(p).is_none() {
+            self.grow_to(p);
+        }
+        let i = self.index(p).unwrap_or(0);
+        &mut self.cells[i]
+    }
+
+    pub(super) fn grow_to(&mut self, p: Pos) {
+        let slack = |n: i32| n / 2 + 16;
+        let (mut x0, mut y0, mut x1, mut y1) = if self.w == 0 {
+            (p.x, p.y, p.x + 1, p.y + 1)
+        } else {
+            (self.x0.min(p.x), self.y0.min(p.y), (self.x0 + self.w).max(p.x + 1), (self.y0 + self.h).max(p.y + 1))
+        };
+        if x0 < self.x0 || self.w == 0 {
+            x0 -= slack(x1 - x0);
+        }
+        if x1 > self.x0 + self.w || self.w == 0 {
+            x1 += slack(x1 - x0);
+        }
+        if y0 < self.y0 || self.h == 0 {
+            y0 -= slack(y1 - y0);
+        }
+        if y1 > self.y0 + self.h || self.h == 0 {
+            y1 += slack(y1 - y0);
+        }
+        let (w, h) = (x1 - x0, y1 - y0);
+        let mut cells = vec![self.fill; w as usize * h as usize];
+        for row in 0..self.h {
+            let from = row as usize * self.w as usize;
+            let to = (row + self.y0 - y0) as usize * w as usize + (self.x0 - x0) as usize;
+            cells[to..to + self.w as usize].copy_from_slice(&self.cells[from..from + self.w as usize]);
+        }
+        *self = Self { x0, y0, w, h, cells, fill: self.fill };
+    }
+}
+
+/// Reusable scratch space for growing rooms.
+pub(super) struct Grower {
+    /// Square of side `2 * reach + 1` centred on the first cell: 1 = room, 2 = frontier.
+    pub(super) marks: Vec<u8>,
+    pub(super) reach: i32,
+    pub(super) frontier: Vec<Pos>,
+    pub(super) queue: Vec<Pos>,
+}
+
+impl Grower {
+    pub(super) fn new(max_steps: u32) -> Self {
+        let reach = max_steps as i32 + 2;
+        let side = (2 * reach + 1) as usize;
+        Self { marks: vec![0; side * side], reach, frontier: Vec::new(), queue: Vec::new() }
+    }
+
+    #[inline]
+    pub(super) fn at(&self, p: Pos) -> usize {
+        let side = 2 * self.reach + 1;
+        ((p.y + self.reach) * side + (p.x + self.reach)) as usize
+    }
+
+    /// Grows one room of `1 + steps` cells from the origin, in growth order.
+    pub(super) fn grow(&mut self, rng: &mut DelveRng, steps: u32, cells: &mut Vec<Pos>) {
+        cells.clear();
+        self.frontier.clear();
+        let start = Pos::new(0, 0);
+        cells.push(start);
+        let i = self.at(start);
+        self.marks[i] = 1;
+        self.add_frontier(start);
+        for _ in 0..steps {
+            let k = rng.random_range(0..self.frontier.len());
+            let p = self.frontier.swap_remove(k);
+            let i = self.at(p);
+            self.marks[i] = 1;
+            cells.push(p);
+            self.add_frontier(p);
+        }
+    }
+
+    pub(super) fn add_frontier(&mut self, p: Pos) {
+        for n in p.neighbours4() {
+            let i = self.at(n);
+            if self.marks[i] == 0 {
+                self.marks[i] = 2;
+                self.frontier.push(n);
+            }
+        }
+    }
+
+    /// The holes of the room just grown (still marked): the empty cells of its bounding box
+    /// grown by one that a flood from the box's corner does not reach. Clears the marks.
+    pub(super) fn holes(&mut self, cells: &[Pos], holes: &mut Vec<Pos>) {
+        holes.clear();
+        let (mut x0, mut y0, mut x1, mut y1) = (0, 0, 0, 0);
+        for c in cells {
+            x0 = x0.min(c.x);
+            y0 = y0.min(c.y);
+            x1 = x1.max(c.x);
+            y1 = y1.max(c.y);
+        }
+        let (x0, y0, x1, y1) = (x0 - 1, y0 - 1, x1 + 1, y1 + 1);
+        // Flood the empty cells from the top-left corner (always empty); mark reached cells 3.
+        self.queue.clear();
+        let corner = Pos::new(x0, y0);
+        let ci = self.at(corner);
+        self.marks[ci] = 3;
+        self.queue.push(corner);
+        while let Some(p) = self.queue.pop() {
+            for n in p.neighbours4() {
+                if n.x < x0 || n.x > x1 || n.y < y0 || n.y > y1 {
+                    continue;
+                }
+                let i = self.at(n);
+                if self.marks[i] != 1 && self.marks[i] != 3 {
+                    self.marks[i] = 3;
+                    self.queue.push(n);
+                }
+            }
+        }
+        // Collect the unreached empty cells, then clear every mark (frontier marks may lie one
+        // cell outside the box).
+        for y in y0 - 1..=y1 + 1 {
+            for x in x0 - 1..=x1 + 1 {
+                let p = Pos::new(x, y);
+                let i = self.at(p);
+                let inside = x >= x0 && x <= x1 && y >= y0 && y <= y1;
+                if inside && self.marks[i] != 1 && self.marks[i] != 3 {
+                    holes.push(p);
+                }
+                self.marks[i] = 0;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plane_grows_in_every_direction() {
+        let mut p = Plane::new(0u8);
+        *p.slot(Pos::new(5, 5)) = 1;
+        *p.slot(Pos::new(-40, 3)) = 2;
+        *p.slot(Pos::new(7, -90)) = 3;
+        *p.slot(Pos::new(300, 200)) = 4;
+        assert_eq!(p.get(Pos::new(5, 5)), 1);
+        assert_eq!(p.get(Pos::new(-40, 3)), 2);
+        assert_eq!(p.get(Pos::new(7, -90)), 3);
+        assert_eq!(p.get(Pos::new(300, 200)), 4);
+        assert_eq!(p.get(Pos::new(1000, 1000)), 0);
+    }
+
+    #[test]
+    fn holes_are_found() {
+        let mut g = Grower::new(10);
+        // A ring of 8 cells around (1, 1).
+        let ring: Vec<Pos> =
+            [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1)].into_iter().map(Pos::from).collect();
+        for &c in &ring {
+            let i = g.at(c);
+            g.marks[i] = 1;
+        }
+        let mut holes = Vec::new();
+        g.holes(&ring, &mut holes);
+        assert_eq!(holes, vec![Pos::new(1, 1)]);
+        let l: Vec<Pos> = [(0, 0), (1, 0), (2, 0), (2, 1)].into_iter().map(Pos::from).collect();
+        for &c in &l {
+            let i = g.at(c);
+            g.marks[i] = 1;
+        }
+        g.holes(&l, &mut holes);
+        assert!(holes.is_empty());
+        assert!(g.marks.iter().all(|m| *m == 0), "marks are cleared");
+    }
+}

@@ -1,0 +1,132 @@
+//! Loops (step 5 of the algorithm in [`super`]): extra corridors between free doors of rooms far
+//! apart in the tree, joined by a bounded breadth-first search.
+
+use super::build::Builder;
+use super::doors::DoorState;
+use crate::geom::Pos;
+use crate::rng::DelveRng;
+use rand::RngExt;
+use std::collections::{HashMap, VecDeque};
+
+impl Builder<'_> {
+    /// Whether rooms `u` and `v` are at least `s` corridors apart in the tree.
+    pub(super) fn far_apart(&self, mut u: u32, mut v: u32, s: u32) -> bool {
+        let mut steps = 0;
+        while u != v {
+            if steps >= s {
+                return true;
+            }
+            let (du, dv) = (self.rooms[u as usize].depth, self.rooms[v as usize].depth);
+            if du >= dv {
+                u = self.rooms[u as usize].parent;
+            } else {
+                v = self.rooms[v as usize].parent;
+            }
+            steps += 1;
+        }
+        steps >= s
+    }
+
+    /// Shortest path of at most `max_cells` cells from `from` to any cell `to` accepts, avoiding
+    /// blocked cells, as `(path, end)`. Breadth-first over a local window, neighbours in
+    /// [`Dir::ALL`] order.
+    pub(super) fn bfs(
+        &self,
+        from: Pos,
+        max_cells: u32,
+        mut goal: impl FnMut(Pos) -> bool,
+        mut visit: impl FnMut(Pos),
+    ) -> Option<Vec<Pos>> {
+        if self.plane.get(from) & self.path_block != 0 {
+            return None;
+        }
+        let r = max_cells as i32;
+        let side = (2 * r + 1) as usize;
+        let mut prev: Vec<u32> = vec![u32::MAX; side * side];
+        let idx = |p: Pos| ((p.y - from.y + r) as usize) * side + (p.x - from.x + r) as usize;
+        let mut queue = VecDeque::from([(from, 1u32)]);
+        prev[idx(from)] = idx(from) as u32;
+        while let Some((p, cells)) = queue.pop_front() {
+            visit(p);
+            if goal(p) {
+                let mut path = vec![p];
+                let mut i = idx(p);
+                while prev[i] as usize != i {
+                    i = prev[i] as usize;
+                    path.push(Pos::new(from.x - r + (i % side) as i32, from.y - r + (i / side) as i32));
+                }
+                path.reverse();
+                return Some(path);
+            }
+            if cells >= max_cells {
+                continue;
+            }
+            for n in p.neighbours4() {
+                let ni = idx(n);
+                if prev[ni] == u32::MAX && self.plane.get(n) & self.path_block == 0 {
+                    prev[ni] = idx(p) as u32;
+                    queue.push_back((n, cells + 1));
+                }
+            }
+        }
+        None
+    }
+
+    /// Adds up to `loops` extra corridors; returns `(added, candidates)`.
+    pub(super) fn add_loops(&mut self, rng: &mut DelveRng) -> (usize, usize) {
+        let p = self.p;
+        let free: Vec<u32> =
+            (0..self.doors.len() as u32).filter(|&i| self.usable_for_loop(&self.doors[i as usize])).collect();
+        let mut at_cell: HashMap<Pos, Vec<u32>> = HashMap::new();
+        for &i in &free {
+            at_cell.entry(self.doors[i as usize].outside()).or_default().push(i);
+        }
+        let mut candidates: Vec<(u32, u32)> = Vec::new();
+        for &a in &free {
+            let da = &self.doors[a as usize];
+            let mut found: Vec<u32> = Vec::new();
+            self.bfs(
+                da.outside(),
+                p.loop_max_length,
+                |_| false,
+                |c| {
+                    if let Some(list) = at_cell.get(&c) {
+                        found.extend(list.iter().copied().filter(|&b| b > a));
+                    }
+                },
+            );
+            for b in found {
+                let db = &self.doors[b as usize];
+                if db.kind == da.kind && db.room != da.room && self.far_apart(da.room, db.room, p.loop_min_separation) {
+                    candidates.push((a, b));
+                }
+            }
+        }
+        let total = candidates.len();
+        for i in 0..candidates.len() {
+            let j = rng.random_range(i..candidates.len());
+            candidates.swap(i, j);
+        }
+        let mut added = 0;
+        for (a, b) in candidates {
+            if added >= p.loops as usize {
+                break;
+            }
+            let (da, db) = (&self.doors[a as usize], &self.doors[b as usize]);
+            if !self.usable_for_loop(da) || !self.usable_for_loop(db) {
+                continue;
+            }
+            let target = db.outside();
+            if let Some(path) = self.bfs(da.outside(), p.loop_max_length, |c| c == target, |_| {}) {
+                self.add_corridor(path, a, b);
+                self.invalidate();
+                added += 1;
+            }
+        }
+        (added, total)
+    }
+
+    pub(super) fn usable_for_loop(&self, d: &DoorState) -> bool {
+        (self.p.share_doors || d.uses == 0) && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
+    }
+}

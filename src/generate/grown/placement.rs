@@ -1,0 +1,240 @@
+//! Placement (step 4 of the algorithm in [`super`]): the pose search in first-pose-wins order,
+//! the monotone corridor paths, and placing one room.
+
+use super::build::Builder;
+use super::growth::{CORRIDOR, NEAR, Plane};
+use super::template::{Rotation, Template};
+use crate::generate::label;
+use crate::geom::{Dir, Pos};
+
+pub(super) struct Pose {
+    pub(super) door: u32,
+    pub(super) new_door: usize,
+    pub(super) rotation: usize,
+    pub(super) at: Pos,
+    pub(super) path: Vec<Pos>,
+}
+
+pub(super) enum Search {
+    Found(Pose),
+    NotFound,
+    OverBudget,
+}
+
+impl Builder<'_> {
+    /// The monotone path of `|x - o|` steps from `o` to `x` avoiding blocked cells and the new
+    /// room (rotation `rot` moved by `shift`), if there is one.
+    pub(super) fn monotone_path(
+        &mut self,
+        o: Pos,
+        x: Pos,
+        rot: &Rotation,
+        shift: Pos,
+        prefer_x_last: bool,
+    ) -> Option<Vec<Pos>> {
+        let (sx, sy) = ((x.x - o.x).signum(), (x.y - o.y).signum());
+        let (w, h) = ((x.x - o.x).abs() + 1, (x.y - o.y).abs() + 1);
+        let n = (w * h) as usize;
+        if self.reach.len() < n {
+            self.reach.resize(n, false);
+        }
+        let free = |p: Pos, plane: &Plane<u8>, block: u8| {
+            plane.get(p) & block == 0 && !rot.contains(Pos::new(p.x - shift.x, p.y - shift.y))
+        };
+        for j in 0..h {
+            for i in 0..w {
+                let p = o.offset(i * sx, j * sy);
+                let from = (i == 0 && j == 0)
+                    || (i > 0 && self.reach[(j * w + i - 1) as usize])
+                    || (j > 0 && self.reach[((j - 1) * w + i) as usize]);
+                self.reach[(j * w + i) as usize] = from && free(p, &self.plane, self.path_block);
+            }
+        }
+        if !self.reach[n - 1] {
+            return None;
+        }
+        // Walk back from `x`, keeping to one axis as long as possible.
+        let mut path = Vec::with_capacity((w + h - 1) as usize);
+        let (mut i, mut j) = (w - 1, h - 1);
+        let mut along_x = prefer_x_last;
+        loop {
+            path.push(o.offset(i * sx, j * sy));
+            if i == 0 && j == 0 {
+                break;
+            }
+            let can_x = i > 0 && self.reach[(j * w + i - 1) as usize];
+            let can_y = j > 0 && self.reach[((j - 1) * w + i) as usize];
+            along_x = if along_x { can_x || !can_y } else { can_x && !can_y };
+            if along_x {
+                i -= 1;
+            } else {
+                j -= 1;
+            }
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Tests every pose of the new room at the doors of `only` (in order), or at every door.
+    pub(super) fn search(
+        &mut self,
+        only: Option<&[u32]>,
+        t: &Template,
+        rots: &[Rotation; 4],
+        budget: &mut u64,
+    ) -> Search {
+        let cells = t.cells.len().min(usize::from(u16::MAX)) as u16;
+        for d in 1..self.radius {
+            let mut pos = 0;
+            loop {
+                let i = match only {
+                    Some(list) => match list.get(pos) {
+                        Some(&i) => {
+                            pos += 1;
+                            i as usize
+                        }
+                        None => break,
+                    },
+                    None => match self.index.next(d as usize, pos, cells) {
+                        Some(i) => {
+                            pos = i + 1;
+                            i
+                        }
+                        None => break,
+                    },
+                };
+                let di = i as u32;
+                // Caps are upper bounds that only shrink, so an old one still rules a door out.
+                let cap = self.caps[i * self.radius as usize + d as usize];
+                if self.closed[i] || cap < cells {
+                    continue;
+                }
+                self.examined += 1;
+                self.ensure_level(i, d);
+                if self.doors[i].starts[d as usize - 1] == self.doors[i].starts[d as usize] {
+                    self.settle(i);
+                    continue;
+                }
+                self.ensure_caps(i, d as usize);
+                if self.closed[i] || self.caps[i * self.radius as usize + d as usize] < cells {
+                    continue;
+                }
+                let door = &self.doors[i];
+                let (lo, hi) = (door.starts[d as usize - 1] as usize, door.starts[d as usize] as usize);
+                if lo == hi {
+                    continue;
+                }
+                let (kind, o) = (door.kind, door.outside());
+                for (j, &(_, _, new_kind)) in t.doors.iter().enumerate() {
+                    if new_kind != kind {
+                        continue;
+                    }
+                    for v in lo..hi {
+                        let (x, cap) = self.doors[i].viable[v];
+                        if cap < cells {
+                            continue;
+                        }
+                        for (r, rot) in rots.iter().enumerate() {
+                            if *budget == 0 {
+                                return Search::OverBudget;
+                            }
+                            *budget -= 1;
+                            self.poses += 1;
+                            let n = rot.cells.len();
+                            if rot.offsets[j * n..(j + 1) * n]
+                                .iter()
+                                .any(|off| self.plane.get(x.offset(off.x, off.y)) & (NEAR | CORRIDOR) != 0)
+                            {
+                                continue;
+                            }
+                            let shift = Pos::new(x.x - rot.outs[j].x, x.y - rot.outs[j].y);
+                            let (bx0, by0, bx1, by1) = rot.bbox;
+                            let e = self.ext;
+                            if e.2.max(bx1 + shift.x) - e.0.min(bx0 + shift.x) >= self.limit
+                                || e.3.max(by1 + shift.y) - e.1.min(by0 + shift.y) >= self.limit
+                            {
+                                continue;
+                            }
+                            let path = if d <= 2 {
+                                if x == o { vec![o] } else { vec![o, x] }
+                            } else {
+                                let into_x = matches!(rot.sides[j], Dir::East | Dir::West);
+                                match self.monotone_path(o, x, rot, shift, into_x) {
+                                    Some(p) => p,
+                                    None => continue,
+                                }
+                            };
+                            return Search::Found(Pose { door: di, new_door: j, rotation: r, at: x, path });
+                        }
+                    }
+                }
+            }
+        }
+        Search::NotFound
+    }
+
+    /// Places room `t` (the first at the origin); `Err` says why it could not be placed.
+    pub(super) fn place(&mut self, t: &Template, attach_anywhere: bool) -> Result<(), String> {
+        let rots = [Rotation::new(t, 0), Rotation::new(t, 1), Rotation::new(t, 2), Rotation::new(t, 3)];
+        if self.rooms.is_empty() {
+            self.add_room(t, &rots[0], Pos::new(0, 0), 0);
+            self.invalidate();
+            return Ok(());
+        }
+        if self.open == 0 {
+            return Err(format!(
+                "every door of the placed rooms is used or blocked (raise {} or {}, or turn on {})",
+                label(self.p, "doors_per_room"),
+                label(self.p, "max_corridors_per_room"),
+                label(self.p, "share_doors")
+            ));
+        }
+        let mut budget = u64::from(self.p.placement_budget);
+        let mut found = Search::NotFound;
+        if !attach_anywhere {
+            // The newest room with a door still open.
+            let newest = self
+                .rooms
+                .iter()
+                .rev()
+                .map(|r| r.doors.clone())
+                .find(|ds| ds.clone().any(|i| !self.closed[i as usize]));
+            let preferred: Vec<u32> = newest.into_iter().flatten().filter(|&i| !self.closed[i as usize]).collect();
+            found = self.search(Some(&preferred), t, &rots, &mut budget);
+        }
+        if matches!(found, Search::NotFound) {
+            found = self.search(None, t, &rots, &mut budget);
+        }
+        match found {
+            Search::Found(pose) => {
+                let rot = &rots[pose.rotation];
+                let shift = Pos::new(pose.at.x - rot.outs[pose.new_door].x, pose.at.y - rot.outs[pose.new_door].y);
+                let parent = self.doors[pose.door as usize].room;
+                let id = self.add_room(t, rot, shift, parent);
+                let first_door = self.doors.len() - t.doors.len();
+                let new_door = (first_door + pose.new_door) as u32;
+                debug_assert_eq!(self.doors[new_door as usize].room, id);
+                self.add_corridor(pose.path, pose.door, new_door);
+                self.invalidate();
+                Ok(())
+            }
+            Search::OverBudget => Err(format!(
+                "room {} ({} cells) tried {} poses without finding a place ({})",
+                self.rooms.len(),
+                t.cells.len(),
+                self.p.placement_budget,
+                label(self.p, "placement_budget")
+            )),
+            Search::NotFound => Err(format!(
+                "room {} ({} cells, {} doors) fits at no free door within the search radius of {} tiles \
+                 (raise {} or {})",
+                self.rooms.len(),
+                t.cells.len(),
+                t.doors.len(),
+                self.p.search_radius,
+                label(self.p, "search_radius"),
+                label(self.p, "doors_per_room")
+            )),
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! Room templates: a grown room with its doors and colour before it is placed ([`make_template`],
+//! steps 1-3 of the algorithm in [`super`]), and its four [`Rotation`]s ready for pose tests.
+
+use super::GrownRooms;
+use super::growth::Grower;
+use crate::geom::{Dir, Pos};
+use crate::map::Rgb;
+use crate::rng::DelveRng;
+use rand::{Rng, RngExt};
+
+/// A room before it is placed: cells around the origin, candidate doors.
+pub(super) struct Template {
+    pub(super) cells: Vec<Pos>,
+    /// `(cell, side, kind)`.
+    pub(super) doors: Vec<(Pos, Dir, u8)>,
+    pub(super) colour: Rgb,
+}
+
+/// One rotation of a template, ready for pose tests.
+pub(super) struct Rotation {
+    /// Per door: its outside cell, and every room cell relative to that outside cell, the
+    /// door's own cell first (so collisions show early).
+    pub(super) outs: Vec<Pos>,
+    pub(super) sides: Vec<Dir>,
+    /// `offsets[j * n..(j + 1) * n]` for door `j`, `n` the number of cells.
+    pub(super) offsets: Vec<Pos>,
+    pub(super) cells: Vec<Pos>,
+    /// Bounding box of `cells`: `(x0, y0, x1, y1)` inclusive.
+    pub(super) bbox: (i32, i32, i32, i32),
+    /// Membership bitmap over `bbox`.
+    pub(super) member: Vec<bool>,
+}
+
+impl Rotation {
+    pub(super) fn new(t: &Template, quarter_turns: u32) -> Self {
+        let rot = |p: Pos| {
+            let mut q = p;
+            for _ in 0..quarter_turns {
+                q = Pos::new(-q.y, q.x);
+            }
+            q
+        };
+        let turn = |d: Dir| {
+            let mut e = d;
+            for _ in 0..quarter_turns {
+                e = e.rotate_cw();
+            }
+            e
+        };
+        let cells: Vec<Pos> = t.cells.iter().map(|&c| rot(c)).collect();
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for c in &cells {
+            x0 = x0.min(c.x);
+            y0 = y0.min(c.y);
+            x1 = x1.max(c.x);
+            y1 = y1.max(c.y);
+        }
+        let bw = (x1 - x0 + 1) as usize;
+        let mut member = vec![false; bw * (y1 - y0 + 1) as usize];
+        for c in &cells {
+            member[(c.y - y0) as usize * bw + (c.x - x0) as usize] = true;
+        }
+        let mut outs = Vec::with_capacity(t.doors.len());
+        let mut sides = Vec::with_capacity(t.doors.len());
+        let mut offsets = Vec::with_capacity(t.doors.len() * cells.len());
+        for &(cell, side, _) in &t.doors {
+            let (cell, side) = (rot(cell), turn(side));
+            let out = cell.step(side);
+            // The door's cell first (it collides most often), then the rest in growth order.
+            offsets.push(Pos::new(cell.x - out.x, cell.y - out.y));
+            offsets.extend(cells.iter().filter(|&&c| c != cell).map(|c| Pos::new(c.x - out.x, c.y - out.y)));
+            outs.push(out);
+            sides.push(side);
+        }
+        Self { outs, sides, offsets, cells, bbox: (x0, y0, x1, y1), member }
+    }
+
+    /// Whether `p` (in this rotation's own frame) is a room cell.
+    #[inline]
+    pub(super) fn contains(&self, p: Pos) -> bool {
+        let (x0, y0, x1, y1) = self.bbox;
+        p.x >= x0
+            && p.x <= x1
+            && p.y >= y0
+            && p.y <= y1
+            && self.member[(p.y - y0) as usize * (x1 - x0 + 1) as usize + (p.x - x0) as usize]
+    }
+}
+
+/// Grows, mirrors, doors and colours the next room. The flag is set when every regrowth had a
+/// hole; the room returned then has its last try's holes filled in.
+pub(super) fn make_template(
+    p: &GrownRooms,
+    grower: &mut Grower,
+    shapes: &mut DelveRng,
+    doors: &mut DelveRng,
+    colours: &mut DelveRng,
+    regrown: &mut u64,
+) -> (Template, bool) {
+    let mut cells = Vec::new();
+    let mut holes = Vec::new();
+    let mut tries = 0u32;
+    let mut exhausted = false;
+    loop {
+        let steps = shapes.random_range(p.growth_steps.min..=p.growth_steps.max);
+        grower.grow(shapes, steps, &mut cells);
+        grower.holes(&cells, &mut holes);
+        if holes.is_empty() {
+            break;
+        }
+        if tries >= p.hole_retries {
+            exhausted = true;
+            cells.append(&mut holes);
+            break;
+        }
+        tries += 1;
+        *regrown += 1;
+    }
+    // Always drawn, so tuning the chance does not reshuffle later rooms.
+    if shapes.random::<f64>() < p.mirror_chance {
+        for c in &mut cells {
+            c.x = -c.x;
+        }
+    }
+    let mut walls = Vec::new();
+    {
+        let mut sorted = cells.clone();
+        sorted.sort_unstable_by_key(|c| (c.y, c.x));
+        let inside = |q: Pos| sorted.binary_search_by_key(&(q.y, q.x), |c| (c.y, c.x)).is_ok();
+        for &c in &cells {
+            for d in Dir::ALL {
+                if !inside(c.step(d)) {
+                    walls.push((c, d));
+                }
+            }
+        }
+    }
+    let want = doors.random_range(p.doors_per_room.min..=p.doors_per_room.max) as usize;
+    let n = want.min(walls.len());
+    for i in 0..n {
+        let j = doors.random_range(i..walls.len());
+        walls.swap(i, j);
+    }
+    let kinds = u64::from(p.door_kinds.max(1));
+    let chosen = walls[..n]
+        .iter()
+        .map(|&(c, d)| {
+            // One draw per door whatever the number of kinds, so the stream stays aligned.
+            let kind = ((u64::from(doors.next_u32()) * kinds) >> 32) as u8;
+            (c, d, kind)
+        })
+        .collect();
+    let mut channel = || colours.random_range(0..=0x99u8);
+    let colour = Rgb(channel(), channel(), channel());
+    (Template { cells, doors: chosen, colour }, exhausted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotations_turn_doors_with_cells() {
+        let t = Template {
+            cells: vec![Pos::new(0, 0), Pos::new(1, 0)],
+            doors: vec![(Pos::new(1, 0), Dir::East, 0)],
+            colour: Rgb(0, 0, 0),
+        };
+        let r = Rotation::new(&t, 1);
+        assert_eq!(r.cells, vec![Pos::new(0, 0), Pos::new(0, 1)]);
+        assert_eq!(r.sides[0], Dir::South);
+        assert_eq!(r.outs[0], Pos::new(0, 2));
+        assert_eq!(r.offsets[0], Pos::new(0, -1), "door cell first");
+        assert!(r.contains(Pos::new(0, 1)) && !r.contains(Pos::new(1, 1)));
+    }
+}

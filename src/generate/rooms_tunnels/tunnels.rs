@@ -1,0 +1,230 @@
+//! Tunnels (step 3 of the algorithm in [`super`]): the kinds, Bresenham's line made 4-connected,
+//! one description of a tunnel's centre line ([`PathGeometry`]) and the [`Splitter`] that carves it
+//! and cuts it into corridors between the rooms it passes.
+
+use crate::geom::Pos;
+use crate::map::Tile;
+
+pub(super) fn direct_path(a: Pos, b: Pos, out: &mut Vec<Pos>) {
+    let (dx, dy) = ((b.x - a.x).abs(), (b.y - a.y).abs());
+    let (sx, sy) = (if a.x < b.x { 1 } else { -1 }, if a.y < b.y { 1 } else { -1 });
+    let (mut x, mut y) = (a.x, a.y);
+    let first = out.len();
+    let push = |p: Pos, out: &mut Vec<Pos>| {
+        if out.len() > first
+            && let Some(&last) = out.last()
+            && last.x != p.x
+            && last.y != p.y
+        {
+            out.push(Pos::new(p.x, last.y));
+        }
+        out.push(p);
+    };
+    // Twice the tutorial's floating-point error term, so `dx / 2` stays exact.
+    if dx > dy {
+        let mut err = dx;
+        while x != b.x {
+            push(Pos::new(x, y), out);
+            err -= 2 * dy;
+            if err < 0 {
+                y += sy;
+                err += 2 * dx;
+            }
+            x += sx;
+        }
+    } else {
+        let mut err = dy;
+        while y != b.y {
+            push(Pos::new(x, y), out);
+            err -= 2 * dx;
+            if err < 0 {
+                x += sx;
+                err += 2 * dy;
+            }
+            y += sy;
+        }
+    }
+    push(b, out);
+}
+
+/// The unit step from `a` towards `b` along one axis (`(0, 0)` when they are equal).
+pub(super) fn unit(a: Pos, b: Pos) -> (i32, i32) {
+    ((b.x - a.x).signum(), (b.y - a.y).signum())
+}
+
+/// Where the `k`-th cell of a tunnel's centre line is.
+pub(super) enum PathGeometry {
+    /// `n1` cells from `a` to `corner` (included) along `d1`, then on along `d2`.
+    L { a: Pos, corner: Pos, d1: (i32, i32), d2: (i32, i32), n1: usize },
+    /// The cells are listed in the scratch buffer.
+    Cells,
+}
+
+impl PathGeometry {
+    /// The centre line of a tunnel from `a` to `b`, and its length in tiles. A direct tunnel's
+    /// cells are listed in `cells`.
+    pub(super) fn new(a: Pos, b: Pos, kind: TunnelKind, cells: &mut Vec<Pos>) -> (PathGeometry, usize) {
+        match kind {
+            TunnelKind::L { horizontal_first } => {
+                let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
+                let n1 = a.manhattan(corner) as usize + 1;
+                let geometry = PathGeometry::L { a, corner, d1: unit(a, corner), d2: unit(corner, b), n1 };
+                (geometry, n1 + corner.manhattan(b) as usize)
+            }
+            TunnelKind::Direct => {
+                cells.clear();
+                direct_path(a, b, cells);
+                (PathGeometry::Cells, cells.len())
+            }
+        }
+    }
+
+    pub(super) fn cell(&self, k: usize, cells: &[Pos]) -> Pos {
+        match *self {
+            PathGeometry::L { a, corner, d1, d2, n1 } => {
+                if k < n1 {
+                    a.offset(d1.0 * k as i32, d1.1 * k as i32)
+                } else {
+                    let j = (k + 1 - n1) as i32;
+                    corner.offset(d2.0 * j, d2.1 * j)
+                }
+            }
+            PathGeometry::Cells => cells.get(k).copied().unwrap_or_default(),
+        }
+    }
+
+    /// Appends the cells `ks` of the line to `out`, a leg at a time.
+    pub(super) fn extend(&self, ks: std::ops::Range<usize>, cells: &[Pos], out: &mut Vec<Pos>) {
+        match *self {
+            PathGeometry::L { a, corner, d1, d2, n1 } => {
+                let (k0, k1) = (ks.start as i32, ks.end as i32);
+                let n1 = n1 as i32;
+                let mut p = a.offset(d1.0 * k0, d1.1 * k0);
+                for _ in k0..k1.min(n1) {
+                    out.push(p);
+                    p = p.offset(d1.0, d1.1);
+                }
+                let j0 = k0.max(n1) - n1 + 1;
+                let mut p = corner.offset(d2.0 * j0, d2.1 * j0);
+                for _ in j0..k1 - n1 + 1 {
+                    out.push(p);
+                    p = p.offset(d2.0, d2.1);
+                }
+            }
+            PathGeometry::Cells => out.extend_from_slice(cells.get(ks).unwrap_or_default()),
+        }
+    }
+}
+
+/// No index yet.
+pub(super) const NONE: usize = usize::MAX;
+
+/// Walks a tunnel's centre line over the tiles: carves wall into corridor and notes where the
+/// line leaves and re-enters room floor, as `(last floor, first outside, next floor)` indices
+/// along the line.
+pub(super) struct Splitter {
+    pub(super) last_floor: usize,
+    pub(super) run_start: usize,
+    pub(super) k: usize,
+    pub(super) pieces: Vec<(usize, usize, usize)>,
+}
+
+impl Splitter {
+    pub(super) fn start(&mut self) {
+        self.last_floor = NONE;
+        self.run_start = NONE;
+        self.k = 0;
+    }
+
+    /// `n` cells from tile index `i` on in steps of `di`, a run of floor or of other tiles at a
+    /// time. Tunnels run between room centres, so every cell is on the map; a leg that would
+    /// leave it is cut short there.
+    pub(super) fn leg(&mut self, tiles: &mut [Tile], i: isize, di: isize, n: usize) {
+        let k0 = self.k;
+        self.k += n;
+        let (mut i, mut j) = (i, 0);
+        let len = tiles.len();
+        let at = |i: isize| usize::try_from(i).ok().filter(|&i| i < len);
+        while j < n {
+            let Some(mut t) = at(i) else { return };
+            if tiles[t] == Tile::Floor {
+                if self.run_start != NONE {
+                    if self.last_floor != NONE {
+                        self.pieces.push((self.last_floor, self.run_start, k0 + j));
+                    }
+                    self.run_start = NONE;
+                }
+                loop {
+                    j += 1;
+                    i += di;
+                    if j == n || at(i).is_none_or(|next| tiles[next] != Tile::Floor) {
+                        break;
+                    }
+                }
+                self.last_floor = k0 + j - 1;
+            } else {
+                if self.run_start == NONE {
+                    self.run_start = k0 + j;
+                }
+                loop {
+                    tiles[t] = Tile::Corridor;
+                    j += 1;
+                    i += di;
+                    match at(i) {
+                        Some(next) if j < n && tiles[next] != Tile::Floor => t = next,
+                        _ => break,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// How a room is joined to the one placed before it.
+#[derive(Clone, Copy)]
+pub(super) enum TunnelKind {
+    L { horizontal_first: bool },
+    Direct,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bresenham_is_four_connected_and_ends_right() {
+        // Appending after another path does not join the two.
+        let mut v = vec![Pos::new(100, 100)];
+        direct_path(Pos::new(0, 0), Pos::new(3, 2), &mut v);
+        assert_eq!(v[1], Pos::new(0, 0));
+        for (a, b) in [((0, 0), (7, 3)), ((5, 5), (1, 9)), ((2, 2), (2, 8)), ((3, 1), (-4, -2))] {
+            let (a, b) = (Pos::from(a), Pos::from(b));
+            let mut v = Vec::new();
+            direct_path(a, b, &mut v);
+            assert_eq!(v.first(), Some(&a));
+            assert_eq!(v.last(), Some(&b));
+            assert!(v.windows(2).all(|w| w[0].manhattan(w[1]) == 1), "{v:?}");
+        }
+    }
+
+    #[test]
+    fn l_paths_take_the_chosen_leg_first() {
+        let cells = |horizontal_first| {
+            let mut v = Vec::new();
+            let kind = TunnelKind::L { horizontal_first };
+            let (line, len) = PathGeometry::new(Pos::new(0, 0), Pos::new(2, 2), kind, &mut Vec::new());
+            line.extend(0..len, &[], &mut v);
+            v
+        };
+        assert_eq!(cells(true), [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)].map(Pos::from));
+        assert_eq!(cells(false), [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)].map(Pos::from));
+        // Straight tunnels: the corner is an end.
+        for horizontal_first in [true, false] {
+            let kind = TunnelKind::L { horizontal_first };
+            let (line, len) = PathGeometry::new(Pos::new(3, 1), Pos::new(0, 1), kind, &mut Vec::new());
+            let mut v = Vec::new();
+            line.extend(0..len, &[], &mut v);
+            assert_eq!(v, [(3, 1), (2, 1), (1, 1), (0, 1)].map(Pos::from));
+        }
+    }
+}
