@@ -362,6 +362,19 @@ impl PathDialog {
     }
 }
 
+/// The built-in file dialog as a modal window; returns the chosen path, or that it was closed.
+pub fn path_dialog_ui(ctx: &egui::Context, dialog: &mut PathDialog) -> Option<super::Command> {
+    let r = egui::Modal::new(egui::Id::unique("delve-path-dialog")).show(ctx, |ui| {
+        ui.set_width(540.0);
+        dialog.contents_ui(ui)
+    });
+    match r.inner {
+        PathDialogAction::Confirm(p) => Some(super::Command::PathChosen(dialog.purpose, p)),
+        PathDialogAction::Cancel => Some(super::Command::DialogCancelled(dialog.purpose)),
+        PathDialogAction::None => r.should_close().then_some(super::Command::DialogCancelled(dialog.purpose)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,18 +405,5 @@ mod tests {
         assert_eq!(s.validate().unwrap(), dir.path().join("new.ron"));
         s.text = dir.path().join("no/such/dir/x.ron").display().to_string();
         assert!(s.validate().is_err());
-    }
-}
-
-/// The built-in file dialog as a modal window; returns the chosen path, or that it was closed.
-pub fn path_dialog_ui(ctx: &egui::Context, dialog: &mut PathDialog) -> Option<super::Command> {
-    let r = egui::Modal::new(egui::Id::unique("delve-path-dialog")).show(ctx, |ui| {
-        ui.set_width(540.0);
-        dialog.contents_ui(ui)
-    });
-    match r.inner {
-        PathDialogAction::Confirm(p) => Some(super::Command::PathChosen(dialog.purpose, p)),
-        PathDialogAction::Cancel => Some(super::Command::DialogCancelled(dialog.purpose)),
-        PathDialogAction::None => r.should_close().then_some(super::Command::DialogCancelled(dialog.purpose)),
     }
 }

@@ -133,7 +133,7 @@ impl ToolState {
     /// moves a room — one that is being dragged, or the room under `press`, the tile where the
     /// primary button went down (so the first movement of a room drag never pans).
     pub fn pans(&self, doc: &Document, press: Option<Pos>) -> bool {
-        self.tool == Tool::Select && self.drag_from.is_none() && !press.is_some_and(|p| doc.map().room_at(p).is_some())
+        self.tool == Tool::Select && self.drag_from.is_none() && press.is_none_or(|p| doc.map().room_at(p).is_none())
     }
 
     /// Switches tools (a key or the tool bar); a corridor half-drawn is dropped.

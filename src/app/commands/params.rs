@@ -38,12 +38,14 @@ impl DelveApp {
     pub(super) fn handle_params(&mut self, ctx: &egui::Context, c: Command, discarding: bool) {
         match c {
             Command::SetGenerator(kind) => {
-                if self.session.set_generator(kind) {
+                let changed = self.session.set_generator(kind);
+                if changed {
                     self.changed(discarding);
                 }
             }
             Command::SetParam(key, value) => {
-                if self.session.set_param(key, value) {
+                let changed = self.session.set_param(key, value);
+                if changed {
                     self.changed(discarding);
                 }
             }
@@ -55,7 +57,8 @@ impl DelveApp {
                 PresetRef::File(path) => self.read_preset_file(path, PresetUse::Apply),
             },
             Command::SetSeedText(t) => {
-                if self.session.set_seed_text(t) {
+                let changed = self.session.set_seed_text(t);
+                if changed {
                     self.changed(discarding);
                 }
             }
