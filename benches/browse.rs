@@ -4,8 +4,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use delve::browse::thumbnail;
-use delve::generate::GeneratorParams;
 use delve::io;
+use delve::params::GeneratorParams;
 use std::hint::black_box;
 
 fn shipped(name: &str) -> GeneratorParams {

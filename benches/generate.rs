@@ -3,8 +3,9 @@
 //! `cargo bench --bench generate`
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use delve::generate::{GeneratorParams, RoomsAndTunnels, SizeRange, generate};
+use delve::generate::generate;
 use delve::io;
+use delve::params::{GeneratorParams, RoomsAndTunnels, SizeRange};
 use std::hint::black_box;
 
 fn shipped(name: &str) -> GeneratorParams {

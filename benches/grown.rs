@@ -4,7 +4,8 @@
 //! The tutorial's Python needs 12.8 s for 25 rooms, 44 s for 40 and about 7 minutes for 80.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::generate::{GeneratorParams, GrownRooms, generate};
+use delve::generate::generate;
+use delve::params::{GeneratorParams, GrownRooms};
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -7,7 +7,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use delve::app::{Document, Layers, MapView, ViewCommand, map_view_ui};
-use delve::generate::{GeneratorParams, RoomsAndTunnels, SizeRange, generate};
+use delve::generate::generate;
+use delve::params::{GeneratorParams, RoomsAndTunnels, SizeRange};
 use egui::{Pos2, Rect, pos2, vec2};
 use std::hint::black_box;
 

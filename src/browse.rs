@@ -2,10 +2,11 @@
 //! pages of seeds, sorting and filtering by a stat, a bounded thumbnail cache, the cells in which
 //! two maps differ and the parameters in which two parameter sets differ.
 
-use crate::generate::{GenError, GeneratorParams, ParamValue, generate};
+use crate::generate::{GenError, generate};
 use crate::geom::Pos;
 use crate::map::Map;
 use crate::map::metrics::Metrics;
+use crate::params::{GeneratorParams, ParamValue};
 use crate::raster::{Palette, tile_colours};
 use crate::rng::splitmix64;
 use std::collections::{HashMap, VecDeque};

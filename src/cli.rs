@@ -1,9 +1,10 @@
 //! The command line: raw arguments → validated request → run. `main` only maps errors to exit
 //! codes.
 
-use crate::generate::{GeneratorParams, generate};
+use crate::generate::generate;
 use crate::io::{self, Loaded};
 use crate::map::metrics::Metrics;
+use crate::params::GeneratorParams;
 use crate::raster;
 use crate::rng::seed_from_text;
 use anyhow::{Context, Result, bail};

@@ -6,7 +6,7 @@ use super::DialogMode;
 use super::PresetRef;
 use super::files::DialogPurpose;
 use super::map_view::{Layers, ViewCommand};
-use crate::generate::{GeneratorKind, GeneratorParams, ParamValue};
+use crate::params::{GeneratorKind, GeneratorParams, ParamValue};
 use std::path::PathBuf;
 
 /// Everything the editor can be asked to do.

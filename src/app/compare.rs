@@ -7,9 +7,9 @@
 use super::command::{Command, PaneCommand};
 use super::jobs::{JobId, JobOutput};
 use crate::browse::{diff_cells, differing_params, format_value};
-use crate::generate::GeneratorParams;
 use crate::map::Map;
 use crate::map::metrics::Metrics;
+use crate::params::GeneratorParams;
 use crate::raster::{Palette, render};
 use egui::{Color32, Pos2, Rect, Sense, TextureHandle, Vec2, pos2, vec2};
 use std::sync::Arc;

@@ -44,8 +44,8 @@ pub use map_view::{Hover, Layers, MapView, ViewCommand, ViewTransform, map_view_
 pub use prefs::Prefs;
 pub use session::{Session, Source};
 
-use crate::generate::{GeneratorParams, ParamIssue};
 use crate::io::{self, Preset, StarredSeed};
+use crate::params::{GeneratorParams, ParamIssue};
 use files::PathDialog;
 use jobs::{Jobs, PresetUse};
 use params_panel::PresetEntry;

@@ -8,7 +8,7 @@ use super::document::{Document, Origin};
 use super::files::DialogPurpose;
 use super::session::Session;
 use super::shortcuts::{Action, with_key};
-use crate::generate::{GeneratorKind, ParamIssue, ParamKind, ParamSpec, ParamValue};
+use crate::params::{GeneratorKind, ParamIssue, ParamKind, ParamSpec, ParamValue};
 use egui::{Color32, RichText};
 
 /// A preset in the picker.

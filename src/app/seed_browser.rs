@@ -6,8 +6,8 @@
 use super::Command;
 use super::jobs::{JobId, JobOutput};
 use crate::browse::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, params_key};
-use crate::generate::GeneratorParams;
 use crate::io::StarredSeed;
+use crate::params::GeneratorParams;
 use egui::{Color32, Key, Modifiers, Sense, Stroke, TextureHandle, vec2};
 use std::collections::HashMap;
 

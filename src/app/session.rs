@@ -6,8 +6,8 @@
 //! comparing with the snapshot. Only the command handlers ([`super::commands`]) change a
 //! [`Session`]; panels read it.
 
-use crate::generate::{GeneratorKind, GeneratorParams, ParamKind, ParamValue};
 use crate::io::{Preset, StarredSeed};
+use crate::params::{GeneratorKind, GeneratorParams, ParamKind, ParamValue};
 use crate::rng::seed_from_text;
 use serde::{Deserialize, Serialize};
 

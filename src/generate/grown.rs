@@ -54,7 +54,7 @@
 
 use super::{GenError, Generated};
 use crate::params::Params;
-pub use crate::params::grown::*;
+use crate::params::grown::*;
 
 /// Largest map side; rooms are never placed so that the map would grow past it.
 const MAX_EXTENT: i32 = 4096;

@@ -10,13 +10,8 @@ pub mod rooms_tunnels;
 use crate::map::Map;
 use std::fmt;
 
-// The parameters and provenance moved to `crate::params` and `crate::map`; re-exported here until
-// every user imports them from there.
-pub use crate::map::Provenance;
-pub use crate::params::{
-    GeneratorKind, GeneratorParams, GrownRooms, ParamIssue, ParamKind, ParamSpec, ParamValue, Params, RoomsAndTunnels,
-    SizeRange,
-};
+use crate::map::Provenance;
+use crate::params::{GeneratorParams, ParamIssue, Params};
 
 /// What a generator built, besides the map.
 #[derive(Clone, Debug, PartialEq, Eq)]

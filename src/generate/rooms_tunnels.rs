@@ -18,7 +18,7 @@
 use super::Report;
 use crate::geom::{Pos, Rect};
 use crate::map::Shape;
-pub use crate::params::rooms_tunnels::*;
+use crate::params::rooms_tunnels::*;
 use crate::rng::{Stage, stream};
 use rand::RngExt;
 

@@ -4,9 +4,10 @@
 use crate::common::{MemoryStorage, shipped};
 use crate::editor::{Editor, editor, editor_in, editor_with};
 use delve::app::{Command, DialogOutcome, DialogPurpose, Origin, PresetRef, ViewCommand};
-use delve::generate::{ParamValue, generate};
+use delve::generate::generate;
 use delve::geom::Pos;
 use delve::map::Tile;
+use delve::params::ParamValue;
 use delve::rng::seed_from_text;
 use egui::{Modifiers, vec2};
 use egui_kittest::kittest::{NodeT, Queryable};

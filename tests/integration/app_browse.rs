@@ -1,8 +1,9 @@
 //! The seed browser and compare windows, driven through the real UI with egui_kittest.
 
 use delve::app::{Command, DelveApp, PresetRef};
-use delve::generate::{ParamValue, generate};
+use delve::generate::generate;
 use delve::map::metrics::Metrics;
+use delve::params::ParamValue;
 use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

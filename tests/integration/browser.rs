@@ -4,9 +4,10 @@ use crate::common::shipped;
 use delve::browse::{
     PageKind, PageSpec, SeedHistory, Stat, ThumbCache, View, diff_cells, differing_params, params_key, thumbnail,
 };
-use delve::generate::{ParamValue, generate};
+use delve::generate::generate;
 use delve::io::{self, StarredSeed};
 use delve::map::metrics::Metrics;
+use delve::params::ParamValue;
 
 #[test]
 fn thumbnail_fits_and_carries_the_seeds_metrics() {

@@ -1,8 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use delve::generate::{Generated, GeneratorParams, generate};
+use delve::generate::{Generated, generate};
 use delve::io;
+use delve::params::GeneratorParams;
 
 /// The generator parameters of a shipped preset.
 pub fn shipped(name: &str) -> GeneratorParams {

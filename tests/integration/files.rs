@@ -1,10 +1,11 @@
 //! RON files: exact round trips, every broken-file case, atomic saves.
 
 use crate::common::shipped;
-use delve::generate::{GeneratorParams, RoomsAndTunnels, SizeRange, generate};
+use delve::generate::generate;
 use delve::geom::{Dir, Pos, Rect};
 use delve::io::{self, FileError, Preset};
 use delve::map::{Corridor, Door, Map, Rgb, Room, Shape};
+use delve::params::{GeneratorParams, RoomsAndTunnels, SizeRange};
 use std::path::Path;
 
 fn sample_map() -> Map {

@@ -3,9 +3,10 @@
 
 use crate::common::{generate_valid, shipped};
 use delve::generate::grown::{GrownStats, generate_with_stats};
-use delve::generate::{GenError, Generated, GeneratorParams, GrownRooms, ParamKind, ParamValue, Params, SizeRange};
+use delve::generate::{GenError, Generated};
 use delve::geom::{Pos, Rect};
 use delve::map::{Map, Tile};
+use delve::params::{GeneratorParams, GrownRooms, ParamKind, ParamValue, Params, SizeRange};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 

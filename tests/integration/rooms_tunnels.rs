@@ -1,11 +1,12 @@
 //! The rooms-and-tunnels generator: fidelity to the tutorials, invariants, golden maps.
 
 use crate::common::{generate_valid, shipped};
-use delve::generate::rooms_tunnels::{OverlapRule, TunnelFrom};
-use delve::generate::{GenError, GeneratorParams, Params, RoomsAndTunnels, SizeRange, generate};
+use delve::generate::{GenError, generate};
 use delve::geom::{Pos, Rect};
 use delve::map::metrics::Metrics;
 use delve::map::{Shape, Tile};
+use delve::params::rooms_tunnels::{OverlapRule, TunnelFrom};
+use delve::params::{GeneratorParams, Params, RoomsAndTunnels, SizeRange};
 use delve::rng::{Stage, stream};
 use proptest::prelude::*;
 use rand::RngExt;
@@ -339,12 +340,12 @@ fn parameters_describe_themselves() {
     }
     assert_eq!(p, RoomsAndTunnels::godot(), "writing back every value changes nothing");
     // Ranges cannot cross; out-of-range values are clamped.
-    assert!(p.set("room_size", delve::generate::ParamValue::Range(9, 4)));
+    assert!(p.set("room_size", delve::params::ParamValue::Range(9, 4)));
     assert_eq!(p.room_size, SizeRange::new(9, 9));
-    assert!(p.set("width", delve::generate::ParamValue::Int(-5)));
+    assert!(p.set("width", delve::params::ParamValue::Int(-5)));
     assert_eq!(p.width, 8);
-    assert!(!p.set("width", delve::generate::ParamValue::Float(3.0)));
-    assert!(!p.set("no_such_field", delve::generate::ParamValue::Int(3)));
+    assert!(!p.set("width", delve::params::ParamValue::Float(3.0)));
+    assert!(!p.set("no_such_field", delve::params::ParamValue::Int(3)));
 }
 
 fn any_params() -> impl Strategy<Value = RoomsAndTunnels> {

@@ -7,9 +7,10 @@ use super::super::jobs::{GenOutcome, JobKind, JobOutput, PresetUse};
 use super::super::pending::Pending;
 use super::super::textures::Prebuilt;
 use super::super::{DelveApp, Document, MapIndex, PresetRef};
-use crate::generate::{self, GeneratorParams};
+use crate::generate;
 use crate::io::Preset;
 use crate::map::Map;
+use crate::params::GeneratorParams;
 use std::sync::Arc;
 use std::time::Instant;
 
