@@ -3,7 +3,7 @@
 //! `cargo bench --bench browse`
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::browse::thumbnail;
+use delve::analysis::thumbnail;
 use delve::io;
 use delve::params::GeneratorParams;
 use std::hint::black_box;

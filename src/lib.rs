@@ -4,23 +4,23 @@
 //!
 //! | module | owns |
 //! |---|---|
-//! | [`geom`] | tile points, directions, rectangles, dense grids |
+//! | [`geom`] | tile points, directions, rectangles and inclusive boxes, dense grids |
+//! | [`pathfind`] | the one breadth-first search over tiles (hard step cap), used by the map, the generators and editing |
 //! | [`rng`] | the one named PRNG and its per-stage sub-streams; text seeds |
 //! | [`params`] | generator parameters (serde enum), each described once (key, label, unit, help, range): get/set/checks |
 //! | [`map`] | the map model (tiles, rooms, doors, corridors, spawn, provenance), ASCII, `validate()`, metrics |
 //! | [`generate`] | the algorithms: `generate(params, seed)` → map + report |
-//! | [`edit`] | undoable hand edits (`Edit` with exact inverses, `Op`, bounded `History`) |
-//! | [`pathfind`] | BFS over tiles with a hard step cap |
+//! | [`edit`] | undoable hand edits (`Edit` with exact inverses, `Op`, routing, bounded `History` with interactions) and the `Document` (map + history + saved position; "unsaved" derived) |
 //! | [`io`] | versioned RON files for presets and maps; atomic saves; located errors |
 //! | [`raster`] | map → RGBA pixels (PNG export, thumbnails, textures) |
-//! | [`browse`] | seed pages, thumbnails + metrics, sort/filter, thumbnail cache, map and params diffs |
+//! | [`analysis`] | thumbnails + metrics and their cache, seed pages, sort/filter, seed history, map and params diffs |
 //! | [`cli`] | the command line (`generate`, `sweep`, `check`) |
 //! | `app` | the egui editor (feature `gui`), the only module that knows about windows |
 //!
 //! Data flow: preset RON → [`params::GeneratorParams`] + seed → [`generate::generate`] →
 //! [`map::Map`] → editor / CLI → [`io::MapFile`] RON.
 
-pub mod browse;
+pub mod analysis;
 pub mod cli;
 pub mod edit;
 pub mod generate;

@@ -6,7 +6,7 @@
 
 use super::command::{Command, PaneCommand};
 use super::jobs::{JobId, JobOutput};
-use crate::browse::{diff_cells, differing_params, format_value};
+use crate::analysis::{diff_cells, differing_params, format_value};
 use crate::map::Map;
 use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;

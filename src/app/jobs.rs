@@ -9,7 +9,7 @@
 use super::document::MapIndex;
 use super::files::{DialogOutcome, DialogPurpose};
 use super::textures::Prebuilt;
-use crate::browse::Thumbnail;
+use crate::analysis::Thumbnail;
 use crate::edit::document::Checked;
 use crate::generate::{GenError, Report};
 use crate::io::{FileError, Preset};

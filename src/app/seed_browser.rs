@@ -5,7 +5,7 @@
 
 use super::Command;
 use super::jobs::{JobId, JobOutput};
-use crate::browse::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, params_key};
+use crate::analysis::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, params_key};
 use crate::io::StarredSeed;
 use crate::params::GeneratorParams;
 use egui::{Color32, Key, Modifiers, Sense, Stroke, TextureHandle, vec2};
@@ -158,7 +158,7 @@ impl SeedBrowser {
         let th = self.cache.get(&self.textures_key, seed)?;
         let img = egui::ColorImage::from_rgba_unmultiplied([th.width as usize, th.height as usize], &th.rgba);
         let tex = ctx.load_texture(format!("delve-thumb-{seed}"), img, egui::TextureOptions::NEAREST);
-        if self.textures.len() > 2 * crate::browse::PAGE_SIZES.end() {
+        if self.textures.len() > 2 * crate::analysis::PAGE_SIZES.end() {
             self.textures.clear();
         }
         self.textures.insert(seed, tex.clone());
@@ -278,7 +278,7 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, out: &mut Vec<Command>) {
             }
         }
         ui.label("size");
-        ui.add(egui::DragValue::new(&mut b.page.size).range(crate::browse::PAGE_SIZES));
+        ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
         ui.separator();
         ui.label("Sort by");
         egui::ComboBox::from_id_salt("delve-seed-sort").selected_text(b.view.sort.label()).show_ui(ui, |ui| {

@@ -1,7 +1,7 @@
 //! The seed browser's core: thumbnails, pages, sort/filter, cache, diffs, starred seeds.
 
 use crate::common::shipped;
-use delve::browse::{
+use delve::analysis::{
     PageKind, PageSpec, SeedHistory, Stat, ThumbCache, View, diff_cells, differing_params, params_key, thumbnail,
 };
 use delve::generate::generate;

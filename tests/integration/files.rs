@@ -335,7 +335,7 @@ fn mutated_map_files_never_panic() {
                 let _ = m.validate();
                 let _ = delve::map::metrics::Metrics::of(&m);
                 let _ = m.to_ascii();
-                let _ = delve::browse::thumbnail_of(&m, 0, 64);
+                let _ = delve::analysis::thumbnail_of(&m, 0, 64);
                 let _ = io::map_to_string(&m);
             }
         });

@@ -6,7 +6,7 @@ use super::super::command::{Command, PaneCommand};
 use super::super::compare::PaneJob;
 use super::super::jobs::{JobKind, JobOutput, PaneOutcome};
 use super::super::seed_browser::ThumbnailRequest;
-use crate::browse::thumbnail;
+use crate::analysis::thumbnail;
 use crate::map::metrics::Metrics;
 use std::sync::Arc;
 
