@@ -129,8 +129,6 @@ impl Footprints {
     }
 }
 
-/// Bresenham's line from `a` to `b` (the McRogueFace challenge's algorithm, in integers), with a
-
 #[cfg(test)]
 mod tests {
     use super::*;
