@@ -5,6 +5,8 @@
 use crate::geom::Pos;
 use crate::map::Tile;
 
+/// Bresenham's line from `a` to `b` (the McRogueFace challenge's algorithm, in integers), with a
+/// cell added at each diagonal step so the tunnel stays 4-connected.
 pub(super) fn direct_path(a: Pos, b: Pos, out: &mut Vec<Pos>) {
     let (dx, dy) = ((b.x - a.x).abs(), (b.y - a.y).abs());
     let (sx, sy) = (if a.x < b.x { 1 } else { -1 }, if a.y < b.y { 1 } else { -1 });
