@@ -464,7 +464,7 @@ impl DelveApp {
                 format!("{name}{modified}")
             }
             Source::Map(name) => match self.preset_matching(s.params()) {
-                Some(preset) => preset,
+                Some(preset) => format!("{preset} (from map {name})"),
                 None if s.params_differ() => format!("From map {name} (modified)"),
                 None => format!("From map {name}"),
             },

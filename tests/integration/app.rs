@@ -541,7 +541,7 @@ fn cancelling_the_next_seed_prompt_keeps_the_seed() {
 #[test]
 fn opening_a_map_shows_its_parameters_and_where_they_come_from() {
     let mut e = editor();
-    // A map of a known preset: the panel names the preset.
+    // A map of a known preset: the panel names the preset, and the map file they came from.
     let known = generate(&shipped("mcrogueface-part3"), 5).unwrap().map;
     let path = e.dir.path().join("known.ron");
     delve::io::save_map(&path, &known).unwrap();
@@ -549,7 +549,7 @@ fn opening_a_map_shows_its_parameters_and_where_they_come_from() {
     e.key(Modifiers::COMMAND, egui::Key::O);
     assert_eq!(e.app().params(), &shipped("mcrogueface-part3"));
     assert_eq!(e.app().seed_text(), "5");
-    assert_eq!(preset_label(&e), "McRogueFace tutorial, part 3");
+    assert_eq!(preset_label(&e), "McRogueFace tutorial, part 3 (from map known.ron)");
 
     // Tuned parameters: the panel says they come from the map file.
     let mut tuned = shipped("godot-part3");
