@@ -11,7 +11,7 @@ use crate::map::Map;
 use std::fmt;
 
 use crate::map::Provenance;
-use crate::params::{GeneratorParams, ParamIssue, Params};
+use crate::params::{GeneratorParams, ParamIssue};
 
 /// What a generator built, besides the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,10 +62,4 @@ pub fn generate(params: &GeneratorParams, seed: u64) -> Result<Generated, GenErr
     };
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false };
     Ok(out)
-}
-
-/// The label the parameter panel shows for parameter `key` of `p` (the key itself if unknown), so
-/// that generators' messages name parameters as the designer sees them.
-pub(crate) fn label(p: &impl Params, key: &'static str) -> &'static str {
-    p.specs().iter().find(|s| s.key == key).map_or(key, |s| s.label)
 }

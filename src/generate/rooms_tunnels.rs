@@ -18,6 +18,7 @@
 use super::Report;
 use crate::geom::{Pos, Rect};
 use crate::map::Shape;
+use crate::params::Params;
 use crate::params::rooms_tunnels::*;
 use crate::rng::{Stage, stream};
 use rand::RngExt;
@@ -72,9 +73,9 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
         format!(
             "the other {} tries overlapped rooms already placed (raise {} and {} or lower {} to fit more)",
             rooms_asked - rooms_placed,
-            super::label(p, "width"),
-            super::label(p, "height"),
-            super::label(p, "room_size")
+            p.label_of("width"),
+            p.label_of("height"),
+            p.label_of("room_size")
         )
     });
     super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } }

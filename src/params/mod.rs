@@ -168,6 +168,11 @@ pub trait Params {
     fn set(&mut self, key: &str, value: ParamValue) -> bool;
     /// Everything wrong with this set; empty when it can be generated.
     fn check(&self) -> Vec<ParamIssue>;
+    /// The label the panel shows for parameter `key` (the key itself if unknown), so that
+    /// messages name parameters as the designer sees them.
+    fn label_of(&self, key: &'static str) -> &'static str {
+        self.specs().iter().find(|s| s.key == key).map_or(key, |s| s.label)
+    }
 }
 
 impl GeneratorParams {

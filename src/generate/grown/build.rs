@@ -7,9 +7,10 @@ use super::growth::Grower;
 use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
 use super::template::{Rotation, Template, make_template};
 use super::{GrownRooms, GrownStats, MAX_EXTENT, MAX_GROWTH};
-use crate::generate::{Generated, Report, label};
+use crate::generate::{Generated, Report};
 use crate::geom::Pos;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
+use crate::params::Params;
 use crate::rng::{Stage, stream};
 use rand::RngExt;
 
@@ -244,8 +245,8 @@ pub(super) fn run(p: &GrownRooms, seed: u64) -> (Generated, GrownStats) {
                 "room {} still had a hole after {} regrowths (lower {} or raise {})",
                 b.rooms.len(),
                 p.hole_retries,
-                label(p, "growth_steps"),
-                label(p, "hole_retries")
+                p.label_of("growth_steps"),
+                p.label_of("hole_retries")
             ));
             // The first room is kept, holes filled, so the map is never empty.
             if i == 0 && b.place(&t, anywhere).is_ok() {

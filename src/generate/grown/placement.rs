@@ -4,8 +4,8 @@
 use super::build::Builder;
 use super::growth::{CORRIDOR, NEAR, Plane};
 use super::template::{Rotation, Template};
-use crate::generate::label;
 use crate::geom::{Dir, Pos};
+use crate::params::Params;
 
 pub(super) struct Pose {
     pub(super) door: u32,
@@ -184,9 +184,9 @@ impl Builder<'_> {
         if self.open == 0 {
             return Err(format!(
                 "every door of the placed rooms is used or blocked (raise {} or {}, or turn on {})",
-                label(self.p, "doors_per_room"),
-                label(self.p, "max_corridors_per_room"),
-                label(self.p, "share_doors")
+                self.p.label_of("doors_per_room"),
+                self.p.label_of("max_corridors_per_room"),
+                self.p.label_of("share_doors")
             ));
         }
         let mut budget = u64::from(self.p.placement_budget);
@@ -223,7 +223,7 @@ impl Builder<'_> {
                 self.rooms.len(),
                 t.cells.len(),
                 self.p.placement_budget,
-                label(self.p, "placement_budget")
+                self.p.label_of("placement_budget")
             )),
             Search::NotFound => Err(format!(
                 "room {} ({} cells, {} doors) fits at no free door within the search radius of {} tiles \
@@ -232,8 +232,8 @@ impl Builder<'_> {
                 t.cells.len(),
                 t.doors.len(),
                 self.p.search_radius,
-                label(self.p, "search_radius"),
-                label(self.p, "doors_per_room")
+                self.p.label_of("search_radius"),
+                self.p.label_of("doors_per_room")
             )),
         }
     }
