@@ -78,6 +78,9 @@ fn bench_huge(c: &mut Criterion) {
     let mut wall = true;
     let mut g = c.benchmark_group("huge 4096x4096 18k rooms");
     g.sample_size(10);
+    // The editing thread's part of the frame: the stroke, its end, and handing out the check.
+    // The check shares the map and is dropped here at once, as a worker does once it has copied
+    // the map; a worker still copying at the next edit would make that edit copy the map.
     g.bench_function("frame after a brush stroke (Document)", |b| {
         b.iter(|| {
             let tile = if wall { Tile::Wall } else { Tile::Corridor };

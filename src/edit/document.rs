@@ -115,10 +115,13 @@ pub struct Document {
 /// How many damage rectangles a document remembers.
 const DAMAGE_LOG: usize = 256;
 
-/// A snapshot of a document's map to check away from the editing thread.
+/// A document's map to check away from the editing thread. It shares the document's map; the
+/// worker copies it first and lets go of the shared one at once, so the copy is made off the
+/// editing thread, and the next edit finds the map unshared again (were the copy still under
+/// way, that edit would copy the map itself, as `Arc::make_mut` does).
 pub struct Check {
     revision: u64,
-    map: Map,
+    map: Arc<Map>,
 }
 
 /// The answer to a [`Check`]: the problems and key figures of the map at `revision`.
@@ -137,7 +140,7 @@ impl Check {
 
     /// Validates the snapshot and measures it (the two on separate threads when one can start).
     pub fn run(self) -> Checked {
-        let map = &self.map;
+        let map = &Arc::unwrap_or_clone(self.map);
         let (problems, metrics) = std::thread::scope(|s| {
             let metrics = std::thread::Builder::new().spawn_scoped(s, || Metrics::of(map));
             let problems = map.validate();
@@ -220,7 +223,7 @@ impl Document {
     }
 
     /// A snapshot to check when the last answer is stale, no check of this revision was handed
-    /// out yet, and no gesture is still changing the map. Copies the map (16 MB tiles at most).
+    /// out yet, and no gesture is still changing the map. Shares the map (no copy here).
     pub fn check_request(&mut self) -> Option<Check> {
         if self.problems_current()
             || self.requested_revision == self.revision
@@ -229,7 +232,7 @@ impl Document {
             return None;
         }
         self.requested_revision = self.revision;
-        Some(Check { revision: self.revision, map: (*self.map).clone() })
+        Some(Check { revision: self.revision, map: self.map.clone() })
     }
 
     /// Takes a check's answer; false (and it is dropped) when the map has changed since.
@@ -245,7 +248,7 @@ impl Document {
 
     /// Checks the map here and now (tests, command-line tools).
     pub fn check_now(&mut self) {
-        let c = Check { revision: self.revision, map: (*self.map).clone() };
+        let c = Check { revision: self.revision, map: self.map.clone() };
         self.checked(c.run());
     }
 
