@@ -3,7 +3,7 @@
 //! table in [`super::shortcuts`].
 
 use super::commands::files::file_name;
-use super::files::DialogPurpose;
+use super::dialogs::DialogPurpose;
 use super::jobs::JobKind;
 use super::shortcuts::{Action, help_rows, shortcut_text, with_key};
 use super::{Command, DelveApp, DialogMode, Layers, ViewCommand, tools};

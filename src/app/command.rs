@@ -4,7 +4,7 @@
 
 use super::DialogMode;
 use super::PresetRef;
-use super::files::DialogPurpose;
+use super::dialogs::DialogPurpose;
 use super::map_view::{Layers, ViewCommand};
 use crate::params::{GeneratorKind, GeneratorParams, ParamValue};
 use std::path::PathBuf;

@@ -6,8 +6,8 @@
 //! after is delivered. A job that panics still reports (as [`JobOutput::Failed`]), so nothing
 //! waits forever.
 
+use super::dialogs::{DialogOutcome, DialogPurpose};
 use super::document::MapIndex;
-use super::files::{DialogOutcome, DialogPurpose};
 use super::textures::Prebuilt;
 use crate::analysis::Thumbnail;
 use crate::edit::document::Checked;

@@ -12,9 +12,11 @@
 //! | [`shortcuts`] | the one table of keyboard shortcuts |
 //! | [`chrome`] | menu bar, tool bar, status bar, error banner |
 //! | [`jobs`] | the one worker pool: every background job, by id |
-//! | [`params_panel`] | left panel; [`map_view`] centre; [`tools`] editing tools and side panel |
+//! | [`params_panel`] | left panel; [`map_view`] centre (the one view transform) |
+//! | [`tools`] | the editing tools (state, tool bar, what they do on the map) |
+//! | [`side_panel`] | inspector, undo history, problems |
 //! | [`seed_browser`], [`compare`] | the two windows |
-//! | [`document`], [`textures`], [`files`] | the document, tile textures, file dialogs |
+//! | [`document`], [`textures`], [`dialogs`] | the core document re-exported, tile textures, file dialogs |
 //!
 //! Panels read state and return commands; nothing but the command handlers changes the session
 //! or the document.
@@ -23,8 +25,8 @@ pub mod chrome;
 pub mod command;
 pub mod commands;
 pub mod compare;
+pub mod dialogs;
 pub mod document;
-pub mod files;
 pub mod jobs;
 pub mod map_view;
 pub mod params_panel;
@@ -38,15 +40,15 @@ pub mod textures;
 pub mod tools;
 
 pub use command::{Answer, Command, PaneCommand};
+pub use dialogs::{DialogOutcome, DialogPurpose, DialogRequest, FileDialogs, ScriptedDialogs, SystemDialogs};
 pub use document::{Document, MapIndex, Origin};
-pub use files::{DialogOutcome, DialogPurpose, DialogRequest, FileDialogs, ScriptedDialogs, SystemDialogs};
 pub use map_view::{Hover, Layers, MapView, ViewCommand, ViewTransform, map_view_ui};
 pub use prefs::Prefs;
 pub use session::{Session, Source};
 
 use crate::io::{self, Preset, StarredSeed};
 use crate::params::{GeneratorParams, ParamIssue};
-use files::PathDialog;
+use dialogs::PathDialog;
 use jobs::{Jobs, PresetUse};
 use params_panel::PresetEntry;
 use pending::Pending;
@@ -426,7 +428,7 @@ impl DelveApp {
             }
         }
         if let Some(dialog) = &mut self.path_dialog
-            && let Some(c) = files::path_dialog_ui(ctx, dialog)
+            && let Some(c) = dialogs::path_dialog_ui(ctx, dialog)
         {
             self.path_dialog = None;
             self.commands.push(c);

@@ -4,8 +4,8 @@
 //! nothing itself.
 
 use super::Command;
+use super::dialogs::DialogPurpose;
 use super::document::{Document, Origin};
-use super::files::DialogPurpose;
 use super::session::Session;
 use super::shortcuts::{Action, with_key};
 use crate::params::{GeneratorKind, ParamIssue, ParamKind, ParamSpec, ParamValue};

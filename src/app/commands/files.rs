@@ -4,7 +4,7 @@
 //! succeeded.
 
 use super::super::command::Command;
-use super::super::files::{PathDialog, remember, with_extension};
+use super::super::dialogs::{PathDialog, remember, with_extension};
 use super::super::jobs::{JobId, JobKind, JobOutput, OpenOutcome, PresetUse};
 use super::super::params_panel::PresetEntry;
 use super::super::pending::Pending;

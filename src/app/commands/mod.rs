@@ -10,7 +10,7 @@ pub mod view;
 pub mod windows;
 
 use super::command::{Answer, Command};
-use super::files::DialogPurpose;
+use super::dialogs::DialogPurpose;
 use super::jobs::{Delivery, JobKind};
 use super::pending::Pending;
 use super::shortcuts::Action;
