@@ -3,7 +3,6 @@
 
 use super::{Map, Tile};
 use crate::geom::{Grid, Pos};
-use std::collections::VecDeque;
 
 /// Key figures of one map.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -67,22 +66,7 @@ impl Metrics {
 
 /// Steps from `start` to every tile over 4-connected walkable tiles (`u32::MAX`: unreachable).
 pub fn distances_from(map: &Map, start: Pos) -> Grid<u32> {
-    let mut dist = Grid::new(map.width(), map.height(), u32::MAX);
-    if !map.tile(start).is_some_and(Tile::is_walkable) {
-        return dist;
-    }
-    dist.set(start, 0);
-    let mut queue = VecDeque::from([start]);
-    while let Some(p) = queue.pop_front() {
-        let d = dist.get(p).copied().unwrap_or(0);
-        for n in p.neighbours4() {
-            if map.tile(n).is_some_and(Tile::is_walkable) && dist.get(n) == Some(&u32::MAX) {
-                dist.set(n, d + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
+    crate::pathfind::distances(map.width(), map.height(), start, |p| map.tile(p).is_some_and(Tile::is_walkable))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use super::{CorridorId, DoorId, Map, RoomId, Tile};
 use crate::geom::{Grid, Pos};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// One inconsistency in a map. Each names the things involved and where, so the editor can
@@ -214,10 +214,10 @@ pub(super) fn validate(map: &Map) -> Vec<Problem> {
     if !map.tile(map.spawn).is_some_and(Tile::is_walkable) {
         out.push(Problem::SpawnNotOnFloor { cell: map.spawn });
     } else {
-        let reached = reachable(map, map.spawn);
+        let reached = super::metrics::distances_from(map, map.spawn);
         let mut unreached = (0usize, None);
         for (i, t) in map.tiles.as_slice().iter().enumerate() {
-            if t.is_walkable() && !reached.as_slice()[i] {
+            if t.is_walkable() && reached.as_slice()[i] == crate::pathfind::UNREACHED {
                 unreached.0 += 1;
                 unreached.1.get_or_insert(map.tiles.pos_of(i));
             }
@@ -227,25 +227,6 @@ pub(super) fn validate(map: &Map) -> Vec<Problem> {
         }
     }
     out
-}
-
-/// Tiles reachable from `start` by 4-connected steps over walkable tiles.
-pub(crate) fn reachable(map: &Map, start: Pos) -> Grid<bool> {
-    let mut seen = Grid::new(map.width(), map.height(), false);
-    if !map.tile(start).is_some_and(Tile::is_walkable) {
-        return seen;
-    }
-    let mut queue = VecDeque::from([start]);
-    seen.set(start, true);
-    while let Some(p) = queue.pop_front() {
-        for n in p.neighbours4() {
-            if map.tile(n).is_some_and(Tile::is_walkable) && seen.get(n) == Some(&false) {
-                seen.set(n, true);
-                queue.push_back(n);
-            }
-        }
-    }
-    seen
 }
 
 #[cfg(test)]
