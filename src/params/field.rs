@@ -75,7 +75,39 @@ macro_rules! choice {
         }
     };
 }
-pub(crate) use {chance, choice, count, flag, range};
+/// The [`super::Params`] of a struct with a `FIELDS` table and a
+/// `cross_checks(&self, key, out)` method (the hand-written checks run after field `key`'s own),
+/// plus its static spec list and a `specs()` function for the module.
+macro_rules! table_params {
+    ($t:ty, $what:literal) => {
+        static SPECS: [ParamSpec; <$t>::FIELDS.len()] = field::specs(<$t>::FIELDS);
+
+        #[doc = concat!("Every parameter of the ", $what, " generator, in panel order.")]
+        pub fn specs() -> &'static [ParamSpec] {
+            &SPECS
+        }
+
+        impl Params for $t {
+            fn specs(&self) -> &'static [ParamSpec] {
+                &SPECS
+            }
+
+            fn get(&self, key: &str) -> Option<ParamValue> {
+                field::get(Self::FIELDS, self, key)
+            }
+
+            fn set(&mut self, key: &str, v: ParamValue) -> bool {
+                field::set(Self::FIELDS, self, key, v)
+            }
+
+            fn check(&self) -> Vec<ParamIssue> {
+                field::check(Self::FIELDS, self, |key, out| self.cross_checks(key, out))
+            }
+        }
+    };
+}
+
+pub(crate) use {chance, choice, count, flag, range, table_params};
 
 /// The specs of `fields`, in order (for a `static`, so that `specs()` can hand out a slice).
 pub(crate) const fn specs<P, const N: usize>(fields: &[Field<P>]) -> [ParamSpec; N] {

@@ -374,32 +374,14 @@ impl GrownRooms {
     }
 }
 
-static SPECS: [ParamSpec; GrownRooms::FIELDS.len()] = field::specs(GrownRooms::FIELDS);
+field::table_params!(GrownRooms, "grown-rooms");
 
-/// Every parameter of the grown-rooms generator, in panel order.
-pub fn specs() -> &'static [ParamSpec] {
-    &SPECS
-}
-
-impl Params for GrownRooms {
-    fn specs(&self) -> &'static [ParamSpec] {
-        &SPECS
-    }
-
-    fn get(&self, key: &str) -> Option<ParamValue> {
-        field::get(Self::FIELDS, self, key)
-    }
-
-    fn set(&mut self, key: &str, v: ParamValue) -> bool {
-        field::set(Self::FIELDS, self, key, v)
-    }
-
-    fn check(&self) -> Vec<ParamIssue> {
-        field::check(Self::FIELDS, self, |key, out| {
-            if key == "doors_per_room" {
-                self.check_combinations(out);
-            }
-        })
+impl GrownRooms {
+    /// The hand-written checks, after field `key`'s own.
+    fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
+        if key == "doors_per_room" {
+            self.check_combinations(out);
+        }
     }
 }
 

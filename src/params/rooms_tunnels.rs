@@ -256,45 +256,27 @@ impl RoomsAndTunnels {
     ];
 }
 
-static SPECS: [ParamSpec; RoomsAndTunnels::FIELDS.len()] = field::specs(RoomsAndTunnels::FIELDS);
+field::table_params!(RoomsAndTunnels, "rooms-and-tunnels");
 
-/// Every parameter of the rooms-and-tunnels generator, in panel order.
-pub fn specs() -> &'static [ParamSpec] {
-    &SPECS
-}
-
-impl Params for RoomsAndTunnels {
-    fn specs(&self) -> &'static [ParamSpec] {
-        &SPECS
-    }
-
-    fn get(&self, key: &str) -> Option<ParamValue> {
-        field::get(Self::FIELDS, self, key)
-    }
-
-    fn set(&mut self, key: &str, v: ParamValue) -> bool {
-        field::set(Self::FIELDS, self, key, v)
-    }
-
-    fn check(&self) -> Vec<ParamIssue> {
-        field::check(Self::FIELDS, self, |key, out| {
-            if key != "room_size" {
-                return;
+impl RoomsAndTunnels {
+    /// The hand-written checks, after field `key`'s own.
+    fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
+        if key != "room_size" {
+            return;
+        }
+        let SizeRange { min, max } = self.room_size;
+        for (axis, side) in [("width", self.width), ("height", self.height)] {
+            let need = u64::from(max) + 1 + 2 * u64::from(self.edge_margin);
+            if min <= max && max <= MAX_ROOM && need > u64::from(side) {
+                out.push(ParamIssue {
+                    field: "room_size",
+                    message: format!(
+                        "the largest room ({max} tiles) plus the edge margin does not fit the map {axis} \
+                         ({side} tiles); it needs {need}"
+                    ),
+                });
             }
-            let SizeRange { min, max } = self.room_size;
-            for (axis, side) in [("width", self.width), ("height", self.height)] {
-                let need = u64::from(max) + 1 + 2 * u64::from(self.edge_margin);
-                if min <= max && max <= MAX_ROOM && need > u64::from(side) {
-                    out.push(ParamIssue {
-                        field: "room_size",
-                        message: format!(
-                            "the largest room ({max} tiles) plus the edge margin does not fit the map {axis} \
-                             ({side} tiles); it needs {need}"
-                        ),
-                    });
-                }
-            }
-        })
+        }
     }
 }
 
