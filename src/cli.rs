@@ -219,23 +219,23 @@ pub fn sweep(params: &GeneratorParams, seeds: std::ops::Range<u64>, csv: &mut dy
         writeln!(
             csv,
             "{seed},{},{},{},{},{},{},{:.6},{},{},{},{problems},{micros:.1}",
-            m.rooms,
+            m.figures.rooms,
             g.report.rooms_asked,
-            m.doors,
-            m.corridors,
-            m.floor_tiles,
-            m.corridor_tiles,
-            m.floor_fraction,
-            m.connected,
+            m.figures.doors,
+            m.figures.corridors,
+            m.figures.floor_tiles,
+            m.figures.corridor_tiles,
+            m.figures.floor_fraction,
+            m.figures.connected,
             m.longest_path,
-            m.dead_ends,
+            m.figures.dead_ends,
         )?;
         s.maps += 1;
-        s.mean_rooms += m.rooms as f64;
+        s.mean_rooms += m.figures.rooms as f64;
         s.mean_rooms_asked += g.report.rooms_asked as f64;
-        s.mean_floor_fraction += m.floor_fraction;
-        s.mean_corridor_tiles += m.corridor_tiles as f64;
-        s.connected += u64::from(m.connected);
+        s.mean_floor_fraction += m.figures.floor_fraction;
+        s.mean_corridor_tiles += m.figures.corridor_tiles as f64;
+        s.connected += u64::from(m.figures.connected);
         s.valid += u64::from(problems == 0);
         s.mean_micros += micros;
     }

@@ -79,11 +79,11 @@ impl Stat {
     pub fn value(self, seed: u64, m: &Metrics) -> f64 {
         match self {
             Stat::Seed => seed as f64,
-            Stat::Rooms => m.rooms as f64,
-            Stat::CorridorTiles => m.corridor_tiles as f64,
-            Stat::FloorPercent => m.floor_fraction * 100.0,
+            Stat::Rooms => m.figures.rooms as f64,
+            Stat::CorridorTiles => m.figures.corridor_tiles as f64,
+            Stat::FloorPercent => m.figures.floor_fraction * 100.0,
             Stat::LongestPath => m.longest_path as f64,
-            Stat::DeadEnds => m.dead_ends as f64,
+            Stat::DeadEnds => m.figures.dead_ends as f64,
         }
     }
 }

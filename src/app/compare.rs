@@ -387,12 +387,12 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
 type StatRow = (&'static str, fn(&Metrics) -> f64, bool);
 
 const STATS: &[StatRow] = &[
-    ("rooms", |m| m.rooms as f64, false),
-    ("doors", |m| m.doors as f64, false),
-    ("corridor cells", |m| m.corridor_tiles as f64, false),
-    ("floor %", |m| m.floor_fraction * 100.0, true),
+    ("rooms", |m| m.figures.rooms as f64, false),
+    ("doors", |m| m.figures.doors as f64, false),
+    ("corridor cells", |m| m.figures.corridor_tiles as f64, false),
+    ("floor %", |m| m.figures.floor_fraction * 100.0, true),
     ("longest path", |m| m.longest_path as f64, false),
-    ("dead ends", |m| m.dead_ends as f64, false),
+    ("dead ends", |m| m.figures.dead_ends as f64, false),
 ];
 
 fn stats_ui(ui: &mut egui::Ui, c: &Compare) {

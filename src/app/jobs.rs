@@ -14,6 +14,7 @@ use crate::edit::document::Checked;
 use crate::generate::{GenError, Report};
 use crate::io::{FileError, Preset};
 use crate::map::Map;
+use crate::map::check::Checker;
 use crate::map::metrics::Metrics;
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -26,6 +27,7 @@ use std::time::Duration;
 pub struct GenOutcome {
     pub map: Map,
     pub index: MapIndex,
+    pub checker: Checker,
     pub report: Report,
     /// Time spent in the generator alone.
     pub elapsed: Duration,
@@ -37,6 +39,7 @@ pub struct GenOutcome {
 pub struct OpenOutcome {
     pub map: Map,
     pub index: MapIndex,
+    pub checker: Checker,
     pub textures: Prebuilt,
 }
 

@@ -350,7 +350,7 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
         });
     }
     let Some(doc) = m.doc else { return };
-    let metrics = &doc.index().metrics;
+    let metrics = doc.figures();
     if let Origin::Generated { report, elapsed } = doc.origin() {
         let colour =
             if report.rooms_placed < report.rooms_asked { ui.visuals().warn_fg_color } else { Color32::PLACEHOLDER };

@@ -415,9 +415,9 @@ fn grid_ui(
                         );
                         let text = format!(
                             "{} rooms · {} corr\n{:.1}% floor · path {}",
-                            m.rooms,
-                            m.corridor_tiles,
-                            m.floor_fraction * 100.0,
+                            m.figures.rooms,
+                            m.figures.corridor_tiles,
+                            m.figures.floor_fraction * 100.0,
                             m.longest_path
                         );
                         painter.text(

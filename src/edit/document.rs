@@ -7,15 +7,18 @@
 //! "Unsaved" is derived: the history names each state with a serial, and the document remembers
 //! the serial it was saved (or read, or generated) at.
 //!
-//! Checking the map after an edit ([`Map::validate`] and [`Metrics`]) costs seconds on the largest
-//! maps, so it is not done on the editing thread: [`Document::check_request`] hands out a snapshot
-//! to check elsewhere ([`Check::run`]), and [`Document::checked`] takes the answer back, dropping it
+//! The map's problems and figures come from a [`Checker`] that the document keeps with the damage
+//! done since it last looked. Brought up to date it redoes only what the edits touched (a few
+//! milliseconds after a stroke on a 4096×4096 map), and even that is not done on the editing
+//! thread: [`Document::check_request`] hands the checker out with the map and the damage
+//! ([`Check::run`]), and [`Document::checked`] takes it back with the answer, dropping the answer
 //! when the map has changed since.
 
 use crate::edit::{self, Changes, Edit, EditError, History, Interaction, Op};
 use crate::generate::Report;
 use crate::geom::{Grid, Pos, Rect};
-use crate::map::metrics::Metrics;
+use crate::map::check::{Checker, Damage};
+use crate::map::metrics::Figures;
 use crate::map::{Map, Problem};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -31,8 +34,8 @@ fn next_revision() -> u64 {
     NEXT_REVISION.fetch_add(1, Ordering::Relaxed)
 }
 
-/// Lookups derived from a map, built once per revision (off the UI thread for new maps): which
-/// room and corridor covers each tile, room bounds for culling, and the key figures.
+/// Lookups derived from a map, built when its rooms, doors or corridors change (off the UI thread
+/// for new maps): which room and corridor covers each tile, and room bounds for culling.
 #[derive(Clone, Debug)]
 pub struct MapIndex {
     /// Index into `map.rooms` of the room covering each tile, or `u32::MAX`.
@@ -41,16 +44,10 @@ pub struct MapIndex {
     pub corridor_at: Grid<u32>,
     /// Bounding rectangle of each room's floor, in `map.rooms` order.
     pub room_bounds: Vec<Option<Rect>>,
-    pub metrics: Metrics,
 }
 
 impl MapIndex {
     pub fn build(map: &Map) -> MapIndex {
-        Self::build_lookups(map, Metrics::of(map))
-    }
-
-    /// The lookups of `map`, with `metrics` measured elsewhere (or stale until a check answers).
-    pub fn build_lookups(map: &Map, metrics: Metrics) -> MapIndex {
         let mut corridor_at = Grid::new(map.width(), map.height(), u32::MAX);
         for (i, c) in map.corridors.iter().enumerate() {
             c.for_each_cell(|p| {
@@ -63,7 +60,6 @@ impl MapIndex {
             room_at: map.room_index_grid(),
             corridor_at,
             room_bounds: map.rooms.iter().map(|r| r.shape.bounds()).collect(),
-            metrics,
         }
     }
 
@@ -88,7 +84,7 @@ pub enum Origin {
 }
 
 /// The map being edited, with its file, revision, history and saved position.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Document {
     map: Arc<Map>,
     index: Arc<MapIndex>,
@@ -101,10 +97,16 @@ pub struct Document {
     history: History,
     /// [`History::serial`] of the state with nothing unsaved (saved, read or generated).
     saved_serial: u64,
-    /// The last answered check: problems of the map at `checked_revision`.
+    /// The last answered check: problems and figures of the map at `checked_revision`.
     problems: Arc<Vec<Problem>>,
+    figures: Figures,
     checked_revision: u64,
-    /// The revision a check was last handed out for (not asked again until the map changes).
+    /// The checker, between checks (`None` while one is out, or when it must start afresh).
+    checker: Option<Box<Checker>>,
+    /// What changed since the checker last saw the map.
+    unchecked: Damage,
+    /// A check is out for `requested_revision`.
+    check_out: bool,
     requested_revision: u64,
     /// Tile rectangles changed at each revision since `tiles_base`, for incremental texture updates.
     damage: VecDeque<(u64, Rect)>,
@@ -115,21 +117,24 @@ pub struct Document {
 /// How many damage rectangles a document remembers.
 const DAMAGE_LOG: usize = 256;
 
-/// A document's map to check away from the editing thread. It shares the document's map; the
-/// worker copies it first and lets go of the shared one at once, so the copy is made off the
-/// editing thread, and the next edit finds the map unshared again (were the copy still under
-/// way, that edit would copy the map itself, as `Arc::make_mut` does).
+/// A document's checker, handed out to bring up to date away from the editing thread, with the
+/// map (shared, not copied: the update reads only what the damage names and lets go of the map at
+/// once; an edit made meanwhile copies the map, as `Arc::make_mut` does).
 pub struct Check {
     revision: u64,
     map: Arc<Map>,
+    checker: Box<Checker>,
+    damage: Damage,
 }
 
-/// The answer to a [`Check`]: the problems and key figures of the map at `revision`.
+/// The answer to a [`Check`]: the problems and key figures of the map at `revision`, and the
+/// checker going home.
 #[derive(Clone, Debug)]
 pub struct Checked {
     pub revision: u64,
     pub problems: Vec<Problem>,
-    pub metrics: Metrics,
+    pub figures: Figures,
+    checker: Box<Checker>,
 }
 
 impl Check {
@@ -138,42 +143,37 @@ impl Check {
         self.revision
     }
 
-    /// Validates the snapshot and measures it (the two on separate threads when one can start).
+    /// Brings the checker up to date with the map and reads its answer.
     pub fn run(self) -> Checked {
-        let map = &Arc::unwrap_or_clone(self.map);
-        let (problems, metrics) = std::thread::scope(|s| {
-            let metrics = std::thread::Builder::new().spawn_scoped(s, || Metrics::of(map));
-            let problems = map.validate();
-            let metrics = match metrics {
-                Ok(h) => h.join().unwrap_or_else(|_| Metrics::of(map)),
-                Err(_) => Metrics::of(map),
-            };
-            (problems, metrics)
-        });
-        Checked { revision: self.revision, problems, metrics }
+        let Check { revision, map, mut checker, damage } = self;
+        checker.update(&map, &damage);
+        drop(map);
+        Checked { revision, problems: checker.problems(), figures: checker.figures(), checker }
     }
 }
 
 impl Document {
     /// A freshly generated map: no file, nothing unsaved (the parameters and seed reproduce it).
-    pub fn generated(map: Map, index: MapIndex, report: Report, elapsed: Duration) -> Self {
-        Self::with(map, index, None, Origin::Generated { report, elapsed })
+    /// `index` and `checker` were made for `map` (on a worker).
+    pub fn generated(map: Map, index: MapIndex, checker: Checker, report: Report, elapsed: Duration) -> Self {
+        Self::with(map, index, checker, None, Origin::Generated { report, elapsed })
     }
 
     /// A map read from `path`.
-    pub fn opened(map: Map, index: MapIndex, path: PathBuf) -> Self {
-        let mut d = Self::with(map, index, Some(path), Origin::Opened);
+    pub fn opened(map: Map, index: MapIndex, checker: Checker, path: PathBuf) -> Self {
+        let mut d = Self::with(map, index, checker, Some(path), Origin::Opened);
         d.saved = Some(d.map.clone());
         d
     }
 
-    /// A map with its index built here (on the calling thread).
+    /// A map with its index and check made here (on the calling thread).
     pub fn from_map(map: Map) -> Self {
         let index = MapIndex::build(&map);
-        Self::with(map, index, None, Origin::Opened)
+        let checker = Checker::new(&map);
+        Self::with(map, index, checker, None, Origin::Opened)
     }
 
-    fn with(map: Map, index: MapIndex, path: Option<PathBuf>, origin: Origin) -> Self {
+    fn with(map: Map, index: MapIndex, checker: Checker, path: Option<PathBuf>, origin: Origin) -> Self {
         let revision = next_revision();
         let history = History::default();
         Self {
@@ -185,8 +185,12 @@ impl Document {
             saved: None,
             saved_serial: history.serial(),
             history,
-            problems: Arc::new(Vec::new()),
-            checked_revision: 0,
+            problems: Arc::new(checker.problems()),
+            figures: checker.figures(),
+            checked_revision: revision,
+            checker: Some(Box::new(checker)),
+            unchecked: Damage::default(),
+            check_out: false,
             requested_revision: 0,
             damage: VecDeque::new(),
             tiles_base: revision,
@@ -217,39 +221,64 @@ impl Document {
         &self.problems
     }
 
-    /// Whether [`Self::problems`] and the metrics answer the map as it is now.
+    /// Key figures of the map as last checked.
+    pub fn figures(&self) -> &Figures {
+        &self.figures
+    }
+
+    /// Whether [`Self::problems`] and [`Self::figures`] answer the map as it is now.
     pub fn problems_current(&self) -> bool {
         self.checked_revision == self.revision
     }
 
-    /// A snapshot to check when the last answer is stale, no check of this revision was handed
-    /// out yet, and no gesture is still changing the map. Shares the map (no copy here).
+    /// The checker to bring up to date, when the last answer is stale, no check is out, and no
+    /// gesture is still changing the map. Shares the map (no copy here).
     pub fn check_request(&mut self) -> Option<Check> {
-        if self.problems_current()
-            || self.requested_revision == self.revision
-            || self.history.open_interaction().is_some()
-        {
+        if self.problems_current() || self.check_out || self.history.open_interaction().is_some() {
             return None;
         }
-        self.requested_revision = self.revision;
-        Some(Check { revision: self.revision, map: self.map.clone() })
+        Some(self.hand_out_check())
     }
 
-    /// Takes a check's answer; false (and it is dropped) when the map has changed since.
+    fn hand_out_check(&mut self) -> Check {
+        let checker = self.checker.take().unwrap_or_default();
+        self.check_out = true;
+        self.requested_revision = self.revision;
+        Check { revision: self.revision, map: self.map.clone(), checker, damage: std::mem::take(&mut self.unchecked) }
+    }
+
+    /// Takes back the checker of a check this document handed out, and its answer unless the map
+    /// has changed since (then false, and the answer is dropped). Answers for other documents
+    /// are ignored.
     pub fn checked(&mut self, c: Checked) -> bool {
+        if !self.check_out || c.revision != self.requested_revision {
+            return false;
+        }
+        self.check_out = false;
+        self.checker = Some(c.checker);
         if c.revision != self.revision {
             return false;
         }
         self.checked_revision = c.revision;
         self.problems = Arc::new(c.problems);
-        Arc::make_mut(&mut self.index).metrics = c.metrics;
+        self.figures = c.figures;
         true
+    }
+
+    /// The check that was out never answered (its job failed): the next one starts afresh.
+    pub fn check_lost(&mut self) {
+        self.check_out = false;
+        self.checker = None;
+        self.unchecked = Damage::everything();
     }
 
     /// Checks the map here and now (tests, command-line tools).
     pub fn check_now(&mut self) {
-        let c = Check { revision: self.revision, map: self.map.clone() };
-        self.checked(c.run());
+        if self.check_out {
+            self.check_lost();
+        }
+        let c = self.hand_out_check().run();
+        self.checked(c);
     }
 
     /// The tile rectangles changed since `revision`, or `None` when a view must rebuild everything.
@@ -324,10 +353,11 @@ impl Document {
         result
     }
 
-    /// Bookkeeping after the map changed: a new revision, the damage log, and the lookups when
-    /// rooms, doors or corridors changed. Problems and metrics are left to a [`Check`].
+    /// Bookkeeping after the map changed: a new revision, the damage logs, and the lookups when
+    /// rooms, doors or corridors changed. Problems and figures are left to a [`Check`].
     fn changed(&mut self, ch: Changes) {
         self.revision = next_revision();
+        self.unchecked.add(ch.tiles, ch.structure, ch.replaced);
         if ch.replaced {
             self.tiles_base = self.revision;
             self.damage.clear();
@@ -339,8 +369,7 @@ impl Document {
             }
         }
         if ch.structure || ch.replaced {
-            let metrics = self.index.metrics;
-            self.index = Arc::new(MapIndex::build_lookups(&self.map, metrics));
+            self.index = Arc::new(MapIndex::build(&self.map));
         }
     }
 

@@ -147,13 +147,21 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
     match op {
         Op::Paint { cells, tile } => {
             let map = &*tx.map;
+            // Only rooms near the stroke can hold its cells: look them up once, not per cell
+            // (a map may have tens of thousands of rooms).
+            let near: Vec<&Room> = match Rect::bounding(cells.iter().copied()) {
+                Some(b) if tile != Tile::Wall => {
+                    map.rooms.iter().filter(|r| r.shape.bounds().is_some_and(|rb| rb.intersects(&b))).collect()
+                }
+                _ => Vec::new(),
+            };
             let mut seen = BTreeSet::new();
             let mut set = Vec::new();
             for p in cells {
                 let Some(old) = map.tile(p) else { continue };
                 let new = match tile {
                     Tile::Wall => Tile::Wall,
-                    _ if map.room_at(p).is_some() => Tile::Floor,
+                    _ if near.iter().any(|r| r.shape.contains(p)) => Tile::Floor,
                     _ => Tile::Corridor,
                 };
                 if old != new && seen.insert(p) {

@@ -9,6 +9,7 @@
 //! [`Map::validate`] reports every place where the two disagree.
 
 mod ascii;
+pub mod check;
 pub mod metrics;
 pub mod path_text;
 mod validate;
@@ -133,6 +134,38 @@ impl Shape {
                 }
             }
             Shape::Cells(cells) => cells.iter().copied().for_each(f),
+        }
+    }
+
+    /// Calls `f` on every floor tile of the shape inside `r`, row by row, at a cost that follows
+    /// the size of that part (not of the whole shape).
+    pub fn for_each_cell_in(&self, r: Rect, mut f: impl FnMut(Pos)) {
+        let Some(b) = self.bounds() else { return };
+        let (x0, x1) = (r.x.max(b.x), r.right().min(b.right()));
+        let (y0, y1) = (r.y.max(b.y), r.bottom().min(b.bottom()));
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        match self {
+            Shape::Rect(_) => Rect::new(x0, y0, x1 - x0, y1 - y0).cells().for_each(f),
+            Shape::Circle { centre, radius } => {
+                let r2 = i64::from((*radius).max(0)).pow(2);
+                for y in y0..y1 {
+                    let dy = i64::from(y) - i64::from(centre.y);
+                    for x in x0..x1 {
+                        let dx = i64::from(x) - i64::from(centre.x);
+                        if dx * dx + dy * dy <= r2 {
+                            f(Pos::new(x, y));
+                        }
+                    }
+                }
+            }
+            Shape::Cells(cells) => {
+                for y in y0..y1 {
+                    let start = cells.partition_point(|c| (c.y, c.x) < (y, x0));
+                    cells[start..].iter().take_while(|c| c.y == y && c.x < x1).for_each(|c| f(*c));
+                }
+            }
         }
     }
 
@@ -377,7 +410,7 @@ impl Map {
 
     /// Every inconsistency between tiles, rooms, doors, corridors and spawn.
     pub fn validate(&self) -> Vec<Problem> {
-        validate::validate(self)
+        check::Checker::new(self).problems()
     }
 
     /// For each tile, the index (in `rooms`) of the room whose floor covers it, or `u32::MAX`.

@@ -1,8 +1,8 @@
-//! Consistency checks: every way tiles, rooms, doors, corridors and spawn can disagree.
+//! The problems a map can have: every way tiles, rooms, doors, corridors and spawn can disagree.
+//! [`super::check::Checker`] finds them.
 
-use super::{CorridorId, DoorId, Map, RoomId, Tile};
-use crate::geom::{Grid, Pos};
-use std::collections::{BTreeMap, BTreeSet};
+use super::{CorridorId, DoorId, RoomId, Tile};
+use crate::geom::Pos;
 use std::fmt;
 
 /// One inconsistency in a map. Each names the things involved and where, so the editor can
@@ -101,139 +101,151 @@ impl fmt::Display for Problem {
     }
 }
 
-fn duplicates(ids: impl Iterator<Item = u32>, what: &'static str, out: &mut Vec<Problem>) {
-    let mut seen = BTreeSet::new();
-    let mut reported = BTreeSet::new();
-    for id in ids {
-        if !seen.insert(id) && reported.insert(id) {
-            out.push(Problem::DuplicateId { what, id });
-        }
-    }
-}
+/// The plain whole-map check the [`super::check::Checker`] must agree with: one grid of room
+/// owners, one search from spawn, no caching.
+#[cfg(test)]
+pub(super) mod reference {
+    use super::Problem;
+    use crate::geom::Grid;
+    use crate::map::{DoorId, Map, RoomId, Tile};
+    use std::collections::{BTreeMap, BTreeSet};
 
-pub(super) fn validate(map: &Map) -> Vec<Problem> {
-    let mut out = Vec::new();
-    duplicates(map.rooms.iter().map(|r| r.id), "room", &mut out);
-    duplicates(map.doors.iter().map(|d| d.id), "door", &mut out);
-    duplicates(map.corridors.iter().map(|c| c.id), "corridor", &mut out);
-
-    // Rooms: in bounds, on floor, not overlapping. `owner` holds the index of the room on a tile.
-    let mut owner: Grid<u32> = Grid::new(map.width(), map.height(), u32::MAX);
-    for (i, room) in map.rooms.iter().enumerate() {
-        let mut first_out = None;
-        let mut first_bad = None;
-        let mut first_overlap = None;
-        let mut any = false;
-        room.shape.for_each_cell(|p| {
-            any = true;
-            match owner.get_mut(p) {
-                None => {
-                    first_out.get_or_insert(p);
-                }
-                Some(o) => {
-                    if *o != u32::MAX {
-                        first_overlap.get_or_insert((*o, p));
-                    }
-                    *o = i as u32;
-                    if let Some(t) = map.tile(p).filter(|t| *t != Tile::Floor) {
-                        first_bad.get_or_insert((p, t));
-                    }
-                }
-            }
-        });
-        if !any {
-            out.push(Problem::RoomEmpty { room: room.id });
-        }
-        if let Some(cell) = first_out {
-            out.push(Problem::RoomOutOfBounds { room: room.id, cell });
-        }
-        if let Some((cell, tile)) = first_bad {
-            out.push(Problem::RoomNotFloor { room: room.id, cell, tile });
-        }
-        if let Some((other, cell)) = first_overlap {
-            out.push(Problem::RoomsOverlap { a: map.rooms[other as usize].id, b: room.id, cell });
-        }
-    }
-    let mut stray = (0usize, None);
-    for (i, t) in map.tiles.as_slice().iter().enumerate() {
-        if *t == Tile::Floor && owner.as_slice()[i] == u32::MAX {
-            stray.0 += 1;
-            stray.1.get_or_insert(map.tiles.pos_of(i));
-        }
-    }
-    if let (count, Some(cell)) = stray {
-        out.push(Problem::StrayRoomFloor { cell, count });
-    }
-
-    // Doors: on the wall of an existing room, leading onto the map, used by a corridor.
-    let used: BTreeSet<DoorId> = map.corridors.iter().flat_map(|c| c.doors).collect();
-    // Id lookups by map, not by scanning the lists: validation stays near-linear on big maps.
-    let rooms_by_id: BTreeMap<RoomId, usize> = map.rooms.iter().enumerate().map(|(i, r)| (r.id, i)).rev().collect();
-    let doors_by_id: BTreeMap<DoorId, usize> = map.doors.iter().enumerate().map(|(i, d)| (d.id, i)).rev().collect();
-    for d in &map.doors {
-        let Some(room) = rooms_by_id.get(&d.room).map(|&i| &map.rooms[i]) else {
-            out.push(Problem::DoorUnknownRoom { door: d.id, room: d.room });
-            continue;
-        };
-        if !room.shape.contains(d.cell) || room.shape.contains(d.outside()) {
-            out.push(Problem::DoorNotOnWall { door: d.id, cell: d.cell });
-        } else if !map.in_bounds(d.outside()) {
-            out.push(Problem::DoorOutOfBounds { door: d.id, cell: d.outside() });
-        } else if !used.contains(&d.id) {
-            out.push(Problem::DoorWithoutCorridor { door: d.id, cell: d.cell });
-        }
-    }
-
-    // Corridors: from door to door, continuous, on walkable tiles, never through a room.
-    for c in &map.corridors {
-        let (Some(first), Some(last)) = (c.path.first(), c.path.last()) else {
-            out.push(Problem::CorridorEmpty { corridor: c.id });
-            continue;
-        };
-        for (door_id, end) in c.doors.into_iter().zip([*first, *last]) {
-            match doors_by_id.get(&door_id).map(|&i| &map.doors[i]) {
-                None => out.push(Problem::CorridorUnknownDoor { corridor: c.id, door: door_id }),
-                Some(d) if d.outside() != end => {
-                    out.push(Problem::CorridorNotAtDoor { corridor: c.id, door: door_id, cell: end })
-                }
-                Some(_) => {}
+    fn duplicates(ids: impl Iterator<Item = u32>, what: &'static str, out: &mut Vec<Problem>) {
+        let mut seen = BTreeSet::new();
+        let mut reported = BTreeSet::new();
+        for id in ids {
+            if !seen.insert(id) && reported.insert(id) {
+                out.push(Problem::DuplicateId { what, id });
             }
         }
-        if let Some(w) = c.path.windows(2).find(|w| w[0].manhattan(w[1]) != 1) {
-            out.push(Problem::CorridorGap { corridor: c.id, cell: w[1] });
-        }
-        if let Some(p) = c.path.iter().find(|p| !map.tile(**p).is_some_and(Tile::is_walkable)) {
-            out.push(Problem::CorridorBroken { corridor: c.id, cell: *p });
-        }
-        if let Some((p, o)) = c.path.iter().find_map(|p| owner.get(*p).filter(|o| **o != u32::MAX).map(|o| (*p, *o))) {
-            out.push(Problem::CorridorEntersRoom { corridor: c.id, room: map.rooms[o as usize].id, cell: p });
-        }
     }
 
-    // Spawn and reachability.
-    if !map.tile(map.spawn).is_some_and(Tile::is_walkable) {
-        out.push(Problem::SpawnNotOnFloor { cell: map.spawn });
-    } else {
-        let reached = super::metrics::distances_from(map, map.spawn);
-        let mut unreached = (0usize, None);
+    pub(in crate::map) fn validate(map: &Map) -> Vec<Problem> {
+        let mut out = Vec::new();
+        duplicates(map.rooms.iter().map(|r| r.id), "room", &mut out);
+        duplicates(map.doors.iter().map(|d| d.id), "door", &mut out);
+        duplicates(map.corridors.iter().map(|c| c.id), "corridor", &mut out);
+
+        // Rooms: in bounds, on floor, not overlapping. `owner` holds the index of the room on a tile.
+        let mut owner: Grid<u32> = Grid::new(map.width(), map.height(), u32::MAX);
+        for (i, room) in map.rooms.iter().enumerate() {
+            let mut first_out = None;
+            let mut first_bad = None;
+            let mut first_overlap = None;
+            let mut any = false;
+            room.shape.for_each_cell(|p| {
+                any = true;
+                match owner.get_mut(p) {
+                    None => {
+                        first_out.get_or_insert(p);
+                    }
+                    Some(o) => {
+                        if *o != u32::MAX {
+                            first_overlap.get_or_insert((*o, p));
+                        }
+                        *o = i as u32;
+                        if let Some(t) = map.tile(p).filter(|t| *t != Tile::Floor) {
+                            first_bad.get_or_insert((p, t));
+                        }
+                    }
+                }
+            });
+            if !any {
+                out.push(Problem::RoomEmpty { room: room.id });
+            }
+            if let Some(cell) = first_out {
+                out.push(Problem::RoomOutOfBounds { room: room.id, cell });
+            }
+            if let Some((cell, tile)) = first_bad {
+                out.push(Problem::RoomNotFloor { room: room.id, cell, tile });
+            }
+            if let Some((other, cell)) = first_overlap {
+                out.push(Problem::RoomsOverlap { a: map.rooms[other as usize].id, b: room.id, cell });
+            }
+        }
+        let mut stray = (0usize, None);
         for (i, t) in map.tiles.as_slice().iter().enumerate() {
-            if t.is_walkable() && reached.as_slice()[i] == crate::pathfind::UNREACHED {
-                unreached.0 += 1;
-                unreached.1.get_or_insert(map.tiles.pos_of(i));
+            if *t == Tile::Floor && owner.as_slice()[i] == u32::MAX {
+                stray.0 += 1;
+                stray.1.get_or_insert(map.tiles.pos_of(i));
             }
         }
-        if let (count, Some(cell)) = unreached {
-            out.push(Problem::UnreachableFloor { cell, count });
+        if let (count, Some(cell)) = stray {
+            out.push(Problem::StrayRoomFloor { cell, count });
         }
+
+        // Doors: on the wall of an existing room, leading onto the map, used by a corridor.
+        let used: BTreeSet<DoorId> = map.corridors.iter().flat_map(|c| c.doors).collect();
+        // Id lookups by map, not by scanning the lists: validation stays near-linear on big maps.
+        let rooms_by_id: BTreeMap<RoomId, usize> = map.rooms.iter().enumerate().map(|(i, r)| (r.id, i)).rev().collect();
+        let doors_by_id: BTreeMap<DoorId, usize> = map.doors.iter().enumerate().map(|(i, d)| (d.id, i)).rev().collect();
+        for d in &map.doors {
+            let Some(room) = rooms_by_id.get(&d.room).map(|&i| &map.rooms[i]) else {
+                out.push(Problem::DoorUnknownRoom { door: d.id, room: d.room });
+                continue;
+            };
+            if !room.shape.contains(d.cell) || room.shape.contains(d.outside()) {
+                out.push(Problem::DoorNotOnWall { door: d.id, cell: d.cell });
+            } else if !map.in_bounds(d.outside()) {
+                out.push(Problem::DoorOutOfBounds { door: d.id, cell: d.outside() });
+            } else if !used.contains(&d.id) {
+                out.push(Problem::DoorWithoutCorridor { door: d.id, cell: d.cell });
+            }
+        }
+
+        // Corridors: from door to door, continuous, on walkable tiles, never through a room.
+        for c in &map.corridors {
+            let (Some(first), Some(last)) = (c.path.first(), c.path.last()) else {
+                out.push(Problem::CorridorEmpty { corridor: c.id });
+                continue;
+            };
+            for (door_id, end) in c.doors.into_iter().zip([*first, *last]) {
+                match doors_by_id.get(&door_id).map(|&i| &map.doors[i]) {
+                    None => out.push(Problem::CorridorUnknownDoor { corridor: c.id, door: door_id }),
+                    Some(d) if d.outside() != end => {
+                        out.push(Problem::CorridorNotAtDoor { corridor: c.id, door: door_id, cell: end })
+                    }
+                    Some(_) => {}
+                }
+            }
+            if let Some(w) = c.path.windows(2).find(|w| w[0].manhattan(w[1]) != 1) {
+                out.push(Problem::CorridorGap { corridor: c.id, cell: w[1] });
+            }
+            if let Some(p) = c.path.iter().find(|p| !map.tile(**p).is_some_and(Tile::is_walkable)) {
+                out.push(Problem::CorridorBroken { corridor: c.id, cell: *p });
+            }
+            if let Some((p, o)) =
+                c.path.iter().find_map(|p| owner.get(*p).filter(|o| **o != u32::MAX).map(|o| (*p, *o)))
+            {
+                out.push(Problem::CorridorEntersRoom { corridor: c.id, room: map.rooms[o as usize].id, cell: p });
+            }
+        }
+
+        // Spawn and reachability.
+        if !map.tile(map.spawn).is_some_and(Tile::is_walkable) {
+            out.push(Problem::SpawnNotOnFloor { cell: map.spawn });
+        } else {
+            let reached = crate::map::metrics::distances_from(map, map.spawn);
+            let mut unreached = (0usize, None);
+            for (i, t) in map.tiles.as_slice().iter().enumerate() {
+                if t.is_walkable() && reached.as_slice()[i] == crate::pathfind::UNREACHED {
+                    unreached.0 += 1;
+                    unreached.1.get_or_insert(map.tiles.pos_of(i));
+                }
+            }
+            if let (count, Some(cell)) = unreached {
+                out.push(Problem::UnreachableFloor { cell, count });
+            }
+        }
+        out
     }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::geom::Dir;
-    use crate::map::{Corridor, Door};
+    use crate::map::{Corridor, Door, Map};
 
     fn fixture() -> Map {
         let mut m = Map::from_ascii("########\n#..+,..#\n#.@#,..#\n########\n").unwrap();

@@ -224,7 +224,7 @@ fn ab_parameters_list_the_differing_parameter() {
     assert_eq!(c.panes.len(), 2);
     assert_ne!(c.panes[0].params, c.panes[1].params);
     h.get_by_label("B differs from A in: Room attempts 30 -> 5");
-    assert!(c.panes[1].metrics.is_some_and(|m| m.rooms <= 5));
+    assert!(c.panes[1].metrics.is_some_and(|m| m.figures.rooms <= 5));
 }
 
 #[test]
@@ -238,7 +238,7 @@ fn changing_a_parameter_re_renders_the_page() {
     assert_eq!(params.params().get("max_rooms"), Some(ParamValue::Int(5)));
     for s in 0..24 {
         let t = h.state().seed_browser().thumbnail(&params, s).expect("re-rendered for the new parameters");
-        assert!(t.metrics.rooms <= 5);
+        assert!(t.metrics.figures.rooms <= 5);
     }
 }
 

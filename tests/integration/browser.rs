@@ -54,8 +54,8 @@ fn sort_and_filter_by_stat() {
     }
     let v = View { sort: Stat::Seed, descending: false, filter: Some((Stat::Rooms, 12.0)) };
     let kept = v.apply(&items);
-    assert!(kept.iter().all(|&i| items[i].1.rooms >= 12));
-    assert_eq!(kept.len(), items.iter().filter(|(_, m)| m.rooms >= 12).count());
+    assert!(kept.iter().all(|&i| items[i].1.figures.rooms >= 12));
+    assert_eq!(kept.len(), items.iter().filter(|(_, m)| m.figures.rooms >= 12).count());
 }
 
 #[test]

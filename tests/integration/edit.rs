@@ -393,7 +393,7 @@ proptest! {
             }
             if d.problems_current() {
                 prop_assert_eq!(d.problems(), &d.map().validate()[..]);
-                prop_assert_eq!(d.index().metrics, delve::map::metrics::Metrics::of(d.map()));
+                prop_assert_eq!(*d.figures(), delve::map::metrics::Metrics::of(d.map()).figures);
             }
         }
         d.check_now();

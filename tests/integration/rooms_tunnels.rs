@@ -144,8 +144,8 @@ fn fidelity_means_within_two_percent() {
         let (mut rooms, mut floor) = (0.0, 0.0);
         for seed in 0..2000 {
             let m = Metrics::of(&generate(&p, seed).unwrap().map);
-            rooms += m.rooms as f64;
-            floor += m.floor_fraction;
+            rooms += m.figures.rooms as f64;
+            floor += m.figures.floor_fraction;
         }
         let (rooms, floor) = (rooms / 2000.0, floor / 2000.0);
         assert!((rooms / ref_rooms - 1.0).abs() < 0.02, "{name}: mean rooms {rooms} vs {ref_rooms}");
@@ -282,7 +282,7 @@ fn variants_do_what_they_say() {
     // Wide tunnels carve more corridor.
     let p = GeneratorParams::RoomsAndTunnels(RoomsAndTunnels { tunnel_width: 3, ..base.clone() });
     let wide = generate_valid(&p, 3);
-    assert!(Metrics::of(&wide.map).corridor_tiles > 2 * Metrics::of(&l.map).corridor_tiles);
+    assert!(Metrics::of(&wide.map).figures.corridor_tiles > 2 * Metrics::of(&l.map).figures.corridor_tiles);
     assert!(wide.map.corridors.iter().all(|c| c.width == 3));
     // Spacing keeps rooms apart.
     for (rule, base_gap) in [(OverlapRule::Separate, 2), (OverlapRule::ShareWalls, 0)] {

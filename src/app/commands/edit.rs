@@ -60,8 +60,12 @@ impl DelveApp {
 
     /// The document's problems and figures for its current revision, from a worker.
     pub(in crate::app) fn on_checked(&mut self, output: JobOutput) {
-        if let (JobOutput::Checked(c), Some(doc)) = (output, &mut self.doc) {
-            doc.checked(*c);
+        match (output, &mut self.doc) {
+            (JobOutput::Checked(c), Some(doc)) => {
+                doc.checked(*c);
+            }
+            (JobOutput::Failed { .. }, Some(doc)) => doc.check_lost(),
+            _ => {}
         }
     }
 

@@ -14,6 +14,7 @@ use super::super::{
     DelveApp, DialogMode, DialogOutcome, DialogPurpose, DialogRequest, Document, MapIndex, Message, PresetRef,
 };
 use crate::io::{self, FileError, FileKind, Preset};
+use crate::map::check::Checker;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -106,8 +107,9 @@ impl DelveApp {
                 Ok(FileKind::Map) => {
                     let result = io::load_map(&path).map(|map| {
                         let index = MapIndex::build(&map);
+                        let checker = Checker::new(&map);
                         let textures = Prebuilt::new(&map, layers, chunk);
-                        Box::new(OpenOutcome { map, index, textures })
+                        Box::new(OpenOutcome { map, index, checker, textures })
                     });
                     JobOutput::Opened { path, result }
                 }
@@ -229,7 +231,7 @@ impl DelveApp {
                 if self.doc.as_ref().is_some_and(Document::is_dirty) && !agreed {
                     return; // Edited while loading: keep the edits.
                 }
-                let OpenOutcome { map, index, textures } = *b;
+                let OpenOutcome { map, index, checker, textures } = *b;
                 self.supersede_generation();
                 self.provenance_check = None;
                 // The panel shows what the map was generated with (a map without provenance
@@ -237,7 +239,7 @@ impl DelveApp {
                 if let Some(params) = map.provenance.params.clone() {
                     self.session.take_from_map(params, map.provenance.seed, file_name(&path));
                 }
-                let mut doc = Document::opened(map, index, path.clone());
+                let mut doc = Document::opened(map, index, checker, path.clone());
                 if let Some(old) = self.doc.take().filter(Document::has_history) {
                     doc.inherit_history(old, &format!("Open {}", file_name(&path)));
                 }

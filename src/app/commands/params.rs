@@ -10,6 +10,7 @@ use super::super::{DelveApp, Document, MapIndex, PresetRef};
 use crate::generate;
 use crate::io::Preset;
 use crate::map::Map;
+use crate::map::check::Checker;
 use crate::params::GeneratorParams;
 use std::sync::Arc;
 use std::time::Instant;
@@ -156,8 +157,9 @@ impl DelveApp {
             let result = generate::generate(&job.params, job.seed).map(|g| {
                 let elapsed = start.elapsed();
                 let index = MapIndex::build(&g.map);
+                let checker = Checker::new(&g.map);
                 let textures = Prebuilt::new(&g.map, layers, chunk);
-                Box::new(GenOutcome { map: g.map, index, report: g.report, elapsed, textures })
+                Box::new(GenOutcome { map: g.map, index, checker, report: g.report, elapsed, textures })
             });
             JobOutput::Generated { ticket: job.ticket, result }
         });
@@ -200,7 +202,7 @@ impl DelveApp {
                     Some(other) => self.gen_state.compare = Some(other),
                     None => self.provenance_check = None,
                 }
-                let mut doc = Document::generated(g.map, g.index, g.report, g.elapsed);
+                let mut doc = Document::generated(g.map, g.index, g.checker, g.report, g.elapsed);
                 if let Some(old) = self.doc.take().filter(Document::has_history) {
                     doc.inherit_history(old, "Regenerate");
                 }

@@ -1,0 +1,705 @@
+//! The map check, kept up to date edit by edit: [`Checker`] finds every [`Problem`] of a map and
+//! its key [`Figures`], and after an edit redoes only what the edit's [`Damage`] can have changed.
+//! [`Map::validate`] is a checker built from scratch, so the editor and `delve check` share one
+//! check.
+//!
+//! The tiles are cut into square blocks. Each block keeps its tile counts, its stray room floor
+//! and dead ends, and the connected pieces ("parts") of walkable floor inside it, with the part
+//! of each tile on its four edges. An edit redoes the blocks it touched; reachability from spawn
+//! then joins the parts of neighbouring blocks along their edges (a union–find over parts, a few
+//! per block), so a stroke on a 4096×4096 map costs a few blocks and one pass over the edges,
+//! never a walk over every tile. Rooms, doors and corridors keep their problems per item: a
+//! change of tiles redoes the items it touches, a change of structure redoes them all (without
+//! any whole-map grid).
+
+use super::metrics::{Figures, is_dead_end};
+use super::validate::Problem;
+use super::{DoorId, Map, RoomId, Tile};
+use crate::geom::{Pos, Rect};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Side of a block, in tiles.
+const SIDE: i32 = 64;
+/// No part: the tile is wall (or off the map).
+const NONE: u16 = u16::MAX;
+/// More damage rectangles than this are merged into their bounding box.
+const MAX_RECTS: usize = 64;
+
+/// What changed in a map since a checker last saw it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Damage {
+    /// Rectangles holding every tile whose kind or room cover may have changed.
+    pub rects: Vec<Rect>,
+    /// Rooms, doors or corridors changed.
+    pub structure: bool,
+    /// The map was replaced (or is unknown): check everything.
+    pub everything: bool,
+}
+
+impl Damage {
+    /// Everything must be checked.
+    pub fn everything() -> Damage {
+        Damage { rects: Vec::new(), structure: true, everything: true }
+    }
+
+    /// Adds one edit's damage.
+    pub fn add(&mut self, tiles: Option<Rect>, structure: bool, replaced: bool) {
+        self.structure |= structure;
+        self.everything |= replaced;
+        if let Some(r) = tiles.filter(|r| !r.is_empty()) {
+            self.rects.push(r);
+        }
+        if self.rects.len() > MAX_RECTS {
+            let all = self.rects.iter().flat_map(|r| [Pos::new(r.x, r.y), Pos::new(r.right() - 1, r.bottom() - 1)]);
+            self.rects = Rect::bounding(all).into_iter().collect();
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rects.is_empty() && !self.structure && !self.everything
+    }
+}
+
+/// What one block of tiles holds.
+#[derive(Clone, Debug, Default)]
+struct Block {
+    /// Tiles of each kind (wall, room floor, corridor floor).
+    counts: [u32; 3],
+    /// Room floor covered by no room: how much, and the first (row by row).
+    stray: u32,
+    first_stray: Option<Pos>,
+    dead_ends: u32,
+    /// The connected pieces of walkable floor inside the block: size and first tile (row by row).
+    parts: Vec<(u32, Pos)>,
+    /// The part of each tile on the top row, bottom row, left column and right column.
+    top: Vec<u16>,
+    bottom: Vec<u16>,
+    left: Vec<u16>,
+    right: Vec<u16>,
+}
+
+/// The problems and figures of one map, kept up to date by [`Checker::update`].
+#[derive(Clone, Debug, Default)]
+pub struct Checker {
+    width: u32,
+    height: u32,
+    /// Blocks per row and per column.
+    across: usize,
+    down: usize,
+    blocks: Vec<Block>,
+    /// For each block, the rooms whose bounds reach into it (indices into `map.rooms`, ascending).
+    rooms_in_block: Vec<Vec<u32>>,
+    /// Index of the first door with each id.
+    doors_by_id: BTreeMap<DoorId, usize>,
+    /// Bounding box of each corridor's path.
+    corridor_bounds: Vec<Option<Rect>>,
+    duplicate_ids: Vec<Problem>,
+    room_problems: Vec<Vec<Problem>>,
+    door_problems: Vec<Option<Problem>>,
+    corridor_problems: Vec<Vec<Problem>>,
+    spawn: Pos,
+    /// Walkable tiles spawn does not reach (how many, the first); `None` when spawn is not on floor.
+    unreached: Option<(usize, Option<Pos>)>,
+    figures: Figures,
+}
+
+/// Buffers reused from block to block.
+#[derive(Default)]
+struct Scratch {
+    covered: Vec<bool>,
+    labels: Vec<u16>,
+    stack: Vec<usize>,
+}
+
+impl Checker {
+    /// Checks `map` from scratch.
+    pub fn new(map: &Map) -> Checker {
+        let mut c = Checker::default();
+        c.update(map, &Damage::everything());
+        c
+    }
+
+    /// Brings the checker up to date with `map`, which differs from the map it last saw only as
+    /// `damage` says.
+    pub fn update(&mut self, map: &Map, damage: &Damage) {
+        let all = damage.everything || (map.width(), map.height()) != (self.width, self.height);
+        if all {
+            self.width = map.width();
+            self.height = map.height();
+            self.across = (map.width() as usize).div_ceil(SIDE as usize);
+            self.down = (map.height() as usize).div_ceil(SIDE as usize);
+            self.blocks = vec![Block::default(); self.across * self.down];
+        }
+        if all || damage.structure {
+            self.check_structure(map);
+        } else {
+            self.recheck_items(map, &damage.rects);
+        }
+        let mut dirty = vec![all; self.blocks.len()];
+        for r in &damage.rects {
+            // A tile's change also changes whether its neighbours are dead ends.
+            self.for_blocks_in(r.grow(1), |b| dirty[b] = true);
+        }
+        let mut scratch = Scratch::default();
+        for b in (0..self.blocks.len()).filter(|b| dirty[*b]) {
+            self.blocks[b] = self.measure_block(map, b, &mut scratch);
+        }
+        self.spawn = map.spawn;
+        self.unreached = self.reach(map, &mut scratch);
+        self.figures = self.sum_figures(map);
+    }
+
+    /// Every problem of the map, as [`Map::validate`] lists them: duplicate ids, rooms, stray
+    /// room floor, doors, corridors, then spawn and reachability.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut out = self.duplicate_ids.clone();
+        out.extend(self.room_problems.iter().flatten().cloned());
+        let count: usize = self.blocks.iter().map(|b| b.stray as usize).sum();
+        if let Some(cell) = self.blocks.iter().filter_map(|b| b.first_stray).min_by_key(|p| (p.y, p.x)) {
+            out.push(Problem::StrayRoomFloor { cell, count });
+        }
+        out.extend(self.door_problems.iter().flatten().cloned());
+        out.extend(self.corridor_problems.iter().flatten().cloned());
+        match self.unreached {
+            None => out.push(Problem::SpawnNotOnFloor { cell: self.spawn }),
+            Some((count, Some(cell))) => out.push(Problem::UnreachableFloor { cell, count }),
+            Some((_, None)) => {}
+        }
+        out
+    }
+
+    pub fn figures(&self) -> Figures {
+        self.figures
+    }
+
+    /// The tiles of block `b` (clipped to the map).
+    fn block_rect(&self, b: usize) -> Rect {
+        let (x, y) = ((b % self.across) as i32 * SIDE, (b / self.across) as i32 * SIDE);
+        Rect::new(x, y, SIDE.min(self.width as i32 - x), SIDE.min(self.height as i32 - y))
+    }
+
+    /// Calls `f` with each block that `r` reaches into.
+    fn for_blocks_in(&self, r: Rect, mut f: impl FnMut(usize)) {
+        let (x0, y0) = (r.x.max(0), r.y.max(0));
+        let (x1, y1) = (r.right().min(self.width as i32), r.bottom().min(self.height as i32));
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        for by in (y0 / SIDE)..=((y1 - 1) / SIDE) {
+            for bx in (x0 / SIDE)..=((x1 - 1) / SIDE) {
+                f(by as usize * self.across + bx as usize);
+            }
+        }
+    }
+
+    /// Rooms whose bounds meet `r`, ascending.
+    fn rooms_near(&self, map: &Map, r: Rect) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.for_blocks_in(r, |b| v.extend(self.rooms_in_block[b].iter().map(|i| *i as usize)));
+        v.sort_unstable();
+        v.dedup();
+        v.retain(|i| map.rooms[*i].shape.bounds().is_some_and(|b| b.intersects(&r)));
+        v
+    }
+
+    /// The last room (in list order) whose floor holds `p`, for a tile on the map.
+    fn owner(&self, map: &Map, p: Pos) -> Option<usize> {
+        if !map.in_bounds(p) {
+            return None;
+        }
+        let b = (p.y / SIDE) as usize * self.across + (p.x / SIDE) as usize;
+        self.rooms_in_block[b].iter().rev().map(|i| *i as usize).find(|i| map.rooms[*i].shape.contains(p))
+    }
+
+    /// Everything about rooms, doors and corridors, after they changed.
+    fn check_structure(&mut self, map: &Map) {
+        let mut lists = vec![Vec::new(); self.blocks.len()];
+        for (i, room) in map.rooms.iter().enumerate() {
+            if let Some(b) = room.shape.bounds() {
+                self.for_blocks_in(b, |k| lists[k].push(i as u32));
+            }
+        }
+        self.rooms_in_block = lists;
+        self.duplicate_ids = duplicate_ids(map);
+        self.room_problems = (0..map.rooms.len()).map(|i| self.room_problems_of(map, i)).collect();
+        self.door_problems = door_problems(map);
+        self.doors_by_id = map.doors.iter().enumerate().map(|(i, d)| (d.id, i)).rev().collect();
+        self.corridor_bounds = map.corridors.iter().map(|c| Rect::bounding(c.path.iter().copied())).collect();
+        self.corridor_problems = (0..map.corridors.len()).map(|i| self.corridor_problems_of(map, i)).collect();
+    }
+
+    /// The rooms and corridors on changed tiles (the structure itself is unchanged).
+    fn recheck_items(&mut self, map: &Map, rects: &[Rect]) {
+        for r in rects {
+            for i in self.rooms_near(map, *r) {
+                self.room_problems[i] = self.room_problems_of(map, i);
+            }
+            for i in 0..map.corridors.len() {
+                if self.corridor_bounds[i].is_some_and(|b| b.intersects(r)) {
+                    self.corridor_problems[i] = self.corridor_problems_of(map, i);
+                }
+            }
+        }
+    }
+
+    /// Room `i`: empty, off the map, on tiles that are not room floor, over an earlier room.
+    fn room_problems_of(&self, map: &Map, i: usize) -> Vec<Problem> {
+        let room = &map.rooms[i];
+        let mut earlier = room.shape.bounds().map_or_else(Vec::new, |b| self.rooms_near(map, b));
+        earlier.retain(|j| *j < i);
+        let tiles = map.tiles();
+        let (mut any, mut first_out, mut first_bad, mut first_overlap) = (false, None, None, None);
+        room.shape.for_each_cell(|p| {
+            any = true;
+            let Some(&tile) = tiles.get(p) else {
+                first_out.get_or_insert(p);
+                return;
+            };
+            if first_overlap.is_none() {
+                // The room listed last before this one wins the tile, as the room lookups do.
+                first_overlap = earlier.iter().rev().find(|j| map.rooms[**j].shape.contains(p)).map(|j| (*j, p));
+            }
+            if tile != Tile::Floor {
+                first_bad.get_or_insert((p, tile));
+            }
+        });
+        let mut out = Vec::new();
+        if !any {
+            out.push(Problem::RoomEmpty { room: room.id });
+        }
+        if let Some(cell) = first_out {
+            out.push(Problem::RoomOutOfBounds { room: room.id, cell });
+        }
+        if let Some((cell, tile)) = first_bad {
+            out.push(Problem::RoomNotFloor { room: room.id, cell, tile });
+        }
+        if let Some((other, cell)) = first_overlap {
+            out.push(Problem::RoomsOverlap { a: map.rooms[other].id, b: room.id, cell });
+        }
+        out
+    }
+
+    /// Corridor `i`: from door to door, continuous, on walkable tiles, never through a room.
+    fn corridor_problems_of(&self, map: &Map, i: usize) -> Vec<Problem> {
+        let c = &map.corridors[i];
+        let (Some(first), Some(last)) = (c.path.first(), c.path.last()) else {
+            return vec![Problem::CorridorEmpty { corridor: c.id }];
+        };
+        let mut out = Vec::new();
+        for (door_id, end) in c.doors.into_iter().zip([*first, *last]) {
+            match self.doors_by_id.get(&door_id).map(|&i| &map.doors[i]) {
+                None => out.push(Problem::CorridorUnknownDoor { corridor: c.id, door: door_id }),
+                Some(d) if d.outside() != end => {
+                    out.push(Problem::CorridorNotAtDoor { corridor: c.id, door: door_id, cell: end })
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(w) = c.path.windows(2).find(|w| w[0].manhattan(w[1]) != 1) {
+            out.push(Problem::CorridorGap { corridor: c.id, cell: w[1] });
+        }
+        if let Some(p) = c.path.iter().find(|p| !map.tile(**p).is_some_and(Tile::is_walkable)) {
+            out.push(Problem::CorridorBroken { corridor: c.id, cell: *p });
+        }
+        if let Some((p, o)) = c.path.iter().find_map(|p| self.owner(map, *p).map(|o| (*p, o))) {
+            out.push(Problem::CorridorEntersRoom { corridor: c.id, room: map.rooms[o].id, cell: p });
+        }
+        out
+    }
+
+    /// Counts, stray room floor, dead ends and the parts of block `b`.
+    fn measure_block(&self, map: &Map, b: usize, s: &mut Scratch) -> Block {
+        let r = self.block_rect(b);
+        let w = r.w as usize;
+        s.covered.clear();
+        s.covered.resize(w * r.h as usize, false);
+        for &i in &self.rooms_in_block[b] {
+            map.rooms[i as usize]
+                .shape
+                .for_each_cell_in(r, |p| s.covered[(p.y - r.y) as usize * w + (p.x - r.x) as usize] = true);
+        }
+        let mut block = Block::default();
+        for y in r.y..r.bottom() {
+            let row = &map.tiles().row(y as u32).unwrap_or_default()[r.x as usize..r.right() as usize];
+            for (dx, &tile) in row.iter().enumerate() {
+                block.counts[tile as usize] += 1;
+                let x = r.x + dx as i32;
+                match tile {
+                    Tile::Floor if !s.covered[(y - r.y) as usize * w + dx] => {
+                        block.stray += 1;
+                        block.first_stray.get_or_insert(Pos::new(x, y));
+                    }
+                    Tile::Corridor if is_dead_end(map, Pos::new(x, y)) => block.dead_ends += 1,
+                    _ => {}
+                }
+            }
+        }
+        block.parts = label_parts(map, r, s);
+        let h = r.h as usize;
+        block.top = s.labels[..w].to_vec();
+        block.bottom = s.labels[(h - 1) * w..].to_vec();
+        block.left = (0..h).map(|y| s.labels[y * w]).collect();
+        block.right = (0..h).map(|y| s.labels[y * w + w - 1]).collect();
+        block
+    }
+
+    /// Joins the parts of all blocks along their edges and finds those spawn reaches.
+    fn reach(&self, map: &Map, s: &mut Scratch) -> Option<(usize, Option<Pos>)> {
+        let spawn = map.spawn;
+        if !map.tile(spawn).is_some_and(Tile::is_walkable) {
+            return None;
+        }
+        let mut first_part = Vec::with_capacity(self.blocks.len());
+        let mut total = 0usize;
+        for b in &self.blocks {
+            first_part.push(total);
+            total += b.parts.len();
+        }
+        let mut sets = UnionFind::new(total);
+        let mut join = |a: &[u16], b: &[u16], a0: usize, b0: usize| {
+            for (x, y) in a.iter().zip(b) {
+                if *x != NONE && *y != NONE {
+                    sets.union(a0 + *x as usize, b0 + *y as usize);
+                }
+            }
+        };
+        for (i, b) in self.blocks.iter().enumerate() {
+            if (i + 1) % self.across != 0 {
+                join(&b.right, &self.blocks[i + 1].left, first_part[i], first_part[i + 1]);
+            }
+            if i + self.across < self.blocks.len() {
+                join(&b.bottom, &self.blocks[i + self.across].top, first_part[i], first_part[i + self.across]);
+            }
+        }
+        let sb = (spawn.y / SIDE) as usize * self.across + (spawn.x / SIDE) as usize;
+        let r = self.block_rect(sb);
+        label_parts(map, r, s);
+        let part = s.labels[(spawn.y - r.y) as usize * r.w as usize + (spawn.x - r.x) as usize];
+        let root = sets.find(first_part[sb] + part as usize);
+        let mut count = 0usize;
+        let mut first: Option<Pos> = None;
+        for (i, b) in self.blocks.iter().enumerate() {
+            for (k, (size, p)) in b.parts.iter().enumerate() {
+                if sets.find(first_part[i] + k) != root {
+                    count += *size as usize;
+                    if first.is_none_or(|f| (p.y, p.x) < (f.y, f.x)) {
+                        first = Some(*p);
+                    }
+                }
+            }
+        }
+        Some((count, first))
+    }
+
+    fn sum_figures(&self, map: &Map) -> Figures {
+        let mut counts = [0usize; 3];
+        let mut dead_ends = 0;
+        for b in &self.blocks {
+            for (c, n) in counts.iter_mut().zip(b.counts) {
+                *c += n as usize;
+            }
+            dead_ends += b.dead_ends as usize;
+        }
+        let [wall, room_tiles, corridor_tiles] = counts;
+        let floor_tiles = room_tiles + corridor_tiles;
+        let total = wall + floor_tiles;
+        Figures {
+            rooms: map.rooms.len(),
+            doors: map.doors.len(),
+            corridors: map.corridors.len(),
+            floor_tiles,
+            room_tiles,
+            corridor_tiles,
+            floor_fraction: if total == 0 { 0.0 } else { floor_tiles as f64 / total as f64 },
+            connected: match self.unreached {
+                Some((n, _)) => n == 0,
+                None => floor_tiles == 0,
+            },
+            dead_ends,
+        }
+    }
+}
+
+/// Labels the connected pieces of walkable floor inside `r` in `s.labels` (row by row, `NONE`
+/// on wall), numbered in the order of their first tile; returns each one's size and first tile.
+fn label_parts(map: &Map, r: Rect, s: &mut Scratch) -> Vec<(u32, Pos)> {
+    let (w, h) = (r.w as usize, r.h as usize);
+    s.labels.clear();
+    s.labels.resize(w * h, NONE);
+    let tiles = map.tiles().as_slice();
+    let width = map.width() as usize;
+    let walkable = |k: usize| tiles[(r.y as usize + k / w) * width + r.x as usize + k % w].is_walkable();
+    let mut parts = Vec::new();
+    for start in 0..w * h {
+        if s.labels[start] != NONE || !walkable(start) {
+            continue;
+        }
+        let label = parts.len() as u16;
+        s.labels[start] = label;
+        s.stack.push(start);
+        let mut size = 0u32;
+        while let Some(k) = s.stack.pop() {
+            size += 1;
+            let (x, y) = (k % w, k / w);
+            let next = [
+                (x > 0).then(|| k - 1),
+                (x + 1 < w).then(|| k + 1),
+                (y > 0).then(|| k - w),
+                (y + 1 < h).then(|| k + w),
+            ];
+            for n in next.into_iter().flatten() {
+                if s.labels[n] == NONE && walkable(n) {
+                    s.labels[n] = label;
+                    s.stack.push(n);
+                }
+            }
+        }
+        parts.push((size, Pos::new(r.x + (start % w) as i32, r.y + (start / w) as i32)));
+    }
+    parts
+}
+
+/// Disjoint sets of parts.
+struct UnionFind {
+    parent: Vec<u32>,
+}
+
+impl UnionFind {
+    fn new(n: usize) -> Self {
+        UnionFind { parent: (0..n as u32).collect() }
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.parent[x] as usize != x {
+            let grand = self.parent[self.parent[x] as usize];
+            self.parent[x] = grand;
+            x = grand as usize;
+        }
+        x
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[a.max(b)] = a.min(b) as u32;
+        }
+    }
+}
+
+/// Ids used twice, per kind.
+fn duplicate_ids(map: &Map) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let kinds: [(&'static str, Vec<u32>); 3] = [
+        ("room", map.rooms.iter().map(|r| r.id).collect()),
+        ("door", map.doors.iter().map(|d| d.id).collect()),
+        ("corridor", map.corridors.iter().map(|c| c.id).collect()),
+    ];
+    for (what, ids) in kinds {
+        let mut seen = BTreeSet::new();
+        let mut reported = BTreeSet::new();
+        for id in ids {
+            if !seen.insert(id) && reported.insert(id) {
+                out.push(Problem::DuplicateId { what, id });
+            }
+        }
+    }
+    out
+}
+
+/// Each door: on the wall of an existing room, leading onto the map, used by a corridor.
+fn door_problems(map: &Map) -> Vec<Option<Problem>> {
+    let used: BTreeSet<DoorId> = map.corridors.iter().flat_map(|c| c.doors).collect();
+    let rooms_by_id: BTreeMap<RoomId, usize> = map.rooms.iter().enumerate().map(|(i, r)| (r.id, i)).rev().collect();
+    map.doors
+        .iter()
+        .map(|d| {
+            let Some(room) = rooms_by_id.get(&d.room).map(|&i| &map.rooms[i]) else {
+                return Some(Problem::DoorUnknownRoom { door: d.id, room: d.room });
+            };
+            if !room.shape.contains(d.cell) || room.shape.contains(d.outside()) {
+                Some(Problem::DoorNotOnWall { door: d.id, cell: d.cell })
+            } else if !map.in_bounds(d.outside()) {
+                Some(Problem::DoorOutOfBounds { door: d.id, cell: d.outside() })
+            } else if !used.contains(&d.id) {
+                Some(Problem::DoorWithoutCorridor { door: d.id, cell: d.cell })
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Dir;
+    use crate::map::metrics::distances_from;
+    use crate::map::validate::reference;
+    use crate::map::{Corridor, Door, Room, Shape};
+    use proptest::prelude::*;
+
+    /// The figures the plain way: counts, one search from spawn, a scan for dead ends.
+    fn plain_figures(m: &Map) -> Figures {
+        let [wall, room_tiles, corridor_tiles] = m.tile_counts();
+        let floor_tiles = room_tiles + corridor_tiles;
+        let reached = distances_from(m, m.spawn).as_slice().iter().filter(|d| **d != u32::MAX).count();
+        let dead_ends = (0..m.tiles().as_slice().len()).filter(|i| is_dead_end(m, m.tiles().pos_of(*i))).count();
+        let total = wall + floor_tiles;
+        Figures {
+            rooms: m.rooms.len(),
+            doors: m.doors.len(),
+            corridors: m.corridors.len(),
+            floor_tiles,
+            room_tiles,
+            corridor_tiles,
+            floor_fraction: if total == 0 { 0.0 } else { floor_tiles as f64 / total as f64 },
+            connected: reached == floor_tiles,
+            dead_ends,
+        }
+    }
+
+    /// A random, mostly inconsistent map: tiles in stripes and blobs, rooms of every shape that
+    /// overlap and leave the map, doors and corridors with bad ids, gaps and breaks.
+    fn messy_map() -> impl Strategy<Value = Map> {
+        (1u32..150, 1u32..150, any::<u64>()).prop_map(|(w, h, seed)| {
+            use rand::{RngExt, SeedableRng};
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut m = Map::new(w, h);
+            let cell = |rng: &mut rand_pcg::Pcg64Mcg| {
+                Pos::new(rng.random_range(-3..w as i32 + 3), rng.random_range(-3..h as i32 + 3))
+            };
+            for _ in 0..rng.random_range(0..40) {
+                let (c, tile) = (cell(&mut rng), [Tile::Wall, Tile::Floor, Tile::Corridor][rng.random_range(0..3)]);
+                let (rw, rh) = (rng.random_range(1..30), rng.random_range(1..30));
+                for p in Rect::new(c.x, c.y, rw, rh).cells() {
+                    m.set_tile(p, tile);
+                }
+            }
+            for id in 0..rng.random_range(0..12u32) {
+                let c = cell(&mut rng);
+                let shape = match rng.random_range(0..4) {
+                    0 => Shape::Circle { centre: c, radius: rng.random_range(0..9) },
+                    1 => Shape::cells_from(
+                        (0..rng.random_range(0..40))
+                            .map(|_| c.offset(rng.random_range(-5..6), rng.random_range(-5..6)))
+                            .collect(),
+                    ),
+                    _ => Shape::Rect(Rect::new(c.x, c.y, rng.random_range(0..25), rng.random_range(0..25))),
+                };
+                let id = if rng.random_range(0..8) == 0 { 0 } else { id };
+                m.rooms.push(Room { id, shape, colour: Default::default(), label: None });
+            }
+            for id in 0..rng.random_range(0..8u32) {
+                let room = rng.random_range(0..14);
+                let cell = m.room(room).and_then(|r| r.shape.centre()).unwrap_or_else(|| cell(&mut rng));
+                m.doors.push(Door { id, room, cell, side: Dir::ALL[rng.random_range(0..4)], kind: 0 });
+            }
+            for id in 0..rng.random_range(0..8u32) {
+                let mut p = cell(&mut rng);
+                let mut path = Vec::new();
+                for _ in 0..rng.random_range(0..90) {
+                    path.push(p);
+                    let d = Dir::ALL[rng.random_range(0..4)];
+                    p = if rng.random_range(0..20) == 0 { p.offset(3, 0) } else { p.step(d) };
+                }
+                // Most corridors are dug: one-tile-wide floor with dead ends.
+                if rng.random_range(0..4) > 0 {
+                    for p in &path {
+                        m.set_tile(*p, Tile::Corridor);
+                    }
+                }
+                let doors = [rng.random_range(0..10), rng.random_range(0..10)];
+                m.corridors.push(Corridor { id, path, doors, width: 1 });
+            }
+            m.spawn = if rng.random_range(0..4) == 0 {
+                cell(&mut rng)
+            } else {
+                m.rooms.first().and_then(|r| r.shape.centre()).unwrap_or_default()
+            };
+            m
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// From scratch, the checker finds exactly what the plain whole-map check finds.
+        #[test]
+        fn agrees_with_the_plain_check(m in messy_map()) {
+            let c = Checker::new(&m);
+            prop_assert_eq!(c.problems(), reference::validate(&m));
+            prop_assert_eq!(c.figures(), plain_figures(&m));
+        }
+
+        /// Kept up to date through tile strokes, room moves and spawn moves, the checker agrees
+        /// with one built from scratch after every change.
+        #[test]
+        fn updates_agree_with_a_fresh_check(m in messy_map(), edits in prop::collection::vec((0u8..4, any::<u32>(), any::<u32>()), 1..24)) {
+            let mut m = m;
+            let mut c = Checker::new(&m);
+            for (kind, a, b) in edits {
+                let at = Pos::new((a % m.width()) as i32, (b % m.height()) as i32);
+                let mut damage = Damage::default();
+                match kind {
+                    0 | 1 => {
+                        // Half the strokes end next to a block's edge, where blocks meet.
+                        let near_edge = |v: i32| (v / SIDE * SIDE + SIDE - 1 - v % 3).max(0);
+                        let at = if kind == 1 { Pos::new(near_edge(at.x), near_edge(at.y)) } else { at };
+                        let r = Rect::new(at.x, at.y, 1 + (a % 7) as i32, 1 + (b % 5) as i32);
+                        let tile = [Tile::Wall, Tile::Floor, Tile::Corridor][(a / 7 % 3) as usize];
+                        for p in r.cells() {
+                            m.set_tile(p, tile);
+                        }
+                        damage.add(Some(r), false, false);
+                    }
+                    2 if !m.rooms.is_empty() => {
+                        let i = a as usize % m.rooms.len();
+                        let before = m.rooms[i].shape.bounds();
+                        m.rooms[i].shape.translate(at.x % 5 - 2, at.y % 5 - 2);
+                        damage.add(before, true, false);
+                        damage.add(m.rooms[i].shape.bounds(), true, false);
+                    }
+                    _ => {
+                        damage.add(Some(Rect::new(m.spawn.x, m.spawn.y, 1, 1)), false, false);
+                        m.spawn = at;
+                        damage.add(Some(Rect::new(at.x, at.y, 1, 1)), false, false);
+                    }
+                }
+                c.update(&m, &damage);
+                let fresh = Checker::new(&m);
+                prop_assert_eq!(c.problems(), fresh.problems());
+                prop_assert_eq!(c.figures(), fresh.figures());
+            }
+        }
+    }
+
+    /// A wall painted on the last column of a block makes the corridor tile across the block's
+    /// edge a dead end, and cuts the corridor in two.
+    #[test]
+    fn a_change_at_a_block_edge_reaches_the_next_block() {
+        let mut m = Map::new(2 * SIDE as u32, 8);
+        for x in 0..2 * SIDE {
+            m.set_tile(Pos::new(x, 3), Tile::Corridor);
+        }
+        m.spawn = Pos::new(0, 3);
+        let mut c = Checker::new(&m);
+        assert_eq!((c.figures().dead_ends, c.figures().connected), (2, true));
+        let cut = Rect::new(SIDE - 1, 3, 1, 1);
+        m.set_tile(Pos::new(SIDE - 1, 3), Tile::Wall);
+        c.update(&m, &Damage { rects: vec![cut], ..Damage::default() });
+        assert_eq!((c.figures().dead_ends, c.figures().connected), (4, false));
+        assert_eq!(c.problems(), vec![Problem::UnreachableFloor { cell: Pos::new(SIDE, 3), count: SIDE as usize }]);
+    }
+
+    #[test]
+    fn many_rects_merge_into_their_bounds() {
+        let mut d = Damage::default();
+        for i in 0..100 {
+            d.add(Some(Rect::new(i, 2 * i, 1, 1)), false, false);
+        }
+        assert!(d.rects.len() <= MAX_RECTS);
+        for i in 0..100 {
+            assert!(d.rects.iter().any(|r| r.contains(Pos::new(i, 2 * i))));
+        }
+    }
+}
