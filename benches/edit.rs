@@ -4,8 +4,11 @@
 //! (which redoes only what the stroke touched).
 
 use criterion::{Criterion, criterion_group, criterion_main};
+mod common;
+
+use common::{huge_map, stroke};
 use delve::edit::{Document, History, Interaction, Op, perform};
-use delve::geom::{Pos, Rect};
+use delve::geom::Rect;
 use delve::map::{Map, Tile};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -17,11 +20,6 @@ fn big_map() -> Map {
         perform(&mut m, Op::AddRoom(Rect::new(x, y, 30, 30))).expect("room fits");
     }
     m
-}
-
-/// A 200-tile diagonal stroke with a 5×5 brush.
-fn stroke() -> Vec<Pos> {
-    (0..200).flat_map(|i| Rect::new(40 + i, 40 + i / 2, 5, 5).cells().collect::<Vec<_>>()).collect()
 }
 
 fn bench(c: &mut Criterion) {
@@ -50,26 +48,6 @@ fn bench(c: &mut Criterion) {
             h.redo(&mut m).expect("a step").expect("redoes");
         })
     });
-}
-
-/// 4096×4096: 136×136 rooms of 20×20 tiles, joined by corridor lines along every row and column
-/// of rooms, spawn in room 0 (so checking walks the whole network).
-fn huge_map() -> Map {
-    let mut m = Map::new(4096, 4096);
-    let n = 136;
-    for i in 0..n * n {
-        let (x, y) = (5 + (i % n) * 30, 5 + (i / n) * 30);
-        perform(&mut m, Op::AddRoom(Rect::new(x, y, 20, 20))).expect("room fits");
-    }
-    let mut cells = Vec::new();
-    for k in 0..n {
-        let c = 15 + k * 30;
-        cells.extend((5..4070).map(|x| Pos::new(x, c)));
-        cells.extend((5..4070).map(|y| Pos::new(c, y)));
-    }
-    perform(&mut m, Op::Paint { cells, tile: Tile::Corridor }).expect("corridors");
-    perform(&mut m, Op::SetSpawn(Pos::new(10, 10))).expect("spawn");
-    m
 }
 
 fn bench_huge(c: &mut Criterion) {
@@ -107,6 +85,41 @@ fn bench_huge(c: &mut Criterion) {
             let mut spent = Duration::ZERO;
             for _ in 0..n {
                 doc.perform_once(Op::Paint { cells: cells.clone(), tile: next_tile() }).expect("paints");
+                let check = doc.check_request().expect("a check is due");
+                let start = Instant::now();
+                let checked = black_box(check.run());
+                spent += start.elapsed();
+                assert!(doc.checked(checked));
+            }
+            spent
+        })
+    });
+    // A change of structure (a room moved one tile and back): the lookups are rebuilt on the
+    // editing thread, and the check redoes every room, door and corridor.
+    let mut dx = 1;
+    let mut next_move = move || {
+        dx = -dx;
+        Op::MoveRoom { id: 0, dx, dy: 0 }
+    };
+    g.bench_function("frame after moving a room (Document)", |b| {
+        b.iter_custom(|n| {
+            let mut spent = Duration::ZERO;
+            for _ in 0..n {
+                let op = next_move();
+                let start = Instant::now();
+                doc.perform_once(op).expect("moves");
+                let check = black_box(doc.check_request().expect("a check is due"));
+                spent += start.elapsed();
+                assert!(doc.checked(check.run()));
+            }
+            spent
+        })
+    });
+    g.bench_function("problems update after moving a room", |b| {
+        b.iter_custom(|n| {
+            let mut spent = Duration::ZERO;
+            for _ in 0..n {
+                doc.perform_once(next_move()).expect("moves");
                 let check = doc.check_request().expect("a check is due");
                 let start = Instant::now();
                 let checked = black_box(check.run());

@@ -155,6 +155,13 @@ impl Rect {
         self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
     }
 
+    /// The tiles in both rectangles (`None` when they share none).
+    pub fn intersection(&self, o: &Rect) -> Option<Rect> {
+        let (x0, y0) = (self.x.max(o.x), self.y.max(o.y));
+        let (x1, y1) = (self.right().min(o.right()), self.bottom().min(o.bottom()));
+        (x0 < x1 && y0 < y1).then(|| Rect::new(x0, y0, x1 - x0, y1 - y0))
+    }
+
     /// Grown by `n` tiles on every side (`n < 0` shrinks).
     pub const fn grow(&self, n: i32) -> Rect {
         Rect::new(self.x - n, self.y - n, self.w + 2 * n, self.h + 2 * n)
@@ -242,6 +249,19 @@ impl<T> Grid<T> {
                 true
             }
             None => false,
+        }
+    }
+
+    /// Sets every cell of `r` that is inside the grid to `value`.
+    pub fn fill_rect(&mut self, r: Rect, value: T)
+    where
+        T: Copy,
+    {
+        let Some(r) = r.intersection(&self.bounds()) else { return };
+        let w = self.width as usize;
+        for y in r.y..r.bottom() {
+            let start = y as usize * w + r.x as usize;
+            self.cells[start..start + r.w as usize].fill(value);
         }
     }
 

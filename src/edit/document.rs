@@ -19,7 +19,7 @@ use crate::generate::Report;
 use crate::geom::{Grid, Pos, Rect};
 use crate::map::check::{Checker, Damage};
 use crate::map::metrics::Figures;
-use crate::map::{Map, Problem};
+use crate::map::{Corridor, CorridorId, Map, Problem, RoomId};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -34,44 +34,141 @@ fn next_revision() -> u64 {
     NEXT_REVISION.fetch_add(1, Ordering::Relaxed)
 }
 
-/// Lookups derived from a map, built when its rooms, doors or corridors change (off the UI thread
-/// for new maps): which room and corridor covers each tile, and room bounds for culling.
+/// Lookups derived from a map, kept up to date when its rooms, doors or corridors change (built
+/// off the UI thread for new maps): which room and corridor covers each tile, and room bounds for
+/// culling.
 #[derive(Clone, Debug)]
 pub struct MapIndex {
-    /// Index into `map.rooms` of the room covering each tile, or `u32::MAX`.
+    /// Index into `map.rooms` of the room covering each tile (the later room where rooms
+    /// overlap), or `u32::MAX`.
     pub room_at: Grid<u32>,
     /// Index into `map.corridors` of the (first) corridor covering each tile, or `u32::MAX`.
     pub corridor_at: Grid<u32>,
     /// Bounding rectangle of each room's floor, in `map.rooms` order.
     pub room_bounds: Vec<Option<Rect>>,
+    /// Bounding rectangle of each corridor's tiles, in `map.corridors` order.
+    corridor_bounds: Vec<Option<Rect>>,
+    /// The ids the lookups were made for, in list order.
+    room_ids: Vec<RoomId>,
+    corridor_ids: Vec<CorridorId>,
 }
 
 impl MapIndex {
     pub fn build(map: &Map) -> MapIndex {
-        let mut corridor_at = Grid::new(map.width(), map.height(), u32::MAX);
+        let mut index = MapIndex {
+            room_at: Grid::new(0, 0, NO_ITEM),
+            corridor_at: Grid::new(0, 0, NO_ITEM),
+            room_bounds: Vec::new(),
+            corridor_bounds: Vec::new(),
+            room_ids: Vec::new(),
+            corridor_ids: Vec::new(),
+        };
+        index.rebuild_rooms(map);
+        index.rebuild_corridors(map);
+        index
+    }
+
+    /// Brings the lookups up to date after rooms, doors or corridors changed on the tiles of
+    /// `damage` (which holds every tile they covered before and cover now). While rooms and
+    /// corridors keep their places in their lists (moved, re-routed, re-labelled, new ones at the
+    /// end), only `damage` is redone; otherwise the lookups are built again.
+    pub fn update(&mut self, map: &Map, damage: Option<Rect>) {
+        let same_size = (map.width(), map.height()) == (self.room_at.width(), self.room_at.height());
+        let area = damage.and_then(|d| d.intersection(&map.tiles().bounds()));
+        let kept = |old: &[u32], new: &mut dyn Iterator<Item = u32>| {
+            let new: Vec<u32> = new.collect();
+            (same_size && old.len() <= new.len() && new[..old.len()] == *old).then_some(new)
+        };
+        match kept(&self.room_ids, &mut map.rooms.iter().map(|r| r.id)) {
+            Some(ids) => self.update_rooms(map, area, ids),
+            None => self.rebuild_rooms(map),
+        }
+        match kept(&self.corridor_ids, &mut map.corridors.iter().map(|c| c.id)) {
+            Some(ids) => self.update_corridors(map, area, ids),
+            None => self.rebuild_corridors(map),
+        }
+    }
+
+    fn rebuild_rooms(&mut self, map: &Map) {
+        self.room_at = map.room_index_grid();
+        self.room_bounds = map.rooms.iter().map(|r| r.shape.bounds()).collect();
+        self.room_ids = map.rooms.iter().map(|r| r.id).collect();
+    }
+
+    fn rebuild_corridors(&mut self, map: &Map) {
+        self.corridor_at = Grid::new(map.width(), map.height(), NO_ITEM);
+        self.corridor_bounds = map.corridors.iter().map(corridor_bounds).collect();
+        self.corridor_ids = map.corridors.iter().map(|c| c.id).collect();
+        let all = self.corridor_at.bounds();
+        self.paint_corridors(map, all);
+    }
+
+    fn update_rooms(&mut self, map: &Map, area: Option<Rect>, ids: Vec<RoomId>) {
+        let old = self.room_ids.len();
+        self.room_bounds.extend(map.rooms[old..].iter().map(|r| r.shape.bounds()));
+        self.room_ids = ids;
+        let Some(area) = area else { return };
+        for (b, r) in self.room_bounds[..old].iter_mut().zip(&map.rooms) {
+            if b.is_some_and(|b| b.intersects(&area)) {
+                *b = r.shape.bounds();
+            }
+        }
+        self.room_at.fill_rect(area, NO_ITEM);
+        for (i, r) in map.rooms.iter().enumerate() {
+            if self.room_bounds[i].is_some_and(|b| b.intersects(&area)) {
+                r.shape.for_each_cell_in(area, |p| {
+                    self.room_at.set(p, i as u32);
+                });
+            }
+        }
+    }
+
+    fn update_corridors(&mut self, map: &Map, area: Option<Rect>, ids: Vec<CorridorId>) {
+        let old = self.corridor_ids.len();
+        self.corridor_bounds.extend(map.corridors[old..].iter().map(corridor_bounds));
+        self.corridor_ids = ids;
+        let Some(area) = area else { return };
+        for (b, c) in self.corridor_bounds[..old].iter_mut().zip(&map.corridors) {
+            if b.is_some_and(|b| b.intersects(&area)) {
+                *b = corridor_bounds(c);
+            }
+        }
+        self.corridor_at.fill_rect(area, NO_ITEM);
+        self.paint_corridors(map, area);
+    }
+
+    /// Marks the tiles of `area` that corridors cover (the first corridor wins); `area` is clear.
+    fn paint_corridors(&mut self, map: &Map, area: Rect) {
         for (i, c) in map.corridors.iter().enumerate() {
+            if !self.corridor_bounds[i].is_some_and(|b| b.intersects(&area)) {
+                continue;
+            }
             c.for_each_cell(|p| {
-                if corridor_at.get(p) == Some(&u32::MAX) {
-                    corridor_at.set(p, i as u32);
+                if area.contains(p) && self.corridor_at.get(p) == Some(&NO_ITEM) {
+                    self.corridor_at.set(p, i as u32);
                 }
             });
-        }
-        MapIndex {
-            room_at: map.room_index_grid(),
-            corridor_at,
-            room_bounds: map.rooms.iter().map(|r| r.shape.bounds()).collect(),
         }
     }
 
     /// Index (in `map.rooms`) of the room at `p`.
     pub fn room_index(&self, p: Pos) -> Option<usize> {
-        self.room_at.get(p).filter(|i| **i != u32::MAX).map(|i| *i as usize)
+        self.room_at.get(p).filter(|i| **i != NO_ITEM).map(|i| *i as usize)
     }
 
     /// Index (in `map.corridors`) of the corridor at `p`.
     pub fn corridor_index(&self, p: Pos) -> Option<usize> {
-        self.corridor_at.get(p).filter(|i| **i != u32::MAX).map(|i| *i as usize)
+        self.corridor_at.get(p).filter(|i| **i != NO_ITEM).map(|i| *i as usize)
     }
+}
+
+/// No room or corridor on a tile.
+const NO_ITEM: u32 = u32::MAX;
+
+fn corridor_bounds(c: &Corridor) -> Option<Rect> {
+    let mut cells = Vec::new();
+    c.for_each_cell(|p| cells.push(p));
+    Rect::bounding(cells)
 }
 
 /// How the current map came to be.
@@ -368,8 +465,10 @@ impl Document {
                 self.tiles_base = self.damage.front().map_or(self.revision, |(r, _)| *r - 1).max(self.tiles_base);
             }
         }
-        if ch.structure || ch.replaced {
+        if ch.replaced {
             self.index = Arc::new(MapIndex::build(&self.map));
+        } else if ch.structure {
+            Arc::make_mut(&mut self.index).update(&self.map, ch.tiles);
         }
     }
 

@@ -180,13 +180,9 @@ impl Checker {
 
     /// Calls `f` with each block that `r` reaches into.
     fn for_blocks_in(&self, r: Rect, mut f: impl FnMut(usize)) {
-        let (x0, y0) = (r.x.max(0), r.y.max(0));
-        let (x1, y1) = (r.right().min(self.width as i32), r.bottom().min(self.height as i32));
-        if x0 >= x1 || y0 >= y1 {
-            return;
-        }
-        for by in (y0 / SIDE)..=((y1 - 1) / SIDE) {
-            for bx in (x0 / SIDE)..=((x1 - 1) / SIDE) {
+        let Some(r) = r.intersection(&Rect::new(0, 0, self.width as i32, self.height as i32)) else { return };
+        for by in (r.y / SIDE)..=((r.bottom() - 1) / SIDE) {
+            for bx in (r.x / SIDE)..=((r.right() - 1) / SIDE) {
                 f(by as usize * self.across + bx as usize);
             }
         }

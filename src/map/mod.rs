@@ -140,14 +140,10 @@ impl Shape {
     /// Calls `f` on every floor tile of the shape inside `r`, row by row, at a cost that follows
     /// the size of that part (not of the whole shape).
     pub fn for_each_cell_in(&self, r: Rect, mut f: impl FnMut(Pos)) {
-        let Some(b) = self.bounds() else { return };
-        let (x0, x1) = (r.x.max(b.x), r.right().min(b.right()));
-        let (y0, y1) = (r.y.max(b.y), r.bottom().min(b.bottom()));
-        if x0 >= x1 || y0 >= y1 {
-            return;
-        }
+        let Some(part) = self.bounds().and_then(|b| b.intersection(&r)) else { return };
+        let (x0, x1, y0, y1) = (part.x, part.right(), part.y, part.bottom());
         match self {
-            Shape::Rect(_) => Rect::new(x0, y0, x1 - x0, y1 - y0).cells().for_each(f),
+            Shape::Rect(_) => part.cells().for_each(f),
             Shape::Circle { centre, radius } => {
                 let r2 = i64::from((*radius).max(0)).pow(2);
                 for y in y0..y1 {

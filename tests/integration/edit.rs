@@ -2,6 +2,7 @@
 //! edited one; refused edits change nothing; the history stays bounded.
 
 use crate::common::shipped;
+use delve::edit::document::MapIndex;
 use delve::edit::{Document, Edit, History, Interaction, Op, perform};
 use delve::generate::generate;
 use delve::geom::{Dir, Pos, Rect};
@@ -364,6 +365,27 @@ fn a_bounded_history_never_claims_the_dropped_start() {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The document's lookups (room and corridor on each tile, room bounds), redone only where an
+    /// edit changed structure, equal lookups built from scratch after every edit, undo and redo.
+    #[test]
+    fn lookups_follow_every_edit(seed in 0u64..6, reqs in prop::collection::vec(req(), 1..40)) {
+        let mut d = Document::from_map(base_map(seed as usize, seed));
+        for r in &reqs {
+            match r.kind % 6 {
+                0 => { d.undo(); }
+                1 => { d.redo(); }
+                _ => {
+                    let Some(op) = to_op(d.map(), r) else { continue };
+                    let _ = d.perform_once(op);
+                }
+            }
+            let fresh = MapIndex::build(d.map());
+            prop_assert!(d.index().room_at == fresh.room_at, "room lookup differs after {:?}", r);
+            prop_assert!(d.index().corridor_at == fresh.corridor_at, "corridor lookup differs after {:?}", r);
+            prop_assert_eq!(&d.index().room_bounds, &fresh.room_bounds);
+        }
+    }
 
     /// Problems are checked away from the edits: an answer is taken only for the revision it
     /// checked, and the answer taken equals `validate()` of the map at that moment, through many
