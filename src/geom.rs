@@ -155,6 +155,18 @@ impl Rect {
         self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
     }
 
+    /// The smallest rectangle holding both (an empty one adds nothing).
+    pub fn union(&self, o: &Rect) -> Rect {
+        match (self.is_empty(), o.is_empty()) {
+            (true, _) => *o,
+            (_, true) => *self,
+            _ => {
+                let (x0, y0) = (self.x.min(o.x), self.y.min(o.y));
+                Rect::new(x0, y0, self.right().max(o.right()) - x0, self.bottom().max(o.bottom()) - y0)
+            }
+        }
+    }
+
     /// The tiles in both rectangles (`None` when they share none).
     pub fn intersection(&self, o: &Rect) -> Option<Rect> {
         let (x0, y0) = (self.x.max(o.x), self.y.max(o.y));
@@ -175,17 +187,67 @@ impl Rect {
 
     /// The smallest rectangle holding every point of `points` (`None` when empty).
     pub fn bounding(points: impl IntoIterator<Item = Pos>) -> Option<Rect> {
+        TileBox::around(points).map(|b| b.to_rect())
+    }
+}
+
+/// A closed box of tiles, `x0..=x1` by `y0..=y1` (both corners are inside): bounding boxes of
+/// points, and the overlap boxes of the generators. It holds no tile when `x0 > x1` or `y0 > y1`.
+/// (A [`Rect`] is the half-open form, for maps and the model.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileBox {
+    pub x0: i32,
+    pub y0: i32,
+    pub x1: i32,
+    pub y1: i32,
+}
+
+impl TileBox {
+    pub const fn new(x0: i32, y0: i32, x1: i32, y1: i32) -> Self {
+        Self { x0, y0, x1, y1 }
+    }
+
+    /// The box of the one tile `p`.
+    pub const fn at(p: Pos) -> Self {
+        Self::new(p.x, p.y, p.x, p.y)
+    }
+
+    /// The smallest box holding every point of `points` (`None` when there are none).
+    pub fn around(points: impl IntoIterator<Item = Pos>) -> Option<TileBox> {
         let mut it = points.into_iter();
-        let first = it.next()?;
-        let (mut x0, mut y0, mut x1, mut y1) = (first.x, first.y, first.x, first.y);
-        for p in it {
-            x0 = x0.min(p.x);
-            y0 = y0.min(p.y);
-            x1 = x1.max(p.x);
-            y1 = y1.max(p.y);
-        }
-        let side = |lo: i32, hi: i32| (i64::from(hi) - i64::from(lo) + 1).min(i64::from(i32::MAX)) as i32;
-        Some(Rect::new(x0, y0, side(x0, x1), side(y0, y1)))
+        let first = TileBox::at(it.next()?);
+        Some(it.fold(first, |b, p| b.union(&TileBox::at(p))))
+    }
+
+    pub const fn contains(&self, p: Pos) -> bool {
+        p.x >= self.x0 && p.x <= self.x1 && p.y >= self.y0 && p.y <= self.y1
+    }
+
+    /// Whether the boxes share a tile. Without short-circuits, so that a pass over many boxes
+    /// has no branches to mispredict.
+    pub const fn meets(&self, o: &TileBox) -> bool {
+        (self.x0 <= o.x1) & (o.x0 <= self.x1) & (self.y0 <= o.y1) & (o.y0 <= self.y1)
+    }
+
+    /// The smallest box holding both.
+    pub fn union(&self, o: &TileBox) -> TileBox {
+        TileBox::new(self.x0.min(o.x0), self.y0.min(o.y0), self.x1.max(o.x1), self.y1.max(o.y1))
+    }
+
+    /// Moved by `d`.
+    pub const fn shifted(&self, d: Pos) -> TileBox {
+        TileBox::new(self.x0 + d.x, self.y0 + d.y, self.x1 + d.x, self.y1 + d.y)
+    }
+
+    /// Grown by `n` tiles on every side.
+    pub const fn grow(&self, n: i32) -> TileBox {
+        TileBox::new(self.x0 - n, self.y0 - n, self.x1 + n, self.y1 + n)
+    }
+
+    /// The same tiles as a half-open [`Rect`] (sides saturate at `i32::MAX`).
+    pub fn to_rect(&self) -> Rect {
+        let side = |lo: i32, hi: i32| (i64::from(hi) - i64::from(lo) + 1).clamp(0, i64::from(i32::MAX)) as i32;
+        Rect::new(self.x0, self.y0, side(self.x0, self.x1), side(self.y0, self.y1))
     }
 }
 
@@ -291,6 +353,22 @@ impl<T> Grid<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tile_boxes_and_rects_agree() {
+        let b = TileBox::around([Pos::new(3, 4), Pos::new(-1, 6), Pos::new(2, 2)]).unwrap();
+        assert_eq!(b, TileBox::new(-1, 2, 3, 6));
+        assert_eq!(b.to_rect(), Rect::new(-1, 2, 5, 5));
+        assert!(b.contains(Pos::new(3, 6)) && !b.contains(Pos::new(4, 6)));
+        assert!(b.meets(&TileBox::at(Pos::new(3, 2))) && !b.meets(&TileBox::at(Pos::new(4, 2))));
+        assert_eq!(b.shifted(Pos::new(1, -2)).union(&TileBox::at(Pos::new(9, 0))), TileBox::new(0, 0, 9, 4));
+        assert_eq!(TileBox::around(std::iter::empty()), None);
+        let (r, o) = (Rect::new(0, 0, 2, 2), Rect::new(5, 1, 1, 3));
+        assert_eq!(r.union(&o), Rect::new(0, 0, 6, 4));
+        assert_eq!(r.union(&Rect::new(9, 9, 0, 4)), r, "an empty rectangle adds nothing");
+        assert_eq!(r.intersection(&o), None);
+        assert_eq!(r.intersection(&Rect::new(1, 1, 5, 5)), Some(Rect::new(1, 1, 1, 1)));
+    }
 
     #[test]
     fn rect_intersection_is_strict() {

@@ -113,14 +113,7 @@ impl Changes {
         if r.is_empty() {
             return;
         }
-        self.tiles = Some(match self.tiles {
-            None => r,
-            Some(o) => {
-                let (x0, y0) = (o.x.min(r.x), o.y.min(r.y));
-                let (x1, y1) = (o.right().max(r.right()), o.bottom().max(r.bottom()));
-                Rect::new(x0, y0, x1 - x0, y1 - y0)
-            }
-        });
+        self.tiles = Some(self.tiles.map_or(r, |o| o.union(&r)));
     }
 
     pub fn merge(&mut self, o: Changes) {

@@ -50,8 +50,7 @@ impl Damage {
             self.rects.push(r);
         }
         if self.rects.len() > MAX_RECTS {
-            let all = self.rects.iter().flat_map(|r| [Pos::new(r.x, r.y), Pos::new(r.right() - 1, r.bottom() - 1)]);
-            self.rects = Rect::bounding(all).into_iter().collect();
+            self.rects = self.rects.iter().copied().reduce(|a, b| a.union(&b)).into_iter().collect();
         }
     }
 

@@ -8,7 +8,7 @@ use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
 use super::template::{Rotation, Template, make_template};
 use super::{GrownRooms, GrownStats, MAX_EXTENT, MAX_GROWTH};
 use crate::generate::{Generated, Report};
-use crate::geom::Pos;
+use crate::geom::{Pos, TileBox};
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::params::Params;
 use crate::rng::{Stage, stream};
@@ -50,8 +50,8 @@ pub(super) struct Builder<'a> {
     /// Per door: something was built near it since its cache was computed.
     pub(super) dirty: Vec<bool>,
     pub(super) corridors: Vec<(Vec<Pos>, [u32; 2])>,
-    /// Bounding box of room cells: `(x0, y0, x1, y1)` inclusive.
-    pub(super) ext: (i32, i32, i32, i32),
+    /// Bounding box of room cells.
+    pub(super) ext: TileBox,
     pub(super) limit: i32,
     pub(super) path_block: u8,
     pub(super) radius: u32,
@@ -90,7 +90,7 @@ impl<'a> Builder<'a> {
             caps: Vec::new(),
             dirty: Vec::new(),
             corridors: Vec::new(),
-            ext: (0, 0, 0, 0),
+            ext: TileBox::at(Pos::new(0, 0)),
             limit: MAX_EXTENT - 2 * p.margin as i32 - 2 - loop_room,
             path_block: if p.corridors_may_cross { ROOM } else { ROOM | CORRIDOR },
             radius,
@@ -119,13 +119,8 @@ impl<'a> Builder<'a> {
             }
             self.mark(c, ROOM);
         }
-        let (x0, y0, x1, y1) = rot.bbox;
-        self.ext = if id == 0 {
-            (x0 + shift.x, y0 + shift.y, x1 + shift.x, y1 + shift.y)
-        } else {
-            let e = self.ext;
-            (e.0.min(x0 + shift.x), e.1.min(y0 + shift.y), e.2.max(x1 + shift.x), e.3.max(y1 + shift.y))
-        };
+        let placed = rot.bbox.shifted(shift);
+        self.ext = if id == 0 { placed } else { self.ext.union(&placed) };
         let depth = if id == 0 { 0 } else { self.rooms[parent as usize].depth + 1 };
         let first_door = self.doors.len() as u32;
         let doors = first_door..first_door + t.doors.len() as u32;
@@ -180,18 +175,11 @@ impl<'a> Builder<'a> {
     pub(super) fn into_map(self) -> Map {
         let margin = self.p.margin as i32;
         let all = self.rooms.iter().flat_map(|r| r.cells.iter()).chain(self.corridors.iter().flat_map(|c| c.0.iter()));
-        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-        for c in all {
-            x0 = x0.min(c.x);
-            y0 = y0.min(c.y);
-            x1 = x1.max(c.x);
-            y1 = y1.max(c.y);
-        }
-        if x0 > x1 {
+        let Some(b) = TileBox::around(all.copied()) else {
             return Map::new(1 + 2 * margin as u32, 1 + 2 * margin as u32);
-        }
-        let (dx, dy) = (margin - x0, margin - y0);
-        let (w, h) = ((x1 - x0 + 1 + 2 * margin) as u32, (y1 - y0 + 1 + 2 * margin) as u32);
+        };
+        let (dx, dy) = (margin - b.x0, margin - b.y0);
+        let (w, h) = ((b.x1 - b.x0 + 1 + 2 * margin) as u32, (b.y1 - b.y0 + 1 + 2 * margin) as u32);
         let mut map = Map::new(w, h);
         for (i, room) in self.rooms.iter().enumerate() {
             let cells: Vec<Pos> = room.cells.iter().map(|c| c.offset(dx, dy)).collect();

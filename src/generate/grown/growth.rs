@@ -2,7 +2,7 @@
 //! [`Grower`] that grows one room cell by cell and finds its holes (step 1 of the algorithm in
 //! [`super`]).
 
-use crate::geom::Pos;
+use crate::geom::{Pos, TileBox};
 use crate::rng::DelveRng;
 use rand::RngExt;
 
@@ -132,14 +132,9 @@ impl Grower {
     /// grown by one that a flood from the box's corner does not reach. Clears the marks.
     pub(super) fn holes(&mut self, cells: &[Pos], holes: &mut Vec<Pos>) {
         holes.clear();
-        let (mut x0, mut y0, mut x1, mut y1) = (0, 0, 0, 0);
-        for c in cells {
-            x0 = x0.min(c.x);
-            y0 = y0.min(c.y);
-            x1 = x1.max(c.x);
-            y1 = y1.max(c.y);
-        }
-        let (x0, y0, x1, y1) = (x0 - 1, y0 - 1, x1 + 1, y1 + 1);
+        // The room grows from the origin, which the box always holds.
+        let b = TileBox::around(cells.iter().copied().chain([Pos::new(0, 0)])).unwrap_or(TileBox::at(Pos::new(0, 0)));
+        let TileBox { x0, y0, x1, y1 } = b.grow(1);
         // Flood the empty cells from the top-left corner (always empty); mark reached cells 3.
         self.queue.clear();
         let corner = Pos::new(x0, y0);

@@ -148,11 +148,8 @@ impl Builder<'_> {
                                 continue;
                             }
                             let shift = Pos::new(x.x - rot.outs[j].x, x.y - rot.outs[j].y);
-                            let (bx0, by0, bx1, by1) = rot.bbox;
-                            let e = self.ext;
-                            if e.2.max(bx1 + shift.x) - e.0.min(bx0 + shift.x) >= self.limit
-                                || e.3.max(by1 + shift.y) - e.1.min(by0 + shift.y) >= self.limit
-                            {
+                            let e = self.ext.union(&rot.bbox.shifted(shift));
+                            if e.x1 - e.x0 >= self.limit || e.y1 - e.y0 >= self.limit {
                                 continue;
                             }
                             let path = if d <= 2 {

@@ -3,7 +3,7 @@
 
 use super::GrownRooms;
 use super::growth::Grower;
-use crate::geom::{Dir, Pos};
+use crate::geom::{Dir, Pos, TileBox};
 use crate::map::Rgb;
 use crate::rng::DelveRng;
 use rand::{Rng, RngExt};
@@ -25,8 +25,8 @@ pub(super) struct Rotation {
     /// `offsets[j * n..(j + 1) * n]` for door `j`, `n` the number of cells.
     pub(super) offsets: Vec<Pos>,
     pub(super) cells: Vec<Pos>,
-    /// Bounding box of `cells`: `(x0, y0, x1, y1)` inclusive.
-    pub(super) bbox: (i32, i32, i32, i32),
+    /// Bounding box of `cells`.
+    pub(super) bbox: TileBox,
     /// Membership bitmap over `bbox`.
     pub(super) member: Vec<bool>,
 }
@@ -48,17 +48,12 @@ impl Rotation {
             e
         };
         let cells: Vec<Pos> = t.cells.iter().map(|&c| rot(c)).collect();
-        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        // A template always has its seed cell.
+        let bbox = TileBox::around(cells.iter().copied()).unwrap_or(TileBox::at(Pos::new(0, 0)));
+        let bw = (bbox.x1 - bbox.x0 + 1) as usize;
+        let mut member = vec![false; bw * (bbox.y1 - bbox.y0 + 1) as usize];
         for c in &cells {
-            x0 = x0.min(c.x);
-            y0 = y0.min(c.y);
-            x1 = x1.max(c.x);
-            y1 = y1.max(c.y);
-        }
-        let bw = (x1 - x0 + 1) as usize;
-        let mut member = vec![false; bw * (y1 - y0 + 1) as usize];
-        for c in &cells {
-            member[(c.y - y0) as usize * bw + (c.x - x0) as usize] = true;
+            member[(c.y - bbox.y0) as usize * bw + (c.x - bbox.x0) as usize] = true;
         }
         let mut outs = Vec::with_capacity(t.doors.len());
         let mut sides = Vec::with_capacity(t.doors.len());
@@ -72,18 +67,14 @@ impl Rotation {
             outs.push(out);
             sides.push(side);
         }
-        Self { outs, sides, offsets, cells, bbox: (x0, y0, x1, y1), member }
+        Self { outs, sides, offsets, cells, bbox, member }
     }
 
     /// Whether `p` (in this rotation's own frame) is a room cell.
     #[inline]
     pub(super) fn contains(&self, p: Pos) -> bool {
-        let (x0, y0, x1, y1) = self.bbox;
-        p.x >= x0
-            && p.x <= x1
-            && p.y >= y0
-            && p.y <= y1
-            && self.member[(p.y - y0) as usize * (x1 - x0 + 1) as usize + (p.x - x0) as usize]
+        let b = &self.bbox;
+        b.contains(p) && self.member[(p.y - b.y0) as usize * (b.x1 - b.x0 + 1) as usize + (p.x - b.x0) as usize]
     }
 }
 

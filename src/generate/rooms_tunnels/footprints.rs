@@ -3,23 +3,7 @@
 //! algorithm in [`super`] asks whether a new room may go.
 
 use super::OverlapRule;
-use crate::geom::Rect;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Closed {
-    pub(super) x0: i32,
-    pub(super) y0: i32,
-    pub(super) x1: i32,
-    pub(super) y1: i32,
-}
-
-impl Closed {
-    /// Whether the boxes share a tile. Without short-circuits, so that a pass over many boxes
-    /// has no branches to mispredict.
-    pub(super) const fn meets(&self, o: &Closed) -> bool {
-        (self.x0 <= o.x1) & (o.x0 <= self.x1) & (self.y0 <= o.y1) & (o.y0 <= self.y1)
-    }
-}
+use crate::geom::{Rect, TileBox};
 
 // Both overlap rules are one test between closed boxes, computed once per room: a new room is
 // refused when its probe box meets the keep-out box of a placed room.
@@ -29,22 +13,20 @@ impl Closed {
 //   rectangles: the probe is `x+1..=x+w-2`, the keep-out box `x-s..=x+w+s-1`.
 
 /// The box of a new room's footprint that must meet no keep-out box.
-pub(super) const fn probe(rule: OverlapRule, new: &Rect) -> Closed {
+pub(super) const fn probe(rule: OverlapRule, new: &Rect) -> TileBox {
     match rule {
-        OverlapRule::Separate => Closed { x0: new.x, y0: new.y, x1: new.x + new.w, y1: new.y + new.h },
-        OverlapRule::ShareWalls => {
-            Closed { x0: new.x + 1, y0: new.y + 1, x1: new.x + new.w - 2, y1: new.y + new.h - 2 }
-        }
+        OverlapRule::Separate => TileBox::new(new.x, new.y, new.x + new.w, new.y + new.h),
+        OverlapRule::ShareWalls => TileBox::new(new.x + 1, new.y + 1, new.x + new.w - 2, new.y + new.h - 2),
     }
 }
 
 /// The box around a placed room's footprint that no new room's probe may meet.
-pub(super) const fn keep_out(rule: OverlapRule, spacing: i32, old: &Rect) -> Closed {
+pub(super) const fn keep_out(rule: OverlapRule, spacing: i32, old: &Rect) -> TileBox {
     let (x0, y0) = (old.x - spacing, old.y - spacing);
     let (x1, y1) = (old.x + old.w + spacing, old.y + old.h + spacing);
     match rule {
-        OverlapRule::Separate => Closed { x0, y0, x1, y1 },
-        OverlapRule::ShareWalls => Closed { x0, y0, x1: x1 - 1, y1: y1 - 1 },
+        OverlapRule::Separate => TileBox::new(x0, y0, x1, y1),
+        OverlapRule::ShareWalls => TileBox::new(x0, y0, x1 - 1, y1 - 1),
     }
 }
 
@@ -57,7 +39,7 @@ pub(super) fn overlaps(rule: OverlapRule, spacing: i32, new: &Rect, old: &Rect) 
 /// Keep-out boxes of the placed rooms, with a bucket index once there are many so that overlap
 /// tests stay close to constant time on big maps.
 pub(super) struct Footprints {
-    pub(super) boxes: Vec<Closed>,
+    pub(super) boxes: Vec<TileBox>,
     pub(super) buckets: Option<Buckets>,
 }
 
@@ -71,16 +53,17 @@ pub(super) struct Buckets {
 pub(super) const INDEX_FROM: usize = 64;
 
 impl Buckets {
-    pub(super) fn span(&self, b: &Closed) -> (i32, i32, i32, i32) {
+    /// The buckets (columns and rows) that `b` reaches into, clamped to the grid.
+    pub(super) fn span(&self, b: &TileBox) -> TileBox {
         let col = |x: i32| x.div_euclid(self.size).clamp(0, self.cols - 1);
         let row = |y: i32| y.div_euclid(self.size).clamp(0, self.rows - 1);
-        (col(b.x0.min(b.x1)), col(b.x0.max(b.x1)), row(b.y0.min(b.y1)), row(b.y0.max(b.y1)))
+        TileBox::new(col(b.x0.min(b.x1)), row(b.y0.min(b.y1)), col(b.x0.max(b.x1)), row(b.y0.max(b.y1)))
     }
 
-    pub(super) fn insert(&mut self, i: u32, b: &Closed) {
-        let (c0, c1, r0, r1) = self.span(b);
-        for row in r0..=r1 {
-            for col in c0..=c1 {
+    pub(super) fn insert(&mut self, i: u32, b: &TileBox) {
+        let span = self.span(b);
+        for row in span.y0..=span.y1 {
+            for col in span.x0..=span.x1 {
                 self.cells[(row * self.cols + col) as usize].push(i);
             }
         }
@@ -93,7 +76,7 @@ impl Footprints {
     }
 
     /// Whether `probe` meets any keep-out box.
-    pub(super) fn any(&mut self, probe: &Closed, map_w: u32, map_h: u32) -> bool {
+    pub(super) fn any(&mut self, probe: &TileBox, map_w: u32, map_h: u32) -> bool {
         debug_assert!(probe.x0 <= probe.x1 && probe.y0 <= probe.y1);
         if self.boxes.len() < INDEX_FROM {
             // No early exit: a branch-free pass over a few boxes is faster than a branchy one.
@@ -109,9 +92,9 @@ impl Footprints {
             }
             b
         });
-        let (c0, c1, r0, r1) = b.span(probe);
-        for row in r0..=r1 {
-            for col in c0..=c1 {
+        let span = b.span(probe);
+        for row in span.y0..=span.y1 {
+            for col in span.x0..=span.x1 {
                 if b.cells[(row * b.cols + col) as usize].iter().any(|&i| probe.meets(&self.boxes[i as usize])) {
                     return true;
                 }
@@ -120,7 +103,7 @@ impl Footprints {
         false
     }
 
-    pub(super) fn push(&mut self, k: Closed) {
+    pub(super) fn push(&mut self, k: TileBox) {
         let i = self.boxes.len() as u32;
         self.boxes.push(k);
         if let Some(b) = &mut self.buckets {
