@@ -155,6 +155,11 @@ impl Rect {
         self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
     }
 
+    /// The same tiles as a closed box (for a non-empty rectangle).
+    pub const fn tile_box(&self) -> TileBox {
+        TileBox::new(self.x, self.y, self.right() - 1, self.bottom() - 1)
+    }
+
     /// The smallest rectangle holding both (an empty one adds nothing).
     pub fn union(&self, o: &Rect) -> Rect {
         match (self.is_empty(), o.is_empty()) {
@@ -248,6 +253,52 @@ impl TileBox {
     pub fn to_rect(&self) -> Rect {
         let side = |lo: i32, hi: i32| (i64::from(hi) - i64::from(lo) + 1).clamp(0, i64::from(i32::MAX)) as i32;
         Rect::new(self.x0, self.y0, side(self.x0, self.x1), side(self.y0, self.y1))
+    }
+}
+
+/// Ids of boxes, filed by the square buckets of a grid that each box reaches into, so that the
+/// boxes near a place are found without a pass over all of them. A box (partly) off the grid is
+/// filed in the buckets at its edge.
+#[derive(Clone, Debug, Default)]
+pub struct Buckets {
+    size: i32,
+    cols: i32,
+    rows: i32,
+    cells: Vec<Vec<u32>>,
+}
+
+impl Buckets {
+    /// Buckets of `size`×`size` tiles over a `width`×`height` grid.
+    pub fn new(width: u32, height: u32, size: i32) -> Self {
+        let side = |n: u32| (n as i32 + size - 1) / size;
+        let (cols, rows) = (side(width), side(height));
+        Buckets { size, cols, rows, cells: vec![Vec::new(); (cols * rows) as usize] }
+    }
+
+    /// The buckets (columns and rows) that `b` reaches into, clamped to the grid; `None` when
+    /// the grid has none.
+    pub fn span(&self, b: &TileBox) -> Option<TileBox> {
+        if self.cells.is_empty() {
+            return None;
+        }
+        let col = |x: i32| x.div_euclid(self.size).clamp(0, self.cols - 1);
+        let row = |y: i32| y.div_euclid(self.size).clamp(0, self.rows - 1);
+        Some(TileBox::new(col(b.x0.min(b.x1)), row(b.y0.min(b.y1)), col(b.x0.max(b.x1)), row(b.y0.max(b.y1))))
+    }
+
+    /// Files `id` in every bucket that `b` reaches into.
+    pub fn insert(&mut self, id: u32, b: &TileBox) {
+        let Some(span) = self.span(b) else { return };
+        for row in span.y0..=span.y1 {
+            for col in span.x0..=span.x1 {
+                self.cells[(row * self.cols + col) as usize].push(id);
+            }
+        }
+    }
+
+    /// The ids filed in the bucket at `col`, `row` (in the order they were filed).
+    pub fn bucket(&self, col: i32, row: i32) -> &[u32] {
+        &self.cells[(row * self.cols + col) as usize]
     }
 }
 

@@ -1,10 +1,11 @@
-//! The one breadth-first search over tiles ([`search`]), with a hard cap on the tiles it visits.
-//! It serves corridor routing ([`bfs`]: a shortest path), validation (which floor spawn reaches)
-//! and metrics (steps from spawn). It depends only on [`crate::geom`], so the map layer may use
-//! it: in the layering of DESIGN.md it sits between `geom` and `map`. (The grown-rooms generator
-//! keeps its own search over its growable plane, tuned for its placement loop.)
+//! The one breadth-first search over tiles ([`search`]): over an area of tiles, with a limit on
+//! the steps from the start and a hard cap on the tiles it visits. It serves corridor routing
+//! ([`bfs`]: a shortest path), the grown-rooms generator's loops (nearby doors, and the path to
+//! one), and metrics (steps from spawn). Beside it, [`pieces`] labels connected pieces of tiles
+//! (the map check's reachability, rooms read from ASCII). It depends only on [`crate::geom`], so the map layer
+//! may use it: in the layering of DESIGN.md it sits between `geom` and `map`.
 
-use crate::geom::{Dir, Grid, Pos};
+use crate::geom::{Dir, Grid, Pos, Rect};
 use std::collections::VecDeque;
 
 /// Why a search found no path.
@@ -22,12 +23,15 @@ pub const UNREACHED: u32 = u32::MAX;
 /// What one search found.
 #[derive(Clone, Debug)]
 pub struct Search {
-    /// Steps from the start to each tile; [`UNREACHED`] where the search did not get.
+    /// Steps from the start to each tile of the searched area (indexed from the area's corner);
+    /// [`UNREACHED`] where the search did not get.
     pub dist: Grid<u32>,
+    /// The searched area's corner.
+    corner: Pos,
     /// The direction each reached tile was entered by (index into [`Dir::ALL`]), when paths were
     /// asked for.
     came: Option<Grid<u8>>,
-    /// The goal, when the search got there.
+    /// The first tile that was a goal, when the search got to one.
     pub found: Option<Pos>,
     /// The cap stopped the search before it was done.
     pub capped: bool,
@@ -37,12 +41,13 @@ impl Search {
     /// The path from the start to `to` (both included), when paths were kept and `to` was reached.
     pub fn path_to(&self, to: Pos) -> Option<Vec<Pos>> {
         let came = self.came.as_ref()?;
-        if self.dist.get(to).is_none_or(|d| *d == UNREACHED) {
+        let local = |p: Pos| Pos::new(p.x - self.corner.x, p.y - self.corner.y);
+        if self.dist.get(local(to)).is_none_or(|d| *d == UNREACHED) {
             return None;
         }
         let mut path = vec![to];
         let mut cur = to;
-        while let Some(d) = came.get(cur).and_then(|i| Dir::ALL.get(*i as usize)) {
+        while let Some(d) = came.get(local(cur)).and_then(|i| Dir::ALL.get(*i as usize)) {
             cur = cur.step(d.opposite());
             path.push(cur);
         }
@@ -51,55 +56,69 @@ impl Search {
     }
 }
 
-/// What to search for.
+/// Where and how far to search.
 #[derive(Clone, Copy, Debug)]
 pub struct Query {
-    pub width: u32,
-    pub height: u32,
+    /// The tiles the search may enter.
+    pub area: Rect,
     pub start: Pos,
-    /// Stop when this tile is reached (it need not be passable); `None`: flood everything.
-    pub goal: Option<Pos>,
+    /// No tile farther than this many steps from the start is entered.
+    pub max_steps: u32,
     /// At most this many tiles are expanded.
     pub cap: usize,
     /// Keep the directions for [`Search::path_to`].
     pub paths: bool,
 }
 
-/// The one breadth-first search: from `start` (which need not be passable) over 4-connected
-/// tiles inside the grid for which `passable` holds, neighbours in [`Dir::ALL`] order.
-pub fn search(q: Query, passable: impl Fn(Pos) -> bool) -> Search {
-    let mut dist = Grid::new(q.width, q.height, UNREACHED);
-    let mut came = q.paths.then(|| Grid::new(q.width, q.height, u8::MAX));
-    let mut out = Search { dist: Grid::new(0, 0, UNREACHED), came: None, found: None, capped: false };
-    if dist.set(q.start, 0) {
+impl Query {
+    /// Everything reachable in a `width`×`height` grid from `start`, no paths kept.
+    pub fn flood(width: u32, height: u32, start: Pos) -> Query {
+        let area = Rect::new(0, 0, width as i32, height as i32);
+        Query { area, start, max_steps: u32::MAX, cap: usize::MAX, paths: false }
+    }
+}
+
+/// The one breadth-first search: from `start` (which need not be enterable) over 4-connected
+/// tiles of the area that `enter` accepts, neighbours in [`Dir::ALL`] order. Each tile taken
+/// from the queue is offered to `goal` first; the search stops at the first one it accepts.
+pub fn search(q: Query, mut goal: impl FnMut(Pos) -> bool, enter: impl Fn(Pos) -> bool) -> Search {
+    let corner = Pos::new(q.area.x, q.area.y);
+    let local = |p: Pos| Pos::new(p.x - corner.x, p.y - corner.y);
+    let (w, h) = (q.area.w.max(0) as u32, q.area.h.max(0) as u32);
+    let mut dist = Grid::new(w, h, UNREACHED);
+    let mut came = q.paths.then(|| Grid::new(w, h, u8::MAX));
+    let mut found = None;
+    let mut capped = false;
+    if dist.set(local(q.start), 0) {
         let mut queue = VecDeque::from([q.start]);
         let mut expanded = 0usize;
         while let Some(p) = queue.pop_front() {
-            if q.goal == Some(p) {
-                out.found = Some(p);
+            if goal(p) {
+                found = Some(p);
                 break;
             }
             expanded += 1;
             if expanded > q.cap {
-                out.capped = true;
+                capped = true;
                 break;
             }
-            let next = dist.get(p).map_or(UNREACHED, |d| d.saturating_add(1));
+            let steps = dist.get(local(p)).copied().unwrap_or(UNREACHED);
+            if steps >= q.max_steps {
+                continue;
+            }
             for (i, d) in Dir::ALL.iter().enumerate() {
                 let n = p.step(*d);
-                if dist.get(n) == Some(&UNREACHED) && (q.goal == Some(n) || passable(n)) {
-                    dist.set(n, next);
+                if dist.get(local(n)) == Some(&UNREACHED) && enter(n) {
+                    dist.set(local(n), steps + 1);
                     if let Some(c) = &mut came {
-                        c.set(n, i as u8);
+                        c.set(local(n), i as u8);
                     }
                     queue.push_back(n);
                 }
             }
         }
     }
-    out.dist = dist;
-    out.came = came;
-    out
+    Search { dist, corner, came, found, capped }
 }
 
 /// Steps from `start` to every tile over tiles for which `passable` holds, `start` included only
@@ -108,8 +127,54 @@ pub fn distances(width: u32, height: u32, start: Pos, passable: impl Fn(Pos) -> 
     if !passable(start) {
         return Grid::new(width, height, UNREACHED);
     }
-    let q = Query { width, height, start, goal: None, cap: usize::MAX, paths: false };
-    search(q, passable).dist
+    search(Query::flood(width, height, start), |_| false, passable).dist
+}
+
+/// No piece: a tile [`pieces`] leaves out.
+pub const NO_PIECE: u32 = u32::MAX;
+
+/// The connected pieces (4-connected) of the tiles of `area` that `inside` accepts. `labels` is
+/// made the area's size (row by row) and gets each tile's piece, [`NO_PIECE`] where `inside`
+/// says no; pieces are numbered in reading order of their first tile. Returns each piece's size
+/// and first tile. `stack` is scratch space, reused across calls.
+pub fn pieces(
+    area: Rect,
+    inside: impl Fn(Pos) -> bool,
+    labels: &mut Vec<u32>,
+    stack: &mut Vec<usize>,
+) -> Vec<(u32, Pos)> {
+    let (w, h) = (area.w.max(0) as usize, area.h.max(0) as usize);
+    let at = |k: usize| Pos::new(area.x + (k % w) as i32, area.y + (k / w) as i32);
+    labels.clear();
+    labels.resize(w * h, NO_PIECE);
+    let mut out = Vec::new();
+    for start in 0..w * h {
+        if labels[start] != NO_PIECE || !inside(at(start)) {
+            continue;
+        }
+        let piece = out.len() as u32;
+        labels[start] = piece;
+        stack.push(start);
+        let mut size = 0u32;
+        while let Some(k) = stack.pop() {
+            size += 1;
+            let (x, y) = (k % w, k / w);
+            let next = [
+                (x > 0).then(|| k - 1),
+                (x + 1 < w).then(|| k + 1),
+                (y > 0).then(|| k - w),
+                (y + 1 < h).then(|| k + w),
+            ];
+            for n in next.into_iter().flatten() {
+                if labels[n] == NO_PIECE && inside(at(n)) {
+                    labels[n] = piece;
+                    stack.push(n);
+                }
+            }
+        }
+        out.push((size, at(start)));
+    }
+    out
 }
 
 /// The shortest 4-connected path from `from` to `to` (both included) over tiles for which
@@ -127,7 +192,8 @@ pub fn bfs(
     if !inside(from) || !inside(to) {
         return Err(NoPath::Unreachable);
     }
-    let s = search(Query { width, height, start: from, goal: Some(to), cap, paths: true }, passable);
+    let q = Query { paths: true, cap, ..Query::flood(width, height, from) };
+    let s = search(q, |p| p == to, |p| p == to || passable(p));
     match s.found {
         Some(p) => s.path_to(p).ok_or(NoPath::Unreachable),
         None if s.capped => Err(NoPath::CapReached),

@@ -2,7 +2,7 @@
 
 use super::{Door, Map, Rgb, Room, Shape, Tile};
 use crate::geom::{Dir, Grid, Pos, Rect};
-use std::collections::VecDeque;
+use crate::pathfind;
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum AsciiError {
@@ -101,31 +101,24 @@ pub(super) fn from_ascii(text: &str) -> Result<Map, AsciiError> {
 /// The 4-connected regions of room floor, as rooms in reading order of their first tile.
 /// A region that fills its bounding box becomes a rectangle.
 fn floor_regions(tiles: &Grid<Tile>) -> Vec<Room> {
-    let mut seen = Grid::new(tiles.width(), tiles.height(), false);
-    let mut rooms = Vec::new();
-    let mut queue = VecDeque::new();
-    for (i, t) in tiles.as_slice().iter().enumerate() {
-        let start = tiles.pos_of(i);
-        if *t != Tile::Floor || seen.get(start) == Some(&true) {
-            continue;
+    let mut labels = Vec::new();
+    let pieces = pathfind::pieces(tiles.bounds(), |p| tiles.get(p) == Some(&Tile::Floor), &mut labels, &mut Vec::new());
+    let mut cells: Vec<Vec<Pos>> = pieces.iter().map(|(n, _)| Vec::with_capacity(*n as usize)).collect();
+    for (i, piece) in labels.iter().enumerate() {
+        if let Some(c) = cells.get_mut(*piece as usize) {
+            c.push(tiles.pos_of(i));
         }
-        seen.set(start, true);
-        queue.push_back(start);
-        let mut cells = Vec::new();
-        while let Some(p) = queue.pop_front() {
-            cells.push(p);
-            for n in p.neighbours4() {
-                if tiles.get(n) == Some(&Tile::Floor) && seen.get(n) == Some(&false) {
-                    seen.set(n, true);
-                    queue.push_back(n);
-                }
-            }
-        }
-        let bounds = Rect::bounding(cells.iter().copied()).unwrap_or_default();
-        let shape = if bounds.area() == cells.len() as i64 { Shape::Rect(bounds) } else { Shape::cells_from(cells) };
-        rooms.push(Room { id: rooms.len() as u32, shape, colour: Rgb(0x66, 0x66, 0x66), label: None });
     }
-    rooms
+    cells
+        .into_iter()
+        .enumerate()
+        .map(|(id, cells)| {
+            let bounds = Rect::bounding(cells.iter().copied()).unwrap_or_default();
+            let shape =
+                if bounds.area() == cells.len() as i64 { Shape::Rect(bounds) } else { Shape::cells_from(cells) };
+            Room { id: id as u32, shape, colour: Rgb(0x66, 0x66, 0x66), label: None }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -15,13 +15,14 @@
 use super::metrics::{Figures, is_dead_end};
 use super::validate::Problem;
 use super::{DoorId, Map, RoomId, Tile};
-use crate::geom::{Pos, Rect};
+use crate::geom::{Buckets, Pos, Rect};
+use crate::pathfind;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Side of a block, in tiles.
 const SIDE: i32 = 64;
 /// No part: the tile is wall (or off the map).
-const NONE: u16 = u16::MAX;
+const NONE: u32 = pathfind::NO_PIECE;
 /// More damage rectangles than this are merged into their bounding box.
 const MAX_RECTS: usize = 64;
 
@@ -71,10 +72,10 @@ struct Block {
     /// The connected pieces of walkable floor inside the block: size and first tile (row by row).
     parts: Vec<(u32, Pos)>,
     /// The part of each tile on the top row, bottom row, left column and right column.
-    top: Vec<u16>,
-    bottom: Vec<u16>,
-    left: Vec<u16>,
-    right: Vec<u16>,
+    top: Vec<u32>,
+    bottom: Vec<u32>,
+    left: Vec<u32>,
+    right: Vec<u32>,
 }
 
 /// The problems and figures of one map, kept up to date by [`Checker::update`].
@@ -86,8 +87,9 @@ pub struct Checker {
     across: usize,
     down: usize,
     blocks: Vec<Block>,
-    /// For each block, the rooms whose bounds reach into it (indices into `map.rooms`, ascending).
-    rooms_in_block: Vec<Vec<u32>>,
+    /// The rooms (indices into `map.rooms`) filed by the blocks their bounds reach into, with
+    /// buckets the size of a block.
+    rooms: Buckets,
     /// Index of the first door with each id.
     doors_by_id: BTreeMap<DoorId, usize>,
     /// Bounding box of each corridor's path.
@@ -106,7 +108,7 @@ pub struct Checker {
 #[derive(Default)]
 struct Scratch {
     covered: Vec<bool>,
-    labels: Vec<u16>,
+    labels: Vec<u32>,
     stack: Vec<usize>,
 }
 
@@ -190,7 +192,7 @@ impl Checker {
     /// Rooms whose bounds meet `r`, ascending.
     fn rooms_near(&self, map: &Map, r: Rect) -> Vec<usize> {
         let mut v = Vec::new();
-        self.for_blocks_in(r, |b| v.extend(self.rooms_in_block[b].iter().map(|i| *i as usize)));
+        self.for_blocks_in(r, |b| v.extend(self.rooms_in(b).iter().map(|i| *i as usize)));
         v.sort_unstable();
         v.dedup();
         v.retain(|i| map.rooms[*i].shape.bounds().is_some_and(|b| b.intersects(&r)));
@@ -202,19 +204,23 @@ impl Checker {
         if !map.in_bounds(p) {
             return None;
         }
-        let b = (p.y / SIDE) as usize * self.across + (p.x / SIDE) as usize;
-        self.rooms_in_block[b].iter().rev().map(|i| *i as usize).find(|i| map.rooms[*i].shape.contains(p))
+        let near = self.rooms.bucket(p.x / SIDE, p.y / SIDE);
+        near.iter().rev().map(|i| *i as usize).find(|i| map.rooms[*i].shape.contains(p))
+    }
+
+    /// The rooms filed by block `b`, ascending.
+    fn rooms_in(&self, b: usize) -> &[u32] {
+        self.rooms.bucket((b % self.across) as i32, (b / self.across) as i32)
     }
 
     /// Everything about rooms, doors and corridors, after they changed.
     fn check_structure(&mut self, map: &Map) {
-        let mut lists = vec![Vec::new(); self.blocks.len()];
+        self.rooms = Buckets::new(map.width(), map.height(), SIDE);
         for (i, room) in map.rooms.iter().enumerate() {
             if let Some(b) = room.shape.bounds() {
-                self.for_blocks_in(b, |k| lists[k].push(i as u32));
+                self.rooms.insert(i as u32, &b.tile_box());
             }
         }
-        self.rooms_in_block = lists;
         self.duplicate_ids = duplicate_ids(map);
         self.room_problems = (0..map.rooms.len()).map(|i| self.room_problems_of(map, i)).collect();
         self.door_problems = door_problems(map);
@@ -308,7 +314,7 @@ impl Checker {
         let w = r.w as usize;
         s.covered.clear();
         s.covered.resize(w * r.h as usize, false);
-        for &i in &self.rooms_in_block[b] {
+        for &i in self.rooms_in(b) {
             map.rooms[i as usize]
                 .shape
                 .for_each_cell_in(r, |p| s.covered[(p.y - r.y) as usize * w + (p.x - r.x) as usize] = true);
@@ -351,7 +357,7 @@ impl Checker {
             total += b.parts.len();
         }
         let mut sets = UnionFind::new(total);
-        let mut join = |a: &[u16], b: &[u16], a0: usize, b0: usize| {
+        let mut join = |a: &[u32], b: &[u32], a0: usize, b0: usize| {
             for (x, y) in a.iter().zip(b) {
                 if *x != NONE && *y != NONE {
                     sets.union(a0 + *x as usize, b0 + *y as usize);
@@ -415,43 +421,12 @@ impl Checker {
     }
 }
 
-/// Labels the connected pieces of walkable floor inside `r` in `s.labels` (row by row, `NONE`
-/// on wall), numbered in the order of their first tile; returns each one's size and first tile.
+/// Labels the parts of block `r` in `s.labels` (row by row, `NONE` on wall); returns each one's
+/// size and first tile.
 fn label_parts(map: &Map, r: Rect, s: &mut Scratch) -> Vec<(u32, Pos)> {
-    let (w, h) = (r.w as usize, r.h as usize);
-    s.labels.clear();
-    s.labels.resize(w * h, NONE);
-    let tiles = map.tiles().as_slice();
-    let width = map.width() as usize;
-    let walkable = |k: usize| tiles[(r.y as usize + k / w) * width + r.x as usize + k % w].is_walkable();
-    let mut parts = Vec::new();
-    for start in 0..w * h {
-        if s.labels[start] != NONE || !walkable(start) {
-            continue;
-        }
-        let label = parts.len() as u16;
-        s.labels[start] = label;
-        s.stack.push(start);
-        let mut size = 0u32;
-        while let Some(k) = s.stack.pop() {
-            size += 1;
-            let (x, y) = (k % w, k / w);
-            let next = [
-                (x > 0).then(|| k - 1),
-                (x + 1 < w).then(|| k + 1),
-                (y > 0).then(|| k - w),
-                (y + 1 < h).then(|| k + w),
-            ];
-            for n in next.into_iter().flatten() {
-                if s.labels[n] == NONE && walkable(n) {
-                    s.labels[n] = label;
-                    s.stack.push(n);
-                }
-            }
-        }
-        parts.push((size, Pos::new(r.x + (start % w) as i32, r.y + (start / w) as i32)));
-    }
-    parts
+    let tiles = map.tiles();
+    let walkable = |p: Pos| tiles.get(p).is_some_and(|t| t.is_walkable());
+    pathfind::pieces(r, walkable, &mut s.labels, &mut s.stack)
 }
 
 /// Disjoint sets of parts.

@@ -1,12 +1,13 @@
 //! Loops (step 5 of the algorithm in [`super`]): extra corridors between free doors of rooms far
-//! apart in the tree, joined by a bounded breadth-first search.
+//! apart in the tree, joined by the one bounded breadth-first search ([`pathfind::search`]).
 
 use super::build::Builder;
 use super::doors::DoorState;
-use crate::geom::Pos;
+use crate::geom::{Pos, Rect};
+use crate::pathfind::{self, Query};
 use crate::rng::DelveRng;
 use rand::RngExt;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 impl Builder<'_> {
     /// Whether rooms `u` and `v` are at least `s` corridors apart in the tree.
@@ -27,49 +28,24 @@ impl Builder<'_> {
         steps >= s
     }
 
-    /// Shortest path of at most `max_cells` cells from `from` to any cell `to` accepts, avoiding
-    /// blocked cells, as `(path, end)`. Breadth-first over a local window, neighbours in
-    /// [`Dir::ALL`] order.
+    /// Shortest path of at most `max_cells` cells from `from` to the first cell `goal` accepts,
+    /// avoiding blocked cells: [`pathfind::search`] over the window `max_cells` around `from`.
+    /// `goal` sees every cell the search takes up, in order.
     pub(super) fn bfs(
         &self,
         from: Pos,
         max_cells: u32,
-        mut goal: impl FnMut(Pos) -> bool,
-        mut visit: impl FnMut(Pos),
+        goal: impl FnMut(Pos) -> bool,
+        paths: bool,
     ) -> Option<Vec<Pos>> {
         if self.plane.get(from) & self.path_block != 0 {
             return None;
         }
         let r = max_cells as i32;
-        let side = (2 * r + 1) as usize;
-        let mut prev: Vec<u32> = vec![u32::MAX; side * side];
-        let idx = |p: Pos| ((p.y - from.y + r) as usize) * side + (p.x - from.x + r) as usize;
-        let mut queue = VecDeque::from([(from, 1u32)]);
-        prev[idx(from)] = idx(from) as u32;
-        while let Some((p, cells)) = queue.pop_front() {
-            visit(p);
-            if goal(p) {
-                let mut path = vec![p];
-                let mut i = idx(p);
-                while prev[i] as usize != i {
-                    i = prev[i] as usize;
-                    path.push(Pos::new(from.x - r + (i % side) as i32, from.y - r + (i / side) as i32));
-                }
-                path.reverse();
-                return Some(path);
-            }
-            if cells >= max_cells {
-                continue;
-            }
-            for n in p.neighbours4() {
-                let ni = idx(n);
-                if prev[ni] == u32::MAX && self.plane.get(n) & self.path_block == 0 {
-                    prev[ni] = idx(p) as u32;
-                    queue.push_back((n, cells + 1));
-                }
-            }
-        }
-        None
+        let area = Rect::new(from.x - r, from.y - r, 2 * r + 1, 2 * r + 1);
+        let q = Query { area, start: from, max_steps: max_cells.saturating_sub(1), cap: usize::MAX, paths };
+        let s = pathfind::search(q, goal, |n| self.plane.get(n) & self.path_block == 0);
+        s.path_to(s.found?)
     }
 
     /// Adds up to `loops` extra corridors; returns `(added, candidates)`.
@@ -85,16 +61,13 @@ impl Builder<'_> {
         for &a in &free {
             let da = &self.doors[a as usize];
             let mut found: Vec<u32> = Vec::new();
-            self.bfs(
-                da.outside(),
-                p.loop_max_length,
-                |_| false,
-                |c| {
-                    if let Some(list) = at_cell.get(&c) {
-                        found.extend(list.iter().copied().filter(|&b| b > a));
-                    }
-                },
-            );
+            let doors_near = |c: Pos| {
+                if let Some(list) = at_cell.get(&c) {
+                    found.extend(list.iter().copied().filter(|&b| b > a));
+                }
+                false
+            };
+            self.bfs(da.outside(), p.loop_max_length, doors_near, false);
             for b in found {
                 let db = &self.doors[b as usize];
                 if db.kind == da.kind && db.room != da.room && self.far_apart(da.room, db.room, p.loop_min_separation) {
@@ -117,7 +90,7 @@ impl Builder<'_> {
                 continue;
             }
             let target = db.outside();
-            if let Some(path) = self.bfs(da.outside(), p.loop_max_length, |c| c == target, |_| {}) {
+            if let Some(path) = self.bfs(da.outside(), p.loop_max_length, |c| c == target, true) {
                 self.add_corridor(path, a, b);
                 self.invalidate();
                 added += 1;

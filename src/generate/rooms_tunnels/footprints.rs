@@ -3,7 +3,7 @@
 //! algorithm in [`super`] asks whether a new room may go.
 
 use super::OverlapRule;
-use crate::geom::{Rect, TileBox};
+use crate::geom::{Buckets, Rect, TileBox};
 
 // Both overlap rules are one test between closed boxes, computed once per room: a new room is
 // refused when its probe box meets the keep-out box of a placed room.
@@ -43,32 +43,7 @@ pub(super) struct Footprints {
     pub(super) buckets: Option<Buckets>,
 }
 
-pub(super) struct Buckets {
-    pub(super) size: i32,
-    pub(super) cols: i32,
-    pub(super) rows: i32,
-    pub(super) cells: Vec<Vec<u32>>,
-}
-
 pub(super) const INDEX_FROM: usize = 64;
-
-impl Buckets {
-    /// The buckets (columns and rows) that `b` reaches into, clamped to the grid.
-    pub(super) fn span(&self, b: &TileBox) -> TileBox {
-        let col = |x: i32| x.div_euclid(self.size).clamp(0, self.cols - 1);
-        let row = |y: i32| y.div_euclid(self.size).clamp(0, self.rows - 1);
-        TileBox::new(col(b.x0.min(b.x1)), row(b.y0.min(b.y1)), col(b.x0.max(b.x1)), row(b.y0.max(b.y1)))
-    }
-
-    pub(super) fn insert(&mut self, i: u32, b: &TileBox) {
-        let span = self.span(b);
-        for row in span.y0..=span.y1 {
-            for col in span.x0..=span.x1 {
-                self.cells[(row * self.cols + col) as usize].push(i);
-            }
-        }
-    }
-}
 
 impl Footprints {
     pub(super) fn with_capacity(n: usize) -> Self {
@@ -83,19 +58,16 @@ impl Footprints {
             return self.boxes.iter().fold(false, |hit, b| hit | probe.meets(b));
         }
         let b = self.buckets.get_or_insert_with(|| {
-            let size = 32;
-            let cols = (map_w as i32 + size - 1) / size;
-            let rows = (map_h as i32 + size - 1) / size;
-            let mut b = Buckets { size, cols, rows, cells: vec![Vec::new(); (cols * rows) as usize] };
+            let mut b = Buckets::new(map_w, map_h, 32);
             for (i, k) in self.boxes.iter().enumerate() {
                 b.insert(i as u32, k);
             }
             b
         });
-        let span = b.span(probe);
+        let Some(span) = b.span(probe) else { return false };
         for row in span.y0..=span.y1 {
             for col in span.x0..=span.x1 {
-                if b.cells[(row * b.cols + col) as usize].iter().any(|&i| probe.meets(&self.boxes[i as usize])) {
+                if b.bucket(col, row).iter().any(|&i| probe.meets(&self.boxes[i as usize])) {
                     return true;
                 }
             }
