@@ -149,7 +149,21 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
                 if !issues.is_empty() {
                     text = text.color(ui.visuals().error_fg_color);
                 }
-                let label = ui.label(text).on_hover_text(spec.help);
+                let default = p.default_value(spec.key);
+                let hover = match default {
+                    Some(d) => format!("{}\n\nDefault: {}. Right-click to reset.", spec.help, show_value(spec, d)),
+                    None => spec.help.to_string(),
+                };
+                let label = ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_text(hover);
+                if let Some(d) = default {
+                    label.context_menu(|ui| {
+                        let reset = egui::Button::new(format!("Reset to default ({})", show_value(spec, d)));
+                        if ui.add_enabled(d != value, reset).clicked() {
+                            out.push(Command::SetParam(spec.key, d));
+                            ui.close();
+                        }
+                    });
+                }
                 let r = ui.vertical(|ui| {
                     ui.set_max_width(fw);
                     if let Some(v) = field_ui(ui, spec, value, label.id, fw) {
@@ -173,6 +187,21 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
 fn with_unit(n: f64, unit: &str) -> String {
     let unit = if n == 1.0 { unit.strip_suffix('s').unwrap_or(unit) } else { unit };
     if unit.is_empty() { format!("{n}") } else { format!("{n} {unit}") }
+}
+
+/// A value as the panel shows it, with its unit.
+fn show_value(spec: &ParamSpec, v: ParamValue) -> String {
+    match (spec.kind, v) {
+        (_, ParamValue::Int(n)) => with_unit(n as f64, spec.unit),
+        (ParamKind::Float { min, max }, ParamValue::Float(x)) if spec.unit == "%" && min >= 0.0 && max <= 1.0 => {
+            format!("{} %", (x * 10_000.0).round() / 100.0)
+        }
+        (_, ParamValue::Float(x)) => format!("{x}{}", unit_suffix(spec)),
+        (_, ParamValue::Range(a, b)) => format!("{a} to {b}{}", unit_suffix(spec)),
+        (ParamKind::Choice(options), ParamValue::Choice(i)) => options.get(i).copied().unwrap_or("?").to_string(),
+        (_, ParamValue::Bool(b)) => (if b { "on" } else { "off" }).to_string(),
+        _ => "?".to_string(),
+    }
 }
 
 fn unit_suffix(spec: &ParamSpec) -> String {

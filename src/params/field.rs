@@ -1,7 +1,9 @@
 //! One parameter, described once: a [`Field`] is its [`ParamSpec`] (key, label, unit, help,
 //! range) plus how to reach it in its struct. A parameter set lists its fields in a table, and
 //! [`specs`], [`get`], [`set`] and [`check`] derive everything else from that table, so a bound
-//! is written in one place.
+//! is written in one place. A parameter's default is its value in the struct's `Default` (the
+//! serde defaults for fields older files lack are the same functions, and a test holds them to
+//! it).
 
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, SizeRange};
 
@@ -102,6 +104,10 @@ macro_rules! table_params {
 
             fn check(&self) -> Vec<ParamIssue> {
                 field::check(Self::FIELDS, self, |key, out| self.cross_checks(key, out))
+            }
+
+            fn default_value(&self, key: &str) -> Option<ParamValue> {
+                field::get(Self::FIELDS, &<$t>::default(), key)
             }
         }
     };

@@ -168,6 +168,9 @@ pub trait Params {
     fn set(&mut self, key: &str, value: ParamValue) -> bool;
     /// Everything wrong with this set; empty when it can be generated.
     fn check(&self) -> Vec<ParamIssue>;
+    /// The default of parameter `key`: its value in the generator's default settings (which also
+    /// fill any parameter an older file lacks).
+    fn default_value(&self, key: &str) -> Option<ParamValue>;
     /// The label the panel shows for parameter `key` (the key itself if unknown), so that
     /// messages name parameters as the designer sees them.
     fn label_of(&self, key: &'static str) -> &'static str {
@@ -199,5 +202,37 @@ impl GeneratorParams {
 
     pub fn check(&self) -> Vec<ParamIssue> {
         self.params().check()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field an older file may lack is filled with its default: a file without it reads
+    /// as the generator's `Default` has it (the one place defaults live).
+    fn optional_fields_read_as_their_defaults<P>(default: P) -> usize
+    where
+        P: Params + Serialize + for<'de> Deserialize<'de>,
+    {
+        let pretty = ron::ser::PrettyConfig::new().depth_limit(1);
+        let text = ron::ser::to_string_pretty(&default, pretty).expect("serialises");
+        let lines: Vec<&str> = text.lines().collect();
+        let mut optional = 0;
+        for (i, line) in lines.iter().enumerate() {
+            let Some((key, _)) = line.trim().split_once(':') else { continue };
+            let without: Vec<&str> = lines.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| *l).collect();
+            let Ok(read) = ron::from_str::<P>(&without.join("\n")) else { continue };
+            optional += 1;
+            assert_eq!(read.get(key), default.default_value(key), "{key}");
+            assert!(read.get(key).is_some(), "{key} is a parameter");
+        }
+        optional
+    }
+
+    #[test]
+    fn defaults_have_one_source() {
+        assert!(optional_fields_read_as_their_defaults(GrownRooms::default()) >= 10);
+        assert!(optional_fields_read_as_their_defaults(RoomsAndTunnels::default()) >= 4);
     }
 }

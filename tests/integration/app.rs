@@ -631,6 +631,24 @@ fn a_rejected_preset_shows_its_problem_and_keeps_its_values() {
 
 /// Defect 9: a value outside a parameter's range is set to the nearest allowed one, and the
 /// panel says so until the field changes again.
+/// A parameter's label tells its default; right-clicking it offers to reset it.
+#[test]
+fn a_parameter_resets_to_its_default_from_its_label() {
+    let mut e = editor();
+    let default = param(&e, "max_rooms");
+    e.harness.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(12)));
+    e.settle();
+    assert_eq!(param(&e, "max_rooms"), ParamValue::Int(12));
+    let ParamValue::Int(n) = default else { panic!("an integer") };
+    e.harness
+        .get_by_role_and_label(egui::accesskit::Role::Label, "Room attempts")
+        .click_button(egui::PointerButton::Secondary);
+    e.settle();
+    e.harness.get_by_label(&format!("Reset to default ({n} rooms)")).click();
+    e.settle();
+    assert_eq!(param(&e, "max_rooms"), default);
+}
+
 #[test]
 fn a_value_out_of_range_says_it_was_clamped() {
     let mut e = editor();
