@@ -61,75 +61,65 @@ fn bench_huge(c: &mut Criterion) {
     };
     let mut g = c.benchmark_group("huge 4096x4096 18k rooms");
     g.sample_size(10);
-    // The editing thread's part of the frame: the stroke, its end, and handing out the check.
-    // The check runs and answers outside the timing, as a worker does.
+    // The editing thread's part of the frame: the stroke (one interaction), its end, and handing
+    // out the check.
     g.bench_function("frame after a brush stroke (Document)", |b| {
         b.iter_custom(|n| {
-            let mut spent = Duration::ZERO;
-            for _ in 0..n {
-                let tile = next_tile();
-                let start = Instant::now();
+            time_edits(&mut doc, n, Part::EditingThread, |d| {
                 let stroke = Interaction::fresh();
-                doc.perform(Op::Paint { cells: cells.clone(), tile }, stroke).expect("paints");
-                doc.end_step(stroke);
-                let check = black_box(doc.check_request().expect("a check is due"));
-                spent += start.elapsed();
-                assert!(doc.checked(check.run()));
-            }
-            spent
+                d.perform(Op::Paint { cells: cells.clone(), tile: next_tile() }, stroke).expect("paints");
+                d.end_step(stroke);
+            })
         })
     });
     // From the end of a stroke to the problems: bringing the checker up to date on a worker.
     g.bench_function("problems update (check on a worker)", |b| {
         b.iter_custom(|n| {
-            let mut spent = Duration::ZERO;
-            for _ in 0..n {
-                doc.perform_once(Op::Paint { cells: cells.clone(), tile: next_tile() }).expect("paints");
-                let check = doc.check_request().expect("a check is due");
-                let start = Instant::now();
-                let checked = black_box(check.run());
-                spent += start.elapsed();
-                assert!(doc.checked(checked));
-            }
-            spent
+            time_edits(&mut doc, n, Part::Worker, |d| {
+                d.perform_once(Op::Paint { cells: cells.clone(), tile: next_tile() }).expect("paints");
+            })
         })
     });
-    // A change of structure (a room moved one tile and back): the lookups are rebuilt on the
-    // editing thread, and the check redoes every room, door and corridor.
+    // A change of structure (a room moved one tile and back): the lookups follow on the editing
+    // thread, and the check redoes every room, door and corridor.
     let mut dx = 1;
-    let mut next_move = move || {
+    let mut move_room = move |d: &mut Document| {
         dx = -dx;
-        Op::MoveRoom { id: 0, dx, dy: 0 }
+        d.perform_once(Op::MoveRoom { id: 0, dx, dy: 0 }).expect("moves");
     };
     g.bench_function("frame after moving a room (Document)", |b| {
-        b.iter_custom(|n| {
-            let mut spent = Duration::ZERO;
-            for _ in 0..n {
-                let op = next_move();
-                let start = Instant::now();
-                doc.perform_once(op).expect("moves");
-                let check = black_box(doc.check_request().expect("a check is due"));
-                spent += start.elapsed();
-                assert!(doc.checked(check.run()));
-            }
-            spent
-        })
+        b.iter_custom(|n| time_edits(&mut doc, n, Part::EditingThread, &mut move_room))
     });
     g.bench_function("problems update after moving a room", |b| {
-        b.iter_custom(|n| {
-            let mut spent = Duration::ZERO;
-            for _ in 0..n {
-                doc.perform_once(next_move()).expect("moves");
-                let check = doc.check_request().expect("a check is due");
-                let start = Instant::now();
-                let checked = black_box(check.run());
-                spent += start.elapsed();
-                assert!(doc.checked(checked));
-            }
-            spent
-        })
+        b.iter_custom(|n| time_edits(&mut doc, n, Part::Worker, &mut move_room))
     });
     g.finish();
+}
+
+/// Which part of an edit a bench times.
+#[derive(Clone, Copy, PartialEq)]
+enum Part {
+    /// The edit and handing out the check.
+    EditingThread,
+    /// Bringing the checker up to date (as a worker does).
+    Worker,
+}
+
+/// Makes `n` edits with `edit`, each checked and answered, and returns the time spent in `part`.
+fn time_edits(doc: &mut Document, n: u64, part: Part, mut edit: impl FnMut(&mut Document)) -> Duration {
+    let mut spent = Duration::ZERO;
+    for _ in 0..n {
+        let start = Instant::now();
+        edit(doc);
+        let check = black_box(doc.check_request().expect("a check is due"));
+        let editing = start.elapsed();
+        let start = Instant::now();
+        let checked = black_box(check.run());
+        let worker = start.elapsed();
+        spent += if part == Part::EditingThread { editing } else { worker };
+        assert!(doc.checked(checked));
+    }
+    spent
 }
 
 criterion_group!(benches, bench, bench_huge);
