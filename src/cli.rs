@@ -145,7 +145,8 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
 }
 
 fn save_png(path: &Path, map: &crate::map::Map, scale: u32) -> Result<()> {
-    let img = raster::render(map, scale, &raster::Palette::default());
+    let img = raster::render(map, scale, &raster::Palette::default())
+        .map_err(|e| anyhow::anyhow!("{}: {e}; use --scale {}", path.display(), e.max_scale.max(1)))?;
     let mut bytes = Vec::new();
     img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).context("cannot encode the PNG")?;
     io::save_atomic(path, &bytes)?;

@@ -51,55 +51,82 @@ pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
     px
 }
 
-/// An RGBA image of the map with `scale`×`scale` pixels per tile. At a scale of 4 or more,
-/// doors are drawn as bars on the room's wall edge and the spawn as a square mark.
-pub fn render(map: &Map, scale: u32, palette: &Palette) -> image::RgbaImage {
-    let scale = scale.max(1);
-    let (w, h) = (map.width(), map.height());
-    let colours = tile_colours(map, palette);
-    let mut img = image::RgbaImage::new(w * scale, h * scale);
-    for (i, c) in colours.iter().enumerate() {
-        let (tx, ty) = (i as u32 % w, i as u32 / w);
-        fill(&mut img, tx * scale, ty * scale, scale, scale, *c);
-    }
-    if scale >= 4 {
-        let t = (scale / 4).max(1);
-        for d in &map.doors {
-            let (cx, cy) = (d.cell.x as i64 * scale as i64, d.cell.y as i64 * scale as i64);
-            let s = scale as i64;
-            let (x, y, bw, bh) = match d.side {
-                Dir::North => (cx, cy - t as i64 / 2, s, t as i64),
-                Dir::South => (cx, cy + s - (t as i64 + 1) / 2, s, t as i64),
-                Dir::West => (cx - t as i64 / 2, cy, t as i64, s),
-                Dir::East => (cx + s - (t as i64 + 1) / 2, cy, t as i64, s),
-            };
-            if x >= 0 && y >= 0 {
-                fill(&mut img, x as u32, y as u32, bw as u32, bh as u32, palette.door);
-            }
-        }
-        if map.in_bounds(map.spawn) {
-            let m = scale / 4;
-            fill(
-                &mut img,
-                map.spawn.x as u32 * scale + m,
-                map.spawn.y as u32 * scale + m,
-                scale - 2 * m,
-                scale - 2 * m,
-                palette.spawn,
-            );
-        }
-    } else if let Some(i) = map.tiles().index(map.spawn) {
-        let (tx, ty) = (i as u32 % w, i as u32 / w);
-        fill(&mut img, tx * scale, ty * scale, scale, scale, palette.spawn);
-    }
-    img
+/// Most pixels of a rendered image (256 MiB of RGBA): larger ones are refused before anything
+/// is allocated.
+pub const MAX_PIXELS: u64 = 1 << 26;
+
+/// An image that would be too large to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a {width}×{height} map at {scale} pixels per tile would be {} megapixels; at most {} are made \
+     (the largest scale that fits is {max_scale})",
+    (u64::from(*width) * u64::from(*height)).saturating_mul(u64::from(*scale) * u64::from(*scale)) >> 20,
+    MAX_PIXELS >> 20
+)]
+pub struct TooLarge {
+    pub width: u32,
+    pub height: u32,
+    pub scale: u32,
+    /// The largest scale at which this map fits (0 when none does).
+    pub max_scale: u32,
 }
 
-fn fill(img: &mut image::RgbaImage, x: u32, y: u32, w: u32, h: u32, c: Rgb) {
-    let (iw, ih) = img.dimensions();
-    for py in y..(y + h).min(ih) {
-        for px in x..(x + w).min(iw) {
-            img.put_pixel(px, py, image::Rgba([c.0, c.1, c.2, 255]));
+/// The largest pixels-per-tile at which `map` renders within [`MAX_PIXELS`] (0 when even one
+/// pixel per tile is too many).
+pub fn max_scale(map: &Map) -> u32 {
+    let tiles = (u64::from(map.width()) * u64::from(map.height())).max(1);
+    ((MAX_PIXELS / tiles) as f64).sqrt().floor().min(f64::from(u32::MAX)) as u32
+}
+
+/// An RGBA image of the map with `scale`×`scale` pixels per tile (at least 1). At a scale of 4
+/// or more, doors are drawn as bars on the room's wall edge and the spawn as a square mark.
+/// Refused, before anything is allocated, when the image would exceed [`MAX_PIXELS`].
+pub fn render(map: &Map, scale: u32, palette: &Palette) -> Result<image::RgbaImage, TooLarge> {
+    let scale = scale.max(1);
+    let (w, h) = (map.width(), map.height());
+    if scale > max_scale(map) {
+        return Err(TooLarge { width: w, height: h, scale, max_scale: max_scale(map) });
+    }
+    let colours = tile_colours(map, palette);
+    // Both sides fit in `u32`: the image has at most `MAX_PIXELS` pixels.
+    let mut img = image::RgbaImage::new(w * scale, h * scale);
+    let s = i64::from(scale);
+    for (i, c) in colours.iter().enumerate() {
+        let (tx, ty) = (i as i64 % i64::from(w.max(1)), i as i64 / i64::from(w.max(1)));
+        fill(&mut img, tx * s, ty * s, s, s, *c);
+    }
+    if scale >= 4 {
+        let t = s / 4;
+        for d in &map.doors {
+            let (cx, cy) = (i64::from(d.cell.x) * s, i64::from(d.cell.y) * s);
+            let (x, y, bw, bh) = match d.side {
+                Dir::North => (cx, cy - t / 2, s, t),
+                Dir::South => (cx, cy + s - (t + 1) / 2, s, t),
+                Dir::West => (cx - t / 2, cy, t, s),
+                Dir::East => (cx + s - (t + 1) / 2, cy, t, s),
+            };
+            fill(&mut img, x, y, bw, bh, palette.door);
+        }
+        if map.in_bounds(map.spawn) {
+            let m = s / 4;
+            let (x, y) = (i64::from(map.spawn.x) * s + m, i64::from(map.spawn.y) * s + m);
+            fill(&mut img, x, y, s - 2 * m, s - 2 * m, palette.spawn);
+        }
+    } else if map.in_bounds(map.spawn) {
+        fill(&mut img, i64::from(map.spawn.x) * s, i64::from(map.spawn.y) * s, s, s, palette.spawn);
+    }
+    Ok(img)
+}
+
+/// Fills the part of the `w`×`h` rectangle at `x`, `y` that lies on the image (in `i64`, so no
+/// position a map holds can overflow).
+fn fill(img: &mut image::RgbaImage, x: i64, y: i64, w: i64, h: i64, c: Rgb) {
+    let (iw, ih) = (i64::from(img.width()), i64::from(img.height()));
+    let (x0, y0) = (x.clamp(0, iw), y.clamp(0, ih));
+    let (x1, y1) = (x.saturating_add(w).clamp(0, iw), y.saturating_add(h).clamp(0, ih));
+    for py in y0..y1 {
+        for px in x0..x1 {
+            img.put_pixel(px as u32, py as u32, image::Rgba([c.0, c.1, c.2, 255]));
         }
     }
 }
@@ -112,12 +139,35 @@ mod tests {
     fn pixels_follow_tiles() {
         let map = Map::from_ascii("####\n#@.#\n####\n").unwrap();
         let pal = Palette::default();
-        let img = render(&map, 1, &pal);
+        let img = render(&map, 1, &pal).unwrap();
         assert_eq!(img.dimensions(), (4, 3));
         assert_eq!(img.get_pixel(0, 0).0[..3], [pal.wall.0, pal.wall.1, pal.wall.2]);
         assert_eq!(img.get_pixel(1, 1).0[..3], [pal.spawn.0, pal.spawn.1, pal.spawn.2]);
         let room = map.rooms[0].colour;
         assert_eq!(img.get_pixel(2, 1).0[..3], [room.0, room.1, room.2]);
-        assert_eq!(render(&map, 8, &pal).dimensions(), (32, 24));
+        assert_eq!(render(&map, 8, &pal).unwrap().dimensions(), (32, 24));
+    }
+
+    #[test]
+    fn too_large_images_are_refused_with_the_scale_that_fits() {
+        let map = Map::new(4096, 4096);
+        assert_eq!(max_scale(&map), 2);
+        let e = render(&map, 8, &Palette::default()).unwrap_err();
+        assert_eq!(e.max_scale, 2);
+        let msg = e.to_string();
+        assert!(msg.contains("largest scale that fits is 2") && msg.contains("4096×4096"), "{msg}");
+        assert!(render(&Map::new(80, 45), u32::MAX, &Palette::default()).is_err(), "no overflow");
+    }
+
+    #[test]
+    fn doors_and_spawn_far_off_the_image_are_clipped() {
+        let mut map = Map::from_ascii("####\n#@.#\n####\n").unwrap();
+        for (i, side) in Dir::ALL.into_iter().enumerate() {
+            let cell = crate::geom::Pos::new(i32::MAX - i as i32, i32::MIN + i as i32);
+            map.doors.push(crate::map::Door { id: i as u32, room: 0, cell, side, kind: 0 });
+        }
+        map.spawn = crate::geom::Pos::new(i32::MAX, i32::MAX);
+        let img = render(&map, 16, &Palette::default()).unwrap();
+        assert_eq!(img.dimensions(), (64, 48));
     }
 }

@@ -329,8 +329,11 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
                 changed_view = Some((i, p.view));
             }
             let tex = p.texture.get_or_insert_with(|| {
-                let img = render(&map, 1, &Palette::default());
-                let ci = egui::ColorImage::from_rgba_unmultiplied([w as usize, h as usize], img.as_raw());
+                // One pixel per tile always fits (a map has at most `MAX_TILES` tiles).
+                let ci = match render(&map, 1, &Palette::default()) {
+                    Ok(img) => egui::ColorImage::from_rgba_unmultiplied([w as usize, h as usize], img.as_raw()),
+                    Err(_) => egui::ColorImage::from_rgba_unmultiplied([1, 1], &[0, 0, 0, 255]),
+                };
                 ctx.load_texture(format!("delve-compare-{}", p.id), ci, egui::TextureOptions::NEAREST)
             });
             let map_rect = Rect::from_min_max(

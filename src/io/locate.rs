@@ -89,12 +89,41 @@ fn token_at(text: &str, offset: usize) -> String {
 
 /// The frames open at byte `end` (the first one stands for the text outside any bracket).
 fn scan(text: &str, end: usize) -> Vec<Frame<'_>> {
+    scan_until(text, |i, _| i >= end).1
+}
+
+/// Where element `index` of the top-level list field `field` starts (`rooms`, 3: the fourth
+/// room), as 1-based line and column.
+pub(super) fn element_start(text: &str, field: &str, index: usize) -> Option<(usize, usize)> {
     let b = text.as_bytes();
-    let end = end.min(b.len());
+    let (at, frames) = scan_until(text, |i, frames| {
+        frames.len() == 3
+            && frames[1].key == Some(field)
+            && frames[2].index == Some(index)
+            && !b[i].is_ascii_whitespace()
+            && !matches!(b[i], b',' | b'/')
+    });
+    (at < b.len() && frames.len() == 3).then(|| line_col(text, at))
+}
+
+/// 1-based line and column (in characters) of byte `offset`.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1)
+}
+
+/// Scans until `stop(i, frames)` holds at byte `i` (or the text ends); returns where it stopped
+/// and the frames open there.
+fn scan_until<'t>(text: &'t str, mut stop: impl FnMut(usize, &[Frame<'t>]) -> bool) -> (usize, Vec<Frame<'t>>) {
+    let b = text.as_bytes();
     let mut frames = vec![Frame::default()];
     let mut pending: Option<&str> = None;
     let mut i = 0;
-    while i < end {
+    while i < b.len() {
+        if stop(i, &frames) {
+            return (i, frames);
+        }
         let c = b[i];
         match c {
             b'/' if b.get(i + 1) == Some(&b'/') => {
@@ -170,7 +199,7 @@ fn scan(text: &str, end: usize) -> Vec<Frame<'_>> {
         }
         i += 1;
     }
-    frames
+    (b.len(), frames)
 }
 
 /// The index after the white space and comments from `i`.

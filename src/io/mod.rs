@@ -38,6 +38,9 @@ pub enum FileError {
     Syntax { path: PathBuf, line: usize, col: usize, message: String },
     #[error("{}: {message}", path.display())]
     Invalid { path: PathBuf, message: String },
+    /// The value could not be written as RON (the file was left as it was).
+    #[error("{}: cannot write the file as RON: {message}", path.display())]
+    Encode { path: PathBuf, message: String },
 }
 
 impl FileError {
@@ -46,7 +49,8 @@ impl FileError {
             FileError::Read { path, .. }
             | FileError::Write { path, .. }
             | FileError::Syntax { path, .. }
-            | FileError::Invalid { path, .. } => path,
+            | FileError::Invalid { path, .. }
+            | FileError::Encode { path, .. } => path,
         }
     }
 
@@ -360,7 +364,7 @@ pub fn parse_preset(text: &str, path: &Path) -> Result<Preset, FileError> {
 }
 
 pub fn save_preset(path: &Path, preset: &Preset) -> Result<(), FileError> {
-    save_atomic(path, to_ron(preset, 3).as_bytes())
+    save_ron(path, preset, 3)
 }
 
 /// Reads a map file.
@@ -394,22 +398,54 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
         .ok_or_else(|| FileError::invalid(path, "`tiles` does not match the map's size"))?;
     let bounds = grid.bounds();
     let mut map = Map::from_tiles(grid);
-    for room in &repr.rooms {
-        let inside = room.shape.bounds().is_none_or(|b| {
-            b.x >= bounds.x && b.y >= bounds.y && b.right() <= bounds.right() && b.bottom() <= bounds.bottom()
-        });
+    let at = |field: &str, index: usize, message: String| element_error(path, text, field, index, message);
+    // Everything a file holds lies on the map, and rooms, doors and corridors together stay
+    // within a few times its tiles, so that no check, drawing or sum over them can take long or
+    // overflow, whatever the file says.
+    let tiles = w as usize * h as usize;
+    let budget = 8 * tiles + (1 << 20);
+    let mut total = 0usize;
+    for (i, room) in repr.rooms.iter().enumerate() {
+        let inside = room.shape.bounds().is_none_or(|b| b.intersection(&bounds) == Some(b));
         if !inside {
-            return Err(FileError::invalid(
-                path,
-                format!("room {} reaches outside the {w}×{h} map; expected every room inside the map", room.id),
-            ));
+            let message =
+                format!("room {} reaches outside the {w}×{h} map; expected every room inside the map", room.id);
+            return Err(at("rooms", i, message));
+        }
+        // Tiles the room lists (a circle counts its square): at most the map's, inside it.
+        total += match &room.shape {
+            Shape::Cells(cells) => cells.len(),
+            s => s.bounds().map_or(0, |b| b.area() as usize),
+        };
+        if total > budget {
+            let message = format!(
+                "the rooms up to room {} cover more than {budget} tiles; expected at most eight times the \
+                 {tiles} tiles of the {w}×{h} map in all",
+                room.id
+            );
+            return Err(at("rooms", i, message));
         }
     }
-    if let Some(c) = repr.corridors.iter().find(|c| !(MIN_TUNNEL_WIDTH..=MAX_TUNNEL_WIDTH).contains(&c.width)) {
+    if repr.doors.len() > 4 * tiles {
+        let message = format!("{} doors; expected at most {} (four per tile of the map)", repr.doors.len(), 4 * tiles);
+        return Err(at("doors", 4 * tiles, message));
+    }
+    if let Some((i, d)) = repr.doors.iter().enumerate().find(|(_, d)| !bounds.contains(d.cell)) {
+        let message = format!("door {} is at {}, outside the {w}×{h} map; expected doors on the map", d.id, d.cell);
+        return Err(at("doors", i, message));
+    }
+    if !bounds.contains(repr.spawn) {
         return Err(FileError::invalid(
             path,
-            format!("corridor {} has width {}; expected {MIN_TUNNEL_WIDTH} to {MAX_TUNNEL_WIDTH} tiles", c.id, c.width),
+            format!("the spawn is at {}, outside the {w}×{h} map; expected it on the map", repr.spawn),
         ));
+    }
+    if let Some((i, c)) =
+        repr.corridors.iter().enumerate().find(|(_, c)| !(MIN_TUNNEL_WIDTH..=MAX_TUNNEL_WIDTH).contains(&c.width))
+    {
+        let message =
+            format!("corridor {} has width {}; expected {MIN_TUNNEL_WIDTH} to {MAX_TUNNEL_WIDTH} tiles", c.id, c.width);
+        return Err(at("corridors", i, message));
     }
     map.rooms = repr
         .rooms
@@ -422,50 +458,55 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
         })
         .collect();
     // A corridor's centre line visits a tile at most once, so it has at most as many tiles as
-    // the map; corridors may share tiles where they cross, but all of them together stay within
-    // a few times the map's tiles.
-    let tiles = w as usize * h as usize;
-    let budget = 8 * tiles + (1 << 20);
-    let mut total = 0usize;
-    for c in &repr.corridors {
+    // the map; corridors may share tiles where they cross, but all of them together (with the
+    // rooms) stay within a few times the map's tiles.
+    for (i, c) in repr.corridors.iter().enumerate() {
         let n = c.path.1;
         if n > tiles {
-            return Err(FileError::invalid(
-                path,
-                format!(
-                    "corridor {}'s path is {n} tiles long; expected at most {tiles}, the tiles of the {w}×{h} map",
-                    c.id
-                ),
-            ));
+            let message = format!(
+                "corridor {}'s path is {n} tiles long; expected at most {tiles}, the tiles of the {w}×{h} map",
+                c.id
+            );
+            return Err(at("corridors", i, message));
         }
         total += n;
         if total > budget {
-            return Err(FileError::invalid(
-                path,
-                format!(
-                    "the corridors' paths add up to more than {budget} tiles; expected at most \
-                     eight times the {tiles} tiles of the {w}×{h} map"
-                ),
-            ));
+            let message = format!(
+                "the rooms and corridors up to corridor {} cover more than {budget} tiles; expected at most \
+                 eight times the {tiles} tiles of the {w}×{h} map in all",
+                c.id
+            );
+            return Err(at("corridors", i, message));
         }
     }
     map.doors = repr.doors;
-    map.corridors = repr
-        .corridors
-        .into_iter()
-        .map(|c| {
-            path_text::from_text(&c.path.0, c.path.1)
-                .map(|p| Corridor { id: c.id, path: p, doors: c.doors, width: c.width })
-                .map_err(|e| FileError::invalid(path, format!("corridor {}: {e}", c.id)))
-        })
-        .collect::<Result<_, _>>()?;
+    let mut corridors = Vec::with_capacity(repr.corridors.len());
+    for (i, c) in repr.corridors.into_iter().enumerate() {
+        let path_tiles = path_text::from_text(&c.path.0, c.path.1)
+            .map_err(|e| at("corridors", i, format!("corridor {}: {e}", c.id)))?;
+        if let Some(p) = path_tiles.iter().find(|p| !bounds.contains(**p)) {
+            let message = format!("corridor {}'s path leaves the {w}×{h} map at {p}; expected it on the map", c.id);
+            return Err(at("corridors", i, message));
+        }
+        corridors.push(Corridor { id: c.id, path: path_tiles, doors: c.doors, width: c.width });
+    }
+    map.corridors = corridors;
     map.spawn = repr.spawn;
     map.provenance = repr.provenance;
     Ok(map)
 }
 
+/// An error about element `index` of the list `field` of `text`, at its line and column when
+/// they can be found.
+fn element_error(path: &Path, text: &str, field: &str, index: usize, message: String) -> FileError {
+    match locate::element_start(text, field, index) {
+        Some((line, col)) => FileError::Syntax { path: path.to_path_buf(), line, col, message },
+        None => FileError::invalid(path, message),
+    }
+}
+
 /// The RON text of a map.
-pub fn map_to_string(map: &Map) -> String {
+pub fn map_to_string(map: &Map) -> Result<String, ron::Error> {
     let repr = MapReprRef {
         version: MAP_VERSION,
         width: map.width(),
@@ -481,7 +522,9 @@ pub fn map_to_string(map: &Map) -> String {
 }
 
 pub fn save_map(path: &Path, map: &Map) -> Result<(), FileError> {
-    save_atomic(path, map_to_string(map).as_bytes())
+    let text =
+        map_to_string(map).map_err(|e| FileError::Encode { path: path.to_path_buf(), message: e.to_string() })?;
+    save_atomic(path, text.as_bytes())
 }
 
 /// A file that may be a preset or a map.
@@ -522,12 +565,19 @@ pub fn file_kind(path: &Path) -> Result<FileKind, FileError> {
 
 /// RON text laid out for people: structures up to `depth` levels deep are spread over lines,
 /// deeper ones stay on one line (a map's rooms, doors and corridors get a line each).
-fn to_ron<T: Serialize>(value: &T, depth: usize) -> String {
+fn to_ron<T: Serialize>(value: &T, depth: usize) -> Result<String, ron::Error> {
     // Unescaped strings are written as they are (raw strings when they hold quotes): much
     // faster for tile rows than escaping character by character.
     let config = ron::ser::PrettyConfig::new().depth_limit(depth).struct_names(false).escape_strings(false);
-    // Serialising plain data structures into a String cannot fail.
-    ron::ser::to_string_pretty(value, config).unwrap_or_default() + "\n"
+    Ok(ron::ser::to_string_pretty(value, config)? + "\n")
+}
+
+/// Writes `value` as RON to `path` atomically; when it cannot be written as RON, nothing is
+/// written and the file stays as it was.
+fn save_ron<T: Serialize>(path: &Path, value: &T, depth: usize) -> Result<(), FileError> {
+    let text =
+        to_ron(value, depth).map_err(|e| FileError::Encode { path: path.to_path_buf(), message: e.to_string() })?;
+    save_atomic(path, text.as_bytes())
 }
 
 #[cfg(unix)]
@@ -559,4 +609,30 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     tmp.as_file().sync_all().map_err(write_err)?;
     tmp.persist(path).map_err(|e| write_err(e.error))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value whose serialisation fails.
+    struct Unwritable;
+
+    impl Serialize for Unwritable {
+        fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+            Err(serde::ser::Error::custom("this value cannot be written"))
+        }
+    }
+
+    #[test]
+    fn a_failed_serialisation_is_an_error_and_leaves_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kept.ron");
+        std::fs::write(&path, "the old contents").unwrap();
+        let e = save_ron(&path, &Unwritable, 2).unwrap_err();
+        assert!(matches!(e, FileError::Encode { .. }), "{e}");
+        assert!(e.to_string().contains("cannot be written"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "the old contents");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
+    }
 }

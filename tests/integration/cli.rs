@@ -59,6 +59,30 @@ fn generate_writes_map_and_png_from_a_preset_file() {
     assert_eq!(text(&o.stdout).matches(": ok").count(), 2);
 }
 
+/// A PNG too large to make (a 4096×4096 map at the default 8 pixels per tile would be 4 GiB)
+/// is refused before anything is allocated, with the largest scale that fits.
+#[test]
+fn a_png_too_large_is_refused_with_the_scale_that_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let preset = dir.path().join("big.ron");
+    let big = delve::io::SHIPPED_PRESETS[0].1.replacen("width: 80", "width: 4096", 1).replacen(
+        "height: 45",
+        "height: 4096",
+        1,
+    );
+    assert!(big.contains("width: 4096") && big.contains("height: 4096"));
+    std::fs::write(&preset, big).unwrap();
+    let png = dir.path().join("big.png");
+    let o = delve(&["generate", preset.to_str().unwrap(), "--png", png.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("big.png") && err.contains("largest scale that fits is 2") && err.contains("--scale 2"),
+        "{err}"
+    );
+    assert!(!png.exists(), "nothing is written");
+}
+
 #[test]
 fn sweep_writes_csv_and_a_summary() {
     let dir = tempfile::tempdir().unwrap();

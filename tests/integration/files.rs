@@ -47,13 +47,13 @@ fn maps_round_trip_exactly() {
         io::save_map(&path, m).unwrap();
         let back = io::load_map(&path).unwrap();
         assert_eq!(&back, m, "map {i} round trip");
-        assert_eq!(io::map_to_string(&back), std::fs::read_to_string(&path).unwrap(), "text is stable");
+        assert_eq!(io::map_to_string(&back).unwrap(), std::fs::read_to_string(&path).unwrap(), "text is stable");
     }
 }
 
 #[test]
 fn map_files_are_compact_rows() {
-    let text = io::map_to_string(&generate(&shipped("godot-part3"), 3).unwrap().map);
+    let text = io::map_to_string(&generate(&shipped("godot-part3"), 3).unwrap().map).unwrap();
     assert!(text.contains("\"################################################################################\","));
     assert!(text.contains("version: 1"));
 }
@@ -94,7 +94,7 @@ fn load_map_text(text: &str) -> (FileError, String) {
 }
 
 fn good_text() -> String {
-    io::map_to_string(&generate(&shipped("mcrogueface-part3"), 4).unwrap().map)
+    io::map_to_string(&generate(&shipped("mcrogueface-part3"), 4).unwrap().map).unwrap()
 }
 
 #[test]
@@ -240,7 +240,7 @@ fn rect_rooms_survive_hand_edits() {
     // A room record may be any shape; the file keeps it exactly.
     let mut m = generate(&shipped("mcrogueface-part3"), 8).unwrap().map;
     m.rooms[0].shape = Shape::Rect(Rect::new(2, 2, 3, 3));
-    let text = io::map_to_string(&m);
+    let text = io::map_to_string(&m).unwrap();
     assert_eq!(io::parse_map(&text, Path::new("x.ron")).unwrap(), m);
 }
 
@@ -274,11 +274,65 @@ fn corridor_paths_longer_than_the_map_are_refused_without_allocating() {
     let line = t[line_start..line_end].replacen(&t[start..end], "1,1 E874 W875", 1);
     let many = format!("{}{}{}", &t[..line_start], line.repeat(700), &t[line_end..]);
     let (_, msg) = load_map_text(&many);
-    assert!(msg.contains("add up to more than"), "{msg}");
-    // Long paths that fit are read.
-    let long = format!("{}1,1 E874 W875{}", &t[..start], &t[end..]);
+    assert!(msg.contains("cover more than") && msg.contains("eight times the 1750 tiles"), "{msg}");
+    // Long paths that fit (back and forth on the map, as many tiles as the map has) are read.
+    let legs = ["E47", "W47"].repeat(19)[..37].join(" ");
+    let long = format!("{}1,1 {legs} W10{}", &t[..start], &t[end..]);
     let m = io::parse_map(&long, Path::new("long.ron")).unwrap();
     assert!(m.corridors.iter().any(|c| c.path.len() == 1750));
+}
+
+/// The 1-based line of the first line of `text` holding `needle`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).expect("the text has the needle") + 1
+}
+
+/// Rooms, doors, corridors and the spawn must lie on the map, and rooms and corridors together
+/// cover at most eight times its tiles: a small file cannot ask for hours of checking or draw
+/// far off the image. Each refusal names the element's line and the limit.
+#[test]
+fn elements_off_the_map_or_over_the_budget_are_refused_at_their_line() {
+    // 200 rooms, each the whole 2048×2048 map (a 10 KB file).
+    let mut text = String::from("(version: 1, width: 2048, height: 2048, tiles: [");
+    text.push_str(&format!("\"{}\",", ".".repeat(2048)).repeat(2048));
+    text.push_str("],\nrooms: [\n");
+    for i in 0..200 {
+        text.push_str(&format!("(id: {i}, shape: Rect((x: 0, y: 0, w: 2048, h: 2048)), colour: (1, 2, 3)),\n"));
+    }
+    text.push_str("],\nspawn: (1, 1))\n");
+    let (e, msg) = load_map_text(&text);
+    // Eight whole-map rooms fit the budget of 8 × 4,194,304 + 1,048,576 tiles; the ninth does not.
+    assert_eq!(e.location().map(|l| l.0), Some(line_of(&text, "(id: 8,")), "{msg}");
+    assert!(msg.contains("cover more than 34603008 tiles") && msg.contains("room 8"), "{msg}");
+
+    let good = good_text();
+    let cases = [
+        (
+            "(id: 1, room: 0, cell: (30, 26)",
+            "(id: 1, room: 0, cell: (2000000000, 26)",
+            "door 1 is at (2000000000, 26), outside the 50×35 map",
+        ),
+        (
+            "(id: 1, path: \"22,12 N2 E19\"",
+            "(id: 1, path: \"22,12 N2 E39\"",
+            "corridor 1's path leaves the 50×35 map at (50, 10)",
+        ),
+        (
+            "(id: 1, path: \"22,12 N2 E19\", doors: (2, 0), width: 1)",
+            "(id: 1, path: \"22,12 N2 E19\", doors: (2, 0), width: 99)",
+            "corridor 1 has width 99",
+        ),
+    ];
+    for (from, to, says) in cases {
+        let text = good.replacen(from, to, 1);
+        assert_ne!(text, good, "{from}");
+        let (e, msg) = load_map_text(&text);
+        assert!(msg.contains(says), "{msg}");
+        assert_eq!(e.location().map(|l| l.0), Some(line_of(&text, to)), "{msg}");
+    }
+    let spawn = good.lines().find(|l| l.trim_start().starts_with("spawn:")).unwrap();
+    let (_, msg) = load_map_text(&good.replacen(spawn, "    spawn: (-5, 2147483647),", 1));
+    assert!(msg.contains("the spawn is at (-5, 2147483647), outside the 50×35 map"), "{msg}");
 }
 
 /// Mutated map files (numbers swapped for extreme values, lines dropped or doubled, shapes and
@@ -293,7 +347,7 @@ fn mutated_map_files_never_panic() {
         sample_map(),
     ]
     .iter()
-    .map(io::map_to_string)
+    .map(|m| io::map_to_string(m).unwrap())
     .collect();
     let extremes = ["-1", "0", "1", "65535", "2147483647", "-2147483648", "99999999", "4096", "4294967295"];
     let swaps = [("North", "South"), ("East", "West"), ("Rect(", "Circle("), ("Circle(", "Rect("), ("Cells(", "Rect(")];

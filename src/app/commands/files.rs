@@ -63,11 +63,13 @@ impl DelveApp {
                 self.jobs.spawn(JobKind::Export, move |_| {
                     let side = map.width().max(map.height()).max(1);
                     let scale = (4096 / side).clamp(1, 16);
-                    let img = crate::raster::render(&map, scale, &super::super::textures::palette());
                     let mut bytes = Vec::new();
-                    let result = img
-                        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
-                        .map_err(|e| format!("cannot encode the PNG: {e}"))
+                    let result = crate::raster::render(&map, scale, &super::super::textures::palette())
+                        .map_err(|e| e.to_string())
+                        .and_then(|img| {
+                            img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+                                .map_err(|e| format!("cannot encode the PNG: {e}"))
+                        })
                         .and_then(|()| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
                     JobOutput::Exported { path, result }
                 });
@@ -391,5 +393,8 @@ fn describe_file_error(e: &FileError) -> String {
         FileError::Write { error, .. } => format!("Cannot write the file: {error}."),
         FileError::Syntax { line, col, message, .. } => format!("Line {line}, column {col}: {message}."),
         FileError::Invalid { message, .. } => format!("{message}."),
+        FileError::Encode { message, .. } => {
+            format!("Cannot write the file as RON: {message}. The file was left as it was.")
+        }
     }
 }
