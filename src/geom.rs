@@ -303,7 +303,7 @@ impl Buckets {
 }
 
 /// A dense W×H grid of `T`, indexed by `Pos`. Out-of-bounds reads return `None`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Grid<T> {
     width: u32,
     height: u32,

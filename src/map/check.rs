@@ -9,13 +9,14 @@
 //! then joins the parts of neighbouring blocks along their edges (a union–find over parts, a few
 //! per block), so a stroke on a 4096×4096 map costs a few blocks and one pass over the edges,
 //! never a walk over every tile. Rooms, doors and corridors keep their problems per item: a
-//! change of tiles redoes the items it touches, a change of structure redoes them all (without
-//! any whole-map grid).
+//! change of tiles redoes the items it touches; a change of structure redoes them all, with one
+//! grid of which room holds each tile, so that the work follows the rooms' tiles however many
+//! rooms overlap.
 
 use super::metrics::{Figures, is_dead_end};
 use super::validate::Problem;
-use super::{DoorId, Map, RoomId, Tile};
-use crate::geom::{Buckets, Pos, Rect};
+use super::{DoorId, Map, RoomId, Shape, Tile};
+use crate::geom::{Buckets, Grid, Pos, Rect};
 use crate::pathfind;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -95,19 +96,37 @@ pub struct Checker {
     /// Bounding box of each corridor's path.
     corridor_bounds: Vec<Option<Rect>>,
     duplicate_ids: Vec<Problem>,
-    room_problems: Vec<Vec<Problem>>,
+    room_checks: Vec<RoomCheck>,
+    /// Index of the room on each tile (the later room where rooms overlap), or `NO_ROOM`.
+    owner: Grid<u32>,
     door_problems: Vec<Option<Problem>>,
     corridor_problems: Vec<Vec<Problem>>,
     spawn: Pos,
+    room_ids: Vec<RoomId>,
     /// Walkable tiles spawn does not reach (how many, the first); `None` when spawn is not on floor.
     unreached: Option<(usize, Option<Pos>)>,
     figures: Figures,
 }
 
+/// No room on a tile.
+const NO_ROOM: u32 = u32::MAX;
+
+/// What the check found about one room.
+#[derive(Clone, Debug, Default)]
+struct RoomCheck {
+    /// The room has a tile.
+    any: bool,
+    /// Its first tile off the map.
+    first_out: Option<Pos>,
+    /// Its first tile that is not room floor (redone when tiles change).
+    first_bad: Option<(Pos, Tile)>,
+    /// Its first tile an earlier room holds, with that room (the latest before it).
+    first_overlap: Option<(usize, Pos)>,
+}
+
 /// Buffers reused from block to block.
 #[derive(Default)]
 struct Scratch {
-    covered: Vec<bool>,
     labels: Vec<u32>,
     stack: Vec<usize>,
 }
@@ -154,7 +173,21 @@ impl Checker {
     /// room floor, doors, corridors, then spawn and reachability.
     pub fn problems(&self) -> Vec<Problem> {
         let mut out = self.duplicate_ids.clone();
-        out.extend(self.room_problems.iter().flatten().cloned());
+        for (c, room) in self.room_checks.iter().zip(&self.room_ids) {
+            let room = *room;
+            if !c.any {
+                out.push(Problem::RoomEmpty { room });
+            }
+            if let Some(cell) = c.first_out {
+                out.push(Problem::RoomOutOfBounds { room, cell });
+            }
+            if let Some((cell, tile)) = c.first_bad {
+                out.push(Problem::RoomNotFloor { room, cell, tile });
+            }
+            if let Some((other, cell)) = c.first_overlap {
+                out.push(Problem::RoomsOverlap { a: self.room_ids[other], b: room, cell });
+            }
+        }
         let count: usize = self.blocks.iter().map(|b| b.stray as usize).sum();
         if let Some(cell) = self.blocks.iter().filter_map(|b| b.first_stray).min_by_key(|p| (p.y, p.x)) {
             out.push(Problem::StrayRoomFloor { cell, count });
@@ -200,12 +233,8 @@ impl Checker {
     }
 
     /// The last room (in list order) whose floor holds `p`, for a tile on the map.
-    fn owner(&self, map: &Map, p: Pos) -> Option<usize> {
-        if !map.in_bounds(p) {
-            return None;
-        }
-        let near = self.rooms.bucket(p.x / SIDE, p.y / SIDE);
-        near.iter().rev().map(|i| *i as usize).find(|i| map.rooms[*i].shape.contains(p))
+    fn owner(&self, p: Pos) -> Option<usize> {
+        self.owner.get(p).filter(|o| **o != NO_ROOM).map(|o| *o as usize)
     }
 
     /// The rooms filed by block `b`, ascending.
@@ -222,7 +251,35 @@ impl Checker {
             }
         }
         self.duplicate_ids = duplicate_ids(map);
-        self.room_problems = (0..map.rooms.len()).map(|i| self.room_problems_of(map, i)).collect();
+        self.room_ids = map.rooms.iter().map(|r| r.id).collect();
+        // Rooms in list order mark the tiles they hold, so each meets the rooms before it as
+        // they stand when its turn comes.
+        let mut owner = Grid::new(map.width(), map.height(), NO_ROOM);
+        self.room_checks = map
+            .rooms
+            .iter()
+            .enumerate()
+            .map(|(i, room)| {
+                let mut c = RoomCheck::default();
+                room.shape.for_each_cell(|p| {
+                    c.any = true;
+                    match owner.get_mut(p) {
+                        None => {
+                            c.first_out.get_or_insert(p);
+                        }
+                        Some(o) => {
+                            if *o != NO_ROOM {
+                                c.first_overlap.get_or_insert((*o as usize, p));
+                            }
+                            *o = i as u32;
+                        }
+                    }
+                });
+                c.first_bad = first_not_floor(map, &room.shape);
+                c
+            })
+            .collect();
+        self.owner = owner;
         self.door_problems = door_problems(map);
         self.doors_by_id = map.doors.iter().enumerate().map(|(i, d)| (d.id, i)).rev().collect();
         self.corridor_bounds = map.corridors.iter().map(|c| Rect::bounding(c.path.iter().copied())).collect();
@@ -233,7 +290,7 @@ impl Checker {
     fn recheck_items(&mut self, map: &Map, rects: &[Rect]) {
         for r in rects {
             for i in self.rooms_near(map, *r) {
-                self.room_problems[i] = self.room_problems_of(map, i);
+                self.room_checks[i].first_bad = first_not_floor(map, &map.rooms[i].shape);
             }
             for i in 0..map.corridors.len() {
                 if self.corridor_bounds[i].is_some_and(|b| b.intersects(r)) {
@@ -241,43 +298,6 @@ impl Checker {
                 }
             }
         }
-    }
-
-    /// Room `i`: empty, off the map, on tiles that are not room floor, over an earlier room.
-    fn room_problems_of(&self, map: &Map, i: usize) -> Vec<Problem> {
-        let room = &map.rooms[i];
-        let mut earlier = room.shape.bounds().map_or_else(Vec::new, |b| self.rooms_near(map, b));
-        earlier.retain(|j| *j < i);
-        let tiles = map.tiles();
-        let (mut any, mut first_out, mut first_bad, mut first_overlap) = (false, None, None, None);
-        room.shape.for_each_cell(|p| {
-            any = true;
-            let Some(&tile) = tiles.get(p) else {
-                first_out.get_or_insert(p);
-                return;
-            };
-            if first_overlap.is_none() {
-                // The room listed last before this one wins the tile, as the room lookups do.
-                first_overlap = earlier.iter().rev().find(|j| map.rooms[**j].shape.contains(p)).map(|j| (*j, p));
-            }
-            if tile != Tile::Floor {
-                first_bad.get_or_insert((p, tile));
-            }
-        });
-        let mut out = Vec::new();
-        if !any {
-            out.push(Problem::RoomEmpty { room: room.id });
-        }
-        if let Some(cell) = first_out {
-            out.push(Problem::RoomOutOfBounds { room: room.id, cell });
-        }
-        if let Some((cell, tile)) = first_bad {
-            out.push(Problem::RoomNotFloor { room: room.id, cell, tile });
-        }
-        if let Some((other, cell)) = first_overlap {
-            out.push(Problem::RoomsOverlap { a: map.rooms[other].id, b: room.id, cell });
-        }
-        out
     }
 
     /// Corridor `i`: from door to door, continuous, on walkable tiles, never through a room.
@@ -302,7 +322,7 @@ impl Checker {
         if let Some(p) = c.path.iter().find(|p| !map.tile(**p).is_some_and(Tile::is_walkable)) {
             out.push(Problem::CorridorBroken { corridor: c.id, cell: *p });
         }
-        if let Some((p, o)) = c.path.iter().find_map(|p| self.owner(map, *p).map(|o| (*p, o))) {
+        if let Some((p, o)) = c.path.iter().find_map(|p| self.owner(*p).map(|o| (*p, o))) {
             out.push(Problem::CorridorEntersRoom { corridor: c.id, room: map.rooms[o].id, cell: p });
         }
         out
@@ -312,13 +332,6 @@ impl Checker {
     fn measure_block(&self, map: &Map, b: usize, s: &mut Scratch) -> Block {
         let r = self.block_rect(b);
         let w = r.w as usize;
-        s.covered.clear();
-        s.covered.resize(w * r.h as usize, false);
-        for &i in self.rooms_in(b) {
-            map.rooms[i as usize]
-                .shape
-                .for_each_cell_in(r, |p| s.covered[(p.y - r.y) as usize * w + (p.x - r.x) as usize] = true);
-        }
         let mut block = Block::default();
         for y in r.y..r.bottom() {
             let row = &map.tiles().row(y as u32).unwrap_or_default()[r.x as usize..r.right() as usize];
@@ -326,7 +339,7 @@ impl Checker {
                 block.counts[tile as usize] += 1;
                 let x = r.x + dx as i32;
                 match tile {
-                    Tile::Floor if !s.covered[(y - r.y) as usize * w + dx] => {
+                    Tile::Floor if self.owner(Pos::new(x, y)).is_none() => {
                         block.stray += 1;
                         block.first_stray.get_or_insert(Pos::new(x, y));
                     }
@@ -419,6 +432,19 @@ impl Checker {
             dead_ends,
         }
     }
+}
+
+/// The first tile of `shape` (in its order) that is on the map and not room floor.
+fn first_not_floor(map: &Map, shape: &Shape) -> Option<(Pos, Tile)> {
+    let mut first = None;
+    shape.for_each_cell(|p| {
+        if first.is_none()
+            && let Some(t) = map.tile(p).filter(|t| *t != Tile::Floor)
+        {
+            first = Some((p, t));
+        }
+    });
+    first
 }
 
 /// Labels the parts of block `r` in `s.labels` (row by row, `NONE` on wall); returns each one's

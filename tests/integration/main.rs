@@ -15,4 +15,5 @@ mod edit;
 mod editor;
 mod files;
 mod grown;
+mod hostile;
 mod rooms_tunnels;

@@ -1,0 +1,146 @@
+//! Hostile inputs: the corpus in `tests/hostile` (the nastiest map files found: ten thousand
+//! rooms on one spot, ids repeated thousands of times, paths that run back and forth up to the
+//! budget, rooms as large as the map, numbers at their extremes, elements far off the map) and
+//! structure-aware mutations of generated maps. Each ends in a clean message naming the file
+//! (and the line, for an element refused) or in a map that checks, measures, draws, exports,
+//! saves and reads back the same. Debug assertions are on (the test profile), so an arithmetic
+//! overflow is a failure here.
+
+use delve::analysis::thumbnail_of;
+use delve::edit::{Document, Op};
+use delve::geom::Rect;
+use delve::io::{self, Loaded};
+use delve::map::metrics::Metrics;
+use delve::map::{Map, Tile};
+use delve::raster::{self, Palette};
+use std::path::{Path, PathBuf};
+
+/// Everything the editor and the command line do with a map that loaded.
+fn exercise(m: &Map) {
+    let _ = m.validate();
+    let _ = Metrics::of(m);
+    let _ = m.to_ascii();
+    let _ = thumbnail_of(m, 0, 64);
+    let scale = raster::max_scale(m).min(4);
+    assert!(scale >= 1, "every map that loads can be drawn");
+    raster::render(m, scale, &Palette::default()).expect("fits");
+    let text = io::map_to_string(m).expect("writes");
+    let back = io::parse_map(&text, Path::new("again.ron")).expect("what was written reads back");
+    assert_eq!(&back, m, "and is the same map");
+    let mut doc = Document::from_map(m.clone());
+    let cells = Rect::new(0, 0, 3, 3).cells().collect();
+    let _ = doc.perform_once(Op::Paint { cells, tile: Tile::Corridor });
+    doc.check_now();
+    assert_eq!(doc.problems(), &doc.map().validate()[..]);
+}
+
+fn corpus() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert!(files.len() >= 8, "the corpus is there");
+    files
+}
+
+#[test]
+fn the_hostile_corpus_ends_in_messages_or_maps() {
+    let refused = ["far-door.ron", "extreme-room.ron", "giant-rooms-over-budget.ron"];
+    for path in corpus() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        match io::load_any(&path) {
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(refused.contains(&name.as_str()), "{name} was refused: {msg}");
+                assert!(msg.contains(&name) && e.location().is_some(), "names the file and line: {msg}");
+            }
+            Ok(Loaded::Map(m)) => {
+                assert!(!refused.contains(&name.as_str()), "{name} loaded");
+                exercise(&m);
+            }
+            Ok(Loaded::Preset(p)) => {
+                let _ = p.generator.check();
+            }
+        }
+        let lines = delve::cli::check_file(&path);
+        assert!(lines.iter().all(|l| l.contains(&name)), "{lines:?}");
+    }
+}
+
+/// Structure-aware mutations of generated maps: an element line repeated hundreds of times
+/// (overlapping rooms, duplicate ids), a room grown to the whole map, a path replaced by one
+/// that runs back and forth, an element moved to extreme coordinates, the map's size at its
+/// limits.
+#[test]
+fn structure_mutations_end_in_messages_or_maps() {
+    use rand::{RngExt, SeedableRng};
+    let generated: Vec<String> = ["godot-part3", "tiendil-step6", "mcrogueface-part3"]
+        .iter()
+        .map(|p| io::map_to_string(&delve::generate::generate(&crate::common::shipped(p), 1).unwrap().map).unwrap())
+        .collect();
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    let (mut loaded, mut refused) = (0, 0);
+    for case in 0..300 {
+        let text = &generated[case % generated.len()];
+        let lines: Vec<&str> = text.lines().collect();
+        let elements: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].trim_start().starts_with("(id:")).collect();
+        let k = elements[rng.random_range(0..elements.len())];
+        let line = lines[k];
+        let (w, h) = {
+            let m = io::parse_map(text, Path::new("x.ron")).unwrap();
+            (m.width() as i64, m.height() as i64)
+        };
+        let replaced = match rng.random_range(0..6) {
+            0 => vec![line.to_string(); rng.random_range(2..600)],
+            1 if line.contains("Rect((") => {
+                let at = line.find("Rect((").unwrap();
+                let end = at + line[at..].find("))").unwrap() + 2;
+                vec![
+                    format!("{}Rect((x: 0, y: 0, w: {w}, h: {h})){}", &line[..at], &line[end..]);
+                    rng.random_range(1..12)
+                ]
+            }
+            2 if line.contains("path: \"") => {
+                let at = line.find("path: \"").unwrap() + 7;
+                let end = at + line[at..].find('"').unwrap();
+                let legs = format!("E{} W{}", w - 3, w - 3).repeat(rng.random_range(1..40));
+                vec![format!(
+                    "{}1,1 {}{}",
+                    &line[..at],
+                    legs.replace("W", " W").replace("E", " E").trim(),
+                    &line[end..]
+                )]
+            }
+            3 => {
+                let extreme = ["2147483647", "-2147483648", "4294967295", "-1", "0"][rng.random_range(0..5)];
+                let digits = line.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+                let mut l = line.to_string();
+                let end = digits + l[digits..].find(|c: char| !c.is_ascii_digit()).unwrap_or(l.len() - digits);
+                l.replace_range(digits..end, extreme);
+                vec![l]
+            }
+            // Every number of the element 0, a hundred times: duplicate ids, all at the origin.
+            4 => vec![line.replace(|c: char| c.is_ascii_digit(), "0"); 100],
+            _ => vec![line.to_string(); 2],
+        };
+        let mut out: Vec<String> = lines[..k].iter().map(|l| l.to_string()).collect();
+        out.extend(replaced);
+        out.extend(lines[k + 1..].iter().map(|l| l.to_string()));
+        let mut mutated = out.join("\n");
+        if case % 50 == 49 {
+            // The map's size at the limits the reader checks.
+            mutated = mutated.replacen(&format!("width: {w}"), "width: 8193", 1);
+        }
+        match io::parse_map(&mutated, Path::new("mutated.ron")) {
+            Ok(m) => {
+                loaded += 1;
+                exercise(&m);
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(e.to_string().starts_with("mutated.ron"), "{e}");
+            }
+        }
+    }
+    eprintln!("structure mutations: {loaded} loaded and passed every use, {refused} refused with a message");
+    assert!(loaded > 50 && refused > 20, "both kinds of outcome: {loaded} loaded, {refused} refused");
+}
