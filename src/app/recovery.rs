@@ -36,6 +36,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 pub const VERSION: u32 = 1;
 /// The shortest time between two writes of the recovery copy.
 pub const INTERVAL: Duration = Duration::from_secs(3);
+/// A lock file without a copy, older than this, is left over from an editor that is gone.
+const STALE_LOCK: Duration = Duration::from_secs(60);
 /// A recovery file larger than this is not read (maps are far smaller).
 const MAX_BYTES: u64 = 1 << 30;
 
@@ -239,15 +241,23 @@ pub enum Found {
 /// The recovery copies in `dir` whose editor is gone (their lock can be taken), except `own`.
 pub fn scan(dir: &Path, own: &Path) -> Vec<Found> {
     let Ok(rd) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut files: Vec<PathBuf> = rd
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| {
-            p.extension().is_some_and(|x| x == "ron")
-                && p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("recovery-"))
-                && p != own
-        })
-        .collect();
+    let ours = |p: &Path, ext: &str| {
+        p.extension().is_some_and(|x| x == ext)
+            && p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("recovery-"))
+            && p.with_extension("ron") != own
+    };
+    let all: Vec<PathBuf> = rd.filter_map(Result::ok).map(|e| e.path()).collect();
+    // The lock file of an editor that left no copy (killed before it had unsaved work); a new
+    // one may be about to be locked by an editor starting now.
+    let old = |p: &Path| {
+        std::fs::metadata(p).and_then(|m| m.modified()).is_ok_and(|t| t.elapsed().is_ok_and(|a| a > STALE_LOCK))
+    };
+    for stale in all.iter().filter(|p| ours(p, "lock") && !p.with_extension("ron").exists() && old(p)) {
+        if std::fs::File::open(stale).is_ok_and(|f| f.try_lock().is_ok()) {
+            let _ = std::fs::remove_file(stale);
+        }
+    }
+    let mut files: Vec<PathBuf> = all.into_iter().filter(|p| ours(p, "ron")).collect();
     files.sort();
     let mut out = Vec::new();
     for file in files {
@@ -399,6 +409,17 @@ impl Recovery {
     }
 }
 
+impl Drop for Recovery {
+    /// An editor going away with nothing unsaved leaves no lock file behind.
+    fn drop(&mut self) {
+        if self.last.is_none()
+            && let Some(file) = self.file()
+        {
+            let _ = std::fs::remove_file(file.with_extension("lock"));
+        }
+    }
+}
+
 impl DelveApp {
     /// Keeps the recovery copy in step with the document (once a frame, after the commands).
     pub(super) fn sync_recovery(&mut self, ctx: &egui::Context) {
@@ -466,11 +487,12 @@ impl DelveApp {
     pub(super) fn on_recovery_job(&mut self, out: JobOutput) {
         match out {
             JobOutput::RecoveryWritten(Ok(())) => self.recovery.failing = false,
-            JobOutput::RecoveryWritten(Err(e)) => {
-                if !std::mem::replace(&mut self.recovery.failing, true) {
-                    self.show_message("Could not write the recovery copy", e);
-                }
+            // Said once, not on every retry.
+            JobOutput::RecoveryWritten(Err(e)) if !self.recovery.failing => {
+                self.recovery.failing = true;
+                self.show_message("Could not write the recovery copy", e);
             }
+            JobOutput::RecoveryWritten(Err(_)) => {}
             JobOutput::RecoveryFound(found) => {
                 let mut corrupt = Vec::new();
                 for f in found {
@@ -504,7 +526,6 @@ impl DelveApp {
                 self.provenance_check = None;
                 self.session.take_recovered(offer.params.clone(), offer.seed_text.clone(), offer.starred.clone());
                 self.doc = Some(Document::recovered(offer.map, offer.path));
-                self.message = None;
                 self.notify(format!("Restored the unsaved work on {name}"));
                 // The old copy goes once this editor's copy of the same work is written.
                 self.recovery.remove();
