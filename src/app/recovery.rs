@@ -520,13 +520,27 @@ impl DelveApp {
         match a {
             RecoveryAnswer::Later => offer.keep(),
             RecoveryAnswer::Discard => offer.discard(),
+            RecoveryAnswer::Restore if self.doc.as_ref().is_some_and(Document::is_dirty) => {
+                offer.keep();
+                self.notify("Not restored over unsaved work: the recovery copy is kept for the next start".into());
+            }
             RecoveryAnswer::Restore => {
                 let name = offer.path.as_deref().map_or_else(|| "untitled".into(), super::commands::files::file_name);
                 self.supersede_generation();
                 self.provenance_check = None;
                 self.session.take_recovered(offer.params.clone(), offer.seed_text.clone(), offer.starred.clone());
                 self.doc = Some(Document::recovered(offer.map, offer.path));
-                self.notify(format!("Restored the unsaved work on {name}"));
+                // One restored map at a time: the other copies wait for the next start.
+                let others = self.recovery.offers.len();
+                for o in self.recovery.offers.drain(..) {
+                    o.keep();
+                }
+                self.notify(match others {
+                    0 => format!("Restored the unsaved work on {name}"),
+                    n => format!(
+                        "Restored the unsaved work on {name}; {n} more recovery copies are kept for the next start"
+                    ),
+                });
                 // The old copy goes once this editor's copy of the same work is written.
                 self.recovery.remove();
                 self.recovery.carried_steps = offer.steps;

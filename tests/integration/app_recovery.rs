@@ -32,6 +32,7 @@ fn crash_and_restart(e: Editor) -> Editor {
 fn edited_editor() -> (Editor, delve::map::Map, delve::params::GeneratorParams, String) {
     let mut e = editor();
     e.harness.get_by_label("Seed").set_text_value_accesskit("cavern");
+    e.harness.state_mut().push(Command::ToggleStar(77));
     e.settle();
     let file = e.dir.path().join("kept.ron");
     e.dialogs.pick(&file);
@@ -65,6 +66,7 @@ fn restore_after_a_crash_gives_back_the_map_on_screen() {
     assert_eq!(e.app().title(), "● kept.ron — Delve");
     assert_eq!(e.app().params(), &params);
     assert_eq!(e.app().seed_text(), seed);
+    assert!(e.app().session().is_starred(77), "the session's stars");
     // The old copy was replaced by this editor's own.
     let mine = e.app().recovery_file().unwrap();
     assert_eq!(copies(e.dir.path()), vec![mine]);
@@ -163,6 +165,19 @@ fn two_editors_keep_their_own_copies() {
         v
     });
     assert_eq!(std::fs::read_to_string(&a_file).unwrap(), a_text, "untouched by the other editor");
+
+    // Both crash: the next start restores one and keeps the other for the start after.
+    let a_map = a.app().document().unwrap().map().clone();
+    drop(b);
+    let mut e = crash_and_restart(a);
+    assert_eq!(e.app().recovery_offers().len(), 2);
+    e.harness.get_by_label("Restore").click();
+    e.settle();
+    assert!(!e.app().has_modal());
+    assert_eq!(e.app().document().unwrap().map(), &a_map, "the first copy");
+    assert_eq!(copies(e.dir.path()).len(), 2, "this editor's copy and the other one, kept");
+    let e = crash_and_restart(e);
+    assert_eq!(e.app().recovery_offers().len(), 2, "both offered again");
 }
 
 #[test]
