@@ -73,6 +73,8 @@ pub enum Command {
     // ---- Windows and the workflow (commands::windows) ----
     /// The answer to the prompt of the pending workflow (unsaved changes).
     Answer(Answer),
+    /// The answer to the crash-recovery prompt (about the first offered copy).
+    Recovery(RecoveryAnswer),
     Quit,
     DismissMessage,
     ShowSeedBrowser(bool),
@@ -102,6 +104,17 @@ pub enum Answer {
     Discard,
     /// Do nothing.
     Cancel,
+}
+
+/// The user's answer to the crash-recovery prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecoveryAnswer {
+    /// Open the recovered map as an unsaved document, with the session it was edited in.
+    Restore,
+    /// Delete the recovery copy.
+    Discard,
+    /// Keep the copy for the next start.
+    Later,
 }
 
 /// A change to one compare pane.

@@ -104,6 +104,10 @@ pub enum JobOutput {
     Checked(Box<Checked>),
     /// A compare pane's map.
     Pane(Result<Box<PaneOutcome>, GenError>),
+    /// The recovery copy was written (or not).
+    RecoveryWritten(Result<(), String>),
+    /// Recovery copies of earlier runs, found at start.
+    RecoveryFound(Vec<super::recovery::Found>),
     /// The job panicked; `what` says which kind of job it was.
     Failed {
         what: JobKind,
@@ -122,6 +126,8 @@ pub enum JobKind {
     Thumbnails,
     Compare,
     Check,
+    /// Writing or finding crash-recovery copies.
+    Recovery,
 }
 
 /// Names one job.

@@ -11,6 +11,7 @@
 //! | [`pending`] | a workflow waiting for the user or a save, and its prompt |
 //! | [`shortcuts`] | the one table of keyboard shortcuts |
 //! | [`chrome`] | menu bar, tool bar, status bar, error banner |
+//! | [`recovery`] | crash-recovery copies: writing, removing, the panic hook, the start prompt |
 //! | [`jobs`] | the one worker pool: every background job, by id |
 //! | [`params_panel`] | left panel; [`map_view`] centre (the one view transform) |
 //! | [`tools`] | the editing tools (state, tool bar, what they do on the map) |
@@ -32,6 +33,7 @@ pub mod map_view;
 pub mod params_panel;
 pub mod pending;
 pub mod prefs;
+pub mod recovery;
 pub mod seed_browser;
 pub mod session;
 pub mod shortcuts;
@@ -39,7 +41,7 @@ pub mod side_panel;
 pub mod textures;
 pub mod tools;
 
-pub use command::{Answer, Command, PaneCommand};
+pub use command::{Answer, Command, PaneCommand, RecoveryAnswer};
 pub use dialogs::{DialogOutcome, DialogPurpose, DialogRequest, FileDialogs, ScriptedDialogs, SystemDialogs};
 pub use document::{Document, MapIndex, Origin};
 pub use map_view::{Hover, Layers, MapView, ViewCommand, ViewTransform, map_view_ui};
@@ -84,6 +86,10 @@ pub struct AppConfig {
     pub open: Option<PathBuf>,
     /// Where "Save preset as…" starts and whose `*.ron` files the preset picker lists.
     pub user_presets_dir: Option<PathBuf>,
+    /// Where crash-recovery copies are kept (none: no recovery).
+    pub recovery_dir: Option<PathBuf>,
+    /// The shortest time between two writes of the recovery copy ([`recovery::INTERVAL`]).
+    pub recovery_interval: std::time::Duration,
 }
 
 impl AppConfig {
@@ -93,6 +99,8 @@ impl AppConfig {
             dialogs: Arc::new(SystemDialogs),
             open,
             user_presets_dir: eframe::storage_dir("delve").map(|d| d.join("presets")),
+            recovery_dir: eframe::storage_dir("delve").map(|d| d.join("recovery")),
+            recovery_interval: recovery::INTERVAL,
         }
     }
 }
@@ -133,6 +141,7 @@ pub struct DelveApp {
     tools: tools::ToolState,
     browser: seed_browser::SeedBrowser,
     compare: compare::Compare,
+    recovery: recovery::Recovery,
 }
 
 impl DelveApp {
@@ -174,7 +183,9 @@ impl DelveApp {
             tools: tools::ToolState::default(),
             browser: seed_browser::SeedBrowser::default(),
             compare: compare::Compare::default(),
+            recovery: recovery::Recovery::new(config.recovery_dir, config.recovery_interval),
         };
+        app.start_recovery_scan();
         app.refresh_presets();
         // A shipped preset is compiled in; a preset file is read on a worker.
         let restored = match &saved.preset {
@@ -280,12 +291,32 @@ impl DelveApp {
 
     /// Whether a dialog (a prompt or the built-in file dialog) is open.
     pub fn has_modal(&self) -> bool {
-        self.path_dialog.is_some() || self.pending.as_ref().is_some_and(Pending::asks)
+        self.path_dialog.is_some()
+            || self.pending.as_ref().is_some_and(Pending::asks)
+            || !self.recovery.offers.is_empty()
     }
 
     /// Everything wrong with the current parameters.
     pub fn issues(&self) -> Vec<ParamIssue> {
         self.session.params().check()
+    }
+
+    /// This editor's crash-recovery file, if it keeps one (written while the map has unsaved
+    /// changes).
+    pub fn recovery_file(&self) -> Option<PathBuf> {
+        self.recovery.file()
+    }
+
+    /// The crash-recovery copies of earlier runs waiting for an answer, described as the prompt
+    /// does.
+    pub fn recovery_offers(&self) -> Vec<String> {
+        self.recovery.offers.iter().map(recovery::Offer::describe).collect()
+    }
+
+    /// Starts a job of `kind` that panics: for tests of the worker pool.
+    #[doc(hidden)]
+    pub fn spawn_panicking_job(&mut self, kind: jobs::JobKind) {
+        self.jobs.spawn(kind, |_| panic!("a test job panicked"));
     }
 
     /// Queues a command for the next frame.
@@ -379,6 +410,7 @@ impl DelveApp {
         self.modal_ui(&ctx);
 
         self.apply_commands(&ctx);
+        self.sync_recovery(&ctx);
         self.start_check();
         self.update_title(&ctx);
         if self.jobs.busy() {
@@ -426,6 +458,13 @@ impl DelveApp {
             if let Some(c) = pending::prompt_ui(ctx, p, &info) {
                 self.commands.push(c);
             }
+        }
+        if self.path_dialog.is_none()
+            && !self.pending.as_ref().is_some_and(Pending::asks)
+            && let Some(offer) = self.recovery.offers.front()
+            && let Some(c) = recovery::offer_ui(ctx, offer)
+        {
+            self.commands.push(c);
         }
         if let Some(dialog) = &mut self.path_dialog
             && let Some(c) = dialogs::path_dialog_ui(ctx, dialog)

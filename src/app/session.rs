@@ -207,6 +207,14 @@ impl Session {
         self.clamped.clear();
     }
 
+    /// Takes the parameters, seed and stars of a crash-recovery copy (the source and its
+    /// snapshot stay, so what differs from them shows as unsaved).
+    pub fn take_recovered(&mut self, params: GeneratorParams, seed_text: String, starred: Vec<StarredSeed>) {
+        self.set_params(params);
+        self.seed_text = seed_text;
+        self.starred = starred;
+    }
+
     /// Drops starred seeds and notes the preset does not hold.
     pub fn discard_stars(&mut self) {
         self.starred = self.saved_stars.clone();

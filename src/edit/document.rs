@@ -263,6 +263,15 @@ impl Document {
         d
     }
 
+    /// A map brought back from a crash-recovery copy, belonging to `path` if it had a file: it
+    /// has unsaved changes (no state of its history is the saved one) until it is saved.
+    pub fn recovered(map: Map, path: Option<PathBuf>) -> Self {
+        let mut d = Self::from_map(map);
+        d.path = path;
+        d.saved_serial = 0; // History serials start at 1.
+        d
+    }
+
     /// A map with its index and check made here (on the calling thread).
     pub fn from_map(map: Map) -> Self {
         let index = MapIndex::build(&map);

@@ -500,7 +500,7 @@ fn tile_texture_is_built_once_per_map() {
 }
 
 /// Paints one wall tile of the top row as corridor: the map is edited (unsaved).
-fn edit_map(e: &mut Editor) {
+pub(crate) fn edit_map(e: &mut Editor) {
     let doc = e.app().document().unwrap();
     let wall = (0..doc.map().width() as i32).map(|x| Pos::new(x, 0)).find(|p| doc.map().tile(*p) == Some(Tile::Wall));
     e.harness

@@ -7,6 +7,7 @@ use egui::{Modifiers, Pos2, vec2};
 use egui_kittest::Harness;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The editor, its scripted dialogs and its folder.
 pub struct Editor {
@@ -32,8 +33,26 @@ pub fn harness_built(
     storage: Option<&MemoryStorage>,
     builder: egui_kittest::HarnessBuilder<DelveApp>,
 ) -> (Harness<'static, DelveApp>, Arc<ScriptedDialogs>) {
+    harness_timed(dir, open, storage, builder, Duration::ZERO)
+}
+
+/// [`harness_built`] writing crash-recovery copies (in `dir/recovery`) at most every
+/// `recovery_interval` (every change, in the other harnesses).
+pub fn harness_timed(
+    dir: &Path,
+    open: Option<PathBuf>,
+    storage: Option<&MemoryStorage>,
+    builder: egui_kittest::HarnessBuilder<DelveApp>,
+    recovery_interval: Duration,
+) -> (Harness<'static, DelveApp>, Arc<ScriptedDialogs>) {
     let dialogs = Arc::new(ScriptedDialogs::new());
-    let cfg = AppConfig { dialogs: dialogs.clone(), open, user_presets_dir: Some(dir.join("presets")) };
+    let cfg = AppConfig {
+        dialogs: dialogs.clone(),
+        open,
+        user_presets_dir: Some(dir.join("presets")),
+        recovery_dir: Some(dir.join("recovery")),
+        recovery_interval,
+    };
     let app = DelveApp::new(cfg, storage.map(|s| s as &dyn eframe::Storage));
     let mut h = builder.build_eframe(move |_cc| app);
     crate::common::settle(&mut h);

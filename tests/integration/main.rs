@@ -8,6 +8,8 @@ mod app;
 mod app_browse;
 #[cfg(feature = "gui")]
 mod app_edit;
+#[cfg(feature = "gui")]
+mod app_recovery;
 mod browser;
 mod cli;
 mod edit;

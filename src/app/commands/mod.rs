@@ -41,6 +41,7 @@ impl DelveApp {
         }
         match c {
             Command::Answer(a) => self.answer(ctx, a),
+            Command::Recovery(a) => self.answer_recovery(a),
             c @ (Command::SetGenerator(_)
             | Command::SetParam(..)
             | Command::SelectPreset(_)
@@ -141,6 +142,7 @@ impl DelveApp {
             JobKind::Thumbnails => self.browser.receive(d.id, d.output),
             JobKind::Compare => self.compare.receive(d.id, d.output),
             JobKind::Check => self.on_checked(d.output),
+            JobKind::Recovery => self.on_recovery_job(d.output),
             JobKind::Open | JobKind::Save | JobKind::Export | JobKind::Dialog => self.on_file_job(ctx, d.id, d.output),
         }
     }

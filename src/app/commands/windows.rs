@@ -15,6 +15,7 @@ impl DelveApp {
         match c {
             Command::Quit => {
                 self.allow_close = true;
+                self.recovery.finish();
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             Command::DismissMessage => self.message = None,
