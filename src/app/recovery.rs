@@ -76,7 +76,8 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    fn to_text(&self) -> String {
+    /// The copy's RON text; an error (and nothing written) when it cannot be serialised.
+    fn to_text(&self) -> Result<String, String> {
         let repr = RecoveryRepr {
             version: VERSION,
             written: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()),
@@ -86,10 +87,10 @@ impl Snapshot {
             params: self.params.clone(),
             seed_text: self.seed_text.clone(),
             starred: self.starred.clone(),
-            map: io::map_to_string(&self.map),
+            map: io::map_to_string(&self.map).map_err(|e| format!("cannot write the map as RON: {e}"))?,
         };
-        // Plain data: serialising cannot fail.
-        ron::ser::to_string_pretty(&repr, ron::ser::PrettyConfig::new().depth_limit(2)).unwrap_or_default()
+        ron::ser::to_string_pretty(&repr, ron::ser::PrettyConfig::new().depth_limit(2))
+            .map_err(|e| format!("cannot write the recovery copy as RON: {e}"))
     }
 
     /// Whether the small session data equals `other`'s.
@@ -164,8 +165,9 @@ fn write_all_now() {
     for slot in slots.iter().filter_map(Weak::upgrade) {
         if let Ok(mut s) = slot.try_lock()
             && let Some(snap) = s.latest.clone()
+            && let Ok(text) = snap.to_text()
         {
-            let _ = s.write(snap.seq, &snap.to_text());
+            let _ = s.write(snap.seq, &text);
         }
     }
 }
@@ -467,11 +469,10 @@ impl DelveApp {
         self.recovery.due = false;
         self.recovery.last_write = Some(Instant::now());
         self.jobs.spawn(JobKind::Recovery, move |_| {
-            let text = snap.to_text();
-            let result = match slot.lock() {
+            let result = snap.to_text().and_then(|text| match slot.lock() {
                 Ok(mut s) => s.write(snap.seq, &text),
                 Err(p) => p.into_inner().write(snap.seq, &text),
-            };
+            });
             JobOutput::RecoveryWritten(result)
         });
     }
