@@ -254,7 +254,14 @@ impl Checker {
         self.room_ids = map.rooms.iter().map(|r| r.id).collect();
         // Rooms in list order mark the tiles they hold, so each meets the rooms before it as
         // they stand when its turn comes.
-        let mut owner = Grid::new(map.width(), map.height(), NO_ROOM);
+        // The grid of the last check is reused (filling memory already mapped is far cheaper
+        // than mapping 64 MB anew on the largest maps).
+        let mut owner = std::mem::take(&mut self.owner);
+        if (owner.width(), owner.height()) == (map.width(), map.height()) {
+            owner.as_mut_slice().fill(NO_ROOM);
+        } else {
+            owner = Grid::new(map.width(), map.height(), NO_ROOM);
+        }
         self.room_checks = map
             .rooms
             .iter()
