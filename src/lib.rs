@@ -23,6 +23,7 @@
 pub mod analysis;
 pub mod cli;
 pub mod edit;
+pub mod export;
 pub mod generate;
 pub mod geom;
 pub mod io;

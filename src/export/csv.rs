@@ -1,0 +1,1 @@
+//! CSV: one line per map row, one tile id per cell.
