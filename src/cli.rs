@@ -1,11 +1,11 @@
 //! The command line: raw arguments → validated request → run. `main` only maps errors to exit
 //! codes.
 
+use crate::export::{self, Format};
 use crate::generate::generate;
 use crate::io::{self, Loaded};
 use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
-use crate::raster;
 use crate::rng::seed_from_text;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -61,6 +61,28 @@ pub enum Command {
         /// Write the CSV here instead of standard output.
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
+    },
+    /// Export a map for an engine: a map file as it is, or maps generated from a preset.
+    Export {
+        /// A map file (RON), or a preset file or shipped preset name (generated first).
+        input: String,
+        /// The file format.
+        #[arg(long, value_enum)]
+        format: Format,
+        /// Where to write. Default: the map file's name, or PRESET-SEED, with the format's
+        /// extension, in the current folder. With --seeds, `{seed}` in the name is replaced by
+        /// each seed (or -SEED is added before the extension).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        /// Seed for a preset: a number, or any text (hashed to a number). Defaults to the preset's.
+        #[arg(long, conflicts_with = "seeds")]
+        seed: Option<String>,
+        /// A range of seeds for a preset, one file each: A..B (B excluded) or A..=B.
+        #[arg(long, value_name = "A..B")]
+        seeds: Option<String>,
+        /// Pixels per tile in a PNG.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+        scale: u32,
     },
     /// Load and validate preset and map files; exits non-zero when any has a problem.
     Check {
@@ -126,6 +148,10 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             writeln!(err, "{s}")?;
             Ok(true)
         }
+        Command::Export { input, format, out, seed, seeds, scale } => {
+            export(&input, format, out, seed, seeds, scale, err)?;
+            Ok(true)
+        }
         Command::Check { files } => {
             let mut all_ok = true;
             for f in &files {
@@ -145,12 +171,77 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
 }
 
 fn save_png(path: &Path, map: &crate::map::Map, scale: u32) -> Result<()> {
-    let img = raster::render(map, scale, &raster::Palette::default())
-        .map_err(|e| anyhow::anyhow!("{}: {e}; use --scale {}", path.display(), e.max_scale.max(1)))?;
-    let mut bytes = Vec::new();
-    img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).context("cannot encode the PNG")?;
+    save_export(path, map, Format::Png, scale)
+}
+
+/// Writes `map` to `path` in `format`, atomically; nothing is written on an error.
+fn save_export(path: &Path, map: &crate::map::Map, format: Format, scale: u32) -> Result<()> {
+    let bytes = export::file_bytes(map, format, scale).map_err(|e| match e {
+        export::ExportError::TooLarge(t) => {
+            anyhow::anyhow!("{}: {t}; use --scale {}", path.display(), t.max_scale.max(1))
+        }
+        e => anyhow::anyhow!("{}: {e}", path.display()),
+    })?;
     io::save_atomic(path, &bytes)?;
     Ok(())
+}
+
+/// `delve export`: the maps to write (with their file names) for `input`.
+fn export(
+    input: &str,
+    format: Format,
+    out: Option<PathBuf>,
+    seed: Option<String>,
+    seeds: Option<String>,
+    scale: u32,
+    err: &mut dyn Write,
+) -> Result<()> {
+    let ext = format.extension();
+    let path = Path::new(input);
+    let map_file = path.exists() && matches!(io::file_kind(path), Ok(io::FileKind::Map));
+    if map_file {
+        if seed.is_some() || seeds.is_some() {
+            bail!("{input} is a map file: --seed and --seeds are for presets");
+        }
+        let map = io::load_map(path)?;
+        let stem = path.file_stem().map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
+        let target = out.unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
+        save_export(&target, &map, format, scale)?;
+        writeln!(err, "saved {}", target.display())?;
+        return Ok(());
+    }
+    let p = io::resolve_preset(input)?;
+    // The preset's file name, or the shipped preset's name.
+    let name = path.file_stem().map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
+    let list: Vec<u64> = match &seeds {
+        Some(range) => parse_seed_range(range)?.collect(),
+        None => vec![seed.as_deref().map_or(p.seed, seed_from_text)],
+    };
+    for s in list {
+        let target = match (&out, &seeds) {
+            (Some(o), None) => o.clone(),
+            (Some(o), Some(_)) => seeded_name(o, s),
+            (None, _) => PathBuf::from(format!("{name}-{s}.{ext}")),
+        };
+        let g = generate(&p.generator, s)?;
+        save_export(&target, &g.map, format, scale)?;
+        writeln!(err, "seed {s}: {}; saved {}", g.report, target.display())?;
+    }
+    Ok(())
+}
+
+/// `path` with `{seed}` replaced by `seed`, or `-SEED` added before its extension.
+fn seeded_name(path: &Path, seed: u64) -> PathBuf {
+    let text = path.to_string_lossy();
+    if text.contains("{seed}") {
+        return PathBuf::from(text.replace("{seed}", &seed.to_string()));
+    }
+    let stem = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match path.extension() {
+        Some(e) => format!("{stem}-{seed}.{}", e.to_string_lossy()),
+        None => format!("{stem}-{seed}"),
+    };
+    path.with_file_name(name)
 }
 
 /// Every problem of one file, each a line starting with the file name.

@@ -1,1 +1,23 @@
-//! CSV: one line per map row, one tile id per cell.
+//! CSV: one line per map row, top to bottom; one tile id per cell, left to right, separated by
+//! commas. The ids are [`super::TileId`]'s: 0 wall, 1 room floor, 2 corridor floor, 3 door (the
+//! tile outside a door, where its corridor meets the room).
+
+use super::tile_ids;
+use crate::map::Map;
+
+/// The CSV text of `map`'s tiles.
+pub fn to_csv(map: &Map) -> String {
+    let ids = tile_ids(map);
+    let w = map.width().max(1) as usize;
+    let mut out = String::with_capacity(ids.len() * 2 + map.height() as usize);
+    for row in ids.chunks(w) {
+        for (i, id) in row.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push(char::from(b'0' + *id as u8));
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,1 +1,321 @@
-//! A plain JSON of a map, with a JSON Schema generated from the types.
+//! A plain JSON of a map for any engine or script: tiles as rows of characters, rooms with
+//! their shape and bounds, doors, corridors with their paths, the room graph, spawn and
+//! provenance. Its JSON Schema is generated from these types ([`schema`]) and checked in at
+//! `docs/delve-map.schema.json`; a test fails when the two disagree. [`from_json`] reads a file
+//! back into the map it was made from.
+
+use crate::geom::{Dir, Grid, Pos, Rect};
+use crate::map::{Corridor, Door, Map, Provenance, Rgb, Room, Shape, Tile};
+use crate::params::GeneratorParams;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The `format` of every Delve map JSON.
+pub const FORMAT: &str = "delve-map";
+/// The version of the JSON layout (bumped when a field changes meaning).
+pub const VERSION: u32 = 1;
+
+/// A map as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonMap {
+    /// Always `"delve-map"`.
+    pub format: String,
+    /// The layout version, 1.
+    pub version: u32,
+    /// Tiles across.
+    pub width: u32,
+    /// Tiles down.
+    pub height: u32,
+    /// One string per row, top to bottom, one character per tile, left to right: `#` wall,
+    /// `.` room floor, `,` corridor floor. Tile (x, y) is `rows[y][x]`.
+    pub rows: Vec<String>,
+    pub rooms: Vec<JsonRoom>,
+    pub doors: Vec<JsonDoor>,
+    pub corridors: Vec<JsonCorridor>,
+    /// The room graph: one edge per corridor, between the rooms of its two doors.
+    pub graph: Vec<JsonEdge>,
+    /// Where the player starts.
+    pub spawn: JsonPoint,
+    pub provenance: JsonProvenance,
+}
+
+/// A tile position: x to the right, y down, from the top-left tile (0, 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonPoint {
+    pub x: i32,
+    pub y: i32,
+}
+
+/// A rectangle of tiles: `x..x + w` by `y..y + h`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonRect {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
+
+/// A room's floor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum JsonShape {
+    /// Every tile of the rectangle.
+    Rect { x: i32, y: i32, w: i32, h: i32 },
+    /// Every tile within `radius` of the centre (`dx² + dy² <= radius²`).
+    Circle { centre: JsonPoint, radius: i32 },
+    /// Exactly these tiles.
+    Cells { cells: Vec<JsonPoint> },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonRoom {
+    pub id: u32,
+    pub shape: JsonShape,
+    /// The smallest rectangle holding the room's floor (absent for a room without floor).
+    pub bounds: Option<JsonRect>,
+    /// Floor tiles.
+    pub area: usize,
+    /// `#rrggbb`.
+    pub colour: String,
+    pub label: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JsonSide {
+    North,
+    East,
+    South,
+    West,
+}
+
+/// A door: the edge between the room's floor tile `cell` and the tile beyond it on `side`
+/// (`outside`, where the corridor starts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonDoor {
+    pub id: u32,
+    pub room: u32,
+    pub cell: JsonPoint,
+    pub side: JsonSide,
+    pub outside: JsonPoint,
+    /// Door kind ("colour"): corridors join doors of the same kind; 0 is the plain door.
+    pub kind: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonCorridor {
+    pub id: u32,
+    /// The doors at the start and the end of the path.
+    pub doors: [u32; 2],
+    /// Width in tiles: a `width`×`width` brush swept along the path.
+    pub width: u32,
+    /// The centre line, tile by tile, from the first door's outside tile to the second's.
+    pub path: Vec<JsonPoint>,
+}
+
+/// One corridor of the room graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonEdge {
+    pub corridor: u32,
+    /// The rooms of the corridor's two doors (absent where a door or its room is unknown).
+    pub rooms: [Option<u32>; 2],
+}
+
+/// How the map was made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JsonProvenance {
+    /// The generator and all its parameters, when the map was generated (as in Delve's presets).
+    pub params: Option<GeneratorParams>,
+    /// The seed the generator ran with.
+    pub seed: u64,
+    /// Edited by hand since it was generated.
+    pub edited: bool,
+}
+
+/// Why a JSON file could not be read back into a map.
+#[derive(Debug, thiserror::Error)]
+pub enum JsonError {
+    #[error("line {line}, column {column}: {message}")]
+    Syntax { line: usize, column: usize, message: String },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+fn point(p: Pos) -> JsonPoint {
+    JsonPoint { x: p.x, y: p.y }
+}
+
+fn pos(p: JsonPoint) -> Pos {
+    Pos::new(p.x, p.y)
+}
+
+fn rect(r: Rect) -> JsonRect {
+    JsonRect { x: r.x, y: r.y, w: r.w, h: r.h }
+}
+
+fn side(d: Dir) -> JsonSide {
+    match d {
+        Dir::North => JsonSide::North,
+        Dir::East => JsonSide::East,
+        Dir::South => JsonSide::South,
+        Dir::West => JsonSide::West,
+    }
+}
+
+fn dir(s: JsonSide) -> Dir {
+    match s {
+        JsonSide::North => Dir::North,
+        JsonSide::East => Dir::East,
+        JsonSide::South => Dir::South,
+        JsonSide::West => Dir::West,
+    }
+}
+
+/// The JSON description of `map`.
+pub fn describe(map: &Map) -> JsonMap {
+    let tiles = map.tiles();
+    let rows =
+        (0..map.height()).filter_map(|y| tiles.row(y)).map(|r| r.iter().map(|t| t.to_char()).collect()).collect();
+    let room_of_door: BTreeMap<u32, u32> = map.doors.iter().rev().map(|d| (d.id, d.room)).collect();
+    JsonMap {
+        format: FORMAT.into(),
+        version: VERSION,
+        width: map.width(),
+        height: map.height(),
+        rows,
+        rooms: map
+            .rooms
+            .iter()
+            .map(|r| JsonRoom {
+                id: r.id,
+                shape: match &r.shape {
+                    Shape::Rect(b) => JsonShape::Rect { x: b.x, y: b.y, w: b.w, h: b.h },
+                    Shape::Circle { centre, radius } => JsonShape::Circle { centre: point(*centre), radius: *radius },
+                    Shape::Cells(cells) => JsonShape::Cells { cells: cells.iter().map(|p| point(*p)).collect() },
+                },
+                bounds: r.shape.bounds().map(rect),
+                area: r.shape.area(),
+                colour: format!("#{:02x}{:02x}{:02x}", r.colour.0, r.colour.1, r.colour.2),
+                label: r.label.clone(),
+            })
+            .collect(),
+        doors: map
+            .doors
+            .iter()
+            .map(|d| JsonDoor {
+                id: d.id,
+                room: d.room,
+                cell: point(d.cell),
+                side: side(d.side),
+                outside: point(d.outside()),
+                kind: d.kind,
+            })
+            .collect(),
+        corridors: map
+            .corridors
+            .iter()
+            .map(|c| JsonCorridor {
+                id: c.id,
+                doors: c.doors,
+                width: c.width,
+                path: c.path.iter().map(|p| point(*p)).collect(),
+            })
+            .collect(),
+        graph: map
+            .corridors
+            .iter()
+            .map(|c| JsonEdge { corridor: c.id, rooms: c.doors.map(|d| room_of_door.get(&d).copied()) })
+            .collect(),
+        spawn: point(map.spawn),
+        provenance: JsonProvenance {
+            params: map.provenance.params.clone(),
+            seed: map.provenance.seed,
+            edited: map.provenance.edited,
+        },
+    }
+}
+
+/// The JSON text of `map` (pretty, two-space indents, one key per line).
+pub fn to_json(map: &Map) -> Result<String, serde_json::Error> {
+    Ok(serde_json::to_string_pretty(&describe(map))? + "\n")
+}
+
+/// The JSON Schema of [`JsonMap`], as checked in at `docs/delve-map.schema.json`.
+pub fn schema() -> Result<String, serde_json::Error> {
+    Ok(serde_json::to_string_pretty(&schemars::schema_for!(JsonMap))? + "\n")
+}
+
+/// Reads a map back from its JSON (as [`to_json`] writes it). It checks the layout, the tiles
+/// and the map's size; it does not hold rooms, doors and corridors to the limits of Delve's own
+/// map files ([`crate::io`]), so it is for checking exports, not for opening untrusted files.
+pub fn from_json(text: &str) -> Result<Map, JsonError> {
+    let j: JsonMap = serde_json::from_str(text).map_err(|e| JsonError::Syntax {
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
+    })?;
+    let bad = |m: String| JsonError::Invalid(m);
+    if j.format != FORMAT || j.version != VERSION {
+        return Err(bad(format!("expected format \"{FORMAT}\" version {VERSION}, not \"{}\" {}", j.format, j.version)));
+    }
+    let (w, h) = (j.width, j.height);
+    if w == 0 || h == 0 || u64::from(w) * u64::from(h) > crate::map::MAX_TILES || j.rows.len() != h as usize {
+        return Err(bad(format!(
+            "a {w}×{h} map with {} rows; expected 1 to {} tiles and a row per line",
+            j.rows.len(),
+            crate::map::MAX_TILES
+        )));
+    }
+    let mut cells = Vec::with_capacity(w as usize * h as usize);
+    for (y, row) in j.rows.iter().enumerate() {
+        let before = cells.len();
+        for c in row.chars() {
+            cells.push(
+                Tile::from_char(c).ok_or_else(|| bad(format!("row {y}: `{c}` is not a tile (`#`, `.` or `,`)")))?,
+            );
+            if cells.len() - before > w as usize {
+                break;
+            }
+        }
+        if cells.len() - before != w as usize {
+            return Err(bad(format!("row {y} is not {w} tiles long")));
+        }
+    }
+    let grid = Grid::from_vec(w, h, cells).ok_or_else(|| bad("the rows do not match the map's size".into()))?;
+    let mut map = Map::from_tiles(grid);
+    for r in j.rooms {
+        let colour = u32::from_str_radix(r.colour.trim_start_matches('#'), 16)
+            .ok()
+            .filter(|_| r.colour.len() == 7 && r.colour.starts_with('#'))
+            .ok_or_else(|| bad(format!("room {}: colour `{}` is not #rrggbb", r.id, r.colour)))?;
+        let shape = match r.shape {
+            JsonShape::Rect { x, y, w, h } => Shape::Rect(Rect::new(x, y, w, h)),
+            JsonShape::Circle { centre, radius } => Shape::Circle { centre: pos(centre), radius },
+            JsonShape::Cells { cells } => Shape::cells_from(cells.into_iter().map(pos).collect()),
+        };
+        let rgb = Rgb((colour >> 16) as u8, (colour >> 8) as u8, colour as u8);
+        map.rooms.push(Room { id: r.id, shape, colour: rgb, label: r.label });
+    }
+    map.doors = j
+        .doors
+        .iter()
+        .map(|d| Door { id: d.id, room: d.room, cell: pos(d.cell), side: dir(d.side), kind: d.kind })
+        .collect();
+    map.corridors = j
+        .corridors
+        .into_iter()
+        .map(|c| Corridor { id: c.id, path: c.path.into_iter().map(pos).collect(), doors: c.doors, width: c.width })
+        .collect();
+    map.spawn = pos(j.spawn);
+    map.provenance = Provenance { params: j.provenance.params, seed: j.provenance.seed, edited: j.provenance.edited };
+    Ok(map)
+}

@@ -7,7 +7,10 @@
 //! the ASCII form).
 
 pub mod csv;
+mod formats;
 pub mod json;
+
+pub use formats::{ExportError, Format, file_bytes};
 
 use crate::map::{Map, Tile};
 

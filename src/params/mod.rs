@@ -21,7 +21,7 @@ pub use grown::GrownRooms;
 pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
 
 /// An inclusive range of whole numbers chosen by the designer, such as a room side `6..=10`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SizeRange {
     pub min: u32,
     pub max: u32,
@@ -34,7 +34,7 @@ impl SizeRange {
 }
 
 /// The generator and every one of its parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum GeneratorParams {
     /// Random rectangular rooms joined in order by L-shaped tunnels (the classic tutorials).
     RoomsAndTunnels(RoomsAndTunnels),

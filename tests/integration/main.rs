@@ -15,6 +15,7 @@ mod cli;
 mod edit;
 #[cfg(feature = "gui")]
 mod editor;
+mod export;
 mod files;
 mod grown;
 mod hostile;

@@ -1,0 +1,145 @@
+//! Exports for engines: the JSON validates against the checked-in schema and reads back into
+//! the same map; the CSV, read by a plain reader, has every tile's id; `delve export` writes the
+//! files it says, in batches, and fails cleanly.
+
+use crate::common::shipped;
+use delve::export::{csv, json};
+use delve::generate::generate;
+use delve::geom::{Dir, Pos};
+use delve::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A map with every room shape, a door, a corridor, a label and an edited provenance.
+fn all_shapes() -> Map {
+    let mut m =
+        Map::from_ascii("##############\n#....#...,,..#\n#.@..#...,,..#\n#....+,,,,,..#\n##############\n").unwrap();
+    m.rooms.push(Room {
+        id: 7,
+        shape: Shape::Circle { centre: Pos::new(10, 2), radius: 1 },
+        colour: Rgb(1, 2, 3),
+        label: Some("well".into()),
+    });
+    m.rooms.push(Room {
+        id: 8,
+        shape: Shape::cells_from(vec![Pos::new(7, 1), Pos::new(7, 2), Pos::new(8, 2)]),
+        colour: Rgb(250, 0, 9),
+        label: None,
+    });
+    m.doors.push(Door { id: 5, room: 8, cell: Pos::new(7, 2), side: Dir::South, kind: 2 });
+    m.corridors.push(Corridor {
+        id: 3,
+        path: vec![Pos::new(5, 3), Pos::new(6, 3), Pos::new(7, 3)],
+        doors: [0, 5],
+        width: 1,
+    });
+    m.provenance.edited = true;
+    m
+}
+
+fn maps() -> Vec<Map> {
+    let mut v = vec![all_shapes()];
+    for preset in ["godot-part3", "mcrogueface-part3", "tiendil-step6"] {
+        for seed in 0..3 {
+            v.push(generate(&shipped(preset), seed).unwrap().map);
+        }
+    }
+    v
+}
+
+fn schema_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/delve-map.schema.json")
+}
+
+/// The published schema is the one the types make (`DELVE_BLESS=1` rewrites it on purpose).
+#[test]
+fn the_checked_in_schema_matches_the_types() {
+    crate::common::assert_golden(&schema_path(), &json::schema().unwrap());
+}
+
+#[test]
+fn json_exports_validate_against_the_schema_and_read_back_the_same_map() {
+    let schema: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(schema_path()).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    for map in maps() {
+        let text = json::to_json(&map).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let errors: Vec<String> = validator.iter_errors(&value).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(json::from_json(&text).unwrap(), map);
+        // Independent reads of the plain data.
+        assert_eq!(value["rows"].as_array().unwrap().len(), map.height() as usize);
+        assert_eq!(value["graph"].as_array().unwrap().len(), map.corridors.len());
+    }
+    // A file that breaks the schema is caught by it.
+    let mut bad: serde_json::Value = serde_json::from_str(&json::to_json(&all_shapes()).unwrap()).unwrap();
+    bad["doors"][0]["side"] = "up".into();
+    assert!(!validator.is_valid(&bad));
+    assert!(json::from_json(&bad.to_string()).is_err());
+}
+
+#[test]
+fn csv_has_every_tiles_id() {
+    for map in maps() {
+        let text = csv::to_csv(&map);
+        let rows: Vec<Vec<u8>> = text.lines().map(|l| l.split(',').map(|c| c.parse().unwrap()).collect()).collect();
+        assert_eq!(rows.len(), map.height() as usize);
+        let doors: Vec<Pos> = map.doors.iter().map(|d| d.outside()).collect();
+        for (y, row) in rows.iter().enumerate() {
+            assert_eq!(row.len(), map.width() as usize);
+            for (x, id) in row.iter().enumerate() {
+                let p = Pos::new(x as i32, y as i32);
+                let want = if doors.contains(&p) {
+                    3
+                } else {
+                    match map.tile(p).unwrap() {
+                        Tile::Wall => 0,
+                        Tile::Floor => 1,
+                        Tile::Corridor => 2,
+                    }
+                };
+                assert_eq!(*id, want, "({x}, {y})");
+            }
+        }
+    }
+}
+
+fn delve(args: &[&str], dir: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_delve")).args(args).current_dir(dir).output().expect("run delve")
+}
+
+#[test]
+fn delve_export_writes_files_and_batches_and_fails_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A preset, batch: one file per seed, named after the preset and the seed.
+    let o = delve(&["export", "godot-part3", "--format", "json", "--seeds", "3..6"], d);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for seed in 3..6 {
+        let text = std::fs::read_to_string(d.join(format!("godot-part3-{seed}.json"))).unwrap();
+        assert_eq!(json::from_json(&text).unwrap(), generate(&shipped("godot-part3"), seed).unwrap().map);
+    }
+    // A template name, CSV.
+    let o = delve(&["export", "mcrogueface-part3", "--format", "csv", "--seeds", "0..=1", "--out", "m{seed}x.csv"], d);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(d.join("m0x.csv").exists() && d.join("m1x.csv").exists());
+    // A map file, as it is.
+    let map = all_shapes();
+    delve::io::save_map(&d.join("cave.ron"), &map).unwrap();
+    let o = delve(&["export", "cave.ron", "--format", "png", "--scale", "4"], d);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let img = image::open(d.join("cave.png")).unwrap();
+    assert_eq!((img.width(), img.height()), (map.width() * 4, map.height() * 4));
+    // Bad requests: a clear message, a non-zero exit, nothing written.
+    for (args, says) in [
+        (vec!["export", "cave.ron", "--format", "tiff"], "tiff"),
+        (vec!["export", "cave.ron", "--format", "json", "--seed", "4"], "is a map file"),
+        (vec!["export", "cave.ron", "--format", "json", "--out", "no/such/dir/x.json"], "x.json"),
+        (vec!["export", "no-such-preset", "--format", "json"], "no-such-preset"),
+    ] {
+        let o = delve(&args, d);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(says) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+    assert!(!d.join("cave.json").exists());
+}
