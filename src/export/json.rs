@@ -41,13 +41,9 @@ pub struct JsonMap {
     pub provenance: JsonProvenance,
 }
 
-/// A tile position: x to the right, y down, from the top-left tile (0, 0).
+/// A tile position `[x, y]`: x to the right, y down, from the top-left tile `[0, 0]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct JsonPoint {
-    pub x: i32,
-    pub y: i32,
-}
+pub struct JsonPoint(pub i32, pub i32);
 
 /// A rectangle of tiles: `x..x + w` by `y..y + h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -151,11 +147,11 @@ pub enum JsonError {
 }
 
 fn point(p: Pos) -> JsonPoint {
-    JsonPoint { x: p.x, y: p.y }
+    JsonPoint(p.x, p.y)
 }
 
 fn pos(p: JsonPoint) -> Pos {
-    Pos::new(p.x, p.y)
+    Pos::new(p.0, p.1)
 }
 
 fn rect(r: Rect) -> JsonRect {
@@ -244,9 +240,9 @@ pub fn describe(map: &Map) -> JsonMap {
     }
 }
 
-/// The JSON text of `map` (pretty, two-space indents, one key per line).
+/// The JSON text of `map`, compact (one line; `python -m json.tool` shows it laid out).
 pub fn to_json(map: &Map) -> Result<String, serde_json::Error> {
-    Ok(serde_json::to_string_pretty(&describe(map))? + "\n")
+    Ok(serde_json::to_string(&describe(map))? + "\n")
 }
 
 /// The JSON Schema of [`JsonMap`], as checked in at `docs/delve-map.schema.json`.
