@@ -77,7 +77,16 @@ fn files(c: &mut Criterion) {
     // Exports for engines (the file's bytes, as `delve export` writes them): ≤ 150 ms each.
     for format in delve::export::Format::ALL {
         g.bench_function(format!("export 1024x1024 map as {}", format.extension()), |b| {
-            b.iter(|| black_box(delve::export::file_bytes(&map, format, 1).unwrap_or_else(|e| panic!("{e}"))))
+            b.iter(|| {
+                black_box(
+                    delve::export::file_bytes(
+                        &map,
+                        format,
+                        &delve::export::PngOptions { scale: 1, ..Default::default() },
+                    )
+                    .unwrap_or_else(|e| panic!("{e}")),
+                )
+            })
         });
     }
     g.finish();

@@ -176,7 +176,8 @@ fn save_png(path: &Path, map: &crate::map::Map, scale: u32) -> Result<()> {
 
 /// Writes `map` to `path` in `format`, atomically; nothing is written on an error.
 fn save_export(path: &Path, map: &crate::map::Map, format: Format, scale: u32) -> Result<()> {
-    let bytes = export::file_bytes(map, format, scale).map_err(|e| match e {
+    let png = export::PngOptions { scale, ..Default::default() };
+    let bytes = export::file_bytes(map, format, &png).map_err(|e| match e {
         export::ExportError::TooLarge(t) => {
             anyhow::anyhow!("{}: {t}; use --scale {}", path.display(), t.max_scale.max(1))
         }

@@ -11,6 +11,7 @@ use super::{Command, DelveApp, DialogMode, Layers, ViewCommand, tools};
 impl DelveApp {
     pub(super) fn menu_bar_ui(&mut self, ui: &mut egui::Ui) {
         let out = &mut self.commands;
+        let last_export = self.prefs.export_format;
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 if ui.add(egui::Button::new("Open map…").shortcut_text(shortcut_text(Action::Open))).clicked() {
@@ -42,12 +43,19 @@ impl DelveApp {
                 {
                     out.push(Command::Dialog(DialogPurpose::SaveMap));
                 }
-                if ui
-                    .add_enabled(has_doc, egui::Button::new("Export PNG…").shortcut_text(shortcut_text(Action::Export)))
-                    .clicked()
-                {
-                    out.push(Command::Dialog(DialogPurpose::ExportPng));
-                }
+                ui.add_enabled_ui(has_doc, |ui| {
+                    ui.menu_button("Export", |ui| {
+                        for f in crate::export::Format::ALL {
+                            let mut b = egui::Button::new(format!("{}…", f.label()));
+                            if f == last_export {
+                                b = b.shortcut_text(shortcut_text(Action::Export));
+                            }
+                            if ui.add(b).on_hover_text(f.description()).clicked() {
+                                out.push(Command::Dialog(DialogPurpose::Export(f)));
+                            }
+                        }
+                    });
+                });
                 ui.separator();
                 if ui.button("Load preset…").clicked() {
                     out.push(Command::Dialog(DialogPurpose::LoadPreset));
@@ -60,7 +68,7 @@ impl DelveApp {
                     for p in [
                         DialogPurpose::OpenMap,
                         DialogPurpose::SaveMap,
-                        DialogPurpose::ExportPng,
+                        DialogPurpose::Export(last_export),
                         DialogPurpose::LoadPreset,
                         DialogPurpose::SavePreset,
                     ] {

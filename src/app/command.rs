@@ -50,7 +50,8 @@ pub enum Command {
     /// Save the map to its file (asks for one when it has none).
     SaveMap,
     SaveMapTo(PathBuf),
-    ExportPng(PathBuf),
+    /// Writes the document's map (as on screen) to a file in a format.
+    Export(PathBuf, crate::export::Format),
     LoadPreset(PathBuf),
     SavePresetTo(PathBuf),
     SetDialogMode(DialogMode),

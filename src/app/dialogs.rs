@@ -2,6 +2,7 @@
 //! one for tests, and a built-in path dialog used when no system dialog is available or when the
 //! user prefers typing a path.
 
+use crate::export::Format;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 pub enum DialogPurpose {
     OpenMap,
     SaveMap,
-    ExportPng,
+    Export(Format),
     LoadPreset,
     SavePreset,
 }
@@ -22,7 +23,9 @@ impl DialogPurpose {
         match self {
             DialogPurpose::OpenMap => "Open map",
             DialogPurpose::SaveMap => "Save map as",
-            DialogPurpose::ExportPng => "Export PNG",
+            DialogPurpose::Export(Format::Json) => "Export JSON",
+            DialogPurpose::Export(Format::Csv) => "Export CSV",
+            DialogPurpose::Export(Format::Png) => "Export PNG",
             DialogPurpose::LoadPreset => "Load preset",
             DialogPurpose::SavePreset => "Save preset as",
         }
@@ -30,13 +33,13 @@ impl DialogPurpose {
 
     /// Whether the dialog names a file to write (rather than one to read).
     pub const fn saves(self) -> bool {
-        matches!(self, DialogPurpose::SaveMap | DialogPurpose::ExportPng | DialogPurpose::SavePreset)
+        matches!(self, DialogPurpose::SaveMap | DialogPurpose::Export(_) | DialogPurpose::SavePreset)
     }
 
     /// The file extension, without the dot.
     pub const fn extension(self) -> &'static str {
         match self {
-            DialogPurpose::ExportPng => "png",
+            DialogPurpose::Export(f) => f.extension(),
             _ => "ron",
         }
     }
@@ -44,7 +47,7 @@ impl DialogPurpose {
     pub const fn filter_name(self) -> &'static str {
         match self {
             DialogPurpose::OpenMap | DialogPurpose::SaveMap => "Delve map (RON)",
-            DialogPurpose::ExportPng => "PNG image",
+            DialogPurpose::Export(f) => f.description(),
             DialogPurpose::LoadPreset | DialogPurpose::SavePreset => "Delve preset (RON)",
         }
     }
@@ -54,7 +57,7 @@ impl DialogPurpose {
         match self {
             DialogPurpose::OpenMap => "Open",
             DialogPurpose::LoadPreset => "Load",
-            DialogPurpose::ExportPng => "Export",
+            DialogPurpose::Export(_) => "Export",
             DialogPurpose::SaveMap | DialogPurpose::SavePreset => "Save",
         }
     }

@@ -22,6 +22,8 @@ pub struct Prefs {
     pub last_dir: Option<PathBuf>,
     /// Whether the inspector / history / problems panel is shown.
     pub side_panel: bool,
+    /// The format of the last export (the export key uses it).
+    pub export_format: crate::export::Format,
 }
 
 impl Default for Prefs {
@@ -34,6 +36,7 @@ impl Default for Prefs {
             dialogs: DialogMode::System,
             last_dir: None,
             side_panel: true,
+            export_format: crate::export::Format::Png,
         }
     }
 }

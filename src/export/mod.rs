@@ -10,7 +10,7 @@ pub mod csv;
 mod formats;
 pub mod json;
 
-pub use formats::{ExportError, Format, file_bytes};
+pub use formats::{ExportError, Format, PngOptions, file_bytes};
 
 use crate::map::{Map, Tile};
 

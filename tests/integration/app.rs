@@ -478,6 +478,30 @@ fn export_png_writes_a_picture() {
     assert_eq!(img.width() / map.width(), img.height() / map.height());
 }
 
+/// *File ▸ Export ▸ JSON…* writes the map as it is on screen (edits included), and the export
+/// key then repeats the last format.
+#[test]
+fn export_writes_the_edited_map_in_the_chosen_format() {
+    let mut e = editor();
+    edit_map(&mut e);
+    e.harness.get_by_label("File").click();
+    e.harness.run();
+    e.harness.get_by_label("Export").hover();
+    e.harness.run();
+    let path = e.dir.path().join("edited.json");
+    e.dialogs.pick(&path);
+    e.harness.get_by_label("JSON…").click();
+    e.settle();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let on_screen = e.app().document().unwrap().map().clone();
+    assert_eq!(delve::export::json::from_json(&text).unwrap(), on_screen);
+    // The export key now asks for a JSON file.
+    let again = e.dir.path().join("again.json");
+    e.dialogs.pick(&again);
+    e.key(Modifiers::COMMAND, egui::Key::E);
+    assert_eq!(delve::export::json::from_json(&std::fs::read_to_string(&again).unwrap()).unwrap(), on_screen);
+}
+
 #[test]
 fn tile_texture_is_built_once_per_map() {
     let mut e = editor();

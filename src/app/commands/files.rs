@@ -31,7 +31,7 @@ impl DelveApp {
                 self.commands.push(match purpose {
                     DialogPurpose::OpenMap => Command::OpenMap(path),
                     DialogPurpose::SaveMap => Command::SaveMapTo(path),
-                    DialogPurpose::ExportPng => Command::ExportPng(path),
+                    DialogPurpose::Export(format) => Command::Export(path, format),
                     DialogPurpose::LoadPreset => Command::LoadPreset(path),
                     DialogPurpose::SavePreset => Command::SavePresetTo(path),
                 });
@@ -56,21 +56,21 @@ impl DelveApp {
                     JobOutput::MapSaved { path, revision, result }
                 });
             }
-            Command::ExportPng(path) => {
+            Command::Export(path, format) => {
                 let Some(doc) = &self.doc else { return };
+                self.prefs.export_format = format;
+                // The map as on screen, shared with the job (edits meanwhile copy it).
                 let map = doc.map_arc();
                 self.notify(format!("Exporting {}…", file_name(&path)));
+                let side = map.width().max(map.height()).max(1);
+                let png = crate::export::PngOptions {
+                    scale: (4096 / side).clamp(1, 16),
+                    palette: super::super::textures::palette(),
+                };
                 self.jobs.spawn(JobKind::Export, move |_| {
-                    let side = map.width().max(map.height()).max(1);
-                    let scale = (4096 / side).clamp(1, 16);
-                    let mut bytes = Vec::new();
-                    let result = crate::raster::render(&map, scale, &super::super::textures::palette())
+                    let result = crate::export::file_bytes(&map, format, &png)
                         .map_err(|e| e.to_string())
-                        .and_then(|img| {
-                            img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
-                                .map_err(|e| format!("cannot encode the PNG: {e}"))
-                        })
-                        .and_then(|()| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
+                        .and_then(|bytes| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
                     JobOutput::Exported { path, result }
                 });
             }
@@ -353,7 +353,7 @@ impl DelveApp {
         let stem = stem.unwrap_or_else(|| format!("dungeon-{}", self.session.seed()));
         match purpose {
             DialogPurpose::SaveMap => Some(format!("{stem}.ron")),
-            DialogPurpose::ExportPng => Some(format!("{stem}.png")),
+            DialogPurpose::Export(f) => Some(format!("{stem}.{}", f.extension())),
             DialogPurpose::SavePreset => Some("my-preset.ron".into()),
             _ => None,
         }

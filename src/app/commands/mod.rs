@@ -65,7 +65,7 @@ impl DelveApp {
             | Command::OpenMap(_)
             | Command::SaveMap
             | Command::SaveMapTo(_)
-            | Command::ExportPng(_)
+            | Command::Export(..)
             | Command::LoadPreset(_)
             | Command::SavePresetTo(_)
             | Command::SetDialogMode(_)) => self.handle_files(c, discarding),
@@ -161,7 +161,7 @@ impl DelveApp {
             Action::Open => Command::Dialog(DialogPurpose::OpenMap),
             Action::SaveAs => Command::Dialog(DialogPurpose::SaveMap),
             Action::Save => Command::SaveMap,
-            Action::Export => Command::Dialog(DialogPurpose::ExportPng),
+            Action::Export => Command::Dialog(DialogPurpose::Export(self.prefs.export_format)),
             Action::Quit => Command::Quit,
             Action::ToggleSeedBrowser => Command::ShowSeedBrowser(!self.browser.open),
             Action::ToggleSidePanel => Command::ShowSidePanel(!self.prefs.side_panel),
