@@ -6,7 +6,7 @@
 #   ./dev.sh test        runs the whole test suite (`cargo test`)
 set -euo pipefail
 cd "$(dirname "$0")"
-scripts/setup.sh
+scripts/setup.sh "${1:-}"
 if ! command -v cargo >/dev/null 2>&1; then
   # shellcheck disable=SC1091
   . "$HOME/.cargo/env"

@@ -77,15 +77,13 @@ fn files(c: &mut Criterion) {
     // Exports for engines (the file's bytes, as `delve export` writes them): ≤ 150 ms each.
     for format in delve::export::Format::ALL {
         g.bench_function(format!("export 1024x1024 map as {}", format.extension()), |b| {
+            let options = delve::export::ExportOptions {
+                png: delve::export::PngOptions { scale: 1, ..Default::default() },
+                tileset: None,
+            };
+            let target = std::path::Path::new("map").with_extension(format.extension());
             b.iter(|| {
-                black_box(
-                    delve::export::file_bytes(
-                        &map,
-                        format,
-                        &delve::export::PngOptions { scale: 1, ..Default::default() },
-                    )
-                    .unwrap_or_else(|e| panic!("{e}")),
-                )
+                black_box(delve::export::files(&map, format, &target, &options).unwrap_or_else(|e| panic!("{e}")))
             })
         });
     }

@@ -2,7 +2,8 @@
 # Installs what Delve needs on a fresh Debian/Ubuntu machine, and nothing that is already there:
 # - the Rust toolchain (via rustup) when `cargo` is missing;
 # - a C compiler, for the few dependencies that build C code;
-# - the X11 client and OpenGL libraries the editor window loads at run time.
+# - the X11 client and OpenGL libraries the editor window loads at run time;
+# - with `test`: Tiled (Debian's `tiled`), which the tests use to open Delve's Tiled exports.
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -17,6 +18,9 @@ have_lib libXrandr.so.2 || packages+=(libxrandr2)
 have_lib libxkbcommon-x11.so.0 || packages+=(libxkbcommon-x11-0)
 have_lib libGL.so.1 || packages+=(libgl1)
 have_lib libEGL.so.1 || packages+=(libegl1)
+if [ "${1:-}" = "test" ]; then
+  { command -v tiled >/dev/null 2>&1 && command -v tmxrasterizer >/dev/null 2>&1; } || packages+=(tiled)
+fi
 [ -e /usr/lib/x86_64-linux-gnu/dri ] || [ -e /usr/lib/aarch64-linux-gnu/dri ] || packages+=(libgl1-mesa-dri)
 
 if [ ${#packages[@]} -gt 0 ]; then

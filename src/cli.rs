@@ -83,6 +83,11 @@ pub enum Command {
         /// Pixels per tile in a PNG.
         #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
         scale: u32,
+        /// For tmx and tmj: a Tiled tileset of your own (.tsx) whose tiles 0 to 3 are wall, room
+        /// floor, corridor floor and door, used instead of Delve's (which is written beside the
+        /// map as delve-tiles.png).
+        #[arg(long, value_name = "FILE.tsx")]
+        tileset: Option<PathBuf>,
     },
     /// Load and validate preset and map files; exits non-zero when any has a problem.
     Check {
@@ -148,8 +153,12 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             writeln!(err, "{s}")?;
             Ok(true)
         }
-        Command::Export { input, format, out, seed, seeds, scale } => {
-            export(&input, format, out, seed, seeds, scale, err)?;
+        Command::Export { input, format, out, seed, seeds, scale, tileset } => {
+            if tileset.is_some() && !matches!(format, Format::Tmx | Format::Tmj) {
+                bail!("--tileset is for Tiled maps (--format tmx or tmj)");
+            }
+            let options = export::ExportOptions { png: export::PngOptions { scale, ..Default::default() }, tileset };
+            export(&input, format, out, seed, seeds, &options, err)?;
             Ok(true)
         }
         Command::Check { files } => {
@@ -171,20 +180,21 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
 }
 
 fn save_png(path: &Path, map: &crate::map::Map, scale: u32) -> Result<()> {
-    save_export(path, map, Format::Png, scale)
+    let options = export::ExportOptions { png: export::PngOptions { scale, ..Default::default() }, tileset: None };
+    save_export(path, map, Format::Png, &options).map(drop)
 }
 
-/// Writes `map` to `path` in `format`, atomically; nothing is written on an error.
-fn save_export(path: &Path, map: &crate::map::Map, format: Format, scale: u32) -> Result<()> {
-    let png = export::PngOptions { scale, ..Default::default() };
-    let bytes = export::file_bytes(map, format, &png).map_err(|e| match e {
+/// Writes `map` to `path` in `format`, each file atomically; nothing is written when the map
+/// cannot be exported.
+/// Returns the files written, joined for a message.
+fn save_export(path: &Path, map: &crate::map::Map, format: Format, options: &export::ExportOptions) -> Result<String> {
+    let written = export::write(map, format, path, options).map_err(|e| match e {
         export::ExportError::TooLarge(t) => {
             anyhow::anyhow!("{}: {t}; use --scale {}", path.display(), t.max_scale.max(1))
         }
         e => anyhow::anyhow!("{}: {e}", path.display()),
     })?;
-    io::save_atomic(path, &bytes)?;
-    Ok(())
+    Ok(written.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))
 }
 
 /// `delve export`: the maps to write (with their file names) for `input`.
@@ -194,7 +204,7 @@ fn export(
     out: Option<PathBuf>,
     seed: Option<String>,
     seeds: Option<String>,
-    scale: u32,
+    options: &export::ExportOptions,
     err: &mut dyn Write,
 ) -> Result<()> {
     let ext = format.extension();
@@ -207,8 +217,8 @@ fn export(
         let map = io::load_map(path)?;
         let stem = path.file_stem().map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
         let target = out.unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
-        save_export(&target, &map, format, scale)?;
-        writeln!(err, "saved {}", target.display())?;
+        let saved = save_export(&target, &map, format, options)?;
+        writeln!(err, "saved {saved}")?;
         return Ok(());
     }
     let p = io::resolve_preset(input)?;
@@ -225,8 +235,8 @@ fn export(
             (None, _) => PathBuf::from(format!("{name}-{s}.{ext}")),
         };
         let g = generate(&p.generator, s)?;
-        save_export(&target, &g.map, format, scale)?;
-        writeln!(err, "seed {s}: {}; saved {}", g.report, target.display())?;
+        let saved = save_export(&target, &g.map, format, options)?;
+        writeln!(err, "seed {s}: {}; saved {saved}", g.report)?;
     }
     Ok(())
 }

@@ -3,7 +3,8 @@
 use crate::geom::Dir;
 use crate::map::{Map, Rgb, Tile};
 
-/// Colours used to draw a map.
+/// Colours used to draw a map. The default is the map view's, so pictures, thumbnails and
+/// exported tilesets look like the editor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
     pub wall: Rgb,
@@ -17,10 +18,10 @@ pub struct Palette {
 impl Default for Palette {
     fn default() -> Self {
         Self {
-            wall: Rgb(0x22, 0x22, 0x2a),
-            corridor: Rgb(0xb8, 0xb0, 0xa0),
-            floor: Rgb(0x8a, 0x8a, 0x8a),
-            door: Rgb(0xf0, 0xc0, 0x40),
+            wall: Rgb(0x1c, 0x1d, 0x24),
+            corridor: Rgb(0xe6, 0xe2, 0xd6),
+            floor: Rgb(0x9a, 0x9a, 0xa0),
+            door: Rgb(0xff, 0xc8, 0x30),
             spawn: Rgb(0xe8, 0x30, 0x30),
         }
     }

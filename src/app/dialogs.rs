@@ -23,6 +23,8 @@ impl DialogPurpose {
         match self {
             DialogPurpose::OpenMap => "Open map",
             DialogPurpose::SaveMap => "Save map as",
+            DialogPurpose::Export(Format::Tmx) => "Export Tiled map (TMX)",
+            DialogPurpose::Export(Format::Tmj) => "Export Tiled JSON map (TMJ)",
             DialogPurpose::Export(Format::Json) => "Export JSON",
             DialogPurpose::Export(Format::Csv) => "Export CSV",
             DialogPurpose::Export(Format::Png) => "Export PNG",

@@ -6,9 +6,10 @@
 //! map; *screen* space is egui points. [`ViewTransform`] converts between them.
 
 use super::document::Document;
-use super::textures::{ColourLayers, MapTextures, Prebuilt, palette};
+use super::textures::{ColourLayers, MapTextures, Prebuilt};
 use crate::geom::{Dir, Pos};
 use crate::map::{Shape, Tile};
+use crate::raster::Palette;
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 use serde::{Deserialize, Serialize};
 
@@ -271,23 +272,10 @@ fn outline_room(painter: &egui::Painter, view: Rect, t: &ViewTransform, shape: &
         painter.rect_stroke(r, 0.0, stroke, egui::StrokeKind::Outside);
         return;
     }
-    let mut edges = Vec::new();
-    shape.for_each_cell(|c| {
-        for d in Dir::ALL {
-            if shape.contains(c.step(d)) {
-                continue;
-            }
-            let (x, y) = (c.x as f32, c.y as f32);
-            let (a, b) = match d {
-                Dir::North => (pos2(x, y), pos2(x + 1.0, y)),
-                Dir::South => (pos2(x, y + 1.0), pos2(x + 1.0, y + 1.0)),
-                Dir::West => (pos2(x, y), pos2(x, y + 1.0)),
-                Dir::East => (pos2(x + 1.0, y), pos2(x + 1.0, y + 1.0)),
-            };
-            edges.push(egui::Shape::line_segment([t.screen_from_tile(view, a), t.screen_from_tile(view, b)], stroke));
-        }
-    });
-    painter.extend(edges);
+    painter.extend(shape.outlines().into_iter().map(|corners| {
+        let points = corners.iter().map(|c| t.screen_from_tile(view, pos2(c.x as f32, c.y as f32))).collect();
+        egui::Shape::closed_line(points, stroke)
+    }));
 }
 
 /// What the view reports after a frame.
@@ -309,7 +297,7 @@ pub fn door_colour(kind: u8) -> Color32 {
     ];
     match kind {
         0 => {
-            let d = palette().door;
+            let d = Palette::default().door;
             Color32::from_rgb(d.0, d.1, d.2)
         }
         k => KINDS[(k as usize - 1) % KINDS.len()],
@@ -489,7 +477,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
             let text = room.label.clone().unwrap_or_else(|| room.id.to_string());
             // Dark text on light rooms, light text on dark ones (and on plain floor when the
             // room colours are off it is light grey).
-            let c = if view.layers.rooms { room.colour } else { palette().floor };
+            let c = if view.layers.rooms { room.colour } else { Palette::default().floor };
             let luma = 0.299 * f32::from(c.0) + 0.587 * f32::from(c.1) + 0.114 * f32::from(c.2);
             let ink = if luma < 110.0 { light_ink } else { dark_ink };
             painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), ink);
@@ -500,7 +488,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
     if view.layers.spawn && map.in_bounds(map.spawn) {
         let c = t.screen_from_tile(rect, pos2(map.spawn.x as f32 + 0.5, map.spawn.y as f32 + 0.5));
         let r = (t.scale * 0.38).max(4.5);
-        let pal = palette();
+        let pal = Palette::default();
         painter.circle(
             c,
             r,

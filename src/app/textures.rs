@@ -9,17 +9,6 @@ use crate::raster::{self, Palette};
 /// Side of one texture chunk in tiles (also capped by the backend's largest texture).
 pub const CHUNK: u32 = 1024;
 
-/// The editor's colours.
-pub fn palette() -> Palette {
-    Palette {
-        wall: Rgb(0x1c, 0x1d, 0x24),
-        corridor: Rgb(0xe6, 0xe2, 0xd6),
-        floor: Rgb(0x9a, 0x9a, 0xa0),
-        door: Rgb(0xff, 0xc8, 0x30),
-        spawn: Rgb(0xe8, 0x30, 0x30),
-    }
-}
-
 /// Which colour layers the texture shows; part of its cache key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ColourLayers {
@@ -52,7 +41,7 @@ pub fn chunk_side(max_texture_side: usize) -> u32 {
 
 /// The texels of the whole map, in chunks of at most `chunk`×`chunk` tiles, row by row.
 pub fn chunk_images(map: &Map, layers: ColourLayers, chunk: u32) -> Vec<(Rect, egui::ColorImage)> {
-    let pal = palette();
+    let pal = Palette::default();
     let colours = raster::tile_colours(map, &pal);
     let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
     let plain = c32(pal.floor);
@@ -146,7 +135,7 @@ impl MapTextures {
         self.partial_updates += 1;
         let map = doc.map();
         let index = doc.index();
-        let pal = palette();
+        let pal = Palette::default();
         let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
         let texel = |p: crate::geom::Pos| match map.tile(p) {
             Some(Tile::Wall) | None => c32(pal.wall),

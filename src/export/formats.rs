@@ -1,12 +1,19 @@
 //! The export formats by name, and one map's file in each (what the command line and the editor
 //! write).
 
+use super::tiled::{self, TiledFormat, UserTileset};
 use crate::map::Map;
 use crate::raster::{self, Palette};
+use std::path::{Path, PathBuf};
 
 /// A format a map can be exported in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
 pub enum Format {
+    /// A Tiled map (XML), read by Tiled, Godot (YATI), Unity (SuperTiled2Unity), Bevy
+    /// (bevy_ecs_tiled) and more.
+    Tmx,
+    /// A Tiled map in JSON, read by Tiled and Godot (YATI).
+    Tmj,
     /// The plain JSON with a published schema (`docs/delve-map.schema.json`).
     Json,
     /// Tile ids, one line per row.
@@ -17,11 +24,13 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 3] = [Format::Json, Format::Csv, Format::Png];
+    pub const ALL: [Format; 5] = [Format::Tmx, Format::Tmj, Format::Json, Format::Csv, Format::Png];
 
     /// The name in menus.
     pub const fn label(self) -> &'static str {
         match self {
+            Format::Tmx => "Tiled TMX",
+            Format::Tmj => "Tiled JSON (TMJ)",
             Format::Json => "JSON",
             Format::Csv => "CSV",
             Format::Png => "PNG",
@@ -31,6 +40,8 @@ impl Format {
     /// What files of this format hold, for file dialogs.
     pub const fn description(self) -> &'static str {
         match self {
+            Format::Tmx => "Tiled map",
+            Format::Tmj => "Tiled JSON map",
             Format::Json => "Delve map JSON",
             Format::Csv => "CSV of tile ids",
             Format::Png => "PNG image",
@@ -40,6 +51,8 @@ impl Format {
     /// The file extension (and the name on the command line).
     pub const fn extension(self) -> &'static str {
         match self {
+            Format::Tmx => "tmx",
+            Format::Tmj => "tmj",
             Format::Json => "json",
             Format::Csv => "csv",
             Format::Png => "png",
@@ -56,6 +69,16 @@ pub enum ExportError {
     TooLarge(#[from] raster::TooLarge),
     #[error("cannot encode the PNG: {0}")]
     Png(#[from] image::ImageError),
+    #[error("cannot write the TMX: {0}")]
+    Xml(#[from] std::io::Error),
+    #[error("the map is too large for {format}: {message}")]
+    TooLargeFor { format: &'static str, message: String },
+    #[error("tileset {}: {message}", path.display())]
+    Tileset { path: PathBuf, message: String },
+    #[error("cannot write the map's preset: {0}")]
+    Preset(#[from] ron::Error),
+    #[error(transparent)]
+    Write(#[from] crate::io::FileError),
 }
 
 /// How a picture is drawn.
@@ -72,16 +95,56 @@ impl Default for PngOptions {
     }
 }
 
-/// The bytes of `map`'s file in `format`.
-pub fn file_bytes(map: &Map, format: Format, png: &PngOptions) -> Result<Vec<u8>, ExportError> {
+/// What an export may be asked for besides the format.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExportOptions {
+    pub png: PngOptions,
+    /// For Tiled maps: a tileset of the user's own (`.tsx`) to use instead of Delve's.
+    pub tileset: Option<PathBuf>,
+}
+
+/// The files of `map` exported in `format` to `target`, each with its path: the map's file
+/// last, after what it refers to (Delve's tileset image beside a Tiled map).
+pub fn files(
+    map: &Map,
+    format: Format,
+    target: &Path,
+    options: &ExportOptions,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, ExportError> {
+    let tiled = |f: TiledFormat| -> Result<Vec<(PathBuf, Vec<u8>)>, ExportError> {
+        Ok(match &options.tileset {
+            Some(tsx) => {
+                let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+                let user = UserTileset::read(tsx, dir)?;
+                vec![(target.to_path_buf(), tiled::to_tiled(map, f, Some(&user))?.into_bytes())]
+            }
+            None => vec![
+                (tiled::tileset_image_path(target), tiled::tileset_image()?),
+                (target.to_path_buf(), tiled::to_tiled(map, f, None)?.into_bytes()),
+            ],
+        })
+    };
+    let one = |bytes: Vec<u8>| vec![(target.to_path_buf(), bytes)];
     Ok(match format {
-        Format::Json => super::json::to_json(map)?.into_bytes(),
-        Format::Csv => super::csv::to_csv(map).into_bytes(),
+        Format::Tmx => tiled(TiledFormat::Tmx)?,
+        Format::Tmj => tiled(TiledFormat::Tmj)?,
+        Format::Json => one(super::json::to_json(map)?.into_bytes()),
+        Format::Csv => one(super::csv::to_csv(map).into_bytes()),
         Format::Png => {
-            let img = raster::render(map, png.scale, &png.palette)?;
+            let img = raster::render(map, options.png.scale, &options.png.palette)?;
             let mut bytes = Vec::new();
             img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
-            bytes
+            one(bytes)
         }
     })
+}
+
+/// Exports `map` in `format` to `target`, each file written atomically (nothing is written
+/// when the export fails before writing); returns the paths written.
+pub fn write(map: &Map, format: Format, target: &Path, options: &ExportOptions) -> Result<Vec<PathBuf>, ExportError> {
+    let files = files(map, format, target, options)?;
+    for (path, bytes) in &files {
+        crate::io::save_atomic(path, bytes)?;
+    }
+    Ok(files.into_iter().map(|(p, _)| p).collect())
 }

@@ -9,8 +9,9 @@
 pub mod csv;
 mod formats;
 pub mod json;
+pub mod tiled;
 
-pub use formats::{ExportError, Format, PngOptions, file_bytes};
+pub use formats::{ExportError, ExportOptions, Format, PngOptions, files, write};
 
 use crate::map::{Map, Tile};
 

@@ -367,6 +367,11 @@ pub fn save_preset(path: &Path, preset: &Preset) -> Result<(), FileError> {
     save_ron(path, preset, 3)
 }
 
+/// The text of a preset file, as [`save_preset`] writes it.
+pub fn preset_to_string(preset: &Preset) -> Result<String, ron::Error> {
+    to_ron(preset, 3)
+}
+
 /// Reads a map file.
 pub fn load_map(path: &Path) -> Result<Map, FileError> {
     parse_map(&read_text(path)?, path)

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A map with every room shape, a door, a corridor, a label and an edited provenance.
-fn all_shapes() -> Map {
+pub(crate) fn all_shapes() -> Map {
     let mut m =
         Map::from_ascii("##############\n#....#...,,..#\n#.@..#...,,..#\n#....+,,,,,..#\n##############\n").unwrap();
     m.rooms.push(Room {
@@ -37,7 +37,7 @@ fn all_shapes() -> Map {
     m
 }
 
-fn maps() -> Vec<Map> {
+pub(crate) fn maps() -> Vec<Map> {
     let mut v = vec![all_shapes()];
     for preset in ["godot-part3", "mcrogueface-part3", "tiendil-step6"] {
         for seed in 0..3 {

@@ -16,6 +16,7 @@ mod edit;
 #[cfg(feature = "gui")]
 mod editor;
 mod export;
+mod export_tiled;
 mod files;
 mod grown;
 mod hostile;

@@ -63,14 +63,13 @@ impl DelveApp {
                 let map = doc.map_arc();
                 self.notify(format!("Exporting {}…", file_name(&path)));
                 let side = map.width().max(map.height()).max(1);
-                let png = crate::export::PngOptions {
-                    scale: (4096 / side).clamp(1, 16),
-                    palette: super::super::textures::palette(),
+                let options = crate::export::ExportOptions {
+                    png: crate::export::PngOptions { scale: (4096 / side).clamp(1, 16), ..Default::default() },
+                    tileset: None,
                 };
                 self.jobs.spawn(JobKind::Export, move |_| {
-                    let result = crate::export::file_bytes(&map, format, &png)
-                        .map_err(|e| e.to_string())
-                        .and_then(|bytes| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
+                    let result =
+                        crate::export::write(&map, format, &path, &options).map(|_| ()).map_err(|e| e.to_string());
                     JobOutput::Exported { path, result }
                 });
             }

@@ -1,0 +1,827 @@
+//! Tiled maps: TMX (XML) and TMJ (JSON), orthogonal and finite, following the Tiled map format
+//! reference (version 1.10; objects' `type` as Tiled 1.8 and 1.10 both read it).
+//!
+//! One description of the map ([`Model`]) is built once and written twice, so the two formats
+//! cannot drift apart:
+//! - layer 1 `tiles`: one tile per map tile, `firstgid + TileId` (wall, room floor, corridor
+//!   floor, door);
+//! - layer 2 `rooms`: a rectangle, an ellipse (circle rooms) or a polygon outline (cell-set
+//!   rooms) per room, with its `id`, `label`, `colour`, `shape` and `area`;
+//! - layer 3 `corridors`: a polyline through the centres of the path's tiles, with `id`,
+//!   `door_a`/`door_b` (door ids), `door_a_object`/`door_b_object` (the doors' objects),
+//!   `width` and `length`;
+//! - layer 4 `doors`: a point at the centre of the tile outside each door, with `id`, `room`,
+//!   `room_object`, `side` and `kind`;
+//! - layer 5 `spawn`: a point at the centre of the spawn tile.
+//!
+//! Map properties say how to make the map again: `generator`, `seed` (a string: seeds exceed
+//! Tiled's 32-bit integers), `preset` (the text of a Delve preset file with that seed) and
+//! `edited`.
+//!
+//! The tileset is Delve's own, four 16×16 tiles in the map view's colours in a PNG written
+//! beside the map ([`TILESET_IMAGE`]), or a `.tsx` of the user's own whose tiles 0 to 3 are
+//! wall, room floor, corridor floor and door, in which case the map takes its tile size.
+
+use super::{ExportError, TileId, tile_ids};
+use crate::geom::Pos;
+use crate::map::{Map, Rgb, Shape};
+use crate::raster::Palette;
+use quick_xml::events::{BytesDecl, BytesText, Event};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The side of the tiles of Delve's tileset, in pixels.
+pub const TILE: u32 = 16;
+/// The file name of Delve's tileset image, written beside the map.
+pub const TILESET_IMAGE: &str = "delve-tiles.png";
+/// The version of the Tiled format written.
+pub const TILED_VERSION: &str = "1.10";
+/// The first global tile id of the one tileset.
+const FIRSTGID: u32 = 1;
+/// Largest pixel coordinate written: every position is exact in a 32-bit float, as engines
+/// read them.
+const MAX_PIXELS: u64 = 1 << 24;
+
+/// A tileset of the user's own, as read from its `.tsx`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserTileset {
+    /// The path as written in the map: relative to the map's folder where possible.
+    pub source: String,
+    pub tile_width: u32,
+    pub tile_height: u32,
+}
+
+impl UserTileset {
+    /// Reads the tile size of the tileset at `tsx` and checks that it has the four tiles Delve
+    /// uses; `map_dir` is the folder the map will be written to (the path in the map is
+    /// relative to it).
+    pub fn read(tsx: &Path, map_dir: &Path) -> Result<UserTileset, ExportError> {
+        let bad = |message: String| ExportError::Tileset { path: tsx.to_path_buf(), message };
+        let text = std::fs::read_to_string(tsx).map_err(|e| bad(e.to_string()))?;
+        let mut reader = quick_xml::Reader::from_str(&text);
+        let root = loop {
+            match reader.read_event().map_err(|e| bad(format!("not XML: {e}")))? {
+                Event::Start(e) | Event::Empty(e) => break e,
+                Event::Eof => return Err(bad("empty file".into())),
+                _ => {}
+            }
+        };
+        if root.name().as_ref() != "tileset" {
+            return Err(bad("not a Tiled tileset (its first element is not <tileset>)".into()));
+        }
+        let mut attr = HashMap::new();
+        for a in root.attributes() {
+            let a = a.map_err(|e| bad(format!("bad attribute: {e}")))?;
+            let value = a
+                .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                .map_err(|e| bad(format!("bad attribute: {e}")))?;
+            attr.insert(a.key.as_ref().to_owned(), value.into_owned());
+        }
+        let number = |name: &str| -> Result<u32, ExportError> {
+            let v = attr.get(name).ok_or_else(|| bad(format!("<tileset> has no `{name}`")))?;
+            v.parse::<u32>()
+                .ok()
+                .filter(|n| (1..=4096).contains(n))
+                .ok_or_else(|| bad(format!("`{name}` is {v:?}; expected a whole number from 1 to 4096")))
+        };
+        let (tile_width, tile_height) = (number("tilewidth")?, number("tileheight")?);
+        let count = attr.get("tilecount").and_then(|v| v.parse::<u32>().ok()).unwrap_or(0);
+        if count < TileId::ALL.len() as u32 {
+            return Err(bad(format!(
+                "it has {count} tiles; Delve needs at least 4 (wall, room floor, corridor floor, door)"
+            )));
+        }
+        let absolute = std::path::absolute(tsx).unwrap_or_else(|_| tsx.to_path_buf());
+        let dir = std::path::absolute(map_dir).unwrap_or_else(|_| map_dir.to_path_buf());
+        let source = pathdiff::diff_paths(&absolute, &dir).unwrap_or(absolute);
+        Ok(UserTileset { source: source.to_string_lossy().replace('\\', "/"), tile_width, tile_height })
+    }
+}
+
+/// Which Tiled file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TiledFormat {
+    Tmx,
+    Tmj,
+}
+
+/// The text of `map` as a Tiled map, using `tileset` (or Delve's own, whose image
+/// [`tileset_image`] makes).
+pub fn to_tiled(map: &Map, format: TiledFormat, tileset: Option<&UserTileset>) -> Result<String, ExportError> {
+    let model = Model::of(map, tileset)?;
+    match format {
+        TiledFormat::Tmx => model.tmx(),
+        TiledFormat::Tmj => model.tmj(),
+    }
+}
+
+/// The PNG of Delve's tileset: four [`TILE`]-pixel tiles in a row, in the map view's colours.
+pub fn tileset_image() -> Result<Vec<u8>, ExportError> {
+    let p = Palette::default();
+    let colours = [p.wall, p.floor, p.corridor];
+    let mut img = image::RgbaImage::new(TILE * TileId::ALL.len() as u32, TILE);
+    for (x, y, px) in img.enumerate_pixels_mut() {
+        let (tile, u, v) = (x / TILE, x % TILE, y);
+        let c: Rgb = match tile {
+            0..=2 => colours[tile as usize],
+            // A door: the door colour framed by corridor floor.
+            _ if u < 3 || v < 3 || u >= TILE - 3 || v >= TILE - 3 => p.corridor,
+            _ => p.door,
+        };
+        *px = image::Rgba([c.0, c.1, c.2, 255]);
+    }
+    let mut bytes = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
+    Ok(bytes)
+}
+
+/// A typed property value.
+#[derive(Clone, Debug, PartialEq)]
+enum Value {
+    Str(String),
+    Int(i64),
+    Bool(bool),
+    Color(Rgb),
+    /// Another object, by its object id (0: none).
+    Object(u32),
+}
+
+impl Value {
+    const fn type_name(&self) -> &'static str {
+        match self {
+            Value::Str(_) => "string",
+            Value::Int(_) => "int",
+            Value::Bool(_) => "bool",
+            Value::Color(_) => "color",
+            Value::Object(_) => "object",
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            Value::Str(s) => s.clone(),
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Color(c) => colour(*c),
+            Value::Object(id) => id.to_string(),
+        }
+    }
+}
+
+fn colour(c: Rgb) -> String {
+    format!("#ff{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+}
+
+type Props = Vec<(&'static str, Value)>;
+
+/// An object's geometry, in pixels relative to its position where it has points.
+#[derive(Clone, Debug, PartialEq)]
+enum Geometry {
+    Rect { width: f64, height: f64 },
+    Ellipse { width: f64, height: f64 },
+    Point,
+    Polygon(Vec<(f64, f64)>),
+    Polyline(Vec<(f64, f64)>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Object {
+    id: u32,
+    name: String,
+    /// The object's class (`type` in the files).
+    class: &'static str,
+    x: f64,
+    y: f64,
+    geometry: Geometry,
+    props: Props,
+}
+
+struct ObjectLayer {
+    id: u32,
+    name: &'static str,
+    objects: Vec<Object>,
+}
+
+/// A Tiled map, as both writers see it.
+struct Model<'a> {
+    width: u32,
+    height: u32,
+    tile_width: u32,
+    tile_height: u32,
+    props: Props,
+    tileset: Option<&'a UserTileset>,
+    gids: Vec<u32>,
+    layers: Vec<ObjectLayer>,
+    next_object_id: u32,
+}
+
+/// The layer id of the tile layer; object layers follow.
+const TILE_LAYER_ID: u32 = 1;
+
+impl<'a> Model<'a> {
+    fn of(map: &Map, tileset: Option<&'a UserTileset>) -> Result<Self, ExportError> {
+        let (tw, th) = tileset.map_or((TILE, TILE), |t| (t.tile_width, t.tile_height));
+        let (pw, ph) = (u64::from(map.width()) * u64::from(tw), u64::from(map.height()) * u64::from(th));
+        if pw > MAX_PIXELS || ph > MAX_PIXELS {
+            return Err(ExportError::TooLargeFor {
+                format: "Tiled",
+                message: format!(
+                    "a {}×{} map of {tw}×{th}-pixel tiles is {pw}×{ph} pixels; at most {MAX_PIXELS} a side",
+                    map.width(),
+                    map.height()
+                ),
+            });
+        }
+        let (sx, sy) = (f64::from(tw), f64::from(th));
+        let corner = |p: Pos| (f64::from(p.x) * sx, f64::from(p.y) * sy);
+        let centre = |p: Pos| ((f64::from(p.x) + 0.5) * sx, (f64::from(p.y) + 0.5) * sy);
+
+        // Object ids: rooms, then doors, then corridors, then the spawn.
+        let door_base = 1 + map.rooms.len() as u32;
+        let corridor_base = door_base + map.doors.len() as u32;
+        let spawn_id = corridor_base + map.corridors.len() as u32;
+        let room_object: HashMap<u32, u32> =
+            map.rooms.iter().enumerate().rev().map(|(i, r)| (r.id, 1 + i as u32)).collect();
+        let door_object: HashMap<u32, u32> =
+            map.doors.iter().enumerate().rev().map(|(i, d)| (d.id, door_base + i as u32)).collect();
+
+        let rooms = map
+            .rooms
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut extra: Props = Vec::new();
+                let (kind, (x, y), geometry) = match &r.shape {
+                    Shape::Rect(b) => (
+                        "rect",
+                        corner(Pos::new(b.x, b.y)),
+                        Geometry::Rect { width: f64::from(b.w) * sx, height: f64::from(b.h) * sy },
+                    ),
+                    Shape::Circle { centre: c, radius } => {
+                        let r = (*radius).max(0);
+                        let side = f64::from(2 * r + 1);
+                        ("circle", corner(c.offset(-r, -r)), Geometry::Ellipse { width: side * sx, height: side * sy })
+                    }
+                    Shape::Cells(_) => {
+                        // The outer edge of the largest piece (a room in one piece without
+                        // holes, as generated, has exactly one loop).
+                        let loops = r.shape.outlines();
+                        let outer = loops.iter().filter(|l| signed_area2(l) > 0).count();
+                        if outer > 1 {
+                            extra.push(("pieces", Value::Int(outer as i64)));
+                        }
+                        if loops.len() > outer {
+                            extra.push(("holes", Value::Int((loops.len() - outer) as i64)));
+                        }
+                        let largest = loops.into_iter().max_by_key(|l| signed_area2(l)).unwrap_or_default();
+                        let origin = largest.first().map_or((0.0, 0.0), |p| corner(*p));
+                        let points = largest
+                            .iter()
+                            .map(|p| {
+                                let (x, y) = corner(*p);
+                                (x - origin.0, y - origin.1)
+                            })
+                            .collect();
+                        ("cells", origin, Geometry::Polygon(points))
+                    }
+                };
+                let mut props: Props = vec![("id", Value::Int(r.id.into()))];
+                if let Some(label) = &r.label {
+                    props.push(("label", Value::Str(label.clone())));
+                }
+                props.extend([
+                    ("shape", Value::Str(kind.into())),
+                    ("colour", Value::Color(r.colour)),
+                    ("area", Value::Int(r.shape.area() as i64)),
+                ]);
+                props.extend(extra);
+                Object {
+                    id: 1 + i as u32,
+                    name: r.label.clone().unwrap_or_else(|| format!("room {}", r.id)),
+                    class: "room",
+                    x,
+                    y,
+                    geometry,
+                    props,
+                }
+            })
+            .collect();
+
+        let corridors = map
+            .corridors
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let turns = corners(&c.path);
+                let origin = turns.first().map_or((0.0, 0.0), |p| centre(*p));
+                let points = turns
+                    .iter()
+                    .map(|p| {
+                        let (x, y) = centre(*p);
+                        (x - origin.0, y - origin.1)
+                    })
+                    .collect();
+                let object = |d: u32| Value::Object(door_object.get(&d).copied().unwrap_or(0));
+                Object {
+                    id: corridor_base + i as u32,
+                    name: format!("corridor {}", c.id),
+                    class: "corridor",
+                    x: origin.0,
+                    y: origin.1,
+                    geometry: Geometry::Polyline(points),
+                    props: vec![
+                        ("id", Value::Int(c.id.into())),
+                        ("door_a", Value::Int(c.doors[0].into())),
+                        ("door_b", Value::Int(c.doors[1].into())),
+                        ("door_a_object", object(c.doors[0])),
+                        ("door_b_object", object(c.doors[1])),
+                        ("width", Value::Int(c.width.into())),
+                        ("length", Value::Int(c.path.len() as i64)),
+                    ],
+                }
+            })
+            .collect();
+
+        let doors = map
+            .doors
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let (x, y) = centre(d.outside());
+                Object {
+                    id: door_base + i as u32,
+                    name: format!("door {}", d.id),
+                    class: "door",
+                    x,
+                    y,
+                    geometry: Geometry::Point,
+                    props: vec![
+                        ("id", Value::Int(d.id.into())),
+                        ("room", Value::Int(d.room.into())),
+                        ("room_object", Value::Object(room_object.get(&d.room).copied().unwrap_or(0))),
+                        ("side", Value::Str(d.side.name().into())),
+                        ("kind", Value::Int(d.kind.into())),
+                    ],
+                }
+            })
+            .collect();
+
+        let (x, y) = centre(map.spawn);
+        let spawn = Object {
+            id: spawn_id,
+            name: "spawn".into(),
+            class: "spawn",
+            x,
+            y,
+            geometry: Geometry::Point,
+            props: Vec::new(),
+        };
+
+        let mut props: Props = Vec::new();
+        let prov = &map.provenance;
+        if let Some(params) = &prov.params {
+            props.push(("generator", Value::Str(params.kind().file_name().into())));
+            let mut preset = crate::io::Preset::new(params.clone());
+            preset.seed = prov.seed;
+            props.push(("preset", Value::Str(crate::io::preset_to_string(&preset)?)));
+        }
+        props.push(("seed", Value::Str(prov.seed.to_string())));
+        props.push(("edited", Value::Bool(prov.edited)));
+
+        let layers = vec![
+            ObjectLayer { id: TILE_LAYER_ID + 1, name: "rooms", objects: rooms },
+            ObjectLayer { id: TILE_LAYER_ID + 2, name: "corridors", objects: corridors },
+            ObjectLayer { id: TILE_LAYER_ID + 3, name: "doors", objects: doors },
+            ObjectLayer { id: TILE_LAYER_ID + 4, name: "spawn", objects: vec![spawn] },
+        ];
+        Ok(Model {
+            width: map.width(),
+            height: map.height(),
+            tile_width: tw,
+            tile_height: th,
+            props,
+            tileset,
+            gids: tile_ids(map).into_iter().map(|t| FIRSTGID + t as u32).collect(),
+            layers,
+            next_object_id: spawn_id + 1,
+        })
+    }
+
+    fn next_layer_id(&self) -> u32 {
+        TILE_LAYER_ID + self.layers.len() as u32 + 1
+    }
+
+    /// The tile layer's data as CSV, one line per row.
+    fn csv(&self) -> String {
+        // Every gid is one digit: `FIRSTGID + TileId`.
+        const _: () = assert!(FIRSTGID + TileId::Door as u32 <= 9);
+        let mut s = String::with_capacity(self.gids.len() * 2 + 2);
+        s.push('\n');
+        for (i, g) in self.gids.iter().enumerate() {
+            s.push(char::from_digit(*g, 10).unwrap_or('0'));
+            if i + 1 < self.gids.len() {
+                s.push(',');
+            }
+            if (i + 1) % self.width as usize == 0 {
+                s.push('\n');
+            }
+        }
+        s
+    }
+
+    fn tmx(&self) -> Result<String, ExportError> {
+        let mut w = quick_xml::Writer::new_with_indent(Vec::new(), b' ', 1);
+        w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+        let num = |n: u32| n.to_string();
+        w.create_element("map")
+            .with_attributes([
+                ("version", TILED_VERSION),
+                ("orientation", "orthogonal"),
+                ("renderorder", "right-down"),
+                ("width", &num(self.width)),
+                ("height", &num(self.height)),
+                ("tilewidth", &num(self.tile_width)),
+                ("tileheight", &num(self.tile_height)),
+                ("infinite", "0"),
+                ("nextlayerid", &num(self.next_layer_id())),
+                ("nextobjectid", &num(self.next_object_id)),
+            ])
+            .write_inner_content(|w| {
+                write_props(w, &self.props)?;
+                let tileset = w.create_element("tileset").with_attribute(("firstgid", num(FIRSTGID).as_str()));
+                match self.tileset {
+                    Some(user) => {
+                        tileset.with_attribute(("source", user.source.as_str())).write_empty()?;
+                    }
+                    None => {
+                        let n = TileId::ALL.len() as u32;
+                        tileset
+                            .with_attributes([
+                                ("name", "delve"),
+                                ("tilewidth", &num(TILE)),
+                                ("tileheight", &num(TILE)),
+                                ("tilecount", &num(n)),
+                                ("columns", &num(n)),
+                            ])
+                            .write_inner_content(|w| {
+                                w.create_element("image")
+                                    .with_attributes([
+                                        ("source", TILESET_IMAGE),
+                                        ("width", &num(TILE * n)),
+                                        ("height", &num(TILE)),
+                                    ])
+                                    .write_empty()?;
+                                for t in TileId::ALL {
+                                    w.create_element("tile")
+                                        .with_attributes([("id", num(t as u32).as_str()), ("type", t.key())])
+                                        .write_empty()?;
+                                }
+                                Ok(())
+                            })?;
+                    }
+                }
+                w.create_element("layer")
+                    .with_attributes([
+                        ("id", num(TILE_LAYER_ID).as_str()),
+                        ("name", "tiles"),
+                        ("width", &num(self.width)),
+                        ("height", &num(self.height)),
+                        ("opacity", "1"),
+                        ("visible", "1"),
+                    ])
+                    .write_inner_content(|w| {
+                        w.create_element("data")
+                            .with_attribute(("encoding", "csv"))
+                            .write_text_content(BytesText::from_escaped(self.csv()))?;
+                        Ok(())
+                    })?;
+                for layer in &self.layers {
+                    w.create_element("objectgroup")
+                        .with_attributes([
+                            ("id", num(layer.id).as_str()),
+                            ("name", layer.name),
+                            ("opacity", "1"),
+                            ("visible", "1"),
+                        ])
+                        .write_inner_content(|w| {
+                            for o in &layer.objects {
+                                write_object(w, o)?;
+                            }
+                            Ok(())
+                        })?;
+                }
+                Ok(())
+            })?;
+        let mut bytes = w.into_inner();
+        bytes.push(b'\n');
+        String::from_utf8(bytes).map_err(|e| ExportError::Xml(std::io::Error::other(e)))
+    }
+
+    fn tmj(&self) -> Result<String, ExportError> {
+        let n = TileId::ALL.len() as u32;
+        let tileset = match self.tileset {
+            Some(user) => TmjTileset::Source { firstgid: FIRSTGID, source: &user.source },
+            None => TmjTileset::Embedded {
+                firstgid: FIRSTGID,
+                name: "delve",
+                tilewidth: TILE,
+                tileheight: TILE,
+                tilecount: n,
+                columns: n,
+                margin: 0,
+                spacing: 0,
+                image: TILESET_IMAGE,
+                imagewidth: TILE * n,
+                imageheight: TILE,
+                tiles: TileId::ALL.iter().map(|t| TmjTile { id: *t as u32, r#type: t.key() }).collect(),
+            },
+        };
+        let mut layers = vec![TmjLayer::Tiles {
+            r#type: "tilelayer",
+            id: TILE_LAYER_ID,
+            name: "tiles",
+            width: self.width,
+            height: self.height,
+            x: 0,
+            y: 0,
+            opacity: 1.0,
+            visible: true,
+            data: &self.gids,
+        }];
+        layers.extend(self.layers.iter().map(|l| TmjLayer::Objects {
+            r#type: "objectgroup",
+            id: l.id,
+            name: l.name,
+            draworder: "topdown",
+            x: 0,
+            y: 0,
+            opacity: 1.0,
+            visible: true,
+            objects: l.objects.iter().map(TmjObject::of).collect(),
+        }));
+        let map = TmjMap {
+            r#type: "map",
+            version: TILED_VERSION,
+            orientation: "orthogonal",
+            renderorder: "right-down",
+            infinite: false,
+            compressionlevel: -1,
+            width: self.width,
+            height: self.height,
+            tilewidth: self.tile_width,
+            tileheight: self.tile_height,
+            nextlayerid: self.next_layer_id(),
+            nextobjectid: self.next_object_id,
+            properties: tmj_props(&self.props),
+            tilesets: vec![tileset],
+            layers,
+        };
+        Ok(serde_json::to_string(&map)? + "\n")
+    }
+}
+
+/// Twice the signed area of a loop of corners (positive when clockwise on screen).
+fn signed_area2(l: &[Pos]) -> i64 {
+    (0..l.len())
+        .map(|i| {
+            let (a, b) = (l[i], l[(i + 1) % l.len()]);
+            i64::from(a.x) * i64::from(b.y) - i64::from(b.x) * i64::from(a.y)
+        })
+        .sum()
+}
+
+/// The points of a path where it turns, with its two ends.
+fn corners(path: &[Pos]) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::with_capacity(path.len().min(16));
+    for (i, p) in path.iter().enumerate() {
+        let last = i + 1 == path.len();
+        let straight =
+            i > 0 && !last && (path[i - 1].x - p.x, path[i - 1].y - p.y) == (p.x - path[i + 1].x, p.y - path[i + 1].y);
+        if !straight {
+            out.push(*p);
+        }
+    }
+    out
+}
+
+type XmlWriter = quick_xml::Writer<Vec<u8>>;
+
+fn write_props(w: &mut XmlWriter, props: &Props) -> std::io::Result<()> {
+    if props.is_empty() {
+        return Ok(());
+    }
+    w.create_element("properties").write_inner_content(|w| {
+        for (name, value) in props {
+            let e = w.create_element("property").with_attribute(("name", *name));
+            let e = if matches!(value, Value::Str(_)) { e } else { e.with_attribute(("type", value.type_name())) };
+            let text = value.text();
+            if text.contains('\n') {
+                // Multi-line text is the element's content (attribute values lose their lines).
+                e.write_text_content(BytesText::new(&text))?;
+            } else {
+                e.with_attribute(("value", text.as_str())).write_empty()?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+fn write_object(w: &mut XmlWriter, o: &Object) -> std::io::Result<()> {
+    let (id, x, y) = (o.id.to_string(), o.x.to_string(), o.y.to_string());
+    let mut e = w.create_element("object").with_attributes([
+        ("id", id.as_str()),
+        ("name", o.name.as_str()),
+        ("type", o.class),
+        ("x", &x),
+        ("y", &y),
+    ]);
+    if let Geometry::Rect { width, height } | Geometry::Ellipse { width, height } = o.geometry {
+        e = e.with_attributes([("width", width.to_string().as_str()), ("height", &height.to_string())]);
+    }
+    e.write_inner_content(|w| {
+        write_props(w, &o.props)?;
+        let points = |pts: &[(f64, f64)]| pts.iter().map(|(x, y)| format!("{x},{y}")).collect::<Vec<_>>().join(" ");
+        match &o.geometry {
+            Geometry::Rect { .. } => {}
+            Geometry::Ellipse { .. } => {
+                w.create_element("ellipse").write_empty()?;
+            }
+            Geometry::Point => {
+                w.create_element("point").write_empty()?;
+            }
+            Geometry::Polygon(pts) => {
+                w.create_element("polygon").with_attribute(("points", points(pts).as_str())).write_empty()?;
+            }
+            Geometry::Polyline(pts) => {
+                w.create_element("polyline").with_attribute(("points", points(pts).as_str())).write_empty()?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+// The TMJ layout (Tiled's JSON map format), borrowed from the model.
+
+#[derive(Serialize)]
+struct TmjMap<'a> {
+    r#type: &'static str,
+    version: &'static str,
+    orientation: &'static str,
+    renderorder: &'static str,
+    infinite: bool,
+    compressionlevel: i32,
+    width: u32,
+    height: u32,
+    tilewidth: u32,
+    tileheight: u32,
+    nextlayerid: u32,
+    nextobjectid: u32,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    properties: Vec<TmjProperty>,
+    tilesets: Vec<TmjTileset<'a>>,
+    layers: Vec<TmjLayer<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum TmjTileset<'a> {
+    Source {
+        firstgid: u32,
+        source: &'a str,
+    },
+    Embedded {
+        firstgid: u32,
+        name: &'static str,
+        tilewidth: u32,
+        tileheight: u32,
+        tilecount: u32,
+        columns: u32,
+        margin: u32,
+        spacing: u32,
+        image: &'static str,
+        imagewidth: u32,
+        imageheight: u32,
+        tiles: Vec<TmjTile>,
+    },
+}
+
+#[derive(Serialize)]
+struct TmjTile {
+    id: u32,
+    r#type: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum TmjLayer<'a> {
+    Tiles {
+        r#type: &'static str,
+        id: u32,
+        name: &'static str,
+        width: u32,
+        height: u32,
+        x: i32,
+        y: i32,
+        opacity: f32,
+        visible: bool,
+        data: &'a [u32],
+    },
+    Objects {
+        r#type: &'static str,
+        id: u32,
+        name: &'static str,
+        draworder: &'static str,
+        x: i32,
+        y: i32,
+        opacity: f32,
+        visible: bool,
+        objects: Vec<TmjObject<'a>>,
+    },
+}
+
+#[derive(Serialize)]
+struct TmjPoint {
+    x: f64,
+    y: f64,
+}
+
+#[derive(Serialize)]
+struct TmjObject<'a> {
+    id: u32,
+    name: &'a str,
+    r#type: &'static str,
+    x: f64,
+    y: f64,
+    width: f64,
+    height: f64,
+    rotation: f64,
+    visible: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    ellipse: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    point: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    polygon: Option<Vec<TmjPoint>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    polyline: Option<Vec<TmjPoint>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    properties: Vec<TmjProperty>,
+}
+
+impl<'a> TmjObject<'a> {
+    fn of(o: &'a Object) -> Self {
+        let points = |pts: &[(f64, f64)]| Some(pts.iter().map(|&(x, y)| TmjPoint { x, y }).collect());
+        let (width, height) = match o.geometry {
+            Geometry::Rect { width, height } | Geometry::Ellipse { width, height } => (width, height),
+            _ => (0.0, 0.0),
+        };
+        TmjObject {
+            id: o.id,
+            name: &o.name,
+            r#type: o.class,
+            x: o.x,
+            y: o.y,
+            width,
+            height,
+            rotation: 0.0,
+            visible: true,
+            ellipse: matches!(o.geometry, Geometry::Ellipse { .. }),
+            point: o.geometry == Geometry::Point,
+            polygon: if let Geometry::Polygon(p) = &o.geometry { points(p) } else { None },
+            polyline: if let Geometry::Polyline(p) = &o.geometry { points(p) } else { None },
+            properties: tmj_props(&o.props),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct TmjProperty {
+    name: &'static str,
+    r#type: &'static str,
+    value: serde_json::Value,
+}
+
+fn tmj_props(props: &Props) -> Vec<TmjProperty> {
+    props
+        .iter()
+        .map(|(name, v)| TmjProperty {
+            name,
+            r#type: v.type_name(),
+            value: match v {
+                Value::Str(s) => s.clone().into(),
+                Value::Int(n) => (*n).into(),
+                Value::Bool(b) => (*b).into(),
+                Value::Color(c) => colour(*c).into(),
+                Value::Object(id) => (*id).into(),
+            },
+        })
+        .collect()
+}
+
+/// Where a Tiled export writes its tileset image: beside the map at `target`.
+pub fn tileset_image_path(target: &Path) -> PathBuf {
+    target.with_file_name(TILESET_IMAGE)
+}

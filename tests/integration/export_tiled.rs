@@ -1,0 +1,697 @@
+//! Tiled exports read back by independent readers: TMX by the `tiled` crate, TMJ by a reader
+//! written here from the format's reference, and both by Tiled itself (`tiled --export-map`,
+//! which turns each into the other). Every tile, every object's geometry and properties and
+//! the map's provenance must say what the map says.
+
+use super::export::{all_shapes, maps};
+use crate::common::shipped;
+use delve::export::{self, ExportOptions, Format};
+use delve::generate::generate;
+use delve::geom::{Dir, Pos};
+use delve::map::{Map, Rgb, Room, Shape, Tile};
+use delve::params::GeneratorParams;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A property as read back.
+#[derive(Clone, Debug, PartialEq)]
+enum P {
+    Str(String),
+    Int(i64),
+    Bool(bool),
+    /// `#aarrggbb`, as the file has it.
+    Color(String),
+    Object(u32),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Geo {
+    Rect(f64, f64),
+    Ellipse(f64, f64),
+    Point,
+    Polygon(Vec<(f64, f64)>),
+    Polyline(Vec<(f64, f64)>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Obj {
+    id: u32,
+    name: String,
+    class: String,
+    x: f64,
+    y: f64,
+    geo: Geo,
+    props: BTreeMap<String, P>,
+}
+
+/// A Tiled map as read back, whatever the reader.
+#[derive(Debug, PartialEq)]
+struct Read {
+    width: u32,
+    height: u32,
+    tile_w: u32,
+    tile_h: u32,
+    /// Local tile ids (gid − firstgid), row by row.
+    tiles: Vec<u32>,
+    props: BTreeMap<String, P>,
+    /// The tileset's image, or the path of the external tileset.
+    tileset: String,
+    /// Object layers by name, in order.
+    layers: Vec<(String, Vec<Obj>)>,
+}
+
+fn read_tmx(path: &Path) -> Read {
+    let m = tiled::Loader::new().load_tmx_map(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let props = |p: &tiled::Properties| -> BTreeMap<String, P> {
+        p.iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    tiled::PropertyValue::StringValue(s) => P::Str(s.clone()),
+                    tiled::PropertyValue::IntValue(n) => P::Int((*n).into()),
+                    tiled::PropertyValue::BoolValue(b) => P::Bool(*b),
+                    tiled::PropertyValue::ColorValue(c) => {
+                        P::Color(format!("#{:02x}{:02x}{:02x}{:02x}", c.alpha, c.red, c.green, c.blue))
+                    }
+                    tiled::PropertyValue::ObjectValue(id) => P::Object(*id),
+                    other => panic!("unexpected property {k}: {other:?}"),
+                };
+                (k.clone(), v)
+            })
+            .collect()
+    };
+    assert!(!m.infinite());
+    assert_eq!(m.tilesets().len(), 1);
+    let ts = &m.tilesets()[0];
+    let tileset = match &ts.image {
+        Some(img) => img.source.to_string_lossy().into_owned(),
+        None => ts.source.to_string_lossy().into_owned(),
+    };
+    let mut tiles = Vec::new();
+    let mut layers = Vec::new();
+    for layer in m.layers() {
+        assert!(layer.visible && layer.opacity == 1.0, "layer {}", layer.name);
+        match layer.layer_type() {
+            tiled::LayerType::Tiles(t) => {
+                assert_eq!(layer.name, "tiles");
+                assert_eq!((t.width(), t.height()), (Some(m.width), Some(m.height)));
+                for y in 0..m.height as i32 {
+                    for x in 0..m.width as i32 {
+                        tiles.push(t.get_tile(x, y).expect("every tile is set").id());
+                    }
+                }
+            }
+            tiled::LayerType::Objects(o) => {
+                let objects = o
+                    .objects()
+                    .map(|o| Obj {
+                        id: o.id(),
+                        name: o.name.clone(),
+                        class: o.user_type.clone(),
+                        x: o.x.into(),
+                        y: o.y.into(),
+                        geo: match &o.shape {
+                            tiled::ObjectShape::Rect { width, height } => Geo::Rect((*width).into(), (*height).into()),
+                            tiled::ObjectShape::Ellipse { width, height } => {
+                                Geo::Ellipse((*width).into(), (*height).into())
+                            }
+                            tiled::ObjectShape::Point(..) => Geo::Point,
+                            tiled::ObjectShape::Polygon { points } => {
+                                Geo::Polygon(points.iter().map(|(x, y)| ((*x).into(), (*y).into())).collect())
+                            }
+                            tiled::ObjectShape::Polyline { points } => {
+                                Geo::Polyline(points.iter().map(|(x, y)| ((*x).into(), (*y).into())).collect())
+                            }
+                            other => panic!("unexpected shape {other:?}"),
+                        },
+                        props: props(&o.properties),
+                    })
+                    .collect();
+                layers.push((layer.name.clone(), objects));
+            }
+            _ => panic!("unexpected layer {}", layer.name),
+        }
+    }
+    Read {
+        width: m.width,
+        height: m.height,
+        tile_w: m.tile_width,
+        tile_h: m.tile_height,
+        tiles,
+        props: props(&m.properties),
+        tileset,
+        layers,
+    }
+}
+
+// A TMJ reader, from the Tiled JSON map format reference.
+
+#[derive(Deserialize)]
+struct JMap {
+    r#type: String,
+    orientation: String,
+    infinite: bool,
+    width: u32,
+    height: u32,
+    tilewidth: u32,
+    tileheight: u32,
+    nextobjectid: u32,
+    nextlayerid: u32,
+    #[serde(default)]
+    properties: Vec<JProp>,
+    tilesets: Vec<JTileset>,
+    layers: Vec<JLayer>,
+}
+
+#[derive(Deserialize)]
+struct JTileset {
+    firstgid: u32,
+    image: Option<String>,
+    source: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct JLayer {
+    r#type: String,
+    id: u32,
+    name: String,
+    opacity: f64,
+    visible: bool,
+    #[serde(default)]
+    data: Vec<u32>,
+    #[serde(default)]
+    objects: Vec<JObject>,
+}
+
+#[derive(Deserialize)]
+struct JPoint {
+    x: f64,
+    y: f64,
+}
+
+#[derive(Deserialize)]
+struct JObject {
+    id: u32,
+    name: String,
+    r#type: String,
+    x: f64,
+    y: f64,
+    #[serde(default)]
+    width: f64,
+    #[serde(default)]
+    height: f64,
+    #[serde(default)]
+    ellipse: bool,
+    #[serde(default)]
+    point: bool,
+    polygon: Option<Vec<JPoint>>,
+    polyline: Option<Vec<JPoint>>,
+    #[serde(default)]
+    properties: Vec<JProp>,
+}
+
+#[derive(Deserialize)]
+struct JProp {
+    name: String,
+    r#type: String,
+    value: serde_json::Value,
+}
+
+fn jprops(props: &[JProp]) -> BTreeMap<String, P> {
+    props
+        .iter()
+        .map(|p| {
+            let v = match p.r#type.as_str() {
+                "string" => P::Str(p.value.as_str().unwrap().into()),
+                "int" => P::Int(p.value.as_i64().unwrap()),
+                "bool" => P::Bool(p.value.as_bool().unwrap()),
+                "color" => P::Color(p.value.as_str().unwrap().into()),
+                "object" => P::Object(p.value.as_u64().unwrap() as u32),
+                t => panic!("unexpected property type {t}"),
+            };
+            (p.name.clone(), v)
+        })
+        .collect()
+}
+
+fn read_tmj(path: &Path) -> Read {
+    let m: JMap = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!((m.r#type.as_str(), m.orientation.as_str(), m.infinite), ("map", "orthogonal", false));
+    assert_eq!(m.tilesets.len(), 1);
+    let ts = &m.tilesets[0];
+    let mut ids = std::collections::HashSet::new();
+    let mut tiles = Vec::new();
+    let mut layers = Vec::new();
+    for l in &m.layers {
+        assert!(l.visible && l.opacity == 1.0 && l.id < m.nextlayerid, "layer {}", l.name);
+        match l.r#type.as_str() {
+            "tilelayer" => tiles = l.data.iter().map(|g| g - ts.firstgid).collect(),
+            "objectgroup" => layers.push((
+                l.name.clone(),
+                l.objects
+                    .iter()
+                    .map(|o| {
+                        assert!(ids.insert(o.id) && o.id < m.nextobjectid, "object id {}", o.id);
+                        let pts = |p: &Vec<JPoint>| p.iter().map(|p| (p.x, p.y)).collect();
+                        Obj {
+                            id: o.id,
+                            name: o.name.clone(),
+                            class: o.r#type.clone(),
+                            x: o.x,
+                            y: o.y,
+                            geo: match (&o.polygon, &o.polyline) {
+                                (Some(p), _) => Geo::Polygon(pts(p)),
+                                (_, Some(p)) => Geo::Polyline(pts(p)),
+                                _ if o.point => Geo::Point,
+                                _ if o.ellipse => Geo::Ellipse(o.width, o.height),
+                                _ => Geo::Rect(o.width, o.height),
+                            },
+                            props: jprops(&o.properties),
+                        }
+                    })
+                    .collect(),
+            )),
+            t => panic!("unexpected layer type {t}"),
+        }
+    }
+    Read {
+        width: m.width,
+        height: m.height,
+        tile_w: m.tilewidth,
+        tile_h: m.tileheight,
+        tiles,
+        props: jprops(&m.properties),
+        tileset: ts.image.clone().or_else(|| ts.source.clone()).unwrap(),
+        layers,
+    }
+}
+
+/// Object ids in a TMX: unique, and below the map's `nextobjectid` (the `tiled` crate does
+/// not report it).
+fn check_tmx_ids(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let attr = |s: &str, name: &str| -> Option<u32> {
+        let i = s.find(&format!(" {name}=\""))? + name.len() + 3;
+        s[i..].split('"').next()?.parse().ok()
+    };
+    let next = attr(&text, "nextobjectid").unwrap();
+    let mut ids = std::collections::HashSet::new();
+    for chunk in text.split("<object ").skip(1) {
+        let id = attr(&format!(" {chunk}"), "id").unwrap();
+        assert!(ids.insert(id) && id < next, "object id {id}, next {next}");
+    }
+}
+
+/// The tile ids Delve's numbering gives `map` (0 wall, 1 room floor, 2 corridor floor, 3 the
+/// tile outside a door), worked out here from the map.
+fn expected_tiles(map: &Map) -> Vec<u32> {
+    let mut v = Vec::new();
+    for y in 0..map.height() as i32 {
+        for x in 0..map.width() as i32 {
+            v.push(match map.tile(Pos::new(x, y)).unwrap() {
+                Tile::Wall => 0,
+                Tile::Floor => 1,
+                Tile::Corridor => 2,
+            });
+        }
+    }
+    for d in &map.doors {
+        let o = d.cell.step(d.side);
+        if map.in_bounds(o) {
+            v[(o.y as u32 * map.width() + o.x as u32) as usize] = 3;
+        }
+    }
+    v
+}
+
+fn colour(c: Rgb) -> P {
+    P::Color(format!("#ff{:02x}{:02x}{:02x}", c.0, c.1, c.2))
+}
+
+/// Whether the point is inside the polygon (even–odd rule; never on an edge here).
+fn inside(poly: &[(f64, f64)], (px, py): (f64, f64)) -> bool {
+    let mut c = false;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        if (a.1 > py) != (b.1 > py) && px < a.0 + (py - a.1) * (b.0 - a.0) / (b.1 - a.1) {
+            c = !c;
+        }
+    }
+    c
+}
+
+/// Everything the file says equals what the map says.
+fn check(map: &Map, r: &Read, tile: (u32, u32)) {
+    let (tw, th) = (f64::from(tile.0), f64::from(tile.1));
+    assert_eq!((r.width, r.height, r.tile_w, r.tile_h), (map.width(), map.height(), tile.0, tile.1));
+    assert!(r.tiles == expected_tiles(map), "tiles differ");
+    let names: Vec<&str> = r.layers.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["rooms", "corridors", "doors", "spawn"]);
+    let layer = |name: &str| &r.layers.iter().find(|(n, _)| n == name).unwrap().1;
+    let (rooms, corridors, doors, spawn) = (layer("rooms"), layer("corridors"), layer("doors"), layer("spawn"));
+    assert_eq!(
+        (rooms.len(), corridors.len(), doors.len(), spawn.len()),
+        (map.rooms.len(), map.corridors.len(), map.doors.len(), 1)
+    );
+    let object_of =
+        |objects: &[Obj], id: u32| objects.iter().find(|o| o.props["id"] == P::Int(id.into())).map(|o| o.id);
+
+    for (room, o) in map.rooms.iter().zip(rooms) {
+        assert_eq!(o.class, "room");
+        assert_eq!(o.props["id"], P::Int(room.id.into()));
+        assert_eq!(o.props["colour"], colour(room.colour));
+        assert_eq!(o.props["area"], P::Int(room.shape.area() as i64));
+        assert_eq!(o.props.get("label"), room.label.clone().map(P::Str).as_ref());
+        let b = room.shape.bounds().unwrap();
+        match (&room.shape, &o.geo) {
+            (Shape::Rect(b), Geo::Rect(w, h)) => {
+                assert_eq!(
+                    (o.x, o.y, *w, *h),
+                    (f64::from(b.x) * tw, f64::from(b.y) * th, f64::from(b.w) * tw, f64::from(b.h) * th)
+                );
+            }
+            (Shape::Circle { .. }, Geo::Ellipse(w, h)) => {
+                assert_eq!(
+                    (o.x, o.y, *w, *h),
+                    (f64::from(b.x) * tw, f64::from(b.y) * th, f64::from(b.w) * tw, f64::from(b.h) * th)
+                );
+            }
+            (Shape::Cells(_), Geo::Polygon(pts)) => {
+                let poly: Vec<(f64, f64)> = pts.iter().map(|(x, y)| (o.x + x, o.y + y)).collect();
+                let whole = !o.props.contains_key("pieces") && !o.props.contains_key("holes");
+                for y in b.y..b.bottom() {
+                    for x in b.x..b.right() {
+                        let centre = ((f64::from(x) + 0.5) * tw, (f64::from(y) + 0.5) * th);
+                        let p = Pos::new(x, y);
+                        if whole {
+                            assert_eq!(inside(&poly, centre), room.shape.contains(p), "room {} tile {p:?}", room.id);
+                        } else if inside(&poly, centre) {
+                            assert!(room.shape.contains(p) || o.props.contains_key("holes"));
+                        }
+                    }
+                }
+            }
+            (s, g) => panic!("room {}: {s:?} as {g:?}", room.id),
+        }
+    }
+    for (door, o) in map.doors.iter().zip(doors) {
+        let out = door.cell.step(door.side);
+        assert_eq!((o.class.as_str(), &o.geo), ("door", &Geo::Point));
+        assert_eq!((o.x, o.y), ((f64::from(out.x) + 0.5) * tw, (f64::from(out.y) + 0.5) * th));
+        assert_eq!(o.props["id"], P::Int(door.id.into()));
+        assert_eq!(o.props["room"], P::Int(door.room.into()));
+        assert_eq!(o.props["kind"], P::Int(door.kind.into()));
+        assert_eq!(o.props["side"], P::Str(door.side.name().into()));
+        assert_eq!(o.props["room_object"], P::Object(object_of(rooms, door.room).unwrap_or(0)));
+    }
+    for (c, o) in map.corridors.iter().zip(corridors) {
+        assert_eq!(o.class, "corridor");
+        assert_eq!(o.props["id"], P::Int(c.id.into()));
+        assert_eq!(o.props["width"], P::Int(c.width.into()));
+        assert_eq!(o.props["length"], P::Int(c.path.len() as i64));
+        for (k, d) in [("a", c.doors[0]), ("b", c.doors[1])] {
+            assert_eq!(o.props[&format!("door_{k}")], P::Int(d.into()));
+            assert_eq!(o.props[&format!("door_{k}_object")], P::Object(object_of(doors, d).unwrap_or(0)));
+        }
+        // Walking the polyline tile by tile gives the path.
+        let Geo::Polyline(pts) = &o.geo else { panic!("corridor {}: {:?}", c.id, o.geo) };
+        let tiles: Vec<Pos> =
+            pts.iter().map(|(x, y)| Pos::new(((o.x + x) / tw - 0.5) as i32, ((o.y + y) / th - 0.5) as i32)).collect();
+        let mut path = vec![tiles[0]];
+        for w in tiles.windows(2) {
+            assert!(w[0] != w[1] && (w[0].x == w[1].x || w[0].y == w[1].y), "corridor {}: legs are straight", c.id);
+            let (dx, dy) = ((w[1].x - w[0].x).signum(), (w[1].y - w[0].y).signum());
+            while *path.last().unwrap() != w[1] {
+                path.push(path.last().unwrap().offset(dx, dy));
+            }
+        }
+        assert_eq!(path, c.path, "corridor {}", c.id);
+    }
+    let s = &spawn[0];
+    assert_eq!((s.class.as_str(), &s.geo), ("spawn", &Geo::Point));
+    assert_eq!((s.x, s.y), ((f64::from(map.spawn.x) + 0.5) * tw, (f64::from(map.spawn.y) + 0.5) * th));
+    let mut ids: Vec<u32> = r.layers.iter().flat_map(|(_, l)| l.iter().map(|o| o.id)).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), map.rooms.len() + map.doors.len() + map.corridors.len() + 1, "object ids are unique");
+
+    // Provenance: the seed, and a preset that makes the map again.
+    assert_eq!(r.props["seed"], P::Str(map.provenance.seed.to_string()));
+    assert_eq!(r.props["edited"], P::Bool(map.provenance.edited));
+    match &map.provenance.params {
+        Some(params) => {
+            let P::Str(text) = &r.props["preset"] else { panic!("preset is text") };
+            let preset = delve::io::parse_preset(text, Path::new("preset property")).unwrap();
+            assert_eq!((&preset.generator, preset.seed), (params, map.provenance.seed));
+            assert_eq!(r.props["generator"], P::Str(params.kind().file_name().into()));
+            if !map.provenance.edited {
+                assert_eq!(generate(&preset.generator, preset.seed).unwrap().map.tiles(), map.tiles());
+            }
+        }
+        None => assert!(!r.props.contains_key("preset")),
+    }
+}
+
+fn export(map: &Map, format: Format, target: &Path, options: &ExportOptions) -> Vec<PathBuf> {
+    export::write(map, format, target, options).unwrap_or_else(|e| panic!("{}: {e}", target.display()))
+}
+
+/// A room in two pieces and a room with a hole, as hand editing can leave them.
+fn odd_rooms() -> Map {
+    let mut m = all_shapes();
+    m.rooms.push(Room {
+        id: 20,
+        shape: Shape::cells_from(vec![Pos::new(1, 1), Pos::new(2, 2), Pos::new(3, 1)]),
+        colour: Rgb(9, 9, 9),
+        label: Some("pieces".into()),
+    });
+    let ring = (0..3).flat_map(|y| (0..3).map(move |x| Pos::new(10 + x, 1 + y))).filter(|p| *p != Pos::new(11, 2));
+    m.rooms.push(Room { id: 21, shape: Shape::cells_from(ring.collect()), colour: Rgb(7, 7, 7), label: None });
+    m
+}
+
+#[test]
+fn tmx_and_tmj_read_back_with_every_tile_object_and_property() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = ExportOptions::default();
+    let mut all = maps();
+    all.push(odd_rooms());
+    for (i, map) in all.iter().enumerate() {
+        let tmx = dir.path().join(format!("m{i}.tmx"));
+        let written = export(map, Format::Tmx, &tmx, &options);
+        assert_eq!(written, [dir.path().join("delve-tiles.png"), tmx.clone()]);
+        check_tmx_ids(&tmx);
+        let r = read_tmx(&tmx);
+        assert_eq!(r.tileset, dir.path().join("delve-tiles.png").to_string_lossy());
+        check(map, &r, (16, 16));
+
+        let tmj = dir.path().join(format!("m{i}.tmj"));
+        export(map, Format::Tmj, &tmj, &options);
+        let j = read_tmj(&tmj);
+        assert_eq!(j.tileset, "delve-tiles.png");
+        check(map, &j, (16, 16));
+    }
+    let odd = read_tmx(&dir.path().join(format!("m{}.tmx", all.len() - 1)));
+    let props = |id: i64| &odd.layers[0].1.iter().find(|o| o.props["id"] == P::Int(id)).unwrap().props;
+    assert_eq!((props(20).get("pieces"), props(20).get("holes")), (Some(&P::Int(3)), None));
+    assert_eq!((props(21).get("pieces"), props(21).get("holes")), (None, Some(&P::Int(1))));
+    // The tileset image: four 16×16 tiles, wall darker than room floor, door distinct.
+    let img = image::open(dir.path().join("delve-tiles.png")).unwrap().to_rgba8();
+    assert_eq!(img.dimensions(), (64, 16));
+    let luma = |x: u32| img.get_pixel(x, 8).0[..3].iter().map(|c| u32::from(*c)).sum::<u32>();
+    assert!(luma(8) < luma(24) && luma(24) < luma(40) && luma(56) != luma(40));
+}
+
+#[test]
+fn a_4096_map_exports_to_tiled_whole() {
+    let GeneratorParams::RoomsAndTunnels(mut p) = shipped("godot-part3") else { panic!() };
+    (p.width, p.height, p.max_rooms) = (4096, 4096, 3000);
+    let map = generate(&GeneratorParams::RoomsAndTunnels(p), 5).unwrap().map;
+    assert!(map.rooms.len() > 1000);
+    let dir = tempfile::tempdir().unwrap();
+    for (format, read) in [(Format::Tmx, read_tmx as fn(&Path) -> Read), (Format::Tmj, read_tmj)] {
+        let path = dir.path().join(format!("big.{}", format.extension()));
+        export(&map, format, &path, &ExportOptions::default());
+        check(&map, &read(&path), (16, 16));
+    }
+}
+
+/// A user's tileset of 24×24 tiles in another folder.
+fn user_tileset(dir: &Path, tiles: u32) -> PathBuf {
+    let art = dir.join("art");
+    std::fs::create_dir_all(&art).unwrap();
+    let tsx = art.join("stone.tsx");
+    std::fs::write(
+        &tsx,
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tileset version=\"1.10\" name=\"stone\" tilewidth=\"24\" \
+             tileheight=\"24\" tilecount=\"{tiles}\" columns=\"{tiles}\">\n <image source=\"stone.png\" width=\"{}\" \
+             height=\"24\"/>\n</tileset>\n",
+            24 * tiles
+        ),
+    )
+    .unwrap();
+    image::RgbaImage::new(24 * tiles, 24).save(art.join("stone.png")).unwrap();
+    tsx
+}
+
+#[test]
+fn a_users_tileset_is_referenced_and_sets_the_tile_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let tsx = user_tileset(dir.path(), 4);
+    let maps_dir = dir.path().join("maps");
+    std::fs::create_dir_all(&maps_dir).unwrap();
+    let map = generate(&shipped("tiendil-step6"), 2).unwrap().map;
+    let options = ExportOptions { tileset: Some(tsx.clone()), ..Default::default() };
+    for format in [Format::Tmx, Format::Tmj] {
+        let target = maps_dir.join(format!("m.{}", format.extension()));
+        assert_eq!(export(&map, format, &target, &options), vec![target.clone()], "no tileset image of ours");
+        let text = std::fs::read_to_string(&target).unwrap();
+        assert!(text.contains("../art/stone.tsx"), "a path relative to the map");
+        let r = if format == Format::Tmx { read_tmx(&target) } else { read_tmj(&target) };
+        check(&map, &r, (24, 24));
+    }
+    assert!(!maps_dir.join("delve-tiles.png").exists());
+    let image = PathBuf::from(read_tmx(&maps_dir.join("m.tmx")).tileset);
+    assert_eq!(
+        image.canonicalize().unwrap(),
+        dir.path().join("art/stone.png").canonicalize().unwrap(),
+        "the crate found it"
+    );
+
+    // A tileset that cannot serve: a clear error naming it, and nothing written.
+    let few = user_tileset(&dir.path().join("few"), 2);
+    for (tsx, says) in [(few, "at least 4"), (dir.path().join("none.tsx"), "none.tsx")] {
+        let target = maps_dir.join("bad.tmx");
+        let e = export::write(&map, Format::Tmx, &target, &ExportOptions { tileset: Some(tsx), ..Default::default() })
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(says) && e.contains("tileset"), "{e}");
+        assert!(!target.exists());
+    }
+}
+
+/// Tiled itself (Debian's `tiled`, installed by `scripts/setup.sh test`).
+fn tiled_app() -> Command {
+    let mut c = Command::new("tiled");
+    c.env("QT_QPA_PLATFORM", "offscreen").env("XDG_RUNTIME_DIR", std::env::temp_dir());
+    c
+}
+
+#[test]
+fn tiled_itself_opens_both_and_converts_each_into_the_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut one = maps();
+    one.truncate(4);
+    one.push(generate(&shipped("tiendil-step6"), 9).unwrap().map);
+    for (i, map) in one.iter().enumerate() {
+        let (tmx, tmj) = (d.join(format!("m{i}.tmx")), d.join(format!("m{i}.tmj")));
+        export(map, Format::Tmx, &tmx, &ExportOptions::default());
+        export(map, Format::Tmj, &tmj, &ExportOptions::default());
+        let (to_tmx, to_tmj) = (d.join(format!("m{i}-tiled.tmx")), d.join(format!("m{i}-tiled.tmj")));
+        for (input, format, output) in [(&tmj, "tmx", &to_tmx), (&tmx, "json", &to_tmj)] {
+            let o = tiled_app()
+                .arg("--export-map")
+                .arg(format)
+                .arg(input)
+                .arg(output)
+                .output()
+                .expect("Tiled is installed (scripts/setup.sh test installs Debian's `tiled`)");
+            assert!(o.status.success() && output.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
+        check(map, &read_tmx(&to_tmx), (16, 16));
+        check(map, &read_tmj(&to_tmj), (16, 16));
+    }
+    // And it draws the map with Delve's tileset: a wall pixel and a room-floor pixel.
+    let map = &one[4];
+    let png = d.join("drawn.png");
+    let o = Command::new("tmxrasterizer")
+        .env("QT_QPA_PLATFORM", "offscreen")
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .args(["--hide-layer", "rooms", "--hide-layer", "corridors", "--hide-layer", "doors", "--hide-layer", "spawn"])
+        .arg(d.join("m4.tmx"))
+        .arg(&png)
+        .output()
+        .expect("tmxrasterizer is installed with Tiled");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let img = image::open(&png).unwrap().to_rgba8();
+    assert_eq!(img.dimensions(), (map.width() * 16, map.height() * 16));
+    let pal = delve::raster::Palette::default();
+    let floor = map.rooms[0].shape.centre().unwrap();
+    let at = |p: Pos| img.get_pixel(p.x as u32 * 16 + 8, p.y as u32 * 16 + 8).0;
+    assert_eq!(at(floor)[..3], [pal.floor.0, pal.floor.1, pal.floor.2]);
+    let wall = (0..map.width() as i32).map(|x| Pos::new(x, 0)).find(|p| map.tile(*p) == Some(Tile::Wall)).unwrap();
+    assert_eq!(at(wall)[..3], [pal.wall.0, pal.wall.1, pal.wall.2]);
+}
+
+#[test]
+fn delve_export_writes_tiled_maps_in_batches_with_one_tileset() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let delve = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_delve")).args(args).current_dir(d).output().expect("run delve")
+    };
+    let o = delve(&["export", "tiendil-step6", "--format", "tmx", "--seeds", "1..4", "--out", "level-{seed}.tmx"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for seed in 1..4 {
+        check(
+            &generate(&shipped("tiendil-step6"), seed).unwrap().map,
+            &read_tmx(&d.join(format!("level-{seed}.tmx"))),
+            (16, 16),
+        );
+    }
+    assert!(d.join("delve-tiles.png").exists());
+    let tsx = user_tileset(d, 4);
+    let o = delve(&["export", "godot-part3", "--format", "tmj", "--seed", "4", "--tileset", tsx.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = read_tmj(&d.join("godot-part3-4.tmj"));
+    assert_eq!((r.tileset.as_str(), r.tile_w), ("art/stone.tsx", 24));
+    for (args, says) in [
+        (vec!["export", "godot-part3", "--format", "png", "--tileset", "x.tsx"], "--tileset is for Tiled"),
+        (vec!["export", "godot-part3", "--format", "tmx", "--tileset", "missing.tsx"], "missing.tsx"),
+    ] {
+        let o = delve(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(says) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn doors_face_the_side_they_name() {
+    // A door on each side of one room: its point is on the tile beyond that side.
+    let mut m = Map::from_ascii("#######\n#.....#\n#.....#\n#.....#\n#######\n").unwrap();
+    m.rooms.push(Room {
+        id: 0,
+        shape: Shape::Rect(delve::geom::Rect::new(1, 1, 5, 3)),
+        colour: Rgb(1, 1, 1),
+        label: None,
+    });
+    for (i, (cell, side)) in [
+        (Pos::new(3, 1), Dir::North),
+        (Pos::new(5, 2), Dir::East),
+        (Pos::new(3, 3), Dir::South),
+        (Pos::new(1, 2), Dir::West),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        m.doors.push(delve::map::Door { id: i as u32, room: 0, cell, side, kind: 0 });
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sides.tmx");
+    export(&m, Format::Tmx, &path, &ExportOptions::default());
+    let r = read_tmx(&path);
+    let doors = &r.layers[2].1;
+    let at: Vec<(f64, f64, P)> = doors.iter().map(|o| (o.x, o.y, o.props["side"].clone())).collect();
+    assert_eq!(
+        at,
+        [
+            (56.0, 8.0, P::Str("north".into())),
+            (104.0, 40.0, P::Str("east".into())),
+            (56.0, 72.0, P::Str("south".into())),
+            (8.0, 40.0, P::Str("west".into()))
+        ]
+    );
+}
