@@ -47,9 +47,8 @@ pub enum Command {
         /// Save a picture of the map.
         #[arg(long, value_name = "FILE.png")]
         png: Option<PathBuf>,
-        /// Pixels per tile in the PNG.
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
-        scale: u32,
+        #[command(flatten)]
+        picture: PngArgs,
     },
     /// Generate a range of seeds and report figures for each (CSV) and their means.
     Sweep {
@@ -80,9 +79,8 @@ pub enum Command {
         /// A range of seeds for a preset, one file each: A..B (B excluded) or A..=B.
         #[arg(long, value_name = "A..B")]
         seeds: Option<String>,
-        /// Pixels per tile in a PNG.
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
-        scale: u32,
+        #[command(flatten)]
+        picture: PngArgs,
         /// For tmx and tmj: a Tiled tileset of your own (.tsx) whose tiles 0 to 3 are wall, room
         /// floor, corridor floor and door, used instead of Delve's (which is written beside the
         /// map as delve-tiles.png).
@@ -94,6 +92,33 @@ pub enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+}
+
+/// How a PNG is drawn.
+#[derive(Clone, Debug, clap::Args)]
+pub struct PngArgs {
+    /// Pixels per tile in a PNG.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub scale: u32,
+    /// Draw a line between tiles in a PNG (at --scale 4 or more).
+    #[arg(long)]
+    pub grid: bool,
+    /// Write each room's label, or its number, on it in a PNG (at --scale 4 or more).
+    #[arg(long)]
+    pub labels: bool,
+    /// Leave the door marks out of a PNG.
+    #[arg(long)]
+    pub no_doors: bool,
+}
+
+impl PngArgs {
+    pub fn options(&self) -> export::PngOptions {
+        export::PngOptions {
+            scale: self.scale,
+            marks: crate::raster::Marks { doors: !self.no_doors, grid: self.grid, labels: self.labels },
+            ..Default::default()
+        }
+    }
 }
 
 /// Parses `A..B` (half-open) or `A..=B` (inclusive) into a half-open range.
@@ -118,7 +143,7 @@ pub fn parse_seed_range(s: &str) -> Result<std::ops::Range<u64>> {
 /// Runs a command; `out` receives standard output, `err` the messages meant for standard error.
 pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result<bool> {
     match command {
-        Command::Generate { preset, seed, out: map_out, ascii, png, scale } => {
+        Command::Generate { preset, seed, out: map_out, ascii, png, picture } => {
             let p = io::resolve_preset(&preset)?;
             let seed = seed.as_deref().map_or(p.seed, seed_from_text);
             let g = generate(&p.generator, seed)?;
@@ -128,7 +153,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 writeln!(err, "saved {}", path.display())?;
             }
             if let Some(path) = &png {
-                save_png(path, &g.map, scale)?;
+                save_png(path, &g.map, &picture)?;
                 writeln!(err, "saved {}", path.display())?;
             }
             if ascii || (map_out.is_none() && png.is_none()) {
@@ -153,11 +178,11 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             writeln!(err, "{s}")?;
             Ok(true)
         }
-        Command::Export { input, format, out, seed, seeds, scale, tileset } => {
-            if tileset.is_some() && !matches!(format, Format::Tmx | Format::Tmj) {
+        Command::Export { input, format, out, seed, seeds, picture, tileset } => {
+            if tileset.is_some() && !format.is_tiled() {
                 bail!("--tileset is for Tiled maps (--format tmx or tmj)");
             }
-            let options = export::ExportOptions { png: export::PngOptions { scale, ..Default::default() }, tileset };
+            let options = export::ExportOptions { png: picture.options(), tileset };
             export(&input, format, out, seed, seeds, &options, err)?;
             Ok(true)
         }
@@ -179,8 +204,8 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
     }
 }
 
-fn save_png(path: &Path, map: &crate::map::Map, scale: u32) -> Result<()> {
-    let options = export::ExportOptions { png: export::PngOptions { scale, ..Default::default() }, tileset: None };
+fn save_png(path: &Path, map: &crate::map::Map, picture: &PngArgs) -> Result<()> {
+    let options = export::ExportOptions { png: picture.options(), tileset: None };
     save_export(path, map, Format::Png, &options).map(drop)
 }
 

@@ -79,10 +79,36 @@ pub fn max_scale(map: &Map) -> u32 {
     ((MAX_PIXELS / tiles) as f64).sqrt().floor().min(f64::from(u32::MAX)) as u32
 }
 
-/// An RGBA image of the map with `scale`×`scale` pixels per tile (at least 1). At a scale of 4
-/// or more, doors are drawn as bars on the room's wall edge and the spawn as a square mark.
+/// What a picture shows on top of the tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Marks {
+    /// Doors as bars on the room's edge (at 4 or more pixels per tile).
+    pub doors: bool,
+    /// A darker line along the top and left of every tile (at 4 or more pixels per tile).
+    pub grid: bool,
+    /// Each room's label, or its number, at its centre (at 4 or more pixels per tile).
+    pub labels: bool,
+}
+
+impl Default for Marks {
+    fn default() -> Self {
+        Marks { doors: true, grid: false, labels: false }
+    }
+}
+
+/// Smallest scale at which doors, grid and labels are drawn.
+pub const MARKS_MIN_SCALE: u32 = 4;
+
+/// An RGBA image of the map with `scale`×`scale` pixels per tile (at least 1), with the default
+/// [`Marks`]: doors as bars on the room's wall edge, and the spawn as a square mark.
 /// Refused, before anything is allocated, when the image would exceed [`MAX_PIXELS`].
 pub fn render(map: &Map, scale: u32, palette: &Palette) -> Result<image::RgbaImage, TooLarge> {
+    render_marked(map, scale, palette, Marks::default())
+}
+
+/// [`render`] with the marks asked for.
+pub fn render_marked(map: &Map, scale: u32, palette: &Palette, marks: Marks) -> Result<image::RgbaImage, TooLarge> {
     let scale = scale.max(1);
     let (w, h) = (map.width(), map.height());
     if scale > max_scale(map) {
@@ -96,9 +122,18 @@ pub fn render(map: &Map, scale: u32, palette: &Palette) -> Result<image::RgbaIma
         let (tx, ty) = (i as i64 % i64::from(w.max(1)), i as i64 / i64::from(w.max(1)));
         fill(&mut img, tx * s, ty * s, s, s, *c);
     }
-    if scale >= 4 {
+    if scale >= MARKS_MIN_SCALE && marks.grid {
+        for (x, y, px) in img.enumerate_pixels_mut() {
+            if x % scale == 0 || y % scale == 0 {
+                for c in &mut px.0[..3] {
+                    *c = (u16::from(*c) * 3 / 4) as u8;
+                }
+            }
+        }
+    }
+    if scale >= MARKS_MIN_SCALE {
         let t = s / 4;
-        for d in &map.doors {
+        for d in map.doors.iter().filter(|_| marks.doors) {
             let (cx, cy) = (i64::from(d.cell.x) * s, i64::from(d.cell.y) * s);
             let (x, y, bw, bh) = match d.side {
                 Dir::North => (cx, cy - t / 2, s, t),
@@ -116,7 +151,45 @@ pub fn render(map: &Map, scale: u32, palette: &Palette) -> Result<image::RgbaIma
     } else if map.in_bounds(map.spawn) {
         fill(&mut img, i64::from(map.spawn.x) * s, i64::from(map.spawn.y) * s, s, s, palette.spawn);
     }
+    if scale >= MARKS_MIN_SCALE && marks.labels {
+        // Glyphs of 8×8 font pixels, each `k`×`k` image pixels, about a tile high or more.
+        let k = (s / 8).max(1);
+        for room in &map.rooms {
+            let Some(c) = room.shape.centre() else { continue };
+            let text = room.label.clone().unwrap_or_else(|| room.id.to_string());
+            let glyphs: Vec<[u8; 8]> = text.chars().map(glyph).collect();
+            let (w, h) = (glyphs.len() as i64 * 8 * k, 8 * k);
+            let (x0, y0) = (i64::from(c.x) * s + s / 2 - w / 2, i64::from(c.y) * s + s / 2 - h / 2);
+            // A dark outline, then the text in white, so it reads on any room colour.
+            for (colour, offsets) in
+                [(Rgb(0, 0, 0), &[(-1, 0), (1, 0), (0, -1), (0, 1)][..]), (Rgb(0xff, 0xff, 0xff), &[(0, 0)][..])]
+            {
+                for &(ox, oy) in offsets {
+                    for (i, g) in glyphs.iter().enumerate() {
+                        for (row, bits) in g.iter().enumerate() {
+                            for col in (0..8).filter(|b| bits & (1 << b) != 0) {
+                                let x = x0 + (i as i64 * 8 + col) * k + ox * k;
+                                let y = y0 + row as i64 * k + oy * k;
+                                fill(&mut img, x, y, k, k, colour);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
     Ok(img)
+}
+
+/// The 8×8 glyph of `c` (rows top to bottom, the lowest bit leftmost); `?` for a character the
+/// font lacks.
+fn glyph(c: char) -> [u8; 8] {
+    use font8x8::UnicodeFonts;
+    font8x8::BASIC_FONTS
+        .get(c)
+        .or_else(|| font8x8::LATIN_FONTS.get(c))
+        .or_else(|| font8x8::BASIC_FONTS.get('?'))
+        .unwrap_or([0; 8])
 }
 
 /// Fills the part of the `w`×`h` rectangle at `x`, `y` that lies on the image (in `i64`, so no
@@ -170,5 +243,39 @@ mod tests {
         map.spawn = crate::geom::Pos::new(i32::MAX, i32::MAX);
         let img = render(&map, 16, &Palette::default()).unwrap();
         assert_eq!(img.dimensions(), (64, 48));
+    }
+
+    #[test]
+    fn marks_draw_only_when_asked() {
+        let mut map = Map::from_ascii("########\n#......#\n#......#\n#......#\n########\n").unwrap();
+        map.doors.push(crate::map::Door {
+            id: 0,
+            room: 0,
+            cell: crate::geom::Pos::new(3, 1),
+            side: Dir::North,
+            kind: 0,
+        });
+        map.spawn = crate::geom::Pos::new(6, 3);
+        let pal = Palette::default();
+        let none = Marks { doors: false, grid: false, labels: false };
+        let plain = render_marked(&map, 16, &pal, none).unwrap();
+        let count = |img: &image::RgbaImage, c: Rgb| img.pixels().filter(|p| p.0[..3] == [c.0, c.1, c.2]).count();
+        assert_eq!(count(&plain, pal.door), 0);
+        let doors = render_marked(&map, 16, &pal, Marks { doors: true, ..none }).unwrap();
+        assert_eq!(count(&doors, pal.door), 16 * 4, "a bar a tile long and a quarter tile thick");
+        // The grid darkens the first row and column of every tile, nothing else.
+        let grid = render_marked(&map, 16, &pal, Marks { grid: true, ..none }).unwrap();
+        let room = map.rooms[0].colour;
+        assert_ne!(grid.get_pixel(16 * 2, 16 * 2 + 5).0, plain.get_pixel(16 * 2, 16 * 2 + 5).0);
+        assert_eq!(grid.get_pixel(16 * 2 + 5, 16 * 2 + 5).0[..3], [room.0, room.1, room.2]);
+        // Labels: white text with a black outline at the room's centre.
+        let labelled = render_marked(&map, 16, &pal, Marks { labels: true, ..none }).unwrap();
+        assert!(count(&labelled, Rgb(255, 255, 255)) > 20 && count(&labelled, Rgb(0, 0, 0)) > 20);
+        assert_eq!(count(&plain, Rgb(255, 255, 255)), 0);
+        // Below the marks' scale nothing is drawn on top.
+        assert_eq!(
+            render_marked(&map, 2, &pal, Marks { doors: true, grid: true, labels: true }).unwrap(),
+            render_marked(&map, 2, &pal, none).unwrap()
+        );
     }
 }

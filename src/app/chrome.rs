@@ -51,7 +51,11 @@ impl DelveApp {
                                 b = b.shortcut_text(shortcut_text(Action::Export));
                             }
                             if ui.add(b).on_hover_text(f.description()).clicked() {
-                                out.push(Command::Dialog(DialogPurpose::Export(f)));
+                                out.push(if f.has_options() {
+                                    Command::ExportOptions(f)
+                                } else {
+                                    Command::Dialog(DialogPurpose::Export(f))
+                                });
                             }
                         }
                     });

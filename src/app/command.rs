@@ -52,6 +52,8 @@ pub enum Command {
     SaveMapTo(PathBuf),
     /// Writes the document's map (as on screen) to a file in a format.
     Export(PathBuf, crate::export::Format),
+    /// Show the options of an export in a format, then ask for its file.
+    ExportOptions(crate::export::Format),
     LoadPreset(PathBuf),
     SavePresetTo(PathBuf),
     SetDialogMode(DialogMode),

@@ -16,6 +16,8 @@ pub enum DialogPurpose {
     Export(Format),
     LoadPreset,
     SavePreset,
+    /// A Tiled tileset of the user's own, for Tiled exports.
+    ChooseTileset,
 }
 
 impl DialogPurpose {
@@ -30,6 +32,7 @@ impl DialogPurpose {
             DialogPurpose::Export(Format::Png) => "Export PNG",
             DialogPurpose::LoadPreset => "Load preset",
             DialogPurpose::SavePreset => "Save preset as",
+            DialogPurpose::ChooseTileset => "Choose a Tiled tileset",
         }
     }
 
@@ -42,6 +45,7 @@ impl DialogPurpose {
     pub const fn extension(self) -> &'static str {
         match self {
             DialogPurpose::Export(f) => f.extension(),
+            DialogPurpose::ChooseTileset => "tsx",
             _ => "ron",
         }
     }
@@ -51,6 +55,7 @@ impl DialogPurpose {
             DialogPurpose::OpenMap | DialogPurpose::SaveMap => "Delve map (RON)",
             DialogPurpose::Export(f) => f.description(),
             DialogPurpose::LoadPreset | DialogPurpose::SavePreset => "Delve preset (RON)",
+            DialogPurpose::ChooseTileset => "Tiled tileset (TSX)",
         }
     }
 
@@ -60,6 +65,7 @@ impl DialogPurpose {
             DialogPurpose::OpenMap => "Open",
             DialogPurpose::LoadPreset => "Load",
             DialogPurpose::Export(_) => "Export",
+            DialogPurpose::ChooseTileset => "Use",
             DialogPurpose::SaveMap | DialogPurpose::SavePreset => "Save",
         }
     }

@@ -28,6 +28,7 @@ pub mod commands;
 pub mod compare;
 pub mod dialogs;
 pub mod document;
+pub mod export_window;
 pub mod jobs;
 pub mod map_view;
 pub mod params_panel;
@@ -126,6 +127,8 @@ pub struct DelveApp {
     commands: Vec<Command>,
     /// The built-in file dialog, when open.
     path_dialog: Option<PathDialog>,
+    /// The export options window, when open, for this format.
+    export_window: Option<crate::export::Format>,
     pending: Option<Pending>,
     message: Option<Message>,
     notice: Option<(String, Instant)>,
@@ -171,6 +174,7 @@ impl DelveApp {
             gen_state: Default::default(),
             commands: Vec::new(),
             path_dialog: None,
+            export_window: None,
             pending: None,
             message: None,
             notice: None,
@@ -292,6 +296,7 @@ impl DelveApp {
     /// Whether a dialog (a prompt or the built-in file dialog) is open.
     pub fn has_modal(&self) -> bool {
         self.path_dialog.is_some()
+            || self.export_window.is_some()
             || self.pending.as_ref().is_some_and(Pending::asks)
             || !self.recovery.offers.is_empty()
     }
@@ -465,6 +470,21 @@ impl DelveApp {
             && let Some(c) = recovery::offer_ui(ctx, offer)
         {
             self.commands.push(c);
+        }
+        if let Some(format) = self.export_window {
+            let open = match &self.doc {
+                Some(doc) => export_window::export_window_ui(
+                    ctx,
+                    format,
+                    &mut self.prefs.export_options,
+                    doc.map(),
+                    &mut self.commands,
+                ),
+                None => false,
+            };
+            if !open {
+                self.export_window = None;
+            }
         }
         if let Some(dialog) = &mut self.path_dialog
             && let Some(c) = dialogs::path_dialog_ui(ctx, dialog)

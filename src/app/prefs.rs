@@ -4,6 +4,7 @@
 use super::DialogMode;
 use super::PresetRef;
 use super::map_view::Layers;
+use crate::export::Format;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -24,7 +25,48 @@ pub struct Prefs {
     pub side_panel: bool,
     /// The format of the last export (the export key uses it).
     pub export_format: crate::export::Format,
+    /// How each format is exported, and where.
+    pub export_options: ExportPrefs,
 }
+
+/// How maps are exported, remembered between runs: the export key repeats the last export
+/// with these.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ExportPrefs {
+    /// PNG pixels per tile; `None` fits the map in about [`FIT_PIXELS`] pixels.
+    pub png_scale: Option<u32>,
+    /// What a PNG shows on top of the tiles.
+    pub marks: crate::raster::Marks,
+    /// A Tiled tileset of the user's own (`.tsx`) for TMX and TMJ; `None`: Delve's.
+    pub tileset: Option<PathBuf>,
+    /// The folder of the last export in each format.
+    pub folders: std::collections::BTreeMap<Format, PathBuf>,
+}
+
+/// The side, in pixels, a PNG fits the map in unless a scale is chosen.
+pub const FIT_PIXELS: u32 = 4096;
+
+impl ExportPrefs {
+    /// The PNG scale for a `width`×`height` map: the chosen one, or the one that fits; never
+    /// more than the largest a picture can have.
+    pub fn png_scale_for(&self, map: &crate::map::Map) -> u32 {
+        let side = map.width().max(map.height()).max(1);
+        let scale = self.png_scale.unwrap_or((FIT_PIXELS / side).clamp(1, 16));
+        scale.clamp(1, crate::raster::max_scale(map).clamp(1, MAX_PNG_SCALE))
+    }
+
+    /// The options of an export of `map` in `format`.
+    pub fn options(&self, format: Format, map: &crate::map::Map) -> crate::export::ExportOptions {
+        crate::export::ExportOptions {
+            png: crate::export::PngOptions { scale: self.png_scale_for(map), marks: self.marks, ..Default::default() },
+            tileset: if format.is_tiled() { self.tileset.clone() } else { None },
+        }
+    }
+}
+
+/// The largest PNG scale offered (as on the command line).
+pub const MAX_PNG_SCALE: u32 = 64;
 
 impl Default for Prefs {
     fn default() -> Self {
@@ -37,6 +79,7 @@ impl Default for Prefs {
             last_dir: None,
             side_panel: true,
             export_format: crate::export::Format::Png,
+            export_options: ExportPrefs::default(),
         }
     }
 }

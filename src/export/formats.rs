@@ -7,7 +7,20 @@ use crate::raster::{self, Palette};
 use std::path::{Path, PathBuf};
 
 /// A format a map can be exported in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
+)]
 pub enum Format {
     /// A Tiled map (XML), read by Tiled, Godot (YATI), Unity (SuperTiled2Unity), Bevy
     /// (bevy_ecs_tiled) and more.
@@ -25,6 +38,16 @@ pub enum Format {
 
 impl Format {
     pub const ALL: [Format; 5] = [Format::Tmx, Format::Tmj, Format::Json, Format::Csv, Format::Png];
+
+    /// Whether this is one of Tiled's formats (which take a tileset).
+    pub const fn is_tiled(self) -> bool {
+        matches!(self, Format::Tmx | Format::Tmj)
+    }
+
+    /// Whether exports in this format have options to choose before the file.
+    pub const fn has_options(self) -> bool {
+        matches!(self, Format::Tmx | Format::Tmj | Format::Png)
+    }
 
     /// The name in menus.
     pub const fn label(self) -> &'static str {
@@ -87,11 +110,12 @@ pub struct PngOptions {
     /// Pixels per tile.
     pub scale: u32,
     pub palette: Palette,
+    pub marks: raster::Marks,
 }
 
 impl Default for PngOptions {
     fn default() -> Self {
-        PngOptions { scale: 8, palette: Palette::default() }
+        PngOptions { scale: 8, palette: Palette::default(), marks: raster::Marks::default() }
     }
 }
 
@@ -131,7 +155,8 @@ pub fn files(
         Format::Json => one(super::json::to_json(map)?.into_bytes()),
         Format::Csv => one(super::csv::to_csv(map).into_bytes()),
         Format::Png => {
-            let img = raster::render(map, options.png.scale, &options.png.palette)?;
+            let png = &options.png;
+            let img = raster::render_marked(map, png.scale, &png.palette, png.marks)?;
             let mut bytes = Vec::new();
             img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
             one(bytes)

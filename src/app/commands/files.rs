@@ -27,6 +27,9 @@ impl DelveApp {
                 let path = if purpose.saves() { with_extension(path, purpose.extension()) } else { path };
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     self.prefs.last_dir = Some(dir.to_path_buf());
+                    if let DialogPurpose::Export(format) = purpose {
+                        self.prefs.export_options.folders.insert(format, dir.to_path_buf());
+                    }
                 }
                 self.commands.push(match purpose {
                     DialogPurpose::OpenMap => Command::OpenMap(path),
@@ -34,6 +37,10 @@ impl DelveApp {
                     DialogPurpose::Export(format) => Command::Export(path, format),
                     DialogPurpose::LoadPreset => Command::LoadPreset(path),
                     DialogPurpose::SavePreset => Command::SavePresetTo(path),
+                    DialogPurpose::ChooseTileset => {
+                        self.prefs.export_options.tileset = Some(path);
+                        return;
+                    }
                 });
             }
             Command::DialogCancelled(purpose) => {
@@ -56,17 +63,14 @@ impl DelveApp {
                     JobOutput::MapSaved { path, revision, result }
                 });
             }
+            Command::ExportOptions(format) if self.doc.is_some() => self.export_window = Some(format),
             Command::Export(path, format) => {
                 let Some(doc) = &self.doc else { return };
                 self.prefs.export_format = format;
                 // The map as on screen, shared with the job (edits meanwhile copy it).
                 let map = doc.map_arc();
                 self.notify(format!("Exporting {}…", file_name(&path)));
-                let side = map.width().max(map.height()).max(1);
-                let options = crate::export::ExportOptions {
-                    png: crate::export::PngOptions { scale: (4096 / side).clamp(1, 16), ..Default::default() },
-                    tileset: None,
-                };
+                let options = self.prefs.export_options.options(format, &map);
                 self.jobs.spawn(JobKind::Export, move |_| {
                     let result =
                         crate::export::write(&map, format, &path, &options).map(|_| ()).map_err(|e| e.to_string());
@@ -331,6 +335,24 @@ impl DelveApp {
                 .user_presets_dir
                 .clone()
                 .filter(|d| d.is_dir() || std::fs::create_dir_all(d).is_ok())
+                .or_else(|| self.prefs.last_dir.clone()),
+            DialogPurpose::ChooseTileset => self
+                .prefs
+                .export_options
+                .tileset
+                .as_deref()
+                .and_then(Path::parent)
+                .filter(|d| d.is_dir())
+                .map(Path::to_path_buf)
+                .or_else(|| self.prefs.last_dir.clone()),
+            DialogPurpose::Export(format) => self
+                .prefs
+                .export_options
+                .folders
+                .get(&format)
+                .filter(|d| d.is_dir())
+                .cloned()
+                .or_else(|| self.doc.as_ref().and_then(|d| d.path()).and_then(Path::parent).map(Path::to_path_buf))
                 .or_else(|| self.prefs.last_dir.clone()),
             _ => self
                 .doc

@@ -66,6 +66,7 @@ impl DelveApp {
             | Command::SaveMap
             | Command::SaveMapTo(_)
             | Command::Export(..)
+            | Command::ExportOptions(_)
             | Command::LoadPreset(_)
             | Command::SavePresetTo(_)
             | Command::SetDialogMode(_)) => self.handle_files(c, discarding),
