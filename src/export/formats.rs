@@ -142,10 +142,14 @@ pub fn files(
                 let user = UserTileset::read(tsx, dir)?;
                 vec![(target.to_path_buf(), tiled::to_tiled(map, f, Some(&user))?.into_bytes())]
             }
-            None => vec![
-                (tiled::tileset_image_path(target), tiled::tileset_image()?),
-                (target.to_path_buf(), tiled::to_tiled(map, f, None)?.into_bytes()),
-            ],
+            None => {
+                let mut v = vec![(tiled::beside(target, tiled::TILESET_IMAGE), tiled::tileset_image()?)];
+                if f == TiledFormat::Tmx {
+                    v.push((tiled::beside(target, tiled::TILESET_FILE), tiled::tileset_tsx()?.into_bytes()));
+                }
+                v.push((target.to_path_buf(), tiled::to_tiled(map, f, None)?.into_bytes()));
+                v
+            }
         })
     };
     let one = |bytes: Vec<u8>| vec![(target.to_path_buf(), bytes)];

@@ -18,9 +18,13 @@
 //! Tiled's 32-bit integers), `preset` (the text of a Delve preset file with that seed) and
 //! `edited`.
 //!
+//! Rooms and corridors also carry `godot_node_type` (`area`, `path`), which Godot's YATI importer
+//! reads; without it YATI would make them static collision bodies.
+//!
 //! The tileset is Delve's own, four 16×16 tiles in the map view's colours in a PNG written
-//! beside the map ([`TILESET_IMAGE`]), or a `.tsx` of the user's own whose tiles 0 to 3 are
-//! wall, room floor, corridor floor and door, in which case the map takes its tile size.
+//! beside the map ([`TILESET_IMAGE`]; a TMX refers to it through [`TILESET_FILE`], also beside
+//! it, a TMJ embeds it), or a `.tsx` of the user's own whose tiles 0 to 3 are wall, room floor,
+//! corridor floor and door, in which case the map takes its tile size.
 
 use super::{ExportError, TileId, tile_ids};
 use crate::geom::Pos;
@@ -35,6 +39,8 @@ use std::path::{Path, PathBuf};
 pub const TILE: u32 = 16;
 /// The file name of Delve's tileset image, written beside the map.
 pub const TILESET_IMAGE: &str = "delve-tiles.png";
+/// The file name of Delve's tileset, written beside a TMX map (a TMJ embeds it).
+pub const TILESET_FILE: &str = "delve-tiles.tsx";
 /// The version of the Tiled format written.
 pub const TILED_VERSION: &str = "1.10";
 /// The first global tile id of the one tileset.
@@ -97,6 +103,39 @@ impl UserTileset {
         let source = pathdiff::diff_paths(&absolute, &dir).unwrap_or(absolute);
         Ok(UserTileset { source: source.to_string_lossy().replace('\\', "/"), tile_width, tile_height })
     }
+}
+
+/// The text of Delve's tileset file ([`TILESET_FILE`]), whose image is [`TILESET_IMAGE`]:
+/// four [`TILE`]-pixel tiles, each with its type (`wall`, `room_floor`, `corridor_floor`,
+/// `door`).
+pub fn tileset_tsx() -> Result<String, ExportError> {
+    let n = TileId::ALL.len() as u32;
+    let num = |n: u32| n.to_string();
+    let mut w = quick_xml::Writer::new_with_indent(Vec::new(), b' ', 1);
+    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    w.create_element("tileset")
+        .with_attributes([
+            ("version", TILED_VERSION),
+            ("name", "delve"),
+            ("tilewidth", &num(TILE)),
+            ("tileheight", &num(TILE)),
+            ("tilecount", &num(n)),
+            ("columns", &num(n)),
+        ])
+        .write_inner_content(|w| {
+            w.create_element("image")
+                .with_attributes([("source", TILESET_IMAGE), ("width", &num(TILE * n)), ("height", &num(TILE))])
+                .write_empty()?;
+            for t in TileId::ALL {
+                w.create_element("tile")
+                    .with_attributes([("id", num(t as u32).as_str()), ("type", t.key())])
+                    .write_empty()?;
+            }
+            Ok(())
+        })?;
+    let mut bytes = w.into_inner();
+    bytes.push(b'\n');
+    String::from_utf8(bytes).map_err(|e| ExportError::Xml(std::io::Error::other(e)))
 }
 
 /// Which Tiled file.
@@ -296,6 +335,9 @@ impl<'a> Model<'a> {
                     ("area", Value::Int(r.shape.area() as i64)),
                 ]);
                 props.extend(extra);
+                // Godot's YATI importer makes an object of an unknown type a static collision
+                // body; a room is an area the player walks into.
+                props.push(("godot_node_type", Value::Str("area".into())));
                 Object {
                     id: 1 + i as u32,
                     name: r.label.clone().unwrap_or_else(|| format!("room {}", r.id)),
@@ -338,6 +380,8 @@ impl<'a> Model<'a> {
                         ("door_b_object", object(c.doors[1])),
                         ("width", Value::Int(c.width.into())),
                         ("length", Value::Int(c.path.len() as i64)),
+                        // For YATI: a path to follow, not a wall.
+                        ("godot_node_type", Value::Str("path".into())),
                     ],
                 }
             })
@@ -449,38 +493,11 @@ impl<'a> Model<'a> {
             ])
             .write_inner_content(|w| {
                 write_props(w, &self.props)?;
-                let tileset = w.create_element("tileset").with_attribute(("firstgid", num(FIRSTGID).as_str()));
-                match self.tileset {
-                    Some(user) => {
-                        tileset.with_attribute(("source", user.source.as_str())).write_empty()?;
-                    }
-                    None => {
-                        let n = TileId::ALL.len() as u32;
-                        tileset
-                            .with_attributes([
-                                ("name", "delve"),
-                                ("tilewidth", &num(TILE)),
-                                ("tileheight", &num(TILE)),
-                                ("tilecount", &num(n)),
-                                ("columns", &num(n)),
-                            ])
-                            .write_inner_content(|w| {
-                                w.create_element("image")
-                                    .with_attributes([
-                                        ("source", TILESET_IMAGE),
-                                        ("width", &num(TILE * n)),
-                                        ("height", &num(TILE)),
-                                    ])
-                                    .write_empty()?;
-                                for t in TileId::ALL {
-                                    w.create_element("tile")
-                                        .with_attributes([("id", num(t as u32).as_str()), ("type", t.key())])
-                                        .write_empty()?;
-                                }
-                                Ok(())
-                            })?;
-                    }
-                }
+                // Delve's own tileset is a `.tsx` beside the map, shared by every map of a batch.
+                let source = self.tileset.map_or(TILESET_FILE, |user| user.source.as_str());
+                w.create_element("tileset")
+                    .with_attributes([("firstgid", num(FIRSTGID).as_str()), ("source", source)])
+                    .write_empty()?;
                 w.create_element("layer")
                     .with_attributes([
                         ("id", num(TILE_LAYER_ID).as_str()),
@@ -821,7 +838,7 @@ fn tmj_props(props: &Props) -> Vec<TmjProperty> {
         .collect()
 }
 
-/// Where a Tiled export writes its tileset image: beside the map at `target`.
-pub fn tileset_image_path(target: &Path) -> PathBuf {
-    target.with_file_name(TILESET_IMAGE)
+/// Where a Tiled export writes Delve's tileset file `name`: beside the map at `target`.
+pub fn beside(target: &Path, name: &str) -> PathBuf {
+    target.with_file_name(name)
 }

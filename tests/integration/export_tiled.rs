@@ -359,6 +359,7 @@ fn check(map: &Map, r: &Read, tile: (u32, u32)) {
 
     for (room, o) in map.rooms.iter().zip(rooms) {
         assert_eq!(o.class, "room");
+        assert_eq!(o.props["godot_node_type"], P::Str("area".into()), "Godot's YATI makes it an Area2D");
         assert_eq!(o.props["id"], P::Int(room.id.into()));
         assert_eq!(o.props["colour"], colour(room.colour));
         assert_eq!(o.props["area"], P::Int(room.shape.area() as i64));
@@ -407,6 +408,7 @@ fn check(map: &Map, r: &Read, tile: (u32, u32)) {
     }
     for (c, o) in map.corridors.iter().zip(corridors) {
         assert_eq!(o.class, "corridor");
+        assert_eq!(o.props["godot_node_type"], P::Str("path".into()), "Godot's YATI makes it a Path2D");
         assert_eq!(o.props["id"], P::Int(c.id.into()));
         assert_eq!(o.props["width"], P::Int(c.width.into()));
         assert_eq!(o.props["length"], P::Int(c.path.len() as i64));
@@ -480,7 +482,8 @@ fn tmx_and_tmj_read_back_with_every_tile_object_and_property() {
     for (i, map) in all.iter().enumerate() {
         let tmx = dir.path().join(format!("m{i}.tmx"));
         let written = export(map, Format::Tmx, &tmx, &options);
-        assert_eq!(written, [dir.path().join("delve-tiles.png"), tmx.clone()]);
+        let (png, tsx) = (dir.path().join("delve-tiles.png"), dir.path().join("delve-tiles.tsx"));
+        assert_eq!(written, [png, tsx, tmx.clone()], "Delve's tileset beside the map");
         check_tmx_ids(&tmx);
         let r = read_tmx(&tmx);
         assert_eq!(r.tileset, dir.path().join("delve-tiles.png").to_string_lossy());
@@ -496,6 +499,12 @@ fn tmx_and_tmj_read_back_with_every_tile_object_and_property() {
     let props = |id: i64| &odd.layers[0].1.iter().find(|o| o.props["id"] == P::Int(id)).unwrap().props;
     assert_eq!((props(20).get("pieces"), props(20).get("holes")), (Some(&P::Int(3)), None));
     assert_eq!((props(21).get("pieces"), props(21).get("holes")), (None, Some(&P::Int(1))));
+    // The tileset file the TMX maps share: four typed tiles on the image.
+    let m = tiled::Loader::new().load_tmx_map(dir.path().join("m0.tmx")).unwrap();
+    let ts = &m.tilesets()[0];
+    assert_eq!((ts.tilecount, ts.columns, ts.tile_width), (4, 4, 16));
+    let types: Vec<String> = (0..4).map(|i| ts.get_tile(i).unwrap().user_type.clone()).collect();
+    assert_eq!(types, ["wall", "room_floor", "corridor_floor", "door"]);
     // The tileset image: four 16×16 tiles, wall darker than room floor, door distinct.
     let img = image::open(dir.path().join("delve-tiles.png")).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (64, 16));
@@ -642,7 +651,7 @@ fn delve_export_writes_tiled_maps_in_batches_with_one_tileset() {
             (16, 16),
         );
     }
-    assert!(d.join("delve-tiles.png").exists());
+    assert!(d.join("delve-tiles.png").exists() && d.join("delve-tiles.tsx").exists());
     let tsx = user_tileset(d, 4);
     let o = delve(&["export", "godot-part3", "--format", "tmj", "--seed", "4", "--tileset", tsx.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
