@@ -704,3 +704,15 @@ fn doors_face_the_side_they_name() {
         ]
     );
 }
+
+#[test]
+fn a_map_too_large_for_tiled_is_refused_with_the_reason() {
+    // 8192 tiles of 4096 pixels: positions beyond what a 32-bit float holds exactly.
+    let map = Map::new(8192, 2);
+    let huge = delve::export::tiled::UserTileset { source: "huge.tsx".into(), tile_width: 4096, tile_height: 4096 };
+    for format in [delve::export::tiled::TiledFormat::Tmx, delve::export::tiled::TiledFormat::Tmj] {
+        let e = delve::export::tiled::to_tiled(&map, format, Some(&huge)).unwrap_err().to_string();
+        assert!(e.contains("too large for Tiled") && e.contains("8192×2"), "{e}");
+    }
+    assert!(delve::export::tiled::to_tiled(&map, delve::export::tiled::TiledFormat::Tmx, None).is_ok());
+}
