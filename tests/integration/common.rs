@@ -82,3 +82,17 @@ impl eframe::Storage for MemoryStorage {
     }
     fn flush(&mut self) {}
 }
+
+/// No two corridors are the same passage: the same two doors along the same path, either way.
+pub fn assert_each_passage_once(m: &delve::map::Map, what: &str) {
+    let mut seen = std::collections::HashSet::new();
+    for c in &m.corridors {
+        let mut path = c.path.clone();
+        let mut doors = c.doors;
+        if (doors[1], path.last()) < (doors[0], path.first()) {
+            doors.reverse();
+            path.reverse();
+        }
+        assert!(seen.insert((doors, path)), "{what}: corridor {} repeats a passage", c.id);
+    }
+}

@@ -90,6 +90,7 @@ fn depths(map: &Map) -> Option<Vec<u32>> {
 
 /// Every promise the generator makes, for one map.
 fn check_invariants(p: &GrownRooms, seed: u64, g: &Generated) {
+    crate::common::assert_each_passage_once(&g.map, &format!("grown seed {seed}"));
     let map = &g.map;
     let ctx = || format!("seed {seed}, {p:?}\n{}", map.to_ascii());
     assert!(map.validate().is_empty(), "validate: {:?}\n{}", map.validate(), ctx());

@@ -183,6 +183,7 @@ fn presets_hold_their_invariants_over_1000_seeds() {
                 assert_eq!(a.outside(), c.path[0]);
                 assert_eq!(b.outside(), *c.path.last().unwrap());
             }
+            crate::common::assert_each_passage_once(m, &format!("{name} seed {seed}"));
         }
     }
 }
@@ -389,6 +390,7 @@ proptest! {
                 prop_assert!(g.report.rooms_placed >= 1 && g.report.rooms_placed <= p.max_rooms as usize);
                 let [_, room, _] = g.map.tile_counts();
                 prop_assert!(room > 0);
+                crate::common::assert_each_passage_once(&g.map, "any parameters");
                 if p.overlap == OverlapRule::Separate {
                     // Separate rooms never touch, so every tunnel leaves rock at least once.
                     prop_assert!(g.map.corridors.len() + 1 >= g.map.rooms.len());
