@@ -19,7 +19,57 @@ pub struct Report {
     pub rooms_placed: usize,
     pub rooms_asked: usize,
     /// Why fewer rooms than asked were placed (`None` when all were).
-    pub shortfall: Option<String>,
+    pub shortfall: Option<Shortfall>,
+}
+
+/// Why a generator placed fewer rooms than asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shortfall {
+    pub cause: ShortfallCause,
+    /// The whole story, with the parameters to change (as the panel labels them).
+    pub detail: String,
+}
+
+impl fmt::Display for Shortfall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.detail)
+    }
+}
+
+/// The kinds of reason a generator stops short, for counting over many seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ShortfallCause {
+    /// Rooms and tunnels: the remaining tries overlapped rooms already placed.
+    Overlap,
+    /// Grown rooms: a room still had a hole after every regrowth.
+    Hole,
+    /// Grown rooms: every door of the placed rooms was used or blocked.
+    DoorsUsed,
+    /// Grown rooms: a room fitted at no free door within the search radius.
+    NoFit,
+    /// Grown rooms: the placement budget ran out.
+    Budget,
+}
+
+impl ShortfallCause {
+    pub const ALL: [ShortfallCause; 5] = [
+        ShortfallCause::Overlap,
+        ShortfallCause::Hole,
+        ShortfallCause::DoorsUsed,
+        ShortfallCause::NoFit,
+        ShortfallCause::Budget,
+    ];
+
+    /// A few words for tables.
+    pub const fn label(self) -> &'static str {
+        match self {
+            ShortfallCause::Overlap => "tries overlapped placed rooms",
+            ShortfallCause::Hole => "a room kept a hole",
+            ShortfallCause::DoorsUsed => "every door used or blocked",
+            ShortfallCause::NoFit => "no free door within reach",
+            ShortfallCause::Budget => "placement budget ran out",
+        }
+    }
 }
 
 impl fmt::Display for Report {

@@ -69,14 +69,15 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
     let map = build_map(p, seed, &placed);
     let rooms_placed = placed.len();
     let rooms_asked = p.max_rooms as usize;
-    let shortfall = (rooms_placed < rooms_asked).then(|| {
-        format!(
+    let shortfall = (rooms_placed < rooms_asked).then(|| super::Shortfall {
+        cause: super::ShortfallCause::Overlap,
+        detail: format!(
             "the other {} tries overlapped rooms already placed (raise {} and {} or lower {} to fit more)",
             rooms_asked - rooms_placed,
             p.label_of("width"),
             p.label_of("height"),
             p.label_of("room_size")
-        )
+        ),
     });
     super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } }
 }

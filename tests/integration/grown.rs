@@ -2,6 +2,7 @@
 //! parameter sets, parameter checks, golden maps, figures against the tutorial, CLI sweep.
 
 use crate::common::{generate_valid, shipped};
+use delve::generate::ShortfallCause;
 use delve::generate::grown::{GrownStats, generate_with_stats};
 use delve::generate::{GenError, Generated};
 use delve::geom::{Pos, Rect};
@@ -105,7 +106,7 @@ fn check_invariants(p: &GrownRooms, seed: u64, g: &Generated) {
         let cells = room.shape.cells();
         assert!(connected(&cells), "room {i} is not 4-connected\n{}", ctx());
         assert!(!has_hole(&cells), "room {i} has a hole\n{}", ctx());
-        let first_filled = i == 0 && g.report.shortfall.as_deref().is_some_and(|s| s.contains("hole"));
+        let first_filled = i == 0 && g.report.shortfall.as_ref().is_some_and(|s| s.cause == ShortfallCause::Hole);
         assert!(
             first_filled || (p.growth_steps.min as usize + 1..=max_cells).contains(&cells.len()),
             "room {i} has {} cells\n{}",
@@ -385,7 +386,7 @@ fn a_room_that_fits_nowhere_ends_generation_with_a_valid_map() {
         check_invariants(&p, seed, &g);
         if let Some(why) = &g.report.shortfall {
             short += 1;
-            assert!(why.contains("search radius") || why.contains("free door"), "{why}");
+            assert!(matches!(why.cause, ShortfallCause::NoFit | ShortfallCause::DoorsUsed), "{why}");
             let text = g.report.to_string();
             assert!(text.starts_with(&format!("placed {} of 200 rooms: ", g.report.rooms_placed)), "{text}");
         }
@@ -394,11 +395,18 @@ fn a_room_that_fits_nowhere_ends_generation_with_a_valid_map() {
     // Out of budget.
     let p = GrownRooms { rooms: 300, placement_budget: 100, ..GrownRooms::default() };
     let g = gen_valid(&p, 1);
-    assert!(g.report.shortfall.as_deref().is_some_and(|s| s.contains("Placement budget")), "{}", g.report);
+    assert!(
+        g.report
+            .shortfall
+            .as_ref()
+            .is_some_and(|s| s.cause == ShortfallCause::Budget && s.detail.contains("Placement budget")),
+        "{}",
+        g.report
+    );
     // Holes: big rooms with no retries.
     let p = GrownRooms { rooms: 5, growth_steps: SizeRange::new(80, 100), hole_retries: 0, ..GrownRooms::default() };
     let holed = (0..20).map(|s| gen_valid(&p, s)).find(|g| g.report.rooms_placed <= 1).expect("some room has a hole");
-    assert!(holed.report.shortfall.as_deref().is_some_and(|s| s.contains("hole")), "{}", holed.report);
+    assert!(holed.report.shortfall.as_ref().is_some_and(|s| s.cause == ShortfallCause::Hole), "{}", holed.report);
     check_invariants(&p, 0, &holed);
 }
 
@@ -587,22 +595,24 @@ fn shortfalls_use_map_room_numbers_and_panel_labels() {
     // Search radius too small for big rooms.
     let p = GrownRooms { rooms: 200, search_radius: 2, growth_steps: SizeRange::new(10, 30), ..GrownRooms::default() };
     let g = (0..20).map(|s| gen_valid(&p, s)).find(|g| g.report.shortfall.is_some()).expect("a shortfall");
-    let why = g.report.shortfall.clone().unwrap_or_default();
+    let why = g.report.shortfall.clone().map(|s| s.detail).unwrap_or_default();
     assert_eq!(room_number(&why), g.map.rooms.len(), "{why}");
     assert!(why.contains(panel_label("search_radius")) && !why.contains("search_radius"), "{why}");
     // Placement budget.
     let p = GrownRooms { rooms: 300, placement_budget: 100, ..GrownRooms::default() };
     let g = gen_valid(&p, 1);
-    let why = g.report.shortfall.clone().unwrap_or_default();
+    let why = g.report.shortfall.clone().map(|s| s.detail).unwrap_or_default();
     assert_eq!(room_number(&why), g.map.rooms.len(), "{why}");
     assert!(why.contains(panel_label("placement_budget")) && !why.contains("placement_budget"), "{why}");
     // A hole with no retries, in a room after the first (the first is kept, holes filled).
     let p = GrownRooms { rooms: 50, growth_steps: SizeRange::new(20, 40), hole_retries: 0, ..GrownRooms::default() };
     let g = (0..50)
         .map(|s| gen_valid(&p, s))
-        .find(|g| g.map.rooms.len() >= 2 && g.report.shortfall.as_deref().is_some_and(|s| s.contains("hole")))
+        .find(|g| {
+            g.map.rooms.len() >= 2 && g.report.shortfall.as_ref().is_some_and(|s| s.cause == ShortfallCause::Hole)
+        })
         .expect("a later room with a hole");
-    let why = g.report.shortfall.clone().unwrap_or_default();
+    let why = g.report.shortfall.clone().map(|s| s.detail).unwrap_or_default();
     assert_eq!(room_number(&why), g.map.rooms.len(), "{why}");
     for key in ["hole_retries", "growth_steps"] {
         assert!(why.contains(panel_label(key)) && !why.contains(key), "{why}");

@@ -7,7 +7,7 @@ use super::growth::Grower;
 use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
 use super::template::{Rotation, Template, make_template};
 use super::{GrownRooms, GrownStats, MAX_EXTENT, MAX_GROWTH};
-use crate::generate::{Generated, Report};
+use crate::generate::{Generated, Report, Shortfall, ShortfallCause};
 use crate::geom::{Pos, TileBox};
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::params::Params;
@@ -229,13 +229,16 @@ pub(super) fn run(p: &GrownRooms, seed: u64) -> (Generated, GrownStats) {
         let anywhere = layout.random::<f64>() < p.branching;
         let (t, exhausted) = make_template(p, &mut grower, &mut shapes, &mut doors, &mut colours, &mut stats.regrown);
         if exhausted {
-            shortfall = Some(format!(
-                "room {} still had a hole after {} regrowths (lower {} or raise {})",
-                b.rooms.len(),
-                p.hole_retries,
-                p.label_of("growth_steps"),
-                p.label_of("hole_retries")
-            ));
+            shortfall = Some(Shortfall {
+                cause: ShortfallCause::Hole,
+                detail: format!(
+                    "room {} still had a hole after {} regrowths (lower {} or raise {})",
+                    b.rooms.len(),
+                    p.hole_retries,
+                    p.label_of("growth_steps"),
+                    p.label_of("hole_retries")
+                ),
+            });
             // The first room is kept, holes filled, so the map is never empty.
             if i == 0 && b.place(&t, anywhere).is_ok() {
                 stats.candidate_doors += t.doors.len();

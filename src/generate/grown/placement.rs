@@ -4,6 +4,7 @@
 use super::build::Builder;
 use super::growth::{CORRIDOR, NEAR, Plane};
 use super::template::{Rotation, Template};
+use crate::generate::{Shortfall, ShortfallCause};
 use crate::geom::{Dir, Pos};
 use crate::params::Params;
 
@@ -171,7 +172,7 @@ impl Builder<'_> {
     }
 
     /// Places room `t` (the first at the origin); `Err` says why it could not be placed.
-    pub(super) fn place(&mut self, t: &Template, attach_anywhere: bool) -> Result<(), String> {
+    pub(super) fn place(&mut self, t: &Template, attach_anywhere: bool) -> Result<(), Shortfall> {
         let rots = [Rotation::new(t, 0), Rotation::new(t, 1), Rotation::new(t, 2), Rotation::new(t, 3)];
         if self.rooms.is_empty() {
             self.add_room(t, &rots[0], Pos::new(0, 0), 0);
@@ -179,12 +180,15 @@ impl Builder<'_> {
             return Ok(());
         }
         if self.open == 0 {
-            return Err(format!(
-                "every door of the placed rooms is used or blocked (raise {} or {}, or turn on {})",
-                self.p.label_of("doors_per_room"),
-                self.p.label_of("max_corridors_per_room"),
-                self.p.label_of("share_doors")
-            ));
+            return Err(Shortfall {
+                cause: ShortfallCause::DoorsUsed,
+                detail: format!(
+                    "every door of the placed rooms is used or blocked (raise {} or {}, or turn on {})",
+                    self.p.label_of("doors_per_room"),
+                    self.p.label_of("max_corridors_per_room"),
+                    self.p.label_of("share_doors")
+                ),
+            });
         }
         let mut budget = u64::from(self.p.placement_budget);
         let mut found = Search::NotFound;
@@ -215,23 +219,29 @@ impl Builder<'_> {
                 self.invalidate();
                 Ok(())
             }
-            Search::OverBudget => Err(format!(
-                "room {} ({} cells) tried {} poses without finding a place ({})",
-                self.rooms.len(),
-                t.cells.len(),
-                self.p.placement_budget,
-                self.p.label_of("placement_budget")
-            )),
-            Search::NotFound => Err(format!(
-                "room {} ({} cells, {} doors) fits at no free door within the search radius of {} tiles \
+            Search::OverBudget => Err(Shortfall {
+                cause: ShortfallCause::Budget,
+                detail: format!(
+                    "room {} ({} cells) tried {} poses without finding a place ({})",
+                    self.rooms.len(),
+                    t.cells.len(),
+                    self.p.placement_budget,
+                    self.p.label_of("placement_budget")
+                ),
+            }),
+            Search::NotFound => Err(Shortfall {
+                cause: ShortfallCause::NoFit,
+                detail: format!(
+                    "room {} ({} cells, {} doors) fits at no free door within the search radius of {} tiles \
                  (raise {} or {})",
-                self.rooms.len(),
-                t.cells.len(),
-                t.doors.len(),
-                self.p.search_radius,
-                self.p.label_of("search_radius"),
-                self.p.label_of("doors_per_room")
-            )),
+                    self.rooms.len(),
+                    t.cells.len(),
+                    t.doors.len(),
+                    self.p.search_radius,
+                    self.p.label_of("search_radius"),
+                    self.p.label_of("doors_per_room")
+                ),
+            }),
         }
     }
 }
