@@ -334,7 +334,7 @@ pub fn sweep(params: &GeneratorParams, seeds: std::ops::Range<u64>, csv: &mut dy
     }
     writeln!(
         csv,
-        "seed,rooms,rooms_asked,doors,corridors,floor_tiles,corridor_tiles,floor_fraction,connected,longest_path,dead_ends,problems,micros"
+        "seed,rooms,rooms_asked,doors,corridors,floor_tiles,corridor_tiles,floor_fraction,connected,longest_path,dead_end_cells,problems,micros"
     )?;
     let start = Instant::now();
     let mut s = SweepSummary::default();
@@ -356,7 +356,7 @@ pub fn sweep(params: &GeneratorParams, seeds: std::ops::Range<u64>, csv: &mut dy
             m.figures.floor_fraction,
             m.figures.connected,
             m.longest_path,
-            m.figures.dead_ends,
+            m.figures.dead_end_cells,
         )?;
         s.maps += 1;
         s.mean_rooms += m.figures.rooms as f64;

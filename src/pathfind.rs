@@ -201,6 +201,34 @@ pub fn bfs(
     }
 }
 
+/// Disjoint sets of `0..n` (union by smaller index, path halving): the pieces of a map's floor
+/// across blocks, the pieces of a room graph.
+pub struct UnionFind {
+    parent: Vec<u32>,
+}
+
+impl UnionFind {
+    pub fn new(n: usize) -> Self {
+        UnionFind { parent: (0..n as u32).collect() }
+    }
+
+    pub fn find(&mut self, mut x: usize) -> usize {
+        while self.parent[x] as usize != x {
+            let grand = self.parent[self.parent[x] as usize];
+            self.parent[x] = grand;
+            x = grand as usize;
+        }
+        x
+    }
+
+    pub fn union(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[a.max(b)] = a.min(b) as u32;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -49,29 +49,98 @@ impl PageSpec {
     }
 }
 
-/// A figure a page can be sorted or filtered by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A figure of a map, by which pages are sorted and filtered, panes compared and runs
+/// explored: each metric of [`Metrics`] (defined in [`crate::map::metrics`]) once, with its name
+/// and how it reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Stat {
     Seed,
     Rooms,
+    Doors,
+    Corridors,
     CorridorTiles,
     FloorPercent,
     LongestPath,
-    DeadEnds,
+    LeafRooms,
+    DeadEndCells,
+    Loops,
+    Depth,
+    MeanCorridorLength,
 }
 
 impl Stat {
-    pub const ALL: &'static [Stat] =
-        &[Stat::Seed, Stat::Rooms, Stat::CorridorTiles, Stat::FloorPercent, Stat::LongestPath, Stat::DeadEnds];
+    pub const ALL: &'static [Stat] = &[
+        Stat::Seed,
+        Stat::Rooms,
+        Stat::Doors,
+        Stat::Corridors,
+        Stat::CorridorTiles,
+        Stat::FloorPercent,
+        Stat::LongestPath,
+        Stat::LeafRooms,
+        Stat::DeadEndCells,
+        Stat::Loops,
+        Stat::Depth,
+        Stat::MeanCorridorLength,
+    ];
+
+    /// Every figure of a map (all but the seed).
+    pub fn metrics() -> &'static [Stat] {
+        &Stat::ALL[1..]
+    }
 
     pub const fn label(self) -> &'static str {
         match self {
             Stat::Seed => "seed",
             Stat::Rooms => "rooms",
+            Stat::Doors => "doors",
+            Stat::Corridors => "corridors",
             Stat::CorridorTiles => "corridor cells",
             Stat::FloorPercent => "floor %",
             Stat::LongestPath => "longest path",
-            Stat::DeadEnds => "dead ends",
+            Stat::LeafRooms => "leaf rooms",
+            Stat::DeadEndCells => "dead-end cells",
+            Stat::Loops => "loops",
+            Stat::Depth => "depth",
+            Stat::MeanCorridorLength => "mean corridor length",
+        }
+    }
+
+    /// What the figure means, for tooltips.
+    pub const fn help(self) -> &'static str {
+        match self {
+            Stat::Seed => "The seed the map was made from.",
+            Stat::Rooms => "Rooms the map lists.",
+            Stat::Doors => "Doors the map lists.",
+            Stat::Corridors => "Corridors the map lists, each passage once.",
+            Stat::CorridorTiles => "Corridor floor tiles.",
+            Stat::FloorPercent => "Walkable tiles (room and corridor floor) of all tiles.",
+            Stat::LongestPath => "The longest shortest walk from spawn to a reachable tile, in steps.",
+            Stat::LeafRooms => "Rooms with exactly one corridor: the dead ends a player walks into.",
+            Stat::DeadEndCells => "Corridor tiles with one walkable neighbour: corridors that stop in the rock.",
+            Stat::Loops => "Independent cycles of the room graph: corridors − rooms + pieces of the graph.",
+            Stat::Depth => "Rooms passed from the spawn's room to the farthest room, along the corridors.",
+            Stat::MeanCorridorLength => "Tiles per corridor path.",
+        }
+    }
+
+    /// Digits after the point when shown.
+    pub const fn decimals(self) -> usize {
+        match self {
+            Stat::FloorPercent | Stat::MeanCorridorLength => 1,
+            _ => 0,
+        }
+    }
+
+    /// The figure with what it counts: "368 corridor cells", "27.4% floor".
+    pub fn describe(self, v: f64) -> String {
+        match self {
+            Stat::Seed => format!("seed {v:.0}"),
+            Stat::FloorPercent => format!("{v:.1}% floor"),
+            Stat::LongestPath => format!("longest path {v:.0}"),
+            Stat::Depth => format!("{v:.0} rooms deep"),
+            Stat::MeanCorridorLength => format!("{v:.1} tiles per corridor"),
+            _ => format!("{v:.0} {}", self.label()),
         }
     }
 
@@ -80,10 +149,16 @@ impl Stat {
         match self {
             Stat::Seed => seed as f64,
             Stat::Rooms => m.figures.rooms as f64,
+            Stat::Doors => m.figures.doors as f64,
+            Stat::Corridors => m.figures.corridors as f64,
             Stat::CorridorTiles => m.figures.corridor_tiles as f64,
             Stat::FloorPercent => m.figures.floor_fraction * 100.0,
             Stat::LongestPath => m.longest_path as f64,
-            Stat::DeadEnds => m.figures.dead_ends as f64,
+            Stat::LeafRooms => m.graph.leaf_rooms as f64,
+            Stat::DeadEndCells => m.figures.dead_end_cells as f64,
+            Stat::Loops => m.graph.loops as f64,
+            Stat::Depth => f64::from(m.graph.depth),
+            Stat::MeanCorridorLength => m.graph.mean_corridor_length,
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use super::command::{Command, PaneCommand};
 use super::jobs::{JobId, JobOutput};
+use crate::analysis::Stat;
 use crate::analysis::{diff_cells, differing_params, format_value};
 use crate::map::Map;
 use crate::map::metrics::Metrics;
@@ -386,18 +387,6 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
     }
 }
 
-/// One row of the stats table: label and the figure of a map.
-type StatRow = (&'static str, fn(&Metrics) -> f64, bool);
-
-const STATS: &[StatRow] = &[
-    ("rooms", |m| m.figures.rooms as f64, false),
-    ("doors", |m| m.figures.doors as f64, false),
-    ("corridor cells", |m| m.figures.corridor_tiles as f64, false),
-    ("floor %", |m| m.figures.floor_fraction * 100.0, true),
-    ("longest path", |m| m.longest_path as f64, false),
-    ("dead ends", |m| m.figures.dead_ends as f64, false),
-];
-
 fn stats_ui(ui: &mut egui::Ui, c: &Compare) {
     let highlight = ui.visuals().warn_fg_color;
     egui::Grid::new("delve-compare-stats").striped(true).num_columns(c.panes.len() + 1).show(ui, |ui| {
@@ -406,13 +395,14 @@ fn stats_ui(ui: &mut egui::Ui, c: &Compare) {
             ui.label(egui::RichText::new(format!("{} (seed {})", pane_name(i), p.seed)).strong());
         }
         ui.end_row();
-        for (name, f, pct) in STATS {
-            ui.label(*name);
+        for &stat in Stat::metrics() {
+            ui.label(stat.label()).on_hover_text(stat.help());
+            let f = |m: &Metrics| stat.value(0, m);
             let base = c.panes.first().and_then(|p| p.metrics.as_ref()).map(f);
             for p in &c.panes {
                 match p.metrics.as_ref().map(f) {
                     Some(v) => {
-                        let text = if *pct { format!("{v:.1}") } else { format!("{v}") };
+                        let text = format!("{v:.*}", stat.decimals());
                         let differs = base.is_some_and(|b| (b - v).abs() > 1e-9);
                         let rt = egui::RichText::new(text);
                         ui.label(if differs { rt.color(highlight).strong() } else { rt });

@@ -415,10 +415,10 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
         if metrics.connected { "every floor tile reachable from spawn" } else { "some floor unreachable from spawn" };
     ui.label(
         RichText::new(format!(
-            "{}×{} tiles · {connected} · {} dead ends",
+            "{}×{} tiles · {connected} · {} dead-end cells",
             map.width(),
             map.height(),
-            metrics.dead_ends
+            metrics.dead_end_cells
         ))
         .weak(),
     );

@@ -413,12 +413,13 @@ fn grid_ui(
                             egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
                             Color32::WHITE,
                         );
+                        let say = |s: Stat| s.describe(s.value(seed, &m));
                         let text = format!(
-                            "{} rooms · {} corr\n{:.1}% floor · path {}",
-                            m.figures.rooms,
-                            m.figures.corridor_tiles,
-                            m.figures.floor_fraction * 100.0,
-                            m.longest_path
+                            "{} · {}\n{} · {}",
+                            say(Stat::Rooms),
+                            say(Stat::CorridorTiles),
+                            say(Stat::FloorPercent),
+                            say(Stat::LongestPath)
                         );
                         painter.text(
                             egui::pos2(rect.min.x + 4.0, rect.max.y - 30.0),

@@ -95,7 +95,35 @@ pub(super) fn from_ascii(text: &str) -> Result<Map, AsciiError> {
             }
         }
     }
+    map.corridors = corridors(&map);
     Ok(map)
+}
+
+/// Corridors along the corridor floor between doors: in each piece of corridor floor, one
+/// corridor from its first door (in reading order) to each other door, by the shortest way.
+fn corridors(map: &Map) -> Vec<super::Corridor> {
+    let tiles = map.tiles();
+    let is_corridor = |p: Pos| tiles.get(p) == Some(&Tile::Corridor);
+    let mut doors: Vec<&Door> = map.doors.iter().filter(|d| is_corridor(d.outside())).collect();
+    doors.sort_by_key(|d| (d.outside().y, d.outside().x));
+    let mut out = Vec::new();
+    let mut joined = vec![false; doors.len()];
+    for i in 0..doors.len() {
+        if joined[i] {
+            continue;
+        }
+        let from = doors[i].outside();
+        let query = pathfind::Query { paths: true, ..pathfind::Query::flood(map.width(), map.height(), from) };
+        let found = pathfind::search(query, |_| false, is_corridor);
+        for j in i + 1..doors.len() {
+            if let Some(path) = found.path_to(doors[j].outside()) {
+                joined[j] = true;
+                let id = out.len() as u32;
+                out.push(super::Corridor { id, path, doors: [doors[i].id, doors[j].id], width: 1 });
+            }
+        }
+    }
+    out
 }
 
 /// The 4-connected regions of room floor, as rooms in reading order of their first tile.
@@ -134,6 +162,23 @@ mod tests {
         assert_eq!(map.doors[0].side, Dir::East);
         assert_eq!(map.spawn, Pos::new(2, 2));
         assert_eq!(map.to_ascii(), text);
+    }
+
+    #[test]
+    fn corridors_join_the_doors_of_each_piece_of_corridor_floor() {
+        let map =
+            Map::from_ascii("##########\n#..#####.#\n#.@+,,,+.#\n#..###,###\n#..###+###\n#..##...##\n##########\n")
+                .unwrap();
+        assert_eq!(map.rooms.len(), 3);
+        assert_eq!(map.doors.len(), 3);
+        let ends: Vec<[u32; 2]> = map.corridors.iter().map(|c| c.doors).collect();
+        assert_eq!(ends, [[0, 1], [0, 2]], "from the first door to each other");
+        assert_eq!(map.corridors[0].path.len(), 5);
+        assert_eq!(
+            map.corridors[1].path,
+            [Pos::new(3, 2), Pos::new(4, 2), Pos::new(5, 2), Pos::new(6, 2), Pos::new(6, 3), Pos::new(6, 4)]
+        );
+        assert!(map.validate().is_empty(), "{:?}", map.validate());
     }
 
     #[test]

@@ -69,7 +69,7 @@ struct Block {
     /// Room floor covered by no room: how much, and the first (row by row).
     stray: u32,
     first_stray: Option<Pos>,
-    dead_ends: u32,
+    dead_end_cells: u32,
     /// The connected pieces of walkable floor inside the block: size and first tile (row by row).
     parts: Vec<(u32, Pos)>,
     /// The part of each tile on the top row, bottom row, left column and right column.
@@ -350,7 +350,7 @@ impl Checker {
                         block.stray += 1;
                         block.first_stray.get_or_insert(Pos::new(x, y));
                     }
-                    Tile::Corridor if is_dead_end(map, Pos::new(x, y)) => block.dead_ends += 1,
+                    Tile::Corridor if is_dead_end(map, Pos::new(x, y)) => block.dead_end_cells += 1,
                     _ => {}
                 }
             }
@@ -376,7 +376,7 @@ impl Checker {
             first_part.push(total);
             total += b.parts.len();
         }
-        let mut sets = UnionFind::new(total);
+        let mut sets = pathfind::UnionFind::new(total);
         let mut join = |a: &[u32], b: &[u32], a0: usize, b0: usize| {
             for (x, y) in a.iter().zip(b) {
                 if *x != NONE && *y != NONE {
@@ -414,12 +414,12 @@ impl Checker {
 
     fn sum_figures(&self, map: &Map) -> Figures {
         let mut counts = [0usize; 3];
-        let mut dead_ends = 0;
+        let mut dead_end_cells = 0;
         for b in &self.blocks {
             for (c, n) in counts.iter_mut().zip(b.counts) {
                 *c += n as usize;
             }
-            dead_ends += b.dead_ends as usize;
+            dead_end_cells += b.dead_end_cells as usize;
         }
         let [wall, room_tiles, corridor_tiles] = counts;
         let floor_tiles = room_tiles + corridor_tiles;
@@ -436,7 +436,7 @@ impl Checker {
                 Some((n, _)) => n == 0,
                 None => floor_tiles == 0,
             },
-            dead_ends,
+            dead_end_cells,
         }
     }
 }
@@ -460,33 +460,6 @@ fn label_parts(map: &Map, r: Rect, s: &mut Scratch) -> Vec<(u32, Pos)> {
     let tiles = map.tiles();
     let walkable = |p: Pos| tiles.get(p).is_some_and(|t| t.is_walkable());
     pathfind::pieces(r, walkable, &mut s.labels, &mut s.stack)
-}
-
-/// Disjoint sets of parts.
-struct UnionFind {
-    parent: Vec<u32>,
-}
-
-impl UnionFind {
-    fn new(n: usize) -> Self {
-        UnionFind { parent: (0..n as u32).collect() }
-    }
-
-    fn find(&mut self, mut x: usize) -> usize {
-        while self.parent[x] as usize != x {
-            let grand = self.parent[self.parent[x] as usize];
-            self.parent[x] = grand;
-            x = grand as usize;
-        }
-        x
-    }
-
-    fn union(&mut self, a: usize, b: usize) {
-        let (a, b) = (self.find(a), self.find(b));
-        if a != b {
-            self.parent[a.max(b)] = a.min(b) as u32;
-        }
-    }
 }
 
 /// Ids used twice, per kind.
@@ -546,7 +519,7 @@ mod tests {
         let [wall, room_tiles, corridor_tiles] = m.tile_counts();
         let floor_tiles = room_tiles + corridor_tiles;
         let reached = distances_from(m, m.spawn).as_slice().iter().filter(|d| **d != u32::MAX).count();
-        let dead_ends = (0..m.tiles().as_slice().len()).filter(|i| is_dead_end(m, m.tiles().pos_of(*i))).count();
+        let dead_end_cells = (0..m.tiles().as_slice().len()).filter(|i| is_dead_end(m, m.tiles().pos_of(*i))).count();
         let total = wall + floor_tiles;
         Figures {
             rooms: m.rooms.len(),
@@ -557,7 +530,7 @@ mod tests {
             corridor_tiles,
             floor_fraction: if total == 0 { 0.0 } else { floor_tiles as f64 / total as f64 },
             connected: reached == floor_tiles,
-            dead_ends,
+            dead_end_cells,
         }
     }
 
@@ -686,11 +659,11 @@ mod tests {
         }
         m.spawn = Pos::new(0, 3);
         let mut c = Checker::new(&m);
-        assert_eq!((c.figures().dead_ends, c.figures().connected), (2, true));
+        assert_eq!((c.figures().dead_end_cells, c.figures().connected), (2, true));
         let cut = Rect::new(SIDE - 1, 3, 1, 1);
         m.set_tile(Pos::new(SIDE - 1, 3), Tile::Wall);
         c.update(&m, &Damage { rects: vec![cut], ..Damage::default() });
-        assert_eq!((c.figures().dead_ends, c.figures().connected), (4, false));
+        assert_eq!((c.figures().dead_end_cells, c.figures().connected), (4, false));
         assert_eq!(c.problems(), vec![Problem::UnreachableFloor { cell: Pos::new(SIDE, 3), count: SIDE as usize }]);
     }
 

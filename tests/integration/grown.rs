@@ -618,3 +618,28 @@ fn shortfalls_use_map_room_numbers_and_panel_labels() {
         assert!(why.contains(panel_label(key)) && !why.contains(key), "{why}");
     }
 }
+
+/// The room graph's measures on grown maps: a tree (no loops, as deep as it is) until loops are
+/// asked for, then exactly the loops the generator says it added.
+#[test]
+fn grown_maps_are_trees_until_loops_are_added() {
+    use delve::map::metrics::Metrics;
+    let mut p = preset();
+    for seed in 0..60 {
+        let g = gen_valid(&p, seed);
+        let m = Metrics::of(&g.map);
+        assert_eq!(m.graph.loops, 0, "seed {seed}: a tree");
+        assert_eq!(m.figures.corridors + 1, m.figures.rooms, "seed {seed}: a tree has rooms − 1 corridors");
+        assert!(m.graph.leaf_rooms >= 2 && m.graph.leaf_rooms < m.figures.rooms, "seed {seed}");
+        assert!(m.graph.depth >= 1 && (m.graph.depth as usize) < m.figures.rooms, "seed {seed}");
+    }
+    p.loops = 6;
+    let mut added = 0;
+    for seed in 0..60 {
+        let (g, stats) = generate_with_stats(&p, seed).unwrap();
+        let m = Metrics::of(&g.map);
+        assert_eq!(m.graph.loops, stats.loops_added, "seed {seed}");
+        added += stats.loops_added;
+    }
+    assert!(added > 60, "loops were added: {added}");
+}
