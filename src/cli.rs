@@ -1,15 +1,16 @@
 //! The command line: raw arguments → validated request → run. `main` only maps errors to exit
 //! codes.
 
+use crate::analysis::Stat;
+use crate::analysis::sweep::Summary;
 use crate::export::{self, Format};
 use crate::generate::generate;
 use crate::io::{self, Loaded};
-use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
 use crate::rng::seed_from_text;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -60,6 +61,9 @@ pub enum Command {
         /// Write the CSV here instead of standard output.
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
+        /// Threads to use (default: one per core). The rows are the same whatever the number.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
     },
     /// Export a map for an engine: a map file as it is, or maps generated from a preset.
     Export {
@@ -161,7 +165,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             }
             Ok(true)
         }
-        Command::Sweep { preset, seeds, csv } => {
+        Command::Sweep { preset, seeds, csv, jobs } => {
             let p = io::resolve_preset(&preset)?;
             let range = parse_seed_range(&seeds)?;
             let mut file;
@@ -174,8 +178,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 }
                 None => out,
             };
-            let s = sweep(&p.generator, range, sink)?;
-            writeln!(err, "{s}")?;
+            sweep(&p.generator, range, jobs.map(|j| j as usize), sink, err)?;
             Ok(true)
         }
         Command::Export { input, format, out, seed, seeds, picture, tileset } => {
@@ -290,92 +293,61 @@ pub fn check_file(path: &Path) -> Vec<String> {
     }
 }
 
-/// Means over a sweep.
-#[derive(Clone, Debug, Default)]
-pub struct SweepSummary {
-    pub maps: u64,
-    pub mean_rooms: f64,
-    pub mean_rooms_asked: f64,
-    pub mean_floor_fraction: f64,
-    pub mean_corridor_tiles: f64,
-    pub connected: u64,
-    pub valid: u64,
-    pub mean_micros: f64,
-    pub seconds: f64,
-}
-
-impl std::fmt::Display for SweepSummary {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.maps.max(1) as f64;
-        write!(
-            f,
-            "{} maps in {:.2} s ({:.0} maps/s; {:.1} µs per map to generate)\n\
-             mean rooms {:.3} of {:.0} asked, mean floor {:.3}%, mean corridor tiles {:.1}\n\
-             connected {:.1}%, valid {:.1}%",
-            self.maps,
-            self.seconds,
-            self.maps as f64 / self.seconds.max(1e-9),
-            self.mean_micros,
-            self.mean_rooms,
-            self.mean_rooms_asked,
-            100.0 * self.mean_floor_fraction,
-            self.mean_corridor_tiles,
-            100.0 * self.connected as f64 / n,
-            100.0 * self.valid as f64 / n,
-        )
-    }
-}
-
-/// Generates every seed of `seeds`, writes one CSV row per seed and returns the means.
-pub fn sweep(params: &GeneratorParams, seeds: std::ops::Range<u64>, csv: &mut dyn Write) -> Result<SweepSummary> {
-    let issues = params.check();
-    if !issues.is_empty() {
-        return Err(crate::generate::GenError::InvalidParams(issues).into());
-    }
-    writeln!(
-        csv,
-        "seed,rooms,rooms_asked,doors,corridors,floor_tiles,corridor_tiles,floor_fraction,connected,longest_path,dead_end_cells,problems,micros"
-    )?;
+/// `delve sweep`: every seed of `seeds` on `jobs` threads (all cores by default), one CSV row
+/// per seed to `csv`, the summary to `err`, and a progress bar on a terminal for long runs.
+pub fn sweep(
+    params: &GeneratorParams,
+    seeds: std::ops::Range<u64>,
+    jobs: Option<usize>,
+    csv: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Summary> {
+    let threads = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the threads")?;
+    let total = seeds.end - seeds.start;
+    let bar = (std::io::stderr().is_terminal() && total >= 10_000).then(|| {
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} seeds, {per_sec}, {eta} left")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
     let start = Instant::now();
-    let mut s = SweepSummary::default();
-    for seed in seeds {
-        let t = Instant::now();
-        let g = generate(params, seed)?;
-        let micros = t.elapsed().as_secs_f64() * 1e6;
-        let m = Metrics::of(&g.map);
-        let problems = g.map.validate().len();
-        writeln!(
-            csv,
-            "{seed},{},{},{},{},{},{},{:.6},{},{},{},{problems},{micros:.1}",
-            m.figures.rooms,
-            g.report.rooms_asked,
-            m.figures.doors,
-            m.figures.corridors,
-            m.figures.floor_tiles,
-            m.figures.corridor_tiles,
-            m.figures.floor_fraction,
-            m.figures.connected,
-            m.longest_path,
-            m.figures.dead_end_cells,
-        )?;
-        s.maps += 1;
-        s.mean_rooms += m.figures.rooms as f64;
-        s.mean_rooms_asked += g.report.rooms_asked as f64;
-        s.mean_floor_fraction += m.figures.floor_fraction;
-        s.mean_corridor_tiles += m.figures.corridor_tiles as f64;
-        s.connected += u64::from(m.figures.connected);
-        s.valid += u64::from(problems == 0);
-        s.mean_micros += micros;
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let rows = pool
+        .install(|| {
+            crate::analysis::sweep::sweep(params, seeds, &never, |done| bar.iter().for_each(|b| b.set_position(done)))
+        })?
+        .unwrap_or_default();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    write!(csv, "seed,rooms_asked")?;
+    for s in Stat::metrics() {
+        write!(csv, ",{}", s.key())?;
+    }
+    writeln!(csv, ",shortfall,connected,problems,micros")?;
+    for r in &rows {
+        write!(csv, "{},{}", r.seed, r.rooms_asked)?;
+        for (s, v) in Stat::metrics().iter().zip(r.values) {
+            // Whole numbers as such; fractions to three places.
+            let places = if s.decimals() == 0 { 0 } else { 3 };
+            write!(csv, ",{v:.places$}")?;
+        }
+        let shortfall = r.shortfall.map_or("", |c| c.key());
+        writeln!(csv, ",{shortfall},{},{},{:.1}", r.connected, r.problems, r.micros)?;
     }
     csv.flush()?;
-    let n = s.maps.max(1) as f64;
-    s.mean_rooms /= n;
-    s.mean_rooms_asked /= n;
-    s.mean_floor_fraction /= n;
-    s.mean_corridor_tiles /= n;
-    s.mean_micros /= n;
-    s.seconds = start.elapsed().as_secs_f64();
-    Ok(s)
+    let summary = Summary::of(&rows);
+    let secs = start.elapsed().as_secs_f64();
+    writeln!(
+        err,
+        "{} maps in {secs:.2} s on {threads} threads ({:.0} maps/s)\n{summary}",
+        rows.len(),
+        rows.len() as f64 / secs.max(1e-9)
+    )?;
+    Ok(summary)
 }
 
 #[cfg(test)]

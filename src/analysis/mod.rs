@@ -1,10 +1,13 @@
 //! Looking at many maps at once, without any GUI: thumbnails with metrics and their cache
 //! ([`thumbnail`]), pages of seeds sorted and filtered by a stat, and the seed history
-//! ([`pages`]), and the differences between two maps or two parameter sets ([`diff`]).
+//! ([`pages`]), the differences between two maps or two parameter sets ([`diff`]), and sweeps
+//! of one parameter set over many seeds, in parallel ([`sweep`]).
 
 pub mod diff;
 pub mod pages;
 pub mod thumbnail;
+
+pub mod sweep;
 
 pub use diff::{ParamDiff, diff_cells, differing_params, format_value};
 pub use pages::{PAGE_SIZES, PageKind, PageSpec, SeedHistory, Stat, View};

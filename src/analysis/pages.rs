@@ -106,6 +106,24 @@ impl Stat {
         }
     }
 
+    /// The figure's name in CSV headers and files.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Stat::Seed => "seed",
+            Stat::Rooms => "rooms",
+            Stat::Doors => "doors",
+            Stat::Corridors => "corridors",
+            Stat::CorridorTiles => "corridor_cells",
+            Stat::FloorPercent => "floor_percent",
+            Stat::LongestPath => "longest_path",
+            Stat::LeafRooms => "leaf_rooms",
+            Stat::DeadEndCells => "dead_end_cells",
+            Stat::Loops => "loops",
+            Stat::Depth => "depth",
+            Stat::MeanCorridorLength => "mean_corridor_length",
+        }
+    }
+
     /// What the figure means, for tooltips.
     pub const fn help(self) -> &'static str {
         match self {

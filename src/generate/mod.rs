@@ -60,6 +60,17 @@ impl ShortfallCause {
         ShortfallCause::Budget,
     ];
 
+    /// Its name in CSV files.
+    pub const fn key(self) -> &'static str {
+        match self {
+            ShortfallCause::Overlap => "overlap",
+            ShortfallCause::Hole => "hole",
+            ShortfallCause::DoorsUsed => "doors_used",
+            ShortfallCause::NoFit => "no_fit",
+            ShortfallCause::Budget => "budget",
+        }
+    }
+
     /// A few words for tables.
     pub const fn label(self) -> &'static str {
         match self {

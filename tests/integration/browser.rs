@@ -132,3 +132,54 @@ fn starred_seeds_round_trip_and_old_presets_still_load() {
     assert_eq!(io::load_preset(&path).unwrap(), p);
     assert_eq!(p.version, io::PRESET_VERSION);
 }
+
+/// A sweep gives the same rows, in seed order, on one thread or many.
+#[test]
+fn sweeps_are_the_same_on_any_number_of_threads() {
+    use delve::analysis::sweep::{SweepRow, sweep};
+    use std::sync::atomic::AtomicBool;
+    let never = AtomicBool::new(false);
+    for name in ["godot-part3", "tiendil-step6"] {
+        let p = crate::common::shipped(name);
+        let run = |threads: usize| -> Vec<SweepRow> {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let rows = pool.install(|| sweep(&p, 100..400, &never, |_| {})).unwrap().unwrap();
+            // Only the time it took may differ.
+            rows.into_iter().map(|r| SweepRow { micros: 0.0, ..r }).collect()
+        };
+        let one = run(1);
+        assert_eq!(one.iter().map(|r| r.seed).collect::<Vec<_>>(), (100..400).collect::<Vec<_>>());
+        assert_eq!(one, run(4), "{name}");
+        assert_eq!(one[7], SweepRow { micros: 0.0, ..SweepRow::of(&p, 107).unwrap() });
+    }
+}
+
+/// Cancelling a sweep stops it: it returns nothing, long before it would have finished.
+#[test]
+fn a_cancelled_sweep_stops() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let cancel = AtomicBool::new(false);
+    let p = crate::common::shipped("tiendil-step6");
+    let mut reports = 0;
+    let started = std::time::Instant::now();
+    let out = delve::analysis::sweep::sweep(&p, 0..10_000_000, &cancel, |done| {
+        reports += 1;
+        if done > 0 {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    })
+    .unwrap();
+    assert!(out.is_none() && reports >= 1);
+    // From another thread, in the middle of a slice.
+    let cancel = AtomicBool::new(false);
+    let out = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(150));
+            cancel.store(true, Ordering::Relaxed);
+        });
+        delve::analysis::sweep::sweep(&p, 0..10_000_000, &cancel, |_| {}).unwrap()
+    });
+    assert!(out.is_none());
+    // Ten million grown maps would take hours; a broken cancel would not end this test soon.
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}

@@ -93,7 +93,25 @@ fn sweep_writes_csv_and_a_summary() {
     let lines: Vec<&str> = body.lines().collect();
     assert_eq!(lines.len(), 51);
     let header: Vec<&str> = lines[0].split(',').collect();
-    for col in ["seed", "rooms", "doors", "corridors", "floor_tiles", "corridor_tiles", "connected", "micros"] {
+    for col in [
+        "seed",
+        "rooms_asked",
+        "rooms",
+        "doors",
+        "corridors",
+        "corridor_cells",
+        "floor_percent",
+        "longest_path",
+        "leaf_rooms",
+        "dead_end_cells",
+        "loops",
+        "depth",
+        "mean_corridor_length",
+        "shortfall",
+        "connected",
+        "problems",
+        "micros",
+    ] {
         assert!(header.contains(&col), "{col} in {header:?}");
     }
     assert!(lines[1].starts_with("10,"));
@@ -101,7 +119,17 @@ fn sweep_writes_csv_and_a_summary() {
     let connected = header.iter().position(|c| *c == "connected").unwrap();
     assert!(lines[1..].iter().all(|l| l.split(',').nth(connected) == Some("true")));
     let err = text(&o.stderr);
-    assert!(err.contains("maps/s") && err.contains("mean rooms"), "{err}");
+    assert!(err.contains("maps/s") && err.contains("p50") && err.contains("leaf rooms"), "{err}");
+    // The rows match what the generator and the metrics say for each seed.
+    let p = crate::common::shipped("godot-part3");
+    let rooms = header.iter().position(|c| *c == "rooms").unwrap();
+    let shortfall = header.iter().position(|c| *c == "shortfall").unwrap();
+    for line in &lines[1..] {
+        let cells: Vec<&str> = line.split(',').collect();
+        let g = delve::generate::generate(&p, cells[0].parse().unwrap()).unwrap();
+        assert_eq!(cells[rooms], g.map.rooms.len().to_string());
+        assert_eq!(cells[shortfall], g.report.shortfall.map_or("", |s| s.cause.key()));
+    }
     // Without --csv the rows go to standard output.
     let o = delve(&["sweep", "mcrogueface-part3", "--seeds", "0..=4"]);
     assert_eq!(text(&o.stdout).lines().count(), 6);

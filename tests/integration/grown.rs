@@ -493,7 +493,7 @@ fn cli_sweep_runs_on_the_preset() {
     let csv = String::from_utf8_lossy(&out.stdout);
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(rows.len(), 41, "{csv}");
-    assert!(rows[1].starts_with("0,25,25,"), "{}", rows[1]);
+    assert!(rows[1].starts_with("0,25,25,"), "seed, rooms asked, rooms: {}", rows[1]);
     let summary = String::from_utf8_lossy(&out.stderr);
     assert!(summary.contains("40 maps") && summary.contains("valid 100.0%"), "{summary}");
 }
