@@ -4,7 +4,6 @@
 
 use super::Stat;
 use crate::generate::{GenError, ShortfallCause, generate};
-use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
 use rayon::prelude::*;
 use std::ops::Range;
@@ -37,7 +36,8 @@ impl SweepRow {
         let start = Instant::now();
         let g = generate(params, seed)?;
         let micros = start.elapsed().as_secs_f32() * 1e6;
-        let m = Metrics::of(&g.map);
+        let survey = crate::map::survey::survey(&g.map);
+        let m = survey.metrics;
         let mut values = [0f32; METRICS];
         for (v, s) in values.iter_mut().zip(Stat::metrics()) {
             *v = s.value(seed, &m) as f32;
@@ -48,7 +48,7 @@ impl SweepRow {
             rooms_asked: g.report.rooms_asked as u32,
             shortfall: g.report.shortfall.map(|s| s.cause),
             connected: m.figures.connected,
-            problems: g.map.validate().len() as u32,
+            problems: survey.problems.len() as u32,
             micros,
         })
     }

@@ -31,7 +31,8 @@ pub fn thumbnail(params: &GeneratorParams, seed: u64, max_px: u32) -> Result<Thu
 
 /// [`thumbnail`] of an already generated map.
 pub fn thumbnail_of(map: &Map, seed: u64, max_px: u32) -> Thumbnail {
-    let metrics = Metrics::of(map);
+    // Thumbnails are of generated maps: the quick survey, which agrees with `Metrics::of`.
+    let metrics = crate::map::survey::survey(map).metrics;
     let (w, h) = (map.width(), map.height());
     let colours = tile_colours(map, &Palette::default());
     let spawn = Palette::default().spawn;

@@ -12,6 +12,7 @@ mod ascii;
 pub mod check;
 pub mod metrics;
 pub mod path_text;
+pub mod survey;
 mod validate;
 
 pub use ascii::AsciiError;

@@ -21,3 +21,4 @@ mod files;
 mod grown;
 mod hostile;
 mod rooms_tunnels;
+mod survey;

@@ -179,8 +179,9 @@ pub(super) fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Ma
     let mut split = Splitter { last_floor: NONE, run_start: NONE, k: 0, pieces: Vec::with_capacity(16) };
     // Tunnels often cross other rooms, each crossing making one more corridor and two doors.
     map.corridors.reserve(2 * tunnels);
-    // The corridors recorded between each pair of doors (smaller id first).
-    let mut passages: std::collections::HashMap<(u32, u32), Vec<usize>> = std::collections::HashMap::new();
+    // The pairs of doors (smaller id first) that corridors join.
+    let mut passages = rustc_hash::FxHashSet::<(u32, u32)>::default();
+    passages.reserve(2 * tunnels);
     map.doors.reserve(4 * tunnels);
     for (i, room) in placed.iter().enumerate().skip(1) {
         let Some(kind) = room.tunnel else { continue };
@@ -234,16 +235,15 @@ pub(super) fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Ma
             // A later tunnel often runs along an earlier one between the same two doors, either
             // way: the passage is recorded once.
             let pair = (a.min(b), a.max(b));
-            let known = passages.get(&pair).is_some_and(|ids: &Vec<usize>| {
-                ids.iter().any(|&k| {
-                    let other = &map.corridors[k].path;
-                    *other == path || other.iter().rev().eq(path.iter())
-                })
-            });
-            if known {
+            // Pairs met before are rare: then every corridor of the pair is compared.
+            let seen = !passages.insert(pair);
+            let same = |c: &Corridor| {
+                (c.doors[0].min(c.doors[1]), c.doors[0].max(c.doors[1])) == pair
+                    && (c.path == path || c.path.iter().rev().eq(path.iter()))
+            };
+            if seen && map.corridors.iter().any(same) {
                 continue;
             }
-            passages.entry(pair).or_default().push(map.corridors.len());
             let id = map.corridors.len() as u32;
             map.corridors.push(Corridor { id, path, doors: [a, b], width });
         }

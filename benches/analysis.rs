@@ -1,0 +1,66 @@
+//! Analysis against generation: measuring a generated map (metrics and problems) must cost at
+//! most what making it costs, and a sweep of many seeds runs on every core.
+//!
+//! `cargo bench --bench analysis`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use delve::analysis::sweep::{SweepRow, sweep};
+use delve::generate::generate;
+use delve::io;
+use delve::map::metrics::{GraphMetrics, Metrics, distances_from};
+use delve::map::survey::survey;
+use delve::params::GeneratorParams;
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+
+fn shipped(name: &str) -> GeneratorParams {
+    match io::shipped_preset(name) {
+        Some(Ok(p)) => p.generator,
+        _ => panic!("shipped preset {name} missing"),
+    }
+}
+
+fn analysis(c: &mut Criterion) {
+    let mut g = c.benchmark_group("analysis");
+    for name in ["godot-part3", "mcrogueface-part3", "tiendil-step6"] {
+        let p = shipped(name);
+        let mut seed = 0u64;
+        g.bench_function(format!("{name}: generate"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(generate(&p, seed).ok())
+            })
+        });
+        g.bench_function(format!("{name}: generate + metrics + validate (a sweep row)"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(SweepRow::of(&p, seed).ok())
+            })
+        });
+        let map = generate(&p, 3).expect("generates").map;
+        g.bench_function(format!("{name}: survey (metrics + problems, quick)"), |b| {
+            b.iter(|| black_box(survey(black_box(&map))))
+        });
+        g.bench_function(format!("{name}: metrics"), |b| b.iter(|| black_box(Metrics::of(black_box(&map)))));
+        g.bench_function(format!("{name}: validate"), |b| b.iter(|| black_box(black_box(&map).validate())));
+        g.bench_function(format!("{name}: search from spawn"), |b| {
+            b.iter(|| black_box(distances_from(black_box(&map), map.spawn)))
+        });
+        g.bench_function(format!("{name}: room graph"), |b| b.iter(|| black_box(GraphMetrics::of(black_box(&map)))));
+    }
+    g.finish();
+}
+
+fn sweeps(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sweep");
+    g.sample_size(10);
+    let p = shipped("godot-part3");
+    let never = AtomicBool::new(false);
+    g.bench_function("godot-part3, 10,000 seeds, all cores", |b| {
+        b.iter(|| black_box(sweep(&p, 0..10_000, &never, |_| {}).ok()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, analysis, sweeps);
+criterion_main!(benches);

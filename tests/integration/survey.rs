@@ -1,0 +1,91 @@
+//! The quick survey of generated maps says exactly what the full check and the metrics say,
+//! and takes the quick way for every sound generated map.
+
+use crate::common::shipped;
+use delve::generate::generate;
+use delve::geom::Pos;
+use delve::map::metrics::Metrics;
+use delve::map::survey::survey;
+use delve::map::{Map, Tile};
+use delve::params::GeneratorParams;
+
+fn agrees(map: &Map, what: &str) -> bool {
+    let s = survey(map);
+    assert_eq!(s.metrics, Metrics::of(map), "{what}: metrics");
+    assert_eq!(s.problems, map.validate(), "{what}: problems");
+    s.quick
+}
+
+fn variants() -> Vec<(String, GeneratorParams)> {
+    let mut v: Vec<(String, GeneratorParams)> =
+        ["godot-part3", "mcrogueface-part3", "tiendil-step6"].iter().map(|n| (n.to_string(), shipped(n))).collect();
+    let GeneratorParams::RoomsAndTunnels(rt) = shipped("godot-part3") else { panic!() };
+    let mut wide = rt.clone();
+    (wide.tunnel_width, wide.circle_room_chance, wide.direct_tunnel_chance) = (3, 0.5, 0.3);
+    v.push(("wide tunnels, round rooms, direct tunnels".into(), GeneratorParams::RoomsAndTunnels(wide)));
+    let mut shared = rt;
+    shared.overlap = delve::params::OverlapRule::ShareWalls;
+    shared.tunnel_from = delve::params::TunnelFrom::NewRoom;
+    v.push(("shared walls".into(), GeneratorParams::RoomsAndTunnels(shared)));
+    let GeneratorParams::GrownRooms(mut g) = shipped("tiendil-step6") else { panic!() };
+    (g.loops, g.door_kinds, g.mirror_chance) = (6, 3, 0.5);
+    v.push(("grown with loops and door kinds".into(), GeneratorParams::GrownRooms(g)));
+    v
+}
+
+#[test]
+fn survey_agrees_with_the_full_check_on_generated_maps() {
+    for (name, params) in variants() {
+        let seeds = if matches!(params, GeneratorParams::GrownRooms(_)) { 300 } else { 2000 };
+        for seed in 0..seeds {
+            let map = generate(&params, seed).unwrap().map;
+            let quick = agrees(&map, &format!("{name} seed {seed}"));
+            assert!(quick, "{name} seed {seed}: a sound generated map takes the quick way");
+        }
+    }
+}
+
+/// Maps with something wrong: the survey falls back and still says exactly the same.
+#[test]
+fn survey_agrees_on_broken_maps() {
+    let params = shipped("godot-part3");
+    let grown = shipped("tiendil-step6");
+    for seed in 0..150u64 {
+        let base = generate(if seed % 3 == 0 { &grown } else { &params }, seed).unwrap().map;
+        let first_floor = base.tiles().as_slice().iter().position(|t| *t == Tile::Floor).unwrap();
+        let floor_at = base.tiles().pos_of(first_floor);
+        let wall_at = base.tiles().pos_of(base.tiles().as_slice().iter().position(|t| *t == Tile::Wall).unwrap());
+        let mut breaks: Vec<(&str, Map)> = Vec::new();
+        let mut m = base.clone();
+        m.doors.pop();
+        breaks.push(("a door missing", m));
+        let mut m = base.clone();
+        m.corridors.pop();
+        breaks.push(("a corridor missing", m));
+        let mut m = base.clone();
+        m.spawn = wall_at;
+        breaks.push(("spawn in the rock", m));
+        let mut m = base.clone();
+        m.set_tile(floor_at, Tile::Wall);
+        breaks.push(("room floor walled up", m));
+        let mut m = base.clone();
+        m.set_tile(wall_at, Tile::Floor);
+        breaks.push(("stray floor", m));
+        let mut m = base.clone();
+        m.rooms.swap(0, 1);
+        breaks.push(("ids out of order", m));
+        let mut m = base.clone();
+        if let Some(c) = m.corridors.first_mut() {
+            c.path.insert(1, Pos::new(0, 0));
+        }
+        breaks.push(("a corridor with a gap", m));
+        let mut m = base.clone();
+        let cells = m.rooms[1].shape.cells();
+        m.rooms[0].shape = delve::map::Shape::cells_from([m.rooms[0].shape.cells(), cells].concat());
+        breaks.push(("rooms overlapping", m));
+        for (what, m) in breaks {
+            let quick = agrees(&m, &format!("seed {seed}: {what}"));
+            assert!(!quick || m.validate().is_empty(), "seed {seed}: {what}");
+        }
+    }
+}
