@@ -4,6 +4,7 @@
 //! of one parameter set over many seeds, in parallel ([`sweep`]).
 
 pub mod diff;
+pub mod explore;
 pub mod pages;
 pub mod thumbnail;
 

@@ -1,0 +1,235 @@
+//! What the Explore view makes of a sweep: a histogram per figure, and conditions on figures
+//! ("rooms >= 20 and longest path >= 100") that pick the seeds to look at.
+
+use super::Stat;
+use super::sweep::SweepRow;
+
+/// Counts of a figure's values in equal bins.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Histogram {
+    pub stat: Stat,
+    /// The lower edge of the first bin.
+    pub start: f64,
+    /// The width of every bin (1 for a whole-number figure over a small range, so each bin is
+    /// one value).
+    pub width: f64,
+    pub counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// The histogram of `stat` over `rows`, in at most `max_bins` bins.
+    pub fn of(rows: &[SweepRow], stat: Stat, max_bins: usize) -> Histogram {
+        let max_bins = max_bins.max(1);
+        let values = || rows.iter().map(|r| r.get(stat));
+        let (lo, hi) = values().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
+        if rows.is_empty() || !lo.is_finite() || !hi.is_finite() {
+            return Histogram { stat, start: 0.0, width: 1.0, counts: Vec::new() };
+        }
+        let whole = stat.decimals() == 0;
+        let (start, width) = if whole {
+            // Whole numbers: bins of a whole number of values, centred on them.
+            let span = hi - lo + 1.0;
+            let per_bin = (span / max_bins as f64).ceil().max(1.0);
+            (lo - 0.5, per_bin)
+        } else {
+            let span = (hi - lo).max(f64::EPSILON);
+            (lo, span / max_bins as f64 * (1.0 + 1e-9))
+        };
+        let bins = (((hi - start) / width).floor() as usize + 1).min(max_bins);
+        let mut counts = vec![0u64; bins];
+        for v in values() {
+            let b = (((v - start) / width).floor().max(0.0) as usize).min(bins - 1);
+            counts[b] += 1;
+        }
+        Histogram { stat, start, width, counts }
+    }
+
+    /// The values bin `i` holds: `lo..hi`.
+    pub fn bin_range(&self, i: usize) -> (f64, f64) {
+        let lo = self.start + self.width * i as f64;
+        (lo, lo + self.width)
+    }
+
+    /// The conditions that pick bins `first..=last`.
+    pub fn select(&self, first: usize, last: usize) -> Vec<Condition> {
+        let (a, b) = (first.min(last), first.max(last));
+        let (lo, _) = self.bin_range(a);
+        let (_, hi) = self.bin_range(b);
+        let whole = self.stat.decimals() == 0;
+        // Whole-number bins are centred on their values: select the values inside.
+        let (lo, hi) = if whole { ((lo + 0.5).ceil(), (hi - 0.5).floor()) } else { (lo, hi) };
+        vec![
+            Condition { stat: self.stat, op: Op::AtLeast, value: lo },
+            Condition { stat: self.stat, op: Op::AtMost, value: hi },
+        ]
+    }
+}
+
+/// How a figure is compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    AtLeast,
+    AtMost,
+    More,
+    Less,
+    Equal,
+}
+
+impl Op {
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Op::AtLeast => ">=",
+            Op::AtMost => "<=",
+            Op::More => ">",
+            Op::Less => "<",
+            Op::Equal => "=",
+        }
+    }
+}
+
+/// One condition on a figure: `rooms >= 20`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Condition {
+    pub stat: Stat,
+    pub op: Op,
+    pub value: f64,
+}
+
+impl Condition {
+    pub fn holds(&self, row: &SweepRow) -> bool {
+        // Figures are stored as f32: compare at that precision, so `floor % >= 27.5` keeps 27.5.
+        let (v, x) = (row.get(self.stat) as f32, self.value as f32);
+        match self.op {
+            Op::AtLeast => v >= x,
+            Op::AtMost => v <= x,
+            Op::More => v > x,
+            Op::Less => v < x,
+            Op::Equal => v == x,
+        }
+    }
+}
+
+impl std::fmt::Display for Condition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {} {:.*}", self.stat.label(), self.op.symbol(), self.stat.decimals(), self.value)
+    }
+}
+
+/// Every condition holds.
+pub fn matches(conditions: &[Condition], row: &SweepRow) -> bool {
+    conditions.iter().all(|c| c.holds(row))
+}
+
+/// The conditions as text: `rooms >= 20 and longest path >= 100`.
+pub fn describe(conditions: &[Condition]) -> String {
+    conditions.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" and ")
+}
+
+/// Reads conditions typed by a designer: figures by their names (as the tables label them,
+/// any case), joined by `and`; `>=`, `<=`, `>`, `<`, `=` (or `≥`, `≤`). An empty text is no
+/// condition. The error says what was expected where.
+pub fn parse(text: &str) -> Result<Vec<Condition>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for part in split_and(text) {
+        let part = part.trim();
+        let ops = [
+            (">=", Op::AtLeast),
+            ("≥", Op::AtLeast),
+            ("<=", Op::AtMost),
+            ("≤", Op::AtMost),
+            (">", Op::More),
+            ("<", Op::Less),
+            ("=", Op::Equal),
+        ];
+        let Some((at, sym, op)) = ops.iter().find_map(|(s, op)| part.find(s).map(|i| (i, *s, *op))) else {
+            return Err(format!("\"{part}\": expected a figure, a comparison (>=, <=, >, <, =) and a number"));
+        };
+        let name = part[..at].trim().to_lowercase();
+        let number = part[at + sym.len()..].trim();
+        let stat = Stat::ALL.iter().copied().find(|s| s.label() == name || s.key() == name.replace(' ', "_"));
+        let Some(stat) = stat else {
+            let names: Vec<&str> = Stat::ALL.iter().map(|s| s.label()).collect();
+            return Err(format!("\"{}\" is not a figure; the figures are: {}", part[..at].trim(), names.join(", ")));
+        };
+        let value: f64 = number
+            .trim_end_matches('%')
+            .trim()
+            .parse()
+            .map_err(|_| format!("\"{part}\": \"{number}\" is not a number"))?;
+        out.push(Condition { stat, op, value });
+    }
+    Ok(out)
+}
+
+/// `text` cut at each word `and` (any case).
+fn split_and(text: &str) -> Vec<&str> {
+    let lower = text.to_lowercase();
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(" and ") {
+        let at = from + i;
+        parts.push(&text[start..at]);
+        start = at + 5;
+        from = start;
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(seed: u64, rooms: f32, floor: f32) -> SweepRow {
+        let mut values = [0f32; super::super::sweep::METRICS];
+        values[Stat::metrics().iter().position(|s| *s == Stat::Rooms).unwrap()] = rooms;
+        values[Stat::metrics().iter().position(|s| *s == Stat::FloorPercent).unwrap()] = floor;
+        SweepRow { seed, values, rooms_asked: 30, shortfall: None, connected: true, problems: 0, micros: 1.0 }
+    }
+
+    #[test]
+    fn whole_number_figures_get_a_bin_per_value() {
+        let rows: Vec<SweepRow> =
+            [10.0, 12.0, 12.0, 15.0].iter().enumerate().map(|(i, r)| row(i as u64, *r, 30.0)).collect();
+        let h = Histogram::of(&rows, Stat::Rooms, 40);
+        assert_eq!((h.start, h.width), (9.5, 1.0));
+        assert_eq!(h.counts, [1, 0, 2, 0, 0, 1]);
+        let picked = h.select(2, 5);
+        assert_eq!(describe(&picked), "rooms >= 12 and rooms <= 15");
+        let seeds: Vec<u64> = rows.iter().filter(|r| matches(&picked, r)).map(|r| r.seed).collect();
+        assert_eq!(seeds, [1, 2, 3]);
+        // Wide ranges share bins.
+        let many: Vec<SweepRow> = (0..1000).map(|i| row(i, i as f32, 1.0)).collect();
+        let h = Histogram::of(&many, Stat::Rooms, 40);
+        assert!(h.counts.len() <= 40 && h.counts.iter().sum::<u64>() == 1000);
+    }
+
+    #[test]
+    fn fractions_fill_equal_bins() {
+        let rows: Vec<SweepRow> = (0..100).map(|i| row(i, 5.0, 20.0 + i as f32 / 10.0)).collect();
+        let h = Histogram::of(&rows, Stat::FloorPercent, 10);
+        assert_eq!(h.counts.len(), 10);
+        assert_eq!(h.counts.iter().sum::<u64>(), 100);
+        assert!(h.counts.iter().all(|c| *c == 10), "{:?}", h.counts);
+    }
+
+    #[test]
+    fn typed_conditions() {
+        let c = parse("Rooms >= 20 and longest path>=100 AND floor % < 30.5%").unwrap();
+        assert_eq!(describe(&c), "rooms >= 20 and longest path >= 100 and floor % < 30.5");
+        assert_eq!(parse("  ").unwrap(), Vec::new());
+        assert_eq!(parse("dead_end_cells = 0").unwrap()[0].stat, Stat::DeadEndCells);
+        let e = parse("roms >= 3").unwrap_err();
+        assert!(e.contains("\"roms\" is not a figure") && e.contains("longest path"), "{e}");
+        assert!(parse("rooms >= lots").unwrap_err().contains("\"lots\" is not a number"));
+        assert!(parse("rooms").unwrap_err().contains("expected a figure, a comparison"));
+        let rows = [row(1, 25.0, 28.0), row(2, 25.0, 31.0), row(3, 10.0, 20.0)];
+        let c = parse("rooms >= 20 and floor % <= 30").unwrap();
+        assert_eq!(rows.iter().filter(|r| matches(&c, r)).map(|r| r.seed).collect::<Vec<_>>(), [1]);
+    }
+}
