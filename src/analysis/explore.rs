@@ -2,7 +2,68 @@
 //! ("rooms >= 20 and longest path >= 100") that pick the seeds to look at.
 
 use super::Stat;
-use super::sweep::SweepRow;
+use super::sweep::{Summary, SweepRow};
+use crate::params::GeneratorParams;
+use rayon::slice::ParallelSliceMut;
+use std::ops::Range;
+
+/// One parameter set run over a range of seeds: every map's figures, and how they spread.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub params: GeneratorParams,
+    pub seeds: Range<u64>,
+    /// In seed order.
+    pub rows: Vec<SweepRow>,
+    pub summary: Summary,
+}
+
+impl Run {
+    pub fn new(params: GeneratorParams, seeds: Range<u64>, rows: Vec<SweepRow>) -> Run {
+        let summary = Summary::of(&rows);
+        Run { params, seeds, rows, summary }
+    }
+
+    /// How many maps meet every condition.
+    pub fn count_matching(&self, conditions: &[Condition]) -> usize {
+        self.rows.iter().filter(|r| matches(conditions, r)).count()
+    }
+
+    /// The seeds whose maps meet every condition, ordered by `sort` (ties by seed; largest
+    /// first when `descending`): the whole run, not a page.
+    pub fn select(&self, conditions: &[Condition], sort: Stat, descending: bool) -> Vec<u64> {
+        let mut picked: Vec<(f32, u64)> =
+            self.rows.iter().filter(|r| matches(conditions, r)).map(|r| (r.get(sort) as f32, r.seed)).collect();
+        if sort != Stat::Seed {
+            picked.par_sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        }
+        if descending {
+            picked.reverse();
+        }
+        picked.into_iter().map(|(_, s)| s).collect()
+    }
+}
+
+/// What the Explore view draws of one run, or of two runs over each other: per figure, one
+/// histogram per run, with shared bins.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Charts {
+    pub histograms: Vec<Vec<Histogram>>,
+}
+
+impl Charts {
+    /// Bins per histogram, at most.
+    pub const BINS: usize = 40;
+
+    pub fn of(runs: &[&Run]) -> Charts {
+        let rows: Vec<&[SweepRow]> = runs.iter().map(|r| r.rows.as_slice()).collect();
+        Charts { histograms: Stat::metrics().iter().map(|s| Histogram::shared(&rows, *s, Self::BINS)).collect() }
+    }
+
+    /// The histograms of `stat`, one per run.
+    pub fn of_stat(&self, stat: Stat) -> &[Histogram] {
+        self.histograms.iter().find(|h| h.first().is_some_and(|h| h.stat == stat)).map_or(&[], Vec::as_slice)
+    }
+}
 
 /// Counts of a figure's values in equal bins.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,11 +80,24 @@ pub struct Histogram {
 impl Histogram {
     /// The histogram of `stat` over `rows`, in at most `max_bins` bins.
     pub fn of(rows: &[SweepRow], stat: Stat, max_bins: usize) -> Histogram {
+        Histogram::shared(&[rows], stat, max_bins).pop().unwrap_or(Histogram {
+            stat,
+            start: 0.0,
+            width: 1.0,
+            counts: Vec::new(),
+        })
+    }
+
+    /// Histograms of `stat` over each of `runs`, all with the same bins (at most `max_bins`),
+    /// so they can be drawn over each other.
+    pub fn shared(runs: &[&[SweepRow]], stat: Stat, max_bins: usize) -> Vec<Histogram> {
         let max_bins = max_bins.max(1);
-        let values = || rows.iter().map(|r| r.get(stat));
-        let (lo, hi) = values().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
-        if rows.is_empty() || !lo.is_finite() || !hi.is_finite() {
-            return Histogram { stat, start: 0.0, width: 1.0, counts: Vec::new() };
+        let (lo, hi) = runs
+            .iter()
+            .flat_map(|rows| rows.iter().map(|r| r.get(stat)))
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
+        if !lo.is_finite() || !hi.is_finite() {
+            return runs.iter().map(|_| Histogram { stat, start: 0.0, width: 1.0, counts: Vec::new() }).collect();
         }
         let whole = stat.decimals() == 0;
         let (start, width) = if whole {
@@ -36,12 +110,22 @@ impl Histogram {
             (lo, span / max_bins as f64 * (1.0 + 1e-9))
         };
         let bins = (((hi - start) / width).floor() as usize + 1).min(max_bins);
-        let mut counts = vec![0u64; bins];
-        for v in values() {
-            let b = (((v - start) / width).floor().max(0.0) as usize).min(bins - 1);
-            counts[b] += 1;
-        }
-        Histogram { stat, start, width, counts }
+        runs.iter()
+            .map(|rows| {
+                let mut counts = vec![0u64; bins];
+                for r in *rows {
+                    let b = (((r.get(stat) - start) / width).floor().max(0.0) as usize).min(bins - 1);
+                    counts[b] += 1;
+                }
+                Histogram { stat, start, width, counts }
+            })
+            .collect()
+    }
+
+    /// The bin holding value `x`, if one does.
+    pub fn bin_at(&self, x: f64) -> Option<usize> {
+        let b = ((x - self.start) / self.width).floor();
+        (b >= 0.0 && (b as usize) < self.counts.len()).then_some(b as usize)
     }
 
     /// The values bin `i` holds: `lo..hi`.
@@ -113,6 +197,13 @@ impl std::fmt::Display for Condition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} {} {:.*}", self.stat.label(), self.op.symbol(), self.stat.decimals(), self.value)
     }
+}
+
+/// `conditions` with those on `stat` replaced by `with`.
+pub fn replace_stat(conditions: &[Condition], stat: Stat, with: &[Condition]) -> Vec<Condition> {
+    let mut out: Vec<Condition> = conditions.iter().filter(|c| c.stat != stat).copied().collect();
+    out.extend_from_slice(with);
+    out
 }
 
 /// Every condition holds.
@@ -231,5 +322,37 @@ mod tests {
         let rows = [row(1, 25.0, 28.0), row(2, 25.0, 31.0), row(3, 10.0, 20.0)];
         let c = parse("rooms >= 20 and floor % <= 30").unwrap();
         assert_eq!(rows.iter().filter(|r| matches(&c, r)).map(|r| r.seed).collect::<Vec<_>>(), [1]);
+    }
+
+    #[test]
+    fn runs_drawn_together_share_their_bins() {
+        let a: Vec<SweepRow> = (0..50).map(|i| row(i, 10.0 + (i % 5) as f32, 30.0)).collect();
+        let b: Vec<SweepRow> = (0..50).map(|i| row(i, 20.0 + (i % 7) as f32, 40.0)).collect();
+        let h = Histogram::shared(&[&a, &b], Stat::Rooms, 40);
+        assert_eq!((h[0].start, h[0].width, h[0].counts.len()), (h[1].start, h[1].width, h[1].counts.len()));
+        assert_eq!(h[0].start, 9.5);
+        assert_eq!(h[0].counts.len(), 17, "10..=26, a bin per value");
+        assert_eq!(h[0].counts[..5], [10, 10, 10, 10, 10]);
+        assert_eq!(h[1].counts[10..17].iter().sum::<u64>(), 50);
+        assert_eq!(h[0].bin_at(12.2), Some(2));
+        assert_eq!((h[0].bin_at(9.0), h[0].bin_at(30.0)), (None, None));
+        let fractions = Histogram::shared(&[&a, &b], Stat::FloorPercent, 10);
+        assert_eq!(fractions[0].counts[0] + fractions[1].counts[9], 100, "30% first bin, 40% last");
+    }
+
+    #[test]
+    fn a_run_selects_across_all_its_rows_in_the_order_asked() {
+        let rows: Vec<SweepRow> = (0..10).map(|i| row(i, [5.0, 9.0, 7.0, 9.0, 1.0][i as usize % 5], 30.0)).collect();
+        let run = Run::new(GeneratorParams::default(), 0..10, rows);
+        let c = parse("rooms >= 7").unwrap();
+        assert_eq!(run.count_matching(&c), 6);
+        assert_eq!(run.select(&c, Stat::Seed, false), [1, 2, 3, 6, 7, 8]);
+        assert_eq!(run.select(&c, Stat::Rooms, false), [2, 7, 1, 3, 6, 8], "ties by seed");
+        assert_eq!(run.select(&c, Stat::Rooms, true), [8, 6, 3, 1, 7, 2]);
+        assert_eq!(run.select(&[], Stat::Seed, false).len(), 10);
+        assert_eq!(run.summary.maps, 10);
+        let picked =
+            replace_stat(&parse("rooms >= 7 and floor % >= 3").unwrap(), Stat::Rooms, &parse("rooms = 5").unwrap());
+        assert_eq!(describe(&picked), "floor % >= 3.0 and rooms = 5");
     }
 }

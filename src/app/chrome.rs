@@ -117,7 +117,7 @@ impl DelveApp {
                     out.push(Command::View(ViewCommand::Zoom(0.8)));
                 }
                 ui.separator();
-                let windows: [MenuToggle<'_>; 3] = [
+                let windows: [MenuToggle<'_>; 4] = [
                     (
                         self.browser.open,
                         "Seed browser",
@@ -125,6 +125,15 @@ impl DelveApp {
                         Command::ShowSeedBrowser,
                     ),
                     (self.compare.open, "Compare", "Maps side by side", Command::ShowCompare),
+                    (
+                        self.explore.open,
+                        "Explore",
+                        &with_key(
+                            "The parameters over thousands of seeds: histograms, percentiles, picking seeds",
+                            Action::ToggleExplore,
+                        ),
+                        Command::ShowExplore,
+                    ),
                     (
                         self.prefs.side_panel,
                         "Inspector panel",

@@ -86,6 +86,13 @@ pub enum Command {
     /// Change a compare pane.
     Pane(usize, PaneCommand),
     ShowCompare(bool),
+    /// Show or hide the Explore window.
+    ShowExplore(bool),
+    /// Run the shown parameter sets over the Explore window's seeds.
+    RunExplore,
+    CancelExplore,
+    /// Open the seeds the Explore window's conditions pick in the seed browser.
+    BrowseExplored,
     /// Show or hide the inspector / history / problems panel on the right.
     ShowSidePanel(bool),
 

@@ -104,6 +104,12 @@ pub enum JobOutput {
     Checked(Box<Checked>),
     /// A compare pane's map.
     Pane(Result<Box<PaneOutcome>, GenError>),
+    /// Seeds of an Explore run done so far (of all its sweeps).
+    ExploreProgress {
+        done: u64,
+    },
+    /// The runs and charts of the Explore window.
+    Explored(Result<Box<super::explore::Explored>, String>),
     /// The recovery copy was written (or not).
     RecoveryWritten(Result<(), String>),
     /// Recovery copies of earlier runs, found at start.
@@ -125,6 +131,8 @@ pub enum JobKind {
     Dialog,
     Thumbnails,
     Compare,
+    /// Runs of the Explore window.
+    Explore,
     Check,
     /// Writing or finding crash-recovery copies.
     Recovery,
@@ -152,6 +160,11 @@ impl JobCtx {
     /// Whether the job was cancelled or superseded; a long job stops early when it is.
     pub fn cancelled(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// The flag a cancel sets, for core work that watches one (sweeps).
+    pub fn cancel_flag(&self) -> &AtomicBool {
+        &self.cancel
     }
 
     /// Reports a partial result; the job goes on.

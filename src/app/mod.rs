@@ -16,7 +16,7 @@
 //! | [`params_panel`] | left panel; [`map_view`] centre (the one view transform) |
 //! | [`tools`] | the editing tools (state, tool bar, what they do on the map) |
 //! | [`side_panel`] | inspector, undo history, problems |
-//! | [`seed_browser`], [`compare`] | the two windows |
+//! | [`seed_browser`], [`compare`], [`explore`] | the three windows |
 //! | [`document`], [`textures`], [`dialogs`] | the core document re-exported, tile textures, file dialogs |
 //!
 //! Panels read state and return commands; nothing but the command handlers changes the session
@@ -28,6 +28,7 @@ pub mod commands;
 pub mod compare;
 pub mod dialogs;
 pub mod document;
+pub mod explore;
 pub mod export_window;
 pub mod jobs;
 pub mod map_view;
@@ -144,6 +145,7 @@ pub struct DelveApp {
     tools: tools::ToolState,
     browser: seed_browser::SeedBrowser,
     compare: compare::Compare,
+    explore: explore::Explore,
     recovery: recovery::Recovery,
 }
 
@@ -187,6 +189,7 @@ impl DelveApp {
             tools: tools::ToolState::default(),
             browser: seed_browser::SeedBrowser::default(),
             compare: compare::Compare::default(),
+            explore: explore::Explore::default(),
             recovery: recovery::Recovery::new(config.recovery_dir, config.recovery_interval),
         };
         app.start_recovery_scan();
@@ -275,7 +278,17 @@ impl DelveApp {
 
     /// Whether background work (generation, loading, a dialog) is in flight.
     pub fn is_busy(&self) -> bool {
-        self.jobs.busy() || !self.commands.is_empty() || self.browser.is_busy()
+        self.jobs.busy() || !self.commands.is_empty() || self.browser.is_busy() || self.explore.is_busy()
+    }
+
+    /// The Explore window.
+    pub fn explore(&self) -> &explore::Explore {
+        &self.explore
+    }
+
+    /// The Explore window, to set its seeds or conditions (tests, scripts).
+    pub fn explore_mut(&mut self) -> &mut explore::Explore {
+        &mut self.explore
     }
 
     /// The compare window.
@@ -556,6 +569,16 @@ impl DelveApp {
         if self.browser.open {
             let mut out = Vec::new();
             seed_browser::seed_browser_ui(ctx, &mut self.browser, self.session.starred(), shown, &mut out);
+            self.commands.extend(out);
+        }
+        let model = explore::ExploreModel { params: self.session.params(), saved: self.session.saved_params() };
+        if let Some(request) = self.explore.sync(&model) {
+            self.start_explore(request);
+        }
+        if self.explore.open {
+            let model = explore::ExploreModel { params: self.session.params(), saved: self.session.saved_params() };
+            let mut out = Vec::new();
+            explore::explore_ui(ctx, &mut self.explore, &model, &mut out);
             self.commands.extend(out);
         }
         if self.compare.open {

@@ -1,15 +1,55 @@
 //! The seed browser window: a page of thumbnails of the current parameters, rendered on the
 //! worker pool and shown as they arrive; sort and filter by a stat; starred seeds with notes (the
 //! session owns them; this window shows them and asks for changes with commands); a history of
-//! viewed seeds with back and forward.
+//! viewed seeds with back and forward. Seeds picked in the Explore window are paged through
+//! here too, filtered and sorted across the whole run.
 
 use super::Command;
 use super::jobs::{JobId, JobOutput};
+use crate::analysis::explore::{Condition, Op, Run, describe};
 use crate::analysis::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, params_key};
 use crate::io::StarredSeed;
 use crate::params::GeneratorParams;
 use egui::{Color32, Key, Modifiers, Sense, Stroke, TextureHandle, vec2};
 use std::collections::HashMap;
+use std::sync::Arc;
+
+/// What the explored seeds were listed for: the browser's filter (figure, least value), its
+/// sort and whether largest first.
+type ListKey = (Option<(Stat, f64)>, Stat, bool);
+
+/// Seeds of an Explore run, paged through in the browser.
+pub struct ExploredSeeds {
+    run: Arc<Run>,
+    /// The run's parameters key: the browser shows the current parameters, so a change of
+    /// parameters ends this.
+    key: String,
+    /// The conditions picked in the Explore window.
+    conditions: Vec<Condition>,
+    /// The first seed of the page, as an index into `list`.
+    start: usize,
+    /// The seeds meeting the conditions and the browser's filter, in the browser's order...
+    list: Vec<u64>,
+    /// ... for this filter and order.
+    list_for: Option<ListKey>,
+}
+
+impl ExploredSeeds {
+    /// The maps of the run.
+    pub fn total(&self) -> usize {
+        self.run.rows.len()
+    }
+
+    /// The seeds that match, in order.
+    pub fn matching(&self) -> &[u64] {
+        &self.list
+    }
+
+    /// The conditions, as text.
+    pub fn describe(&self) -> String {
+        describe(&self.conditions)
+    }
+}
 
 /// Largest side of a thumbnail in pixels.
 pub const THUMB_PX: u32 = 160;
@@ -48,6 +88,8 @@ pub struct SeedBrowser {
     error: Option<String>,
     textures: HashMap<u64, TextureHandle>,
     textures_key: String,
+    /// Seeds picked in the Explore window, when the browser shows them instead of pages.
+    explored: Option<ExploredSeeds>,
 }
 
 impl Default for SeedBrowser {
@@ -69,6 +111,7 @@ impl Default for SeedBrowser {
             error: None,
             textures: HashMap::new(),
             textures_key: String::new(),
+            explored: None,
         }
     }
 }
@@ -76,7 +119,71 @@ impl Default for SeedBrowser {
 impl SeedBrowser {
     /// Whether thumbnails are still being rendered.
     pub fn is_busy(&self) -> bool {
-        self.render.is_some() || (self.open && self.requested.as_ref().is_none_or(|(_, s)| *s != self.page.seeds()))
+        self.render.is_some() || (self.open && self.requested.as_ref().is_none_or(|(_, s)| *s != self.seeds()))
+    }
+
+    /// The seeds on show: the page, or a page of the explored seeds.
+    pub fn seeds(&self) -> Vec<u64> {
+        match &self.explored {
+            Some(e) => {
+                let n = self.page.size.clamp(*crate::analysis::PAGE_SIZES.start(), *crate::analysis::PAGE_SIZES.end());
+                e.list.iter().skip(e.start).take(n).copied().collect()
+            }
+            None => self.page.seeds(),
+        }
+    }
+
+    /// Shows the seeds of `run` meeting `conditions` (and the browser's own filter), across the
+    /// whole run, page by page.
+    pub fn show_explored(&mut self, run: Arc<Run>, conditions: Vec<Condition>) {
+        let key = params_key(&run.params);
+        self.explored = Some(ExploredSeeds { run, key, conditions, start: 0, list: Vec::new(), list_for: None });
+        self.selected = None;
+        self.refresh_explored();
+    }
+
+    /// Back to pages of seeds.
+    pub fn leave_explored(&mut self) {
+        self.explored = None;
+        self.selected = None;
+    }
+
+    /// The explored seeds on show, if any.
+    pub fn explored(&self) -> Option<&ExploredSeeds> {
+        self.explored.as_ref()
+    }
+
+    /// The next page (`forward`) or the previous one.
+    pub fn step_page(&mut self, forward: bool) {
+        match &mut self.explored {
+            Some(e) => {
+                let n = self.page.size.max(1);
+                e.start = if forward {
+                    if e.start + n < e.list.len() { e.start + n } else { e.start }
+                } else {
+                    e.start.saturating_sub(n)
+                };
+            }
+            None => self.page = self.page.step(forward),
+        }
+        self.selected = None;
+    }
+
+    /// Recomputes the explored seeds when the filter or the order changed.
+    fn refresh_explored(&mut self) {
+        let filter = self.filter_on.then_some((self.filter_stat, self.filter_min));
+        let wanted = (filter, self.view.sort, self.view.descending);
+        let Some(e) = &mut self.explored else { return };
+        if e.list_for == Some(wanted) {
+            return;
+        }
+        let mut conditions = e.conditions.clone();
+        if let Some((stat, min)) = filter {
+            conditions.push(Condition { stat, op: Op::AtLeast, value: min });
+        }
+        e.list = e.run.select(&conditions, self.view.sort, self.view.descending);
+        e.list_for = Some(wanted);
+        e.start = 0;
     }
 
     /// The thumbnail of `seed` for `params`, when rendered.
@@ -103,11 +210,16 @@ impl SeedBrowser {
             return None;
         }
         let key = params_key(params);
+        if self.explored.as_ref().is_some_and(|e| e.key != key) {
+            // The explored seeds were of other parameters.
+            self.explored = None;
+        }
+        self.refresh_explored();
         if self.textures_key != key {
             self.textures.clear();
             self.textures_key.clone_from(&key);
         }
-        let seeds = self.page.seeds();
+        let seeds = self.seeds();
         if self.requested.as_ref().is_some_and(|(k, s)| *k == key && *s == seeds) {
             return None;
         }
@@ -168,7 +280,11 @@ impl SeedBrowser {
     /// The page in display order: `(seed, rendered)`; filtered out seeds are left out, seeds not
     /// rendered yet come last.
     pub fn ordered(&self) -> Vec<(u64, bool)> {
-        let seeds = self.page.seeds();
+        let seeds = self.seeds();
+        if self.explored.is_some() {
+            // Already filtered and sorted across the whole run.
+            return seeds.iter().map(|s| (*s, self.cache.get(&self.textures_key, *s).is_some())).collect();
+        }
         let ready: Vec<(u64, crate::map::metrics::Metrics)> =
             seeds.iter().filter_map(|s| self.cache.get(&self.textures_key, *s).map(|t| (*s, t.metrics))).collect();
         let mut view = self.view;
@@ -208,8 +324,7 @@ impl SeedBrowser {
             }
         });
         if page != 0 {
-            self.page = self.page.step(page > 0);
-            self.selected = None;
+            self.step_page(page > 0);
         }
         if step != 0 {
             let order = self.ordered();
@@ -256,29 +371,70 @@ pub fn seed_browser_ui(
 }
 
 fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, out: &mut Vec<Command>) {
+    if let Some(e) = &b.explored {
+        let mut leave = false;
+        ui.horizontal_wrapped(|ui| {
+            let n = e.list.len();
+            let shown = b.page.size.max(1);
+            ui.label(
+                egui::RichText::new(format!(
+                    "Explored: {} of {} match",
+                    super::explore::group_thousands(n as u64),
+                    super::explore::group_thousands(e.total() as u64)
+                ))
+                .strong(),
+            );
+            let mut what = e.describe();
+            if b.filter_on {
+                let f = describe(&[Condition { stat: b.filter_stat, op: Op::AtLeast, value: b.filter_min }]);
+                what = if what.is_empty() { f } else { format!("{what} and {f}") };
+            }
+            if !what.is_empty() {
+                ui.label(format!("({what})"));
+            }
+            if n > 0 {
+                ui.label(format!("· showing {}–{}", e.start + 1, (e.start + shown).min(n)));
+            }
+            leave = ui.button("Back to pages").on_hover_text("Pages of consecutive or spread-out seeds").clicked();
+        });
+        if leave {
+            b.leave_explored();
+        }
+    }
     ui.horizontal_wrapped(|ui| {
         if ui.button("< Page").on_hover_text("Previous page (PageUp)").clicked() {
-            b.page = b.page.step(false);
+            b.step_page(false);
         }
         if ui.button("Page >").on_hover_text("Next page (PageDown)").clicked() {
-            b.page = b.page.step(true);
+            b.step_page(true);
         }
-        let mut random = matches!(b.page.kind, PageKind::Random { .. });
-        if ui.checkbox(&mut random, "Random page").on_hover_text("Spread-out seeds instead of consecutive").changed() {
-            b.page.kind = if random { PageKind::Random { page_seed: 0 } } else { PageKind::Consecutive { start: 0 } };
+        if b.explored.is_some() {
+            ui.label("size");
+            ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
         }
-        match &mut b.page.kind {
-            PageKind::Consecutive { start } => {
-                ui.label("from seed");
-                ui.add(egui::DragValue::new(start));
+        if b.explored.is_none() {
+            let mut random = matches!(b.page.kind, PageKind::Random { .. });
+            if ui
+                .checkbox(&mut random, "Random page")
+                .on_hover_text("Spread-out seeds instead of consecutive")
+                .changed()
+            {
+                b.page.kind =
+                    if random { PageKind::Random { page_seed: 0 } } else { PageKind::Consecutive { start: 0 } };
             }
-            PageKind::Random { page_seed } => {
-                ui.label("page");
-                ui.add(egui::DragValue::new(page_seed));
+            match &mut b.page.kind {
+                PageKind::Consecutive { start } => {
+                    ui.label("from seed");
+                    ui.add(egui::DragValue::new(start));
+                }
+                PageKind::Random { page_seed } => {
+                    ui.label("page");
+                    ui.add(egui::DragValue::new(page_seed));
+                }
             }
+            ui.label("size");
+            ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
         }
-        ui.label("size");
-        ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
         ui.separator();
         ui.label("Sort by");
         egui::ComboBox::from_id_salt("delve-seed-sort").selected_text(b.view.sort.label()).show_ui(ui, |ui| {

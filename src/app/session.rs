@@ -114,6 +114,15 @@ impl Session {
         matches!(self.source, Source::Preset(_)) && self.params_differ()
     }
 
+    /// The parameters as their preset holds them, when they came from a preset and differ from
+    /// the current ones (the Explore window's comparison).
+    pub fn saved_params(&self) -> Option<&GeneratorParams> {
+        match (&self.source, &self.snapshot) {
+            (Source::Preset(_), Some(s)) if s.params != self.params => Some(&s.params),
+            _ => None,
+        }
+    }
+
     /// The parameters differ from their source's.
     pub fn params_differ(&self) -> bool {
         self.snapshot.as_ref().is_some_and(|s| s.params != self.params)

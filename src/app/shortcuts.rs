@@ -22,6 +22,7 @@ pub enum Action {
     Export,
     Quit,
     ToggleSeedBrowser,
+    ToggleExplore,
     ToggleSidePanel,
     Undo,
     Redo,
@@ -72,6 +73,14 @@ pub const SHORTCUTS: &[Shortcut] = &[
     s(Action::Open, &[(M::COMMAND, Key::O)], "Ctrl+O", "open a map", When::Always),
     s(Action::SaveAs, &[(M::COMMAND.plus(M::SHIFT), Key::S)], "Ctrl+Shift+S", "save the map as", When::Always),
     s(Action::Save, &[(M::COMMAND, Key::S)], "Ctrl+S", "save the map", When::Always),
+    // Before Ctrl+E: keys are matched in order.
+    s(
+        Action::ToggleExplore,
+        &[(M::COMMAND.plus(M::SHIFT), Key::E)],
+        "Ctrl+Shift+E",
+        "explore window: show / hide",
+        When::Always,
+    ),
     s(
         Action::Export,
         &[(M::COMMAND, Key::E)],

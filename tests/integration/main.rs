@@ -9,6 +9,8 @@ mod app_browse;
 #[cfg(feature = "gui")]
 mod app_edit;
 #[cfg(feature = "gui")]
+mod app_explore;
+#[cfg(feature = "gui")]
 mod app_recovery;
 mod browser;
 mod cli;

@@ -83,6 +83,10 @@ impl DelveApp {
             | Command::CompareSeed(_)
             | Command::Pane(..)
             | Command::ShowCompare(_)
+            | Command::ShowExplore(_)
+            | Command::RunExplore
+            | Command::CancelExplore
+            | Command::BrowseExplored
             | Command::ShowSidePanel(_)) => self.handle_windows(ctx, c),
             c @ (Command::SetLayers(_) | Command::View(_) | Command::SetTool(_) | Command::ResizeBrush(_)) => {
                 self.handle_view(c)
@@ -142,6 +146,7 @@ impl DelveApp {
             JobKind::Generate => self.on_generated(d.output),
             JobKind::Thumbnails => self.browser.receive(d.id, d.output),
             JobKind::Compare => self.compare.receive(d.id, d.output),
+            JobKind::Explore => self.explore.receive(d.id, d.output),
             JobKind::Check => self.on_checked(d.output),
             JobKind::Recovery => self.on_recovery_job(d.output),
             JobKind::Open | JobKind::Save | JobKind::Export | JobKind::Dialog => self.on_file_job(ctx, d.id, d.output),
@@ -165,6 +170,7 @@ impl DelveApp {
             Action::Export => Command::Dialog(DialogPurpose::Export(self.prefs.export_format)),
             Action::Quit => Command::Quit,
             Action::ToggleSeedBrowser => Command::ShowSeedBrowser(!self.browser.open),
+            Action::ToggleExplore => Command::ShowExplore(!self.explore.open),
             Action::ToggleSidePanel => Command::ShowSidePanel(!self.prefs.side_panel),
             Action::Undo => Command::Undo,
             Action::Redo => Command::Redo,

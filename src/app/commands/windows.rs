@@ -4,8 +4,10 @@
 use super::super::DelveApp;
 use super::super::command::{Command, PaneCommand};
 use super::super::compare::PaneJob;
+use super::super::explore::{ExploreModel, ExploreRequest, Explored};
 use super::super::jobs::{JobKind, JobOutput, PaneOutcome};
 use super::super::seed_browser::ThumbnailRequest;
+use crate::analysis::explore::{Charts, Run};
 use crate::analysis::thumbnail;
 use crate::map::metrics::Metrics;
 use std::sync::Arc;
@@ -38,9 +40,66 @@ impl DelveApp {
                 }
             }
             Command::ShowCompare(on) => self.compare.open = on,
+            Command::ShowExplore(on) => self.explore.open = on,
+            Command::RunExplore => {
+                let model = ExploreModel { params: self.session.params(), saved: self.session.saved_params() };
+                let request = self.explore.run_request(&model);
+                self.start_explore(request);
+            }
+            Command::CancelExplore => {
+                if let Some(id) = self.explore.cancelled() {
+                    self.jobs.cancel(id);
+                }
+            }
+            Command::BrowseExplored => {
+                let run = self.explore.run_of(self.session.params()).cloned();
+                match (run, self.explore.parsed_conditions()) {
+                    (Some(run), Ok(conditions)) => {
+                        self.browser.show_explored(run, conditions);
+                        self.browser.open = true;
+                    }
+                    (None, _) => self.notify("No run of these parameters to browse: run them in Explore first".into()),
+                    (_, Err(e)) => self.notify(e),
+                }
+            }
             Command::ShowSidePanel(on) => self.prefs.side_panel = on,
             _ => {}
         }
+    }
+
+    /// Runs the Explore window's sweeps (one after the other, each on every core) and makes
+    /// its charts, on the pool; the run it replaces is cancelled.
+    pub(in crate::app) fn start_explore(&mut self, request: ExploreRequest) {
+        if let Some(old) = self.explore.cancelled() {
+            self.jobs.cancel(old);
+        }
+        let ExploreRequest { todo, seeds, have, keys } = &request;
+        let (todo, seeds, have, keys) = (todo.clone(), seeds.clone(), have.clone(), keys.clone());
+        let id = self.jobs.spawn(JobKind::Explore, move |job| {
+            let per = seeds.end - seeds.start;
+            let mut runs = have;
+            let mut made = Vec::new();
+            for (i, (key, params)) in todo.into_iter().enumerate() {
+                let before = i as u64 * per;
+                let rows = crate::analysis::sweep::sweep(&params, seeds.clone(), job.cancel_flag(), |done| {
+                    job.report(JobOutput::ExploreProgress { done: before + done })
+                });
+                match rows {
+                    Ok(Some(rows)) => {
+                        let run = Arc::new(Run::new(params, seeds.clone(), rows));
+                        runs.push((key.clone(), run.clone()));
+                        made.push((key, run));
+                    }
+                    Ok(None) => return JobOutput::Failed { what: JobKind::Explore, message: "cancelled".into() },
+                    Err(e) => return JobOutput::Explored(Err(e.to_string())),
+                }
+            }
+            let shown: Vec<&Run> =
+                keys.iter().filter_map(|k| runs.iter().find(|(x, _)| x == k).map(|(_, r)| r.as_ref())).collect();
+            let charts = Arc::new(Charts::of(&shown));
+            JobOutput::Explored(Ok(Box::new(Explored { runs: made, keys, charts })))
+        });
+        self.explore.started(id, &request);
     }
 
     /// Generates a compare pane's map on the pool.

@@ -1,0 +1,580 @@
+//! The Explore window: the current parameters run over many seeds on the worker pool (progress,
+//! cancel), a histogram per figure, the percentiles, how often generation fell short and why;
+//! optionally the parameters as saved in their preset drawn underneath (A/B), with the
+//! parameters that differ listed. Dragging over a histogram (or typing conditions) picks seeds
+//! across the whole run, which open in the seed browser. The last run of each parameter set is
+//! kept while the editor is open.
+
+use super::Command;
+use super::jobs::{JobId, JobOutput};
+use crate::analysis::explore::{self, Charts, Condition, Histogram, Run};
+use crate::analysis::sweep::Spread;
+use crate::analysis::{Stat, differing_params, format_value, params_key};
+use crate::params::GeneratorParams;
+use egui::{Color32, vec2};
+use egui_plot::{Bar, BarChart, Plot, Span};
+use std::ops::{Range, RangeInclusive};
+use std::sync::Arc;
+
+/// How many seeds a run may take.
+pub const SEED_COUNTS: RangeInclusive<u64> = 100..=1_000_000;
+/// Parameter sets whose last run is kept (the least recently used goes first).
+const KEPT_RUNS: usize = 8;
+/// The current parameters' bars, and the saved parameters' drawn behind them.
+pub const NOW_COLOUR: Color32 = Color32::from_rgb(0x4a, 0x9e, 0xe8);
+pub const SAVED_COLOUR: Color32 = Color32::from_rgb(0xf0, 0xa0, 0x30);
+
+/// The runs (and their charts) a job should make: the sweeps in `todo` first, then the charts
+/// of `keys`, whose runs are `have` plus those made.
+pub struct ExploreRequest {
+    pub todo: Vec<(String, GeneratorParams)>,
+    pub seeds: Range<u64>,
+    pub have: Vec<(String, Arc<Run>)>,
+    pub keys: Vec<String>,
+}
+
+/// What an explore job made.
+pub struct Explored {
+    pub runs: Vec<(String, Arc<Run>)>,
+    pub keys: Vec<String>,
+    pub charts: Arc<Charts>,
+}
+
+/// A job in flight.
+struct Running {
+    id: JobId,
+    /// Seeds done and to do (of every sweep of the job).
+    done: u64,
+    total: u64,
+}
+
+/// State of the Explore window (runtime only).
+pub struct Explore {
+    pub open: bool,
+    /// How many seeds a run takes, and the first.
+    pub count: u64,
+    pub first: u64,
+    /// Also run the parameters as saved in their preset, drawn behind the current ones.
+    pub against_saved: bool,
+    /// Conditions on figures as typed: `rooms >= 20 and longest path >= 100`.
+    pub conditions: String,
+    runs: Vec<(String, Arc<Run>)>,
+    charts: Option<(Vec<String>, Arc<Charts>)>,
+    job: Option<Running>,
+    error: Option<String>,
+    /// Where a drag over a histogram started: the figure and its value.
+    drag: Option<(Stat, f64)>,
+    /// How many seeds match, for (conditions text, run), computed when they change.
+    matched: Option<(String, String, Result<usize, String>)>,
+}
+
+impl Default for Explore {
+    fn default() -> Self {
+        Self {
+            open: false,
+            count: 10_000,
+            first: 0,
+            against_saved: false,
+            conditions: String::new(),
+            runs: Vec::new(),
+            charts: None,
+            job: None,
+            error: None,
+            drag: None,
+            matched: None,
+        }
+    }
+}
+
+/// What the window needs of the session.
+pub struct ExploreModel<'a> {
+    pub params: &'a GeneratorParams,
+    /// The parameters as their preset holds them, when they differ from the current ones.
+    pub saved: Option<&'a GeneratorParams>,
+}
+
+impl Explore {
+    /// Whether a run is in flight.
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The job in flight.
+    pub fn job(&self) -> Option<JobId> {
+        self.job.as_ref().map(|j| j.id)
+    }
+
+    /// The last run of `params`, if one is kept.
+    pub fn run_of(&self, params: &GeneratorParams) -> Option<&Arc<Run>> {
+        let key = params_key(params);
+        self.runs.iter().find(|(k, _)| *k == key).map(|(_, r)| r)
+    }
+
+    /// The charts shown, when they are of these parameters.
+    pub fn charts(&self) -> Option<&Charts> {
+        self.charts.as_ref().map(|(_, c)| c.as_ref())
+    }
+
+    /// The error of the last run.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The conditions typed, read; an error says what is wrong where.
+    pub fn parsed_conditions(&self) -> Result<Vec<Condition>, String> {
+        explore::parse(&self.conditions)
+    }
+
+    /// The parameter sets shown: the current ones, then the saved ones when compared.
+    fn wanted<'a>(&self, m: &ExploreModel<'a>) -> Vec<(String, &'a GeneratorParams)> {
+        let mut out = vec![(params_key(m.params), m.params)];
+        if self.against_saved
+            && let Some(saved) = m.saved
+        {
+            out.push((params_key(saved), saved));
+        }
+        out
+    }
+
+    /// A run of the shown parameter sets over the chosen seeds: those whose kept run covers
+    /// other seeds are run again.
+    pub fn run_request(&mut self, m: &ExploreModel<'_>) -> ExploreRequest {
+        let seeds = self.first..self.first.saturating_add(self.count.clamp(*SEED_COUNTS.start(), *SEED_COUNTS.end()));
+        let mut todo = Vec::new();
+        let mut have = Vec::new();
+        let wanted = self.wanted(m);
+        for (key, params) in &wanted {
+            match self.runs.iter().find(|(k, r)| k == key && r.seeds == seeds) {
+                Some((k, r)) => have.push((k.clone(), r.clone())),
+                None => todo.push((key.clone(), (*params).clone())),
+            }
+        }
+        self.error = None;
+        ExploreRequest { todo, seeds, have, keys: wanted.into_iter().map(|(k, _)| k).collect() }
+    }
+
+    /// The charts to make when the shown parameter sets all have kept runs but the charts shown
+    /// are of others (the parameters changed back, or the comparison was turned on or off).
+    pub fn sync(&mut self, m: &ExploreModel<'_>) -> Option<ExploreRequest> {
+        if !self.open || self.job.is_some() {
+            return None;
+        }
+        let keys: Vec<String> = self.wanted(m).into_iter().map(|(k, _)| k).collect();
+        if self.charts.as_ref().is_some_and(|(k, _)| *k == keys) {
+            return None;
+        }
+        let have: Option<Vec<(String, Arc<Run>)>> =
+            keys.iter().map(|k| self.runs.iter().find(|(x, _)| x == k).cloned()).collect();
+        match have {
+            Some(have) => {
+                let seeds = have.first().map_or(0..0, |(_, r)| r.seeds.clone());
+                Some(ExploreRequest { todo: Vec::new(), seeds, have, keys })
+            }
+            None => {
+                self.charts = None;
+                None
+            }
+        }
+    }
+
+    /// Job `id` makes `keys`.
+    pub fn started(&mut self, id: JobId, request: &ExploreRequest) {
+        let total = request.todo.len() as u64 * (request.seeds.end - request.seeds.start);
+        self.job = Some(Running { id, done: 0, total });
+    }
+
+    /// Stops the run in flight (the app cancels its job).
+    pub fn cancelled(&mut self) -> Option<JobId> {
+        self.job.take().map(|j| j.id)
+    }
+
+    /// A report of an explore job.
+    pub fn receive(&mut self, id: JobId, out: JobOutput) {
+        let Some(job) = self.job.as_mut().filter(|j| j.id == id) else { return };
+        match out {
+            JobOutput::ExploreProgress { done } => job.done = done,
+            JobOutput::Explored(Ok(e)) => {
+                let Explored { runs, keys, charts } = *e;
+                for (key, run) in runs {
+                    self.runs.retain(|(k, _)| *k != key);
+                    self.runs.push((key, run));
+                }
+                // Keep the most recently made; never those just shown.
+                while self.runs.len() > KEPT_RUNS {
+                    match self.runs.iter().position(|(k, _)| !keys.contains(k)) {
+                        Some(i) => drop(self.runs.remove(i)),
+                        None => break,
+                    }
+                }
+                self.charts = Some((keys, charts));
+                self.matched = None;
+                self.job = None;
+            }
+            JobOutput::Explored(Err(e)) => {
+                self.error = Some(e);
+                self.job = None;
+            }
+            JobOutput::Failed { message, .. } => {
+                self.error = Some(format!("the run failed: {message}"));
+                self.job = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// How many seeds of `run` meet the typed conditions (cached until either changes).
+    fn matched(&mut self, key: &str, run: &Run) -> Result<usize, String> {
+        if let Some((text, k, n)) = &self.matched
+            && *text == self.conditions
+            && k == key
+        {
+            return n.clone();
+        }
+        let n = explore::parse(&self.conditions).map(|c| run.count_matching(&c));
+        self.matched = Some((self.conditions.clone(), key.to_string(), n.clone()));
+        n
+    }
+}
+
+/// The Explore window.
+pub fn explore_ui(ctx: &egui::Context, e: &mut Explore, m: &ExploreModel<'_>, out: &mut Vec<Command>) {
+    let mut open = e.open;
+    egui::Window::new("Explore")
+        .id(egui::Id::unique("delve-explore"))
+        .open(&mut open)
+        .default_size(vec2(980.0, 700.0))
+        .resizable(true)
+        .show(ctx, |ui| {
+            controls_ui(ui, e, m, out);
+            ui.separator();
+            let keys: Vec<String> = e.wanted(m).into_iter().map(|(k, _)| k).collect();
+            let runs: Vec<Arc<Run>> =
+                keys.iter().filter_map(|k| e.runs.iter().find(|(x, _)| x == k).map(|(_, r)| r.clone())).collect();
+            if runs.is_empty() {
+                ui.label(
+                    egui::RichText::new(
+                        "No run of these parameters yet. Choose how many seeds and press Run: every map is \
+                         generated and measured, on every core.",
+                    )
+                    .weak(),
+                );
+                return;
+            }
+            summary_ui(ui, e, &runs, &keys[0], out);
+            ui.separator();
+            let charts = e.charts.as_ref().filter(|(k, _)| *k == keys).map(|(_, c)| c.clone());
+            egui::ScrollArea::vertical().id_salt("delve-explore-scroll").show(ui, |ui| {
+                if let Some(charts) = charts {
+                    histograms_ui(ui, e, &charts);
+                } else {
+                    ui.spinner();
+                }
+                ui.add_space(8.0);
+                egui::CollapsingHeader::new("Percentiles").default_open(true).show(ui, |ui| {
+                    percentiles_ui(ui, &runs);
+                });
+            });
+        });
+    e.open = open;
+}
+
+fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Seeds");
+        ui.add(
+            egui::DragValue::new(&mut e.count)
+                .range(SEED_COUNTS)
+                .speed(100.0)
+                .custom_formatter(|v, _| group_thousands(v as u64)),
+        )
+        .on_hover_text("How many seeds to run: 100 to 1,000,000");
+        ui.label("from seed");
+        ui.add(egui::DragValue::new(&mut e.first));
+        match &e.job {
+            Some(job) => {
+                let fraction = if job.total == 0 { 0.0 } else { job.done as f32 / job.total as f32 };
+                ui.add(egui::ProgressBar::new(fraction).desired_width(220.0).text(format!(
+                    "{} of {} maps",
+                    group_thousands(job.done),
+                    group_thousands(job.total)
+                )));
+                if ui.button("Cancel").on_hover_text("Stop the run; the last finished run stays").clicked() {
+                    out.push(Command::CancelExplore);
+                }
+            }
+            None => {
+                if ui.button("Run").on_hover_text("Generate and measure a map of every seed").clicked() {
+                    out.push(Command::RunExplore);
+                }
+            }
+        }
+        ui.separator();
+        let can_compare = m.saved.is_some();
+        let mut against = e.against_saved && can_compare;
+        if ui
+            .add_enabled(can_compare, egui::Checkbox::new(&mut against, "Compare with the preset as saved"))
+            .on_hover_text("Also run the parameters as their preset holds them, drawn behind in orange")
+            .on_disabled_hover_text("The parameters are the preset's as saved: tune one to compare")
+            .changed()
+        {
+            e.against_saved = against;
+        }
+    });
+    if e.against_saved
+        && let Some(saved) = m.saved
+    {
+        let diffs = differing_params(saved, m.params);
+        let text: Vec<String> =
+            diffs.iter().map(|d| format!("{} {} -> {}", d.label, format_value(d.a), format_value(d.b))).collect();
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(SAVED_COLOUR, "orange: as saved;");
+            ui.colored_label(NOW_COLOUR, "blue: as tuned now;");
+            ui.label(format!("differ in {}", text.join(", ")));
+        });
+    }
+    if let Some(err) = &e.error {
+        ui.colored_label(ui.visuals().error_fg_color, err);
+    }
+}
+
+/// How the run went, and the conditions with the seeds they pick.
+fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, out: &mut Vec<Command>) {
+    for (i, run) in runs.iter().enumerate() {
+        let s = &run.summary;
+        let n = s.maps.max(1) as f64;
+        let short: u64 = s.shortfalls.iter().map(|(_, k)| k).sum();
+        let mut text = format!(
+            "{} maps (seeds {}..{}), {:.1} µs each to generate; {:.1}% connected, {:.1}% without problems; ",
+            group_thousands(s.maps),
+            run.seeds.start,
+            run.seeds.end,
+            s.mean_micros,
+            100.0 * s.connected as f64 / n,
+            100.0 * s.valid as f64 / n,
+        );
+        if short == 0 {
+            text.push_str("every map placed all the rooms asked for.");
+        } else {
+            let causes: Vec<String> =
+                s.shortfalls.iter().map(|(c, k)| format!("{} {:.1}%", c.label(), 100.0 * *k as f64 / n)).collect();
+            text.push_str(&format!(
+                "{:.1}% placed fewer rooms than asked ({:.1} asked on average): {}.",
+                100.0 * short as f64 / n,
+                s.mean_rooms_asked,
+                causes.join(", ")
+            ));
+        }
+        let colour = if i == 0 { NOW_COLOUR } else { SAVED_COLOUR };
+        ui.horizontal_wrapped(|ui| {
+            if runs.len() > 1 {
+                ui.colored_label(colour, if i == 0 { "Now:" } else { "Saved:" });
+            }
+            ui.label(text);
+        });
+    }
+    let now = &runs[0];
+    ui.horizontal(|ui| {
+        ui.label("Seeds with");
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut e.conditions)
+                .hint_text("rooms >= 20 and longest path >= 100  (or drag over a histogram)")
+                .desired_width(420.0),
+        );
+        edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Conditions"));
+        match e.matched(key, now) {
+            Ok(k) => {
+                let total = now.rows.len();
+                ui.label(format!("{} of {} match", group_thousands(k as u64), group_thousands(total as u64)));
+                if ui
+                    .add_enabled(k > 0, egui::Button::new("Show in seed browser"))
+                    .on_hover_text("Thumbnails of the matching seeds, page by page; click one to open it")
+                    .clicked()
+                {
+                    out.push(Command::BrowseExplored);
+                }
+                if !e.conditions.is_empty() && ui.button("Clear").clicked() {
+                    e.conditions.clear();
+                }
+            }
+            Err(err) => {
+                ui.colored_label(ui.visuals().error_fg_color, err);
+            }
+        }
+    });
+}
+
+/// A histogram per figure, in a grid; dragging over one (or clicking a bar) picks that range.
+fn histograms_ui(ui: &mut egui::Ui, e: &mut Explore, charts: &Charts) {
+    let conditions = explore::parse(&e.conditions).unwrap_or_default();
+    let columns = ((ui.available_width() / 300.0).floor() as usize).clamp(1, 4);
+    let width = (ui.available_width() - 8.0 * columns as f32) / columns as f32;
+    egui::Grid::new("delve-explore-grid").spacing(vec2(8.0, 8.0)).show(ui, |ui| {
+        for (n, stat) in Stat::metrics().iter().enumerate() {
+            let hists = charts.of_stat(*stat);
+            ui.vertical(|ui| {
+                ui.set_width(width);
+                ui.label(egui::RichText::new(stat.label()).strong()).on_hover_text(stat.help());
+                if let Some(picked) = histogram_ui(ui, e, *stat, hists, &conditions, width) {
+                    let new = explore::replace_stat(&conditions, *stat, &picked);
+                    e.conditions = explore::describe(&new);
+                }
+            });
+            if (n + 1) % columns == 0 {
+                ui.end_row();
+            }
+        }
+    });
+}
+
+/// One figure's histograms (the current run, and the saved one behind it); returns the
+/// conditions picked by a drag or a click.
+fn histogram_ui(
+    ui: &mut egui::Ui,
+    e: &mut Explore,
+    stat: Stat,
+    hists: &[Histogram],
+    conditions: &[Condition],
+    width: f32,
+) -> Option<Vec<Condition>> {
+    let first = hists.first()?;
+    let charts: Vec<BarChart> = hists
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, h)| {
+            let colour = if i == 0 { NOW_COLOUR } else { SAVED_COLOUR.gamma_multiply(0.6) };
+            let bars = h
+                .counts
+                .iter()
+                .enumerate()
+                .map(|(b, c)| {
+                    let (lo, hi) = h.bin_range(b);
+                    Bar::new((lo + hi) / 2.0, *c as f64).width(h.width * 0.95).fill(colour)
+                })
+                .collect();
+            BarChart::new(if i == 0 { "now" } else { "saved" }, bars).color(colour)
+        })
+        .collect();
+    // The range the conditions pick on this figure, drawn as a band.
+    let lo = conditions.iter().filter(|c| c.stat == stat).filter_map(lower).fold(f64::NEG_INFINITY, f64::max);
+    let hi = conditions.iter().filter(|c| c.stat == stat).filter_map(upper).fold(f64::INFINITY, f64::min);
+    let (x0, x1) = (first.start, first.start + first.width * first.counts.len() as f64);
+    let band = (lo.is_finite() || hi.is_finite()).then(|| {
+        let half = if stat.decimals() == 0 { 0.5 } else { 0.0 };
+        (if lo.is_finite() { lo - half } else { x0 }, if hi.is_finite() { hi + half } else { x1 })
+    });
+    let drag = e.drag.filter(|(s, _)| *s == stat).map(|(_, x)| x);
+    let response = Plot::new(("delve-explore-hist", stat))
+        .width(width)
+        .height(130.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_y(false)
+        .y_axis_min_width(28.0)
+        .include_y(0.0)
+        .include_x(x0)
+        .include_x(x1)
+        .show(ui, |plot| {
+            for c in charts {
+                plot.bar_chart(c);
+            }
+            if let Some((a, b)) = band {
+                plot.span(Span::new("picked", a..=b).fill(Color32::from_white_alpha(28)));
+            }
+            if let (Some(a), Some(p)) = (drag, plot.pointer_coordinate()) {
+                plot.span(Span::new("picking", a.min(p.x)..=a.max(p.x)).fill(Color32::from_white_alpha(40)));
+            }
+        });
+    let r = &response.response;
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, format!("Histogram of {}", stat.label())));
+    let at = |pos: egui::Pos2| response.transform.value_from_position(pos).x;
+    if r.drag_started()
+        && let Some(p) = r.interact_pointer_pos()
+    {
+        e.drag = Some((stat, at(p)));
+    }
+    let mut picked = None;
+    if r.drag_stopped()
+        && let Some((s, a)) = e.drag.take()
+        && s == stat
+        && let Some(p) = r.interact_pointer_pos().or_else(|| r.hover_pos())
+    {
+        picked = pick(first, a, at(p));
+    } else if r.clicked()
+        && let Some(p) = r.interact_pointer_pos()
+    {
+        let x = at(p);
+        picked = pick(first, x, x);
+    }
+    picked
+}
+
+/// The conditions picking the bins from value `a` to value `b` (clamped to the histogram).
+fn pick(h: &Histogram, a: f64, b: f64) -> Option<Vec<Condition>> {
+    let last = h.counts.len().checked_sub(1)?;
+    let bin = |x: f64| h.bin_at(x).unwrap_or(if x < h.start { 0 } else { last });
+    Some(h.select(bin(a.min(b)), bin(a.max(b))))
+}
+
+fn lower(c: &Condition) -> Option<f64> {
+    use crate::analysis::explore::Op;
+    matches!(c.op, Op::AtLeast | Op::More | Op::Equal).then_some(c.value)
+}
+
+fn upper(c: &Condition) -> Option<f64> {
+    use crate::analysis::explore::Op;
+    matches!(c.op, Op::AtMost | Op::Less | Op::Equal).then_some(c.value)
+}
+
+/// Min, p5, p50, p95, max and mean of every figure (a row per run).
+fn percentiles_ui(ui: &mut egui::Ui, runs: &[Arc<Run>]) {
+    egui::Grid::new("delve-explore-percentiles").striped(true).spacing(vec2(14.0, 2.0)).show(ui, |ui| {
+        for h in ["figure", "", "min", "p5", "median", "p95", "max", "mean"] {
+            ui.label(egui::RichText::new(h).strong());
+        }
+        ui.end_row();
+        for stat in Stat::metrics() {
+            for (i, run) in runs.iter().enumerate() {
+                if i == 0 {
+                    ui.label(stat.label()).on_hover_text(stat.help());
+                } else {
+                    ui.label("");
+                }
+                let colour = if i == 0 { NOW_COLOUR } else { SAVED_COLOUR };
+                ui.colored_label(
+                    colour,
+                    if runs.len() == 1 {
+                        ""
+                    } else if i == 0 {
+                        "now"
+                    } else {
+                        "saved"
+                    },
+                );
+                let sp: Spread = run.summary.spread(*stat).unwrap_or_default();
+                let d = stat.decimals();
+                for v in [sp.min, sp.p5, sp.p50, sp.p95, sp.max] {
+                    ui.label(format!("{v:.d$}"));
+                }
+                ui.label(format!("{:.*}", d.max(1), sp.mean));
+                ui.end_row();
+            }
+        }
+    });
+}
+
+/// `12345` as `12,345`.
+pub fn group_thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,171 @@
+//! The Explore window, driven through the real UI with egui_kittest: a run over many seeds, its
+//! histograms, picking a range, the matching seeds in the seed browser, A/B against the saved
+//! preset, cancel.
+
+use delve::analysis::Stat;
+use delve::analysis::explore::{Condition, Op, matches};
+use delve::app::{Command, DelveApp};
+use delve::params::ParamValue;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn editor(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
+    crate::editor::harness(dir.path(), None, None).0
+}
+
+/// The editor with the Explore window open, set to run `count` seeds.
+fn explore(dir: &tempfile::TempDir, count: u64) -> Harness<'static, DelveApp> {
+    let mut h = editor(dir);
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::E);
+    crate::common::settle(&mut h);
+    assert!(h.state().explore().open, "Ctrl+Shift+E opens the Explore window");
+    h.state_mut().explore_mut().count = count;
+    h.step();
+    h
+}
+
+fn run(h: &mut Harness<'static, DelveApp>) {
+    h.get_by_label("Run").click();
+    crate::common::settle(h);
+}
+
+#[test]
+fn a_run_shows_histograms_and_a_dragged_range_opens_its_seeds_in_the_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explore(&dir, 400);
+    assert!(h.query_by_label("Histogram of rooms").is_none(), "no histogram before a run");
+    run(&mut h);
+    let params = h.state().params().clone();
+    let run = h.state().explore().run_of(&params).expect("the run is kept").clone();
+    assert_eq!(run.rows.len(), 400);
+    assert_eq!(run.rows.iter().map(|r| r.seed).collect::<Vec<_>>(), (0..400).collect::<Vec<_>>());
+    // The rows are the maps' own figures.
+    let one = delve::analysis::sweep::SweepRow::of(&params, 17).unwrap();
+    assert_eq!(run.rows[17].values, one.values);
+    // A histogram per figure, counting every map.
+    for stat in Stat::metrics() {
+        assert!(h.query_by_label(&format!("Histogram of {}", stat.label())).is_some(), "{stat:?}");
+        let hist = &h.state().explore().charts().unwrap().of_stat(*stat)[0];
+        assert_eq!(hist.counts.iter().sum::<u64>(), 400, "{stat:?}");
+    }
+    assert!(h.query_by_label("p95").is_some(), "the percentiles table");
+    assert!(h.query_by_label_contains("400 maps (seeds 0..400)").is_some());
+
+    // Drag over the right half of the rooms histogram: a range of rooms is picked.
+    let rect = h.get_by_label("Histogram of rooms").rect();
+    let y = rect.center().y;
+    h.drag_at(egui::pos2(rect.left() + rect.width() * 0.55, y));
+    h.step();
+    h.hover_at(egui::pos2(rect.left() + rect.width() * 0.75, y));
+    h.step();
+    h.drop_at(egui::pos2(rect.right() - 2.0, y));
+    h.step();
+    h.step();
+    let conditions = h.state().explore().parsed_conditions().unwrap();
+    assert_eq!(conditions.len(), 2, "{:?}", h.state().explore().conditions);
+    assert!(conditions.iter().all(|c| c.stat == Stat::Rooms));
+    assert!(h.state().explore().conditions.starts_with("rooms >= "), "{}", h.state().explore().conditions);
+    let expected: Vec<u64> = run.rows.iter().filter(|r| matches(&conditions, r)).map(|r| r.seed).collect();
+    assert!(!expected.is_empty() && expected.len() < 400, "{} seeds picked", expected.len());
+    assert!(h.query_by_label(&format!("{} of 400 match", expected.len())).is_some());
+
+    // The matching seeds, across the whole run, in the seed browser.
+    h.get_by_label("Show in seed browser").click();
+    crate::common::settle(&mut h);
+    let browser = h.state().seed_browser();
+    assert!(browser.open);
+    assert_eq!(browser.explored().expect("explored seeds shown").matching(), expected.as_slice());
+    assert!(h.query_by_label_contains(&format!("Explored: {} of 400 match", expected.len())).is_some());
+    let first = expected[0];
+    assert!(h.state().seed_browser().thumbnail(&params, first).is_some(), "thumbnail rendered");
+    h.get_by_label(&format!("Seed {first}")).click();
+    crate::common::settle(&mut h);
+    assert_eq!(h.state().document().unwrap().map().provenance.seed, first);
+
+    // The browser's own filter narrows the explored seeds, across the run.
+    let floor = run.rows.iter().map(|r| r.get(Stat::LongestPath)).sum::<f64>() / 400.0;
+    {
+        let b = h.state_mut().seed_browser_mut();
+        b.filter_on = true;
+        b.filter_stat = Stat::LongestPath;
+        b.filter_min = floor;
+    }
+    crate::common::settle(&mut h);
+    let mut narrowed = conditions.clone();
+    narrowed.push(Condition { stat: Stat::LongestPath, op: Op::AtLeast, value: floor });
+    let expected: Vec<u64> = run.rows.iter().filter(|r| matches(&narrowed, r)).map(|r| r.seed).collect();
+    assert_eq!(h.state().seed_browser().explored().unwrap().matching(), expected.as_slice());
+    h.get_by_label("Back to pages").click();
+    crate::common::settle(&mut h);
+    assert!(h.state().seed_browser().explored().is_none());
+}
+
+#[test]
+fn typed_conditions_pick_seeds_and_bad_ones_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explore(&dir, 200);
+    run(&mut h);
+    let field = h.get_by_label("Conditions");
+    field.click();
+    field.type_text("rooms >= 1000");
+    crate::common::settle(&mut h);
+    assert!(h.query_by_label("0 of 200 match").is_some());
+    h.state_mut().explore_mut().conditions = "roms >= 3".into();
+    crate::common::settle(&mut h);
+    assert!(h.query_by_label_contains("\"roms\" is not a figure").is_some());
+    h.state_mut().explore_mut().conditions = "rooms >= 5 and floor % >= 10".into();
+    crate::common::settle(&mut h);
+    let run = h.state().explore().run_of(h.state().params()).unwrap().clone();
+    let c = h.state().explore().parsed_conditions().unwrap();
+    let n = run.rows.iter().filter(|r| matches(&c, r)).count();
+    assert!(h.query_by_label(&format!("{n} of 200 match")).is_some());
+}
+
+#[test]
+fn tuned_parameters_are_drawn_over_the_preset_as_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explore(&dir, 300);
+    run(&mut h);
+    let before = h.state().params().clone();
+    // Tune: more room attempts.
+    h.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(45)));
+    crate::common::settle(&mut h);
+    assert!(h.state().explore().charts().is_none(), "no run of the tuned parameters yet");
+    assert!(h.query_by_label_contains("No run of these parameters yet").is_some());
+    h.get_by_label("Compare with the preset as saved").click();
+    crate::common::settle(&mut h);
+    run(&mut h);
+    let e = h.state().explore();
+    let tuned = e.run_of(h.state().params()).expect("the tuned run").clone();
+    let saved = e.run_of(&before).expect("the saved run is kept").clone();
+    assert_eq!((tuned.rows.len(), saved.rows.len()), (300, 300));
+    let rooms = e.charts().unwrap().of_stat(Stat::Rooms);
+    assert_eq!(rooms.len(), 2, "both runs drawn");
+    assert_eq!((rooms[0].start, rooms[0].width), (rooms[1].start, rooms[1].width), "with the same bins");
+    assert!(tuned.summary.spread(Stat::Rooms).unwrap().mean > saved.summary.spread(Stat::Rooms).unwrap().mean);
+    assert!(h.query_by_label_contains("differ in Room attempts 30 -> 45").is_some());
+    // Back to the preset's parameters: its kept run is shown again, without running it.
+    h.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(30)));
+    crate::common::settle(&mut h);
+    let e = h.state().explore();
+    assert_eq!(e.charts().unwrap().of_stat(Stat::Rooms).len(), 1);
+    assert!(h.query_by_label_contains("300 maps (seeds 0..300)").is_some());
+}
+
+#[test]
+fn a_long_run_can_be_cancelled_and_the_window_keeps_drawing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explore(&dir, 1_000_000);
+    h.get_by_label("Run").click();
+    for _ in 0..5 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(h.state().explore().is_busy());
+    assert!(h.query_by_label_contains("of 1,000,000 maps").is_some(), "progress is shown");
+    h.get_by_label("Cancel").click();
+    crate::common::settle(&mut h);
+    assert!(!h.state().explore().is_busy());
+    assert!(h.state().explore().run_of(h.state().params()).is_none());
+    assert!(h.query_by_label("Run").is_some());
+}
