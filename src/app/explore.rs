@@ -1,6 +1,6 @@
 //! The Explore window: the current parameters run over many seeds on the worker pool (progress,
 //! cancel), a histogram per figure, the percentiles, how often generation fell short and why;
-//! optionally the parameters as saved in their preset drawn underneath (A/B), with the
+//! optionally the parameters as saved in their preset drawn over them (A/B), with the
 //! parameters that differ listed. Dragging over a histogram (or typing conditions) picks seeds
 //! across the whole run, which open in the seed browser. The last run of each parameter set is
 //! kept while the editor is open.
@@ -18,9 +18,11 @@ use std::sync::Arc;
 
 /// How many seeds a run may take.
 pub const SEED_COUNTS: RangeInclusive<u64> = 100..=1_000_000;
-/// Parameter sets whose last run is kept (the least recently used goes first).
+/// Parameter sets whose last run is kept (the least recently used goes first), and the most
+/// maps they may hold together (about 70 bytes each).
 const KEPT_RUNS: usize = 8;
-/// The current parameters' bars, and the saved parameters' drawn behind them.
+const KEPT_ROWS: usize = 4_000_000;
+/// The current parameters' bars, and the saved parameters' drawn over them.
 pub const NOW_COLOUR: Color32 = Color32::from_rgb(0x4a, 0x9e, 0xe8);
 pub const SAVED_COLOUR: Color32 = Color32::from_rgb(0xf0, 0xa0, 0x30);
 
@@ -54,7 +56,7 @@ pub struct Explore {
     /// How many seeds a run takes, and the first.
     pub count: u64,
     pub first: u64,
-    /// Also run the parameters as saved in their preset, drawn behind the current ones.
+    /// Also run the parameters as saved in their preset, drawn over the current ones.
     pub against_saved: bool,
     /// Conditions on figures as typed: `rooms >= 20 and longest path >= 100`.
     pub conditions: String,
@@ -200,7 +202,9 @@ impl Explore {
                     self.runs.push((key, run));
                 }
                 // Keep the most recently made; never those just shown.
-                while self.runs.len() > KEPT_RUNS {
+                while self.runs.len() > KEPT_RUNS
+                    || self.runs.iter().map(|(_, r)| r.rows.len()).sum::<usize>() > KEPT_ROWS
+                {
                     match self.runs.iter().position(|(k, _)| !keys.contains(k)) {
                         Some(i) => drop(self.runs.remove(i)),
                         None => break,
@@ -313,7 +317,7 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
         let mut against = e.against_saved && can_compare;
         if ui
             .add_enabled(can_compare, egui::Checkbox::new(&mut against, "Compare with the preset as saved"))
-            .on_hover_text("Also run the parameters as their preset holds them, drawn behind in orange")
+            .on_hover_text("Also run the parameters as their preset holds them, drawn over them in see-through orange")
             .on_disabled_hover_text("The parameters are the preset's as saved: tune one to compare")
             .changed()
         {
@@ -358,7 +362,7 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
             let causes: Vec<String> =
                 s.shortfalls.iter().map(|(c, k)| format!("{} {:.1}%", c.label(), 100.0 * *k as f64 / n)).collect();
             text.push_str(&format!(
-                "{:.1}% placed fewer rooms than asked ({:.1} asked on average): {}.",
+                "{:.1}% placed fewer rooms than asked ({:.0} asked on average): {}.",
                 100.0 * short as f64 / n,
                 s.mean_rooms_asked,
                 causes.join(", ")
@@ -426,7 +430,7 @@ fn histograms_ui(ui: &mut egui::Ui, e: &mut Explore, charts: &Charts) {
     });
 }
 
-/// One figure's histograms (the current run, and the saved one behind it); returns the
+/// One figure's histograms (the current run, and the saved one over it); returns the
 /// conditions picked by a drag or a click.
 fn histogram_ui(
     ui: &mut egui::Ui,
@@ -440,9 +444,10 @@ fn histogram_ui(
     let charts: Vec<BarChart> = hists
         .iter()
         .enumerate()
-        .rev()
         .map(|(i, h)| {
-            let colour = if i == 0 { NOW_COLOUR } else { SAVED_COLOUR.gamma_multiply(0.6) };
+            // The saved run goes over the current one, see-through, so both show where they
+            // overlap.
+            let colour = if i == 0 { NOW_COLOUR } else { SAVED_COLOUR.gamma_multiply(0.55) };
             let bars = h
                 .counts
                 .iter()
@@ -458,7 +463,11 @@ fn histogram_ui(
     // The range the conditions pick on this figure, drawn as a band.
     let lo = conditions.iter().filter(|c| c.stat == stat).filter_map(lower).fold(f64::NEG_INFINITY, f64::max);
     let hi = conditions.iter().filter(|c| c.stat == stat).filter_map(upper).fold(f64::INFINITY, f64::min);
-    let (x0, x1) = (first.start, first.start + first.width * first.counts.len() as f64);
+    let (mut x0, mut x1) = (first.start, first.start + first.width * first.counts.len() as f64);
+    if first.counts.len() == 1 {
+        // Every map has the same value: a narrow bar in context, not one filling the plot.
+        (x0, x1) = (x0 - 4.0 * first.width, x1 + 4.0 * first.width);
+    }
     let band = (lo.is_finite() || hi.is_finite()).then(|| {
         let half = if stat.decimals() == 0 { 0.5 } else { 0.0 };
         (if lo.is_finite() { lo - half } else { x0 }, if hi.is_finite() { hi + half } else { x1 })
