@@ -355,4 +355,14 @@ mod tests {
             replace_stat(&parse("rooms >= 7 and floor % >= 3").unwrap(), Stat::Rooms, &parse("rooms = 5").unwrap());
         assert_eq!(describe(&picked), "floor % >= 3.0 and rooms = 5");
     }
+
+    #[test]
+    fn each_figure_knows_its_place_in_a_row() {
+        for (i, s) in Stat::metrics().iter().enumerate() {
+            assert_eq!(s.metric_index(), Some(i), "{s:?}");
+        }
+        assert_eq!(Stat::Seed.metric_index(), None);
+        let r = row(7, 12.0, 31.5);
+        assert_eq!((r.get(Stat::Seed), r.get(Stat::Rooms), r.get(Stat::FloorPercent)), (7.0, 12.0, 31.5));
+    }
 }

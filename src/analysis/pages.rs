@@ -89,6 +89,11 @@ impl Stat {
         &Stat::ALL[1..]
     }
 
+    /// Where the figure stands in [`Stat::metrics`] (`None` for the seed).
+    pub const fn metric_index(self) -> Option<usize> {
+        (self as usize).checked_sub(1)
+    }
+
     pub const fn label(self) -> &'static str {
         match self {
             Stat::Seed => "seed",

@@ -55,8 +55,8 @@ impl SweepRow {
 
     /// The figure `stat` of this row (for `Seed`, the seed).
     pub fn get(&self, stat: Stat) -> f64 {
-        match Stat::metrics().iter().position(|s| *s == stat) {
-            Some(i) => f64::from(self.values[i]),
+        match stat.metric_index().and_then(|i| self.values.get(i)) {
+            Some(v) => f64::from(*v),
             None => self.seed as f64,
         }
     }

@@ -104,6 +104,8 @@ pub enum JobOutput {
     Checked(Box<Checked>),
     /// A compare pane's map.
     Pane(Result<Box<PaneOutcome>, GenError>),
+    /// Explored seeds listed for the seed browser.
+    Listed(Vec<u64>),
     /// Seeds of an Explore run done so far (of all its sweeps).
     ExploreProgress {
         done: u64,
@@ -133,6 +135,8 @@ pub enum JobKind {
     Compare,
     /// Runs of the Explore window.
     Explore,
+    /// Explored seeds listed for the seed browser.
+    Listing,
     Check,
     /// Writing or finding crash-recovery copies.
     Recovery,

@@ -563,6 +563,9 @@ impl DelveApp {
     fn windows_ui(&mut self, ctx: &egui::Context) {
         let shown = self.doc.as_ref().map(|d| &d.map().provenance).filter(|p| p.params.is_some()).map(|p| p.seed);
         self.browser.observe(shown);
+        if let Some(request) = self.browser.list_request() {
+            self.start_listing(request);
+        }
         if let Some(request) = self.browser.sync(self.session.params()) {
             self.start_thumbnails(request);
         }

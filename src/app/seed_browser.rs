@@ -16,7 +16,22 @@ use std::sync::Arc;
 
 /// What the explored seeds were listed for: the browser's filter (figure, least value), its
 /// sort and whether largest first.
-type ListKey = (Option<(Stat, f64)>, Stat, bool);
+pub type ListKey = (Option<(Stat, f64)>, Stat, bool);
+
+/// The explored seeds to list for the browser (on the worker pool: a run may hold a million).
+pub struct ListRequest {
+    pub run: Arc<Run>,
+    pub conditions: Vec<Condition>,
+    pub key: ListKey,
+}
+
+impl ListRequest {
+    /// The seeds of the run meeting the conditions, in the order the key asks.
+    pub fn list(&self) -> Vec<u64> {
+        let (_, sort, descending) = self.key;
+        self.run.select(&self.conditions, sort, descending)
+    }
+}
 
 /// Seeds of an Explore run, paged through in the browser.
 pub struct ExploredSeeds {
@@ -32,6 +47,8 @@ pub struct ExploredSeeds {
     list: Vec<u64>,
     /// ... for this filter and order.
     list_for: Option<ListKey>,
+    /// The job listing them anew, and for what.
+    list_job: Option<(JobId, ListKey)>,
 }
 
 impl ExploredSeeds {
@@ -119,7 +136,9 @@ impl Default for SeedBrowser {
 impl SeedBrowser {
     /// Whether thumbnails are still being rendered.
     pub fn is_busy(&self) -> bool {
-        self.render.is_some() || (self.open && self.requested.as_ref().is_none_or(|(_, s)| *s != self.seeds()))
+        self.render.is_some()
+            || self.explored.as_ref().is_some_and(|e| e.list_job.is_some())
+            || (self.open && self.requested.as_ref().is_none_or(|(_, s)| *s != self.seeds()))
     }
 
     /// The seeds on show: the page, or a page of the explored seeds.
@@ -137,9 +156,9 @@ impl SeedBrowser {
     /// whole run, page by page.
     pub fn show_explored(&mut self, run: Arc<Run>, conditions: Vec<Condition>) {
         let key = params_key(&run.params);
-        self.explored = Some(ExploredSeeds { run, key, conditions, start: 0, list: Vec::new(), list_for: None });
+        self.explored =
+            Some(ExploredSeeds { run, key, conditions, start: 0, list: Vec::new(), list_for: None, list_job: None });
         self.selected = None;
-        self.refresh_explored();
     }
 
     /// Back to pages of seeds.
@@ -169,21 +188,35 @@ impl SeedBrowser {
         self.selected = None;
     }
 
-    /// Recomputes the explored seeds when the filter or the order changed.
-    fn refresh_explored(&mut self) {
+    /// The explored seeds to list anew when they were never listed or the filter or the order
+    /// changed (the app runs it on the worker pool).
+    pub fn list_request(&mut self) -> Option<ListRequest> {
+        if !self.open {
+            return None;
+        }
         let filter = self.filter_on.then_some((self.filter_stat, self.filter_min));
         let wanted = (filter, self.view.sort, self.view.descending);
-        let Some(e) = &mut self.explored else { return };
-        if e.list_for == Some(wanted) {
-            return;
+        let e = self.explored.as_mut()?;
+        if e.list_for == Some(wanted) || e.list_job.as_ref().is_some_and(|(_, k)| *k == wanted) {
+            return None;
         }
         let mut conditions = e.conditions.clone();
         if let Some((stat, min)) = filter {
             conditions.push(Condition { stat, op: Op::AtLeast, value: min });
         }
-        e.list = e.run.select(&conditions, self.view.sort, self.view.descending);
-        e.list_for = Some(wanted);
-        e.start = 0;
+        Some(ListRequest { run: e.run.clone(), conditions, key: wanted })
+    }
+
+    /// The explored seeds are being listed by job `id`.
+    pub fn listing(&mut self, id: JobId, key: ListKey) {
+        if let Some(e) = &mut self.explored {
+            e.list_job = Some((id, key));
+        }
+    }
+
+    /// The job listing the explored seeds, if one runs.
+    pub fn list_job(&self) -> Option<JobId> {
+        self.explored.as_ref().and_then(|e| e.list_job.as_ref()).map(|(id, _)| *id)
     }
 
     /// The thumbnail of `seed` for `params`, when rendered.
@@ -214,7 +247,6 @@ impl SeedBrowser {
             // The explored seeds were of other parameters.
             self.explored = None;
         }
-        self.refresh_explored();
         if self.textures_key != key {
             self.textures.clear();
             self.textures_key.clone_from(&key);
@@ -241,6 +273,26 @@ impl SeedBrowser {
     /// The page is being rendered by job `id`.
     pub fn started(&mut self, id: JobId, key: String) {
         self.render = Some((id, key));
+    }
+
+    /// A report of a job listing the explored seeds.
+    pub fn receive_list(&mut self, id: JobId, out: JobOutput) {
+        let Some(e) = &mut self.explored else { return };
+        let Some((job, key)) = e.list_job else { return };
+        if job != id {
+            return;
+        }
+        e.list_job = None;
+        match out {
+            JobOutput::Listed(list) => {
+                e.list = list;
+                e.list_for = Some(key);
+                e.start = 0;
+                self.selected = None;
+            }
+            JobOutput::Failed { message, .. } => self.error = Some(message),
+            _ => {}
+        }
     }
 
     /// A report of a thumbnail job.

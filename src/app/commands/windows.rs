@@ -6,7 +6,7 @@ use super::super::command::{Command, PaneCommand};
 use super::super::compare::PaneJob;
 use super::super::explore::{ExploreModel, ExploreRequest, Explored};
 use super::super::jobs::{JobKind, JobOutput, PaneOutcome};
-use super::super::seed_browser::ThumbnailRequest;
+use super::super::seed_browser::{ListRequest, ThumbnailRequest};
 use crate::analysis::explore::{Charts, Run};
 use crate::analysis::thumbnail;
 use crate::map::metrics::Metrics;
@@ -100,6 +100,17 @@ impl DelveApp {
             JobOutput::Explored(Ok(Box::new(Explored { runs: made, keys, charts })))
         });
         self.explore.started(id, &request);
+    }
+
+    /// Lists the explored seeds for the seed browser on the pool; the listing it replaces is
+    /// cancelled.
+    pub(in crate::app) fn start_listing(&mut self, request: ListRequest) {
+        if let Some(old) = self.browser.list_job() {
+            self.jobs.cancel(old);
+        }
+        let key = request.key;
+        let id = self.jobs.spawn(JobKind::Listing, move |_| JobOutput::Listed(request.list()));
+        self.browser.listing(id, key);
     }
 
     /// Generates a compare pane's map on the pool.
