@@ -571,7 +571,8 @@ impl DelveApp {
         }
         if self.browser.open {
             let mut out = Vec::new();
-            seed_browser::seed_browser_ui(ctx, &mut self.browser, self.session.starred(), shown, &mut out);
+            let run = self.explore.run_of(self.session.params());
+            seed_browser::seed_browser_ui(ctx, &mut self.browser, self.session.starred(), shown, run, &mut out);
             self.commands.extend(out);
         }
         let model = explore::ExploreModel { params: self.session.params(), saved: self.session.saved_params() };

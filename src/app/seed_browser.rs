@@ -393,12 +393,14 @@ impl SeedBrowser {
     }
 }
 
-/// The seed browser window. `current` is the seed of the map in the main view.
+/// The seed browser window. `current` is the seed of the map in the main view; `run` the
+/// Explore window's last run of the current parameters, whose seeds the browser can page through.
 pub fn seed_browser_ui(
     ctx: &egui::Context,
     b: &mut SeedBrowser,
     starred: &[StarredSeed],
     current: Option<u64>,
+    run: Option<&Arc<Run>>,
     out: &mut Vec<Command>,
 ) {
     let mut open = b.open;
@@ -409,7 +411,7 @@ pub fn seed_browser_ui(
         .default_size(vec2(900.0, 640.0))
         .resizable(true)
         .show(ctx, |ui| {
-            controls_ui(ui, b, out);
+            controls_ui(ui, b, run, out);
             ui.separator();
             egui::Panel::right("delve-seeds-side").resizable(true).default_size(230.0).show(ui, |ui| {
                 side_ui(ui, b, starred, current, out);
@@ -422,7 +424,7 @@ pub fn seed_browser_ui(
     b.columns = columns;
 }
 
-fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, out: &mut Vec<Command>) {
+fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, out: &mut Vec<Command>) {
     if let Some(e) = &b.explored {
         let mut leave = false;
         ui.horizontal_wrapped(|ui| {
@@ -463,6 +465,17 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, out: &mut Vec<Command>) {
         if b.explored.is_some() {
             ui.label("size");
             ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
+        }
+        if b.explored.is_none()
+            && let Some(run) = run
+            && ui
+                .button(format!("Explored seeds ({})", super::explore::group_thousands(run.rows.len() as u64)))
+                .on_hover_text(
+                    "Page through every seed of the Explore window's run: sort and filter then cover the whole run",
+                )
+                .clicked()
+        {
+            b.show_explored(run.clone(), Vec::new());
         }
         if b.explored.is_none() {
             let mut random = matches!(b.page.kind, PageKind::Random { .. });

@@ -169,3 +169,38 @@ fn a_long_run_can_be_cancelled_and_the_window_keeps_drawing() {
     assert!(h.state().explore().run_of(h.state().params()).is_none());
     assert!(h.query_by_label("Run").is_some());
 }
+
+#[test]
+fn the_seed_browser_filters_and_sorts_every_explored_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explore(&dir, 500);
+    run(&mut h);
+    h.state_mut().push(Command::ShowSeedBrowser(true));
+    crate::common::settle(&mut h);
+    h.get_by_label("Explored seeds (500)").click();
+    crate::common::settle(&mut h);
+    assert!(h.query_by_label_contains("Explored: 500 of 500 match").is_some());
+    {
+        let b = h.state_mut().seed_browser_mut();
+        b.filter_on = true;
+        b.filter_stat = Stat::Rooms;
+        b.filter_min = 19.0;
+        b.view.sort = Stat::LongestPath;
+        b.view.descending = true;
+    }
+    crate::common::settle(&mut h);
+    let run = h.state().explore().run_of(h.state().params()).unwrap().clone();
+    let mut expected: Vec<(f64, u64)> =
+        run.rows.iter().filter(|r| r.get(Stat::Rooms) >= 19.0).map(|r| (r.get(Stat::LongestPath), r.seed)).collect();
+    expected.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+    let expected: Vec<u64> = expected.into_iter().map(|(_, s)| s).collect();
+    assert!(expected.len() > 24, "more than a page: {}", expected.len());
+    let b = h.state().seed_browser();
+    assert_eq!(b.explored().unwrap().matching(), expected.as_slice());
+    assert_eq!(b.seeds(), expected[..24], "the first page, across the whole run");
+    assert!(h.query_by_label_contains(&format!("Explored: {} of 500 match", expected.len())).is_some());
+    // The page after, from the whole run's order.
+    h.get_by_label("Page >").click();
+    crate::common::settle(&mut h);
+    assert_eq!(h.state().seed_browser().seeds(), expected[24..expected.len().min(48)]);
+}
