@@ -194,13 +194,15 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
 
     // Reach: every walkable tile from spawn, layer by layer (the longest of the shortest walks
     // is the last layer). A reached tile is walled up in the bordered copy; each neighbour is
-    // written to the queue, which moves on only past open ones: no branch on the tiles.
+    // written to the queue, which moves on only past open ones: no branch on the tiles, whose
+    // pattern differs from map to map and would be mispredicted often.
     let start = index(map.spawn).filter(|&i| walkable(i))?;
-    let grid = &mut s.grid;
+    let grid: &mut [u8] = &mut s.grid;
     let first = (map.spawn.y as usize + 1) * pw + map.spawn.x as usize + 1;
     s.queue.clear();
+    // A slot past the last tile the search can reach, for the neighbour written but not kept.
     s.queue.resize(floor_tiles + 1, 0);
-    let queue = &mut s.queue;
+    let queue: &mut [u32] = &mut s.queue;
     grid[first] = 0;
     queue[0] = first as u32;
     let (mut head, mut tail) = (0usize, 1usize);
@@ -211,11 +213,10 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
             let i = queue[head] as usize;
             head += 1;
             for j in [i - 1, i + 1, i - pw, i + pw] {
-                if grid[j] != 0 {
-                    grid[j] = 0;
-                    queue[tail] = j as u32;
-                    tail += 1;
-                }
+                let open = grid[j] != 0;
+                grid[j] = 0;
+                queue[tail] = j as u32;
+                tail += usize::from(open);
             }
         }
         if tail == end {
