@@ -33,6 +33,8 @@ struct Scratch {
     /// spawn walls up what it has reached.
     grid: Vec<u8>,
     queue: Vec<u32>,
+    /// The search over the room graph's queue (apart, so `queue` keeps its length).
+    room_queue: Vec<u32>,
     door_used: Vec<bool>,
     degree: Vec<u32>,
     /// The room graph as lists: `first[r]..first[r + 1]` index `next`.
@@ -82,10 +84,16 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
     };
 
     // Tiles: a bordered copy, counts and dead-end cells, without branches on the tiles.
-    s.grid.clear();
+    // Every byte is written here (border rows, then each row between two border walls), so
+    // the buffer is not cleared first.
     s.grid.resize(pw * (h + 2), WALL);
+    s.grid.truncate(pw * (h + 2));
+    s.grid[..pw].fill(WALL);
+    s.grid[(h + 1) * pw..].fill(WALL);
     for (y, row) in tiles.chunks_exact(w).enumerate() {
-        for (g, t) in s.grid[(y + 1) * pw + 1..][..w].iter_mut().zip(row) {
+        let line = &mut s.grid[(y + 1) * pw..][..pw];
+        (line[0], line[pw - 1]) = (WALL, WALL);
+        for (g, t) in line[1..=w].iter_mut().zip(row) {
             *g = *t as u8;
         }
     }
@@ -169,7 +177,10 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
     if owned != room_tiles {
         return None;
     }
-    let inside = |room: usize, p: Pos| map.rooms[room].shape.contains(p);
+    let inside = |room: usize, p: Pos| match &map.rooms[room].shape {
+        Shape::Rect(b) => b.contains(p),
+        shape => shape.contains(p),
+    };
 
     // Doors: on their room's edge, opening onto the map outside the room.
     for d in &map.doors {
@@ -213,9 +224,11 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
     // pattern differs from map to map and would be mispredicted often.
     let start = at(map.spawn).filter(|&i| grid[i] != WALL)?;
     let spawn_room = (grid[start] == OWNED).then(|| (0..map.rooms.len()).find(|&r| inside(r, map.spawn))).flatten();
-    s.queue.clear();
-    // A slot past the last tile the search can reach, for the neighbour written but not kept.
-    s.queue.resize(floor_tiles + 1, 0);
+    // A slot past the last tile the search can reach, for the neighbour written but not kept;
+    // every slot is written before it is read, so old contents may stay.
+    if s.queue.len() <= floor_tiles {
+        s.queue.resize(floor_tiles + 1, 0);
+    }
     let queue: &mut [u32] = &mut s.queue;
     grid[start] = WALL;
     queue[0] = start as u32;
@@ -283,11 +296,11 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
         }
         components += 1;
         s.hops[r0] = 0;
-        s.queue.clear();
-        s.queue.push(r0 as u32);
+        s.room_queue.clear();
+        s.room_queue.push(r0 as u32);
         let mut head = 0;
         let mut last = 0;
-        while let Some(&r) = s.queue.get(head) {
+        while let Some(&r) = s.room_queue.get(head) {
             head += 1;
             let r = r as usize;
             last = s.hops[r];
@@ -295,7 +308,7 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
                 let next = s.next[k as usize] as usize;
                 if s.hops[next] == u32::MAX {
                     s.hops[next] = last + 1;
-                    s.queue.push(next as u32);
+                    s.room_queue.push(next as u32);
                 }
             }
         }
