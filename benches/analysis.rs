@@ -41,6 +41,16 @@ fn analysis(c: &mut Criterion) {
         g.bench_function(format!("{name}: survey (metrics + problems, quick)"), |b| {
             b.iter(|| black_box(survey(black_box(&map))))
         });
+        // A different map each time, as in a sweep: one map over and over lets the branch
+        // predictor learn it, and flatters anything that branches on the tiles.
+        let maps: Vec<_> = (0..256).map(|s| generate(&p, s).expect("generates").map).collect();
+        let mut k = 0;
+        g.bench_function(format!("{name}: survey, a different map each time"), |b| {
+            b.iter(|| {
+                k = (k + 1) % maps.len();
+                black_box(survey(black_box(&maps[k])))
+            })
+        });
         g.bench_function(format!("{name}: metrics"), |b| b.iter(|| black_box(Metrics::of(black_box(&map)))));
         g.bench_function(format!("{name}: validate"), |b| b.iter(|| black_box(black_box(&map).validate())));
         g.bench_function(format!("{name}: search from spawn"), |b| {

@@ -169,8 +169,12 @@ pub struct Summary {
 impl Summary {
     pub fn of(rows: &[SweepRow]) -> Summary {
         let n = rows.len().max(1) as f64;
-        let spreads =
-            Stat::metrics().iter().map(|s| (*s, Spread::of(rows.iter().map(|r| r.get(*s)).collect()))).collect();
+        // A sort per figure, on all cores: the summary of a million rows comes in a blink.
+        let spreads = Stat::metrics()
+            .par_iter()
+            .enumerate()
+            .map(|(i, s)| (*s, Spread::of(rows.iter().map(|r| f64::from(r.values[i])).collect())))
+            .collect();
         let mut shortfalls: Vec<(ShortfallCause, u64)> = ShortfallCause::ALL
             .iter()
             .map(|c| (*c, rows.iter().filter(|r| r.shortfall == Some(*c)).count() as u64))

@@ -28,13 +28,13 @@ pub struct Survey {
 /// Buffers kept per thread between surveys, so a sweep allocates nothing per map.
 #[derive(Default)]
 struct Scratch {
-    /// Per tile: `stamp << 32 | room index` of the room owning it, in this survey's stamp.
-    owner: Vec<u64>,
-    stamp: u64,
-    /// The tiles as bytes with a border of wall, so neighbours need no bounds; the search
-    /// from spawn walls up what it has reached.
+    /// The tiles as bytes ([`WALL`], [`FLOOR`], [`CORRIDOR`], then [`OWNED`] for room floor a
+    /// room has claimed) with a border of wall, so neighbours need no bounds; the search from
+    /// spawn walls up what it has reached.
     grid: Vec<u8>,
     queue: Vec<u32>,
+    /// The search over the room graph's queue (apart, so `queue` keeps its length).
+    room_queue: Vec<u32>,
     door_used: Vec<bool>,
     degree: Vec<u32>,
     /// The room graph as lists: `first[r]..first[r + 1]` index `next`.
@@ -43,6 +43,13 @@ struct Scratch {
     hops: Vec<u32>,
     fill: Vec<u32>,
 }
+
+/// The bytes of the bordered grid.
+const WALL: u8 = Tile::Wall as u8;
+const FLOOR: u8 = Tile::Floor as u8;
+const CORRIDOR: u8 = Tile::Corridor as u8;
+/// Room floor claimed by a room.
+const OWNED: u8 = 3;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::default();
@@ -69,78 +76,92 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
     if !in_order || n == 0 || w > 0xffff || h > 0xffff || map.rooms.len() >= u32::MAX as usize {
         return None;
     }
-    let index = |p: Pos| -> Option<usize> {
-        (p.x >= 0 && p.y >= 0 && (p.x as usize) < w && (p.y as usize) < h).then(|| p.y as usize * w + p.x as usize)
+    // Tiles by their place in the bordered copy (`None` off the map).
+    let pw = w + 2;
+    let at = |p: Pos| -> Option<usize> {
+        (p.x >= 0 && p.y >= 0 && (p.x as usize) < w && (p.y as usize) < h)
+            .then(|| (p.y as usize + 1) * pw + p.x as usize + 1)
     };
-    let walkable = |i: usize| tiles[i] != Tile::Wall;
 
     // Tiles: a bordered copy, counts and dead-end cells, without branches on the tiles.
-    let pw = w + 2;
-    s.grid.clear();
-    s.grid.resize(pw * (h + 2), 0);
+    // Every byte is written here (border rows, then each row between two border walls), so
+    // the buffer is not cleared first.
+    s.grid.resize(pw * (h + 2), WALL);
+    s.grid.truncate(pw * (h + 2));
+    s.grid[..pw].fill(WALL);
+    s.grid[(h + 1) * pw..].fill(WALL);
     for (y, row) in tiles.chunks_exact(w).enumerate() {
-        for (g, t) in s.grid[(y + 1) * pw + 1..][..w].iter_mut().zip(row) {
+        let line = &mut s.grid[(y + 1) * pw..][..pw];
+        (line[0], line[pw - 1]) = (WALL, WALL);
+        for (g, t) in line[1..=w].iter_mut().zip(row) {
             *g = *t as u8;
         }
     }
-    let grid = &s.grid;
-    // Counted a row at a time in narrow sums, which the compiler turns into vector code.
+    let grid: &mut [u8] = &mut s.grid;
     let (mut room_tiles, mut corridor_tiles, mut dead_end_cells) = (0usize, 0usize, 0usize);
     for y in 1..=h {
-        let up = &grid[(y - 1) * pw + 1..][..w];
-        let mid = &grid[y * pw..][..w + 2];
-        let down = &grid[(y + 1) * pw + 1..][..w];
-        let (left, centre, right) = (&mid[..w], &mid[1..=w], &mid[2..]);
-        let (mut rooms, mut corridors, mut dead) = (0u32, 0u32, 0u32);
-        for x in 0..w {
-            let c = centre[x];
-            let open = u8::from(left[x] != 0) + u8::from(right[x] != 0) + u8::from(up[x] != 0) + u8::from(down[x] != 0);
-            rooms += u32::from(c == Tile::Floor as u8);
-            corridors += u32::from(c == Tile::Corridor as u8);
-            dead += u32::from((c == Tile::Corridor as u8) & (open == 1));
+        // Pieces of at most 255 tiles, counted in bytes, which the compiler turns into vector
+        // code sixteen tiles at a time.
+        for x0 in (0..w).step_by(255) {
+            let k = (w - x0).min(255);
+            let up = &grid[(y - 1) * pw + 1 + x0..][..k];
+            let left = &grid[y * pw + x0..][..k];
+            let centre = &grid[y * pw + 1 + x0..][..k];
+            let right = &grid[y * pw + 2 + x0..][..k];
+            let down = &grid[(y + 1) * pw + 1 + x0..][..k];
+            let (mut rooms, mut corridors, mut dead) = (0u8, 0u8, 0u8);
+            for x in 0..k {
+                let c = centre[x];
+                let open = u8::from(left[x] != WALL)
+                    + u8::from(right[x] != WALL)
+                    + u8::from(up[x] != WALL)
+                    + u8::from(down[x] != WALL);
+                rooms += u8::from(c == FLOOR);
+                corridors += u8::from(c == CORRIDOR);
+                dead += u8::from((c == CORRIDOR) & (open == 1));
+            }
+            room_tiles += usize::from(rooms);
+            corridor_tiles += usize::from(corridors);
+            dead_end_cells += usize::from(dead);
         }
-        room_tiles += rooms as usize;
-        corridor_tiles += corridors as usize;
-        dead_end_cells += dead as usize;
     }
     let floor_tiles = room_tiles + corridor_tiles;
 
-    // Rooms: each cell on the map, room floor, owned once; together they own all room floor.
-    if s.owner.len() < n || s.stamp >= u64::from(u32::MAX) {
-        s.owner = vec![0; n.max(s.owner.len())];
-        s.stamp = 0;
-    }
-    s.stamp += 1;
-    let current = s.stamp;
-    let stamp = current << 32;
-    let owner = &mut s.owner;
+    // Rooms: each cell on the map and room floor, claimed by one room only (a claimed tile is
+    // OWNED, no longer FLOOR); together they claim all room floor. Once every room has claimed
+    // its cells, a tile is a room's if and only if its shape contains it.
     let mut owned = 0usize;
-    for (r, room) in map.rooms.iter().enumerate() {
-        let mark = stamp | r as u64;
+    for room in &map.rooms {
         let mut cells = 0usize;
         let mut sound = true;
-        let mut claim = |i: usize| {
-            if tiles[i] != Tile::Floor || owner[i] >> 32 == current {
-                sound = false;
-            }
-            owner[i] = mark;
-            cells += 1;
-        };
         match &room.shape {
             Shape::Rect(b) => {
                 let (x1, y1) = (b.x.checked_add(b.w)?, b.y.checked_add(b.h)?);
-                if b.x < 0 || b.y < 0 || x1 as usize > w || y1 as usize > h {
+                if b.x < 0 || b.y < 0 || x1 as usize > w || y1 as usize > h || b.w <= 0 || b.h <= 0 {
                     return None;
                 }
-                for y in b.y..y1 {
-                    let row = y as usize * w;
-                    (row + b.x as usize..row + x1 as usize).for_each(&mut claim);
+                let (x, rw) = (b.x as usize, b.w as usize);
+                for y in b.y as usize..y1 as usize {
+                    let row = &mut grid[(y + 1) * pw + x + 1..][..rw];
+                    sound &= row.iter().fold(true, |all, t| all & (*t == FLOOR));
+                    row.fill(OWNED);
                 }
+                cells = rw * b.h as usize;
             }
             shape => {
+                // `contains` searches the cells of a cell set: they must be in order.
+                if let Shape::Cells(c) = shape
+                    && c.windows(2).any(|p| (p[0].y, p[0].x) >= (p[1].y, p[1].x))
+                {
+                    return None;
+                }
                 let mut off = false;
-                shape.for_each_cell(|p| match index(p) {
-                    Some(i) => claim(i),
+                shape.for_each_cell(|p| match at(p) {
+                    Some(i) => {
+                        sound &= grid[i] == FLOOR;
+                        grid[i] = OWNED;
+                        cells += 1;
+                    }
                     None => off = true,
                 });
                 if off {
@@ -156,13 +177,18 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
     if owned != room_tiles {
         return None;
     }
-    let owner_of = |i: usize| (owner[i] >> 32 == current).then_some((owner[i] & 0xffff_ffff) as usize);
+    let inside = |room: usize, p: Pos| match &map.rooms[room].shape {
+        Shape::Rect(b) => b.contains(p),
+        shape => shape.contains(p),
+    };
 
     // Doors: on their room's edge, opening onto the map outside the room.
     for d in &map.doors {
         let room = d.room as usize;
-        let (Some(cell), Some(out)) = (index(d.cell), index(d.outside())) else { return None };
-        if room >= map.rooms.len() || owner_of(cell) != Some(room) || owner_of(out) == Some(room) {
+        let (cell, out) = (d.cell, d.outside());
+        at(cell)?;
+        at(out)?;
+        if room >= map.rooms.len() || !inside(room, cell) || inside(room, out) {
             return None;
         }
     }
@@ -182,8 +208,8 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
             return None;
         }
         for p in &c.path {
-            let i = index(*p)?;
-            if !walkable(i) || owner_of(i).is_some() {
+            let t = grid[at(*p)?];
+            if t == WALL || t == OWNED {
                 return None;
             }
         }
@@ -194,15 +220,18 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
 
     // Reach: every walkable tile from spawn, layer by layer (the longest of the shortest walks
     // is the last layer). A reached tile is walled up in the bordered copy; each neighbour is
-    // written to the queue, which moves on only past open ones: no branch on the tiles.
-    let start = index(map.spawn).filter(|&i| walkable(i))?;
-    let grid = &mut s.grid;
-    let first = (map.spawn.y as usize + 1) * pw + map.spawn.x as usize + 1;
-    s.queue.clear();
-    s.queue.resize(floor_tiles + 1, 0);
-    let queue = &mut s.queue;
-    grid[first] = 0;
-    queue[0] = first as u32;
+    // written to the queue, which moves on only past open ones: no branch on the tiles, whose
+    // pattern differs from map to map and would be mispredicted often.
+    let start = at(map.spawn).filter(|&i| grid[i] != WALL)?;
+    let spawn_room = (grid[start] == OWNED).then(|| (0..map.rooms.len()).find(|&r| inside(r, map.spawn))).flatten();
+    // A slot past the last tile the search can reach, for the neighbour written but not kept;
+    // every slot is written before it is read, so old contents may stay.
+    if s.queue.len() <= floor_tiles {
+        s.queue.resize(floor_tiles + 1, 0);
+    }
+    let queue: &mut [u32] = &mut s.queue;
+    grid[start] = WALL;
+    queue[0] = start as u32;
     let (mut head, mut tail) = (0usize, 1usize);
     let mut longest_path = 0u32;
     loop {
@@ -210,12 +239,13 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
         while head < end {
             let i = queue[head] as usize;
             head += 1;
-            for j in [i - 1, i + 1, i - pw, i + pw] {
-                if grid[j] != 0 {
-                    grid[j] = 0;
-                    queue[tail] = j as u32;
-                    tail += 1;
-                }
+            // The three rows around the tile (`..=` here would cost a call per tile).
+            let near = &mut grid[i - pw..][..2 * pw + 1];
+            for k in [pw - 1, pw + 1, 0, 2 * pw] {
+                let open = near[k] != WALL;
+                near[k] = WALL;
+                queue[tail] = (i - pw + k) as u32;
+                tail += usize::from(open);
             }
         }
         if tail == end {
@@ -247,35 +277,43 @@ fn quick(map: &Map, s: &mut Scratch) -> Option<Metrics> {
     s.fill.clear();
     s.fill.extend_from_slice(&s.first[..rooms]);
     let fill = &mut s.fill;
-    let mut pieces = crate::pathfind::UnionFind::new(rooms);
     for c in &map.corridors {
         let (a, b) = (room_of(c.doors[0]), room_of(c.doors[1]));
         s.next[fill[a] as usize] = b as u32;
         fill[a] += 1;
         s.next[fill[b] as usize] = a as u32;
         fill[b] += 1;
-        pieces.union(a, b);
     }
-    let components = (0..rooms).filter(|&r| pieces.find(r) == r).count();
+    // Pieces of the graph, each found by a search from its first room; the spawn's room's
+    // piece first, whose last layer is the depth.
+    s.hops.clear();
+    s.hops.resize(rooms, u32::MAX);
+    let mut components = 0;
     let mut depth = 0;
-    if let Some(r0) = owner_of(start) {
-        s.hops.clear();
-        s.hops.resize(rooms, u32::MAX);
+    for r0 in spawn_room.into_iter().chain(0..rooms) {
+        if s.hops[r0] != u32::MAX {
+            continue;
+        }
+        components += 1;
         s.hops[r0] = 0;
-        s.queue.clear();
-        s.queue.push(r0 as u32);
+        s.room_queue.clear();
+        s.room_queue.push(r0 as u32);
         let mut head = 0;
-        while let Some(&r) = s.queue.get(head) {
+        let mut last = 0;
+        while let Some(&r) = s.room_queue.get(head) {
             head += 1;
             let r = r as usize;
-            depth = s.hops[r];
+            last = s.hops[r];
             for k in s.first[r]..s.first[r + 1] {
                 let next = s.next[k as usize] as usize;
                 if s.hops[next] == u32::MAX {
-                    s.hops[next] = depth + 1;
-                    s.queue.push(next as u32);
+                    s.hops[next] = last + 1;
+                    s.room_queue.push(next as u32);
                 }
             }
+        }
+        if Some(r0) == spawn_room {
+            depth = last;
         }
     }
     let path_tiles: usize = map.corridors.iter().map(|c| c.path.len()).sum();
