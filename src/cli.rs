@@ -368,18 +368,9 @@ fn push_row(out: &mut Vec<u8>, r: &SweepRow) {
     out.push(b'\n');
 }
 
-fn push_whole(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut k = digits.len();
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[k..]);
+/// `n` in decimal (the `itoa` crate: the same text as `format!`).
+fn push_whole(out: &mut Vec<u8>, n: u64) {
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 /// `v` to `places` (at most 3) decimals, exactly as `format!("{v:.places$}")` writes it.
