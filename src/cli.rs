@@ -48,6 +48,9 @@ pub enum Command {
         /// Save a picture of the map.
         #[arg(long, value_name = "FILE.png")]
         png: Option<PathBuf>,
+        /// Print the generation's numbered steps (room tries, tunnels), each with what happened.
+        #[arg(long)]
+        steps: bool,
         #[command(flatten)]
         picture: PngArgs,
     },
@@ -147,10 +150,21 @@ pub fn parse_seed_range(s: &str) -> Result<std::ops::Range<u64>> {
 /// Runs a command; `out` receives standard output, `err` the messages meant for standard error.
 pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result<bool> {
     match command {
-        Command::Generate { preset, seed, out: map_out, ascii, png, picture } => {
+        Command::Generate { preset, seed, out: map_out, ascii, png, steps, picture } => {
             let p = io::resolve_preset(&preset)?;
             let seed = seed.as_deref().map_or(p.seed, seed_from_text);
-            let g = generate(&p.generator, seed)?;
+            let g = if steps {
+                let (g, recording) = crate::generate::generate_recorded(&p.generator, seed)?;
+                let Some(recording) = recording else {
+                    bail!("--steps: the {} generator does not record its steps yet", p.generator.kind().label());
+                };
+                for (i, step) in recording.steps.iter().enumerate() {
+                    writeln!(out, "{:>5}  {}", i + 1, step.sentence())?;
+                }
+                g
+            } else {
+                generate(&p.generator, seed)?
+            };
             writeln!(err, "seed {seed}: {}", g.report)?;
             if let Some(path) = &map_out {
                 io::save_map(path, &g.map)?;
@@ -160,7 +174,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 save_png(path, &g.map, &picture)?;
                 writeln!(err, "saved {}", path.display())?;
             }
-            if ascii || (map_out.is_none() && png.is_none()) {
+            if ascii || (map_out.is_none() && png.is_none() && !steps) {
                 out.write_all(g.map.to_ascii().as_bytes())?;
             }
             Ok(true)

@@ -5,6 +5,7 @@
 //! [`Report`] saying how much of what was asked it could build, and why not more.
 
 pub mod grown;
+pub mod record;
 pub mod rooms_tunnels;
 
 use crate::map::Map;
@@ -108,6 +109,39 @@ pub enum GenError {
 
 fn list(issues: &[ParamIssue]) -> String {
     issues.iter().map(|i| format!("  - {i}")).collect::<Vec<_>>().join("\n")
+}
+
+/// [`generate`], with a recording of every step, when the generator records them (rooms and
+/// tunnels does; grown rooms does not yet: `None`).
+pub fn generate_recorded(
+    params: &GeneratorParams,
+    seed: u64,
+) -> Result<(Generated, Option<record::Recording>), GenError> {
+    let issues = params.check();
+    if !issues.is_empty() {
+        return Err(GenError::InvalidParams(issues));
+    }
+    let (mut out, recording) = match params {
+        GeneratorParams::RoomsAndTunnels(p) => {
+            let mut rec = record::Recording::default();
+            let out = rooms_tunnels::generate_with(p, seed, &mut rec);
+            (out, Some(rec))
+        }
+        GeneratorParams::GrownRooms(p) => (grown::generate(p, seed), None),
+    };
+    out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false };
+    Ok((out, recording))
+}
+
+/// The map after the first `steps` of a recording of `params` and `seed`; after all of them,
+/// exactly the generated map. `None` for a generator that does not record.
+pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Option<Map> {
+    let mut map = match params {
+        GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::replay(p, seed, steps),
+        GeneratorParams::GrownRooms(_) => return None,
+    };
+    map.provenance = Provenance { params: Some(params.clone()), seed, edited: false };
+    Some(map)
 }
 
 /// Generates the map for `params` and `seed`. The same inputs give the same map on every run and

@@ -27,11 +27,17 @@ mod assembly;
 mod footprints;
 mod tunnels;
 
+use super::record::{Off, Recorder, Step, TryOutcome};
 use assembly::{Placed, build_map};
 use footprints::{Footprints, keep_out, probe};
 use tunnels::TunnelKind;
 
 pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
+    generate_with(p, seed, &mut Off)
+}
+
+/// [`generate`], telling `rec` each room try and each tunnel.
+pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recorder) -> super::Generated {
     let mut rng = stream(seed, Stage::Layout);
     let (w_map, h_map) = (p.width as i32, p.height as i32);
     let margin = p.edge_margin as i32;
@@ -40,13 +46,19 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
 
     let mut placed: Vec<Placed> = Vec::with_capacity(p.max_rooms.min(4096) as usize);
     let mut index = Footprints::with_capacity(placed.capacity());
-    for _ in 0..p.max_rooms {
+    for attempt in 1..=p.max_rooms {
         let w = rng.random_range(lo..=hi);
         let h = rng.random_range(lo..=hi);
         let x = rng.random_range(margin..=w_map - w - 1 - margin);
         let y = rng.random_range(margin..=h_map - h - 1 - margin);
         let footprint = Rect::new(x, y, w, h);
-        if index.any(&probe(p.overlap, &footprint), p.width, p.height) {
+        let probe = probe(p.overlap, &footprint);
+        if index.any(&probe, p.width, p.height) {
+            rec.record(|| Step::RoomTried {
+                attempt,
+                footprint,
+                outcome: TryOutcome::Overlaps { room: index.first_hit(&probe).unwrap_or(0) as u32 },
+            });
             continue;
         }
         let centre = Pos::new(x + w / 2, y + h / 2);
@@ -63,6 +75,20 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
             }
         });
         index.push(keep_out(p.overlap, spacing, &footprint));
+        let room = placed.len() as u32;
+        rec.record(|| Step::RoomTried {
+            attempt,
+            footprint,
+            outcome: TryOutcome::Placed { room, shape: shape.clone() },
+        });
+        if let Some(kind) = tunnel {
+            let (from, to) = match p.tunnel_from {
+                TunnelFrom::PreviousRoom => (room - 1, room),
+                TunnelFrom::NewRoom => (room, room - 1),
+            };
+            let centre_of = |r: u32| placed.get(r as usize).map_or(centre, |q: &Placed| q.centre);
+            rec.record(|| Step::TunnelDug { from, to, start: centre_of(from), end: centre_of(to), leg: kind.leg() });
+        }
         placed.push(Placed { footprint, shape, centre, tunnel });
     }
 
@@ -80,4 +106,29 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
         ),
     });
     super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } }
+}
+
+/// The map after `steps`, the first steps of a recording of [`generate_with`] for `p` and
+/// `seed`: every room placed so far with its floor and colour, and every tunnel dug so far.
+/// After all the steps, exactly the generated map.
+pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> crate::map::Map {
+    let mut placed: Vec<Placed> = Vec::new();
+    for step in steps {
+        match step {
+            Step::RoomTried { footprint: f, outcome: TryOutcome::Placed { shape, .. }, .. } => placed.push(Placed {
+                footprint: *f,
+                shape: shape.clone(),
+                centre: Pos::new(f.x + f.w / 2, f.y + f.h / 2),
+                tunnel: None,
+            }),
+            Step::TunnelDug { from, to, leg, .. } => {
+                // A tunnel joins the newest room to the one before it.
+                if let Some(room) = placed.get_mut((*from).max(*to) as usize) {
+                    room.tunnel = Some(TunnelKind::of(*leg));
+                }
+            }
+            Step::RoomTried { .. } => {}
+        }
+    }
+    build_map(p, seed, &placed)
 }

@@ -194,3 +194,22 @@ fn negative_room_size_names_the_field_in_check_and_generate() {
         assert!(err.contains("room_size.min: -3") && err.contains("3..=1024 tiles"), "{cmd}: {err}");
     }
 }
+
+#[test]
+fn generate_steps_prints_each_step_numbered() {
+    let o = delve(&["generate", "godot-part3", "--seed", "3", "--steps"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let (_, rec) = delve::generate::generate_recorded(&shipped("godot-part3"), 3).unwrap();
+    let steps = rec.unwrap().steps;
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), steps.len(), "{out}");
+    assert_eq!(lines[0], format!("    1  {}", steps[0].sentence()));
+    assert!(lines[0].contains("placed as room 0"), "{out}");
+    assert!(out.contains("rejected: it overlaps room"), "{out}");
+    assert!(out.contains("Tunnel from room 0 to room 1"), "{out}");
+    // A generator that does not record yet says so.
+    let o = delve(&["generate", "tiendil-step6", "--steps"]);
+    assert_clean_failure(&o);
+    assert!(text(&o.stderr).contains("does not record its steps yet"), "{}", text(&o.stderr));
+}

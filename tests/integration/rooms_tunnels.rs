@@ -416,3 +416,90 @@ fn shortfall_names_parameters_by_panel_labels() {
         assert!(why.contains(label), "{why} lacks {label}");
     }
 }
+
+// ---- Recording the steps ----
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// Replaying a recording to the end gives exactly the generated map, and a recording
+    /// generation makes the same map as a plain one; every prefix replays to a map whose rooms
+    /// are the rooms placed so far.
+    #[test]
+    fn replaying_the_steps_gives_the_generated_map(p in any_params(), seed in any::<u64>()) {
+        let params = GeneratorParams::RoomsAndTunnels(p);
+        if let Ok(plain) = generate(&params, seed) {
+            let (g, rec) = delve::generate::generate_recorded(&params, seed).unwrap();
+            let rec = rec.expect("rooms and tunnels records");
+            prop_assert_eq!(&g.map, &plain.map);
+            prop_assert_eq!(delve::generate::replay(&params, seed, &rec.steps).unwrap(), plain.map.clone());
+            let half = rec.steps.len() / 2;
+            let part = delve::generate::replay(&params, seed, &rec.steps[..half]).unwrap();
+            let placed = rec.steps[..half].iter().filter(|s| s.placed_room().is_some()).count();
+            prop_assert_eq!(part.rooms.len(), placed);
+            prop_assert_eq!(&part.rooms[..], &plain.map.rooms[..placed]);
+        }
+    }
+}
+
+#[test]
+fn recorded_steps_are_what_the_generator_did() {
+    use delve::generate::record::{Step, TryOutcome};
+    for name in ["godot-part3", "mcrogueface-part3"] {
+        let params = shipped(name);
+        for seed in 0..200 {
+            let (g, rec) = delve::generate::generate_recorded(&params, seed).unwrap();
+            let steps = rec.unwrap().steps;
+            let tries = steps.iter().filter(|s| matches!(s, Step::RoomTried { .. })).count();
+            assert_eq!(tries, rt(&params).max_rooms as usize, "{name} {seed}: a step per room try");
+            let mut room = 0;
+            for s in &steps {
+                match s {
+                    Step::RoomTried { footprint, outcome: TryOutcome::Placed { room: r, shape }, .. } => {
+                        assert_eq!(*r, room);
+                        assert_eq!(g.map.rooms[room as usize].shape, *shape);
+                        assert_eq!(
+                            *shape,
+                            Shape::Rect(Rect::new(footprint.x + 1, footprint.y + 1, footprint.w - 1, footprint.h - 1))
+                        );
+                        room += 1;
+                    }
+                    Step::RoomTried { footprint: f, outcome: TryOutcome::Overlaps { room: hit }, .. } => {
+                        // The room named was placed before, and the new floor would touch or
+                        // cross its floor or walls.
+                        assert!(*hit < room, "{name} {seed}: {}", s.sentence());
+                        let floor = g.map.rooms[*hit as usize].shape.bounds().unwrap();
+                        let near = Rect::new(floor.x - 2, floor.y - 2, floor.w + 4, floor.h + 4);
+                        assert!(near.intersection(f).is_some(), "{name} {seed}: {}", s.sentence());
+                    }
+                    Step::TunnelDug { from, to, start, end, .. } => {
+                        assert_eq!((from.max(to), from.min(to)), (&(room - 1), &(room - 2)), "joins the newest room");
+                        assert_eq!(Some(*start), g.map.rooms[*from as usize].shape.centre());
+                        assert_eq!(Some(*end), g.map.rooms[*to as usize].shape.centre());
+                    }
+                }
+            }
+            assert_eq!(room as usize, g.map.rooms.len());
+        }
+    }
+}
+
+#[test]
+fn step_sentences_say_what_happened() {
+    use delve::generate::record::{Leg, Step, TryOutcome};
+    let f = Rect::new(3, 4, 7, 6);
+    let placed =
+        Step::RoomTried { attempt: 2, footprint: f, outcome: TryOutcome::Placed { room: 1, shape: Shape::Rect(f) } };
+    assert_eq!(placed.sentence(), "Room try 2: 7×6 at (3, 4), placed as room 1.");
+    let round = Step::RoomTried {
+        attempt: 5,
+        footprint: f,
+        outcome: TryOutcome::Placed { room: 3, shape: Shape::Circle { centre: Pos::new(6, 7), radius: 2 } },
+    };
+    assert_eq!(round.sentence(), "Room try 5: 7×6 at (3, 4), placed as room 3, a round room of radius 2.");
+    let refused = Step::RoomTried { attempt: 9, footprint: f, outcome: TryOutcome::Overlaps { room: 4 } };
+    assert_eq!(refused.sentence(), "Room try 9: 7×6 at (3, 4), rejected: it overlaps room 4.");
+    let tunnel =
+        Step::TunnelDug { from: 0, to: 1, start: Pos::new(5, 5), end: Pos::new(20, 9), leg: Leg::VerticalFirst };
+    assert_eq!(tunnel.sentence(), "Tunnel from room 0 to room 1, (5, 5) to (20, 9), vertical leg first.");
+}

@@ -75,6 +75,11 @@ impl Footprints {
         false
     }
 
+    /// The first placed room (in placing order) whose keep-out box `probe` meets.
+    pub(super) fn first_hit(&self, probe: &TileBox) -> Option<usize> {
+        self.boxes.iter().position(|b| probe.meets(b))
+    }
+
     pub(super) fn push(&mut self, k: TileBox) {
         let i = self.boxes.len() as u32;
         self.boxes.push(k);

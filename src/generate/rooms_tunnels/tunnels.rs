@@ -2,6 +2,7 @@
 //! one description of a tunnel's centre line ([`PathGeometry`]) and the [`Splitter`] that carves it
 //! and cuts it into corridors between the rooms it passes.
 
+use super::super::record::Leg;
 use crate::geom::Pos;
 use crate::map::Tile;
 
@@ -187,6 +188,25 @@ impl Splitter {
 pub(super) enum TunnelKind {
     L { horizontal_first: bool },
     Direct,
+}
+
+impl TunnelKind {
+    /// The kind as a recording names it.
+    pub(super) const fn leg(self) -> Leg {
+        match self {
+            TunnelKind::L { horizontal_first: true } => Leg::HorizontalFirst,
+            TunnelKind::L { horizontal_first: false } => Leg::VerticalFirst,
+            TunnelKind::Direct => Leg::Direct,
+        }
+    }
+
+    pub(super) const fn of(leg: Leg) -> Self {
+        match leg {
+            Leg::HorizontalFirst => TunnelKind::L { horizontal_first: true },
+            Leg::VerticalFirst => TunnelKind::L { horizontal_first: false },
+            Leg::Direct => TunnelKind::Direct,
+        }
+    }
 }
 
 #[cfg(test)]
