@@ -51,6 +51,9 @@ pub enum Command {
         /// Print the generation's numbered steps (room tries, tunnels), each with what happened.
         #[arg(long)]
         steps: bool,
+        /// Save an animation of the generation: a frame per step (at --scale, default 8).
+        #[arg(long, value_name = "FILE.gif")]
+        gif: Option<PathBuf>,
         #[command(flatten)]
         picture: PngArgs,
     },
@@ -150,7 +153,7 @@ pub fn parse_seed_range(s: &str) -> Result<std::ops::Range<u64>> {
 /// Runs a command; `out` receives standard output, `err` the messages meant for standard error.
 pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result<bool> {
     match command {
-        Command::Generate { preset, seed, out: map_out, ascii, png, steps, picture } => {
+        Command::Generate { preset, seed, out: map_out, ascii, png, steps, gif, picture } => {
             let p = io::resolve_preset(&preset)?;
             let seed = seed.as_deref().map_or(p.seed, seed_from_text);
             let g = if steps {
@@ -174,7 +177,13 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 save_png(path, &g.map, &picture)?;
                 writeln!(err, "saved {}", path.display())?;
             }
-            if ascii || (map_out.is_none() && png.is_none() && !steps) {
+            if let Some(path) = &gif {
+                let bytes = export::gif::generation_gif(&p.generator, seed, picture.options().scale)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                io::save_atomic(path, &bytes)?;
+                writeln!(err, "saved {}", path.display())?;
+            }
+            if ascii || (map_out.is_none() && png.is_none() && gif.is_none() && !steps) {
                 out.write_all(g.map.to_ascii().as_bytes())?;
             }
             Ok(true)

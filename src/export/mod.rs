@@ -1,4 +1,5 @@
-//! Maps out to engines: Tiled (TMX and TMJ), a plain JSON with a published schema, and CSV.
+//! Maps out to engines: Tiled (TMX and TMJ), a plain JSON with a published schema, and CSV;
+//! and a generation as an animated GIF ([`gif`]).
 //! Each writer turns a [`crate::map::Map`] into the text of one file; the callers (command line,
 //! editor) write it atomically with [`crate::io::save_atomic`].
 //!
@@ -8,6 +9,7 @@
 
 pub mod csv;
 mod formats;
+pub mod gif;
 pub mod json;
 pub mod tiled;
 

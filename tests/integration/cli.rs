@@ -213,3 +213,39 @@ fn generate_steps_prints_each_step_numbered() {
     assert_clean_failure(&o);
     assert!(text(&o.stderr).contains("does not record its steps yet"), "{}", text(&o.stderr));
 }
+
+#[test]
+fn generate_gif_writes_an_animation_of_the_steps() {
+    use image::AnimationDecoder;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("godot.gif");
+    let o = delve(&["generate", "godot-part3", "--seed", "3", "--gif", path.to_str().unwrap(), "--scale", "4"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.stdout.is_empty(), "no map printed when a file is asked for");
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.len() < 3 << 20, "{} bytes", bytes.len());
+    let (_, rec) = delve::generate::generate_recorded(&shipped("godot-part3"), 3).unwrap();
+    let steps = rec.unwrap().steps.len();
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes)).unwrap();
+    let frames: Vec<image::Frame> = decoder.into_frames().collect::<Result<_, _>>().unwrap();
+    assert_eq!(frames.len(), steps + 1, "the empty map, then a frame per step");
+    assert!(frames.iter().all(|f| f.buffer().dimensions() == (320, 180)));
+    // Floor appears as the rooms are placed: the first frame is rock (and the spawn mark), the
+    // last has every room's colour.
+    let distinct = |f: &image::Frame| {
+        let mut c: Vec<[u8; 4]> = f.buffer().pixels().map(|p| p.0).collect();
+        c.sort_unstable();
+        c.dedup();
+        c.len()
+    };
+    assert!(distinct(&frames[0]) <= 2);
+    assert!(distinct(&frames[steps]) > 10);
+    let (n, d) = frames[steps].delay().numer_denom_ms();
+    assert_eq!(n / d, delve::export::gif::LAST_MS);
+    // Grown rooms do not record yet: a clear error, no file.
+    let none = dir.path().join("grown.gif");
+    let o = delve(&["generate", "tiendil-step6", "--gif", none.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    assert!(text(&o.stderr).contains("does not record its steps yet"), "{}", text(&o.stderr));
+    assert!(!none.exists());
+}

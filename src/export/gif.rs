@@ -1,0 +1,77 @@
+//! A generation as an animated GIF: a frame for the map after each recorded step (evenly spaced
+//! steps when there are more than [`MAX_FRAMES`]), the finished map held last, for sharing in a
+//! bug report or a devlog.
+
+use crate::generate::{GenError, generate_recorded, replay};
+use crate::params::GeneratorParams;
+use crate::raster::{self, Palette, TooLarge};
+use image::codecs::gif::{GifEncoder, Repeat};
+use image::{Delay, Frame};
+
+/// At most this many frames: a long generation shows every n-th step.
+pub const MAX_FRAMES: usize = 300;
+/// How long each step shows, and the finished map.
+pub const STEP_MS: u32 = 120;
+pub const LAST_MS: u32 = 2500;
+
+/// Why no animation could be made.
+#[derive(Debug, thiserror::Error)]
+pub enum GifError {
+    #[error(transparent)]
+    Generate(#[from] GenError),
+    #[error("the {0} generator does not record its steps yet")]
+    NotRecorded(&'static str),
+    #[error("{0}")]
+    TooLarge(TooLarge),
+    #[error("cannot encode the animation: {0}")]
+    Encode(String),
+}
+
+/// Which steps get a frame: the map after `k` steps for each `k` returned (0 = nothing yet,
+/// `steps` = the finished map), at most [`MAX_FRAMES`], always the first and the last.
+pub fn frame_steps(steps: usize) -> Vec<usize> {
+    if steps < MAX_FRAMES {
+        return (0..=steps).collect();
+    }
+    let last = MAX_FRAMES - 1;
+    let mut out: Vec<usize> = (0..=last).map(|i| i * steps / last).collect();
+    out.dedup();
+    out
+}
+
+/// The animation of generating `params` with `seed`, `scale` pixels per tile.
+pub fn generation_gif(params: &GeneratorParams, seed: u64, scale: u32) -> Result<Vec<u8>, GifError> {
+    let (_, recording) = generate_recorded(params, seed)?;
+    let steps = recording.ok_or(GifError::NotRecorded(params.kind().label()))?.steps;
+    let palette = Palette::default();
+    let picks = frame_steps(steps.len());
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = GifEncoder::new_with_speed(&mut bytes, 10);
+        encoder.set_repeat(Repeat::Infinite).map_err(|e| GifError::Encode(e.to_string()))?;
+        for (n, k) in picks.iter().enumerate() {
+            let Some(map) = replay(params, seed, &steps[..*k]) else {
+                return Err(GifError::NotRecorded(params.kind().label()));
+            };
+            let img = raster::render(&map, scale, &palette).map_err(GifError::TooLarge)?;
+            let ms = if n + 1 == picks.len() { LAST_MS } else { STEP_MS };
+            let frame = Frame::from_parts(img, 0, 0, Delay::from_numer_denom_ms(ms, 1));
+            encoder.encode_frame(frame).map_err(|e| GifError::Encode(e.to_string()))?;
+        }
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_generations_show_evenly_spaced_steps() {
+        assert_eq!(frame_steps(3), [0, 1, 2, 3]);
+        let many = frame_steps(10_000);
+        assert_eq!(many.len(), MAX_FRAMES);
+        assert_eq!((many[0], many[MAX_FRAMES - 1]), (0, 10_000));
+        assert!(many.windows(2).all(|w| w[0] < w[1]));
+    }
+}
