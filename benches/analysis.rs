@@ -3,22 +3,16 @@
 //!
 //! `cargo bench --bench analysis`
 
+#[path = "common/presets.rs"]
+mod presets;
 use criterion::{Criterion, criterion_group, criterion_main};
 use delve::analysis::sweep::{SweepRow, sweep};
 use delve::generate::generate;
-use delve::io;
 use delve::map::metrics::{GraphMetrics, Metrics, distances_from};
 use delve::map::survey::survey;
-use delve::params::GeneratorParams;
+use presets::shipped;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
-
-fn shipped(name: &str) -> GeneratorParams {
-    match io::shipped_preset(name) {
-        Some(Ok(p)) => p.generator,
-        _ => panic!("shipped preset {name} missing"),
-    }
-}
 
 fn analysis(c: &mut Criterion) {
     let mut g = c.benchmark_group("analysis");

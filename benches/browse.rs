@@ -2,18 +2,12 @@
 //!
 //! `cargo bench --bench browse`
 
+#[path = "common/presets.rs"]
+mod presets;
 use criterion::{Criterion, criterion_group, criterion_main};
 use delve::analysis::thumbnail;
-use delve::io;
-use delve::params::GeneratorParams;
+use presets::shipped;
 use std::hint::black_box;
-
-fn shipped(name: &str) -> GeneratorParams {
-    match io::shipped_preset(name) {
-        Some(Ok(p)) => p.generator,
-        _ => panic!("shipped preset {name} missing"),
-    }
-}
 
 fn page(c: &mut Criterion) {
     let mut g = c.benchmark_group("browse");

@@ -3,23 +3,17 @@
 //!
 //! `cargo bench --bench explore`
 
+#[path = "common/presets.rs"]
+mod presets;
 use criterion::{Criterion, criterion_group, criterion_main};
 use delve::analysis::Stat;
 use delve::analysis::explore::{Charts, Run, parse};
 use delve::analysis::sweep::{METRICS, SweepRow, sweep};
-use delve::io;
-use delve::params::GeneratorParams;
 use delve::rng::splitmix64;
+use presets::shipped;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-fn shipped(name: &str) -> GeneratorParams {
-    match io::shipped_preset(name) {
-        Some(Ok(p)) => p.generator,
-        _ => panic!("shipped preset {name} missing"),
-    }
-}
 
 /// From the moment cancel is set, during a long sweep, to the sweep's return.
 fn cancel(c: &mut Criterion) {
