@@ -117,7 +117,7 @@ impl DelveApp {
                     out.push(Command::View(ViewCommand::Zoom(0.8)));
                 }
                 ui.separator();
-                let windows: [MenuToggle<'_>; 4] = [
+                let windows: [MenuToggle<'_>; 5] = [
                     (
                         self.browser.open,
                         "Seed browser",
@@ -133,6 +133,12 @@ impl DelveApp {
                             Action::ToggleExplore,
                         ),
                         Command::ShowExplore,
+                    ),
+                    (
+                        self.timeline.open,
+                        "Timeline",
+                        &with_key("Replay the generation of the map step by step", Action::ToggleTimeline),
+                        Command::ShowTimeline,
                     ),
                     (
                         self.prefs.side_panel,

@@ -86,6 +86,8 @@ pub enum Command {
     /// Change a compare pane.
     Pane(usize, PaneCommand),
     ShowCompare(bool),
+    /// Show or hide the generation timeline under the map.
+    ShowTimeline(bool),
     /// Show or hide the Explore window.
     ShowExplore(bool),
     /// Run the shown parameter sets over the Explore window's seeds.

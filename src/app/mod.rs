@@ -41,6 +41,7 @@ pub mod session;
 pub mod shortcuts;
 pub mod side_panel;
 pub mod textures;
+pub mod timeline;
 pub mod tools;
 
 pub use command::{Answer, Command, PaneCommand, RecoveryAnswer};
@@ -146,6 +147,7 @@ pub struct DelveApp {
     browser: seed_browser::SeedBrowser,
     compare: compare::Compare,
     explore: explore::Explore,
+    timeline: timeline::Timeline,
     recovery: recovery::Recovery,
 }
 
@@ -190,6 +192,7 @@ impl DelveApp {
             browser: seed_browser::SeedBrowser::default(),
             compare: compare::Compare::default(),
             explore: explore::Explore::default(),
+            timeline: timeline::Timeline::default(),
             recovery: recovery::Recovery::new(config.recovery_dir, config.recovery_interval),
         };
         app.start_recovery_scan();
@@ -279,6 +282,16 @@ impl DelveApp {
     /// Whether background work (generation, loading, a dialog) is in flight.
     pub fn is_busy(&self) -> bool {
         self.jobs.busy() || !self.commands.is_empty() || self.browser.is_busy() || self.explore.is_busy()
+    }
+
+    /// The generation timeline.
+    pub fn timeline(&self) -> &timeline::Timeline {
+        &self.timeline
+    }
+
+    /// The generation timeline, to set its speed or room (tests, scripts).
+    pub fn timeline_mut(&mut self) -> &mut timeline::Timeline {
+        &mut self.timeline
     }
 
     /// The Explore window.
@@ -373,6 +386,14 @@ impl DelveApp {
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar_ui(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
+        if self.timeline.open {
+            self.timeline.sync(self.doc.as_ref());
+            self.timeline.tick(ctx.input(|i| i.time));
+            egui::Panel::bottom("timeline").show(ui, |ui| timeline::timeline_ui(ui, &mut self.timeline));
+            if self.timeline.is_playing() {
+                ctx.request_repaint();
+            }
+        }
         egui::Panel::left("params")
             .resizable(true)
             .default_size(420.0)
@@ -396,8 +417,16 @@ impl DelveApp {
         egui::CentralPanel::default().show(ui, |ui| {
             self.toolbar_ui(ui);
             self.message_ui(ui);
-            match &self.doc {
-                Some(doc) => {
+            match (&self.doc, self.timeline.shown()) {
+                (Some(_), Some(shown)) => {
+                    // A step of the timeline: the map after it, with the step on top; no editing.
+                    let out = map_view_ui(ui, &mut self.view, shown);
+                    self.hover = out.hover.map(|h| h.describe(shown));
+                    if let Some(step) = self.timeline.step() {
+                        timeline::step_overlay_ui(ui, &self.view, shown, step);
+                    }
+                }
+                (Some(doc), None) => {
                     let out = map_view_ui(ui, &mut self.view, doc);
                     self.hover = out.hover.map(|h| h.describe(doc));
                     let mut cmds = Vec::new();
@@ -412,7 +441,7 @@ impl DelveApp {
                     );
                     self.commands.extend(cmds);
                 }
-                None => {
+                (None, _) => {
                     self.hover = None;
                     ui.centered_and_justified(|ui| {
                         if self.jobs.busy() {

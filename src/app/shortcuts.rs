@@ -23,6 +23,7 @@ pub enum Action {
     Quit,
     ToggleSeedBrowser,
     ToggleExplore,
+    ToggleTimeline,
     ToggleSidePanel,
     Undo,
     Redo,
@@ -91,6 +92,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
     s(Action::Quit, &[(M::COMMAND, Key::Q)], "Ctrl+Q", "quit", When::Always),
     s(Action::ToggleSeedBrowser, &[(M::COMMAND, Key::B)], "Ctrl+B", "seed browser: show / hide", When::Always),
     s(Action::ToggleSidePanel, &[(M::COMMAND, Key::I)], "Ctrl+I", "inspector panel: show / hide", When::Always),
+    s(Action::ToggleTimeline, &[(M::COMMAND, Key::T)], "Ctrl+T", "generation timeline: show / hide", When::Always),
     // Redo before undo: Ctrl+Z would also match Ctrl+Shift+Z.
     s(
         Action::Redo,

@@ -11,6 +11,8 @@ mod app_edit;
 #[cfg(feature = "gui")]
 mod app_explore;
 #[cfg(feature = "gui")]
+mod app_timeline;
+#[cfg(feature = "gui")]
 mod app_recovery;
 mod browser;
 mod cli;

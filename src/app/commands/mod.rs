@@ -84,6 +84,7 @@ impl DelveApp {
             | Command::Pane(..)
             | Command::ShowCompare(_)
             | Command::ShowExplore(_)
+            | Command::ShowTimeline(_)
             | Command::RunExplore
             | Command::CancelExplore
             | Command::BrowseExplored
@@ -172,6 +173,7 @@ impl DelveApp {
             Action::Quit => Command::Quit,
             Action::ToggleSeedBrowser => Command::ShowSeedBrowser(!self.browser.open),
             Action::ToggleExplore => Command::ShowExplore(!self.explore.open),
+            Action::ToggleTimeline => Command::ShowTimeline(!self.timeline.open),
             Action::ToggleSidePanel => Command::ShowSidePanel(!self.prefs.side_panel),
             Action::Undo => Command::Undo,
             Action::Redo => Command::Redo,

@@ -41,6 +41,7 @@ impl DelveApp {
             }
             Command::ShowCompare(on) => self.compare.open = on,
             Command::ShowExplore(on) => self.explore.open = on,
+            Command::ShowTimeline(on) => self.timeline.open = on,
             Command::RunExplore => {
                 let model = ExploreModel { params: self.session.params(), saved: self.session.saved_params() };
                 let request = self.explore.run_request(&model);

@@ -1,0 +1,284 @@
+//! The generation timeline: a panel under the map (hidden by default, Ctrl+T) that plays the
+//! recorded steps of the map on show, steps back and forward, jumps to the start, the end or the
+//! placing of a room, and scrubs; the map view shows the map after the step, with the step drawn
+//! on top, and the panel says what the step did. Generators that do not record, and edited
+//! maps, get a sentence saying so.
+
+use super::Document;
+use crate::generate::record::{Step, TryOutcome};
+use crate::generate::{generate_recorded, replay};
+use crate::params::GeneratorParams;
+use egui::{Color32, Stroke, pos2};
+use std::sync::Arc;
+
+/// Steps a second while playing, by default, and the range offered.
+const SPEED: f32 = 8.0;
+const SPEEDS: std::ops::RangeInclusive<f32> = 0.5..=200.0;
+
+/// The recording of one map.
+struct Recorded {
+    params: GeneratorParams,
+    seed: u64,
+    steps: Arc<Vec<Step>>,
+}
+
+/// State of the timeline (runtime only).
+pub struct Timeline {
+    pub open: bool,
+    /// Steps a second while playing.
+    pub speed: f32,
+    playing: bool,
+    /// Steps shown: the map after the first `at`.
+    at: usize,
+    recorded: Option<Recorded>,
+    /// Why there is no recording of the map on show.
+    note: Option<String>,
+    /// The map after `at` steps, as a document the map view can draw, and for which `at`.
+    shown: Option<(usize, Document)>,
+    /// Time of the last step while playing (egui's clock, seconds), and the part of a step due.
+    last_tick: Option<f64>,
+    due: f64,
+    /// The room to jump to.
+    pub room: u32,
+    /// The document revision last followed.
+    seen: Option<u64>,
+}
+
+impl Default for Timeline {
+    fn default() -> Self {
+        Self {
+            open: false,
+            speed: SPEED,
+            playing: false,
+            at: 0,
+            recorded: None,
+            note: None,
+            shown: None,
+            last_tick: None,
+            due: 0.0,
+            room: 0,
+            seen: None,
+        }
+    }
+}
+
+impl Timeline {
+    /// How many steps the recording has (0 without one).
+    pub fn len(&self) -> usize {
+        self.recorded.as_ref().map_or(0, |r| r.steps.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Steps shown.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    pub fn is_playing(&self) -> bool {
+        self.playing
+    }
+
+    /// The step last shown, if any.
+    pub fn step(&self) -> Option<&Step> {
+        let r = self.recorded.as_ref()?;
+        self.at.checked_sub(1).and_then(|i| r.steps.get(i))
+    }
+
+    /// Why the map on show has no timeline.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// The map to draw instead of the document's: the map after the steps shown, while the
+    /// timeline is open and not at its end.
+    pub fn shown(&self) -> Option<&Document> {
+        self.shown.as_ref().filter(|_| self.open && self.at < self.len()).map(|(_, d)| d)
+    }
+
+    /// Follows the document on show: records it when it was generated here and its
+    /// parameters and seed differ from the recording's.
+    pub fn sync(&mut self, doc: Option<&Document>) {
+        if !self.open || doc.map(Document::revision) == self.seen {
+            return;
+        }
+        self.seen = doc.map(Document::revision);
+        let Some(doc) = doc else {
+            self.clear("No map to replay.".into());
+            return;
+        };
+        let prov = &doc.map().provenance;
+        let Some(params) = prov.params.as_ref() else {
+            self.clear("This map was not generated here: there are no steps to replay.".into());
+            return;
+        };
+        if self.recorded.as_ref().is_some_and(|r| r.params == *params && r.seed == prov.seed) {
+            return;
+        }
+        match generate_recorded(params, prov.seed) {
+            Ok((_, Some(rec))) => {
+                self.at = rec.steps.len();
+                self.recorded = Some(Recorded { params: params.clone(), seed: prov.seed, steps: Arc::new(rec.steps) });
+                self.note = None;
+                self.shown = None;
+                self.playing = false;
+            }
+            Ok((_, None)) => {
+                self.clear(format!("The {} generator does not record its steps yet.", params.kind().label()))
+            }
+            Err(e) => self.clear(e.to_string()),
+        }
+    }
+
+    fn clear(&mut self, note: String) {
+        self.recorded = None;
+        self.shown = None;
+        self.note = Some(note);
+        self.playing = false;
+        self.at = 0;
+    }
+
+    /// Shows the map after `at` steps.
+    pub fn go_to(&mut self, at: usize) {
+        self.at = at.min(self.len());
+        if self.at == self.len() {
+            self.playing = false;
+        }
+    }
+
+    /// Shows the map just after room `room` was placed.
+    pub fn go_to_room(&mut self, room: u32) -> bool {
+        let Some(r) = &self.recorded else { return false };
+        match r.steps.iter().position(|s| s.placed_room() == Some(room)) {
+            Some(i) => {
+                self.playing = false;
+                self.go_to(i + 1);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn play(&mut self, on: bool) {
+        if on && self.at >= self.len() {
+            self.at = 0;
+        }
+        self.playing = on && !self.is_empty();
+        self.last_tick = None;
+        self.due = 0.0;
+    }
+
+    /// Moves on while playing (`now`: egui's clock in seconds), and keeps the shown map current.
+    pub fn tick(&mut self, now: f64) {
+        if self.playing {
+            let dt = self.last_tick.map_or(0.0, |t| (now - t).max(0.0));
+            self.last_tick = Some(now);
+            self.due += dt * f64::from(self.speed);
+            let whole = self.due.floor();
+            if whole >= 1.0 {
+                self.due -= whole;
+                self.go_to(self.at + whole as usize);
+            }
+        }
+        if let Some(r) = &self.recorded
+            && self.at < r.steps.len()
+            && self.shown.as_ref().is_none_or(|(k, _)| *k != self.at)
+            && let Some(map) = replay(&r.params, r.seed, &r.steps[..self.at])
+        {
+            self.shown = Some((self.at, Document::from_map(map)));
+        }
+    }
+}
+
+/// The timeline panel's controls.
+pub fn timeline_ui(ui: &mut egui::Ui, t: &mut Timeline) {
+    if let Some(note) = &t.note {
+        ui.label(egui::RichText::new(note).weak());
+        return;
+    }
+    let n = t.len();
+    ui.horizontal(|ui| {
+        if ui.button("|<").on_hover_text("To the start").clicked() {
+            t.play(false);
+            t.go_to(0);
+        }
+        if ui.button("<").on_hover_text("A step back").clicked() {
+            t.play(false);
+            t.go_to(t.at.saturating_sub(1));
+        }
+        let play = if t.playing { "Pause" } else { "Play" };
+        if ui.button(play).on_hover_text("Play the steps at the speed set").clicked() {
+            t.play(!t.playing);
+        }
+        if ui.button(">").on_hover_text("A step forward").clicked() {
+            t.play(false);
+            t.go_to(t.at + 1);
+        }
+        if ui.button(">|").on_hover_text("To the end: the finished map").clicked() {
+            t.play(false);
+            t.go_to(n);
+        }
+        let mut at = t.at;
+        let slider = ui.add(egui::Slider::new(&mut at, 0..=n).text(format!("of {n} steps")));
+        slider.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, "Step"));
+        if slider.changed() {
+            t.play(false);
+            t.go_to(at);
+        }
+        ui.separator();
+        ui.label("speed");
+        ui.add(egui::DragValue::new(&mut t.speed).range(SPEEDS).speed(0.5).suffix(" steps/s"));
+        ui.separator();
+        ui.label("room");
+        ui.add(egui::DragValue::new(&mut t.room).range(0..=10_000));
+        if ui.button("Go").on_hover_text("Show where this room was placed").clicked() {
+            let room = t.room;
+            t.go_to_room(room);
+        }
+    });
+    let text = match t.step() {
+        Some(s) => format!("Step {} of {n}: {}", t.at, s.sentence()),
+        None => format!("Step 0 of {n}: nothing placed yet."),
+    };
+    ui.label(text);
+}
+
+/// Draws the step shown over the map: a placed room's footprint in green, a rejected try in
+/// red with the room it hit outlined, a tunnel as a line between the rooms' centres.
+pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, step: &Step) {
+    let t = view.transform;
+    let rect = view.rect;
+    let painter = ui.painter_at(rect);
+    let to_screen = |x: f32, y: f32| t.screen_from_tile(rect, pos2(x, y));
+    let frame = |r: &crate::geom::Rect, colour: Color32| {
+        let a = to_screen(r.x as f32, r.y as f32);
+        let b = to_screen(r.right() as f32, r.bottom() as f32);
+        painter.rect_stroke(egui::Rect::from_two_pos(a, b), 0.0, Stroke::new(2.0, colour), egui::StrokeKind::Outside);
+    };
+    match step {
+        Step::RoomTried { footprint, outcome: TryOutcome::Placed { .. }, .. } => {
+            frame(footprint, Color32::from_rgb(0x60, 0xe0, 0x80));
+        }
+        Step::RoomTried { footprint, outcome: TryOutcome::Overlaps { room }, .. } => {
+            if let Some(b) = doc.map().rooms.get(*room as usize).and_then(|r| r.shape.bounds()) {
+                frame(&b, Color32::from_rgb(0xff, 0xd0, 0x40));
+            }
+            let a = to_screen(footprint.x as f32, footprint.y as f32);
+            let b = to_screen(footprint.right() as f32, footprint.bottom() as f32);
+            let r = egui::Rect::from_two_pos(a, b);
+            painter.rect_filled(r, 0.0, Color32::from_rgba_unmultiplied(0xe0, 0x40, 0x40, 70));
+            painter.rect_stroke(
+                r,
+                0.0,
+                Stroke::new(2.0, Color32::from_rgb(0xe0, 0x40, 0x40)),
+                egui::StrokeKind::Outside,
+            );
+        }
+        Step::TunnelDug { start, end, .. } => {
+            let centre = |p: crate::geom::Pos| to_screen(p.x as f32 + 0.5, p.y as f32 + 0.5);
+            painter.line_segment([centre(*start), centre(*end)], Stroke::new(2.0, Color32::from_rgb(0x60, 0xe0, 0x80)));
+        }
+    }
+}
