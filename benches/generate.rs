@@ -2,18 +2,14 @@
 //!
 //! `cargo bench --bench generate`
 
+#[path = "common/presets.rs"]
+mod presets;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use delve::generate::generate;
 use delve::io;
 use delve::params::{GeneratorParams, RoomsAndTunnels, SizeRange};
+use presets::shipped;
 use std::hint::black_box;
-
-fn shipped(name: &str) -> GeneratorParams {
-    match io::shipped_preset(name) {
-        Some(Ok(p)) => p.generator,
-        _ => panic!("shipped preset {name} missing"),
-    }
-}
 
 /// 2048×2048 with 2000 room attempts of the tutorials' sizes.
 fn huge() -> GeneratorParams {
@@ -90,5 +86,26 @@ fn files(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generation, files);
+/// The timeline's cost per scrub: the map after the middle step rebuilt from the recording,
+/// made a document the map view can draw (what the editor does when the step changes).
+fn timeline(c: &mut Criterion) {
+    let mut g = c.benchmark_group("timeline");
+    for (name, p) in [("godot-part3", shipped("godot-part3")), ("2048x2048, 2000 rooms", huge())] {
+        let steps = match delve::generate::generate_recorded(&p, 7) {
+            Ok((_, Some(r))) => r.steps,
+            _ => panic!("{name} records its steps"),
+        };
+        let half = steps.len() / 2;
+        g.sample_size(if steps.len() > 1000 { 10 } else { 100 });
+        g.bench_function(format!("{name}: the map at the middle step"), |b| {
+            b.iter(|| {
+                let map = delve::generate::replay(&p, 7, &steps[..half]).unwrap_or_else(|| panic!("replays"));
+                black_box(delve::edit::Document::from_map(map))
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, generation, files, timeline);
 criterion_main!(benches);

@@ -11,9 +11,9 @@ mod app_edit;
 #[cfg(feature = "gui")]
 mod app_explore;
 #[cfg(feature = "gui")]
-mod app_timeline;
-#[cfg(feature = "gui")]
 mod app_recovery;
+#[cfg(feature = "gui")]
+mod app_timeline;
 mod browser;
 mod cli;
 mod edit;
