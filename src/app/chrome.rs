@@ -58,6 +58,16 @@ impl DelveApp {
                                 });
                             }
                         }
+                        ui.separator();
+                        if ui
+                            .button("Generation as GIF…")
+                            .on_hover_text(
+                                "An animation of how the map was generated, a frame per step (rooms and tunnels)",
+                            )
+                            .clicked()
+                        {
+                            out.push(Command::Dialog(DialogPurpose::ExportGif));
+                        }
                     });
                 });
                 ui.separator();

@@ -52,6 +52,9 @@ pub enum Command {
     SaveMapTo(PathBuf),
     /// Writes the document's map (as on screen) to a file in a format.
     Export(PathBuf, crate::export::Format),
+    /// Writes an animation of the document's generation (its parameters and seed), a frame per
+    /// recorded step.
+    ExportGif(PathBuf),
     /// Show the options of an export in a format, then ask for its file.
     ExportOptions(crate::export::Format),
     LoadPreset(PathBuf),

@@ -14,6 +14,8 @@ pub enum DialogPurpose {
     OpenMap,
     SaveMap,
     Export(Format),
+    /// An animation of the map's generation, a frame per step.
+    ExportGif,
     LoadPreset,
     SavePreset,
     /// A Tiled tileset of the user's own, for Tiled exports.
@@ -30,6 +32,7 @@ impl DialogPurpose {
             DialogPurpose::Export(Format::Json) => "Export JSON",
             DialogPurpose::Export(Format::Csv) => "Export CSV",
             DialogPurpose::Export(Format::Png) => "Export PNG",
+            DialogPurpose::ExportGif => "Export the generation as GIF",
             DialogPurpose::LoadPreset => "Load preset",
             DialogPurpose::SavePreset => "Save preset as",
             DialogPurpose::ChooseTileset => "Choose a Tiled tileset",
@@ -38,13 +41,17 @@ impl DialogPurpose {
 
     /// Whether the dialog names a file to write (rather than one to read).
     pub const fn saves(self) -> bool {
-        matches!(self, DialogPurpose::SaveMap | DialogPurpose::Export(_) | DialogPurpose::SavePreset)
+        matches!(
+            self,
+            DialogPurpose::SaveMap | DialogPurpose::Export(_) | DialogPurpose::ExportGif | DialogPurpose::SavePreset
+        )
     }
 
     /// The file extension, without the dot.
     pub const fn extension(self) -> &'static str {
         match self {
             DialogPurpose::Export(f) => f.extension(),
+            DialogPurpose::ExportGif => "gif",
             DialogPurpose::ChooseTileset => "tsx",
             _ => "ron",
         }
@@ -54,6 +61,7 @@ impl DialogPurpose {
         match self {
             DialogPurpose::OpenMap | DialogPurpose::SaveMap => "Delve map (RON)",
             DialogPurpose::Export(f) => f.description(),
+            DialogPurpose::ExportGif => "Animated GIF",
             DialogPurpose::LoadPreset | DialogPurpose::SavePreset => "Delve preset (RON)",
             DialogPurpose::ChooseTileset => "Tiled tileset (TSX)",
         }
@@ -64,7 +72,7 @@ impl DialogPurpose {
         match self {
             DialogPurpose::OpenMap => "Open",
             DialogPurpose::LoadPreset => "Load",
-            DialogPurpose::Export(_) => "Export",
+            DialogPurpose::Export(_) | DialogPurpose::ExportGif => "Export",
             DialogPurpose::ChooseTileset => "Use",
             DialogPurpose::SaveMap | DialogPurpose::SavePreset => "Save",
         }

@@ -70,3 +70,25 @@ fn the_timeline_steps_scrubs_jumps_and_plays_to_the_generated_map() {
     let replayed = delve::generate::replay(&params, h.state().seed(), &steps).unwrap();
     assert_eq!(replayed, doc);
 }
+
+/// *File ▸ Export ▸ Generation as GIF…* writes the animation of the map's generation.
+#[test]
+fn the_generation_exports_as_a_gif_from_the_file_menu() {
+    use image::AnimationDecoder;
+    let mut e = crate::editor::editor();
+    let doc = e.app().document().unwrap().map().clone();
+    let prov = doc.provenance.clone();
+    e.harness.get_by_label("File").click();
+    e.harness.run();
+    e.harness.get_by_label("Export").hover();
+    e.harness.run();
+    let path = e.dir.path().join("made.gif");
+    e.dialogs.pick(&path);
+    e.harness.get_by_label("Generation as GIF…").click();
+    e.settle();
+    let bytes = std::fs::read(&path).expect("the GIF is written");
+    let (_, rec) = delve::generate::generate_recorded(prov.params.as_ref().unwrap(), prov.seed).unwrap();
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes)).unwrap();
+    let frames = decoder.into_frames().count();
+    assert_eq!(frames, rec.unwrap().steps.len() + 1);
+}

@@ -35,6 +35,7 @@ impl DelveApp {
                     DialogPurpose::OpenMap => Command::OpenMap(path),
                     DialogPurpose::SaveMap => Command::SaveMapTo(path),
                     DialogPurpose::Export(format) => Command::Export(path, format),
+                    DialogPurpose::ExportGif => Command::ExportGif(path),
                     DialogPurpose::LoadPreset => Command::LoadPreset(path),
                     DialogPurpose::SavePreset => Command::SavePresetTo(path),
                     DialogPurpose::ChooseTileset => {
@@ -74,6 +75,23 @@ impl DelveApp {
                 self.jobs.spawn(JobKind::Export, move |_| {
                     let result =
                         crate::export::write(&map, format, &path, &options).map(|_| ()).map_err(|e| e.to_string());
+                    JobOutput::Exported { path, result }
+                });
+            }
+            Command::ExportGif(path) => {
+                let Some(doc) = &self.doc else { return };
+                let prov = &doc.map().provenance;
+                let Some(params) = prov.params.clone() else {
+                    self.notify("This map was not generated here: there is no generation to animate".into());
+                    return;
+                };
+                let seed = prov.seed;
+                let scale = self.prefs.export_options.options(crate::export::Format::Png, doc.map()).png.scale;
+                self.notify(format!("Exporting {}…", file_name(&path)));
+                self.jobs.spawn(JobKind::Export, move |_| {
+                    let result = crate::export::gif::generation_gif(&params, seed, scale)
+                        .map_err(|e| e.to_string())
+                        .and_then(|bytes| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
                     JobOutput::Exported { path, result }
                 });
             }
@@ -375,6 +393,7 @@ impl DelveApp {
         match purpose {
             DialogPurpose::SaveMap => Some(format!("{stem}.ron")),
             DialogPurpose::Export(f) => Some(format!("{stem}.{}", f.extension())),
+            DialogPurpose::ExportGif => Some(format!("{stem}-generation.gif")),
             DialogPurpose::SavePreset => Some("my-preset.ron".into()),
             _ => None,
         }

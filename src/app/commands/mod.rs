@@ -66,6 +66,7 @@ impl DelveApp {
             | Command::SaveMap
             | Command::SaveMapTo(_)
             | Command::Export(..)
+            | Command::ExportGif(_)
             | Command::ExportOptions(_)
             | Command::LoadPreset(_)
             | Command::SavePresetTo(_)
