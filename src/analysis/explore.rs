@@ -256,17 +256,21 @@ pub fn parse(text: &str) -> Result<Vec<Condition>, String> {
     Ok(out)
 }
 
-/// `text` cut at each word `and` (any case).
+/// `text` cut at each word `and` (any case). The separator is ASCII, so the cuts fall on
+/// character boundaries whatever else the text holds.
 fn split_and(text: &str) -> Vec<&str> {
-    let lower = text.to_lowercase();
+    const AND: &[u8] = b" and ";
+    let bytes = text.as_bytes();
     let mut parts = Vec::new();
-    let mut start = 0;
-    let mut from = 0;
-    while let Some(i) = lower[from..].find(" and ") {
-        let at = from + i;
-        parts.push(&text[start..at]);
-        start = at + 5;
-        from = start;
+    let (mut start, mut i) = (0, 0);
+    while i + AND.len() <= bytes.len() {
+        if bytes[i..i + AND.len()].eq_ignore_ascii_case(AND) {
+            parts.push(&text[start..i]);
+            i += AND.len();
+            start = i;
+        } else {
+            i += 1;
+        }
     }
     parts.push(&text[start..]);
     parts
@@ -319,6 +323,11 @@ mod tests {
         assert!(e.contains("\"roms\" is not a figure") && e.contains("longest path"), "{e}");
         assert!(parse("rooms >= lots").unwrap_err().contains("\"lots\" is not a number"));
         assert!(parse("rooms").unwrap_err().contains("expected a figure, a comparison"));
+        // Letters whose lower case is longer than they are do not throw the cuts off (they
+        // used to cut the text inside the "é" and panic).
+        assert!(parse("İ >= 1 and é >= 2").unwrap_err().contains("\"İ\" is not a figure"));
+        assert!(parse("rooms >= 2 AND İ").unwrap_err().contains("\"İ\": expected a figure"));
+        assert_eq!(describe(&parse("rooms >= 2 AND doors <= 9").unwrap()), "rooms >= 2 and doors <= 9");
         let rows = [row(1, 25.0, 28.0), row(2, 25.0, 31.0), row(3, 10.0, 20.0)];
         let c = parse("rooms >= 20 and floor % <= 30").unwrap();
         assert_eq!(rows.iter().filter(|r| matches(&c, r)).map(|r| r.seed).collect::<Vec<_>>(), [1]);
