@@ -48,10 +48,12 @@ pub enum Command {
         /// Save a picture of the map.
         #[arg(long, value_name = "FILE.png")]
         png: Option<PathBuf>,
-        /// Print the generation's numbered steps (room tries, tunnels), each with what happened.
+        /// Print the generation's numbered steps (room tries and tunnels; growth, doors, placements,
+        /// corridors and loops), each with what happened.
         #[arg(long)]
         steps: bool,
-        /// Save an animation of the generation: a frame per step (at --scale, default 8).
+        /// Save an animation of the generation: a frame per step that changes the map (at --scale,
+        /// default 8).
         #[arg(long, value_name = "FILE.gif")]
         gif: Option<PathBuf>,
         #[command(flatten)]

@@ -423,7 +423,7 @@ impl DelveApp {
                     let out = map_view_ui(ui, &mut self.view, shown);
                     self.hover = out.hover.map(|h| h.describe(shown));
                     if let Some(step) = self.timeline.step() {
-                        timeline::step_overlay_ui(ui, &self.view, shown, step);
+                        timeline::step_overlay_ui(ui, &self.view, shown, step, self.timeline.pose());
                     }
                 }
                 (Some(doc), None) => {

@@ -5,8 +5,9 @@
 //! maps, get a sentence saying so.
 
 use super::Document;
-use crate::generate::record::{Step, TryOutcome};
+use crate::generate::record::{Growth, Pose, Step, TryOutcome};
 use crate::generate::{generate_recorded, replay};
+use crate::geom::Pos;
 use crate::params::GeneratorParams;
 use egui::{Color32, Stroke, pos2};
 use std::sync::Arc;
@@ -85,6 +86,13 @@ impl Timeline {
     pub fn step(&self) -> Option<&Step> {
         let r = self.recorded.as_ref()?;
         self.at.checked_sub(1).and_then(|i| r.steps.get(i))
+    }
+
+    /// Where the room of the step shown went, when the step's places are in the room's own
+    /// frame (growing it, choosing its doors).
+    pub fn pose(&self) -> Option<Pose> {
+        let r = self.recorded.as_ref()?;
+        Step::pose_of(&r.steps, self.step()?.framed_room()?)
     }
 
     /// Why the map on show has no timeline.
@@ -245,13 +253,51 @@ pub fn timeline_ui(ui: &mut egui::Ui, t: &mut Timeline) {
     ui.label(text);
 }
 
+/// Green for what a step made, red for what it refused, yellow for what it touched.
+const MADE: Color32 = Color32::from_rgb(0x60, 0xe0, 0x80);
+const REFUSED: Color32 = Color32::from_rgb(0xe0, 0x40, 0x40);
+const TOUCHED: Color32 = Color32::from_rgb(0xff, 0xd0, 0x40);
+
 /// Draws the step shown over the map: a placed room's footprint in green, a rejected try in
-/// red with the room it hit outlined, a tunnel as a line between the rooms' centres.
-pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, step: &Step) {
+/// red with the room it hit outlined, a tunnel as a line between the rooms' centres; a grown
+/// room's cells in the order they grew (where the room ends up, `pose`), its holes in red, its
+/// doors, the places its placement refused, and corridors along their path.
+pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, step: &Step, pose: Option<Pose>) {
     let t = view.transform;
     let rect = view.rect;
     let painter = ui.painter_at(rect);
     let to_screen = |x: f32, y: f32| t.screen_from_tile(rect, pos2(x, y));
+    let scale = (to_screen(1.0, 0.0).x - to_screen(0.0, 0.0).x).abs();
+    let centre = |p: Pos| to_screen(p.x as f32 + 0.5, p.y as f32 + 0.5);
+    let tile = |p: Pos| {
+        egui::Rect::from_two_pos(to_screen(p.x as f32, p.y as f32), to_screen(p.x as f32 + 1.0, p.y as f32 + 1.0))
+    };
+    // A tile filled, or outlined.
+    let cell = |p: Pos, colour: Color32, outline: bool| {
+        if outline {
+            painter.rect_stroke(tile(p).shrink(1.0), 0.0, Stroke::new(2.0, colour), egui::StrokeKind::Inside);
+        } else {
+            painter.rect_filled(tile(p), 0.0, colour);
+        }
+    };
+    // A door: a bar on the side of its cell.
+    let door = |p: Pos, side: crate::geom::Dir, colour: Color32| {
+        let r = tile(p);
+        let (a, b) = match side {
+            crate::geom::Dir::North => (r.left_top(), r.right_top()),
+            crate::geom::Dir::East => (r.right_top(), r.right_bottom()),
+            crate::geom::Dir::South => (r.left_bottom(), r.right_bottom()),
+            crate::geom::Dir::West => (r.left_top(), r.left_bottom()),
+        };
+        painter.line_segment([a, b], Stroke::new(4.0, colour));
+    };
+    // A place a placement refused.
+    let cross = |p: Pos| {
+        let r = tile(p).shrink(0.2 * scale);
+        let s = Stroke::new(2.0, REFUSED);
+        painter.line_segment([r.left_top(), r.right_bottom()], s);
+        painter.line_segment([r.right_top(), r.left_bottom()], s);
+    };
     let frame = |r: &crate::geom::Rect, colour: Color32| {
         let a = to_screen(r.x as f32, r.y as f32);
         let b = to_screen(r.right() as f32, r.bottom() as f32);
@@ -259,26 +305,73 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
     };
     match step {
         Step::RoomTried { footprint, outcome: TryOutcome::Placed { .. }, .. } => {
-            frame(footprint, Color32::from_rgb(0x60, 0xe0, 0x80));
+            frame(footprint, MADE);
         }
         Step::RoomTried { footprint, outcome: TryOutcome::Overlaps { room }, .. } => {
             if let Some(b) = doc.map().rooms.get(*room as usize).and_then(|r| r.shape.bounds()) {
-                frame(&b, Color32::from_rgb(0xff, 0xd0, 0x40));
+                frame(&b, TOUCHED);
             }
             let a = to_screen(footprint.x as f32, footprint.y as f32);
             let b = to_screen(footprint.right() as f32, footprint.bottom() as f32);
             let r = egui::Rect::from_two_pos(a, b);
-            painter.rect_filled(r, 0.0, Color32::from_rgba_unmultiplied(0xe0, 0x40, 0x40, 70));
-            painter.rect_stroke(
-                r,
-                0.0,
-                Stroke::new(2.0, Color32::from_rgb(0xe0, 0x40, 0x40)),
-                egui::StrokeKind::Outside,
-            );
+            painter.rect_filled(r, 0.0, REFUSED.gamma_multiply(0.3));
+            painter.rect_stroke(r, 0.0, Stroke::new(2.0, REFUSED), egui::StrokeKind::Outside);
         }
         Step::TunnelDug { start, end, .. } => {
-            let centre = |p: crate::geom::Pos| to_screen(p.x as f32 + 0.5, p.y as f32 + 0.5);
-            painter.line_segment([centre(*start), centre(*end)], Stroke::new(2.0, Color32::from_rgb(0x60, 0xe0, 0x80)));
+            painter.line_segment([centre(*start), centre(*end)], Stroke::new(2.0, MADE));
         }
+        Step::RoomGrown { cells, holes, outcome, .. } => {
+            let Some(pose) = pose else { return };
+            // Earlier cells darker, later ones lighter: the order of growth.
+            let n = cells.len().max(2) as f32 - 1.0;
+            for (k, c) in cells.iter().enumerate() {
+                let t = k as f32 / n;
+                let green = Color32::from_rgb(
+                    (0x30 as f32 + 0x90 as f32 * t) as u8,
+                    0xe0,
+                    (0x50 as f32 + 0x90 as f32 * t) as u8,
+                );
+                cell(pose.place(*c), green.gamma_multiply(0.75), false);
+            }
+            let hole = if *outcome == Growth::Kept { MADE } else { REFUSED };
+            for c in holes {
+                cell(pose.place(*c), hole, true);
+            }
+            if let Some(first) = cells.first() {
+                painter.circle_stroke(centre(pose.place(*first)), 0.35 * scale, Stroke::new(2.0, Color32::WHITE));
+            }
+        }
+        Step::DoorsChosen { doors, .. } => {
+            let Some(pose) = pose else { return };
+            for &(c, side, _) in doors {
+                let mut side = side;
+                for _ in 0..pose.quarter_turns % 4 {
+                    side = side.rotate_cw();
+                }
+                door(pose.place_mirrored(c), side, TOUCHED);
+            }
+        }
+        Step::RoomPlaced { cells, attach, search, .. } => {
+            for &p in &search.tried_at {
+                cross(p);
+            }
+            for &c in cells {
+                cell(c, MADE.gamma_multiply(0.35), false);
+            }
+            if let Some(a) = attach {
+                painter.circle_stroke(centre(a.door), 0.45 * scale, Stroke::new(2.0, TOUCHED));
+            }
+        }
+        Step::RoomNotPlaced { search, .. } => {
+            for &p in &search.tried_at {
+                cross(p);
+            }
+        }
+        Step::CorridorDug { path, looped, .. } => {
+            let colour = if *looped { TOUCHED } else { MADE };
+            let points: Vec<egui::Pos2> = path.iter().map(|p| centre(*p)).collect();
+            painter.add(egui::Shape::line(points, Stroke::new(3.0, colour)));
+        }
+        Step::Canvas { .. } | Step::LoopsConsidered { .. } => {}
     }
 }

@@ -1,7 +1,8 @@
-//! A generation as an animated GIF: a frame for the map after each recorded step (evenly spaced
-//! steps when there are more than [`MAX_FRAMES`]), the finished map held last, for sharing in a
-//! bug report or a devlog.
+//! A generation as an animated GIF: a frame for the map after each recorded step that changes it
+//! (evenly spaced ones when there are more than [`MAX_FRAMES`]), the finished map held last, for
+//! sharing in a bug report or a devlog.
 
+use crate::generate::record::Step;
 use crate::generate::{GenError, generate_recorded, replay};
 use crate::params::GeneratorParams;
 use crate::raster::{self, Palette, TooLarge};
@@ -27,14 +28,18 @@ pub enum GifError {
     Encode(String),
 }
 
-/// Which steps get a frame: the map after `k` steps for each `k` returned (0 = nothing yet,
-/// `steps` = the finished map), at most [`MAX_FRAMES`], always the first and the last.
-pub fn frame_steps(steps: usize) -> Vec<usize> {
-    if steps < MAX_FRAMES {
-        return (0..=steps).collect();
+/// Which steps get a frame: the map after `k` steps for each `k` returned, for the start (the
+/// empty map: no step, or the canvas step when a generator starts with one) and each step that
+/// changes the map, at most [`MAX_FRAMES`] evenly spaced, always the first and the last.
+pub fn frame_steps(steps: &[Step]) -> Vec<usize> {
+    let start = usize::from(matches!(steps.first(), Some(Step::Canvas { .. })));
+    let all: Vec<usize> =
+        std::iter::once(start).chain((start..steps.len()).filter(|&k| steps[k].changes_map()).map(|k| k + 1)).collect();
+    if all.len() <= MAX_FRAMES {
+        return all;
     }
     let last = MAX_FRAMES - 1;
-    let mut out: Vec<usize> = (0..=last).map(|i| i * steps / last).collect();
+    let mut out: Vec<usize> = (0..=last).map(|i| all[i * (all.len() - 1) / last]).collect();
     out.dedup();
     out
 }
@@ -44,7 +49,7 @@ pub fn generation_gif(params: &GeneratorParams, seed: u64, scale: u32) -> Result
     let (_, recording) = generate_recorded(params, seed)?;
     let steps = recording.ok_or(GifError::NotRecorded(params.kind().label()))?.steps;
     let palette = Palette::default();
-    let picks = frame_steps(steps.len());
+    let picks = frame_steps(&steps);
     let mut bytes = Vec::new();
     {
         let mut encoder = GifEncoder::new_with_speed(&mut bytes, 10);
@@ -68,8 +73,18 @@ mod tests {
 
     #[test]
     fn long_generations_show_evenly_spaced_steps() {
-        assert_eq!(frame_steps(3), [0, 1, 2, 3]);
-        let many = frame_steps(10_000);
+        use crate::generate::record::Leg;
+        use crate::geom::Pos;
+        let tunnel = Step::TunnelDug { from: 0, to: 1, start: Pos::new(0, 0), end: Pos::new(1, 0), leg: Leg::Direct };
+        let loops = Step::LoopsConsidered { candidates: 0, wanted: 0 };
+        assert_eq!(
+            frame_steps(&[tunnel.clone(), loops.clone(), tunnel.clone()]),
+            [0, 1, 3],
+            "steps that change the map"
+        );
+        let canvas = Step::Canvas { width: 3, height: 3 };
+        assert_eq!(frame_steps(&[canvas, tunnel.clone()]), [1, 2], "a canvas first is the start");
+        let many = frame_steps(&vec![tunnel; 10_000]);
         assert_eq!(many.len(), MAX_FRAMES);
         assert_eq!((many[0], many[MAX_FRAMES - 1]), (0, 10_000));
         assert!(many.windows(2).all(|w| w[0] < w[1]));

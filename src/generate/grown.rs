@@ -85,14 +85,24 @@ pub fn generate_with_stats(p: &GrownRooms, seed: u64) -> Result<(Generated, Grow
     if !issues.is_empty() {
         return Err(GenError::InvalidParams(issues));
     }
-    let (mut g, stats) = run(p, seed);
+    let (mut g, stats) = run(p, seed, &mut super::record::Off);
     g.map.provenance =
         super::Provenance { params: Some(super::GeneratorParams::GrownRooms(p.clone())), seed, edited: false };
     Ok((g, stats))
 }
 
 pub(super) fn generate(p: &GrownRooms, seed: u64) -> Generated {
-    run(p, seed).0
+    run(p, seed, &mut super::record::Off).0
+}
+
+/// [`generate`], with every step recorded in `rec`.
+pub(super) fn generate_with(p: &GrownRooms, seed: u64, rec: &mut impl super::record::Recorder) -> Generated {
+    run(p, seed, rec).0
+}
+
+/// The map after `steps` of a recording (see [`super::replay`]).
+pub(super) fn replay(steps: &[super::record::Step]) -> crate::map::Map {
+    build::replay(steps)
 }
 
 mod build;

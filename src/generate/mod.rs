@@ -111,8 +111,8 @@ fn list(issues: &[ParamIssue]) -> String {
     issues.iter().map(|i| format!("  - {i}")).collect::<Vec<_>>().join("\n")
 }
 
-/// [`generate`], with a recording of every step, when the generator records them (rooms and
-/// tunnels does; grown rooms does not yet: `None`).
+/// [`generate`], with a recording of every step (`None` for a generator that does not record;
+/// every generator does).
 pub fn generate_recorded(
     params: &GeneratorParams,
     seed: u64,
@@ -127,18 +127,23 @@ pub fn generate_recorded(
             let out = rooms_tunnels::generate_with(p, seed, &mut rec);
             (out, Some(rec))
         }
-        GeneratorParams::GrownRooms(p) => (grown::generate(p, seed), None),
+        GeneratorParams::GrownRooms(p) => {
+            let mut rec = record::Recording::default();
+            let out = grown::generate_with(p, seed, &mut rec);
+            (out, Some(rec))
+        }
     };
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false };
     Ok((out, recording))
 }
 
 /// The map after the first `steps` of a recording of `params` and `seed`; after all of them,
-/// exactly the generated map. `None` for a generator that does not record.
+/// exactly the generated map. `None` for a generator that does not record (every generator
+/// does).
 pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Option<Map> {
     let mut map = match params {
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::replay(p, seed, steps),
-        GeneratorParams::GrownRooms(_) => return None,
+        GeneratorParams::GrownRooms(_) => grown::replay(steps),
     };
     map.provenance = Provenance { params: Some(params.clone()), seed, edited: false };
     Some(map)

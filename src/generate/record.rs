@@ -3,8 +3,9 @@
 //! [`super::generate`] costs what it did), [`Recording`] keeps the steps. The steps are events,
 //! not map copies; the map after any step is rebuilt from them ([`super::replay`]).
 
-use crate::geom::{Pos, Rect};
-use crate::map::Shape;
+use super::ShortfallCause;
+use crate::geom::{Dir, Pos, Rect};
+use crate::map::{Rgb, Shape};
 
 /// Where a generator reports its steps.
 pub trait Recorder {
@@ -13,6 +14,10 @@ pub trait Recorder {
 
     /// Whether steps are kept (work done only to describe a step can be skipped when not).
     fn on(&self) -> bool;
+
+    /// Moves every place in the steps so far by `(dx, dy)` and puts `first` before them (a
+    /// generator whose map frame is known only at the end).
+    fn reframe(&mut self, first: impl FnOnce() -> Step, dx: i32, dy: i32);
 }
 
 /// Recording off: every call is empty and inlined away.
@@ -26,6 +31,9 @@ impl Recorder for Off {
     fn on(&self) -> bool {
         false
     }
+
+    #[inline(always)]
+    fn reframe(&mut self, _first: impl FnOnce() -> Step, _dx: i32, _dy: i32) {}
 }
 
 /// The steps of one generation, in order.
@@ -42,6 +50,11 @@ impl Recorder for Recording {
     fn on(&self) -> bool {
         true
     }
+
+    fn reframe(&mut self, first: impl FnOnce() -> Step, dx: i32, dy: i32) {
+        self.steps.iter_mut().for_each(|s| s.shift(dx, dy));
+        self.steps.insert(0, first());
+    }
 }
 
 /// One thing a generator did.
@@ -51,6 +64,129 @@ pub enum Step {
     RoomTried { attempt: u32, footprint: Rect, outcome: TryOutcome },
     /// Rooms and tunnels: a tunnel dug from the centre of room `from` to the centre of room `to`.
     TunnelDug { from: u32, to: u32, start: Pos, end: Pos, leg: Leg },
+    /// Grown rooms, first step: the map, as large as the finished dungeon needs (the places in
+    /// later steps are on it).
+    Canvas { width: u32, height: u32 },
+    /// Grown rooms: growth `attempt` (from 1) of room `room`: its cells in the order they grew,
+    /// in the room's own frame (the first cell at the origin, before any mirroring), and the
+    /// cells of the holes found in it.
+    RoomGrown { room: u32, attempt: u32, cells: Vec<Pos>, holes: Vec<Pos>, outcome: Growth },
+    /// Grown rooms: the doors room `room` may use (cell, side, kind, in its own frame after
+    /// mirroring), drawn from its `walls` outer walls.
+    DoorsChosen { room: u32, mirrored: bool, walls: u32, doors: Vec<(Pos, Dir, u8)> },
+    /// Grown rooms: room `room` placed with these cells (in growth order) and colour; `pose` says
+    /// where its own frame went, `attach` where it was attached (none for the first room), and
+    /// `search` what the placement search tried first.
+    RoomPlaced { room: u32, cells: Vec<Pos>, colour: Rgb, pose: Pose, attach: Option<Attach>, search: Tally },
+    /// Grown rooms: room `room` found no place, for `cause`.
+    RoomNotPlaced { room: u32, cells: u32, cause: ShortfallCause, search: Tally },
+    /// Grown rooms: a corridor from door `from` to door `to`: one joining a new room to the tree,
+    /// or a loop added after it.
+    CorridorDug { from: DoorRef, to: DoorRef, path: Vec<Pos>, looped: bool },
+    /// Grown rooms: the loops: `candidates` pairs of free doors far enough apart in the tree that
+    /// a short corridor could join; up to `wanted` are added.
+    LoopsConsidered { candidates: u32, wanted: u32 },
+}
+
+/// What became of a room's growth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Growth {
+    /// No hole: the room is kept.
+    Kept,
+    /// A hole: the room is grown again.
+    Regrown,
+    /// Still a hole after every regrowth: the holes are filled and generation stops.
+    HolesFilled,
+}
+
+/// Where a grown room's own frame went on the map: turned `quarter_turns` clockwise (after any
+/// mirroring), its origin at `origin`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pose {
+    pub mirrored: bool,
+    pub quarter_turns: u32,
+    pub origin: Pos,
+}
+
+impl Pose {
+    /// A place in the room's own frame (before mirroring), on the map.
+    pub fn place(&self, p: Pos) -> Pos {
+        self.place_mirrored(if self.mirrored { Pos::new(-p.x, p.y) } else { p })
+    }
+
+    /// A place in the room's own frame after mirroring (as doors are chosen), on the map.
+    pub fn place_mirrored(&self, p: Pos) -> Pos {
+        let mut q = p;
+        for _ in 0..self.quarter_turns % 4 {
+            q = Pos::new(-q.y, q.x);
+        }
+        q.offset(self.origin.x, self.origin.y)
+    }
+}
+
+/// Where a grown room was attached: at `door` (its cell) of room `parent`, `distance` tiles
+/// out, turned `quarter_turns` clockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attach {
+    pub parent: u32,
+    pub door: Pos,
+    pub distance: u32,
+    pub quarter_turns: u32,
+}
+
+/// What a placement search tried: poses tested and why the refused ones were refused, with up
+/// to [`Tally::SAMPLE`] of the places they were tried at (outside cells of the new room's door).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub poses: u64,
+    /// Too close to a room (closer than one tile) or over a corridor.
+    pub crowded: u64,
+    /// The dungeon would grow past the largest map.
+    pub too_large: u64,
+    /// No corridor of the distance's length reached the place.
+    pub no_corridor: u64,
+    pub tried_at: Vec<Pos>,
+}
+
+impl Tally {
+    pub const SAMPLE: usize = 32;
+
+    /// Notes a refused pose at `at`.
+    pub fn refused(&mut self, at: Pos) {
+        if self.tried_at.len() < Self::SAMPLE && !self.tried_at.contains(&at) {
+            self.tried_at.push(at);
+        }
+    }
+
+    fn sentence(&self) -> String {
+        let refused = self.poses.saturating_sub(1).max(self.crowded + self.too_large + self.no_corridor);
+        if self.poses == 0 {
+            return "no pose was tested".into();
+        }
+        let mut why = Vec::new();
+        for (n, what) in [
+            (self.crowded, "too close to a room or on a corridor"),
+            (self.no_corridor, "no corridor that short reached"),
+            (self.too_large, "the map would grow too large"),
+        ] {
+            if n > 0 {
+                why.push(format!("{n} {what}"));
+            }
+        }
+        let poses = if self.poses == 1 { "1 pose tested".to_string() } else { format!("{} poses tested", self.poses) };
+        if refused == 0 { poses } else { format!("{poses}, {refused} refused: {}", why.join(", ")) }
+    }
+}
+
+/// One end of a grown-rooms corridor: the generator's door number, its room, its cell (on the
+/// map), side and kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DoorRef {
+    pub id: u32,
+    pub room: u32,
+    pub cell: Pos,
+    pub side: Dir,
+    pub kind: u8,
 }
 
 /// What became of a room try.
@@ -96,14 +232,143 @@ impl Step {
                     start.x, start.y, end.x, end.y
                 )
             }
+            Step::Canvas { width, height } => {
+                format!("An empty map of {width}×{height} tiles, as large as the finished dungeon needs.")
+            }
+            Step::RoomGrown { room, attempt, cells, holes, outcome } => {
+                let what = format!("Room {room}, growth {attempt}: grown cell by cell to {} cells", cells.len());
+                let holes = match holes.len() {
+                    1 => "a hole of 1 cell".to_string(),
+                    n => format!("holes of {n} cells"),
+                };
+                match outcome {
+                    Growth::Kept => format!("{what}, with no hole: kept."),
+                    Growth::Regrown => format!("{what}; it encloses {holes}, so it is grown again."),
+                    Growth::HolesFilled => {
+                        format!("{what}; it still encloses {holes} after every regrowth: filled, and generation stops.")
+                    }
+                }
+            }
+            Step::DoorsChosen { room, mirrored, walls, doors } => {
+                let mirror = if *mirrored { " (mirrored left to right)" } else { "" };
+                let kinds: Vec<String> = doors.iter().map(|d| d.2.to_string()).collect();
+                let n = doors.len();
+                let doors = if n == 1 { "1 door".to_string() } else { format!("{n} doors") };
+                format!(
+                    "Room {room}{mirror}: {doors} chosen among its {walls} outer walls (kinds {}).",
+                    if kinds.is_empty() { "none".to_string() } else { kinds.join(", ") }
+                )
+            }
+            Step::RoomPlaced { room, cells, attach, search, .. } => match attach {
+                None => format!("Room {room} ({} cells) placed first; the dungeon grows from it.", cells.len()),
+                Some(a) => format!(
+                    "Room {room} ({} cells) attached to room {} at its door ({}, {}), {} {} out, turned {}°; {}.",
+                    cells.len(),
+                    a.parent,
+                    a.door.x,
+                    a.door.y,
+                    a.distance,
+                    if a.distance == 1 { "tile" } else { "tiles" },
+                    a.quarter_turns * 90,
+                    search.sentence()
+                ),
+            },
+            Step::RoomNotPlaced { room, cells, cause, search } => {
+                format!(
+                    "Room {room} ({cells} cells) found no place: {}; {}. Generation stops.",
+                    cause.label(),
+                    search.sentence()
+                )
+            }
+            Step::CorridorDug { from, to, path, looped } => {
+                let what = if *looped { "Loop corridor" } else { "Corridor" };
+                format!(
+                    "{what} of {} {} from room {} (door at ({}, {})) to room {} (door at ({}, {})).",
+                    path.len(),
+                    if path.len() == 1 { "cell" } else { "cells" },
+                    from.room,
+                    from.cell.x,
+                    from.cell.y,
+                    to.room,
+                    to.cell.x,
+                    to.cell.y
+                )
+            }
+            Step::LoopsConsidered { candidates, wanted } => format!(
+                "Loops: {candidates} pairs of free doors, far apart in the tree, could be joined by a short corridor; up to {wanted} are added."
+            ),
         }
     }
 
     /// The room this step placed, if it placed one.
     pub fn placed_room(&self) -> Option<u32> {
         match self {
-            Step::RoomTried { outcome: TryOutcome::Placed { room, .. }, .. } => Some(*room),
+            Step::RoomTried { outcome: TryOutcome::Placed { room, .. }, .. } | Step::RoomPlaced { room, .. } => {
+                Some(*room)
+            }
             _ => None,
+        }
+    }
+
+    /// Whether the map after this step differs from the map before it.
+    pub fn changes_map(&self) -> bool {
+        matches!(
+            self,
+            Step::RoomTried { outcome: TryOutcome::Placed { .. }, .. }
+                | Step::TunnelDug { .. }
+                | Step::Canvas { .. }
+                | Step::RoomPlaced { .. }
+                | Step::CorridorDug { .. }
+        )
+    }
+
+    /// The room whose own frame this step's places are in, if they are.
+    pub fn framed_room(&self) -> Option<u32> {
+        match self {
+            Step::RoomGrown { room, .. } | Step::DoorsChosen { room, .. } => Some(*room),
+            _ => None,
+        }
+    }
+
+    /// Where room `room` was placed, if one of `steps` placed it.
+    pub fn pose_of(steps: &[Step], room: u32) -> Option<Pose> {
+        steps.iter().find_map(|s| match s {
+            Step::RoomPlaced { room: r, pose, .. } if *r == room => Some(*pose),
+            _ => None,
+        })
+    }
+
+    /// Moves every place on the map in this step by `(dx, dy)` (places in a room's own frame
+    /// stay).
+    pub fn shift(&mut self, dx: i32, dy: i32) {
+        let mv = |p: &mut Pos| *p = p.offset(dx, dy);
+        match self {
+            Step::RoomTried { footprint, outcome, .. } => {
+                footprint.x += dx;
+                footprint.y += dy;
+                if let TryOutcome::Placed { shape, .. } = outcome {
+                    shape.translate(dx, dy);
+                }
+            }
+            Step::TunnelDug { start, end, .. } => {
+                mv(start);
+                mv(end);
+            }
+            Step::Canvas { .. } | Step::RoomGrown { .. } | Step::DoorsChosen { .. } | Step::LoopsConsidered { .. } => {}
+            Step::RoomPlaced { cells, pose, attach, search, .. } => {
+                cells.iter_mut().for_each(mv);
+                mv(&mut pose.origin);
+                if let Some(a) = attach {
+                    mv(&mut a.door);
+                }
+                search.tried_at.iter_mut().for_each(mv);
+            }
+            Step::RoomNotPlaced { search, .. } => search.tried_at.iter_mut().for_each(mv),
+            Step::CorridorDug { from, to, path, .. } => {
+                mv(&mut from.cell);
+                mv(&mut to.cell);
+                path.iter_mut().for_each(mv);
+            }
         }
     }
 }

@@ -127,7 +127,7 @@ pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> crate::m
                     room.tunnel = Some(TunnelKind::of(*leg));
                 }
             }
-            Step::RoomTried { .. } => {}
+            _ => {}
         }
     }
     build_map(p, seed, &placed)

@@ -208,10 +208,21 @@ fn generate_steps_prints_each_step_numbered() {
     assert!(lines[0].contains("placed as room 0"), "{out}");
     assert!(out.contains("rejected: it overlaps room"), "{out}");
     assert!(out.contains("Tunnel from room 0 to room 1"), "{out}");
-    // A generator that does not record yet says so.
-    let o = delve(&["generate", "tiendil-step6", "--steps"]);
-    assert_clean_failure(&o);
-    assert!(text(&o.stderr).contains("does not record its steps yet"), "{}", text(&o.stderr));
+    // Grown rooms: growth, doors, placement and corridors.
+    let o = delve(&["generate", "tiendil-step6", "--seed", "2", "--steps"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let (_, rec) = delve::generate::generate_recorded(&shipped("tiendil-step6"), 2).unwrap();
+    let steps = rec.unwrap().steps;
+    assert_eq!(out.lines().count(), steps.len(), "{out}");
+    for (i, (line, step)) in out.lines().zip(&steps).enumerate() {
+        assert_eq!(line, format!("{:>5}  {}", i + 1, step.sentence()));
+    }
+    for said in
+        ["An empty map of", "Room 0, growth 1: grown cell by cell", "placed first", "attached to room 0", "Corridor of"]
+    {
+        assert!(out.contains(said), "{said}: {out}");
+    }
 }
 
 #[test]
@@ -225,10 +236,13 @@ fn generate_gif_writes_an_animation_of_the_steps() {
     let bytes = std::fs::read(&path).unwrap();
     assert!(bytes.len() < 3 << 20, "{} bytes", bytes.len());
     let (_, rec) = delve::generate::generate_recorded(&shipped("godot-part3"), 3).unwrap();
-    let steps = rec.unwrap().steps.len();
+    let steps = rec.unwrap().steps;
+    let changes = steps.iter().filter(|s| s.changes_map()).count();
+    assert!(changes < steps.len(), "rejected tries change nothing");
     let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes)).unwrap();
     let frames: Vec<image::Frame> = decoder.into_frames().collect::<Result<_, _>>().unwrap();
-    assert_eq!(frames.len(), steps + 1, "the empty map, then a frame per step");
+    assert_eq!(frames.len(), changes + 1, "the empty map, then a frame per step that changes it");
+    let steps = changes;
     assert!(frames.iter().all(|f| f.buffer().dimensions() == (320, 180)));
     // Floor appears as the rooms are placed: the first frame is rock (and the spawn mark), the
     // last has every room's colour.
@@ -242,10 +256,20 @@ fn generate_gif_writes_an_animation_of_the_steps() {
     assert!(distinct(&frames[steps]) > 10);
     let (n, d) = frames[steps].delay().numer_denom_ms();
     assert_eq!(n / d, delve::export::gif::LAST_MS);
-    // Grown rooms do not record yet: a clear error, no file.
-    let none = dir.path().join("grown.gif");
-    let o = delve(&["generate", "tiendil-step6", "--gif", none.to_str().unwrap()]);
-    assert_clean_failure(&o);
-    assert!(text(&o.stderr).contains("does not record its steps yet"), "{}", text(&o.stderr));
-    assert!(!none.exists());
+    // Grown rooms: the empty map of the finished size first, a frame per room and corridor.
+    let grown = dir.path().join("grown.gif");
+    let o = delve(&["generate", "tiendil-step6", "--seed", "2", "--gif", grown.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let bytes = std::fs::read(&grown).unwrap();
+    assert!(bytes.len() < 3 << 20, "{} bytes", bytes.len());
+    let g = delve::generate::generate_recorded(&shipped("tiendil-step6"), 2).unwrap();
+    let steps = g.1.unwrap().steps;
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes)).unwrap();
+    let frames: Vec<image::Frame> = decoder.into_frames().collect::<Result<_, _>>().unwrap();
+    let changes = steps.iter().filter(|s| s.changes_map()).count();
+    assert_eq!(frames.len(), changes, "the canvas, then a frame per room and corridor");
+    let size = (g.0.map.width() * 8, g.0.map.height() * 8);
+    assert!(frames.iter().all(|f| f.buffer().dimensions() == size));
+    assert!(distinct(&frames[0]) <= 2);
+    assert!(distinct(&frames[changes - 1]) > 10);
 }

@@ -477,6 +477,7 @@ fn recorded_steps_are_what_the_generator_did() {
                         assert_eq!(Some(*start), g.map.rooms[*from as usize].shape.centre());
                         assert_eq!(Some(*end), g.map.rooms[*to as usize].shape.centre());
                     }
+                    other => panic!("{name} {seed}: not a rooms-and-tunnels step: {}", other.sentence()),
                 }
             }
             assert_eq!(room as usize, g.map.rooms.len());

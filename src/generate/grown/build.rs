@@ -5,8 +5,9 @@
 use super::doors::{DoorState, LevelIndex, UNKNOWN};
 use super::growth::Grower;
 use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
-use super::template::{Rotation, Template, make_template};
+use super::template::{Rotation, Streams, Template, make_template};
 use super::{GrownRooms, GrownStats, MAX_EXTENT, MAX_GROWTH};
+use crate::generate::record::{DoorRef, Recorder, Step};
 use crate::generate::{Generated, Report, Shortfall, ShortfallCause};
 use crate::geom::{Pos, TileBox};
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
@@ -171,54 +172,105 @@ impl<'a> Builder<'a> {
         self.corridors.push((path, [a, b]));
     }
 
-    /// The map: the bounding box of rooms and corridors plus the margin.
-    pub(super) fn into_map(self) -> Map {
+    /// Where the map goes: the move from the builder's places to the map's, and the map's size
+    /// (the bounding box of rooms and corridors plus the margin).
+    fn frame(&self) -> ((i32, i32), (u32, u32)) {
         let margin = self.p.margin as i32;
         let all = self.rooms.iter().flat_map(|r| r.cells.iter()).chain(self.corridors.iter().flat_map(|c| c.0.iter()));
         let Some(b) = TileBox::around(all.copied()) else {
-            return Map::new(1 + 2 * margin as u32, 1 + 2 * margin as u32);
+            return ((0, 0), (1 + 2 * margin as u32, 1 + 2 * margin as u32));
         };
         let (dx, dy) = (margin - b.x0, margin - b.y0);
-        let (w, h) = ((b.x1 - b.x0 + 1 + 2 * margin) as u32, (b.y1 - b.y0 + 1 + 2 * margin) as u32);
-        let mut map = Map::new(w, h);
-        for (i, room) in self.rooms.iter().enumerate() {
-            let cells: Vec<Pos> = room.cells.iter().map(|c| c.offset(dx, dy)).collect();
-            for &c in &cells {
-                map.set_tile(c, Tile::Floor);
-            }
-            map.rooms.push(Room { id: i as u32, shape: Shape::cells_from(cells), colour: room.colour, label: None });
-        }
-        let mut door_ids: Vec<Option<u32>> = vec![None; self.doors.len()];
-        for (path, ends) in self.corridors {
-            let mut ids = [0u32; 2];
-            for (k, &d) in ends.iter().enumerate() {
-                ids[k] = *door_ids[d as usize].get_or_insert_with(|| {
-                    let s = &self.doors[d as usize];
-                    let id = map.doors.len() as u32;
-                    map.doors.push(Door { id, room: s.room, cell: s.cell.offset(dx, dy), side: s.side, kind: s.kind });
-                    id
-                });
-            }
-            let path: Vec<Pos> = path.into_iter().map(|c| c.offset(dx, dy)).collect();
-            for &c in &path {
-                if map.tile(c) == Some(Tile::Wall) {
-                    map.set_tile(c, Tile::Corridor);
-                }
-            }
-            let id = map.corridors.len() as u32;
-            map.corridors.push(Corridor { id, path, doors: ids, width: 1 });
-        }
-        if let Some(s) = map.rooms.first().and_then(|r| r.shape.centre()) {
-            map.spawn = s;
-        }
-        map
+        ((dx, dy), ((b.x1 - b.x0 + 1 + 2 * margin) as u32, (b.y1 - b.y0 + 1 + 2 * margin) as u32))
+    }
+
+    /// The map of what was built.
+    pub(super) fn into_map(self) -> Map {
+        let (shift, (w, h)) = self.frame();
+        let rooms = self.rooms.iter().map(|r| (&r.cells[..], r.colour));
+        let doors = &self.doors;
+        let door = |d: u32| {
+            let s = &doors[d as usize];
+            DoorRef { id: d, room: s.room, cell: s.cell, side: s.side, kind: s.kind }
+        };
+        let corridors = self.corridors.iter().map(|(path, [a, b])| (&path[..], [door(*a), door(*b)]));
+        assemble(w, h, shift, rooms, corridors, self.doors.len())
     }
 }
 
-pub(super) fn run(p: &GrownRooms, seed: u64) -> (Generated, GrownStats) {
-    let mut shapes = stream(seed, Stage::Shapes);
-    let mut doors = stream(seed, Stage::Doors);
-    let mut colours = stream(seed, Stage::Colours);
+/// The one assembly of a grown map, for generation and replay alike: on a `w`×`h` map, rooms
+/// (cells, colour) in order and corridors (path, doors) in order, every place moved by `shift`.
+/// The map keeps only doors that carry a corridor, numbered in the order corridors use them
+/// (`doors`: one more than the highest generator door number); the spawn is the first room's
+/// centre.
+pub(super) fn assemble<'a>(
+    w: u32,
+    h: u32,
+    (dx, dy): (i32, i32),
+    rooms: impl Iterator<Item = (&'a [Pos], Rgb)>,
+    corridors: impl Iterator<Item = (&'a [Pos], [DoorRef; 2])>,
+    doors: usize,
+) -> Map {
+    let mut map = Map::new(w, h);
+    for (i, (cells, colour)) in rooms.enumerate() {
+        let cells: Vec<Pos> = cells.iter().map(|c| c.offset(dx, dy)).collect();
+        for &c in &cells {
+            map.set_tile(c, Tile::Floor);
+        }
+        map.rooms.push(Room { id: i as u32, shape: Shape::cells_from(cells), colour, label: None });
+    }
+    let mut door_ids: Vec<Option<u32>> = vec![None; doors];
+    for (path, ends) in corridors {
+        let mut ids = [0u32; 2];
+        for (k, s) in ends.iter().enumerate() {
+            let Some(slot) = door_ids.get_mut(s.id as usize) else { continue };
+            ids[k] = *slot.get_or_insert_with(|| {
+                let id = map.doors.len() as u32;
+                map.doors.push(Door { id, room: s.room, cell: s.cell.offset(dx, dy), side: s.side, kind: s.kind });
+                id
+            });
+        }
+        let path: Vec<Pos> = path.iter().map(|c| c.offset(dx, dy)).collect();
+        for &c in &path {
+            if map.tile(c) == Some(Tile::Wall) {
+                map.set_tile(c, Tile::Corridor);
+            }
+        }
+        let id = map.corridors.len() as u32;
+        map.corridors.push(Corridor { id, path, doors: ids, width: 1 });
+    }
+    if let Some(s) = map.rooms.first().and_then(|r| r.shape.centre()) {
+        map.spawn = s;
+    }
+    map
+}
+
+/// The map after `steps` of a grown-rooms recording (places already on the map's frame).
+pub(super) fn replay(steps: &[Step]) -> Map {
+    let (mut w, mut h) = (1, 1);
+    let mut rooms = Vec::new();
+    let mut corridors = Vec::new();
+    let mut doors = 0usize;
+    for step in steps {
+        match step {
+            Step::Canvas { width, height } => (w, h) = (*width, *height),
+            Step::RoomPlaced { cells, colour, .. } => rooms.push((&cells[..], *colour)),
+            Step::CorridorDug { from, to, path, .. } => {
+                doors = doors.max(from.id as usize + 1).max(to.id as usize + 1);
+                corridors.push((&path[..], [*from, *to]));
+            }
+            _ => {}
+        }
+    }
+    assemble(w, h, (0, 0), rooms.into_iter(), corridors.into_iter(), doors)
+}
+
+pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, GrownStats) {
+    let mut rng = Streams {
+        shapes: stream(seed, Stage::Shapes),
+        doors: stream(seed, Stage::Doors),
+        colours: stream(seed, Stage::Colours),
+    };
     let mut layout = stream(seed, Stage::Layout);
     let mut grower = Grower::new(p.growth_steps.max.min(MAX_GROWTH));
     let mut b = Builder::new(p);
@@ -227,7 +279,8 @@ pub(super) fn run(p: &GrownRooms, seed: u64) -> (Generated, GrownStats) {
     for i in 0..p.rooms {
         // One draw per room, so tuning `branching` does not reshuffle anything else.
         let anywhere = layout.random::<f64>() < p.branching;
-        let (t, exhausted) = make_template(p, &mut grower, &mut shapes, &mut doors, &mut colours, &mut stats.regrown);
+        let room = b.rooms.len() as u32;
+        let (t, exhausted) = make_template(p, &mut grower, &mut rng, &mut stats.regrown, room, rec);
         if exhausted {
             shortfall = Some(Shortfall {
                 cause: ShortfallCause::Hole,
@@ -240,25 +293,27 @@ pub(super) fn run(p: &GrownRooms, seed: u64) -> (Generated, GrownStats) {
                 ),
             });
             // The first room is kept, holes filled, so the map is never empty.
-            if i == 0 && b.place(&t, anywhere).is_ok() {
+            if i == 0 && b.place(&t, anywhere, rec).is_ok() {
                 stats.candidate_doors += t.doors.len();
             }
             break;
         }
-        if let Err(why) = b.place(&t, anywhere) {
+        if let Err(why) = b.place(&t, anywhere, rec) {
             shortfall = Some(why);
             break;
         }
         stats.candidate_doors += t.doors.len();
     }
     if p.loops > 0 {
-        let mut rng = stream(seed, Stage::Loops);
-        (stats.loops_added, stats.loop_candidates) = b.add_loops(&mut rng);
+        let mut loops = stream(seed, Stage::Loops);
+        (stats.loops_added, stats.loop_candidates) = b.add_loops(&mut loops, rec);
     }
     stats.poses_tested = b.poses;
     stats.doors_examined = b.examined;
     stats.door_levels_computed = b.levels;
     let rooms_placed = b.rooms.len();
+    let ((dx, dy), (width, height)) = b.frame();
+    rec.reframe(|| Step::Canvas { width, height }, dx, dy);
     let map = b.into_map();
     (Generated { map, report: Report { rooms_placed, rooms_asked: p.rooms as usize, shortfall } }, stats)
 }

@@ -3,6 +3,7 @@
 
 use super::build::Builder;
 use super::doors::DoorState;
+use crate::generate::record::{Recorder, Step};
 use crate::geom::{Pos, Rect};
 use crate::pathfind::{self, Query};
 use crate::rng::DelveRng;
@@ -49,7 +50,7 @@ impl Builder<'_> {
     }
 
     /// Adds up to `loops` extra corridors; returns `(added, candidates)`.
-    pub(super) fn add_loops(&mut self, rng: &mut DelveRng) -> (usize, usize) {
+    pub(super) fn add_loops(&mut self, rng: &mut DelveRng, rec: &mut impl Recorder) -> (usize, usize) {
         let p = self.p;
         let free: Vec<u32> =
             (0..self.doors.len() as u32).filter(|&i| self.usable_for_loop(&self.doors[i as usize])).collect();
@@ -76,6 +77,7 @@ impl Builder<'_> {
             }
         }
         let total = candidates.len();
+        rec.record(|| Step::LoopsConsidered { candidates: total as u32, wanted: p.loops });
         for i in 0..candidates.len() {
             let j = rng.random_range(i..candidates.len());
             candidates.swap(i, j);
@@ -91,6 +93,8 @@ impl Builder<'_> {
             }
             let target = db.outside();
             if let Some(path) = self.bfs(da.outside(), p.loop_max_length, |c| c == target, true) {
+                let (from, to) = (self.door_ref(a), self.door_ref(b));
+                rec.record(|| Step::CorridorDug { from, to, path: path.clone(), looped: true });
                 self.add_corridor(path, a, b);
                 self.invalidate();
                 added += 1;

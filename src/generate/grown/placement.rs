@@ -4,12 +4,14 @@
 use super::build::Builder;
 use super::growth::{CORRIDOR, NEAR, Plane};
 use super::template::{Rotation, Template};
+use crate::generate::record::{self, Attach, Recorder, Step, Tally};
 use crate::generate::{Shortfall, ShortfallCause};
 use crate::geom::{Dir, Pos};
 use crate::params::Params;
 
 pub(super) struct Pose {
     pub(super) door: u32,
+    pub(super) distance: u32,
     pub(super) new_door: usize,
     pub(super) rotation: usize,
     pub(super) at: Pos,
@@ -76,13 +78,16 @@ impl Builder<'_> {
         Some(path)
     }
 
-    /// Tests every pose of the new room at the doors of `only` (in order), or at every door.
+    /// Tests every pose of the new room at the doors of `only` (in order), or at every door;
+    /// counts the refused ones in `tally` when `rec` records.
     pub(super) fn search(
         &mut self,
         only: Option<&[u32]>,
         t: &Template,
         rots: &[Rotation; 4],
         budget: &mut u64,
+        rec: &impl Recorder,
+        tally: &mut Tally,
     ) -> Search {
         let cells = t.cells.len().min(usize::from(u16::MAX)) as u16;
         for d in 1..self.radius {
@@ -146,11 +151,19 @@ impl Builder<'_> {
                                 .iter()
                                 .any(|off| self.plane.get(x.offset(off.x, off.y)) & (NEAR | CORRIDOR) != 0)
                             {
+                                if rec.on() {
+                                    tally.crowded += 1;
+                                    tally.refused(x);
+                                }
                                 continue;
                             }
                             let shift = Pos::new(x.x - rot.outs[j].x, x.y - rot.outs[j].y);
                             let e = self.ext.union(&rot.bbox.shifted(shift));
                             if e.x1 - e.x0 >= self.limit || e.y1 - e.y0 >= self.limit {
+                                if rec.on() {
+                                    tally.too_large += 1;
+                                    tally.refused(x);
+                                }
                                 continue;
                             }
                             let path = if d <= 2 {
@@ -159,10 +172,23 @@ impl Builder<'_> {
                                 let into_x = matches!(rot.sides[j], Dir::East | Dir::West);
                                 match self.monotone_path(o, x, rot, shift, into_x) {
                                     Some(p) => p,
-                                    None => continue,
+                                    None => {
+                                        if rec.on() {
+                                            tally.no_corridor += 1;
+                                            tally.refused(x);
+                                        }
+                                        continue;
+                                    }
                                 }
                             };
-                            return Search::Found(Pose { door: di, new_door: j, rotation: r, at: x, path });
+                            return Search::Found(Pose {
+                                door: di,
+                                distance: d,
+                                new_door: j,
+                                rotation: r,
+                                at: x,
+                                path,
+                            });
                         }
                     }
                 }
@@ -171,13 +197,73 @@ impl Builder<'_> {
         Search::NotFound
     }
 
+    /// The door `door` as a step names it.
+    pub(super) fn door_ref(&self, door: u32) -> record::DoorRef {
+        let d = &self.doors[door as usize];
+        record::DoorRef { id: door, room: d.room, cell: d.cell, side: d.side, kind: d.kind }
+    }
+
     /// Places room `t` (the first at the origin); `Err` says why it could not be placed.
-    pub(super) fn place(&mut self, t: &Template, attach_anywhere: bool) -> Result<(), Shortfall> {
+    pub(super) fn place(
+        &mut self,
+        t: &Template,
+        attach_anywhere: bool,
+        rec: &mut impl Recorder,
+    ) -> Result<(), Shortfall> {
+        let mut tally = Tally::default();
+        let poses_before = self.poses;
+        let placed = self.place_tallied(t, attach_anywhere, rec, &mut tally);
+        if rec.on() {
+            tally.poses = self.poses - poses_before;
+            let room = self.rooms.len() as u32 - u32::from(placed.is_ok());
+            match &placed {
+                Ok(pose) => {
+                    let r = &self.rooms[room as usize];
+                    let attach = pose.as_ref().map(|(p, _)| Attach {
+                        parent: r.parent,
+                        door: self.doors[p.door as usize].cell,
+                        distance: p.distance,
+                        quarter_turns: p.rotation as u32,
+                    });
+                    let origin = pose.as_ref().map_or(Pos::new(0, 0), |(_, shift)| *shift);
+                    let quarter_turns = pose.as_ref().map_or(0, |(p, _)| p.rotation as u32);
+                    rec.record(|| Step::RoomPlaced {
+                        room,
+                        cells: r.cells.clone(),
+                        colour: r.colour,
+                        pose: record::Pose { mirrored: t.mirrored, quarter_turns, origin },
+                        attach,
+                        search: tally,
+                    });
+                    if let Some((path, ends)) = self.corridors.last().filter(|_| pose.is_some()) {
+                        let (from, to) = (self.door_ref(ends[0]), self.door_ref(ends[1]));
+                        rec.record(|| Step::CorridorDug { from, to, path: path.clone(), looped: false });
+                    }
+                }
+                Err(why) => rec.record(|| Step::RoomNotPlaced {
+                    room,
+                    cells: t.cells.len() as u32,
+                    cause: why.cause,
+                    search: tally,
+                }),
+            }
+        }
+        placed.map(|_| ())
+    }
+
+    /// [`Builder::place`]: the pose found and its shift (none for the first room).
+    fn place_tallied(
+        &mut self,
+        t: &Template,
+        attach_anywhere: bool,
+        rec: &impl Recorder,
+        tally: &mut Tally,
+    ) -> Result<Option<(Pose, Pos)>, Shortfall> {
         let rots = [Rotation::new(t, 0), Rotation::new(t, 1), Rotation::new(t, 2), Rotation::new(t, 3)];
         if self.rooms.is_empty() {
             self.add_room(t, &rots[0], Pos::new(0, 0), 0);
             self.invalidate();
-            return Ok(());
+            return Ok(None);
         }
         if self.open == 0 {
             return Err(Shortfall {
@@ -201,13 +287,13 @@ impl Builder<'_> {
                 .map(|r| r.doors.clone())
                 .find(|ds| ds.clone().any(|i| !self.closed[i as usize]));
             let preferred: Vec<u32> = newest.into_iter().flatten().filter(|&i| !self.closed[i as usize]).collect();
-            found = self.search(Some(&preferred), t, &rots, &mut budget);
+            found = self.search(Some(&preferred), t, &rots, &mut budget, rec, tally);
         }
         if matches!(found, Search::NotFound) {
-            found = self.search(None, t, &rots, &mut budget);
+            found = self.search(None, t, &rots, &mut budget, rec, tally);
         }
         match found {
-            Search::Found(pose) => {
+            Search::Found(mut pose) => {
                 let rot = &rots[pose.rotation];
                 let shift = Pos::new(pose.at.x - rot.outs[pose.new_door].x, pose.at.y - rot.outs[pose.new_door].y);
                 let parent = self.doors[pose.door as usize].room;
@@ -215,9 +301,10 @@ impl Builder<'_> {
                 let first_door = self.doors.len() - t.doors.len();
                 let new_door = (first_door + pose.new_door) as u32;
                 debug_assert_eq!(self.doors[new_door as usize].room, id);
-                self.add_corridor(pose.path, pose.door, new_door);
+                let path = std::mem::take(&mut pose.path);
+                self.add_corridor(path, pose.door, new_door);
                 self.invalidate();
-                Ok(())
+                Ok(Some((pose, shift)))
             }
             Search::OverBudget => Err(Shortfall {
                 cause: ShortfallCause::Budget,

@@ -3,6 +3,7 @@
 
 use super::GrownRooms;
 use super::growth::Grower;
+use crate::generate::record::{Growth, Recorder, Step};
 use crate::geom::{Dir, Pos, TileBox};
 use crate::map::Rgb;
 use crate::rng::DelveRng;
@@ -11,6 +12,8 @@ use rand::{Rng, RngExt};
 /// A room before it is placed: cells around the origin, candidate doors.
 pub(super) struct Template {
     pub(super) cells: Vec<Pos>,
+    /// Whether the cells were mirrored left to right after growing.
+    pub(super) mirrored: bool,
     /// `(cell, side, kind)`.
     pub(super) doors: Vec<(Pos, Dir, u8)>,
     pub(super) colour: Rgb,
@@ -78,16 +81,24 @@ impl Rotation {
     }
 }
 
-/// Grows, mirrors, doors and colours the next room. The flag is set when every regrowth had a
+/// The random streams a room template is drawn from.
+pub(super) struct Streams {
+    pub(super) shapes: DelveRng,
+    pub(super) doors: DelveRng,
+    pub(super) colours: DelveRng,
+}
+
+/// Grows, mirrors, doors and colours room `room`. The flag is set when every regrowth had a
 /// hole; the room returned then has its last try's holes filled in.
 pub(super) fn make_template(
     p: &GrownRooms,
     grower: &mut Grower,
-    shapes: &mut DelveRng,
-    doors: &mut DelveRng,
-    colours: &mut DelveRng,
+    rng: &mut Streams,
     regrown: &mut u64,
+    room: u32,
+    rec: &mut impl Recorder,
 ) -> (Template, bool) {
+    let Streams { shapes, doors, colours } = rng;
     let mut cells = Vec::new();
     let mut holes = Vec::new();
     let mut tries = 0u32;
@@ -96,19 +107,36 @@ pub(super) fn make_template(
         let steps = shapes.random_range(p.growth_steps.min..=p.growth_steps.max);
         grower.grow(shapes, steps, &mut cells);
         grower.holes(&cells, &mut holes);
-        if holes.is_empty() {
-            break;
+        let outcome = if holes.is_empty() {
+            Growth::Kept
+        } else if tries >= p.hole_retries {
+            Growth::HolesFilled
+        } else {
+            Growth::Regrown
+        };
+        rec.record(|| Step::RoomGrown {
+            room,
+            attempt: tries + 1,
+            cells: cells.clone(),
+            holes: holes.clone(),
+            outcome,
+        });
+        match outcome {
+            Growth::Kept => break,
+            Growth::HolesFilled => {
+                exhausted = true;
+                cells.append(&mut holes);
+                break;
+            }
+            Growth::Regrown => {
+                tries += 1;
+                *regrown += 1;
+            }
         }
-        if tries >= p.hole_retries {
-            exhausted = true;
-            cells.append(&mut holes);
-            break;
-        }
-        tries += 1;
-        *regrown += 1;
     }
     // Always drawn, so tuning the chance does not reshuffle later rooms.
-    if shapes.random::<f64>() < p.mirror_chance {
+    let mirrored = shapes.random::<f64>() < p.mirror_chance;
+    if mirrored {
         for c in &mut cells {
             c.x = -c.x;
         }
@@ -140,10 +168,11 @@ pub(super) fn make_template(
             let kind = ((u64::from(doors.next_u32()) * kinds) >> 32) as u8;
             (c, d, kind)
         })
-        .collect();
+        .collect::<Vec<_>>();
+    rec.record(|| Step::DoorsChosen { room, mirrored, walls: walls.len() as u32, doors: chosen.clone() });
     let mut channel = || colours.random_range(0..=0x99u8);
     let colour = Rgb(channel(), channel(), channel());
-    (Template { cells, doors: chosen, colour }, exhausted)
+    (Template { cells, mirrored, doors: chosen, colour }, exhausted)
 }
 
 #[cfg(test)]
@@ -154,6 +183,7 @@ mod tests {
     fn rotations_turn_doors_with_cells() {
         let t = Template {
             cells: vec![Pos::new(0, 0), Pos::new(1, 0)],
+            mirrored: false,
             doors: vec![(Pos::new(1, 0), Dir::East, 0)],
             colour: Rgb(0, 0, 0),
         };
