@@ -112,6 +112,8 @@ pub enum JobOutput {
     },
     /// The runs and charts of the Explore window.
     Explored(Result<Box<super::explore::Explored>, String>),
+    /// The steps of a generation, for the timeline (`None`: the generator does not record).
+    Recorded(Result<Option<std::sync::Arc<[crate::generate::record::Step]>>, String>),
     /// The recovery copy was written (or not).
     RecoveryWritten(Result<(), String>),
     /// Recovery copies of earlier runs, found at start.
@@ -137,6 +139,8 @@ pub enum JobKind {
     Explore,
     /// Explored seeds listed for the seed browser.
     Listing,
+    /// A generation recorded for the timeline.
+    Record,
     Check,
     /// Writing or finding crash-recovery copies.
     Recovery,

@@ -5,8 +5,9 @@
 //! maps, get a sentence saying so.
 
 use super::Document;
+use super::jobs::{JobId, JobOutput};
 use crate::generate::record::{Growth, Pose, Step, TryOutcome};
-use crate::generate::{generate_recorded, replay};
+use crate::generate::replay;
 use crate::geom::Pos;
 use crate::params::GeneratorParams;
 use egui::{Color32, Stroke, pos2};
@@ -20,7 +21,7 @@ const SPEEDS: std::ops::RangeInclusive<f32> = 0.5..=200.0;
 struct Recorded {
     params: GeneratorParams,
     seed: u64,
-    steps: Arc<Vec<Step>>,
+    steps: Arc<[Step]>,
 }
 
 /// State of the timeline (runtime only).
@@ -43,6 +44,8 @@ pub struct Timeline {
     pub room: u32,
     /// The document revision last followed.
     seen: Option<u64>,
+    /// The job making a recording, for these parameters and seed.
+    making: Option<(JobId, GeneratorParams, u64)>,
 }
 
 impl Default for Timeline {
@@ -59,6 +62,7 @@ impl Default for Timeline {
             due: 0.0,
             room: 0,
             seen: None,
+            making: None,
         }
     }
 }
@@ -106,38 +110,69 @@ impl Timeline {
         self.shown.as_ref().filter(|_| self.open && self.at < self.len()).map(|(_, d)| d)
     }
 
-    /// Follows the document on show: records it when it was generated here and its
-    /// parameters and seed differ from the recording's.
-    pub fn sync(&mut self, doc: Option<&Document>) {
+    /// Follows the document on show: when it was generated here and its parameters and seed
+    /// differ from the recording's (and from the one being made), the recording to make.
+    pub fn sync(&mut self, doc: Option<&Document>) -> Option<(GeneratorParams, u64)> {
         if !self.open || doc.map(Document::revision) == self.seen {
-            return;
+            return None;
         }
         self.seen = doc.map(Document::revision);
         let Some(doc) = doc else {
+            self.making = None;
             self.clear("No map to replay.".into());
-            return;
+            return None;
         };
         let prov = &doc.map().provenance;
         let Some(params) = prov.params.as_ref() else {
+            self.making = None;
             self.clear("This map was not generated here: there are no steps to replay.".into());
-            return;
+            return None;
         };
-        if self.recorded.as_ref().is_some_and(|r| r.params == *params && r.seed == prov.seed) {
-            return;
+        let same = |p: &GeneratorParams, s: u64| *p == *params && s == prov.seed;
+        if self.recorded.as_ref().is_some_and(|r| same(&r.params, r.seed))
+            || self.making.as_ref().is_some_and(|m| same(&m.1, m.2))
+        {
+            return None;
         }
-        match generate_recorded(params, prov.seed) {
-            Ok((_, Some(rec))) => {
-                self.at = rec.steps.len();
-                self.recorded = Some(Recorded { params: params.clone(), seed: prov.seed, steps: Arc::new(rec.steps) });
+        Some((params.clone(), prov.seed))
+    }
+
+    /// A recording is being made by job `job`.
+    pub fn started(&mut self, job: JobId, params: GeneratorParams, seed: u64) {
+        self.making = Some((job, params, seed));
+        self.clear("Recording the steps…".into());
+    }
+
+    /// The job making the recording, if one is.
+    pub fn job(&self) -> Option<JobId> {
+        self.making.as_ref().map(|m| m.0)
+    }
+
+    /// A report of the recording job.
+    pub fn receive(&mut self, job: JobId, out: JobOutput) {
+        let Some((_, params, seed)) = self.making.take_if(|m| m.0 == job) else { return };
+        match out {
+            JobOutput::Recorded(Ok(Some(steps))) => {
+                self.at = steps.len();
+                self.recorded = Some(Recorded { params, seed, steps });
                 self.note = None;
                 self.shown = None;
                 self.playing = false;
             }
-            Ok((_, None)) => {
-                self.clear(format!("The {} generator does not record its steps yet.", params.kind().label()))
+            JobOutput::Recorded(Ok(None)) => {
+                self.clear(format!("The {} generator does not record its steps.", params.kind().label()))
             }
-            Err(e) => self.clear(e.to_string()),
+            JobOutput::Recorded(Err(e)) => self.clear(e),
+            JobOutput::Failed { message, .. } => self.clear(message),
+            _ => {}
         }
+    }
+
+    /// The first step that can be shown: the empty map (0), or the canvas a generator starts
+    /// with (1).
+    pub fn first(&self) -> usize {
+        let r = self.recorded.as_ref();
+        usize::from(r.is_some_and(|r| matches!(r.steps.first(), Some(Step::Canvas { .. }))))
     }
 
     fn clear(&mut self, note: String) {
@@ -150,7 +185,7 @@ impl Timeline {
 
     /// Shows the map after `at` steps.
     pub fn go_to(&mut self, at: usize) {
-        self.at = at.min(self.len());
+        self.at = at.clamp(self.first(), self.len().max(self.first()));
         if self.at == self.len() {
             self.playing = false;
         }
@@ -171,7 +206,7 @@ impl Timeline {
 
     pub fn play(&mut self, on: bool) {
         if on && self.at >= self.len() {
-            self.at = 0;
+            self.at = self.first();
         }
         self.playing = on && !self.is_empty();
         self.last_tick = None;
@@ -195,7 +230,7 @@ impl Timeline {
             && self.shown.as_ref().is_none_or(|(k, _)| *k != self.at)
             && let Some(map) = replay(&r.params, r.seed, &r.steps[..self.at])
         {
-            self.shown = Some((self.at, Document::from_map(map)));
+            self.shown = Some((self.at, Document::preview(map)));
         }
     }
 }
@@ -203,14 +238,19 @@ impl Timeline {
 /// The timeline panel's controls.
 pub fn timeline_ui(ui: &mut egui::Ui, t: &mut Timeline) {
     if let Some(note) = &t.note {
-        ui.label(egui::RichText::new(note).weak());
+        ui.horizontal(|ui| {
+            if t.job().is_some() {
+                ui.spinner();
+            }
+            ui.label(egui::RichText::new(note).weak());
+        });
         return;
     }
     let n = t.len();
     ui.horizontal(|ui| {
         if ui.button("|<").on_hover_text("To the start").clicked() {
             t.play(false);
-            t.go_to(0);
+            t.go_to(t.first());
         }
         if ui.button("<").on_hover_text("A step back").clicked() {
             t.play(false);
@@ -229,7 +269,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, t: &mut Timeline) {
             t.go_to(n);
         }
         let mut at = t.at;
-        let slider = ui.add(egui::Slider::new(&mut at, 0..=n).text(format!("of {n} steps")));
+        let slider = ui.add(egui::Slider::new(&mut at, t.first()..=n).text(format!("of {n} steps")));
         slider.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, "Step"));
         if slider.changed() {
             t.play(false);

@@ -253,12 +253,12 @@ impl Document {
     /// A freshly generated map: no file, nothing unsaved (the parameters and seed reproduce it).
     /// `index` and `checker` were made for `map` (on a worker).
     pub fn generated(map: Map, index: MapIndex, checker: Checker, report: Report, elapsed: Duration) -> Self {
-        Self::with(map, index, checker, None, Origin::Generated { report, elapsed })
+        Self::with(map, index, Some(checker), None, Origin::Generated { report, elapsed })
     }
 
     /// A map read from `path`.
     pub fn opened(map: Map, index: MapIndex, checker: Checker, path: PathBuf) -> Self {
-        let mut d = Self::with(map, index, checker, Some(path), Origin::Opened);
+        let mut d = Self::with(map, index, Some(checker), Some(path), Origin::Opened);
         d.saved = Some(d.map.clone());
         d
     }
@@ -276,10 +276,17 @@ impl Document {
     pub fn from_map(map: Map) -> Self {
         let index = MapIndex::build(&map);
         let checker = Checker::new(&map);
-        Self::with(map, index, checker, None, Origin::Opened)
+        Self::with(map, index, Some(checker), None, Origin::Opened)
     }
 
-    fn with(map: Map, index: MapIndex, checker: Checker, path: Option<PathBuf>, origin: Origin) -> Self {
+    /// A map to look at, not to edit or check (a step of the generation timeline): its index,
+    /// and no problems or figures, so making it costs no check.
+    pub fn preview(map: Map) -> Self {
+        let index = MapIndex::build(&map);
+        Self::with(map, index, None, None, Origin::Opened)
+    }
+
+    fn with(map: Map, index: MapIndex, checker: Option<Checker>, path: Option<PathBuf>, origin: Origin) -> Self {
         let revision = next_revision();
         let history = History::default();
         Self {
@@ -291,10 +298,10 @@ impl Document {
             saved: None,
             saved_serial: history.serial(),
             history,
-            problems: Arc::new(checker.problems()),
-            figures: checker.figures(),
+            problems: Arc::new(checker.as_ref().map(Checker::problems).unwrap_or_default()),
+            figures: checker.as_ref().map(Checker::figures).unwrap_or_default(),
             checked_revision: revision,
-            checker: Some(Box::new(checker)),
+            checker: checker.map(Box::new),
             unchecked: Damage::default(),
             check_out: false,
             requested_revision: 0,

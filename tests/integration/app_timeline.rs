@@ -90,5 +90,68 @@ fn the_generation_exports_as_a_gif_from_the_file_menu() {
     let (_, rec) = delve::generate::generate_recorded(prov.params.as_ref().unwrap(), prov.seed).unwrap();
     let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes)).unwrap();
     let frames = decoder.into_frames().count();
-    assert_eq!(frames, rec.unwrap().steps.len() + 1);
+    assert_eq!(frames, delve::export::gif::frame_steps(&rec.unwrap().steps).len());
+}
+
+/// Grown rooms on the timeline: the recording is made on the worker pool, the timeline starts
+/// on the empty map of the finished size, and each step shows its map: a room appears when it
+/// is placed, its corridor when it is dug; the growth and door steps draw over the map without
+/// changing it.
+#[test]
+fn the_timeline_replays_grown_rooms_step_by_step() {
+    use delve::app::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    h.state_mut().push(Command::SelectPreset(delve::app::PresetRef::Shipped("tiendil-step6".into())));
+    crate::common::settle(&mut h);
+    // Following a document asks for a recording; the timeline makes none on the UI thread.
+    let mut t = delve::app::timeline::Timeline::default();
+    t.open = true;
+    let asked = t.sync(h.state().document());
+    assert_eq!(asked, Some((h.state().params().clone(), h.state().seed())));
+    assert_eq!(t.len(), 0);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::T);
+    crate::common::settle(&mut h);
+    let doc = h.state().document().unwrap().map().clone();
+    let (_, rec) = delve::generate::generate_recorded(&h.state().params().clone(), h.state().seed()).unwrap();
+    let steps = rec.unwrap().steps;
+    assert_eq!(h.state().timeline().len(), steps.len());
+
+    h.get_by_label("|<").click();
+    crate::common::settle(&mut h);
+    assert_eq!(h.state().timeline().at(), 1, "starts on the canvas");
+    let shown = h.state().timeline().shown().unwrap().map().clone();
+    assert_eq!((shown.width(), shown.height()), (doc.width(), doc.height()), "the finished map's size from the start");
+    assert!(shown.rooms.is_empty());
+    assert!(h.query_by_label_contains("An empty map of").is_some());
+
+    // Forward step by step: the rooms and corridors on the map are those placed so far.
+    for k in 2..=12 {
+        h.get_by_label(">").click();
+        crate::common::settle(&mut h);
+        let t = h.state().timeline();
+        assert_eq!(t.at(), k);
+        let map = t.shown().map_or(&doc, |d| d.map());
+        let placed = steps[..k].iter().filter(|s| s.placed_room().is_some()).count();
+        let dug = steps[..k].iter().filter(|s| matches!(s, Step::CorridorDug { .. })).count();
+        assert_eq!((map.rooms.len(), map.corridors.len()), (placed, dug), "after step {k}");
+        assert_eq!(&map.rooms[..], &doc.rooms[..placed]);
+        let said = format!("Step {k} of {}: {}", steps.len(), steps[k - 1].sentence());
+        assert!(h.query_by_label_contains(&said).is_some(), "{said}");
+        if matches!(steps[k - 1], Step::RoomGrown { .. } | Step::DoorsChosen { .. }) {
+            assert!(t.pose().is_some(), "a growth is drawn where its room goes");
+        }
+    }
+    // Jump to where room 5 was placed.
+    h.state_mut().timeline_mut().room = 5;
+    h.get_by_label("Go").click();
+    crate::common::settle(&mut h);
+    let at = h.state().timeline().at();
+    assert!(matches!(steps[at - 1], Step::RoomPlaced { room: 5, .. }));
+    assert_eq!(shown_rooms(&h), 6);
+    // The end is the generated map.
+    h.get_by_label(">|").click();
+    crate::common::settle(&mut h);
+    assert!(h.state().timeline().shown().is_none());
+    assert_eq!(delve::generate::replay(h.state().params(), h.state().seed(), &steps).unwrap(), doc);
 }

@@ -150,6 +150,7 @@ impl DelveApp {
             JobKind::Compare => self.compare.receive(d.id, d.output),
             JobKind::Explore => self.explore.receive(d.id, d.output),
             JobKind::Listing => self.browser.receive_list(d.id, d.output),
+            JobKind::Record => self.timeline.receive(d.id, d.output),
             JobKind::Check => self.on_checked(d.output),
             JobKind::Recovery => self.on_recovery_job(d.output),
             JobKind::Open | JobKind::Save | JobKind::Export | JobKind::Dialog => self.on_file_job(ctx, d.id, d.output),

@@ -114,6 +114,22 @@ impl DelveApp {
         self.browser.listing(id, key);
     }
 
+    /// Records a generation for the timeline on the pool; the recording it replaces is
+    /// cancelled.
+    pub(in crate::app) fn start_recording(&mut self, params: crate::params::GeneratorParams, seed: u64) {
+        if let Some(old) = self.timeline.job() {
+            self.jobs.cancel(old);
+        }
+        let p = params.clone();
+        let id = self.jobs.spawn(JobKind::Record, move |_| {
+            JobOutput::Recorded(match crate::generate::generate_recorded(&p, seed) {
+                Ok((_, rec)) => Ok(rec.map(|r| r.steps.into())),
+                Err(e) => Err(e.to_string()),
+            })
+        });
+        self.timeline.started(id, params, seed);
+    }
+
     /// Generates a compare pane's map on the pool.
     fn start_pane(&mut self, job: PaneJob) {
         let PaneJob { pane, params, seed } = job;
