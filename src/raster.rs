@@ -1,13 +1,16 @@
 //! Map → RGBA pixels, for PNG export, thumbnails and the editor's tile texture. Pure.
 
-use crate::geom::Dir;
-use crate::map::{Map, Rgb, Tile};
+use crate::geom::{Dir, Grid, Pos};
+use crate::map::{Map, Rgb, Tile, colour};
 
 /// Colours used to draw a map. The default is the map view's, so pictures, thumbnails and
 /// exported tilesets look like the editor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
+    /// Wall that touches floor or corridor (8-neighbourhood): the edge of the dug-out space.
     pub wall: Rgb,
+    /// Wall that touches none: solid, unexcavated rock, darker than `wall`.
+    pub rock: Rgb,
     pub corridor: Rgb,
     /// Room floor not covered by any room record.
     pub floor: Rgb,
@@ -18,7 +21,8 @@ pub struct Palette {
 impl Default for Palette {
     fn default() -> Self {
         Self {
-            wall: Rgb(0x1c, 0x1d, 0x24),
+            wall: colour::WALL,
+            rock: colour::ROCK,
             corridor: Rgb(0xe6, 0xe2, 0xd6),
             floor: Rgb(0x9a, 0x9a, 0xa0),
             door: Rgb(0xff, 0xc8, 0x30),
@@ -28,14 +32,15 @@ impl Default for Palette {
 }
 
 /// The colour of every tile, one per tile, row-major: rooms in their own colour, corridor and
-/// wall from the palette.
+/// floor from the palette, wall as [`wall_colour`] says (edge or rock).
 pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
-    let mut px: Vec<Rgb> = map
-        .tiles()
+    let tiles = map.tiles();
+    let mut px: Vec<Rgb> = tiles
         .as_slice()
         .iter()
-        .map(|t| match t {
-            Tile::Wall => palette.wall,
+        .enumerate()
+        .map(|(i, t)| match t {
+            Tile::Wall => wall_colour(tiles, tiles.pos_of(i), palette),
             Tile::Floor => palette.floor,
             Tile::Corridor => palette.corridor,
         })
@@ -50,6 +55,15 @@ pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
         });
     }
     px
+}
+
+/// The colour of the wall tile at `p`: [`Palette::wall`] when any of its eight neighbours is
+/// floor or corridor, else [`Palette::rock`] — so the dug-out space is edged by a lighter wall
+/// and solid rock recedes. The one rule for pictures and the map view.
+pub fn wall_colour(tiles: &Grid<Tile>, p: Pos, palette: &Palette) -> Rgb {
+    let open = |dx: i32, dy: i32| tiles.get(p.offset(dx, dy)).is_some_and(|t| *t != Tile::Wall);
+    let near = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+    if near.iter().any(|&(dx, dy)| open(dx, dy)) { palette.wall } else { palette.rock }
 }
 
 /// Most pixels of a rendered image (256 MiB of RGBA): larger ones are refused before anything

@@ -24,5 +24,6 @@ mod export_tiled;
 mod files;
 mod grown;
 mod hostile;
+mod legible;
 mod rooms_tunnels;
 mod survey;

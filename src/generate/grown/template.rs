@@ -5,6 +5,7 @@ use super::GrownRooms;
 use super::growth::Grower;
 use crate::geom::{Dir, Pos, TileBox};
 use crate::map::Rgb;
+use crate::map::colour::legible_room_colour;
 use crate::rng::DelveRng;
 use rand::{Rng, RngExt};
 
@@ -141,8 +142,10 @@ pub(super) fn make_template(
             (c, d, kind)
         })
         .collect();
+    // The tutorial's dark random colour (three draws, kept so the stream stays aligned), made
+    // to stand out from the wall by the room colour rule.
     let mut channel = || colours.random_range(0..=0x99u8);
-    let colour = Rgb(channel(), channel(), channel());
+    let colour = legible_room_colour(Rgb(channel(), channel(), channel()));
     (Template { cells, doors: chosen, colour }, exhausted)
 }
 
