@@ -35,16 +35,16 @@ impl Default for Palette {
 /// floor from the palette, wall as [`wall_colour`] says (edge or rock).
 pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
     let tiles = map.tiles();
-    let mut px: Vec<Rgb> = tiles
-        .as_slice()
-        .iter()
-        .enumerate()
-        .map(|(i, t)| match t {
-            Tile::Wall => wall_colour(tiles, tiles.pos_of(i), palette),
+    let mut px: Vec<Rgb> = Vec::with_capacity(tiles.as_slice().len());
+    for y in 0..tiles.height() {
+        // Row by row with the rows above and below at hand: no per-tile position arithmetic.
+        let rows = around(tiles, y);
+        px.extend(rows[1].unwrap_or_default().iter().enumerate().map(|(x, t)| match t {
+            Tile::Wall => edge_or_rock(rows, x, palette),
             Tile::Floor => palette.floor,
             Tile::Corridor => palette.corridor,
-        })
-        .collect();
+        }));
+    }
     for room in &map.rooms {
         room.shape.for_each_cell(|p| {
             if let Some(i) = map.tiles().index(p)
@@ -61,9 +61,25 @@ pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
 /// floor or corridor, else [`Palette::rock`] — so the dug-out space is edged by a lighter wall
 /// and solid rock recedes. The one rule for pictures and the map view.
 pub fn wall_colour(tiles: &Grid<Tile>, p: Pos, palette: &Palette) -> Rgb {
-    let open = |dx: i32, dy: i32| tiles.get(p.offset(dx, dy)).is_some_and(|t| *t != Tile::Wall);
-    let near = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
-    if near.iter().any(|&(dx, dy)| open(dx, dy)) { palette.wall } else { palette.rock }
+    match (u32::try_from(p.x), u32::try_from(p.y)) {
+        (Ok(x), Ok(y)) if x < tiles.width() => edge_or_rock(around(tiles, y), x as usize, palette),
+        _ => palette.rock,
+    }
+}
+
+/// Rows `y - 1`, `y` and `y + 1` of `tiles` (`None` off the map).
+fn around(tiles: &Grid<Tile>, y: u32) -> [Option<&[Tile]>; 3] {
+    [y.checked_sub(1).and_then(|a| tiles.row(a)), tiles.row(y), y.checked_add(1).and_then(|b| tiles.row(b))]
+}
+
+/// [`wall_colour`] of column `x` of the middle row of `rows`: the one rule, shared by the
+/// whole-map pass and single tiles.
+fn edge_or_rock(rows: [Option<&[Tile]>; 3], x: usize, palette: &Palette) -> Rgb {
+    let open = rows.iter().flatten().any(|r| {
+        let cols = x.saturating_sub(1)..x.saturating_add(2).min(r.len());
+        r.get(cols).unwrap_or_default().iter().any(|t| *t != Tile::Wall)
+    });
+    if open { palette.wall } else { palette.rock }
 }
 
 /// Most pixels of a rendered image (256 MiB of RGBA): larger ones are refused before anything
@@ -234,6 +250,25 @@ mod tests {
         let room = map.rooms[0].colour;
         assert_eq!(img.get_pixel(2, 1).0[..3], [room.0, room.1, room.2]);
         assert_eq!(render(&map, 8, &pal).unwrap().dimensions(), (32, 24));
+    }
+
+    #[test]
+    fn single_tiles_follow_the_whole_map_wall_rule() {
+        let map = Map::from_ascii("#########\n#..######\n#..+,,,##\n######,##\n#########\n##.######\n").unwrap();
+        let pal = Palette::default();
+        let all = tile_colours(&map, &pal);
+        let mut kinds = std::collections::HashSet::new();
+        for (i, t) in map.tiles().as_slice().iter().enumerate() {
+            if *t == Tile::Wall {
+                let p = map.tiles().pos_of(i);
+                assert_eq!(wall_colour(map.tiles(), p, &pal), all[i], "{p}");
+                kinds.insert(all[i]);
+            }
+        }
+        assert_eq!(kinds.len(), 2, "both edge and rock on this map");
+        for p in [Pos::new(-1, 0), Pos::new(9, 2), Pos::new(0, 6), Pos::new(i32::MIN, i32::MAX)] {
+            assert_eq!(wall_colour(map.tiles(), p, &pal), pal.rock, "off the map: {p}");
+        }
     }
 
     #[test]
