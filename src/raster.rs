@@ -1,13 +1,16 @@
 //! Map → RGBA pixels, for PNG export, thumbnails and the editor's tile texture. Pure.
 
-use crate::geom::Dir;
-use crate::map::{Map, Rgb, Tile};
+use crate::geom::{Dir, Grid, Pos};
+use crate::map::{Map, Rgb, Tile, colour};
 
 /// Colours used to draw a map. The default is the map view's, so pictures, thumbnails and
 /// exported tilesets look like the editor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
+    /// Wall that touches floor or corridor (8-neighbourhood): the edge of the dug-out space.
     pub wall: Rgb,
+    /// Wall that touches none: solid, unexcavated rock, darker than `wall`.
+    pub rock: Rgb,
     pub corridor: Rgb,
     /// Room floor not covered by any room record.
     pub floor: Rgb,
@@ -18,7 +21,8 @@ pub struct Palette {
 impl Default for Palette {
     fn default() -> Self {
         Self {
-            wall: Rgb(0x1c, 0x1d, 0x24),
+            wall: colour::WALL,
+            rock: colour::ROCK,
             corridor: Rgb(0xe6, 0xe2, 0xd6),
             floor: Rgb(0x9a, 0x9a, 0xa0),
             door: Rgb(0xff, 0xc8, 0x30),
@@ -28,18 +32,19 @@ impl Default for Palette {
 }
 
 /// The colour of every tile, one per tile, row-major: rooms in their own colour, corridor and
-/// wall from the palette.
+/// floor from the palette, wall as [`wall_colour`] says (edge or rock).
 pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
-    let mut px: Vec<Rgb> = map
-        .tiles()
-        .as_slice()
-        .iter()
-        .map(|t| match t {
-            Tile::Wall => palette.wall,
+    let tiles = map.tiles();
+    let mut px: Vec<Rgb> = Vec::with_capacity(tiles.as_slice().len());
+    for y in 0..tiles.height() {
+        // Row by row with the rows above and below at hand: no per-tile position arithmetic.
+        let rows = around(tiles, y);
+        px.extend(rows[1].unwrap_or_default().iter().enumerate().map(|(x, t)| match t {
+            Tile::Wall => edge_or_rock(rows, x, palette),
             Tile::Floor => palette.floor,
             Tile::Corridor => palette.corridor,
-        })
-        .collect();
+        }));
+    }
     for room in &map.rooms {
         room.shape.for_each_cell(|p| {
             if let Some(i) = map.tiles().index(p)
@@ -50,6 +55,31 @@ pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
         });
     }
     px
+}
+
+/// The colour of the wall tile at `p`: [`Palette::wall`] when any of its eight neighbours is
+/// floor or corridor, else [`Palette::rock`] — so the dug-out space is edged by a lighter wall
+/// and solid rock recedes. The one rule for pictures and the map view.
+pub fn wall_colour(tiles: &Grid<Tile>, p: Pos, palette: &Palette) -> Rgb {
+    match (u32::try_from(p.x), u32::try_from(p.y)) {
+        (Ok(x), Ok(y)) if x < tiles.width() => edge_or_rock(around(tiles, y), x as usize, palette),
+        _ => palette.rock,
+    }
+}
+
+/// Rows `y - 1`, `y` and `y + 1` of `tiles` (`None` off the map).
+fn around(tiles: &Grid<Tile>, y: u32) -> [Option<&[Tile]>; 3] {
+    [y.checked_sub(1).and_then(|a| tiles.row(a)), tiles.row(y), y.checked_add(1).and_then(|b| tiles.row(b))]
+}
+
+/// [`wall_colour`] of column `x` of the middle row of `rows`: the one rule, shared by the
+/// whole-map pass and single tiles.
+fn edge_or_rock(rows: [Option<&[Tile]>; 3], x: usize, palette: &Palette) -> Rgb {
+    let open = rows.iter().flatten().any(|r| {
+        let cols = x.saturating_sub(1)..x.saturating_add(2).min(r.len());
+        r.get(cols).unwrap_or_default().iter().any(|t| *t != Tile::Wall)
+    });
+    if open { palette.wall } else { palette.rock }
 }
 
 /// Most pixels of a rendered image (256 MiB of RGBA): larger ones are refused before anything
@@ -220,6 +250,25 @@ mod tests {
         let room = map.rooms[0].colour;
         assert_eq!(img.get_pixel(2, 1).0[..3], [room.0, room.1, room.2]);
         assert_eq!(render(&map, 8, &pal).unwrap().dimensions(), (32, 24));
+    }
+
+    #[test]
+    fn single_tiles_follow_the_whole_map_wall_rule() {
+        let map = Map::from_ascii("#########\n#..######\n#..+,,,##\n######,##\n#########\n##.######\n").unwrap();
+        let pal = Palette::default();
+        let all = tile_colours(&map, &pal);
+        let mut kinds = std::collections::HashSet::new();
+        for (i, t) in map.tiles().as_slice().iter().enumerate() {
+            if *t == Tile::Wall {
+                let p = map.tiles().pos_of(i);
+                assert_eq!(wall_colour(map.tiles(), p, &pal), all[i], "{p}");
+                kinds.insert(all[i]);
+            }
+        }
+        assert_eq!(kinds.len(), 2, "both edge and rock on this map");
+        for p in [Pos::new(-1, 0), Pos::new(9, 2), Pos::new(0, 6), Pos::new(i32::MIN, i32::MAX)] {
+            assert_eq!(wall_colour(map.tiles(), p, &pal), pal.rock, "off the map: {p}");
+        }
     }
 
     #[test]

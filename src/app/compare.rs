@@ -9,6 +9,7 @@ use super::jobs::{JobId, JobOutput};
 use crate::analysis::Stat;
 use crate::analysis::{diff_cells, differing_params, format_value};
 use crate::map::Map;
+use crate::map::colour::{DIFF_MARK, DIFF_MARK_ALPHA};
 use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
 use crate::raster::{Palette, render};
@@ -71,14 +72,14 @@ pub struct Compare {
     pub panes: Vec<Pane>,
     /// Zoom and pan move every pane together.
     pub linked: bool,
-    /// Mark the cells that differ from the first pane.
+    /// Mark the cells that differ from the first pane (off until asked for).
     pub overlay: bool,
     next_id: u64,
 }
 
 impl Default for Compare {
     fn default() -> Self {
-        Self { open: false, panes: Vec::new(), linked: true, overlay: true, next_id: 0 }
+        Self { open: false, panes: Vec::new(), linked: true, overlay: false, next_id: 0 }
     }
 }
 
@@ -349,12 +350,14 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
             {
                 let key = (Arc::as_ptr(a) as usize, Arc::as_ptr(&map) as usize);
                 if p.overlay.as_ref().is_none_or(|(x, y, _)| (*x, *y) != key) {
+                    let m = DIFF_MARK;
+                    let diff_mark = Color32::from_rgba_unmultiplied(m.0, m.1, m.2, DIFF_MARK_ALPHA);
                     let t = diff_cells(a, &map).map(|cells| {
                         let mut ci = egui::ColorImage::filled([w as usize, h as usize], Color32::TRANSPARENT);
                         for c in &cells {
                             let idx = c.y as usize * w as usize + c.x as usize;
                             if let Some(px) = ci.pixels.get_mut(idx) {
-                                *px = Color32::from_rgba_unmultiplied(255, 40, 200, 130);
+                                *px = diff_mark;
                             }
                         }
                         ctx.load_texture(format!("delve-diff-{}", p.id), ci, egui::TextureOptions::NEAREST)

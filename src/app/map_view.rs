@@ -304,9 +304,19 @@ pub fn door_colour(kind: u8) -> Color32 {
     }
 }
 
-const DOOR_MIN_SCALE: f32 = 3.0;
+/// Zoom (points per tile) at and below which door marks are hidden: they would ring every room.
+pub const DOOR_HIDDEN_SCALE: f32 = 4.0;
+/// Zoom at and above which door marks are fully opaque; between the two they fade in.
+pub const DOOR_SHOWN_SCALE: f32 = 10.0;
 const GRID_MIN_SCALE: f32 = 6.0;
 const LABEL_MIN_SCALE: f32 = 10.0;
+
+/// Opacity of door marks at `scale` points per tile: 0 up to [`DOOR_HIDDEN_SCALE`], 1 from
+/// [`DOOR_SHOWN_SCALE`], smoothly (smoothstep) in between. Not a number gives 0.
+pub fn door_alpha(scale: f32) -> f32 {
+    let t = ((scale - DOOR_HIDDEN_SCALE) / (DOOR_SHOWN_SCALE - DOOR_HIDDEN_SCALE)).clamp(0.0, 1.0);
+    if t.is_nan() { 0.0 } else { t * t * (3.0 - 2.0 * t) }
+}
 
 /// Shows `doc` filling the available space; handles zoom (wheel, around the cursor) and pan
 /// (drag with the left or middle button).
@@ -437,8 +447,9 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
     }
 
     // Doors: a bar across the wall edge between the room tile and the corridor tile.
-    if view.layers.doors && t.scale >= DOOR_MIN_SCALE {
-        let outline = Stroke::new(1.0, Color32::from_gray(20));
+    let door_alpha = door_alpha(t.scale);
+    if view.layers.doors && door_alpha > 0.0 {
+        let outline = Stroke::new(1.0, Color32::from_gray(20).gamma_multiply(door_alpha));
         let thick = (t.scale * 0.25).clamp(2.0, 8.0);
         let long = t.scale * 0.8;
         for d in &map.doors {
@@ -454,7 +465,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
             };
             let size = if along_x { vec2(long, thick) } else { vec2(thick, long) };
             let bar = Rect::from_center_size(edge, size);
-            painter.rect(bar, 1.0, door_colour(d.kind), outline, egui::StrokeKind::Outside);
+            painter.rect(bar, 1.0, door_colour(d.kind).gamma_multiply(door_alpha), outline, egui::StrokeKind::Outside);
         }
     }
 

@@ -138,14 +138,17 @@ impl MapTextures {
         let pal = Palette::default();
         let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
         let texel = |p: crate::geom::Pos| match map.tile(p) {
-            Some(Tile::Wall) | None => c32(pal.wall),
+            Some(Tile::Wall) => c32(raster::wall_colour(map.tiles(), p, &pal)),
+            None => c32(pal.rock),
             Some(Tile::Floor) if layers.rooms => {
                 index.room_index(p).and_then(|i| map.rooms.get(i)).map_or(c32(pal.floor), |r| c32(r.colour))
             }
             Some(Tile::Corridor) if layers.corridors => c32(pal.corridor),
             _ => c32(pal.floor),
         };
-        for r in rects {
+        // A changed tile can turn the walls around it from rock to edge or back: one tile more
+        // on every side.
+        for r in rects.iter().map(|r| r.grow(1)) {
             for c in &mut self.chunks {
                 let (x0, y0) = (r.x.max(c.tiles.x), r.y.max(c.tiles.y));
                 let (x1, y1) = (r.right().min(c.tiles.right()), r.bottom().min(c.tiles.bottom()));

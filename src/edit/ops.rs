@@ -5,6 +5,7 @@
 use super::primitive::{Changes, Edit, EditError, corridor_pos, door_pos, rollback, shape_fits};
 use super::route::{corridor_tiles, own_corridor_cells, reroute, route, wall_cells};
 use crate::geom::{Dir, Pos, Rect};
+use crate::map::colour::legible_room_colour;
 use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Room, RoomId, Shape, Tile};
 use std::collections::BTreeSet;
 
@@ -243,7 +244,7 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
     }
 }
 
-/// A pleasant, distinct colour per room id.
+/// A pleasant, distinct colour per room id (through the room colour rule, which these meet).
 pub fn room_colour(id: RoomId) -> Rgb {
     const COLOURS: [Rgb; 8] = [
         Rgb(0x5b, 0x8d, 0xc9),
@@ -255,7 +256,7 @@ pub fn room_colour(id: RoomId) -> Rgb {
         Rgb(0xb5, 0xa8, 0x4a),
         Rgb(0x7a, 0x86, 0xd6),
     ];
-    COLOURS[id as usize % COLOURS.len()]
+    legible_room_colour(COLOURS[id as usize % COLOURS.len()])
 }
 
 /// Refuses a room shape that leaves the map or overlaps another room (`except`, when moving).

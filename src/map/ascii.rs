@@ -1,5 +1,6 @@
 //! ASCII maps: golden snapshots in tests and `delve generate --ascii`.
 
+use super::colour::legible_room_colour;
 use super::{Door, Map, Rgb, Room, Shape, Tile};
 use crate::geom::{Dir, Grid, Pos, Rect};
 use crate::pathfind;
@@ -144,7 +145,7 @@ fn floor_regions(tiles: &Grid<Tile>) -> Vec<Room> {
             let bounds = Rect::bounding(cells.iter().copied()).unwrap_or_default();
             let shape =
                 if bounds.area() == cells.len() as i64 { Shape::Rect(bounds) } else { Shape::cells_from(cells) };
-            Room { id: id as u32, shape, colour: Rgb(0x66, 0x66, 0x66), label: None }
+            Room { id: id as u32, shape, colour: legible_room_colour(Rgb(0x66, 0x66, 0x66)), label: None }
         })
         .collect()
 }

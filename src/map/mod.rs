@@ -10,6 +10,7 @@
 
 mod ascii;
 pub mod check;
+pub mod colour;
 pub mod metrics;
 pub mod path_text;
 pub mod survey;

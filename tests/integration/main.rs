@@ -11,6 +11,8 @@ mod app_edit;
 #[cfg(feature = "gui")]
 mod app_explore;
 #[cfg(feature = "gui")]
+mod app_legible;
+#[cfg(feature = "gui")]
 mod app_recovery;
 #[cfg(feature = "gui")]
 mod app_timeline;
@@ -24,5 +26,6 @@ mod export_tiled;
 mod files;
 mod grown;
 mod hostile;
+mod legible;
 mod rooms_tunnels;
 mod survey;

@@ -349,7 +349,7 @@ fn parameters_describe_themselves() {
     assert!(!p.set("no_such_field", delve::params::ParamValue::Int(3)));
 }
 
-fn any_params() -> impl Strategy<Value = RoomsAndTunnels> {
+pub(crate) fn any_params() -> impl Strategy<Value = RoomsAndTunnels> {
     (
         (8u32..160, 8u32..120),
         (3u32..14, 0u32..10),

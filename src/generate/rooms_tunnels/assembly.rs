@@ -4,6 +4,7 @@
 use super::tunnels::{NONE, PathGeometry, Splitter, TunnelKind};
 use super::{MIN_ROOM, RoomsAndTunnels, TunnelFrom};
 use crate::geom::{Dir, Grid, Pos, Rect};
+use crate::map::colour::legible_room_colour;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::rng::{DelveRng, Stage, stream};
 use rand::RngExt;
@@ -17,6 +18,9 @@ pub(super) struct Placed {
     pub(super) tunnel: Option<TunnelKind>,
 }
 
+/// A room's colour: one draw from `rng` (always exactly one, so the stream stays aligned), then
+/// the room colour rule ([`legible_room_colour`]), which these colours already meet (their
+/// least contrast against the wall is 3.14:1) and so leaves them as drawn.
 pub(super) fn room_colour(rng: &mut DelveRng) -> Rgb {
     // A random hue at fixed saturation and value: distinct, readable fills. Written without
     // branches or libm calls (`as u32` truncates, which is floor for these non-negative values)
@@ -38,7 +42,7 @@ pub(super) fn room_colour(rng: &mut DelveRng) -> Rgb {
         let r = t + u32::from(y - f64::from(t) >= 0.5);
         r.min(255) as u8
     };
-    Rgb(to(vals[r]), to(vals[g]), to(vals[b]))
+    legible_room_colour(Rgb(to(vals[r]), to(vals[g]), to(vals[b])))
 }
 
 /// Which placed room holds each floor tile, as room index + 1 (0: none), so that finding the

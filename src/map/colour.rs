@@ -1,0 +1,230 @@
+//! Colours a designer reads the map by: the wall and rock the map view and pictures draw, and
+//! the one rule every generated room colour follows so that a room always stands out from the
+//! wall around it.
+//!
+//! The rule ([`legible_room_colour`]) is measured with the WCAG 2 *relative luminance contrast
+//! ratio* `(L1 + 0.05) / (L2 + 0.05)`: a room colour must reach [`MIN_ROOM_CONTRAST`] (3:1, WCAG's
+//! minimum for graphical objects, success criterion 1.4.11) against [`WALL`], the colour of the
+//! wall tiles that border rooms (solid [`ROCK`] and the view's background are darker, so rooms
+//! contrast with them even more). Room colours are also kept at or below
+//! [`MAX_ROOM_SATURATION`], so a fully saturated mark (the compare window's difference overlay)
+//! is never mistaken for a room. Everything is integer arithmetic on a fixed table, so the same
+//! colour comes out on every machine.
+
+use super::Rgb;
+
+/// Wall tiles that touch floor or corridor (8-neighbourhood): the edge a room is seen against.
+pub const WALL: Rgb = Rgb(0x2c, 0x2e, 0x38);
+/// Wall tiles that touch no floor: unexcavated rock, darker than [`WALL`].
+pub const ROCK: Rgb = Rgb(0x10, 0x11, 0x16);
+
+/// The compare window's mark on cells that differ from pane A: a fully saturated chartreuse,
+/// outside the room colours (which are at most [`MAX_ROOM_SATURATION`]) and unlike the door,
+/// spawn and highlight colours.
+pub const DIFF_MARK: Rgb = Rgb(0xb4, 0xff, 0x00);
+/// Opacity of [`DIFF_MARK`] over the map (of 255): high enough that a marked cell stays more
+/// saturated than any room colour, whatever tile is under it.
+pub const DIFF_MARK_ALPHA: u8 = 210;
+
+/// Least contrast ratio of a generated room colour against [`WALL`] (3:1).
+pub const MIN_ROOM_CONTRAST: f64 = MIN_CONTRAST.0 as f64 / MIN_CONTRAST.1 as f64;
+/// [`MIN_ROOM_CONTRAST`] as a fraction, for the exact integer comparison.
+const MIN_CONTRAST: (u64, u64) = (3, 1);
+/// Greatest HSV saturation `(max - min) / max` of a generated room colour (3/5).
+pub const MAX_ROOM_SATURATION: f64 = MAX_SATURATION.0 as f64 / MAX_SATURATION.1 as f64;
+const MAX_SATURATION: (u32, u32) = (3, 5);
+
+/// sRGB channel value -> linear light, scaled to 0..=65535 (the WCAG 2 / sRGB transfer function,
+/// `c / 12.92` up to 0.04045, else `((c + 0.055) / 1.055)^2.4`, rounded).
+const LINEAR: [u32; 256] = [
+    0, 20, 40, 60, 80, 99, 119, 139, 159, 179, 199, 219, 241, 264, 288, 313, 340, 367, 396, 427, 458, 491, 526, 562,
+    599, 637, 677, 718, 761, 805, 851, 898, 947, 997, 1048, 1101, 1156, 1212, 1270, 1330, 1391, 1453, 1517, 1583, 1651,
+    1720, 1790, 1863, 1937, 2013, 2090, 2170, 2250, 2333, 2418, 2504, 2592, 2681, 2773, 2866, 2961, 3058, 3157, 3258,
+    3360, 3464, 3570, 3678, 3788, 3900, 4014, 4129, 4247, 4366, 4488, 4611, 4736, 4864, 4993, 5124, 5257, 5392, 5530,
+    5669, 5810, 5953, 6099, 6246, 6395, 6547, 6700, 6856, 7014, 7174, 7335, 7500, 7666, 7834, 8004, 8177, 8352, 8528,
+    8708, 8889, 9072, 9258, 9445, 9635, 9828, 10022, 10219, 10417, 10619, 10822, 11028, 11235, 11446, 11658, 11873,
+    12090, 12309, 12530, 12754, 12980, 13209, 13440, 13673, 13909, 14146, 14387, 14629, 14874, 15122, 15371, 15623,
+    15878, 16135, 16394, 16656, 16920, 17187, 17456, 17727, 18001, 18277, 18556, 18837, 19121, 19407, 19696, 19987,
+    20281, 20577, 20876, 21177, 21481, 21787, 22096, 22407, 22721, 23038, 23357, 23678, 24002, 24329, 24658, 24990,
+    25325, 25662, 26001, 26344, 26688, 27036, 27386, 27739, 28094, 28452, 28813, 29176, 29542, 29911, 30282, 30656,
+    31033, 31412, 31794, 32179, 32567, 32957, 33350, 33745, 34143, 34544, 34948, 35355, 35764, 36176, 36591, 37008,
+    37429, 37852, 38278, 38706, 39138, 39572, 40009, 40449, 40891, 41337, 41785, 42236, 42690, 43147, 43606, 44069,
+    44534, 45002, 45473, 45947, 46423, 46903, 47385, 47871, 48359, 48850, 49344, 49841, 50341, 50844, 51349, 51858,
+    52369, 52884, 53401, 53921, 54445, 54971, 55500, 56032, 56567, 57105, 57646, 58190, 58737, 59287, 59840, 60396,
+    60955, 61517, 62082, 62650, 63221, 63795, 64372, 64952, 65535,
+];
+
+/// Luminance weights of red, green and blue (WCAG 2, in ten-thousandths).
+const WEIGHTS: [u64; 3] = [2126, 7152, 722];
+/// Full scale of [`Rgb::luminance_units`]: white.
+const FULL: u64 = 65535 * 10000;
+/// WCAG's 0.05 flare term in the same units.
+const FLARE: u64 = FULL / 20;
+
+impl Rgb {
+    /// Relative luminance in units of `1 / (65535 * 10000)`: exact integers, the same everywhere.
+    fn luminance_units(self) -> u64 {
+        let l = |c: u8| u64::from(LINEAR[usize::from(c)]);
+        WEIGHTS[0] * l(self.0) + WEIGHTS[1] * l(self.1) + WEIGHTS[2] * l(self.2)
+    }
+
+    /// WCAG 2 relative luminance, 0 (black) to 1 (white).
+    pub fn luminance(self) -> f64 {
+        self.luminance_units() as f64 / FULL as f64
+    }
+
+    /// WCAG 2 contrast ratio with `other`, 1 (same luminance) to 21 (black on white).
+    pub fn contrast_ratio(self, other: Rgb) -> f64 {
+        let (a, b) = (self.luminance_units() + FLARE, other.luminance_units() + FLARE);
+        a.max(b) as f64 / a.min(b) as f64
+    }
+
+    /// HSV saturation, `(max - min) / max` (0 for black).
+    pub fn saturation(self) -> f64 {
+        let (hi, lo) = (self.0.max(self.1).max(self.2), self.0.min(self.1).min(self.2));
+        if hi == 0 { 0.0 } else { f64::from(hi - lo) / f64::from(hi) }
+    }
+
+    fn map(self, f: impl Fn(u8) -> u8) -> Rgb {
+        Rgb(f(self.0), f(self.1), f(self.2))
+    }
+}
+
+/// Whether `c` follows the room colour rule: at least [`MIN_ROOM_CONTRAST`] against [`WALL`],
+/// lighter than it, and at most [`MAX_ROOM_SATURATION`].
+pub fn is_legible_room_colour(c: Rgb) -> bool {
+    contrasts(c) && saturation_ok(c)
+}
+
+fn contrasts(c: Rgb) -> bool {
+    let (room, wall) = (c.luminance_units() + FLARE, WALL.luminance_units() + FLARE);
+    room * MIN_CONTRAST.1 >= wall * MIN_CONTRAST.0
+}
+
+fn saturation_ok(c: Rgb) -> bool {
+    let (hi, lo) = (c.0.max(c.1).max(c.2), c.0.min(c.1).min(c.2));
+    u32::from(hi - lo) * MAX_SATURATION.1 <= u32::from(hi) * MAX_SATURATION.0
+}
+
+/// The room colour rule, the one place generated and new rooms get their colour from: `drawn`
+/// lightened as little as the contrast rule needs, then desaturated down to
+/// [`MAX_ROOM_SATURATION`]. A colour that already follows the rule comes back unchanged; the
+/// hue is kept (a black drawn colour becomes a grey).
+///
+/// Lightening first scales the channels up (hue and saturation kept) until the brightest is
+/// [`SCALE_TOP`], then mixes with white; the smallest step that reaches the contrast is taken
+/// (the luminance grows with the step, so a binary search finds it).
+pub fn legible_room_colour(drawn: Rgb) -> Rgb {
+    let lit = if contrasts(drawn) {
+        drawn
+    } else {
+        let steps = lighten_steps(drawn);
+        // `lighten(drawn, steps)` is white, which contrasts: find the first step that does.
+        let (mut lo, mut hi) = (0u32, steps);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if contrasts(lighten(drawn, mid)) { hi = mid } else { lo = mid + 1 }
+        }
+        lighten(drawn, lo)
+    };
+    desaturate(lit)
+}
+
+/// Brightest channel the scaling part of lightening goes to (HSV value 0.8, that of the
+/// rooms-and-tunnels colours): further light comes from white, so a lifted dark colour turns
+/// muted rather than neon.
+const SCALE_TOP: u32 = 204;
+
+/// Steps of scaling `c` up to [`SCALE_TOP`] (none for black or a colour already that bright).
+fn scale_steps(c: Rgb) -> u32 {
+    let hi = u32::from(c.0.max(c.1).max(c.2));
+    if hi == 0 { 0 } else { SCALE_TOP.saturating_sub(hi) }
+}
+
+/// Number of lightening steps from `c` to white: scaling, then 255 steps of mixing with white.
+fn lighten_steps(c: Rgb) -> u32 {
+    scale_steps(c) + 255
+}
+
+/// `c` after `step` of [`lighten_steps`]: each channel is non-decreasing in `step`.
+fn lighten(c: Rgb, step: u32) -> Rgb {
+    let hi = u32::from(c.0.max(c.1).max(c.2));
+    let scale_steps = scale_steps(c);
+    let top = hi + step.min(scale_steps);
+    // Scale so the brightest channel is `top` (rounded; never above 255).
+    let scaled = if hi == 0 { c } else { c.map(|x| ((u32::from(x) * top + hi / 2) / hi).min(255) as u8) };
+    let white = step.saturating_sub(scale_steps).min(255);
+    scaled.map(|x| (u32::from(x) + ((255 - u32::from(x)) * white + 127) / 255) as u8)
+}
+
+/// `c` with its saturation lowered to at most [`MAX_ROOM_SATURATION`], keeping its brightest
+/// channel and its hue (every channel moves towards the brightest by the same factor).
+fn desaturate(c: Rgb) -> Rgb {
+    if saturation_ok(c) {
+        return c;
+    }
+    let (hi, lo) = (u32::from(c.0.max(c.1).max(c.2)), u32::from(c.0.min(c.1).min(c.2)));
+    // The darkest channel ends `hi * 3/5` below the brightest (rounded down: never above the cap).
+    let (num, den) = (hi * MAX_SATURATION.0, (hi - lo) * MAX_SATURATION.1);
+    c.map(|x| (hi - (hi - u32::from(x)) * num / den) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_the_srgb_transfer_function() {
+        for (i, &v) in LINEAR.iter().enumerate() {
+            let c = i as f64 / 255.0;
+            let exact = if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) };
+            assert!((f64::from(v) - exact * 65535.0).abs() <= 0.5, "{i}: {v}");
+        }
+    }
+
+    #[test]
+    fn contrast_matches_wcag_examples() {
+        let (black, white) = (Rgb(0, 0, 0), Rgb(255, 255, 255));
+        assert!((black.contrast_ratio(white) - 21.0).abs() < 1e-9);
+        assert!((white.contrast_ratio(white) - 1.0).abs() < 1e-12);
+        // #777777 on white is the classic 4.48:1.
+        assert!((Rgb(0x77, 0x77, 0x77).contrast_ratio(white) - 4.48).abs() < 0.01);
+        assert!(ROCK.luminance() < WALL.luminance(), "rock is deeper than the wall that edges rooms");
+    }
+
+    #[test]
+    fn dark_and_loud_colours_are_made_legible_and_good_ones_are_kept() {
+        for c in [Rgb(0, 0, 0), Rgb(3, 1, 2), Rgb(0x30, 0, 0), Rgb(0, 0, 0x99), Rgb(0x99, 0x99, 0x99), WALL, ROCK] {
+            let l = legible_room_colour(c);
+            assert!(is_legible_room_colour(l), "{c:?} -> {l:?}");
+            assert!(l.contrast_ratio(WALL) >= MIN_ROOM_CONTRAST && l.saturation() <= MAX_ROOM_SATURATION);
+            assert!(!is_legible_room_colour(c) || l == c);
+        }
+        // Hue is kept: a dark red stays red.
+        let red = legible_room_colour(Rgb(0x30, 0x08, 0x08));
+        assert!(red.0 > red.1 && red.1 == red.2, "{red:?}");
+        // Already legible: unchanged.
+        let good = Rgb(0x5b, 0x8d, 0xc9);
+        assert_eq!(legible_room_colour(good), good);
+        // Just enough: one step less would not do.
+        let dim = Rgb(0x20, 0x40, 0x20);
+        let l = legible_room_colour(dim);
+        assert!(l.contrast_ratio(WALL) < MIN_ROOM_CONTRAST + 0.1, "{l:?} is lightened no more than needed");
+        // Saturated colours are toned down, keeping the brightest channel.
+        let loud = legible_room_colour(Rgb(0xff, 0, 0xff));
+        assert_eq!((loud.0, loud.2), (0xff, 0xff));
+        assert!(loud.1 > 0 && loud.saturation() <= MAX_ROOM_SATURATION);
+    }
+
+    #[test]
+    fn every_colour_comes_out_legible() {
+        for r in (0..=255u8).step_by(5) {
+            for g in (0..=255u8).step_by(5) {
+                for b in (0..=255u8).step_by(5) {
+                    let c = Rgb(r, g, b);
+                    assert!(is_legible_room_colour(legible_room_colour(c)), "{c:?}");
+                }
+            }
+        }
+    }
+}

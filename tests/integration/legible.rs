@@ -1,0 +1,190 @@
+//! A map that reads at a glance: room colours that stand out from the wall (both generators, every
+//! shipped preset, many seeds, random parameters), walls that edge the dug-out space drawn apart
+//! from solid rock, and the compare overlay's colour outside the room colours.
+
+use delve::edit::{Op, perform, room_colour};
+use delve::generate::generate;
+use delve::geom::{Pos, Rect};
+use delve::io::SHIPPED_PRESETS;
+use delve::map::colour::{
+    DIFF_MARK, DIFF_MARK_ALPHA, MAX_ROOM_SATURATION, MIN_ROOM_CONTRAST, ROCK, WALL, is_legible_room_colour,
+    legible_room_colour,
+};
+use delve::map::{Map, Rgb, Tile};
+use delve::params::GeneratorParams;
+use delve::raster::{Palette, render_marked, tile_colours};
+use proptest::prelude::*;
+
+/// The background the map view paints behind the map (egui's dark `extreme_bg_color`).
+const VIEW_BACKGROUND: Rgb = Rgb(10, 10, 10);
+
+/// Asserts the room colour rule on every room of `map`, and that room 0 (where the player
+/// starts in both generators) is far from black.
+fn assert_legible(map: &Map, what: &str) {
+    for room in &map.rooms {
+        let c = room.colour;
+        assert!(is_legible_room_colour(c), "{what}: room {} colour {c:?}", room.id);
+        for (bg, name) in [(WALL, "wall"), (ROCK, "rock"), (VIEW_BACKGROUND, "view background")] {
+            let ratio = c.contrast_ratio(bg);
+            assert!(ratio >= MIN_ROOM_CONTRAST, "{what}: room {} colour {c:?} on {name}: {ratio:.2}:1", room.id);
+        }
+        assert!(c.saturation() <= MAX_ROOM_SATURATION, "{what}: room {} colour {c:?}", room.id);
+    }
+    if let Some(first) = map.rooms.first() {
+        // Not near-black: at least 4.5:1 against pure black (relative luminance above 0.17).
+        let c = first.colour;
+        assert!(c.contrast_ratio(Rgb(0, 0, 0)) >= 4.5, "{what}: room 0 colour {c:?} is near black");
+    }
+}
+
+/// Every room colour of every shipped preset over many seeds, both generators.
+#[test]
+fn every_shipped_preset_makes_rooms_that_stand_out_from_the_wall() {
+    let mut generators = std::collections::HashSet::new();
+    for (name, _) in SHIPPED_PRESETS {
+        let p = crate::common::shipped(name);
+        generators.insert(std::mem::discriminant(&p));
+        for seed in 0..300 {
+            let g = generate(&p, seed).expect("shipped presets generate");
+            assert!(!g.map.rooms.is_empty(), "{name} seed {seed}");
+            assert_legible(&g.map, &format!("{name} seed {seed}"));
+        }
+    }
+    assert_eq!(generators.len(), 2, "the shipped presets cover both generators");
+}
+
+/// Before the rule, grown rooms drew each channel from 0..=0x99 and a third or so of them were
+/// under 3:1 on the wall; the rule lifts them and leaves alone the ones that already read.
+#[test]
+fn the_rule_lifts_dark_grown_rooms_and_keeps_the_rest() {
+    let p = crate::common::shipped("tiendil-step6");
+    let colours: Vec<Rgb> =
+        (0..50).flat_map(|seed| generate(&p, seed).unwrap().map.rooms.into_iter().map(|r| r.colour)).collect();
+    // Lifted colours sit just above the threshold; many land right on it.
+    let at_threshold = colours
+        .iter()
+        .filter(|c| (MIN_ROOM_CONTRAST..MIN_ROOM_CONTRAST + 0.1).contains(&c.contrast_ratio(WALL)))
+        .count();
+    assert!(at_threshold * 10 > colours.len(), "{at_threshold} of {}", colours.len());
+    // Colours that already followed the rule are as drawn: some channel is still at most 0x99.
+    assert!(colours.iter().any(|c| c.0.max(c.1).max(c.2) <= 0x99 && c.contrast_ratio(WALL) > 3.5));
+}
+
+/// Rooms made by hand (the editor's new room) and rooms read from ASCII follow the rule too.
+#[test]
+fn new_and_ascii_rooms_follow_the_rule() {
+    for id in 0..32 {
+        assert!(is_legible_room_colour(room_colour(id)), "room_colour({id}) = {:?}", room_colour(id));
+    }
+    let mut m = Map::new(30, 20);
+    perform(&mut m, Op::AddRoom(Rect::new(2, 2, 5, 4))).unwrap();
+    assert_legible(&m, "a new room");
+    let ascii = Map::from_ascii("#####\n#@..#\n#####\n").unwrap();
+    assert_legible(&ascii, "an ASCII room");
+    // The rule is a fixed point on its own output.
+    for c in [Rgb(0, 0, 0), Rgb(0x12, 0x34, 0x56), Rgb(0x99, 0, 0x20)] {
+        let l = legible_room_colour(c);
+        assert_eq!(legible_room_colour(l), l);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Random rooms-and-tunnels parameters and seeds: every room colour follows the rule.
+    #[test]
+    fn random_rooms_and_tunnels_parameters_make_legible_rooms(p in crate::rooms_tunnels::any_params(), seed in any::<u64>()) {
+        if let Ok(g) = generate(&GeneratorParams::RoomsAndTunnels(p), seed) {
+            assert_legible(&g.map, &format!("seed {seed}"));
+        }
+    }
+
+    /// Random grown-rooms parameters and seeds: every room colour follows the rule.
+    #[test]
+    fn random_grown_rooms_parameters_make_legible_rooms(p in crate::grown::arb_params(), seed in any::<u64>()) {
+        if let Ok(g) = generate(&GeneratorParams::GrownRooms(p), seed) {
+            assert_legible(&g.map, &format!("seed {seed}"));
+        }
+    }
+}
+
+/// A hand-made map: the walls around the dug-out space (8-neighbourhood, corridor included) are
+/// the palette's wall, everything further away is rock; in the tile colours and in the PNG.
+#[test]
+fn walls_that_touch_floor_are_drawn_apart_from_rock() {
+    let map = Map::from_ascii(
+        "##########\n\
+         ##########\n\
+         ##...#####\n\
+         ##.@.+,,##\n\
+         ##...#####\n\
+         ##########\n\
+         ##########\n",
+    )
+    .unwrap();
+    let pal = Palette::default();
+    assert_ne!(pal.wall, pal.rock);
+    assert!(pal.rock.luminance() < pal.wall.luminance(), "rock is the deeper of the two");
+    let colours = tile_colours(&map, &pal);
+    let at = |x: i32, y: i32| colours[map.tiles().index(Pos::new(x, y)).unwrap()];
+    // Edge walls: orthogonal and diagonal neighbours of floor, and around the corridor.
+    for (x, y) in
+        [(1, 1), (2, 1), (4, 1), (5, 1), (1, 3), (5, 2), (5, 4), (6, 2), (7, 4), (8, 3), (8, 2), (1, 5), (5, 5)]
+    {
+        assert_eq!(map.tile(Pos::new(x, y)), Some(Tile::Wall), "({x}, {y})");
+        assert_eq!(at(x, y), pal.wall, "({x}, {y}) touches floor");
+    }
+    // Rock: two or more tiles from any floor, and the map's border rows.
+    for (x, y) in [(0, 0), (3, 0), (0, 3), (9, 3), (9, 0), (4, 6), (3, 6), (9, 6), (6, 0), (7, 5)] {
+        assert_eq!(at(x, y), pal.rock, "({x}, {y}) is solid rock");
+    }
+    // Floor and corridor keep their colours.
+    assert_eq!(at(2, 2), map.rooms[0].colour);
+    assert_eq!(at(6, 3), pal.corridor);
+
+    // The PNG draws the same colours (marks off, so nothing covers the tiles).
+    let none = delve::raster::Marks { doors: false, grid: false, labels: false };
+    let img = render_marked(&map, 3, &pal, none).unwrap();
+    let px = |x: u32, y: u32| {
+        let p = img.get_pixel(x * 3 + 1, y * 3 + 1).0;
+        Rgb(p[0], p[1], p[2])
+    };
+    assert_eq!(px(1, 1), pal.wall);
+    assert_eq!(px(0, 0), pal.rock);
+    assert_eq!(px(8, 3), pal.wall);
+    assert_eq!(px(9, 3), pal.rock);
+
+    // A map of solid rock has no wall edge at all.
+    assert!(tile_colours(&Map::new(6, 4), &pal).iter().all(|c| *c == pal.rock));
+}
+
+/// The compare window's difference mark is fully saturated and far from every generated room
+/// colour, and a marked cell (the mark drawn at its opacity over any tile) stays more saturated
+/// than any room colour could be.
+#[test]
+fn the_difference_mark_is_no_room_colour() {
+    assert!(DIFF_MARK.saturation() > 0.99, "{DIFF_MARK:?}");
+    let pal = Palette::default();
+    let mut colours: Vec<Rgb> = vec![pal.wall, pal.rock, pal.floor, pal.corridor, pal.spawn];
+    for (name, _) in SHIPPED_PRESETS {
+        let p = crate::common::shipped(name);
+        for seed in 0..100 {
+            colours.extend(generate(&p, seed).unwrap().map.rooms.iter().map(|r| r.colour));
+        }
+    }
+    colours.extend((0..8).map(room_colour));
+    let alpha = f64::from(DIFF_MARK_ALPHA) / 255.0;
+    let distance = |a: Rgb, b: Rgb| {
+        let d = |x: u8, y: u8| (f64::from(x) - f64::from(y)).powi(2);
+        (d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2)).sqrt()
+    };
+    for c in colours {
+        assert!(distance(c, DIFF_MARK) >= 90.0, "{c:?} is near the difference mark {DIFF_MARK:?}");
+        let over = |m: u8, t: u8| (alpha * f64::from(m) + (1.0 - alpha) * f64::from(t)).round() as u8;
+        let marked = Rgb(over(DIFF_MARK.0, c.0), over(DIFF_MARK.1, c.1), over(DIFF_MARK.2, c.2));
+        assert!(
+            marked.saturation() > MAX_ROOM_SATURATION + 0.1,
+            "the mark over {c:?} gives {marked:?}, which could pass for a room colour"
+        );
+    }
+}
