@@ -87,10 +87,18 @@ fn files(c: &mut Criterion) {
 }
 
 /// The timeline's cost per scrub: the map after the middle step rebuilt from the recording,
-/// made a document the map view can draw (what the editor does when the step changes).
+/// made a light document the map view can draw (what the editor does when the step changes).
+/// The whole frame, texture and drawing included, is in `map_view`.
 fn timeline(c: &mut Criterion) {
     let mut g = c.benchmark_group("timeline");
-    for (name, p) in [("godot-part3", shipped("godot-part3")), ("2048x2048, 2000 rooms", huge())] {
+    let GeneratorParams::GrownRooms(mut grown) = shipped("tiendil-step6") else { panic!("grown rooms") };
+    grown.rooms = 1000;
+    for (name, p) in [
+        ("godot-part3", shipped("godot-part3")),
+        ("tiendil-step6", shipped("tiendil-step6")),
+        ("grown, 1000 rooms", GeneratorParams::GrownRooms(grown)),
+        ("2048x2048, 2000 rooms", huge()),
+    ] {
         let steps = match delve::generate::generate_recorded(&p, 7) {
             Ok((_, Some(r))) => r.steps,
             _ => panic!("{name} records its steps"),
@@ -100,7 +108,7 @@ fn timeline(c: &mut Criterion) {
         g.bench_function(format!("{name}: the map at the middle step"), |b| {
             b.iter(|| {
                 let map = delve::generate::replay(&p, 7, &steps[..half]).unwrap_or_else(|| panic!("replays"));
-                black_box(delve::edit::Document::from_map(map))
+                black_box(delve::edit::Document::preview(map))
             })
         });
     }

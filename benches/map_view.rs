@@ -2,7 +2,9 @@
 //! 1024×1024 map with at least 2000 rooms, fully zoomed out (fit) and zoomed in (24 points per
 //! tile, every overlay on: doors, room numbers, grid, hovered room). Budget: 4 ms each. Also,
 //! for information, the frame after the map changed (texture rebuilt and uploaded). And the whole
-//! editor frame after a brush stroke on a 4096×4096 map (budget: 16 ms).
+//! editor frame after a brush stroke on a 4096×4096 map (budget: 16 ms). And the frame after the
+//! generation timeline moved to another step of a 1,000-room grown map: the map after that step
+//! replayed, made a document, its texture rebuilt and the step drawn (budget: 16 ms).
 //!
 //! `cargo bench --bench map_view`
 
@@ -167,9 +169,53 @@ fn huge_stroke(c: &mut Criterion, layers: Layers, pointer: Pos2) {
     g.finish();
 }
 
+/// The frame after the timeline moved to another step of a 1,000-room grown map, as when
+/// scrubbing: the map after the step rebuilt from the recording, made a light document, its
+/// texture built and uploaded, the map and the step drawn, fitted. Steps all over the
+/// recording, a different one each time. Budget: 16 ms.
+fn timeline_scrub(c: &mut Criterion) {
+    use delve::generate::record::Step;
+    let GeneratorParams::GrownRooms(mut p) = delve::io::resolve_preset("tiendil-step6").expect("shipped").generator
+    else {
+        panic!("tiendil-step6 is grown rooms")
+    };
+    p.rooms = 1000;
+    let params = GeneratorParams::GrownRooms(p);
+    let (g, rec) = delve::generate::generate_recorded(&params, 1).expect("valid parameters");
+    let steps = rec.expect("grown rooms record").steps;
+    assert_eq!(g.map.rooms.len(), 1000);
+    eprintln!("grown: {}×{}, {} rooms, {} steps", g.map.width(), g.map.height(), g.map.rooms.len(), steps.len());
+    let layers = Layers { rooms: true, corridors: true, doors: true, labels: true, grid: false, spawn: true };
+    let ctx = egui::Context::default();
+    let mut view = MapView::new(layers);
+    let whole = Document::preview(g.map);
+    frame(&ctx, &mut view, &whole, SCREEN.center());
+    let mut k = 0usize;
+    let mut g = c.benchmark_group("timeline 1000-room grown map");
+    g.sample_size(30);
+    g.bench_function("frame after scrubbing to another step", |b| {
+        b.iter(|| {
+            // A step about a fifth of the recording further on each time, wrapping round.
+            k = (k + steps.len() / 5 + 7) % steps.len();
+            let map = delve::generate::replay(&params, 1, &steps[..=k]).expect("replays");
+            let doc = Document::preview(map);
+            let pose = steps[k].framed_room().and_then(|r| Step::pose_of(&steps, r));
+            let input = egui::RawInput { screen_rect: Some(SCREEN), ..Default::default() };
+            let out = ctx.run_ui(input, |ui| {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    map_view_ui(ui, &mut view, &doc);
+                    delve::app::timeline::step_overlay_ui(ui, &view, &doc, &steps[k], pose);
+                });
+            });
+            black_box(ctx.tessellate(out.shapes, out.pixels_per_point).len())
+        })
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(60);
-    targets = bench
+    targets = bench, timeline_scrub
 }
 criterion_main!(benches);
