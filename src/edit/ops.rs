@@ -55,6 +55,17 @@ pub enum Op {
     Reroute(CorridorId),
     RemoveCorridor(CorridorId),
     SetSpawn(Pos),
+    /// Locks or unlocks a room: a locked room is kept exactly when the map is generated again.
+    LockRoom {
+        id: RoomId,
+        locked: bool,
+    },
+    /// Locks or unlocks tiles (cells off the map are skipped): locked tiles are kept exactly
+    /// when the map is generated again.
+    LockTiles {
+        cells: Vec<Pos>,
+        locked: bool,
+    },
     /// Replaces the whole map (regenerate or open over an edited map).
     Replace(Box<Map>),
 }
@@ -75,6 +86,10 @@ impl Op {
             Op::Reroute(id) => format!("Re-route corridor {id}"),
             Op::RemoveCorridor(id) => format!("Delete corridor {id}"),
             Op::SetSpawn(p) => format!("Spawn at {p}"),
+            Op::LockRoom { id, locked: true } => format!("Lock room {id}"),
+            Op::LockRoom { id, locked: false } => format!("Unlock room {id}"),
+            Op::LockTiles { locked: true, .. } => "Lock tiles".into(),
+            Op::LockTiles { locked: false, .. } => "Unlock tiles".into(),
             Op::Replace(_) => "Replace map".into(),
         }
     }
@@ -181,7 +196,7 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             let shape = Shape::Rect(r);
             check_room_place(tx.map, &shape, None)?;
             let id = tx.map.rooms.iter().map(|r| r.id).max().map_or(0, |m| m.saturating_add(1));
-            let room = Room { id, shape, colour: room_colour(id), label: None };
+            let room = Room { id, shape, colour: room_colour(id), label: None, locked: false };
             let tiles = r.cells().map(|p| (p, Tile::Floor)).collect();
             let index = tx.map.rooms.len();
             tx.push(Edit::InsertRoom { index, room })?;
@@ -239,6 +254,24 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
                 return Err(EditError::Nothing);
             }
             tx.push(Edit::SetSpawn(p))
+        }
+        Op::LockRoom { id, locked } => {
+            let room = tx.map.room(id).ok_or(EditError::UnknownRoom(id))?;
+            if room.locked == locked {
+                return Err(EditError::Nothing);
+            }
+            tx.push(Edit::SetRoomLock { id, locked })
+        }
+        Op::LockTiles { cells, locked } => {
+            let mut seen = BTreeSet::new();
+            let cells: Vec<Pos> = cells
+                .into_iter()
+                .filter(|p| tx.map.in_bounds(*p) && tx.map.tile_locked(*p) != locked && seen.insert(*p))
+                .collect();
+            if cells.is_empty() {
+                return Err(EditError::Nothing);
+            }
+            tx.push(Edit::SetTileLocks { cells, locked })
         }
         Op::Replace(_) => Err(EditError::Nothing),
     }

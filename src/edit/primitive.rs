@@ -83,6 +83,16 @@ pub enum Edit {
         path: Vec<Pos>,
     },
     SetSpawn(Pos),
+    /// Locks or unlocks a room (kept as it is when the map is generated again).
+    SetRoomLock {
+        id: RoomId,
+        locked: bool,
+    },
+    /// Locks or unlocks each listed tile (on the map).
+    SetTileLocks {
+        cells: Vec<Pos>,
+        locked: bool,
+    },
     /// Replaces the whole map (regenerate or open over an edited map). Keeps the new map's
     /// provenance as it is.
     ReplaceMap(Box<Map>),
@@ -306,6 +316,27 @@ impl Edit {
                 ch.touch(map.spawn);
                 Edit::SetSpawn(std::mem::replace(&mut map.spawn, p))
             }
+            Edit::SetRoomLock { id, locked } => {
+                let i = room_pos(map, id)?;
+                let room = &mut map.rooms[i];
+                ch.touch_shape(&room.shape);
+                ch.structure = true;
+                Edit::SetRoomLock { id, locked: std::mem::replace(&mut room.locked, locked) }
+            }
+            Edit::SetTileLocks { cells, locked } => {
+                if let Some(p) = cells.iter().find(|p| !map.in_bounds(**p)) {
+                    return Err(EditError::OutOfBounds(*p));
+                }
+                // The inverse lists only the tiles this changed.
+                let mut changed = Vec::new();
+                for p in cells {
+                    if map.set_tile_lock(p, locked) {
+                        ch.touch(p);
+                        changed.push(p);
+                    }
+                }
+                Edit::SetTileLocks { cells: changed, locked: !locked }
+            }
             Edit::ReplaceMap(new) => {
                 ch.replaced = true;
                 ch.structure = true;
@@ -345,6 +376,7 @@ impl Edit {
             Edit::SetRoomProps { label, .. } => label.as_ref().map_or(0, String::len),
             Edit::InsertCorridor { corridor, .. } => corridor.path.len() * std::mem::size_of::<Pos>(),
             Edit::SetCorridorPath { path, .. } => path.len() * std::mem::size_of::<Pos>(),
+            Edit::SetTileLocks { cells, .. } => cells.len() * std::mem::size_of::<Pos>(),
             Edit::ReplaceMap(m) => {
                 m.width() as usize * m.height() as usize
                     + m.rooms.iter().map(|r| shape_bytes(&r.shape) + 64).sum::<usize>()

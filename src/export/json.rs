@@ -299,7 +299,7 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
             JsonShape::Cells { cells } => Shape::cells_from(cells.into_iter().map(pos).collect()),
         };
         let rgb = Rgb((colour >> 16) as u8, (colour >> 8) as u8, colour as u8);
-        map.rooms.push(Room { id: r.id, shape, colour: rgb, label: r.label });
+        map.rooms.push(Room { id: r.id, shape, colour: rgb, label: r.label, locked: false });
     }
     map.doors = j
         .doors

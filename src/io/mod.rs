@@ -151,6 +151,9 @@ struct MapRepr {
     spawn: Pos,
     #[serde(default)]
     provenance: Provenance,
+    /// Locked tiles as runs along rows: `(x, y, length)`.
+    #[serde(default)]
+    locked_tiles: Vec<(i32, i32, u32)>,
 }
 
 /// A corridor as read: its path stays text (checked, and its length known) until the map's size
@@ -190,6 +193,8 @@ struct MapReprRef<'a> {
     corridors: &'a [Corridor],
     spawn: Pos,
     provenance: &'a Provenance,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    locked_tiles: Vec<(i32, i32, u32)>,
 }
 
 /// Just enough of any Delve file to tell what it is.
@@ -498,6 +503,25 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
     map.corridors = corridors;
     map.spawn = repr.spawn;
     map.provenance = repr.provenance;
+    let mut locked = 0u64;
+    for (i, &(x, y, n)) in repr.locked_tiles.iter().enumerate() {
+        let last = x.checked_add(n as i32 - 1).filter(|_| n >= 1 && n <= w);
+        if n == 0 || last.is_none_or(|l| !bounds.contains(Pos::new(x, y)) || !bounds.contains(Pos::new(l, y))) {
+            let message = format!(
+                "locked tiles ({x}, {y}, {n}): a run of {n} tiles from ({x}, {y}) eastwards must lie on the {w}×{h} map \
+                 and hold at least one tile"
+            );
+            return Err(at("locked_tiles", i, message));
+        }
+        locked += u64::from(n);
+        if locked > tiles as u64 {
+            let message = format!("the locked tiles up to run {i} are more than the {tiles} tiles of the {w}×{h} map");
+            return Err(at("locked_tiles", i, message));
+        }
+        for k in 0..n as i32 {
+            map.set_tile_lock(Pos::new(x + k, y), true);
+        }
+    }
     Ok(map)
 }
 
@@ -522,6 +546,7 @@ pub fn map_to_string(map: &Map) -> Result<String, ron::Error> {
         corridors: &map.corridors,
         spawn: map.spawn,
         provenance: &map.provenance,
+        locked_tiles: map.locked_runs(),
     };
     to_ron(&repr, 2)
 }

@@ -145,7 +145,13 @@ fn floor_regions(tiles: &Grid<Tile>) -> Vec<Room> {
             let bounds = Rect::bounding(cells.iter().copied()).unwrap_or_default();
             let shape =
                 if bounds.area() == cells.len() as i64 { Shape::Rect(bounds) } else { Shape::cells_from(cells) };
-            Room { id: id as u32, shape, colour: legible_room_colour(Rgb(0x66, 0x66, 0x66)), label: None }
+            Room {
+                id: id as u32,
+                shape,
+                colour: legible_room_colour(Rgb(0x66, 0x66, 0x66)),
+                label: None,
+                locked: false,
+            }
         })
         .collect()
 }

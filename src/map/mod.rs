@@ -22,6 +22,7 @@ pub use validate::Problem;
 use crate::geom::{Dir, Grid, Pos, Rect};
 use crate::params::GeneratorParams;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// Largest number of tiles a map may have (4096 × 4096). Files asking for more are refused
 /// before anything is allocated.
@@ -304,6 +305,14 @@ pub struct Room {
     pub colour: Rgb,
     #[serde(default)]
     pub label: Option<String>,
+    /// Kept exactly as it is (cells, doors, colour, label) when the map is generated again.
+    /// Written to a file only when set: `locked: true` on the room's line.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub locked: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A door: the edge between a room floor tile (`cell`) and the tile beyond it on `side`.
@@ -369,6 +378,8 @@ pub struct Map {
     pub corridors: Vec<Corridor>,
     pub spawn: Pos,
     pub provenance: Provenance,
+    /// Tiles kept exactly as they are when the map is generated again, as `(y, x)`.
+    locked_tiles: BTreeSet<(i32, i32)>,
 }
 
 impl Map {
@@ -387,7 +398,48 @@ impl Map {
             corridors: Vec::new(),
             spawn,
             provenance: Provenance::default(),
+            locked_tiles: BTreeSet::new(),
         }
+    }
+
+    /// Whether tile `p` is locked (kept as it is when the map is generated again).
+    pub fn tile_locked(&self, p: Pos) -> bool {
+        self.locked_tiles.contains(&(p.y, p.x))
+    }
+
+    /// The locked tiles, row by row.
+    pub fn locked_tiles(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.locked_tiles.iter().map(|&(y, x)| Pos::new(x, y))
+    }
+
+    /// How many tiles are locked.
+    pub fn locked_tile_count(&self) -> usize {
+        self.locked_tiles.len()
+    }
+
+    /// Locks or unlocks tile `p` (on the map); whether that changed anything.
+    pub fn set_tile_lock(&mut self, p: Pos, locked: bool) -> bool {
+        if !self.in_bounds(p) {
+            return false;
+        }
+        if locked { self.locked_tiles.insert((p.y, p.x)) } else { self.locked_tiles.remove(&(p.y, p.x)) }
+    }
+
+    /// The locked tiles as runs along rows: `(x, y, length)`, row by row (the file form).
+    pub fn locked_runs(&self) -> Vec<(i32, i32, u32)> {
+        let mut runs: Vec<(i32, i32, u32)> = Vec::new();
+        for &(y, x) in &self.locked_tiles {
+            match runs.last_mut() {
+                Some((rx, ry, n)) if *ry == y && *rx + *n as i32 == x => *n += 1,
+                _ => runs.push((x, y, 1)),
+            }
+        }
+        runs
+    }
+
+    /// Whether anything is locked: a room or a tile.
+    pub fn has_locks(&self) -> bool {
+        !self.locked_tiles.is_empty() || self.rooms.iter().any(|r| r.locked)
     }
 
     pub fn width(&self) -> u32 {

@@ -21,7 +21,7 @@ struct Req {
 }
 
 fn req() -> impl Strategy<Value = Req> {
-    (0u8..12, any::<u32>(), any::<u32>(), -6i8..=6, -6i8..=6).prop_map(|(kind, a, b, dx, dy)| Req {
+    (0u8..14, any::<u32>(), any::<u32>(), -6i8..=6, -6i8..=6).prop_map(|(kind, a, b, dx, dy)| Req {
         kind,
         a,
         b,
@@ -66,6 +66,12 @@ fn to_op(m: &Map, r: &Req) -> Option<Op> {
         8 => Op::RemoveCorridor(m.corridors[pick(m.corridors.len(), r.a)?].id),
         9 => Op::Reroute(m.corridors[pick(m.corridors.len(), r.a)?].id),
         10 => Op::SetSpawn(cell(m, r.a)),
+        11 => Op::LockRoom { id: m.rooms[pick(m.rooms.len(), r.a)?].id, locked: r.b.is_multiple_of(3) || r.b % 3 == 1 },
+        12 => {
+            let c = cell(m, r.a);
+            let cells = Rect::new(c.x - 1, c.y - 1, 1 + (r.b % 5) as i32, 1 + (r.b / 5 % 4) as i32).cells().collect();
+            Op::LockTiles { cells, locked: r.dx >= -2 }
+        }
         _ => Op::SetRoomProps {
             id: m.rooms[pick(m.rooms.len(), r.a)?].id,
             label: r.b.is_multiple_of(2).then(|| format!("room {}", r.b)),
@@ -422,4 +428,27 @@ proptest! {
         prop_assert!(d.problems_current());
         prop_assert_eq!(d.problems(), &d.map().validate()[..]);
     }
+}
+
+/// Locking is an edit: a room's lock and a stroke of tile locks undo and redo exactly, and
+/// asking for what is already so changes nothing.
+#[test]
+fn locks_are_undoable_edits() {
+    let mut m = base_map(0, 3);
+    let original = m.clone();
+    let done = perform(&mut m, Op::LockRoom { id: 2, locked: true }).unwrap();
+    assert!(m.rooms[2].locked && m.has_locks());
+    assert!(perform(&mut m, Op::LockRoom { id: 2, locked: true }).is_err(), "already locked");
+    let cells: Vec<Pos> = Rect::new(-2, -2, 6, 5).cells().collect();
+    let tiles = perform(&mut m, Op::LockTiles { cells: cells.clone(), locked: true }).unwrap();
+    assert_eq!(m.locked_tile_count(), 4 * 3, "only cells on the map");
+    let locked = m.clone();
+    let redo = tiles.inverse.clone().apply(&mut m).unwrap();
+    assert_eq!(m.locked_tile_count(), 0);
+    redo.apply(&mut m).unwrap();
+    assert_eq!(m, locked);
+    tiles.inverse.apply(&mut m).unwrap();
+    done.inverse.apply(&mut m).unwrap();
+    assert_eq!(m, original);
+    assert!(!m.has_locks());
 }

@@ -19,12 +19,14 @@ pub(crate) fn all_shapes() -> Map {
         shape: Shape::Circle { centre: Pos::new(10, 2), radius: 1 },
         colour: Rgb(1, 2, 3),
         label: Some("well".into()),
+        locked: false,
     });
     m.rooms.push(Room {
         id: 8,
         shape: Shape::cells_from(vec![Pos::new(7, 1), Pos::new(7, 2), Pos::new(8, 2)]),
         colour: Rgb(250, 0, 9),
         label: None,
+        locked: false,
     });
     m.doors.push(Door { id: 5, room: 8, cell: Pos::new(7, 2), side: Dir::South, kind: 2 });
     m.corridors.push(Corridor {

@@ -467,9 +467,16 @@ fn odd_rooms() -> Map {
         shape: Shape::cells_from(vec![Pos::new(1, 1), Pos::new(2, 2), Pos::new(3, 1)]),
         colour: Rgb(9, 9, 9),
         label: Some("pieces".into()),
+        locked: false,
     });
     let ring = (0..3).flat_map(|y| (0..3).map(move |x| Pos::new(10 + x, 1 + y))).filter(|p| *p != Pos::new(11, 2));
-    m.rooms.push(Room { id: 21, shape: Shape::cells_from(ring.collect()), colour: Rgb(7, 7, 7), label: None });
+    m.rooms.push(Room {
+        id: 21,
+        shape: Shape::cells_from(ring.collect()),
+        colour: Rgb(7, 7, 7),
+        label: None,
+        locked: false,
+    });
     m
 }
 
@@ -676,6 +683,7 @@ fn doors_face_the_side_they_name() {
         shape: Shape::Rect(delve::geom::Rect::new(1, 1, 5, 3)),
         colour: Rgb(1, 1, 1),
         label: None,
+        locked: false,
     });
     for (i, (cell, side)) in [
         (Pos::new(3, 1), Dir::North),

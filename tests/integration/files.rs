@@ -40,7 +40,11 @@ fn maps_round_trip_exactly() {
         shape: Shape::Circle { centre: Pos::new(6, 1), radius: 1 },
         colour: Rgb(9, 9, 9),
         label: None,
+        locked: true,
     });
+    for p in [Pos::new(0, 0), Pos::new(1, 0), Pos::new(2, 0), Pos::new(5, 3), Pos::new(0, 2)] {
+        hand.set_tile_lock(p, true);
+    }
     maps.push(hand);
     for (i, m) in maps.iter().enumerate() {
         let path = dir.path().join(format!("m{i}.ron"));
@@ -419,4 +423,38 @@ fn out_of_range_numbers_name_the_field_and_its_range() {
     let t = good_text().replacen("width: 50", "width: -50", 1);
     let (_, msg) = load_map_text(&t);
     assert!(msg.contains("width: -50"), "{msg}");
+}
+
+/// Locks are in the file where a designer can write them: `locked: true` on a locked room's own
+/// line (nothing on the others), locked tiles as runs along rows; they read back exactly, and a
+/// bad run is refused with its place in the file.
+#[test]
+fn locks_are_on_the_room_line_and_tiles_as_runs() {
+    let mut m = Map::from_ascii("##########\n#...#....#\n#...+,,..#\n##########\n").unwrap();
+    m.rooms[1].locked = true;
+    for p in [Pos::new(1, 1), Pos::new(2, 1), Pos::new(3, 1), Pos::new(8, 2), Pos::new(0, 3)] {
+        m.set_tile_lock(p, true);
+    }
+    let text = io::map_to_string(&m).unwrap();
+    let room_line = |id: u32| text.lines().find(|l| l.contains(&format!("(id: {id}, shape:"))).unwrap();
+    assert!(room_line(1).contains("locked: true"), "{text}");
+    assert!(!room_line(0).contains("locked"), "{text}");
+    assert_eq!(m.locked_runs(), vec![(1, 1, 3), (8, 2, 1), (0, 3, 1)]);
+    assert!(text.contains("locked_tiles: ["), "{text}");
+    let back = io::parse_map(&text, Path::new("locks.ron")).unwrap();
+    assert_eq!(back, m);
+    assert!(back.rooms[1].locked && back.tile_locked(Pos::new(2, 1)) && !back.tile_locked(Pos::new(4, 1)));
+    // A file without locks has no lock fields, and files written before locks still read.
+    let plain = io::map_to_string(&generate(&shipped("godot-part3"), 3).unwrap().map).unwrap();
+    assert!(!plain.contains("locked"));
+    // A run off the map: refused, naming the run, its line and the field.
+    let bad = text.replace("(8, 2, 1)", "(8, 2, 5)");
+    assert_ne!(bad, text);
+    match io::parse_map(&bad, Path::new("bad.ron")) {
+        Err(FileError::Syntax { line, message, .. }) => {
+            assert!(message.contains("(8, 2, 5)") && message.contains("10×4"), "{message}");
+            assert_eq!(bad.lines().nth(line - 1).map(|l| l.contains("(8, 2, 5)")), Some(true), "line {line}");
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -217,7 +217,7 @@ pub(super) fn assemble<'a>(
         for &c in &cells {
             map.set_tile(c, Tile::Floor);
         }
-        map.rooms.push(Room { id: i as u32, shape: Shape::cells_from(cells), colour, label: None });
+        map.rooms.push(Room { id: i as u32, shape: Shape::cells_from(cells), colour, label: None, locked: false });
     }
     let mut door_ids: Vec<Option<u32>> = vec![None; doors];
     for (path, ends) in corridors {

@@ -173,6 +173,7 @@ pub(super) fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Ma
             shape: room.shape.clone(),
             colour: room_colour(&mut colours),
             label: None,
+            locked: false,
         });
     }
     let width = p.tunnel_width;
