@@ -6,7 +6,7 @@
 
 use super::Document;
 use super::jobs::{JobId, JobOutput};
-use crate::generate::record::{Growth, Pose, Step, TryOutcome};
+use crate::generate::record::{Growth, Pose, Refused, Step, TryOutcome};
 use crate::generate::replay;
 use crate::geom::Pos;
 use crate::params::GeneratorParams;
@@ -331,10 +331,16 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         };
         painter.line_segment([a, b], Stroke::new(4.0, colour));
     };
-    // A place a placement refused.
-    let cross = |p: Pos| {
+    // A place a placement refused: red when too close to a room or on a corridor, orange when
+    // no corridor reached it, violet when the map would grow too large.
+    let cross = |p: Pos, why: Refused| {
         let r = tile(p).shrink(0.2 * scale);
-        let s = Stroke::new(2.0, REFUSED);
+        let colour = match why {
+            Refused::Crowded => REFUSED,
+            Refused::NoCorridor => Color32::from_rgb(0xff, 0x90, 0x20),
+            Refused::TooLarge => Color32::from_rgb(0xb0, 0x60, 0xff),
+        };
+        let s = Stroke::new(2.0, colour);
         painter.line_segment([r.left_top(), r.right_bottom()], s);
         painter.line_segment([r.right_top(), r.left_bottom()], s);
     };
@@ -392,8 +398,8 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
             }
         }
         Step::RoomPlaced { cells, attach, search, .. } => {
-            for &p in &search.tried_at {
-                cross(p);
+            for r in &search.refusals {
+                cross(r.at, r.why);
             }
             for &c in cells {
                 cell(c, MADE.gamma_multiply(0.35), false);
@@ -403,8 +409,8 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
             }
         }
         Step::RoomNotPlaced { search, .. } => {
-            for &p in &search.tried_at {
-                cross(p);
+            for r in &search.refusals {
+                cross(r.at, r.why);
             }
         }
         Step::CorridorDug { path, looped, .. } => {

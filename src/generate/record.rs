@@ -135,7 +135,7 @@ pub struct Attach {
 }
 
 /// What a placement search tried: poses tested and why the refused ones were refused, with up
-/// to [`Tally::SAMPLE`] of the places they were tried at (outside cells of the new room's door).
+/// to [`Tally::SAMPLE`] refused poses (the first at each place) to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     pub poses: u64,
@@ -145,16 +145,48 @@ pub struct Tally {
     pub too_large: u64,
     /// No corridor of the distance's length reached the place.
     pub no_corridor: u64,
-    pub tried_at: Vec<Pos>,
+    pub refusals: Vec<Refusal>,
+}
+
+/// One refused pose: the new room's door outside cell at `at`, `distance` tiles from the door
+/// (its cell) of a placed room, turned `quarter_turns` clockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub at: Pos,
+    pub door: Pos,
+    pub distance: u32,
+    pub quarter_turns: u32,
+    pub why: Refused,
+}
+
+/// Why a pose was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    Crowded,
+    NoCorridor,
+    TooLarge,
 }
 
 impl Tally {
     pub const SAMPLE: usize = 32;
 
-    /// Notes a refused pose at `at`.
-    pub fn refused(&mut self, at: Pos) {
-        if self.tried_at.len() < Self::SAMPLE && !self.tried_at.contains(&at) {
-            self.tried_at.push(at);
+    /// Counts a refused pose, and keeps it when it is the first at its place and the sample
+    /// has room.
+    pub fn refused(&mut self, r: Refusal) {
+        *match r.why {
+            Refused::Crowded => &mut self.crowded,
+            Refused::NoCorridor => &mut self.no_corridor,
+            Refused::TooLarge => &mut self.too_large,
+        } += 1;
+        if self.refusals.len() < Self::SAMPLE && !self.refusals.iter().any(|k| k.at == r.at) {
+            self.refusals.push(r);
+        }
+    }
+
+    fn shift(&mut self, dx: i32, dy: i32) {
+        for r in &mut self.refusals {
+            r.at = r.at.offset(dx, dy);
+            r.door = r.door.offset(dx, dy);
         }
     }
 
@@ -361,9 +393,9 @@ impl Step {
                 if let Some(a) = attach {
                     mv(&mut a.door);
                 }
-                search.tried_at.iter_mut().for_each(mv);
+                search.shift(dx, dy);
             }
-            Step::RoomNotPlaced { search, .. } => search.tried_at.iter_mut().for_each(mv),
+            Step::RoomNotPlaced { search, .. } => search.shift(dx, dy),
             Step::CorridorDug { from, to, path, .. } => {
                 mv(&mut from.cell);
                 mv(&mut to.cell);

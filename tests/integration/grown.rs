@@ -687,7 +687,19 @@ fn check_recording(p: &GrownRooms, seed: u64) -> Result<(), TestCaseError> {
                 let doors_before = matches!(steps[i - 1], Step::DoorsChosen { room: r, .. } if r == *room);
                 prop_assert!(doors_before, "doors chosen just before placing");
                 prop_assert_eq!(attach.is_none(), *room == 0);
-                prop_assert!(search.tried_at.len() <= delve::generate::record::Tally::SAMPLE);
+                prop_assert!(search.refusals.len() <= delve::generate::record::Tally::SAMPLE);
+                for r in &search.refusals {
+                    // A refused place is `distance` steps from the door it was tried at.
+                    prop_assert!(r.distance >= 1 && r.quarter_turns < 4);
+                    prop_assert_eq!(r.door.manhattan(r.at) as u32, r.distance);
+                    let door_cells: Vec<Pos> = plain.map.doors.iter().map(|d| d.cell).collect();
+                    let rooms_cells: Vec<Pos> =
+                        plain.map.rooms[..*room as usize].iter().flat_map(|r| r.shape.cells()).collect();
+                    prop_assert!(
+                        door_cells.contains(&r.door) || rooms_cells.contains(&r.door),
+                        "tried at a placed room's door"
+                    );
+                }
                 prop_assert!(search.crowded + search.too_large + search.no_corridor <= search.poses);
                 if let Some(a) = attach {
                     prop_assert!(a.parent < *room && a.distance >= 1 && a.quarter_turns < 4);

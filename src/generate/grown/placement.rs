@@ -4,7 +4,7 @@
 use super::build::Builder;
 use super::growth::{CORRIDOR, NEAR, Plane};
 use super::template::{Rotation, Template};
-use crate::generate::record::{self, Attach, Recorder, Step, Tally};
+use crate::generate::record::{self, Attach, Recorder, Refusal, Refused, Step, Tally};
 use crate::generate::{Shortfall, ShortfallCause};
 use crate::geom::{Dir, Pos};
 use crate::params::Params;
@@ -146,14 +146,16 @@ impl Builder<'_> {
                             }
                             *budget -= 1;
                             self.poses += 1;
+                            let door_cell = self.doors[i].cell;
+                            let refusal =
+                                |why| Refusal { at: x, door: door_cell, distance: d, quarter_turns: r as u32, why };
                             let n = rot.cells.len();
                             if rot.offsets[j * n..(j + 1) * n]
                                 .iter()
                                 .any(|off| self.plane.get(x.offset(off.x, off.y)) & (NEAR | CORRIDOR) != 0)
                             {
                                 if rec.on() {
-                                    tally.crowded += 1;
-                                    tally.refused(x);
+                                    tally.refused(refusal(Refused::Crowded));
                                 }
                                 continue;
                             }
@@ -161,8 +163,7 @@ impl Builder<'_> {
                             let e = self.ext.union(&rot.bbox.shifted(shift));
                             if e.x1 - e.x0 >= self.limit || e.y1 - e.y0 >= self.limit {
                                 if rec.on() {
-                                    tally.too_large += 1;
-                                    tally.refused(x);
+                                    tally.refused(refusal(Refused::TooLarge));
                                 }
                                 continue;
                             }
@@ -174,8 +175,7 @@ impl Builder<'_> {
                                     Some(p) => p,
                                     None => {
                                         if rec.on() {
-                                            tally.no_corridor += 1;
-                                            tally.refused(x);
+                                            tally.refused(refusal(Refused::NoCorridor));
                                         }
                                         continue;
                                     }
