@@ -82,7 +82,7 @@ mod tests {
             [0, 1, 3],
             "steps that change the map"
         );
-        let canvas = Step::Canvas { width: 3, height: 3 };
+        let canvas = Step::Canvas { width: 3, height: 3, spawn: Pos::new(1, 1) };
         assert_eq!(frame_steps(&[canvas, tunnel.clone()]), [1, 2], "a canvas first is the start");
         let many = frame_steps(&vec![tunnel; 10_000]);
         assert_eq!(many.len(), MAX_FRAMES);

@@ -65,8 +65,8 @@ pub enum Step {
     /// Rooms and tunnels: a tunnel dug from the centre of room `from` to the centre of room `to`.
     TunnelDug { from: u32, to: u32, start: Pos, end: Pos, leg: Leg },
     /// Grown rooms, first step: the map, as large as the finished dungeon needs (the places in
-    /// later steps are on it).
-    Canvas { width: u32, height: u32 },
+    /// later steps are on it), and where the spawn will be (the first room's centre).
+    Canvas { width: u32, height: u32, spawn: Pos },
     /// Grown rooms: growth `attempt` (from 1) of room `room`: its cells in the order they grew,
     /// in the room's own frame (the first cell at the origin, before any mirroring), and the
     /// cells of the holes found in it.
@@ -264,7 +264,7 @@ impl Step {
                     start.x, start.y, end.x, end.y
                 )
             }
-            Step::Canvas { width, height } => {
+            Step::Canvas { width, height, .. } => {
                 format!("An empty map of {width}×{height} tiles, as large as the finished dungeon needs.")
             }
             Step::RoomGrown { room, attempt, cells, holes, outcome } => {

@@ -657,8 +657,10 @@ fn check_recording(p: &GrownRooms, seed: u64) -> Result<(), TestCaseError> {
     let steps = rec.expect("grown rooms records").steps;
     prop_assert_eq!(&g, &plain, "recording changes nothing");
     prop_assert_eq!(delve::generate::replay(&params, seed, &steps).unwrap(), plain.map.clone(), "replay to the end");
-    let canvas = matches!(steps[0], Step::Canvas { width, height } if width == plain.map.width() && height == plain.map.height());
-    prop_assert!(canvas, "the first step is the map's size");
+    let canvas = matches!(steps[0], Step::Canvas { width, height, spawn }
+        if width == plain.map.width() && height == plain.map.height() && spawn == plain.map.spawn);
+    prop_assert!(canvas, "the first step is the map's size and spawn");
+    prop_assert_eq!(delve::generate::replay(&params, seed, &steps[..1]).unwrap().spawn, plain.map.spawn);
     for k in [1, steps.len() / 3, steps.len() / 2, steps.len() - 1] {
         let part = delve::generate::replay(&params, seed, &steps[..k]).unwrap();
         let placed = steps[..k].iter().filter(|s| s.placed_room().is_some()).count();

@@ -248,12 +248,13 @@ pub(super) fn assemble<'a>(
 /// The map after `steps` of a grown-rooms recording (places already on the map's frame).
 pub(super) fn replay(steps: &[Step]) -> Map {
     let (mut w, mut h) = (1, 1);
+    let mut spawn = None;
     let mut rooms = Vec::new();
     let mut corridors = Vec::new();
     let mut doors = 0usize;
     for step in steps {
         match step {
-            Step::Canvas { width, height } => (w, h) = (*width, *height),
+            Step::Canvas { width, height, spawn: s } => ((w, h), spawn) = ((*width, *height), Some(*s)),
             Step::RoomPlaced { cells, colour, .. } => rooms.push((&cells[..], *colour)),
             Step::CorridorDug { from, to, path, .. } => {
                 doors = doors.max(from.id as usize + 1).max(to.id as usize + 1);
@@ -262,7 +263,13 @@ pub(super) fn replay(steps: &[Step]) -> Map {
             _ => {}
         }
     }
-    assemble(w, h, (0, 0), rooms.into_iter(), corridors.into_iter(), doors)
+    let empty = rooms.is_empty();
+    let mut map = assemble(w, h, (0, 0), rooms.into_iter(), corridors.into_iter(), doors);
+    // Before the first room, the spawn is where it will be.
+    if let Some(s) = spawn.filter(|s| empty && map.in_bounds(*s)) {
+        map.spawn = s;
+    }
+    map
 }
 
 pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, GrownStats) {
@@ -313,7 +320,7 @@ pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Genera
     stats.door_levels_computed = b.levels;
     let rooms_placed = b.rooms.len();
     let ((dx, dy), (width, height)) = b.frame();
-    rec.reframe(|| Step::Canvas { width, height }, dx, dy);
     let map = b.into_map();
+    rec.reframe(|| Step::Canvas { width, height, spawn: map.spawn }, dx, dy);
     (Generated { map, report: Report { rooms_placed, rooms_asked: p.rooms as usize, shortfall } }, stats)
 }
