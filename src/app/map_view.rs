@@ -161,6 +161,8 @@ pub struct MapView {
     /// The room graph of the document at a revision: made once per revision, when the graph
     /// layer or a colour mode needs it (or handed over with texels made on a worker).
     graph: Option<(u64, Arc<RoomGraph>)>,
+    /// Frames the graph layer was drawn in (for tests).
+    pub graph_frames: u64,
 }
 
 impl Default for MapView {
@@ -181,6 +183,7 @@ impl MapView {
             rect: Rect::NOTHING,
             primary_pans: true,
             graph: None,
+            graph_frames: 0,
         }
     }
 
@@ -475,7 +478,12 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
 
     // Tiles.
     let layers = view.colour_layers();
-    let graph = view.room_graph(doc);
+    // The graph only when something shows it (an unused default otherwise).
+    let graph = if view.layers.graph || layers.rooms_by != RoomColouring::ByRoom {
+        view.room_graph(doc)
+    } else {
+        Arc::default()
+    };
     for chunk in view.textures.sync(ui.ctx(), doc, layers, &graph) {
         let c = chunk.tiles;
         let r = Rect::from_min_max(
@@ -600,6 +608,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
 
     if view.layers.graph {
         draw_room_graph(&painter, rect, &t, &graph);
+        view.graph_frames += 1;
     }
 
     // Spawn: always findable, whatever the zoom.
