@@ -62,7 +62,16 @@ fn frame(ctx: &egui::Context, view: &mut MapView, doc: &Document, pointer: Pos2)
 
 fn bench(c: &mut Criterion) {
     let doc = big_map();
-    let all = Layers { rooms: true, corridors: true, doors: true, labels: true, grid: true, spawn: true };
+    let all = Layers {
+        rooms: true,
+        corridors: true,
+        doors: true,
+        labels: true,
+        grid: true,
+        spawn: true,
+        graph: true,
+        ..Layers::default()
+    };
     let centre = SCREEN.center() + vec2(3.0, 2.0);
 
     let mut g = c.benchmark_group("map_view_frame_1024x1024");
@@ -185,7 +194,15 @@ fn timeline_scrub(c: &mut Criterion) {
     let steps = rec.expect("grown rooms record").steps;
     assert_eq!(g.map.rooms.len(), 1000);
     eprintln!("grown: {}×{}, {} rooms, {} steps", g.map.width(), g.map.height(), g.map.rooms.len(), steps.len());
-    let layers = Layers { rooms: true, corridors: true, doors: true, labels: true, grid: false, spawn: true };
+    let layers = Layers {
+        rooms: true,
+        corridors: true,
+        doors: true,
+        labels: true,
+        grid: false,
+        spawn: true,
+        ..Layers::default()
+    };
     let ctx = egui::Context::default();
     let mut view = MapView::new(layers);
     let whole = Document::preview(g.map);

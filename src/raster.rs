@@ -34,6 +34,13 @@ impl Default for Palette {
 /// The colour of every tile, one per tile, row-major: rooms in their own colour, corridor and
 /// floor from the palette, wall as [`wall_colour`] says (edge or rock).
 pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
+    let own: Vec<Rgb> = map.rooms.iter().map(|r| r.colour).collect();
+    tile_colours_with(map, palette, &own)
+}
+
+/// [`tile_colours`] with room `i` (of `map.rooms`) in `room_colours[i]` (rooms past its end in
+/// their own colour): how the map view shows the room colour modes.
+pub fn tile_colours_with(map: &Map, palette: &Palette, room_colours: &[Rgb]) -> Vec<Rgb> {
     let tiles = map.tiles();
     let mut px: Vec<Rgb> = Vec::with_capacity(tiles.as_slice().len());
     for y in 0..tiles.height() {
@@ -45,12 +52,13 @@ pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
             Tile::Corridor => palette.corridor,
         }));
     }
-    for room in &map.rooms {
+    for (r, room) in map.rooms.iter().enumerate() {
+        let colour = room_colours.get(r).copied().unwrap_or(room.colour);
         room.shape.for_each_cell(|p| {
             if let Some(i) = map.tiles().index(p)
                 && map.tiles().as_slice()[i] == Tile::Floor
             {
-                px[i] = room.colour;
+                px[i] = colour;
             }
         });
     }

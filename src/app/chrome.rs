@@ -305,15 +305,31 @@ impl DelveApp {
 type MenuToggle<'a> = (bool, &'static str, &'a str, fn(bool) -> Command);
 
 fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {
-    let items: [(&mut bool, &str, &str); 6] = [
+    let items: [(&mut bool, &str, &str); 7] = [
         (&mut l.rooms, "Rooms", "Each room in its own colour"),
         (&mut l.corridors, "Corridors", "Corridors in their own colour"),
         (&mut l.doors, "Doors", "Door marks on the wall edge (when a tile is 3 px or more)"),
         (&mut l.labels, "Labels", "Room numbers (when zoomed in)"),
         (&mut l.grid, "Grid", "Tile grid lines (when zoomed in)"),
         (&mut l.spawn, "Spawn", "The spawn point"),
+        (
+            &mut l.graph,
+            "Graph",
+            "The room graph: a dot per room, a line per corridor; the critical path from the entrance \
+             (In, the spawn's room) to the farthest room (Out) thick in magenta, loops dashed in cyan",
+        ),
     ];
     for (v, name, help) in items {
         ui.checkbox(v, name).on_hover_text(help);
     }
+    // A mode "by role" joins these once rooms have roles.
+    egui::ComboBox::from_label("Colour rooms")
+        .selected_text(l.room_colours.label())
+        .show_ui(ui, |ui| {
+            for mode in crate::map::colour::RoomColouring::ALL {
+                ui.selectable_value(&mut l.room_colours, mode, mode.label()).on_hover_text(mode.help());
+            }
+        })
+        .response
+        .on_hover_text(l.room_colours.help());
 }

@@ -8,10 +8,13 @@
 use super::document::Document;
 use super::textures::{ColourLayers, MapTextures, Prebuilt};
 use crate::geom::{Dir, Pos};
+use crate::map::colour::RoomColouring;
+use crate::map::graph::RoomGraph;
 use crate::map::{Shape, Tile};
 use crate::raster::Palette;
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Where the map sits on screen: `screen = view.min + origin + tile * scale`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,11 +63,25 @@ pub struct Layers {
     pub grid: bool,
     /// The spawn marker.
     pub spawn: bool,
+    /// The room graph ([`crate::map::graph`]): a node per room, a line per corridor, the
+    /// critical path and loops marked.
+    pub graph: bool,
+    /// How rooms are coloured.
+    pub room_colours: RoomColouring,
 }
 
 impl Default for Layers {
     fn default() -> Self {
-        Self { rooms: true, corridors: true, doors: true, labels: true, grid: false, spawn: true }
+        Self {
+            rooms: true,
+            corridors: true,
+            doors: true,
+            labels: true,
+            grid: false,
+            spawn: true,
+            graph: false,
+            room_colours: RoomColouring::ByRoom,
+        }
     }
 }
 
@@ -141,6 +158,11 @@ pub struct MapView {
     pub rect: Rect,
     /// Whether a primary-button drag pans (false while an editing tool uses the drag).
     pub primary_pans: bool,
+    /// The room graph of the document at a revision: made once per revision, when the graph
+    /// layer or a colour mode needs it (or handed over with texels made on a worker).
+    graph: Option<(u64, Arc<RoomGraph>)>,
+    /// Frames the graph layer was drawn in (for tests).
+    pub graph_frames: u64,
 }
 
 impl Default for MapView {
@@ -160,6 +182,8 @@ impl MapView {
             pending: Vec::new(),
             rect: Rect::NOTHING,
             primary_pans: true,
+            graph: None,
+            graph_frames: 0,
         }
     }
 
@@ -180,12 +204,31 @@ impl MapView {
 
     /// Hands over texels made off the UI thread for the document at `revision`.
     pub fn offer_textures(&mut self, revision: u64, prebuilt: Prebuilt) {
+        self.graph = Some((revision, prebuilt.graph.clone()));
         self.textures.offer(revision, prebuilt);
     }
 
     /// The colour layers the tile texture shows.
     pub fn colour_layers(&self) -> ColourLayers {
-        ColourLayers { rooms: self.layers.rooms, corridors: self.layers.corridors }
+        ColourLayers { rooms: self.layers.rooms, corridors: self.layers.corridors, rooms_by: self.layers.room_colours }
+    }
+
+    /// The room graph of `doc`, made when its revision was not seen yet.
+    pub fn room_graph(&mut self, doc: &Document) -> Arc<RoomGraph> {
+        match &self.graph {
+            Some((rev, g)) if *rev == doc.revision() => g.clone(),
+            _ => {
+                let g = Arc::new(RoomGraph::of(doc.map()));
+                self.graph = Some((doc.revision(), g.clone()));
+                g
+            }
+        }
+    }
+
+    /// The room graph kept, and the document revision it is for (`None` until the view needed
+    /// one).
+    pub fn cached_room_graph(&self) -> Option<(u64, &RoomGraph)> {
+        self.graph.as_ref().map(|(rev, g)| (*rev, g.as_ref()))
     }
 
     /// How many times changed tiles were written into the textures without a rebuild.
@@ -276,6 +319,68 @@ fn outline_room(painter: &egui::Painter, view: Rect, t: &ViewTransform, shape: &
         let points = corners.iter().map(|c| t.screen_from_tile(view, pos2(c.x as f32, c.y as f32))).collect();
         egui::Shape::closed_line(points, stroke)
     }));
+}
+
+/// The room graph layer's colours. Rooms are at most 60% saturated (the room colour rule of
+/// [`crate::map::colour`]), so the graph uses near-white and fully saturated colours, none of
+/// them the compare window's chartreuse difference mark.
+pub mod graph_colours {
+    use egui::Color32;
+    /// Nodes and plain (tree) edges.
+    pub const NODE: Color32 = Color32::from_rgb(0xf6, 0xf6, 0xf2);
+    /// The critical path's edges and the entrance and exit rings: a fully saturated magenta.
+    pub const CRITICAL: Color32 = Color32::from_rgb(0xff, 0x00, 0xc8);
+    /// Loop edges (dashed): a fully saturated cyan.
+    pub const LOOP: Color32 = Color32::from_rgb(0x00, 0xe0, 0xff);
+    /// The dark halo under every line and node, so they read over light rooms too.
+    pub const HALO: Color32 = Color32::from_rgba_premultiplied(0x08, 0x08, 0x0c, 0xc8);
+}
+
+/// Draws the room graph over the map: a line per corridor between its rooms' centres (the
+/// critical path thick in [`graph_colours::CRITICAL`], loops dashed in [`graph_colours::LOOP`]),
+/// a dot per room, and the entrance and exit ringed and lettered "In" and "Out".
+fn draw_room_graph(painter: &egui::Painter, view: Rect, t: &ViewTransform, graph: &RoomGraph) {
+    use graph_colours::{CRITICAL, HALO, LOOP, NODE};
+    let at = |room: usize| {
+        let c = graph.nodes.get(room)?.centre?;
+        Some(t.screen_from_tile(view, pos2(c.x as f32 + 0.5, c.y as f32 + 0.5)))
+    };
+    let node_r = (t.scale * 0.3).clamp(3.0, 7.0);
+    // Plain edges first, then loops, then the critical path on top.
+    let mut order: Vec<&crate::map::graph::Edge> = graph.edges.iter().collect();
+    order.sort_by_key(|e| (e.critical, e.is_loop));
+    for e in order {
+        let (Some(a), Some(b)) = (at(e.rooms[0]), at(e.rooms[1])) else { continue };
+        if a == b {
+            continue;
+        }
+        if e.critical {
+            painter.line_segment([a, b], Stroke::new(6.5, HALO));
+            painter.line_segment([a, b], Stroke::new(3.5, CRITICAL));
+        } else if e.is_loop {
+            painter.line_segment([a, b], Stroke::new(4.0, HALO));
+            painter.extend(egui::Shape::dashed_line(&[a, b], Stroke::new(2.0, LOOP), 6.0, 4.0));
+        } else {
+            painter.line_segment([a, b], Stroke::new(3.5, HALO));
+            painter.line_segment([a, b], Stroke::new(1.5, NODE));
+        }
+    }
+    for i in 0..graph.nodes.len() {
+        if let Some(c) = at(i) {
+            painter.circle(c, node_r, NODE, Stroke::new(1.5, HALO));
+        }
+    }
+    let font = egui::FontId::proportional(13.0);
+    for (room, text) in [(graph.entrance, "In"), (graph.exit, "Out")] {
+        let Some(c) = room.and_then(at) else { continue };
+        painter.circle_stroke(c, node_r + 4.0, Stroke::new(5.0, HALO));
+        painter.circle_stroke(c, node_r + 4.0, Stroke::new(2.5, CRITICAL));
+        let galley = painter.layout_no_wrap(text.to_string(), font.clone(), NODE);
+        let pos = c + vec2(node_r + 6.0, -node_r - 6.0 - galley.size().y);
+        let bg = Rect::from_min_size(pos, galley.size()).expand(2.0);
+        painter.rect_filled(bg, 3.0, CRITICAL.gamma_multiply(0.85));
+        painter.galley(pos, galley, NODE);
+    }
 }
 
 /// What the view reports after a frame.
@@ -373,7 +478,13 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
 
     // Tiles.
     let layers = view.colour_layers();
-    for chunk in view.textures.sync(ui.ctx(), doc, layers) {
+    // The graph only when something shows it (an unused default otherwise).
+    let graph = if view.layers.graph || layers.rooms_by != RoomColouring::ByRoom {
+        view.room_graph(doc)
+    } else {
+        Arc::default()
+    };
+    for chunk in view.textures.sync(ui.ctx(), doc, layers, &graph) {
         let c = chunk.tiles;
         let r = Rect::from_min_max(
             t.screen_from_tile(rect, pos2(c.x as f32, c.y as f32)),
@@ -482,8 +593,8 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
             }
             let Some(c) = room.shape.centre() else { continue };
             let mut at = t.screen_from_tile(rect, pos2(c.x as f32 + 0.5, c.y as f32 + 0.5));
-            if c == map.spawn && view.layers.spawn {
-                at.y += t.scale.max(size); // Under the spawn marker, not hidden by it.
+            if (c == map.spawn && view.layers.spawn) || view.layers.graph {
+                at.y += t.scale.max(size); // Under the spawn marker or graph node, not hidden by it.
             }
             let text = room.label.clone().unwrap_or_else(|| room.id.to_string());
             // Dark text on light rooms, light text on dark ones (and on plain floor when the
@@ -493,6 +604,11 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
             let ink = if luma < 110.0 { light_ink } else { dark_ink };
             painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), ink);
         }
+    }
+
+    if view.layers.graph {
+        draw_room_graph(&painter, rect, &t, &graph);
+        view.graph_frames += 1;
     }
 
     // Spawn: always findable, whatever the zoom.

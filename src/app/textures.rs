@@ -3,8 +3,11 @@
 
 use super::document::Document;
 use crate::geom::Rect;
+use crate::map::colour::{RoomColouring, room_colours};
+use crate::map::graph::RoomGraph;
 use crate::map::{Map, Rgb, Tile};
 use crate::raster::{self, Palette};
+use std::sync::Arc;
 
 /// Side of one texture chunk in tiles (also capped by the backend's largest texture).
 pub const CHUNK: u32 = 1024;
@@ -16,6 +19,16 @@ pub struct ColourLayers {
     pub rooms: bool,
     /// Corridors in their own colour (otherwise plain floor).
     pub corridors: bool,
+    /// How rooms are coloured (when `rooms` is on).
+    pub rooms_by: RoomColouring,
+}
+
+impl ColourLayers {
+    /// Whether a room's texels depend on more than the room itself (so an edit anywhere can
+    /// recolour every room, and only a rebuild is right).
+    fn whole_map(self) -> bool {
+        self.rooms && self.rooms_by != RoomColouring::ByRoom
+    }
 }
 
 /// A new map's texels, cut into chunks on the worker thread that made or read the map, so the
@@ -26,11 +39,14 @@ pub struct Prebuilt {
     /// Chunk side the images were cut to.
     pub chunk: u32,
     pub images: Vec<(Rect, egui::ColorImage)>,
+    /// The map's room graph, made on the same thread (the view keeps it for the revision).
+    pub graph: Arc<RoomGraph>,
 }
 
 impl Prebuilt {
     pub fn new(map: &Map, layers: ColourLayers, chunk: u32) -> Self {
-        Self { layers, chunk, images: chunk_images(map, layers, chunk) }
+        let graph = Arc::new(RoomGraph::of(map));
+        Self { layers, chunk, images: chunk_images(map, layers, chunk, &graph), graph }
     }
 }
 
@@ -39,10 +55,14 @@ pub fn chunk_side(max_texture_side: usize) -> u32 {
     CHUNK.min(max_texture_side.max(64) as u32)
 }
 
-/// The texels of the whole map, in chunks of at most `chunk`×`chunk` tiles, row by row.
-pub fn chunk_images(map: &Map, layers: ColourLayers, chunk: u32) -> Vec<(Rect, egui::ColorImage)> {
+/// The texels of the whole map, in chunks of at most `chunk`×`chunk` tiles, row by row; `graph`
+/// is the map's room graph (for the colour modes that need it).
+pub fn chunk_images(map: &Map, layers: ColourLayers, chunk: u32, graph: &RoomGraph) -> Vec<(Rect, egui::ColorImage)> {
     let pal = Palette::default();
-    let colours = raster::tile_colours(map, &pal);
+    let colours = match layers.rooms_by {
+        RoomColouring::ByRoom => raster::tile_colours(map, &pal),
+        mode => raster::tile_colours_with(map, &pal, &room_colours(map, graph, mode)),
+    };
     let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
     let plain = c32(pal.floor);
     let tiles = map.tiles().as_slice();
@@ -113,17 +133,21 @@ impl MapTextures {
     }
 
     /// The chunks for `doc`, rebuilt first when the revision or layers changed.
-    pub fn sync(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers) -> &[Chunk] {
+    /// `graph` is the document's room graph.
+    pub fn sync(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers, graph: &RoomGraph) -> &[Chunk] {
         let key = (doc.revision(), layers);
         if self.key != Some(key) {
-            // Hand edits: update only the changed tiles when the document still knows them.
+            // Hand edits: update only the changed tiles when the document still knows them (and
+            // the colours of rooms do not depend on the whole map).
             let damage = match self.key {
-                Some((rev, l)) if l == layers && !self.chunks.is_empty() => doc.damage_since(rev),
+                Some((rev, l)) if l == layers && !layers.whole_map() && !self.chunks.is_empty() => {
+                    doc.damage_since(rev)
+                }
                 _ => None,
             };
             match damage {
                 Some(rects) => self.update(doc, layers, &rects),
-                None => self.rebuild(ctx, doc, layers),
+                None => self.rebuild(ctx, doc, layers, graph),
             }
             self.key = Some(key);
         }
@@ -166,7 +190,7 @@ impl MapTextures {
         }
     }
 
-    fn rebuild(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers) {
+    fn rebuild(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers, graph: &RoomGraph) {
         self.builds += 1;
         let chunk = chunk_side(ctx.input(|i| i.max_texture_side));
         let images = match self.offered.take() {
@@ -174,7 +198,7 @@ impl MapTextures {
                 self.prebuilt_uses += 1;
                 p.images
             }
-            _ => chunk_images(doc.map(), layers, chunk),
+            _ => chunk_images(doc.map(), layers, chunk, graph),
         };
         let old = std::mem::take(&mut self.chunks);
         let mut reuse = old.into_iter();

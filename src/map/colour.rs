@@ -12,6 +12,7 @@
 //! colour comes out on every machine.
 
 use super::Rgb;
+use serde::{Deserialize, Serialize};
 
 /// Wall tiles that touch floor or corridor (8-neighbourhood): the edge a room is seen against.
 pub const WALL: Rgb = Rgb(0x2c, 0x2e, 0x38);
@@ -169,6 +170,81 @@ fn desaturate(c: Rgb) -> Rgb {
     c.map(|x| (hi - (hi - u32::from(x)) * num / den) as u8)
 }
 
+/// How rooms are coloured on the map (a view preference). A mode "by role" belongs here once
+/// rooms have roles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RoomColouring {
+    /// Each room in its own colour (saved with the map).
+    #[default]
+    ByRoom,
+    /// By rooms from the entrance along the room graph ([`super::graph`]): a sequential ramp
+    /// from the entrance (distance 0) to the exit (the greatest distance); rooms the entrance
+    /// does not reach in [`UNREACHED_ROOM`].
+    ByDistance,
+}
+
+impl RoomColouring {
+    pub const ALL: [RoomColouring; 2] = [RoomColouring::ByRoom, RoomColouring::ByDistance];
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            RoomColouring::ByRoom => "by room",
+            RoomColouring::ByDistance => "by distance",
+        }
+    }
+
+    pub const fn help(self) -> &'static str {
+        match self {
+            RoomColouring::ByRoom => "Each room in its own colour",
+            RoomColouring::ByDistance => {
+                "Rooms from the entrance (the spawn's room, dark teal) to the farthest room (yellow) along \
+                 the room graph; grey: not reached from the entrance"
+            }
+        }
+    }
+}
+
+/// Rooms that the entrance does not reach (or every room, when the spawn is in no room) under
+/// [`RoomColouring::ByDistance`]: a neutral grey that follows the room colour rule.
+pub const UNREACHED_ROOM: Rgb = Rgb(0x84, 0x84, 0x88);
+
+/// The distance ramp's anchors, near to far: a viridis-like teal -> green -> yellow, growing
+/// lighter at every step (so it reads in order, and in grey), each following the room colour
+/// rule.
+const DISTANCE_RAMP: [Rgb; 6] = [
+    Rgb(0x39, 0x82, 0x8e),
+    Rgb(0x40, 0x9e, 0x8a),
+    Rgb(0x4a, 0xb7, 0x7a),
+    Rgb(0x6e, 0xce, 0x58),
+    Rgb(0xb5, 0xde, 0x59),
+    Rgb(0xfd, 0xe8, 0x66),
+];
+
+/// The colour of a room `distance` rooms from the entrance when the exit is `max` rooms away
+/// (the ramp's first colour at 0, its last at `max`); `None` (not reached) is [`UNREACHED_ROOM`].
+pub fn distance_colour(distance: Option<u32>, max: u32) -> Rgb {
+    let Some(d) = distance else { return UNREACHED_ROOM };
+    let t = if max == 0 { 0.0 } else { f64::from(d.min(max)) / f64::from(max) };
+    let x = t * (DISTANCE_RAMP.len() - 1) as f64;
+    let i = (x.floor() as usize).min(DISTANCE_RAMP.len() - 2);
+    let f = x - i as f64;
+    let (a, b) = (DISTANCE_RAMP[i], DISTANCE_RAMP[i + 1]);
+    let mix = |p: u8, q: u8| (f64::from(p) + (f64::from(q) - f64::from(p)) * f).round().clamp(0.0, 255.0) as u8;
+    legible_room_colour(Rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2)))
+}
+
+/// The colour of every room of `map` (in the order of `map.rooms`) under `mode`; `graph` is the
+/// map's [`super::graph::RoomGraph`].
+pub fn room_colours(map: &super::Map, graph: &super::graph::RoomGraph, mode: RoomColouring) -> Vec<Rgb> {
+    match mode {
+        RoomColouring::ByRoom => map.rooms.iter().map(|r| r.colour).collect(),
+        RoomColouring::ByDistance => {
+            let max = graph.depth();
+            (0..map.rooms.len()).map(|i| distance_colour(graph.distance(i), max)).collect()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,5 +302,34 @@ mod tests {
                 }
             }
         }
+    }
+    #[test]
+    fn the_distance_ramp_is_legible_and_ordered() {
+        for max in [1u32, 2, 5, 17, 40] {
+            let ramp: Vec<Rgb> = (0..=max).map(|d| distance_colour(Some(d), max)).collect();
+            for c in &ramp {
+                assert!(is_legible_room_colour(*c), "{c:?}");
+            }
+            for w in ramp.windows(2) {
+                assert!(w[1].luminance() > w[0].luminance(), "{max}: {w:?} grows lighter");
+            }
+            assert_eq!((ramp[0], ramp[max as usize]), (DISTANCE_RAMP[0], DISTANCE_RAMP[5]));
+        }
+        assert_eq!(distance_colour(Some(0), 0), DISTANCE_RAMP[0]);
+        assert_eq!(distance_colour(None, 3), UNREACHED_ROOM);
+        assert!(is_legible_room_colour(UNREACHED_ROOM) && UNREACHED_ROOM.saturation() < 0.1);
+        for c in DISTANCE_RAMP {
+            assert_eq!(legible_room_colour(c), c, "{c:?} follows the room colour rule as it is");
+        }
+    }
+
+    #[test]
+    fn room_colours_follow_the_mode() {
+        let m = super::super::Map::from_ascii("#################\n#.@.+,,+...+,,+.#\n#################\n").unwrap();
+        let g = super::super::graph::RoomGraph::of(&m);
+        let own: Vec<Rgb> = m.rooms.iter().map(|r| r.colour).collect();
+        assert_eq!(room_colours(&m, &g, RoomColouring::ByRoom), own);
+        let by_distance = room_colours(&m, &g, RoomColouring::ByDistance);
+        assert_eq!(by_distance, vec![DISTANCE_RAMP[0], distance_colour(Some(1), 2), DISTANCE_RAMP[5]]);
     }
 }

@@ -13,13 +13,12 @@
 //! | depth | rooms passed from the spawn's room to the farthest room, along the room graph |
 //! | mean corridor length | tiles per corridor path |
 //!
-//! The room graph has a node per room and an edge per corridor, between the rooms of its two
-//! doors.
+//! The room graph (a node per room, an edge per corridor between the rooms of its two doors) is
+//! built and defined once, in [`super::graph`].
 
 use super::check::Checker;
 use super::{Map, Tile};
 use crate::geom::{Grid, Pos};
-use std::collections::HashMap;
 
 /// Key figures of a map: what it holds and whether it hangs together. A
 /// [`super::check::Checker`] keeps them current while the map is edited.
@@ -79,45 +78,12 @@ pub struct GraphMetrics {
 
 impl GraphMetrics {
     pub fn of(map: &Map) -> GraphMetrics {
-        let n = map.rooms.len();
-        // Room and door ids are usually their indices; look them up in maps otherwise.
-        let room_index: HashMap<u32, usize> = map.rooms.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
-        let door_room: HashMap<u32, u32> = map.doors.iter().map(|d| (d.id, d.room)).collect();
-        let room_of = |door: u32| door_room.get(&door).and_then(|r| room_index.get(r)).copied();
-        let mut degree = vec![0u32; n];
-        let mut adjacent: Vec<Vec<usize>> = vec![Vec::new(); n];
-        let mut pieces = crate::pathfind::UnionFind::new(n);
-        let mut edges = 0usize;
-        for c in &map.corridors {
-            let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1])) else { continue };
-            edges += 1;
-            degree[a] += 1;
-            degree[b] += 1;
-            adjacent[a].push(b);
-            adjacent[b].push(a);
-            pieces.union(a, b);
-        }
-        let components = (0..n).filter(|&i| pieces.find(i) == i).count();
-        let mut depth = 0;
-        if let Some(start) = map.room_at(map.spawn).and_then(|r| room_index.get(&r.id)).copied() {
-            let mut hops = vec![u32::MAX; n];
-            hops[start] = 0;
-            let mut queue = std::collections::VecDeque::from([start]);
-            while let Some(r) = queue.pop_front() {
-                depth = depth.max(hops[r]);
-                for &next in &adjacent[r] {
-                    if hops[next] == u32::MAX {
-                        hops[next] = hops[r] + 1;
-                        queue.push_back(next);
-                    }
-                }
-            }
-        }
+        let graph = super::graph::RoomGraph::of(map);
         let tiles: usize = map.corridors.iter().map(|c| c.path.len()).sum();
         GraphMetrics {
-            leaf_rooms: degree.iter().filter(|d| **d == 1).count(),
-            loops: (edges + components).saturating_sub(n),
-            depth,
+            leaf_rooms: graph.leaf_rooms(),
+            loops: graph.loops().count(),
+            depth: graph.depth(),
             mean_corridor_length: if map.corridors.is_empty() {
                 0.0
             } else {

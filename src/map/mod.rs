@@ -11,6 +11,7 @@
 mod ascii;
 pub mod check;
 pub mod colour;
+pub mod graph;
 pub mod metrics;
 pub mod path_text;
 pub mod survey;

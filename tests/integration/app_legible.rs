@@ -5,6 +5,7 @@ use delve::app::map_view::{DOOR_HIDDEN_SCALE, DOOR_SHOWN_SCALE, door_alpha};
 use delve::app::textures::{ColourLayers, chunk_images};
 use delve::app::{Command, DelveApp};
 use delve::map::Map;
+use delve::map::graph::RoomGraph;
 use delve::raster::Palette;
 use egui::accesskit::Toggled;
 use egui_kittest::Harness;
@@ -66,7 +67,12 @@ fn the_map_texture_draws_edge_walls_apart_from_rock() {
     let map = Map::from_ascii("#######\n#######\n##.@.##\n#######\n#######\n").unwrap();
     let pal = Palette::default();
     let c32 = |c: delve::map::Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
-    let images = chunk_images(&map, ColourLayers { rooms: true, corridors: true }, 4);
+    let images = chunk_images(
+        &map,
+        ColourLayers { rooms: true, corridors: true, rooms_by: Default::default() },
+        4,
+        &RoomGraph::of(&map),
+    );
     let texel = |x: usize, y: usize| {
         let (r, img) = images
             .iter()

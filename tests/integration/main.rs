@@ -11,6 +11,8 @@ mod app_edit;
 #[cfg(feature = "gui")]
 mod app_explore;
 #[cfg(feature = "gui")]
+mod app_graph;
+#[cfg(feature = "gui")]
 mod app_legible;
 #[cfg(feature = "gui")]
 mod app_recovery;

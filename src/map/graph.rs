@@ -1,0 +1,247 @@
+//! The room graph: how the rooms of a map hang together, the one place it is built (the
+//! graph measures of [`super::metrics::GraphMetrics`] and the map view's graph layer and
+//! distance colours all read it). Definitions:
+//!
+//! | term | meaning |
+//! |---|---|
+//! | node | a room (indexed as in `map.rooms`), drawn at its [`super::Shape::centre`] |
+//! | edge | a corridor, between the rooms of its two doors (`corridor.doors -> door.room`); a corridor whose door or room is unknown is left out; two corridors between the same rooms are two edges |
+//! | entrance | the room that holds `map.spawn` (none when the spawn is in no room: then no room has a distance and nothing is highlighted) |
+//! | distance | rooms (hops) from the entrance along the graph, by a breadth-first search over rooms; rooms the entrance does not reach have none |
+//! | exit | the room with the greatest distance (ties: the lowest room id) |
+//! | critical path | one shortest room path from the entrance to the exit: the search meets neighbours in order of room id (then corridor), and each room keeps the first room it was reached from |
+//! | tree edge | a corridor the search crossed to reach a room first (a search from the entrance, then from each room not yet reached, in id order: a spanning forest) |
+//! | loop edge | every other corridor: the edges that close a cycle. Their number is the graph's independent cycles (corridors − rooms + pieces) |
+//!
+//! Room ids are usually their indices; they are looked up in maps otherwise.
+
+use super::Map;
+use crate::geom::Pos;
+use std::collections::{HashMap, VecDeque};
+
+/// One room of the graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// Where the node is drawn: the room's centre tile (`None` for a room with no floor).
+    pub centre: Option<Pos>,
+    /// Rooms from the entrance (`None`: not reached, or no entrance).
+    pub distance: Option<u32>,
+    /// Corridors at this room.
+    pub degree: u32,
+}
+
+/// One corridor of the graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    /// Index into `map.corridors`.
+    pub corridor: usize,
+    /// Indices into `map.rooms` of the rooms its doors belong to (the same room twice for a
+    /// corridor that leaves and re-enters one room).
+    pub rooms: [usize; 2],
+    /// The edge closes a cycle (not in the search's spanning forest).
+    pub is_loop: bool,
+    /// The edge is on the critical path.
+    pub critical: bool,
+}
+
+/// The room graph of a map, with the entrance, exit, distances, critical path and loops as
+/// defined in the [module documentation](self).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoomGraph {
+    /// One per room, in the order of `map.rooms`.
+    pub nodes: Vec<Node>,
+    /// One per corridor that joins two known rooms, in the order of `map.corridors`.
+    pub edges: Vec<Edge>,
+    /// Index into `map.rooms` of the entrance.
+    pub entrance: Option<usize>,
+    /// Index into `map.rooms` of the exit (the entrance itself when it reaches no other room).
+    pub exit: Option<usize>,
+    /// Room indices from the entrance to the exit, both included (empty without an entrance).
+    pub critical_path: Vec<usize>,
+    /// Pieces of the graph (rooms joined by corridors, a lone room is a piece of its own).
+    pub pieces: usize,
+}
+
+impl RoomGraph {
+    pub fn of(map: &Map) -> RoomGraph {
+        let n = map.rooms.len();
+        let room_index: HashMap<u32, usize> = map.rooms.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
+        let door_room: HashMap<u32, u32> = map.doors.iter().map(|d| (d.id, d.room)).collect();
+        let room_of = |door: u32| door_room.get(&door).and_then(|r| room_index.get(r)).copied();
+        let mut nodes: Vec<Node> =
+            map.rooms.iter().map(|r| Node { centre: r.shape.centre(), distance: None, degree: 0 }).collect();
+        let mut edges = Vec::new();
+        // adjacent[room] = (neighbour, edge index), met in order of neighbour id, then corridor.
+        let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for (ci, c) in map.corridors.iter().enumerate() {
+            let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1])) else { continue };
+            let e = edges.len();
+            edges.push(Edge { corridor: ci, rooms: [a, b], is_loop: true, critical: false });
+            nodes[a].degree += 1;
+            nodes[b].degree += 1;
+            adjacent[a].push((b, e));
+            if a != b {
+                adjacent[b].push((a, e));
+            }
+        }
+        let id = |i: usize| map.rooms.get(i).map_or(u32::MAX, |r| r.id);
+        for list in &mut adjacent {
+            list.sort_by_key(|&(r, e)| (id(r), e));
+        }
+        let entrance = map.room_at(map.spawn).and_then(|r| room_index.get(&r.id)).copied();
+
+        // The spanning forest: from the entrance first (its search gives the distances), then
+        // from every room not yet reached, in id order.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| id(i));
+        let mut reached_from: Vec<Option<(usize, usize)>> = vec![None; n];
+        let mut seen = vec![false; n];
+        let mut pieces = 0;
+        for start in entrance.into_iter().chain(order) {
+            if seen[start] {
+                continue;
+            }
+            pieces += 1;
+            let from_entrance = Some(start) == entrance;
+            seen[start] = true;
+            if from_entrance {
+                nodes[start].distance = Some(0);
+            }
+            let mut queue = VecDeque::from([start]);
+            while let Some(r) = queue.pop_front() {
+                for &(next, e) in &adjacent[r] {
+                    if seen[next] {
+                        continue;
+                    }
+                    seen[next] = true;
+                    edges[e].is_loop = false;
+                    reached_from[next] = Some((r, e));
+                    if from_entrance {
+                        nodes[next].distance = nodes[r].distance.map(|d| d + 1);
+                    }
+                    queue.push_back(next);
+                }
+            }
+        }
+
+        let exit = entrance.and_then(|_| {
+            (0..n).filter_map(|i| nodes[i].distance.map(|d| (d, i))).max_by_key(|&(d, i)| (d, std::cmp::Reverse(id(i))))
+        });
+        let mut critical_path = Vec::new();
+        if let Some((_, exit)) = exit {
+            let mut at = exit;
+            critical_path.push(at);
+            while Some(at) != entrance {
+                let Some((prev, e)) = reached_from[at] else { break };
+                edges[e].critical = true;
+                critical_path.push(prev);
+                at = prev;
+            }
+            critical_path.reverse();
+        }
+        RoomGraph { nodes, edges, entrance, exit: exit.map(|(_, i)| i), critical_path, pieces }
+    }
+
+    /// Rooms from the entrance to the exit (0 without an entrance).
+    pub fn depth(&self) -> u32 {
+        self.exit.and_then(|i| self.nodes.get(i)).and_then(|n| n.distance).unwrap_or(0)
+    }
+
+    /// The edges that close a cycle.
+    pub fn loops(&self) -> impl Iterator<Item = &Edge> {
+        self.edges.iter().filter(|e| e.is_loop)
+    }
+
+    /// Rooms with exactly one corridor.
+    pub fn leaf_rooms(&self) -> usize {
+        self.nodes.iter().filter(|n| n.degree == 1).count()
+    }
+
+    /// The distance of room `index` (`None`: not reached, no entrance, or no such room).
+    pub fn distance(&self, index: usize) -> Option<u32> {
+        self.nodes.get(index).and_then(|n| n.distance)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(ascii: &str) -> (Map, RoomGraph) {
+        let m = Map::from_ascii(ascii).unwrap();
+        let g = RoomGraph::of(&m);
+        (m, g)
+    }
+
+    fn distances(g: &RoomGraph) -> Vec<Option<u32>> {
+        g.nodes.iter().map(|n| n.distance).collect()
+    }
+
+    fn critical(g: &RoomGraph) -> Vec<usize> {
+        g.edges.iter().filter(|e| e.critical).map(|e| e.corridor).collect()
+    }
+
+    /// Three rooms in a row: the far end is the exit, both corridors on the critical path.
+    #[test]
+    fn a_chain() {
+        let (m, g) = graph("#################\n#.@.+,,+...+,,+.#\n#################\n");
+        assert_eq!((m.rooms.len(), g.edges.len()), (3, 2));
+        assert_eq!(distances(&g), vec![Some(0), Some(1), Some(2)]);
+        assert_eq!((g.entrance, g.exit), (Some(0), Some(2)));
+        assert_eq!(g.critical_path, vec![0, 1, 2]);
+        assert_eq!(critical(&g), vec![0, 1]);
+        assert_eq!(g.loops().count(), 0);
+        assert_eq!((g.depth(), g.leaf_rooms(), g.pieces), (2, 2, 1));
+        assert_eq!(g.nodes[0].centre, Some(Pos::new(2, 1)));
+    }
+
+    /// The spawn in the middle room of a chain: both ends are one room away; the tie goes to the
+    /// lowest id, and the corridor to the other end is off the critical path.
+    #[test]
+    fn a_branch() {
+        let (_, g) = graph("#################\n#...+,,+.@.+,,+.#\n#################\n");
+        assert_eq!(distances(&g), vec![Some(1), Some(0), Some(1)]);
+        assert_eq!((g.entrance, g.exit), (Some(1), Some(0)));
+        assert_eq!(g.critical_path, vec![1, 0]);
+        assert_eq!(critical(&g), vec![0]);
+        assert_eq!(g.depth(), 1);
+    }
+
+    /// Two rooms joined twice: the second corridor closes a loop; the first is the path.
+    #[test]
+    fn a_loop() {
+        let (_, g) = graph("###########\n#..+,,,+..#\n#.@#####..#\n#..+,,,+..#\n###########\n");
+        assert_eq!(g.edges.len(), 2);
+        assert_eq!((g.entrance, g.exit), (Some(0), Some(1)));
+        assert_eq!(critical(&g), vec![0]);
+        let loops: Vec<usize> = g.loops().map(|e| e.corridor).collect();
+        assert_eq!(loops, vec![1]);
+        assert!(!g.edges[0].is_loop);
+    }
+
+    /// A room no corridor reaches has no distance, is never the exit, and is a piece of its own.
+    #[test]
+    fn a_disconnected_room() {
+        let (m, g) = graph("###############\n#..+,,,+..#..##\n#.@#####..#..##\n#..+,,,+..#####\n###############\n");
+        assert_eq!(m.rooms.len(), 3);
+        assert_eq!(distances(&g), vec![Some(0), Some(1), None]);
+        assert_eq!((g.exit, g.pieces), (Some(1), 2));
+        assert_eq!(g.loops().count(), 1);
+    }
+
+    /// The spawn on a corridor: no entrance, so no distances, exit or critical path; the loops
+    /// are still marked.
+    #[test]
+    fn spawn_outside_any_room() {
+        let (mut m, _) = graph("###########\n#..+,,,+..#\n#.@#####..#\n#..+,,,+..#\n###########\n");
+        m.spawn = Pos::new(5, 1);
+        let g = RoomGraph::of(&m);
+        assert_eq!(g.edges.len(), 2);
+        assert_eq!((g.entrance, g.exit), (None, None));
+        assert!(g.critical_path.is_empty());
+        assert_eq!(distances(&g), vec![None, None]);
+        assert_eq!(critical(&g), Vec::<usize>::new());
+        assert_eq!(g.loops().count(), 1);
+        assert_eq!(g.depth(), 0);
+    }
+}
