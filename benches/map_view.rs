@@ -194,15 +194,8 @@ fn timeline_scrub(c: &mut Criterion) {
     let steps = rec.expect("grown rooms record").steps;
     assert_eq!(g.map.rooms.len(), 1000);
     eprintln!("grown: {}×{}, {} rooms, {} steps", g.map.width(), g.map.height(), g.map.rooms.len(), steps.len());
-    let layers = Layers {
-        rooms: true,
-        corridors: true,
-        doors: true,
-        labels: true,
-        grid: false,
-        spawn: true,
-        ..Layers::default()
-    };
+    // The layers a designer starts with.
+    let layers = Layers::default();
     let ctx = egui::Context::default();
     let mut view = MapView::new(layers);
     let whole = Document::preview(g.map);
