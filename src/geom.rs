@@ -30,6 +30,15 @@ impl Pos {
         Self::new(self.x.wrapping_add(dx), self.y.wrapping_add(dy))
     }
 
+    /// Turned `quarter_turns` × 90° clockwise about the origin (on screen, `y` pointing down).
+    pub fn turned(self, quarter_turns: u32) -> Self {
+        let mut q = self;
+        for _ in 0..quarter_turns % 4 {
+            q = Pos::new(-q.y, q.x);
+        }
+        q
+    }
+
     /// Manhattan distance.
     pub fn manhattan(self, other: Pos) -> i32 {
         self.x.abs_diff(other.x).saturating_add(self.y.abs_diff(other.y)).min(i32::MAX as u32) as i32
@@ -102,6 +111,15 @@ impl Dir {
             Dir::South => Dir::West,
             Dir::West => Dir::North,
         }
+    }
+
+    /// Turned `quarter_turns` × 90° clockwise.
+    pub fn turned(self, quarter_turns: u32) -> Dir {
+        let mut d = self;
+        for _ in 0..quarter_turns % 4 {
+            d = d.rotate_cw();
+        }
+        d
     }
 
     pub const fn name(self) -> &'static str {

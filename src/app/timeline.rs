@@ -390,11 +390,7 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         Step::DoorsChosen { doors, .. } => {
             let Some(pose) = pose else { return };
             for &(c, side, _) in doors {
-                let mut side = side;
-                for _ in 0..pose.quarter_turns % 4 {
-                    side = side.rotate_cw();
-                }
-                door(pose.place_mirrored(c), side, TOUCHED);
+                door(pose.place_mirrored(c), side.turned(pose.quarter_turns), TOUCHED);
             }
         }
         Step::RoomPlaced { cells, attach, search, .. } => {

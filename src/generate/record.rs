@@ -116,11 +116,7 @@ impl Pose {
 
     /// A place in the room's own frame after mirroring (as doors are chosen), on the map.
     pub fn place_mirrored(&self, p: Pos) -> Pos {
-        let mut q = p;
-        for _ in 0..self.quarter_turns % 4 {
-            q = Pos::new(-q.y, q.x);
-        }
-        q.offset(self.origin.x, self.origin.y)
+        p.turned(self.quarter_turns).offset(self.origin.x, self.origin.y)
     }
 }
 

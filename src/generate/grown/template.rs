@@ -37,20 +37,8 @@ pub(super) struct Rotation {
 
 impl Rotation {
     pub(super) fn new(t: &Template, quarter_turns: u32) -> Self {
-        let rot = |p: Pos| {
-            let mut q = p;
-            for _ in 0..quarter_turns {
-                q = Pos::new(-q.y, q.x);
-            }
-            q
-        };
-        let turn = |d: Dir| {
-            let mut e = d;
-            for _ in 0..quarter_turns {
-                e = e.rotate_cw();
-            }
-            e
-        };
+        let rot = |p: Pos| p.turned(quarter_turns);
+        let turn = |d: Dir| d.turned(quarter_turns);
         let cells: Vec<Pos> = t.cells.iter().map(|&c| rot(c)).collect();
         // A template always has its seed cell.
         let bbox = TileBox::around(cells.iter().copied()).unwrap_or(TileBox::at(Pos::new(0, 0)));
