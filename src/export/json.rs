@@ -312,6 +312,7 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
         .map(|c| Corridor { id: c.id, path: c.path.into_iter().map(pos).collect(), doors: c.doors, width: c.width })
         .collect();
     map.spawn = pos(j.spawn);
-    map.provenance = Provenance { params: j.provenance.params, seed: j.provenance.seed, edited: j.provenance.edited };
+    map.provenance =
+        Provenance { params: j.provenance.params, seed: j.provenance.seed, edited: j.provenance.edited, kept: None };
     Ok(map)
 }

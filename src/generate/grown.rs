@@ -86,8 +86,12 @@ pub fn generate_with_stats(p: &GrownRooms, seed: u64) -> Result<(Generated, Grow
         return Err(GenError::InvalidParams(issues));
     }
     let (mut g, stats) = run(p, seed, &mut super::record::Off);
-    g.map.provenance =
-        super::Provenance { params: Some(super::GeneratorParams::GrownRooms(p.clone())), seed, edited: false };
+    g.map.provenance = super::Provenance {
+        params: Some(super::GeneratorParams::GrownRooms(p.clone())),
+        seed,
+        edited: false,
+        kept: None,
+    };
     Ok((g, stats))
 }
 

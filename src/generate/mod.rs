@@ -5,6 +5,7 @@
 //! [`Report`] saying how much of what was asked it could build, and why not more.
 
 pub mod grown;
+mod keep;
 pub mod record;
 pub mod rooms_tunnels;
 
@@ -15,7 +16,7 @@ use crate::map::Provenance;
 use crate::params::{GeneratorParams, ParamIssue};
 
 /// What a generator built, besides the map.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {
     pub rooms_placed: usize,
     pub rooms_asked: usize,
@@ -105,6 +106,9 @@ pub struct Generated {
 pub enum GenError {
     #[error("the parameters cannot be generated:\n{}", list(.0))]
     InvalidParams(Vec<ParamIssue>),
+    /// The locks cannot be kept: which one, and what to do.
+    #[error("the map cannot be generated around its locks: {0}")]
+    Locks(#[from] crate::map::locks::LockConflict),
 }
 
 fn list(issues: &[ParamIssue]) -> String {
@@ -133,7 +137,7 @@ pub fn generate_recorded(
             (out, Some(rec))
         }
     };
-    out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false };
+    out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Ok((out, recording))
 }
 
@@ -145,8 +149,40 @@ pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Op
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::replay(p, seed, steps),
         GeneratorParams::GrownRooms(_) => grown::replay(steps),
     };
-    map.provenance = Provenance { params: Some(params.clone()), seed, edited: false };
+    map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Some(map)
+}
+
+/// Generates the map for `params` and `seed` around `kept` (see [`crate::map::locks`]): every
+/// kept room exactly (cells, doors, colour, label, lock), every kept corridor and locked tile,
+/// the rest made by the generator with `params` and `seed`. The map's provenance records
+/// `kept`, so the same inputs make the same map again. With nothing kept, exactly
+/// [`generate`]. Fails on invalid parameters, or naming the lock that cannot be kept.
+pub fn generate_keeping(
+    params: &GeneratorParams,
+    seed: u64,
+    kept: &crate::map::locks::Kept,
+) -> Result<Generated, GenError> {
+    if kept.is_empty() {
+        return generate(params, seed);
+    }
+    let issues = params.check();
+    if !issues.is_empty() {
+        return Err(GenError::InvalidParams(issues));
+    }
+    let mut out = match params {
+        GeneratorParams::RoomsAndTunnels(p) => {
+            let locks = keep::Locks::new(kept, p.width, p.height)?;
+            rooms_tunnels::generate_keeping(p, seed, &locks)?
+        }
+        GeneratorParams::GrownRooms(_) => {
+            return Err(GenError::Locks(crate::map::locks::LockConflict::Unsupported(
+                "grown rooms cannot be generated around locks yet; unlock the rooms and tiles to generate".into(),
+            )));
+        }
+    };
+    out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: Some(kept.clone()) };
+    Ok(out)
 }
 
 /// Generates the map for `params` and `seed`. The same inputs give the same map on every run and
@@ -160,6 +196,6 @@ pub fn generate(params: &GeneratorParams, seed: u64) -> Result<Generated, GenErr
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::generate(p, seed),
         GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
     };
-    out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false };
+    out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Ok(out)
 }

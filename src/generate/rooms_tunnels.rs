@@ -27,7 +27,9 @@ mod assembly;
 mod footprints;
 mod tunnels;
 
+use super::keep::Locks;
 use super::record::{Off, Recorder, Step, TryOutcome};
+use crate::map::locks::LockConflict;
 use assembly::{Placed, build_map};
 use footprints::{Footprints, keep_out, probe};
 use tunnels::TunnelKind;
@@ -38,6 +40,31 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
 
 /// [`generate`], telling `rec` each room try and each tunnel.
 pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recorder) -> super::Generated {
+    match generate_around(p, seed, None, rec) {
+        Ok(g) => g,
+        // Without locks nothing can conflict.
+        Err(_) => super::Generated { map: crate::map::Map::new(p.width, p.height), report: Report::default() },
+    }
+}
+
+/// [`generate`] around `locks`: the kept rooms take their place in the order of rooms (a kept
+/// room whose id is `k` is the `k`-th room, or follows the last new room when fewer were
+/// placed), every try avoids them by the same overlap rule and avoids locked tiles, and the
+/// tunnels join kept rooms through their own doors (see [`assembly::build_map`]).
+pub(super) fn generate_keeping(
+    p: &RoomsAndTunnels,
+    seed: u64,
+    locks: &Locks,
+) -> Result<super::Generated, LockConflict> {
+    generate_around(p, seed, Some(locks), &mut Off)
+}
+
+fn generate_around(
+    p: &RoomsAndTunnels,
+    seed: u64,
+    locks: Option<&Locks>,
+    rec: &mut impl Recorder,
+) -> Result<super::Generated, LockConflict> {
     let mut rng = stream(seed, Stage::Layout);
     let (w_map, h_map) = (p.width as i32, p.height as i32);
     let margin = p.edge_margin as i32;
@@ -46,14 +73,32 @@ pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recor
 
     let mut placed: Vec<Placed> = Vec::with_capacity(p.max_rooms.min(4096) as usize);
     let mut index = Footprints::with_capacity(placed.capacity());
+    // Kept rooms: in the index from the start, in the order of rooms at their place.
+    let kept = locks.map_or(&[][..], |l| &l.rooms[..]);
+    let mut next_kept = 0;
+    for room in kept {
+        index.push(keep_out(p.overlap, spacing, &footprint_of(&room.shape)));
+    }
+    let mut flush = |placed: &mut Vec<Placed>, rng: &mut crate::rng::DelveRng, all: bool| {
+        while let Some(room) = kept.get(next_kept).filter(|r| all || r.id as usize <= placed.len()) {
+            let tunnel = (!placed.is_empty()).then(|| draw_tunnel(p, rng));
+            let footprint = footprint_of(&room.shape);
+            let centre = kept_centre(&room.shape, &footprint);
+            placed.push(Placed { footprint, shape: room.shape.clone(), centre, tunnel, kept: Some(next_kept) });
+            next_kept += 1;
+        }
+    };
     for attempt in 1..=p.max_rooms {
+        flush(&mut placed, &mut rng, false);
         let w = rng.random_range(lo..=hi);
         let h = rng.random_range(lo..=hi);
         let x = rng.random_range(margin..=w_map - w - 1 - margin);
         let y = rng.random_range(margin..=h_map - h - 1 - margin);
         let footprint = Rect::new(x, y, w, h);
         let probe = probe(p.overlap, &footprint);
-        if index.any(&probe, p.width, p.height) {
+        if index.any(&probe, p.width, p.height)
+            || locks.is_some_and(|l| l.blocks(Rect::new(x, y, w + 1, h + 1), Rect::new(x + 1, y + 1, w - 1, h - 1)))
+        {
             rec.record(|| Step::RoomTried {
                 attempt,
                 footprint,
@@ -67,13 +112,7 @@ pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recor
         } else {
             Shape::Rect(Rect::new(x + 1, y + 1, w - 1, h - 1))
         };
-        let tunnel = (!placed.is_empty()).then(|| {
-            if p.direct_tunnel_chance > 0.0 && rng.random::<f64>() < p.direct_tunnel_chance {
-                TunnelKind::Direct
-            } else {
-                TunnelKind::L { horizontal_first: rng.random::<f64>() < 0.5 }
-            }
-        });
+        let tunnel = (!placed.is_empty()).then(|| draw_tunnel(p, &mut rng));
         index.push(keep_out(p.overlap, spacing, &footprint));
         let room = placed.len() as u32;
         rec.record(|| Step::RoomTried {
@@ -89,11 +128,12 @@ pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recor
             let centre_of = |r: u32| placed.get(r as usize).map_or(centre, |q: &Placed| q.centre);
             rec.record(|| Step::TunnelDug { from, to, start: centre_of(from), end: centre_of(to), leg: kind.leg() });
         }
-        placed.push(Placed { footprint, shape, centre, tunnel });
+        placed.push(Placed { footprint, shape, centre, tunnel, kept: None });
     }
+    flush(&mut placed, &mut rng, true);
 
-    let map = build_map(p, seed, &placed);
-    let rooms_placed = placed.len();
+    let map = build_map(p, seed, &placed, locks)?;
+    let rooms_placed = placed.len() - kept.len();
     let rooms_asked = p.max_rooms as usize;
     let shortfall = (rooms_placed < rooms_asked).then(|| super::Shortfall {
         cause: super::ShortfallCause::Overlap,
@@ -105,7 +145,34 @@ pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recor
             p.label_of("room_size")
         ),
     });
-    super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } }
+    Ok(super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } })
+}
+
+/// How the next room is joined to the one before it: one or two draws.
+fn draw_tunnel(p: &RoomsAndTunnels, rng: &mut crate::rng::DelveRng) -> TunnelKind {
+    if p.direct_tunnel_chance > 0.0 && rng.random::<f64>() < p.direct_tunnel_chance {
+        TunnelKind::Direct
+    } else {
+        TunnelKind::L { horizontal_first: rng.random::<f64>() < 0.5 }
+    }
+}
+
+/// The footprint of a kept room (its floor and the wall around it, as the tries' footprints
+/// are): a rectangle room's is its floor grown by one tile up and left and by none down and
+/// right, the tutorial's corner rectangle; any other shape's its bounds grown by one all round.
+fn footprint_of(shape: &Shape) -> Rect {
+    match (shape, shape.bounds()) {
+        (Shape::Rect(r), _) => Rect::new(r.x - 1, r.y - 1, r.w + 1, r.h + 1),
+        (_, Some(b)) => Rect::new(b.x - 1, b.y - 1, b.w + 1, b.h + 1),
+        (_, None) => Rect::new(0, 0, 0, 0),
+    }
+}
+
+/// Where tunnels and the spawn take a kept room: the tutorial's centre of its footprint when
+/// that is its floor, else the shape's own centre.
+fn kept_centre(shape: &Shape, footprint: &Rect) -> Pos {
+    let c = Pos::new(footprint.x + footprint.w / 2, footprint.y + footprint.h / 2);
+    if shape.contains(c) { c } else { shape.centre().unwrap_or(c) }
 }
 
 /// The map after `steps`, the first steps of a recording of [`generate_with`] for `p` and
@@ -120,6 +187,7 @@ pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> crate::m
                 shape: shape.clone(),
                 centre: Pos::new(f.x + f.w / 2, f.y + f.h / 2),
                 tunnel: None,
+                kept: None,
             }),
             Step::TunnelDug { from, to, leg, .. } => {
                 // A tunnel joins the newest room to the one before it.
@@ -130,5 +198,5 @@ pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> crate::m
             _ => {}
         }
     }
-    build_map(p, seed, &placed)
+    build_map(p, seed, &placed, None).unwrap_or_else(|_| crate::map::Map::new(p.width, p.height))
 }

@@ -12,6 +12,7 @@ mod ascii;
 pub mod check;
 pub mod colour;
 pub mod graph;
+pub mod locks;
 pub mod metrics;
 pub mod path_text;
 pub mod survey;
@@ -94,6 +95,9 @@ pub struct Provenance {
     /// Whether the map was edited by hand since it was generated.
     #[serde(default)]
     pub edited: bool,
+    /// What the generator kept when it made the map around locks (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept: Option<locks::Kept>,
 }
 
 // `GeneratorParams` holds `f64` probabilities, which are never NaN after `check`; maps compare

@@ -312,6 +312,7 @@ proptest! {
                 prop_assert!(p.check().is_empty());
                 prop_assert!(g.map.validate().is_empty());
             }
+            Err(e @ GenError::Locks(_)) => prop_assert!(false, "nothing was locked: {e}"),
         }
     }
 }

@@ -29,5 +29,6 @@ mod files;
 mod grown;
 mod hostile;
 mod legible;
+mod locks;
 mod rooms_tunnels;
 mod survey;

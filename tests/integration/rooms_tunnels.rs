@@ -324,7 +324,7 @@ fn bad_parameters_name_the_field() {
     ];
     for (p, field) in cases {
         let err = generate(&GeneratorParams::RoomsAndTunnels(p.clone()), 1).unwrap_err();
-        let GenError::InvalidParams(issues) = &err;
+        let GenError::InvalidParams(issues) = &err else { panic!("{err}") };
         assert!(issues.iter().any(|i| i.field == field), "{p:?}: expected an issue on {field}, got {issues:?}");
         assert!(err.to_string().contains(field));
     }
@@ -401,6 +401,7 @@ proptest! {
                 prop_assert!(!issues.is_empty());
                 prop_assert_eq!(issues, p.check());
             }
+            Err(e @ GenError::Locks(_)) => prop_assert!(false, "nothing was locked: {e}"),
         }
     }
 }

@@ -3,8 +3,10 @@
 
 use super::tunnels::{NONE, PathGeometry, Splitter, TunnelKind};
 use super::{MIN_ROOM, RoomsAndTunnels, TunnelFrom};
+use crate::generate::keep::Locks;
 use crate::geom::{Dir, Grid, Pos, Rect};
 use crate::map::colour::legible_room_colour;
+use crate::map::locks::LockConflict;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::rng::{DelveRng, Stage, stream};
 use rand::RngExt;
@@ -16,6 +18,8 @@ pub(super) struct Placed {
     pub(super) shape: Shape,
     pub(super) centre: Pos,
     pub(super) tunnel: Option<TunnelKind>,
+    /// The kept room this is (index into the locks' rooms), if it is one.
+    pub(super) kept: Option<usize>,
 }
 
 /// A room's colour: one draw from `rng` (always exactly one, so the stream stays aligned), then
@@ -157,7 +161,20 @@ pub(super) fn side_towards(cell: Pos, toward: Pos) -> Dir {
 }
 
 /// Carves rooms then tunnels, and splits each tunnel into corridors between the rooms it meets.
-pub(super) fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Map {
+///
+/// Around `locks`: kept rooms keep their floor, colour, label and doors (listed first, with
+/// their kinds); a tunnel meets a kept room only at one of its doors (the one nearest the other
+/// end), runs as the tutorial's L where that crosses no kept room, kept wall or locked wall and
+/// takes the shortest way around otherwise; two kept rooms joined by a kept corridor get no new
+/// tunnel. Then the kept corridors are dug, every kept door left without a corridor is joined to
+/// the nearest new room (or, with none, to another kept room's free door), the locked tiles are
+/// set, and locked corridor tiles the map does not reach are joined to it.
+pub(super) fn build_map(
+    p: &RoomsAndTunnels,
+    seed: u64,
+    placed: &[Placed],
+    locks: Option<&Locks>,
+) -> Result<Map, LockConflict> {
     // The rooms are drawn once, into the room lookup; the tiles are read off it.
     let lookup = RoomLookup::new(p, placed);
     let mut map = match Grid::from_vec(p.width, p.height, lookup.floor_tiles()) {
@@ -167,40 +184,96 @@ pub(super) fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Ma
     let mut colours = stream(seed, Stage::Colours);
     map.rooms.reserve_exact(placed.len());
     for (i, room) in placed.iter().enumerate() {
-        debug_assert!(room.footprint.w >= MIN_ROOM as i32);
-        map.rooms.push(Room {
-            id: i as u32,
-            shape: room.shape.clone(),
-            colour: room_colour(&mut colours),
-            label: None,
-            locked: false,
-        });
+        debug_assert!(room.footprint.w >= MIN_ROOM as i32 || room.kept.is_some());
+        let colour = room_colour(&mut colours);
+        match (room.kept, locks) {
+            (Some(k), Some(l)) => map.rooms.push(Room { id: i as u32, ..l.rooms[k].clone() }),
+            _ => map.rooms.push(Room { id: i as u32, shape: room.shape.clone(), colour, label: None, locked: false }),
+        }
     }
-    let width = p.tunnel_width;
     let tunnels = placed.len().saturating_sub(1);
-    let mut doors = DoorIndex::new(p.width, 4 * tunnels);
+    let mut dig = Dig {
+        lookup: &lookup,
+        doors: DoorIndex::new(p.width, 4 * tunnels),
+        split: Splitter { last_floor: NONE, run_start: NONE, k: 0, pieces: Vec::with_capacity(16) },
+        // The pairs of doors (smaller id first) that corridors join.
+        passages: rustc_hash::FxHashSet::<(u32, u32)>::default(),
+        width: p.tunnel_width,
+        w: p.width as usize,
+        locks,
+    };
     let mut scratch = Vec::new();
-    let w = p.width as usize;
-    let mut split = Splitter { last_floor: NONE, run_start: NONE, k: 0, pieces: Vec::with_capacity(16) };
     // Tunnels often cross other rooms, each crossing making one more corridor and two doors.
     map.corridors.reserve(2 * tunnels);
-    // The pairs of doors (smaller id first) that corridors join.
-    let mut passages = rustc_hash::FxHashSet::<(u32, u32)>::default();
-    passages.reserve(2 * tunnels);
+    dig.passages.reserve(2 * tunnels);
     map.doors.reserve(4 * tunnels);
+    // Kept doors first: `kept_doors[k][j]` is the id of kept room `k`'s door `j`.
+    let mut kept_doors: Vec<Vec<u32>> = Vec::new();
+    if let Some(l) = locks {
+        kept_doors = vec![Vec::new(); l.rooms.len()];
+        for (i, room) in placed.iter().enumerate() {
+            let Some(k) = room.kept else { continue };
+            for d in &l.doors[k] {
+                let id = dig.doors.door(&mut map, i as u32, d.cell, d.outside());
+                map.doors[id as usize].kind = d.kind;
+                kept_doors[k].push(id);
+            }
+        }
+    }
     for (i, room) in placed.iter().enumerate().skip(1) {
         let Some(kind) = room.tunnel else { continue };
         let ends = match p.tunnel_from {
             TunnelFrom::NewRoom => [i, i - 1],
             TunnelFrom::PreviousRoom => [i - 1, i],
         };
-        let (geometry, len) = PathGeometry::new(placed[ends[0]].centre, placed[ends[1]].centre, kind, &mut scratch);
-        if width > 1 {
+        let (geometry, len) = match locks {
+            None => PathGeometry::new(placed[ends[0]].centre, placed[ends[1]].centre, kind, &mut scratch),
+            Some(l) => match tunnel_line(l, placed, ends, kind, &mut scratch)? {
+                Some(line) => line,
+                None => continue,
+            },
+        };
+        dig.tunnel(&mut map, &geometry, len, &scratch);
+    }
+    if let Some(l) = locks {
+        keep_corridors(l, &mut map, &mut dig, &kept_doors);
+        join_free_doors(l, placed, &mut map, &mut dig, &kept_doors, &mut scratch)?;
+        for &(p, t) in &l.tiles {
+            map.set_tile(p, t);
+            map.set_tile_lock(p, true);
+        }
+    }
+    map.spawn = placed.first().map_or(Pos::new(w_half(p.width), w_half(p.height)), |r| r.centre);
+    if let Some(l) = locks.filter(|l| l.open_tiles) {
+        join_locked_tiles(l, &mut map)?;
+    }
+    Ok(map)
+}
+
+/// What digging a tunnel needs besides the map.
+struct Dig<'a> {
+    lookup: &'a RoomLookup,
+    doors: DoorIndex,
+    split: Splitter,
+    passages: rustc_hash::FxHashSet<(u32, u32)>,
+    width: u32,
+    w: usize,
+    locks: Option<&'a Locks>,
+}
+
+impl Dig<'_> {
+    /// Carves the centre line `geometry` (`len` tiles; a listed line's cells in `cells`) and
+    /// splits it into runs outside rooms; a run joins the rooms at its ends by a corridor, once
+    /// per passage.
+    fn tunnel(&mut self, map: &mut Map, geometry: &PathGeometry, len: usize, cells: &[Pos]) {
+        if self.width > 1 {
             let mut line = Vec::with_capacity(len);
-            geometry.extend(0..len, &scratch, &mut line);
-            let brush = Corridor { id: 0, path: line, doors: [0, 0], width };
+            geometry.extend(0..len, cells, &mut line);
+            let brush = Corridor { id: 0, path: line, doors: [0, 0], width: self.width };
+            let locks = self.locks;
             brush.for_each_cell(|c| {
-                if let Some(t) = map.tiles_mut().get_mut(c)
+                if locks.is_none_or(|l| l.passable(c))
+                    && let Some(t) = map.tiles_mut().get_mut(c)
                     && *t == Tile::Wall
                 {
                     *t = Tile::Corridor;
@@ -209,52 +282,290 @@ pub(super) fn build_map(p: &RoomsAndTunnels, seed: u64, placed: &[Placed]) -> Ma
         }
         // Carve the centre line and split it into runs outside rooms; a run joins the rooms at
         // its ends. Rooms are looked up, and a run's cells listed, only where a run ends.
+        let split = &mut self.split;
         split.start();
+        let w = self.w;
         let tiles = map.tiles_mut().as_mut_slice();
         let at = |c: Pos| c.y as isize * w as isize + c.x as isize;
         let step = |d: (i32, i32)| d.1 as isize * w as isize + d.0 as isize;
-        match geometry {
+        match *geometry {
             PathGeometry::L { a, corner, d1, d2, n1 } => {
                 split.leg(tiles, at(a), step(d1), n1);
                 split.leg(tiles, at(corner.offset(d2.0, d2.1)), step(d2), len - n1);
             }
             PathGeometry::Cells => {
-                for &c in &scratch {
+                for &c in cells {
                     split.leg(tiles, at(c), 0, 1);
                 }
             }
         }
-        for (from_k, start_k, end_k) in split.pieces.drain(..) {
-            let (from_cell, to_cell) = (geometry.cell(from_k, &scratch), geometry.cell(end_k, &scratch));
+        for (from_k, start_k, end_k) in std::mem::take(&mut split.pieces) {
+            let (from_cell, to_cell) = (geometry.cell(from_k, cells), geometry.cell(end_k, cells));
             // Room floor is only ever carved by a room, so both lookups succeed.
             let (Some(from_room), Some(to_room)) =
-                (lookup.room_at(at(from_cell) as usize), lookup.room_at(at(to_cell) as usize))
+                (self.lookup.room_at(at(from_cell) as usize), self.lookup.room_at(at(to_cell) as usize))
             else {
                 continue;
             };
             let mut path = Vec::with_capacity(end_k - start_k);
-            geometry.extend(start_k..end_k, &scratch, &mut path);
+            geometry.extend(start_k..end_k, cells, &mut path);
             let (Some(&first), Some(&last)) = (path.first(), path.last()) else { continue };
-            let a = doors.door(&mut map, from_room, from_cell, first);
-            let b = doors.door(&mut map, to_room, to_cell, last);
-            // A later tunnel often runs along an earlier one between the same two doors, either
-            // way: the passage is recorded once.
-            let pair = (a.min(b), a.max(b));
-            // Pairs met before are rare: then every corridor of the pair is compared.
-            let seen = !passages.insert(pair);
-            let same = |c: &Corridor| {
-                (c.doors[0].min(c.doors[1]), c.doors[0].max(c.doors[1])) == pair
-                    && (c.path == path || c.path.iter().rev().eq(path.iter()))
-            };
-            if seen && map.corridors.iter().any(same) {
-                continue;
-            }
-            let id = map.corridors.len() as u32;
-            map.corridors.push(Corridor { id, path, doors: [a, b], width });
+            let a = self.doors.door(map, from_room, from_cell, first);
+            let b = self.doors.door(map, to_room, to_cell, last);
+            self.corridor(map, path, [a, b]);
         }
     }
-    map.spawn = placed.first().map_or(Pos::new(w_half(p.width), w_half(p.height)), |r| r.centre);
-    map
+
+    /// Adds the corridor along `path` between doors `ends`, unless the same passage is there.
+    fn corridor(&mut self, map: &mut Map, path: Vec<Pos>, ends: [u32; 2]) {
+        let [a, b] = ends;
+        // A later tunnel often runs along an earlier one between the same two doors, either
+        // way: the passage is recorded once.
+        let pair = (a.min(b), a.max(b));
+        // Pairs met before are rare: then every corridor of the pair is compared.
+        let seen = !self.passages.insert(pair);
+        let same = |c: &Corridor| {
+            (c.doors[0].min(c.doors[1]), c.doors[0].max(c.doors[1])) == pair
+                && (c.path == path || c.path.iter().rev().eq(path.iter()))
+        };
+        if seen && map.corridors.iter().any(same) {
+            return;
+        }
+        let id = map.corridors.len() as u32;
+        map.corridors.push(Corridor { id, path, doors: [a, b], width: self.width });
+    }
+}
+
+/// The centre line of the tunnel between placed rooms `ends` around `locks`, or `None` when the
+/// two are kept rooms that kept corridors join already. A kept end is met at a door: its own
+/// nearest the other end, or, when that is walled in, the nearest door of the kept rooms that
+/// kept corridors join to it that can be reached. The line starts (ends) on the door's own
+/// tile, inside the kept room.
+fn tunnel_line(
+    l: &Locks,
+    placed: &[Placed],
+    ends: [usize; 2],
+    kind: TunnelKind,
+    scratch: &mut Vec<Pos>,
+) -> Result<Option<(PathGeometry, usize)>, LockConflict> {
+    let (a, b) = (&placed[ends[0]], &placed[ends[1]]);
+    let line = match (a.kept, b.kept) {
+        (None, None) => {
+            let (geometry, len) = PathGeometry::new(a.centre, b.centre, kind, scratch);
+            let mut line = Vec::with_capacity(len);
+            geometry.extend(0..len, scratch, &mut line);
+            if l.clear(&line, false) {
+                return Ok(Some((geometry, len)));
+            }
+            connect(l, a.centre, b.centre, kind, "the tunnel between two new rooms")?
+        }
+        (Some(k), None) => reach(l, k, b.centre, kind)?,
+        (None, Some(k)) => {
+            let mut line = reach(l, k, a.centre, kind)?;
+            line.reverse();
+            line
+        }
+        (Some(x), Some(y)) => {
+            if l.group[x] == l.group[y] {
+                return Ok(None);
+            }
+            // From the nearest door of `y`'s kept rooms that `x`'s can reach.
+            let mut targets: Vec<&crate::map::Door> = l.group_doors(y).collect();
+            let (x, y) = if targets.is_empty() {
+                // `y`'s rooms have no door: from theirs to one of `x`'s.
+                targets = l.group_doors(x).collect();
+                (y, x)
+            } else {
+                (x, y)
+            };
+            targets.sort_by_key(|d| (d.outside().manhattan(a.centre), d.id));
+            let mut found = None;
+            for d in targets {
+                if let Ok(mut line) = reach(l, x, d.outside(), kind) {
+                    line.push(d.cell);
+                    found = Some(line);
+                    break;
+                }
+            }
+            found.ok_or_else(|| walled_in(l, y))?
+        }
+    };
+    scratch.clear();
+    scratch.extend_from_slice(&line);
+    Ok(Some((PathGeometry::Cells, scratch.len())))
+}
+
+/// A tunnel from a door of kept room `k` (or of a kept room kept corridors join to it) to
+/// `to`: the door's own tile first. Doors are tried nearest first.
+fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, LockConflict> {
+    let mut doors: Vec<&crate::map::Door> = l.group_doors(k).collect();
+    if doors.is_empty() {
+        // A room without doors (reached through an open wall): open its wall again.
+        let room = &l.rooms[k];
+        let beside = |p: Pos| crate::geom::Dir::ALL.iter().any(|d| room.shape.contains(p.step(*d)));
+        let mut line = l.route_to(to, beside, true).ok_or(LockConflict::NoDoor { room: room.id })?;
+        line.reverse();
+        return Ok(line);
+    }
+    doors.sort_by_key(|d| (d.outside().manhattan(to), d.id));
+    for d in doors {
+        if let Ok(cells) = connect(l, d.outside(), to, kind, "") {
+            let mut line = Vec::with_capacity(cells.len() + 1);
+            line.push(d.cell);
+            line.extend(cells);
+            return Ok(line);
+        }
+    }
+    Err(walled_in(l, k))
+}
+
+/// The refusal for kept room `k`, whose doors no tunnel can reach.
+fn walled_in(l: &Locks, k: usize) -> LockConflict {
+    let room = &l.rooms[k];
+    LockConflict::WalledIn {
+        what: format!("locked room {}", room.id),
+        cell: l.doors[k].first().map_or_else(|| room.shape.centre().unwrap_or_default(), |d| d.cell),
+    }
+}
+
+fn door_name(l: &Locks, k: usize, d: &crate::map::Door) -> String {
+    format!("the door of locked room {} at {}", l.rooms[k].id, d.cell)
+}
+
+/// The tiles of a tunnel from `from` to `to` around the locks: the L of `kind` (or a straight
+/// line), the other L, or the shortest way round; failing all, the same along kept rooms' walls.
+fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, what: &str) -> Result<Vec<Pos>, LockConflict> {
+    let other = match kind {
+        TunnelKind::L { horizontal_first } => TunnelKind::L { horizontal_first: !horizontal_first },
+        TunnelKind::Direct => TunnelKind::L { horizontal_first: true },
+    };
+    let mut cells = Vec::new();
+    for walls in [false, true] {
+        if !l.clear(&[from, to], walls) {
+            continue;
+        }
+        for kind in [kind, other] {
+            let mut listed = Vec::new();
+            let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
+            cells.clear();
+            geometry.extend(0..len, &listed, &mut cells);
+            if l.clear(&cells, walls) {
+                return Ok(cells);
+            }
+        }
+        if let Some(path) = l.route(from, to, walls) {
+            return Ok(path);
+        }
+    }
+    Err(LockConflict::WalledIn { what: what.to_string(), cell: from })
+}
+
+/// Digs the kept corridors between the kept doors.
+fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept_doors: &[Vec<u32>]) {
+    for (c, ends) in &l.corridors {
+        c.for_each_cell(|p| {
+            if map.tile(p) == Some(Tile::Wall) {
+                map.set_tile(p, Tile::Corridor);
+            }
+        });
+        let id = |(k, j): (usize, usize)| kept_doors[k][j];
+        let width = std::mem::replace(&mut dig.width, c.width);
+        dig.corridor(map, c.path.clone(), [id(ends[0]), id(ends[1])]);
+        dig.width = width;
+    }
+}
+
+/// Joins every kept door that carries no corridor yet: to the nearest new room's centre, or,
+/// when there is none, to the nearest free door of another kept room.
+fn join_free_doors(
+    l: &Locks,
+    placed: &[Placed],
+    map: &mut Map,
+    dig: &mut Dig<'_>,
+    kept_doors: &[Vec<u32>],
+    scratch: &mut Vec<Pos>,
+) -> Result<(), LockConflict> {
+    let mut used = vec![false; map.doors.len()];
+    let mark = |used: &mut Vec<bool>, map: &Map| {
+        for c in &map.corridors {
+            for d in c.doors {
+                if let Some(u) = used.get_mut(d as usize) {
+                    *u = true;
+                }
+            }
+        }
+    };
+    mark(&mut used, map);
+    for k in 0..l.rooms.len() {
+        for (j, d) in l.doors[k].iter().enumerate() {
+            if used[kept_doors[k][j] as usize] {
+                continue;
+            }
+            let name = door_name(l, k, d);
+
+            let target = placed.iter().filter(|r| r.kept.is_none()).min_by_key(|r| r.centre.manhattan(d.outside()));
+            let mut line = vec![d.cell];
+            match target {
+                Some(t) => {
+                    line.extend(connect(l, d.outside(), t.centre, TunnelKind::L { horizontal_first: true }, &name)?)
+                }
+                None => {
+                    // Free doors first; a door may carry more than one corridor.
+                    let other = (0..l.rooms.len())
+                        .filter(|&k2| k2 != k)
+                        .flat_map(|k2| l.doors[k2].iter().enumerate().map(move |(j2, d2)| (k2, j2, d2)))
+                        .min_by_key(|(k2, j2, d2)| {
+                            (used[kept_doors[*k2][*j2] as usize], d2.outside().manhattan(d.outside()))
+                        });
+                    let Some((_, _, d2)) = other else {
+                        return Err(LockConflict::WalledIn {
+                            what: format!("{name}, which has no other room to lead to"),
+                            cell: d.cell,
+                        });
+                    };
+                    line.extend(connect(
+                        l,
+                        d.outside(),
+                        d2.outside(),
+                        TunnelKind::L { horizontal_first: true },
+                        &name,
+                    )?);
+                    line.push(d2.cell);
+                }
+            }
+            scratch.clear();
+            scratch.extend_from_slice(&line);
+            let len = scratch.len();
+            dig.tunnel(map, &PathGeometry::Cells, len, scratch);
+            used.resize(map.doors.len(), false);
+            mark(&mut used, map);
+        }
+    }
+    Ok(())
+}
+
+/// Joins locked corridor tiles that the map does not reach from its spawn to the nearest tile
+/// it does reach, by the shortest way around the locks.
+fn join_locked_tiles(l: &Locks, map: &mut Map) -> Result<(), LockConflict> {
+    let walk = |map: &Map| crate::map::metrics::distances_from(map, map.spawn);
+    let mut dist = walk(map);
+    for &(p, t) in &l.tiles {
+        if t != Tile::Corridor || dist.get(p).is_some_and(|d| *d != crate::pathfind::UNREACHED) {
+            continue;
+        }
+        let reached = |q: Pos| dist.get(q).is_some_and(|d| *d != crate::pathfind::UNREACHED);
+        let path = l
+            .route_to(p, reached, false)
+            .or_else(|| l.route_to(p, reached, true))
+            .ok_or_else(|| LockConflict::WalledIn { what: "the locked corridor tile".into(), cell: p })?;
+        for q in path {
+            if map.tile(q) == Some(Tile::Wall) {
+                map.set_tile(q, Tile::Corridor);
+            }
+        }
+        dist = walk(map);
+    }
+    Ok(())
 }
 
 /// Sets every cell of `shape` in the row-major grid `cells` (`width` wide) to `v`, rectangles a

@@ -1,0 +1,244 @@
+//! Generating around locks: the kept rooms, doors, corridors and tiles of a [`Kept`], checked
+//! against the map to be made and laid out as a grid of flags that says where new rooms and
+//! tunnels may not go ([`Locks`]). The generators read it; [`super::generate_keeping`] is the
+//! way in.
+
+use crate::geom::{Pos, Rect};
+use crate::map::locks::{Kept, LockConflict};
+use crate::map::{Corridor, Door, Room, Tile};
+use crate::pathfind;
+
+/// Floor of a kept room.
+const KEPT_FLOOR: u8 = 1;
+/// A tile next to a kept room's floor (its walls, corners included): kept as it is.
+const RING: u8 = 2;
+/// A locked tile of wall: never dug.
+const LOCKED_WALL: u8 = 4;
+/// A locked tile of floor or corridor outside the kept rooms, or a kept corridor's tile.
+const LOCKED_OPEN: u8 = 8;
+/// The tile outside a kept door, where a corridor may meet it.
+const DOOR_OUT: u8 = 16;
+
+/// Most tiles one tunnel search visits.
+const ROUTE_CAP: usize = 4_000_000;
+
+/// The locks of one generation, checked against the map's size, with the flags of every tile.
+pub(super) struct Locks {
+    pub(super) width: u32,
+    pub(super) height: u32,
+    flags: Vec<u8>,
+    /// The kept rooms in the order of their ids (their place in the order of rooms).
+    pub(super) rooms: Vec<Room>,
+    /// Each kept room's doors, in the order of their ids.
+    pub(super) doors: Vec<Vec<Door>>,
+    /// Kept corridors as `(room, door index in that room's doors)` at each end, with the path.
+    pub(super) corridors: Vec<(Corridor, [(usize, usize); 2])>,
+    /// For each kept room, the first kept room of the group that kept corridors join it to.
+    pub(super) group: Vec<usize>,
+    /// Every locked tile and what it is.
+    pub(super) tiles: Vec<(Pos, Tile)>,
+    /// Whether a locked tile (outside kept corridors and rooms) is walkable.
+    pub(super) open_tiles: bool,
+    /// Whether any locked tile or kept corridor lies outside the kept rooms.
+    loose: bool,
+}
+
+impl Locks {
+    /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there.
+    pub(super) fn new(kept: &Kept, width: u32, height: u32) -> Result<Locks, LockConflict> {
+        let n = width as usize * height as usize;
+        let mut flags = vec![0u8; n];
+        let on = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
+        let at = |p: Pos| p.y as usize * width as usize + p.x as usize;
+        let mut rooms = kept.rooms.clone();
+        rooms.sort_by_key(|r| r.id);
+        if rooms.windows(2).any(|w| w[0].id == w[1].id) {
+            return Err(LockConflict::Damaged("two kept rooms have the same id".into()));
+        }
+        let mut owner = vec![u32::MAX; 0];
+        owner.resize(n, u32::MAX);
+        for (k, room) in rooms.iter().enumerate() {
+            let mut err = None;
+            let mut cells = 0usize;
+            room.shape.for_each_cell(|p| {
+                if err.is_some() {
+                    return;
+                }
+                if !on(p) {
+                    err = Some(LockConflict::RoomOffMap { room: room.id, cell: p, width, height });
+                    return;
+                }
+                let i = at(p);
+                if owner[i] != u32::MAX {
+                    err = Some(LockConflict::RoomsTouch { a: rooms[owner[i] as usize].id, b: room.id });
+                    return;
+                }
+                owner[i] = k as u32;
+                flags[i] |= KEPT_FLOOR;
+                cells += 1;
+            });
+            if let Some(e) = err {
+                return Err(e);
+            }
+            if cells == 0 {
+                return Err(LockConflict::Damaged(format!("kept room {} has no floor", room.id)));
+            }
+        }
+        // Rings: every tile next to a kept room's floor that is not floor itself.
+        for (k, room) in rooms.iter().enumerate() {
+            room.shape.for_each_cell(|p| {
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let q = p.offset(dx, dy);
+                        if on(q) {
+                            let i = at(q);
+                            if flags[i] & KEPT_FLOOR == 0 {
+                                flags[i] |= RING;
+                            } else if owner[i] != k as u32 && (dx == 0 || dy == 0) {
+                                // Two kept rooms whose floors touch would merge.
+                                flags[i] |= RING;
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        let index_of = |id: u32| rooms.iter().position(|r| r.id == id);
+        let mut doors: Vec<Vec<Door>> = vec![Vec::new(); rooms.len()];
+        let mut kept_doors = kept.doors.clone();
+        kept_doors.sort_by_key(|d| d.id);
+        for d in &kept_doors {
+            let Some(k) = index_of(d.room) else {
+                return Err(LockConflict::Damaged(format!(
+                    "kept door {} is on room {}, which is not kept",
+                    d.id, d.room
+                )));
+            };
+            let out = d.outside();
+            if !rooms[k].shape.contains(d.cell) || !on(out) || flags[at(out)] & KEPT_FLOOR != 0 {
+                return Err(LockConflict::Damaged(format!("kept door {} is not on room {}'s edge", d.id, d.room)));
+            }
+            flags[at(out)] |= DOOR_OUT;
+            doors[k].push(d.clone());
+        }
+        let find_door =
+            |id: u32| doors.iter().enumerate().find_map(|(k, ds)| ds.iter().position(|d| d.id == id).map(|j| (k, j)));
+        let mut corridors = Vec::with_capacity(kept.corridors.len());
+        for i in 0..kept.corridors.len() {
+            let c = kept.corridor(i, n)?;
+            let (Some(a), Some(b)) = (find_door(c.doors[0]), find_door(c.doors[1])) else {
+                return Err(LockConflict::Damaged(format!("kept corridor {i} does not join two kept doors")));
+            };
+            let mut off = None;
+            c.for_each_cell(|p| {
+                if !on(p) {
+                    off = Some(p);
+                } else if flags[at(p)] & KEPT_FLOOR == 0 {
+                    flags[at(p)] |= LOCKED_OPEN;
+                }
+            });
+            if let Some(cell) = off {
+                return Err(LockConflict::TileOffMap { cell, width, height });
+            }
+            corridors.push((c, [a, b]));
+        }
+        let tiles = kept.tiles_on(width, height)?;
+        let mut open_tiles = false;
+        for &(p, t) in &tiles {
+            let i = at(p);
+            if flags[i] & KEPT_FLOOR != 0 {
+                if t != Tile::Floor {
+                    return Err(LockConflict::Damaged(format!(
+                        "the locked tile at {p} is inside a kept room but not floor"
+                    )));
+                }
+                continue;
+            }
+            match t {
+                Tile::Wall => flags[i] |= LOCKED_WALL,
+                Tile::Floor => return Err(LockConflict::StrayFloor { cell: p }),
+                Tile::Corridor => {
+                    flags[i] |= LOCKED_OPEN;
+                    open_tiles = true;
+                }
+            }
+        }
+        let mut groups = pathfind::UnionFind::new(rooms.len());
+        for (_, ends) in &corridors {
+            groups.union(ends[0].0, ends[1].0);
+        }
+        let group = (0..rooms.len()).map(|k| groups.find(k)).collect();
+        let loose = !corridors.is_empty() || tiles.iter().any(|(p, _)| flags[at(*p)] & KEPT_FLOOR == 0);
+        Ok(Locks { width, height, flags, rooms, doors, corridors, group, tiles, open_tiles, loose })
+    }
+
+    /// The doors of kept room `k` and of the kept rooms kept corridors join to it.
+    pub(super) fn group_doors(&self, k: usize) -> impl Iterator<Item = &Door> + '_ {
+        let g = self.group[k];
+        (0..self.rooms.len()).filter(move |&j| self.group[j] == g).flat_map(move |j| self.doors[j].iter())
+    }
+
+    fn flag(&self, p: Pos) -> u8 {
+        if p.x < 0 || p.y < 0 || p.x as u32 >= self.width || p.y as u32 >= self.height {
+            return KEPT_FLOOR;
+        }
+        self.flags[p.y as usize * self.width as usize + p.x as usize]
+    }
+
+    /// Whether a tunnel may run over tile `p`: on the map but not on its border, not a kept
+    /// room's floor or wall (except just outside its doors) and not a locked wall.
+    pub(super) fn passable(&self, p: Pos) -> bool {
+        let inner = p.x > 0 && p.y > 0 && (p.x as u32) < self.width - 1 && (p.y as u32) < self.height - 1;
+        let f = self.flag(p);
+        inner && f & (KEPT_FLOOR | LOCKED_WALL) == 0 && (f & RING == 0 || f & DOOR_OUT != 0)
+    }
+
+    /// Whether a tunnel may run over tile `p` when nothing better is left: as [`Self::passable`],
+    /// but along a kept room's walls too (opening them, as the tutorial's tunnels open the
+    /// rooms they run along).
+    pub(super) fn passable_along_walls(&self, p: Pos) -> bool {
+        let inner = p.x > 0 && p.y > 0 && (p.x as u32) < self.width - 1 && (p.y as u32) < self.height - 1;
+        inner && self.flag(p) & (KEPT_FLOOR | LOCKED_WALL) == 0
+    }
+
+    /// Whether a new room may not go where its `footprint` (floor and walls) holds a locked tile
+    /// or a kept corridor, or its `floor` a kept room's floor or wall. (Kept rooms are also kept
+    /// apart by the generator's own overlap rule, which lets neighbours share a wall.)
+    pub(super) fn blocks(&self, footprint: Rect, floor: Rect) -> bool {
+        self.any_in(footprint, LOCKED_WALL | LOCKED_OPEN) || self.any_in(floor, KEPT_FLOOR | RING)
+    }
+
+    /// Whether a tile of `area` has one of `flags`.
+    fn any_in(&self, area: Rect, flags: u8) -> bool {
+        if !self.loose && flags & (LOCKED_WALL | LOCKED_OPEN) == flags {
+            return false;
+        }
+        let (x0, y0) = (area.x.max(0), area.y.max(0));
+        let (x1, y1) = (area.right().min(self.width as i32), area.bottom().min(self.height as i32));
+        (y0..y1).any(|y| {
+            let row = y as usize * self.width as usize;
+            self.flags[row + x0 as usize..row + x1.max(x0) as usize].iter().any(|f| f & flags != 0)
+        })
+    }
+
+    /// The shortest walk from `from` to `to` over tiles a tunnel may take (along kept walls
+    /// too when `walls`); `from` and `to` included, whatever they are.
+    pub(super) fn route(&self, from: Pos, to: Pos, walls: bool) -> Option<Vec<Pos>> {
+        let ok = |p: Pos| if walls { self.passable_along_walls(p) } else { self.passable(p) };
+        pathfind::bfs(self.width, self.height, from, to, ROUTE_CAP, ok).ok()
+    }
+
+    /// The shortest walk from `from` to the nearest tile `goal` accepts, over tiles a tunnel
+    /// may take (along kept walls too when `walls`).
+    pub(super) fn route_to(&self, from: Pos, goal: impl FnMut(Pos) -> bool, walls: bool) -> Option<Vec<Pos>> {
+        let q =
+            pathfind::Query { paths: true, cap: ROUTE_CAP, ..pathfind::Query::flood(self.width, self.height, from) };
+        let s = pathfind::search(q, goal, |p| if walls { self.passable_along_walls(p) } else { self.passable(p) });
+        s.found.and_then(|p| s.path_to(p))
+    }
+
+    /// Whether every tile of `cells` may carry a tunnel (along kept walls too when `walls`).
+    pub(super) fn clear(&self, cells: &[Pos], walls: bool) -> bool {
+        cells.iter().all(|p| if walls { self.passable_along_walls(*p) } else { self.passable(*p) })
+    }
+}

@@ -1,0 +1,156 @@
+//! What a regeneration keeps ([`Kept`]): the locked rooms with their doors, the corridors whose
+//! two doors are both on locked rooms, and the locked tiles with what they are. [`Kept::of`]
+//! takes them from a map; a generator builds the rest around them
+//! (`crate::generate::generate_keeping`), and the regenerated map's provenance holds them, so
+//! that *Regenerate from provenance* makes the same map again.
+
+use super::{Corridor, Door, DoorId, Map, Room, RoomId, Tile, path_text};
+use crate::geom::Pos;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
+
+/// The locks of a map, as a generator keeps them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kept {
+    /// The size of the map the locks were taken from.
+    pub width: u32,
+    pub height: u32,
+    /// The locked rooms, ids as on that map: a room's id is its place in the order of rooms.
+    #[serde(default)]
+    pub rooms: Vec<Room>,
+    /// The locked rooms' doors, ids and rooms as on that map.
+    #[serde(default)]
+    pub doors: Vec<Door>,
+    /// The corridors between two locked rooms, doors as on that map.
+    #[serde(default)]
+    pub corridors: Vec<KeptCorridor>,
+    /// The locked tiles, as runs along rows: `(x, y, tiles)`, the tiles in map-file characters.
+    #[serde(default)]
+    pub tiles: Vec<(i32, i32, String)>,
+}
+
+/// A kept corridor: its path stays in the file's text form until it is used (a few bytes of
+/// text can ask for millions of tiles; see [`Kept::corridor`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptCorridor {
+    #[serde(deserialize_with = "checked_path")]
+    pub path: String,
+    pub doors: [DoorId; 2],
+    #[serde(default = "one")]
+    pub width: u32,
+}
+
+const fn one() -> u32 {
+    1
+}
+
+fn checked_path<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let text = String::deserialize(d)?;
+    path_text::count(&text, super::MAX_TILES as usize).map_err(serde::de::Error::custom)?;
+    Ok(text)
+}
+
+/// Why a map's locks cannot be kept as they are.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LockConflict {
+    #[error(
+        "the locked tile at {cell} is the floor of room {room}, which is not locked: lock room {room} too, or unlock the tile"
+    )]
+    FloorOfUnlockedRoom { cell: Pos, room: RoomId },
+    #[error("the locked tile at {cell} is room floor that belongs to no room: unlock it or make it wall")]
+    StrayFloor { cell: Pos },
+    #[error("locked room {room} reaches {cell}, outside the {width}×{height} map: unlock it or make the map larger")]
+    RoomOffMap { room: RoomId, cell: Pos, width: u32, height: u32 },
+    #[error("the locked tile at {cell} lies outside the {width}×{height} map: unlock it or make the map larger")]
+    TileOffMap { cell: Pos, width: u32, height: u32 },
+    #[error("locked rooms {a} and {b} overlap or touch: unlock one of them")]
+    RoomsTouch { a: RoomId, b: RoomId },
+    #[error("locked room {room} has no door, so no corridor can reach it without changing it: add a door or unlock it")]
+    NoDoor { room: RoomId },
+    #[error("no corridor can reach {what} (at {cell}): locked rooms and locked tiles wall it in; unlock some of them")]
+    WalledIn { what: String, cell: Pos },
+    #[error("the locks of this map are damaged: {0}")]
+    Damaged(String),
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+impl Kept {
+    /// The locks of `map`: its locked rooms and their doors, the corridors between two of them,
+    /// and its locked tiles. A locked tile of room floor must be in a locked room (a room keeps
+    /// its floor only when it is kept whole).
+    pub fn of(map: &Map) -> Result<Kept, LockConflict> {
+        let locked_room = |r: RoomId| map.room(r).is_some_and(|r| r.locked);
+        let rooms: Vec<Room> = map.rooms.iter().filter(|r| r.locked).cloned().collect();
+        let doors: Vec<Door> = map.doors.iter().filter(|d| locked_room(d.room)).cloned().collect();
+        let door_locked = |d: DoorId| map.door(d).is_some_and(|d| locked_room(d.room));
+        let corridors = map
+            .corridors
+            .iter()
+            .filter(|c| c.doors.iter().all(|d| door_locked(*d)))
+            .map(|c| KeptCorridor { path: path_text::to_text(&c.path), doors: c.doors, width: c.width })
+            .collect();
+        let mut tiles: Vec<(i32, i32, String)> = Vec::new();
+        for p in map.locked_tiles() {
+            let Some(t) = map.tile(p) else { continue };
+            if t == Tile::Floor {
+                match map.room_at(p) {
+                    Some(r) if r.locked => {}
+                    Some(r) => return Err(LockConflict::FloorOfUnlockedRoom { cell: p, room: r.id }),
+                    None => return Err(LockConflict::StrayFloor { cell: p }),
+                }
+            }
+            match tiles.last_mut() {
+                Some((x, y, run)) if *y == p.y && *x + run.len() as i32 == p.x => run.push(t.to_char()),
+                _ => tiles.push((p.x, p.y, t.to_char().to_string())),
+            }
+        }
+        Ok(Kept { width: map.width(), height: map.height(), rooms, doors, corridors, tiles })
+    }
+
+    /// Whether nothing is kept.
+    pub fn is_empty(&self) -> bool {
+        self.rooms.is_empty() && self.tiles.is_empty()
+    }
+
+    /// The locked tiles and what they are, row by row, each checked to lie on a `width`×`height`
+    /// map.
+    pub fn tiles_on(&self, width: u32, height: u32) -> Result<Vec<(Pos, Tile)>, LockConflict> {
+        let mut out = Vec::new();
+        let limit = width as usize * height as usize;
+        for (x, y, run) in &self.tiles {
+            for (k, c) in run.chars().enumerate() {
+                let cell = Pos::new(x.saturating_add(k as i32), *y);
+                if cell.x < 0 || cell.y < 0 || cell.x as u32 >= width || cell.y as u32 >= height {
+                    return Err(LockConflict::TileOffMap { cell, width, height });
+                }
+                let t = Tile::from_char(c)
+                    .ok_or_else(|| LockConflict::Damaged(format!("the locked tile at {cell} is {c:?}")))?;
+                if out.len() >= limit {
+                    return Err(LockConflict::Damaged("more locked tiles than the map has".into()));
+                }
+                out.push((cell, t));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Kept corridor `i` as a corridor (id 0), its path read with at most `max_cells` tiles.
+    pub fn corridor(&self, i: usize, max_cells: usize) -> Result<Corridor, LockConflict> {
+        let c = self.corridors.get(i).ok_or_else(|| LockConflict::Damaged(format!("no kept corridor {i}")))?;
+        let path = path_text::from_text(&c.path, max_cells)
+            .map_err(|e| LockConflict::Damaged(format!("kept corridor {i}: {e}")))?;
+        Ok(Corridor { id: 0, path, doors: c.doors, width: c.width })
+    }
+}
+
+impl fmt::Display for Kept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tiles: usize = self.tiles.iter().map(|(_, _, run)| run.chars().count()).sum();
+        match (self.rooms.len(), tiles) {
+            (0, t) => write!(f, "{t} locked tile(s)"),
+            (r, 0) => write!(f, "{r} locked room(s)"),
+            (r, t) => write!(f, "{r} locked room(s) and {t} locked tile(s)"),
+        }
+    }
+}

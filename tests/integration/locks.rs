@@ -1,0 +1,240 @@
+//! Regenerating around locks: locked rooms and tiles survive, the map is valid and connected (or
+//! the refusal names the lock), the same inputs give the same map, and the locks are saved.
+
+use crate::common::shipped;
+use delve::generate::{GenError, generate, generate_keeping};
+use delve::geom::Pos;
+use delve::map::locks::{Kept, LockConflict};
+use delve::map::{Map, Tile};
+use delve::params::GeneratorParams;
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+/// A small deterministic stream for picking locks.
+struct Pick(u64);
+
+impl Pick {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n.max(1) as u64) as usize
+    }
+}
+
+/// Locks `rooms` random rooms of `map` and a few random patches of its wall and corridor tiles.
+fn lock_some(map: &mut Map, rooms: usize, patches: usize, pick: &mut Pick) {
+    for _ in 0..rooms.min(map.rooms.len()) {
+        let i = pick.next(map.rooms.len());
+        map.rooms[i].locked = true;
+    }
+    for _ in 0..patches {
+        let (w, h) = (map.width() as usize, map.height() as usize);
+        let (x, y) = (pick.next(w) as i32, pick.next(h) as i32);
+        let (pw, ph) = (1 + pick.next(4) as i32, 1 + pick.next(3) as i32);
+        for dy in 0..ph {
+            for dx in 0..pw {
+                let p = Pos::new(x + dx, y + dy);
+                // Room floor is locked with its room, never alone.
+                let floor = map.tile(p) == Some(Tile::Floor);
+                if map.in_bounds(p) && (!floor || map.room_at(p).is_some_and(|r| r.locked)) {
+                    map.set_tile_lock(p, true);
+                }
+            }
+        }
+    }
+}
+
+/// The doors of room `id` as (cell, side, kind), sorted.
+fn doors_of(map: &Map, id: u32) -> Vec<(Pos, delve::geom::Dir, u8)> {
+    let mut v: Vec<_> = map.doors.iter().filter(|d| d.room == id).map(|d| (d.cell, d.side, d.kind)).collect();
+    v.sort_by_key(|(c, s, k)| (c.y, c.x, *s as u8, *k));
+    v
+}
+
+/// Checks everything a regeneration around `old`'s locks promises; `Err` when it refused.
+fn check_regeneration(params: &GeneratorParams, old: &Map, seed: u64) -> Result<Map, LockConflict> {
+    let kept = Kept::of(old).expect("locks picked to be keepable");
+    let g = match generate_keeping(params, seed, &kept) {
+        Ok(g) => g,
+        Err(GenError::Locks(e)) => return Err(e),
+        Err(e) => panic!("{e}"),
+    };
+    let map = g.map;
+    let problems = map.validate();
+    let ids: Vec<u32> = kept.rooms.iter().map(|r| r.id).collect();
+    assert!(
+        problems.is_empty(),
+        "seed {seed}: locked {ids:?}, {problems:?}\nold:\n{}\nnew:\n{}",
+        old.to_ascii(),
+        map.to_ascii()
+    );
+    // Every locked room exactly: cells, colour, label, lock, and its doors.
+    for r in old.rooms.iter().filter(|r| r.locked) {
+        let new = map
+            .rooms
+            .iter()
+            .find(|n| n.shape == r.shape)
+            .unwrap_or_else(|| panic!("seed {seed}: locked room {} is gone\n{}", r.id, map.to_ascii()));
+        assert_eq!((&new.colour, &new.label, new.locked), (&r.colour, &r.label, true), "seed {seed}: room {}", r.id);
+        assert_eq!(doors_of(&map, new.id), doors_of(old, r.id), "seed {seed}: doors of locked room {}", r.id);
+    }
+    // Every locked tile, as it was and still locked.
+    for p in old.locked_tiles() {
+        assert_eq!(map.tile(p), old.tile(p), "seed {seed}: locked tile {p}");
+        assert!(map.tile_locked(p), "seed {seed}: tile {p} is no longer locked");
+    }
+    // The same rooms and tiles are locked, so locking again keeps the same.
+    let again = Kept::of(&map).expect("the new map's locks keep");
+    assert_eq!((&again.tiles, again.rooms.len()), (&kept.tiles, kept.rooms.len()));
+    // Same inputs, same map; the provenance records the locks.
+    let twice = generate_keeping(params, seed, &kept).expect("generates again");
+    assert_eq!(twice.map, map, "seed {seed}: not deterministic");
+    assert_eq!(map.provenance.kept.as_ref(), Some(&kept));
+    Ok(map)
+}
+
+/// Over hundreds of seeds of the rooms-and-tunnels presets, with random locks: locked things
+/// survive, maps are valid and connected. Locked rooms alone nearly always keep; random patches
+/// of locked tiles may wall a door in, and then the refusal names the lock.
+#[test]
+fn rooms_and_tunnels_keep_locked_rooms_and_tiles() {
+    for name in ["godot-part3", "mcrogueface-part3"] {
+        let params = shipped(name);
+        let mut pick = Pick(7);
+        for patches in [false, true] {
+            let (mut ok, mut refused) = (0, Vec::new());
+            for seed in 0..300u64 {
+                let mut old = generate(&params, seed).unwrap().map;
+                let rooms = 1 + pick.next(4);
+                let n = if patches { 1 + pick.next(3) } else { 0 };
+                lock_some(&mut old, rooms, n, &mut pick);
+                match check_regeneration(&params, &old, seed + 1000) {
+                    Ok(_) => ok += 1,
+                    Err(e) => refused.push(e.to_string()),
+                }
+            }
+            let least = if patches { 270 } else { 299 };
+            assert!(
+                ok >= least,
+                "{name}, patches {patches}: only {ok} of 300 kept their locks; refusals: {refused:#?}"
+            );
+            for why in &refused {
+                assert!(why.contains("locked"), "a refusal must name the lock: {why}");
+            }
+        }
+    }
+}
+
+/// Locked rooms take their place in the order of rooms: a locked room 0 stays the first room,
+/// and the spawn stays in it.
+#[test]
+fn a_locked_first_room_keeps_the_spawn() {
+    let params = shipped("godot-part3");
+    let mut old = generate(&params, 4).unwrap().map;
+    old.rooms[0].locked = true;
+    old.rooms[2].locked = true;
+    let kept = Kept::of(&old).unwrap();
+    let new = generate_keeping(&params, 99, &kept).unwrap().map;
+    assert_eq!(new.rooms[0].shape, old.rooms[0].shape);
+    assert_eq!(new.spawn, old.spawn);
+    assert_eq!(new.rooms[2].shape, old.rooms[2].shape);
+    assert!(new.validate().is_empty());
+    // A different seed makes a different map around the same rooms.
+    let other = generate_keeping(&params, 100, &kept).unwrap().map;
+    assert_ne!(other.tiles(), new.tiles());
+}
+
+/// A corridor between two locked rooms is kept as it was; one to an unlocked room is dug anew.
+#[test]
+fn corridors_between_locked_rooms_are_kept() {
+    let params = shipped("godot-part3");
+    for seed in 0..50 {
+        let mut old = generate(&params, seed).unwrap().map;
+        let Some(c) = old.corridors.first().cloned() else { continue };
+        let rooms: BTreeSet<u32> = c.doors.iter().map(|d| old.doors[*d as usize].room).collect();
+        for r in &rooms {
+            old.rooms[*r as usize].locked = true;
+        }
+        let new =
+            check_regeneration(&params, &old, seed + 7).unwrap_or_else(|e| panic!("seed {seed} rooms {rooms:?}: {e}"));
+        assert!(new.corridors.iter().any(|n| n.path == c.path), "seed {seed}: the kept corridor is gone");
+    }
+}
+
+/// Locks that cannot be kept are refused with the lock named, and nothing is made.
+#[test]
+fn impossible_locks_are_refused_by_name() {
+    let params = shipped("godot-part3");
+    let mut old = generate(&params, 3).unwrap().map;
+    // A locked room walled in: every door's outside tile locked as wall.
+    old.rooms[1].locked = true;
+    let outs: Vec<Pos> = old.doors.iter().filter(|d| d.room == 1).map(|d| d.outside()).collect();
+    for p in &outs {
+        old.set_tile(*p, Tile::Wall);
+        old.set_tile_lock(*p, true);
+    }
+    let kept = Kept::of(&old).unwrap();
+    let err = generate_keeping(&params, 5, &kept).unwrap_err().to_string();
+    assert!(err.contains("locked room 1"), "{err}");
+    // Room floor locked without its room.
+    let mut old = generate(&params, 3).unwrap().map;
+    let p = old.rooms[2].shape.centre().unwrap();
+    old.set_tile_lock(p, true);
+    let err = Kept::of(&old).unwrap_err().to_string();
+    assert!(err.contains("room 2") && err.contains(&p.to_string()), "{err}");
+    // A locked room off a smaller map.
+    let mut old = generate(&params, 3).unwrap().map;
+    let far = old.rooms.iter().position(|r| r.shape.bounds().unwrap().right() > 40).unwrap();
+    old.rooms[far].locked = true;
+    let kept = Kept::of(&old).unwrap();
+    let GeneratorParams::RoomsAndTunnels(mut small) = params.clone() else { unreachable!() };
+    small.width = 40;
+    let err = generate_keeping(&GeneratorParams::RoomsAndTunnels(small), 1, &kept).unwrap_err().to_string();
+    assert!(err.contains(&format!("locked room {far}")) && err.contains("outside"), "{err}");
+}
+
+/// A saved regenerated map keeps its locks and its provenance's kept things, exactly.
+#[test]
+fn regenerated_maps_round_trip_with_their_locks() {
+    let params = shipped("godot-part3");
+    let mut old = generate(&params, 8).unwrap().map;
+    lock_some(&mut old, 3, 3, &mut Pick(3));
+    let kept = Kept::of(&old).unwrap();
+    let map = generate_keeping(&params, 9, &kept).unwrap().map;
+    let text = delve::io::map_to_string(&map).unwrap();
+    let back = delve::io::parse_map(&text, std::path::Path::new("m.ron")).unwrap();
+    assert_eq!(back, map);
+    assert_eq!(back.provenance.kept, Some(kept.clone()));
+    // Regenerating from the saved provenance makes the same map.
+    let prov = &back.provenance;
+    let again = generate_keeping(prov.params.as_ref().unwrap(), prov.seed, prov.kept.as_ref().unwrap()).unwrap();
+    assert_eq!(again.map, map);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Random rooms-and-tunnels parameters, random locks: kept, valid, connected, or refused by
+    /// name.
+    #[test]
+    fn random_parameters_keep_random_locks(
+        w in 30u32..90, h in 20u32..60, lo in 4u32..8, extra in 0u32..6, rooms in 5u32..40,
+        share in any::<bool>(), spacing in 0u32..3, from_new in any::<bool>(),
+        width in 1u32..3, direct in 0.0f64..0.6, circle in 0.0f64..0.5,
+        seed in 0u64..10_000, pick in any::<u64>(), locks in 1usize..5, patches in 0usize..4,
+    ) {
+        use delve::params::rooms_tunnels::*;
+        let p = RoomsAndTunnels {
+            width: w, height: h, room_size: delve::params::SizeRange { min: lo, max: lo + extra }, max_rooms: rooms,
+            edge_margin: 0, overlap: if share { OverlapRule::ShareWalls } else { OverlapRule::Separate },
+            room_spacing: spacing, tunnel_from: if from_new { TunnelFrom::NewRoom } else { TunnelFrom::PreviousRoom },
+            tunnel_width: width, direct_tunnel_chance: direct, circle_room_chance: circle,
+        };
+        let params = GeneratorParams::RoomsAndTunnels(p);
+        prop_assume!(params.check().is_empty());
+        let mut old = generate(&params, seed).unwrap().map;
+        lock_some(&mut old, locks, patches, &mut Pick(pick));
+        if let Err(e) = check_regeneration(&params, &old, seed + 1) {
+            prop_assert!(e.to_string().contains("locked"), "{e}");
+        }
+    }
+}
