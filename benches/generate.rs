@@ -5,8 +5,9 @@
 #[path = "common/presets.rs"]
 mod presets;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use delve::generate::generate;
+use delve::generate::{generate, generate_keeping};
 use delve::io;
+use delve::map::locks::Kept;
 use delve::params::{GeneratorParams, RoomsAndTunnels, SizeRange};
 use presets::shipped;
 use std::hint::black_box;
@@ -115,5 +116,37 @@ fn timeline(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generation, files, timeline);
+/// Regenerating around 10 locked rooms against generating with nothing locked, a different seed
+/// each time (issue 15: at most 2×).
+fn locks(c: &mut Criterion) {
+    let mut g = c.benchmark_group("locks");
+    for (name, p) in [("godot-part3", shipped("godot-part3")), ("1024x1024", big())] {
+        let mut old = (0..)
+            .map(|s| generate(&p, s).expect("generates").map)
+            .find(|m| m.rooms.len() >= 14)
+            .expect("a map with 14 rooms");
+        // Ten rooms spread over the order of rooms.
+        let step = old.rooms.len() / 10;
+        for k in 0..10 {
+            old.rooms[k * step].locked = true;
+        }
+        let kept = Kept::of(&old).expect("rooms keep");
+        let mut seed = 0u64;
+        g.bench_function(format!("{name}: generate"), |b| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                black_box(generate(&p, seed % 1000).ok())
+            })
+        });
+        g.bench_function(format!("{name}: generate around 10 locked rooms"), |b| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                black_box(generate_keeping(&p, seed % 1000, &kept).ok())
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, generation, files, timeline, locks);
 criterion_main!(benches);

@@ -55,8 +55,6 @@ impl Locks {
         if rooms.windows(2).any(|w| w[0].id == w[1].id) {
             return Err(LockConflict::Damaged("two kept rooms have the same id".into()));
         }
-        let mut owner = vec![u32::MAX; 0];
-        owner.resize(n, u32::MAX);
         for (k, room) in rooms.iter().enumerate() {
             let mut err = None;
             let mut cells = 0usize;
@@ -69,11 +67,11 @@ impl Locks {
                     return;
                 }
                 let i = at(p);
-                if owner[i] != u32::MAX {
-                    err = Some(LockConflict::RoomsTouch { a: rooms[owner[i] as usize].id, b: room.id });
+                if flags[i] & KEPT_FLOOR != 0 {
+                    let a = rooms[..k].iter().find(|r| r.shape.contains(p)).map_or(room.id, |r| r.id);
+                    err = Some(LockConflict::RoomsTouch { a, b: room.id });
                     return;
                 }
-                owner[i] = k as u32;
                 flags[i] |= KEPT_FLOOR;
                 cells += 1;
             });
@@ -85,19 +83,13 @@ impl Locks {
             }
         }
         // Rings: every tile next to a kept room's floor that is not floor itself.
-        for (k, room) in rooms.iter().enumerate() {
+        for room in &rooms {
             room.shape.for_each_cell(|p| {
                 for dy in -1..=1 {
                     for dx in -1..=1 {
                         let q = p.offset(dx, dy);
-                        if on(q) {
-                            let i = at(q);
-                            if flags[i] & KEPT_FLOOR == 0 {
-                                flags[i] |= RING;
-                            } else if owner[i] != k as u32 && (dx == 0 || dy == 0) {
-                                // Two kept rooms whose floors touch would merge.
-                                flags[i] |= RING;
-                            }
+                        if on(q) && flags[at(q)] & KEPT_FLOOR == 0 {
+                            flags[at(q)] |= RING;
                         }
                     }
                 }
@@ -226,6 +218,52 @@ impl Locks {
     pub(super) fn route(&self, from: Pos, to: Pos, walls: bool) -> Option<Vec<Pos>> {
         let ok = |p: Pos| if walls { self.passable_along_walls(p) } else { self.passable(p) };
         pathfind::bfs(self.width, self.height, from, to, ROUTE_CAP, ok).ok()
+    }
+
+    /// `line` (its two ends open) with every stretch that crosses a lock replaced by the
+    /// shortest way round it, searched near the stretch first (a tunnel across a big map that
+    /// meets one kept room goes round that room, not across the map again).
+    pub(super) fn detour(&self, line: &[Pos], walls: bool) -> Option<Vec<Pos>> {
+        let ok = |p: Pos| if walls { self.passable_along_walls(p) } else { self.passable(p) };
+        let (first, last) = (*line.first()?, *line.last()?);
+        if !ok(first) || !ok(last) {
+            return None;
+        }
+        let mut out = Vec::with_capacity(line.len() + 16);
+        let mut k = 0;
+        while k < line.len() {
+            if ok(line[k]) {
+                out.push(line[k]);
+                k += 1;
+                continue;
+            }
+            let mut j = k;
+            while !ok(line[j]) {
+                j += 1;
+            }
+            let (from, to) = (line[k - 1], line[j]);
+            let around = crate::geom::TileBox::around(line[k - 1..=j].iter().copied())?;
+            let mut path = None;
+            for margin in [8, 32] {
+                let area = Rect::new(
+                    around.x0 - margin,
+                    around.y0 - margin,
+                    around.x1 - around.x0 + 1 + 2 * margin,
+                    around.y1 - around.y0 + 1 + 2 * margin,
+                );
+                let area = area.intersection(&Rect::new(0, 0, self.width as i32, self.height as i32))?;
+                let q = pathfind::Query { area, start: from, max_steps: u32::MAX, cap: ROUTE_CAP, paths: true };
+                let s = pathfind::search(q, |p| p == to, |p| p == to || ok(p));
+                if let Some(p) = s.found.and_then(|p| s.path_to(p)) {
+                    path = Some(p);
+                    break;
+                }
+            }
+            let path = path.or_else(|| self.route(from, to, walls))?;
+            out.extend_from_slice(path.get(1..)?);
+            k = j + 1;
+        }
+        Some(out)
     }
 
     /// The shortest walk from `from` to the nearest tile `goal` accepts, over tiles a tunnel

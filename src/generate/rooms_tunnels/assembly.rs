@@ -408,15 +408,43 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
         return Ok(line);
     }
     doors.sort_by_key(|d| (d.outside().manhattan(to), d.id));
+    let with_door = |d: &crate::map::Door, cells: Vec<Pos>| {
+        let mut line = Vec::with_capacity(cells.len() + 1);
+        line.push(d.cell);
+        line.extend(cells);
+        line
+    };
+    // A plain L from any door first (cheap), then the ways round, door by door.
+    for d in &doors {
+        if let Some(cells) = plain_l(l, d.outside(), to, kind) {
+            return Ok(with_door(d, cells));
+        }
+    }
     for d in doors {
         if let Ok(cells) = connect(l, d.outside(), to, kind, "") {
-            let mut line = Vec::with_capacity(cells.len() + 1);
-            line.push(d.cell);
-            line.extend(cells);
-            return Ok(line);
+            return Ok(with_door(d, cells));
         }
     }
     Err(walled_in(l, k))
+}
+
+/// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock.
+fn plain_l(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> {
+    let other = match kind {
+        TunnelKind::L { horizontal_first } => TunnelKind::L { horizontal_first: !horizontal_first },
+        TunnelKind::Direct => TunnelKind::L { horizontal_first: true },
+    };
+    let mut listed = Vec::new();
+    let mut line = Vec::new();
+    for kind in [kind, other] {
+        let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
+        line.clear();
+        geometry.extend(0..len, &listed, &mut line);
+        if l.clear(&line, false) {
+            return Some(line);
+        }
+    }
+    None
 }
 
 /// The refusal for kept room `k`, whose doors no tunnel can reach.
@@ -439,21 +467,19 @@ fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, what: &str) -> Resul
         TunnelKind::L { horizontal_first } => TunnelKind::L { horizontal_first: !horizontal_first },
         TunnelKind::Direct => TunnelKind::L { horizontal_first: true },
     };
-    let mut cells = Vec::new();
+    let mut lines = [Vec::new(), Vec::new()];
+    for (kind, line) in [kind, other].into_iter().zip(&mut lines) {
+        let mut listed = Vec::new();
+        let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
+        geometry.extend(0..len, &listed, line);
+    }
     for walls in [false, true] {
-        if !l.clear(&[from, to], walls) {
-            continue;
-        }
-        for kind in [kind, other] {
-            let mut listed = Vec::new();
-            let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
-            cells.clear();
-            geometry.extend(0..len, &listed, &mut cells);
-            if l.clear(&cells, walls) {
-                return Ok(cells);
+        for line in &lines {
+            if l.clear(line, walls) {
+                return Ok(line.clone());
             }
         }
-        if let Some(path) = l.route(from, to, walls) {
+        if let Some(path) = l.detour(&lines[0], walls) {
             return Ok(path);
         }
     }
