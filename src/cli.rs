@@ -56,6 +56,9 @@ pub enum Command {
         /// default 8).
         #[arg(long, value_name = "FILE.gif")]
         gif: Option<PathBuf>,
+        /// Keep the locked rooms and tiles of this map and generate the rest around them.
+        #[arg(long, value_name = "MAP.ron")]
+        keep: Option<PathBuf>,
         #[command(flatten)]
         picture: PngArgs,
     },
@@ -155,10 +158,25 @@ pub fn parse_seed_range(s: &str) -> Result<std::ops::Range<u64>> {
 /// Runs a command; `out` receives standard output, `err` the messages meant for standard error.
 pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result<bool> {
     match command {
-        Command::Generate { preset, seed, out: map_out, ascii, png, steps, gif, picture } => {
+        Command::Generate { preset, seed, out: map_out, ascii, png, steps, gif, keep, picture } => {
             let p = io::resolve_preset(&preset)?;
             let seed = seed.as_deref().map_or(p.seed, seed_from_text);
-            let g = if steps {
+            let g = if let Some(path) = &keep {
+                if steps || gif.is_some() {
+                    bail!("--keep: --steps and --gif show a generation without locks; leave them out with --keep");
+                }
+                let old = io::load_map(path)?;
+                let kept = crate::map::locks::Kept::of(&old).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                if kept.is_empty() {
+                    writeln!(err, "{}: nothing is locked; generating as usual", path.display())?;
+                }
+                let g = crate::generate::generate_keeping(&p.generator, seed, &kept)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                if !kept.is_empty() {
+                    writeln!(err, "kept {kept} of {}", path.display())?;
+                }
+                g
+            } else if steps {
                 let (g, recording) = crate::generate::generate_recorded(&p.generator, seed)?;
                 let Some(recording) = recording else {
                     bail!("--steps: the {} generator does not record its steps yet", p.generator.kind().label());

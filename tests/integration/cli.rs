@@ -273,3 +273,47 @@ fn generate_gif_writes_an_animation_of_the_steps() {
     assert!(distinct(&frames[0]) <= 2);
     assert!(distinct(&frames[changes - 1]) > 10);
 }
+
+/// `--keep MAP.ron` keeps the locked rooms and tiles of the map and generates around them, as
+/// the library does; a map whose locks cannot be kept fails with the lock named.
+#[test]
+fn generate_keeps_the_locks_of_a_map() {
+    use delve::map::locks::Kept;
+    let dir = tempfile::tempdir().unwrap();
+    let mut old = generate(&shipped("godot-part3"), 4).unwrap().map;
+    old.rooms[0].locked = true;
+    old.rooms[3].locked = true;
+    let wall = (0..old.width() as i32).map(|x| delve::geom::Pos::new(x, 0)).take(5);
+    for p in wall {
+        old.set_tile_lock(p, true);
+    }
+    let path = dir.path().join("old.ron");
+    delve::io::save_map(&path, &old).unwrap();
+    let out = dir.path().join("new.ron");
+    let o = delve(&[
+        "generate",
+        "godot-part3",
+        "--seed",
+        "77",
+        "--keep",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("kept 2 locked room(s) and 5 locked tile(s)"), "{}", text(&o.stderr));
+    let new = delve::io::load_map(&out).unwrap();
+    let expected =
+        delve::generate::generate_keeping(&shipped("godot-part3"), 77, &Kept::of(&old).unwrap()).unwrap().map;
+    assert_eq!(new, expected);
+    assert_eq!(new.rooms[0].shape, old.rooms[0].shape);
+    assert!(new.rooms[0].locked && new.tile_locked(delve::geom::Pos::new(2, 0)));
+    // Room floor locked without its room: refused, naming the tile's room.
+    let mut bad = old.clone();
+    let p = bad.rooms[5].shape.centre().unwrap();
+    bad.set_tile_lock(p, true);
+    delve::io::save_map(&path, &bad).unwrap();
+    let o = delve(&["generate", "godot-part3", "--keep", path.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    assert!(text(&o.stderr).contains("room 5, which is not locked"), "{}", text(&o.stderr));
+}
