@@ -157,6 +157,16 @@ impl Command {
         }
     }
 
+    /// Whether this command makes a new map from the session's parameters and seed (and so,
+    /// when the map has locks, keeps them: nothing is lost that Undo cannot bring back).
+    pub fn regenerates(&self, auto: bool) -> bool {
+        match self {
+            Command::Regenerate | Command::OpenSeed(_) | Command::PromotePane(..) => true,
+            Command::PrevSeed | Command::NextSeed | Command::RandomSeed => auto,
+            _ => false,
+        }
+    }
+
     /// Whether this command replaces the session's parameters and stars with a preset's.
     pub fn replaces_preset(&self) -> bool {
         matches!(self, Command::SelectPreset(_) | Command::LoadPreset(_))

@@ -94,6 +94,7 @@ fn a_typed_seed_gives_the_same_map_as_the_command_line() {
         png: None,
         steps: false,
         gif: None,
+        keep: None,
         picture: delve::cli::PngArgs { scale: 8, grid: false, labels: false, no_doors: false },
     };
     assert!(delve::cli::run(cmd, &mut out, &mut err).unwrap());

@@ -13,6 +13,8 @@ mod app_explore;
 #[cfg(feature = "gui")]
 mod app_graph;
 #[cfg(feature = "gui")]
+mod app_keep;
+#[cfg(feature = "gui")]
 mod app_legible;
 #[cfg(feature = "gui")]
 mod app_recovery;

@@ -29,7 +29,11 @@ impl DelveApp {
     /// Applies one command; `discarding`: the user agreed to lose unsaved changes to it.
     fn handle_with(&mut self, ctx: &egui::Context, c: Command, discarding: bool) {
         if !discarding {
-            if c.replaces_document(self.prefs.auto_regenerate) && self.doc.as_ref().is_some_and(Document::is_dirty) {
+            let auto = self.prefs.auto_regenerate;
+            // Regenerating around locks keeps the locked parts and makes the old map one Undo
+            // away, so it does not ask.
+            let keeps = c.regenerates(auto) && self.doc.as_ref().is_some_and(|d| d.map().has_locks());
+            if c.replaces_document(auto) && !keeps && self.doc.as_ref().is_some_and(Document::is_dirty) {
                 self.pending = Some(Pending::AskMap(c));
                 return;
             }

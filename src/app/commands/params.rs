@@ -11,6 +11,7 @@ use crate::generate;
 use crate::io::Preset;
 use crate::map::Map;
 use crate::map::check::Checker;
+use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use std::sync::Arc;
 use std::time::Instant;
@@ -20,6 +21,8 @@ pub struct GenJob {
     ticket: u64,
     params: GeneratorParams,
     seed: u64,
+    /// The locks to generate around (the document's, or those a provenance recorded).
+    kept: Option<Kept>,
 }
 
 /// Generation requests: one runs at a time, the latest request waits for it (a slider drag asks
@@ -34,6 +37,9 @@ pub struct GenState {
     queued: Option<GenJob>,
     /// "Regenerate from provenance": compare the result of this ticket with this map.
     compare: Option<(u64, Arc<Map>, String)>,
+    /// "Regenerate from provenance": the locks its provenance recorded, for the next request
+    /// (instead of the document's own).
+    kept_from_provenance: Option<Option<Kept>>,
 }
 
 impl DelveApp {
@@ -92,6 +98,7 @@ impl DelveApp {
                 let target = doc.saved_map().map_or_else(|| doc.map_arc(), |m| Arc::new(m.clone()));
                 let name = doc.display_name();
                 self.session.take_from_map(params, prov.seed, name.clone());
+                self.gen_state.kept_from_provenance = Some(prov.kept);
                 self.regenerate(discarding);
                 self.gen_state.compare = Some((self.gen_state.ticket, target, name));
             }
@@ -140,9 +147,25 @@ impl DelveApp {
         if !self.session.params().check().is_empty() {
             return; // Waits until the parameters are fixed; the panel says why.
         }
+        // Around the document's locks (or the provenance's, when regenerating from it).
+        let kept = match self.gen_state.kept_from_provenance.take() {
+            Some(kept) => kept,
+            None => match self.doc.as_ref().map(|d| d.map()).filter(|m| m.has_locks()).map(Kept::of) {
+                None => None,
+                Some(Ok(kept)) => Some(kept),
+                Some(Err(e)) => {
+                    self.show_message("Cannot regenerate around the locks", format!("{e}. The map stays as it is."));
+                    return;
+                }
+            },
+        };
         self.gen_state.ticket += 1;
-        let job =
-            GenJob { ticket: self.gen_state.ticket, params: self.session.params().clone(), seed: self.session.seed() };
+        let job = GenJob {
+            ticket: self.gen_state.ticket,
+            params: self.session.params().clone(),
+            seed: self.session.seed(),
+            kept,
+        };
         if self.jobs.is_running(JobKind::Generate) {
             self.gen_state.queued = Some(job);
         } else {
@@ -154,7 +177,11 @@ impl DelveApp {
         let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
         self.jobs.spawn(JobKind::Generate, move |_| {
             let start = Instant::now();
-            let result = generate::generate(&job.params, job.seed).map(|g| {
+            let made = match &job.kept {
+                Some(kept) => generate::generate_keeping(&job.params, job.seed, kept),
+                None => generate::generate(&job.params, job.seed),
+            };
+            let result = made.map(|g| {
                 let elapsed = start.elapsed();
                 let index = MapIndex::build(&g.map);
                 let checker = Checker::new(&g.map);
@@ -186,7 +213,13 @@ impl DelveApp {
             _ => return,
         };
         let discard_ok = matches!(self.pending, Some(Pending::ReplacingWithGeneration(t)) if ticket >= t);
-        if ticket <= self.gen_state.floor || (self.doc.as_ref().is_some_and(Document::is_dirty) && !discard_ok) {
+        // A map made around locks keeps them, and Undo brings the old map back.
+        let kept = match &result {
+            Ok(g) => g.map.provenance.kept.clone(),
+            Err(_) => None,
+        };
+        let dirty = self.doc.as_ref().is_some_and(Document::is_dirty);
+        if ticket <= self.gen_state.floor || (dirty && !discard_ok && kept.is_none()) {
             return; // Stale, or edits were made while generating: keep them.
         }
         if discard_ok {
@@ -203,13 +236,22 @@ impl DelveApp {
                     None => self.provenance_check = None,
                 }
                 let mut doc = Document::generated(g.map, g.index, g.checker, g.report, g.elapsed);
-                if let Some(old) = self.doc.take().filter(Document::has_history) {
+                let old = self.doc.take().filter(Document::has_history);
+                let undo = old.is_some();
+                if let Some(old) = old {
                     doc.inherit_history(old, "Regenerate");
                 }
                 self.view.offer_textures(doc.revision(), g.textures);
                 self.doc = Some(doc);
+                match kept {
+                    Some(kept) if undo => {
+                        self.notify(format!("Regenerated around {kept}; Undo brings back the map before."));
+                    }
+                    Some(kept) => self.notify(format!("Regenerated around {kept}.")),
+                    None => {}
+                }
             }
-            Err(e) => self.show_message("Cannot generate", e.to_string()),
+            Err(e) => self.show_message("Cannot generate", format!("{e}. The map stays as it is.")),
         }
     }
 }
