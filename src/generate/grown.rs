@@ -111,4 +111,5 @@ mod doors;
 mod growth;
 mod loops;
 mod placement;
+mod shapes;
 mod template;

@@ -101,14 +101,15 @@ fn check_invariants(p: &GrownRooms, seed: u64, g: &Generated) {
 
     // Rooms: hole-free, 4-connected, sizes as asked, colours that read on the wall, one cell apart.
     let owner = map.room_index_grid();
-    let max_cells = p.growth_steps.max as usize + 1;
+    // Without knowing each room's shape: within the sizes of the shapes in the mix.
+    let (min_cells, max_cells) = (p.fewest_cells() as usize, p.most_cells() as usize);
     for (i, room) in map.rooms.iter().enumerate() {
         let cells = room.shape.cells();
         assert!(connected(&cells), "room {i} is not 4-connected\n{}", ctx());
         assert!(!has_hole(&cells), "room {i} has a hole\n{}", ctx());
         let first_filled = i == 0 && g.report.shortfall.as_ref().is_some_and(|s| s.cause == ShortfallCause::Hole);
         assert!(
-            first_filled || (p.growth_steps.min as usize + 1..=max_cells).contains(&cells.len()),
+            first_filled || (min_cells..=max_cells).contains(&cells.len()),
             "room {i} has {} cells\n{}",
             cells.len(),
             ctx()
@@ -249,12 +250,13 @@ pub(crate) fn arb_params() -> impl Strategy<Value = GrownRooms> {
         (1u32..60, 0u32..20, 0u32..20, 1u32..6, 0u32..6, 2u32..14),
         (0.0f64..=1.0, 2u32..7, any::<bool>(), any::<bool>(), 0u32..12, 2u32..7),
         (1u32..20, 0.0f64..=1.0, 1u32..4, 0u32..30, 1u32..4),
+        arb_shapes(),
     )
-        .prop_map(|(a, b, c)| {
+        .prop_map(|(a, b, c, shapes)| {
             let (rooms, g1, g2, d1, d2, search_radius) = a;
             let (branching, max_corridors_per_room, share_doors, corridors_may_cross, loops, loop_min_separation) = b;
             let (loop_max_length, mirror_chance, door_kinds, hole_retries, margin) = c;
-            GrownRooms {
+            let mut p = GrownRooms {
                 rooms,
                 growth_steps: SizeRange::new(g1.min(g2), g1.max(g2)),
                 doors_per_room: SizeRange::new(d1, d1 + d2),
@@ -271,8 +273,35 @@ pub(crate) fn arb_params() -> impl Strategy<Value = GrownRooms> {
                 hole_retries,
                 margin,
                 placement_budget: 1_000_000,
-            }
+                ..GrownRooms::default()
+            };
+            apply_shapes(&mut p, shapes);
+            p
         })
+}
+
+/// What [`apply_shapes`] makes of a random draw.
+type ShapeDraw = (bool, [u32; 5], [u32; 6], u32, u32);
+
+fn arb_shapes() -> impl Strategy<Value = ShapeDraw> {
+    (any::<bool>(), proptest::array::uniform5(0u32..4), proptest::array::uniform6(0u32..60), 1u32..14, 1u32..14)
+}
+
+/// A random shape mix: half the time blobs only (the tutorial), else random weights (blobs
+/// included or not) and random size ranges for every shape.
+fn apply_shapes(p: &mut GrownRooms, (blobs_only, w, s, c1, c2): ShapeDraw) {
+    if blobs_only {
+        return;
+    }
+    (p.blob_weight, p.hall_weight, p.narrow_weight, p.cave_weight, p.closet_weight) = (w[0], w[1], w[2], w[3], w[4]);
+    if w.iter().all(|x| *x == 0) {
+        p.hall_weight = 1;
+    }
+    let r = |a: u32, b: u32, lo: u32| SizeRange::new(a.min(b).max(lo), a.max(b).max(lo));
+    p.hall_cells = r(s[0], s[1], 4);
+    p.narrow_cells = r(s[2], s[3], 2);
+    p.cave_cells = r(s[4] / 2, s[5] / 2, 1);
+    p.closet_cells = r(c1, c2, 1);
 }
 
 proptest! {
