@@ -103,6 +103,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("godot-part3", include_str!("../../presets/godot-part3.ron")),
     ("mcrogueface-part3", include_str!("../../presets/mcrogueface-part3.ron")),
     ("tiendil-step6", include_str!("../../presets/tiendil-step6.ron")),
+    ("grown-shapes", include_str!("../../presets/grown-shapes.ron")),
 ];
 
 /// The preset the editor opens on.
