@@ -227,7 +227,9 @@ impl GrownRooms {
     /// The size parameter of `shape` as stored (growth steps for blobs, cells otherwise).
     fn size_of(&self, shape: RoomShape) -> SizeRange {
         match shape {
-            RoomShape::Blob => SizeRange::new(self.growth_steps.min.saturating_add(1), self.growth_steps.max.saturating_add(1)),
+            RoomShape::Blob => {
+                SizeRange::new(self.growth_steps.min.saturating_add(1), self.growth_steps.max.saturating_add(1))
+            }
             RoomShape::Hall => self.hall_cells,
             RoomShape::Narrow => self.narrow_cells,
             RoomShape::Cave => self.cave_cells,
@@ -273,7 +275,7 @@ pub const MAX_SHAPE_CELLS: u32 = 400;
 /// Most cells of a closet (a cross with arms of 3).
 pub const MAX_CLOSET_CELLS: u32 = 13;
 /// Largest weight of one room shape.
-pub const MAX_SHAPE_WEIGHT: u32 = 1000;
+pub const MAX_SHAPE_WEIGHT: u32 = 100;
 pub const MAX_TOTAL_CELLS: u64 = 1_000_000;
 /// Most rooms × doors per room × search radius: the placement index keeps a few bytes for each
 /// (about 100 MB at this limit).
@@ -605,9 +607,9 @@ impl GrownRooms {
             );
         }
         let sizes_valid = self.active_shapes().all(|s| {
-                let r = self.size_of(s);
-                r.min <= r.max && r.max <= s.max_cells()
-            });
+            let r = self.size_of(s);
+            r.min <= r.max && r.max <= s.max_cells()
+        });
         if sizes_valid && (1..=MAX_ROOMS).contains(&self.rooms) {
             let most = self.most_cells();
             let total = u64::from(self.rooms) * u64::from(most);

@@ -322,13 +322,17 @@ proptest! {
         rooms in 0u32..30, g1 in 0u32..300, g2 in 0u32..300, d1 in 0u32..70, d2 in 0u32..70,
         radius in 0u32..70, branching in -0.5f64..1.5, corridors in 0u32..70, loop_len in 0u32..70,
         kinds in 0u32..20, margin in 0u32..70, budget in 0u32..200,
+        w in proptest::array::uniform5(0u32..3), s in proptest::array::uniform8(0u32..450),
     ) {
-        let p = GrownRooms {
+        let mut p = GrownRooms {
             rooms, growth_steps: SizeRange::new(g1, g2), doors_per_room: SizeRange::new(d1, d2),
             search_radius: radius, branching, max_corridors_per_room: corridors, loop_max_length: loop_len,
             door_kinds: kinds, margin, placement_budget: budget, hole_retries: 3, loops: 2,
             ..GrownRooms::default()
         };
+        (p.blob_weight, p.hall_weight, p.narrow_weight, p.cave_weight, p.closet_weight) = (w[0], w[1], w[2], w[3], w[4]);
+        (p.hall_cells, p.narrow_cells) = (SizeRange::new(s[0], s[1]), SizeRange::new(s[2], s[3]));
+        (p.cave_cells, p.closet_cells) = (SizeRange::new(s[4] / 8, s[5] / 8), SizeRange::new(s[6] / 30, s[7] / 30));
         let keys: Vec<&str> = p.specs().iter().map(|s| s.key).collect();
         match delve::generate::generate(&GeneratorParams::GrownRooms(p.clone()), 1) {
             Err(GenError::InvalidParams(issues)) => {
@@ -879,7 +883,8 @@ fn shapes_preset() -> GrownRooms {
 
 /// `p` with all the weight on `shape`.
 fn only(shape: RoomShape, p: &GrownRooms) -> GrownRooms {
-    let mut q = GrownRooms { blob_weight: 0, hall_weight: 0, narrow_weight: 0, cave_weight: 0, closet_weight: 0, ..p.clone() };
+    let mut q =
+        GrownRooms { blob_weight: 0, hall_weight: 0, narrow_weight: 0, cave_weight: 0, closet_weight: 0, ..p.clone() };
     match shape {
         RoomShape::Blob => q.blob_weight = 1,
         RoomShape::Hall => q.hall_weight = 1,
@@ -957,7 +962,9 @@ fn each_shape_keeps_its_promises_over_many_seeds() {
                 let ctx = || format!("{shape:?} seed {seed} room {i}\n{}", g.map.to_ascii());
                 assert!((range.min as usize..=range.max as usize).contains(&cells.len()), "{}", ctx());
                 match shape {
-                    RoomShape::Hall => assert!(fill_ratio(&cells) >= 0.75, "hall fill {}\n{}", fill_ratio(&cells), ctx()),
+                    RoomShape::Hall => {
+                        assert!(fill_ratio(&cells) >= 0.75, "hall fill {}\n{}", fill_ratio(&cells), ctx())
+                    }
                     RoomShape::Narrow => assert!(at_most_two_wide(&cells), "narrow room too wide\n{}", ctx()),
                     RoomShape::Closet => assert!(cells.len() <= 5 && at_most_two_wide(&cells), "{}", ctx()),
                     _ => {}
@@ -1018,7 +1025,8 @@ fn same_seed_same_mixed_map_and_blob_only_mixes_draw_as_before() {
     };
     for seed in 0..20 {
         let (a, b) = (gen_valid(&tutorial, seed).map, gen_valid(&blobs, seed).map);
-        let same = a.to_ascii() == b.to_ascii() && a.rooms == b.rooms && a.doors == b.doors && a.corridors == b.corridors;
+        let same =
+            a.to_ascii() == b.to_ascii() && a.rooms == b.rooms && a.doors == b.doors && a.corridors == b.corridors;
         assert!(same, "seed {seed}: blobs alone draw what the tutorial draws");
     }
     // A mix draws one shape per room, so it changes the map.
@@ -1041,13 +1049,16 @@ fn shape_parameters_are_checked() {
     ));
     let fields = |p: GrownRooms| issues(p).into_iter().map(|i| i.0).collect::<Vec<_>>();
     assert!(fields(GrownRooms { blob_weight: 0, closet_weight: 1, ..d() }).is_empty());
-    assert_eq!(fields(GrownRooms { hall_weight: 5000, ..d() }), ["hall_weight"]);
+    assert_eq!(fields(GrownRooms { hall_weight: 101, ..d() }), ["hall_weight"]);
     assert_eq!(fields(GrownRooms { hall_cells: SizeRange::new(2, 10), ..d() }), ["hall_cells"]);
     assert_eq!(fields(GrownRooms { narrow_cells: SizeRange::new(9, 3), ..d() }), ["narrow_cells"]);
     assert_eq!(fields(GrownRooms { cave_cells: SizeRange::new(3, 401), ..d() }), ["cave_cells"]);
     assert_eq!(fields(GrownRooms { closet_cells: SizeRange::new(1, 14), ..d() }), ["closet_cells"]);
     // The total-cells cap counts the largest shape in the mix, and only shapes in the mix.
-    assert_eq!(fields(GrownRooms { rooms: 5000, hall_weight: 1, hall_cells: SizeRange::new(4, 400), ..d() }), ["rooms"]);
+    assert_eq!(
+        fields(GrownRooms { rooms: 5000, hall_weight: 1, hall_cells: SizeRange::new(4, 400), ..d() }),
+        ["rooms"]
+    );
     assert!(fields(GrownRooms { rooms: 5000, hall_cells: SizeRange::new(4, 400), ..d() }).is_empty());
     // The panel's words for the new sizes.
     let m = issues(GrownRooms { hall_cells: SizeRange::new(2, 10), ..d() });

@@ -14,10 +14,11 @@
 //! - **Narrow**: width 2 with one chance in two (1 below 4 cells), then a bend with one chance
 //!   in two (when at least 4 slices long) after 2 to `len − 2` slices; slices of `w` cells laid
 //!   east, then south after the bend; the last slice may be short.
-//! - **Cave**: a walker starting in a random direction; each step it turns left or right with
-//!   one chance in four each, steps, and keeps the cell if new; with one chance in four it also
-//!   widens to its right. At most `16·n + 64` steps; should the walk fall short, the room is
-//!   completed by the first empty neighbours in cell order (no draws).
+//! - **Cave**: a walker starting in a random direction walks straight stretches of 2 to 4
+//!   steps, turning left or right (one chance in two each) after each; every step keeps the
+//!   cell if new and, with one chance in six each, widens the cave to the left or to the right.
+//!   At most `16·n + 64` steps; should the walk fall short, the room is completed by the first
+//!   empty neighbours in cell order (no draws).
 //! - **Closet**: the four directions shuffled; arms grown round-robin one cell at a time (a
 //!   cross of 5 cells, arms of 2 up to 9 cells, of 3 up to 13).
 
@@ -139,8 +140,16 @@ fn hall(n: usize, g: &mut Grower, rng: &mut DelveRng, cells: &mut Vec<Pos>) {
     rim.extend((0..x1).rev().map(|x| Pos::new(x, y1)).filter(|_| y1 > 0));
     rim.extend((1..y1).rev().map(|y| Pos::new(0, y)).filter(|_| x1 > 0));
     // (corner, the edge to walk along), clockwise from the top-left corner.
-    let corners =
-        [(0, 0, 1, 0), (0, 0, 0, 1), (x1, 0, -1, 0), (x1, 0, 0, 1), (x1, y1, -1, 0), (x1, y1, 0, -1), (0, y1, 1, 0), (0, y1, 0, -1)];
+    let corners = [
+        (0, 0, 1, 0),
+        (0, 0, 0, 1),
+        (x1, 0, -1, 0),
+        (x1, 0, 0, 1),
+        (x1, y1, -1, 0),
+        (x1, y1, 0, -1),
+        (0, y1, 1, 0),
+        (0, y1, 0, -1),
+    ];
     let mut removed = 0;
     while cells.len() - removed > n {
         let pick = rng.random_range(0..4u32);
@@ -206,17 +215,23 @@ fn cave(n: usize, g: &mut Grower, rng: &mut DelveRng, cells: &mut Vec<Pos>) {
     let mut dir = Dir::ALL[rng.random_range(0..4usize)];
     let mut steps = 0;
     while cells.len() < n && steps < 16 * n + 64 {
-        steps += 1;
-        match rng.random_range(0..4u32) {
-            0 => dir = dir.turned(3),
-            1 => dir = dir.turned(1),
-            _ => {}
+        // A straight stretch of 2 to 4 steps, then a turn to the left or the right.
+        let stretch = rng.random_range(2..=4u32);
+        for _ in 0..stretch {
+            if cells.len() >= n {
+                break;
+            }
+            steps += 1;
+            at = at.step(dir);
+            put(g, cells, at);
+            // Now and then the cave widens to one side.
+            match rng.random_range(0..6u32) {
+                0 if cells.len() < n => _ = put(g, cells, at.step(dir.turned(3))),
+                1 if cells.len() < n => _ = put(g, cells, at.step(dir.turned(1))),
+                _ => {}
+            }
         }
-        at = at.step(dir);
-        put(g, cells, at);
-        if cells.len() < n && rng.random_range(0..4u32) == 0 {
-            put(g, cells, at.step(dir.turned(1)));
-        }
+        dir = dir.turned(if rng.random_range(0..2u32) == 0 { 3 } else { 1 });
     }
     // Practically never: complete the room by the first empty neighbours, in cell order.
     let mut i = 0;

@@ -6,8 +6,8 @@ use super::growth::Grower;
 use crate::generate::record::{Growth, Recorder, Step};
 use crate::geom::{Dir, Pos, TileBox};
 use crate::map::Rgb;
-use crate::params::RoomShape;
 use crate::map::colour::legible_room_colour;
+use crate::params::RoomShape;
 use crate::rng::DelveRng;
 use rand::{Rng, RngExt};
 
