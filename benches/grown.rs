@@ -30,6 +30,8 @@ fn grown(c: &mut Criterion) {
     // The shipped mix of room shapes (36 rooms: halls, narrow rooms, caves, closets, blobs; loops).
     let shapes = delve::io::shipped_preset("grown-shapes").and_then(Result::ok).map(|p| p.generator);
     if let Some(p) = shapes {
+        g.sample_size(100);
+        g.measurement_time(Duration::from_secs(5));
         let mut seed = 0u64;
         g.bench_function("grown-shapes preset", |b| {
             b.iter(|| {

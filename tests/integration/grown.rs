@@ -514,6 +514,12 @@ fn golden_maps() {
         let path = crate::common::golden_dir().join(format!("tiendil-step6-seed-{seed}.txt"));
         crate::common::assert_golden(&path, &format!("{}\n{}", g.report, g.map.to_ascii()));
     }
+    let p = shapes_preset();
+    for seed in [1, 2, 3] {
+        let g = gen_valid(&p, seed);
+        let path = crate::common::golden_dir().join(format!("grown-shapes-seed-{seed}.txt"));
+        crate::common::assert_golden(&path, &format!("{}\n{}", g.report, g.map.to_ascii()));
+    }
 }
 
 #[test]
