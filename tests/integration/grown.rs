@@ -934,8 +934,8 @@ fn outline_corners(cells: &[Pos]) -> usize {
     // A grid vertex is a corner when 1 or 3 of the 4 cells around it are in the room (or 2 diagonal).
     let b = Rect::bounding(cells.iter().copied()).expect("room has cells").grow(1);
     let mut n = 0;
-    for y in b.y..b.y + b.h as i32 {
-        for x in b.x..b.x + b.w as i32 {
+    for y in b.y..b.y + b.h {
+        for x in b.x..b.x + b.w {
             let q = [at(x - 1, y - 1), at(x, y - 1), at(x - 1, y), at(x, y)];
             let k = q.iter().filter(|v| **v).count();
             n += match k {
@@ -1096,4 +1096,22 @@ fn shapes_are_recorded_in_the_order_they_were_made() {
             }
         }
     }
+}
+
+/// A shape that keeps its holes names its own size in the report.
+#[test]
+fn a_cave_that_keeps_its_hole_names_the_cave_size() {
+    let p = GrownRooms {
+        rooms: 30,
+        hole_retries: 0,
+        cave_cells: SizeRange::new(200, 400),
+        ..only(RoomShape::Cave, &shapes_preset())
+    };
+    let label = panel_label("cave_cells");
+    let found = (0..40).find_map(|seed| {
+        let g = gen_valid(&p, seed);
+        g.report.shortfall.filter(|s| s.cause == ShortfallCause::Hole).map(|s| s.detail)
+    });
+    let detail = found.expect("a long cave with no retries keeps a hole on some seed");
+    assert!(detail.contains(label) && detail.contains(panel_label("hole_retries")), "{detail}");
 }
