@@ -16,7 +16,7 @@
 //!   east, then south after the bend; the last slice may be short.
 //! - **Cave**: a walker starting in a random direction walks straight stretches of 2 to 4
 //!   steps, turning left or right (one chance in two each) after each; every step keeps the
-//!   cell if new and, with one chance in six each, widens the cave to the left or to the right.
+//!   cell if new and, with one chance in four each, widens the cave to the left or to the right.
 //!   At most `16·n + 64` steps; should the walk fall short, the room is completed by the first
 //!   empty neighbours in cell order (no draws).
 //! - **Closet**: the four directions shuffled; arms grown round-robin one cell at a time (a
@@ -225,7 +225,7 @@ fn cave(n: usize, g: &mut Grower, rng: &mut DelveRng, cells: &mut Vec<Pos>) {
             at = at.step(dir);
             put(g, cells, at);
             // Now and then the cave widens to one side.
-            match rng.random_range(0..6u32) {
+            match rng.random_range(0..4u32) {
                 0 if cells.len() < n => _ = put(g, cells, at.step(dir.turned(3))),
                 1 if cells.len() < n => _ = put(g, cells, at.step(dir.turned(1))),
                 _ => {}
