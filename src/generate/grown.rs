@@ -7,10 +7,10 @@
 //!    weight, so a blob-only run draws exactly as the tutorial). A blob starts with one cell;
 //!    `growth_steps` times add a random empty 4-neighbour (uniform over the distinct empty
 //!    neighbours). The other shapes draw a cell count from their size range and are made as
-//!    [`shapes`] describes. A room whose surrounding empty space is not one 4-connected region
-//!    (flood fill over its bounding box grown by one) has a hole and is regrown in the same
-//!    shape, at most `hole_retries` times. Then, with `mirror_chance`, the shape is mirrored
-//!    left to right.
+//!    `grown/shapes.rs` describes. A room whose surrounding empty space is not one 4-connected
+//!    region (flood fill over its bounding box grown by one) has a hole and is regrown in the
+//!    same shape, at most `hole_retries` times. Then, with `mirror_chance`, the shape is
+//!    mirrored left to right.
 //! 2. **Doors** ([`Stage::Doors`]): the outer walls are the (cell, side) pairs whose neighbour is
 //!    not in the room, listed cell by cell in growth order, sides in [`Dir::ALL`] order. A count is
 //!    drawn from `doors_per_room` (capped by the wall count) and that many walls are sampled
