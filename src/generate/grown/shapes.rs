@@ -58,12 +58,13 @@ pub(super) fn grow(p: &GrownRooms, shape: RoomShape, g: &mut Grower, rng: &mut D
     cells.clear();
     let size = p.shape_cells(shape);
     let n = rng.random_range(size.min..=size.max.max(size.min)).max(1) as usize;
-    match shape {
-        RoomShape::Blob | RoomShape::Hall => hall(n, g, rng, cells),
-        RoomShape::Narrow => narrow(n, g, rng, cells),
-        RoomShape::Cave => cave(n, g, rng, cells),
-        RoomShape::Closet => closet(n, g, rng, cells),
-    }
+    let make = match shape {
+        RoomShape::Blob | RoomShape::Hall => hall,
+        RoomShape::Narrow => narrow,
+        RoomShape::Cave => cave,
+        RoomShape::Closet => closet,
+    };
+    make(n, g, rng, cells);
 }
 
 /// Adds `p` to the room when it is not in it yet.
@@ -268,6 +269,7 @@ fn closet(n: usize, g: &mut Grower, rng: &mut DelveRng, cells: &mut Vec<Pos>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::SizeRange;
 
     #[test]
     fn nibbling_keeps_rooms_whole() {
@@ -287,6 +289,35 @@ mod tests {
         }
         assert!(!nibbleable(&g, Pos::new(1, 1)));
         assert!(nibbleable(&g, Pos::new(0, 0)) && nibbleable(&g, Pos::new(1, 0)));
+    }
+
+    /// Every shape: as many cells as drawn, distinct, 4-connected from the origin, no holes
+    /// except in caves, and the scratch square left clean for the next room.
+    #[test]
+    fn shapes_have_their_size_and_leave_no_marks() {
+        let p = GrownRooms {
+            hall_cells: SizeRange::new(4, 60),
+            closet_cells: SizeRange::new(1, 13),
+            ..GrownRooms::default()
+        };
+        let mut g = Grower::new(p.shape_cells(RoomShape::Hall).max.max(p.most_cells()));
+        let mut rng = crate::rng::stream(7, crate::rng::Stage::Shapes);
+        let (mut cells, mut holes) = (Vec::new(), Vec::new());
+        for shape in [RoomShape::Hall, RoomShape::Narrow, RoomShape::Cave, RoomShape::Closet] {
+            let size = p.shape_cells(shape);
+            for _ in 0..500 {
+                grow(&p, shape, &mut g, &mut rng, &mut cells);
+                assert!((size.min as usize..=size.max as usize).contains(&cells.len()), "{shape:?} {cells:?}");
+                assert_eq!(cells[0], Pos::new(0, 0));
+                let mut sorted = cells.clone();
+                sorted.sort_by_key(|c| (c.y, c.x));
+                sorted.dedup();
+                assert_eq!(sorted.len(), cells.len(), "{shape:?}: distinct cells");
+                g.holes(&cells, &mut holes);
+                assert!(shape == RoomShape::Cave || holes.is_empty(), "{shape:?} {cells:?}");
+                assert!(g.marks.iter().all(|m| *m == 0), "{shape:?}: marks cleared");
+            }
+        }
     }
 
     #[test]
