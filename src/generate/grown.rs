@@ -2,10 +2,14 @@
 //! with its "what's next" items as parameters.
 //!
 //! Algorithm, one room at a time:
-//! 1. **Grow** ([`Stage::Shapes`]): start with one cell; `growth_steps` times add a random empty
-//!    4-neighbour (uniform over the distinct empty neighbours). A room whose surrounding empty
-//!    space is not one 4-connected region (flood fill over its bounding box grown by one) has a
-//!    hole and is regrown, at most `hole_retries` times. Then, with `mirror_chance`, the shape is
+//! 1. **Grow** ([`Stage::Shapes`]): pick the room's shape by weight (one draw over the weights
+//!    of blob, hall, narrow, cave, closet, in that order; no draw when only one shape has
+//!    weight, so a blob-only run draws exactly as the tutorial). A blob starts with one cell;
+//!    `growth_steps` times add a random empty 4-neighbour (uniform over the distinct empty
+//!    neighbours). The other shapes draw a cell count from their size range and are made as
+//!    `grown/shapes.rs` describes. A room whose surrounding empty space is not one 4-connected
+//!    region (flood fill over its bounding box grown by one) has a hole and is regrown in the
+//!    same shape, at most `hole_retries` times. Then, with `mirror_chance`, the shape is
 //!    mirrored left to right.
 //! 2. **Doors** ([`Stage::Doors`]): the outer walls are the (cell, side) pairs whose neighbour is
 //!    not in the room, listed cell by cell in growth order, sides in [`Dir::ALL`] order. A count is
@@ -115,4 +119,5 @@ mod doors;
 mod growth;
 mod loops;
 mod placement;
+mod shapes;
 mod template;

@@ -103,6 +103,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("godot-part3", include_str!("../../presets/godot-part3.ron")),
     ("mcrogueface-part3", include_str!("../../presets/mcrogueface-part3.ron")),
     ("tiendil-step6", include_str!("../../presets/tiendil-step6.ron")),
+    ("grown-shapes", include_str!("../../presets/grown-shapes.ron")),
 ];
 
 /// The preset the editor opens on.
@@ -560,7 +561,8 @@ pub fn save_map(path: &Path, map: &Map) -> Result<(), FileError> {
 /// A file that may be a preset or a map.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Loaded {
-    Preset(Preset),
+    /// Boxed like the map: a preset holds every parameter of its generator.
+    Preset(Box<Preset>),
     Map(Box<Map>),
 }
 
@@ -572,7 +574,7 @@ pub fn load_any(path: &Path) -> Result<Loaded, FileError> {
         Ok(m) => Ok(Loaded::Map(Box::new(m))),
         Err(map_err) => match ron_options().from_str::<Probe>(&text) {
             Ok(Probe { generator: Present(true), tiles: Present(false), .. }) => {
-                parse_preset(&text, path).map(Loaded::Preset)
+                parse_preset(&text, path).map(|p| Loaded::Preset(Box::new(p)))
             }
             Ok(Probe { tiles: Present(false), generator: Present(false), .. }) => {
                 Err(FileError::invalid(path, "expected a Delve preset (with `generator`) or map (with `tiles`)"))

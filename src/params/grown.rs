@@ -54,6 +54,76 @@ pub struct GrownRooms {
     /// Most poses tried for one room before generation stops.
     #[serde(default = "default_placement_budget")]
     pub placement_budget: u32,
+    /// Share of rooms grown cell by cell from `growth_steps` (the tutorial's blobs). With every
+    /// other shape at weight 0 (the default) no draw picks a shape, so older files give the
+    /// same maps.
+    #[serde(default = "default_blob_weight")]
+    pub blob_weight: u32,
+    /// Share of halls: near-rectangles with a few cells nibbled off their corners and edges.
+    #[serde(default)]
+    pub hall_weight: u32,
+    /// Cells of a hall.
+    #[serde(default = "default_hall_cells")]
+    pub hall_cells: SizeRange,
+    /// Share of narrow rooms: 1 or 2 cells wide, straight or with one bend.
+    #[serde(default)]
+    pub narrow_weight: u32,
+    /// Cells of a narrow room.
+    #[serde(default = "default_narrow_cells")]
+    pub narrow_cells: SizeRange,
+    /// Share of caves: a walk that turns often, sometimes widened to the side.
+    #[serde(default)]
+    pub cave_weight: u32,
+    /// Cells of a cave.
+    #[serde(default = "default_cave_cells")]
+    pub cave_cells: SizeRange,
+    /// Share of closets: a cell with short arms (a cross of 5 cells, longer arms past that).
+    #[serde(default)]
+    pub closet_weight: u32,
+    /// Cells of a closet.
+    #[serde(default = "default_closet_cells")]
+    pub closet_cells: SizeRange,
+}
+
+/// The shapes a grown room can take, in the order of their weights in the panel (and of the
+/// one draw that picks a room's shape).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoomShape {
+    /// Grown cell by cell by a random empty neighbour (the tutorial).
+    Blob,
+    /// A rectangle with a few cells nibbled off.
+    Hall,
+    /// 1 or 2 cells wide, straight or with one bend.
+    Narrow,
+    /// A walk with many turns.
+    Cave,
+    /// A cell with short arms.
+    Closet,
+}
+
+impl RoomShape {
+    pub const ALL: [RoomShape; 5] =
+        [RoomShape::Blob, RoomShape::Hall, RoomShape::Narrow, RoomShape::Cave, RoomShape::Closet];
+
+    /// The key of the parameter that sizes this shape.
+    pub const fn size_key(self) -> &'static str {
+        match self {
+            RoomShape::Blob => "growth_steps",
+            RoomShape::Hall => "hall_cells",
+            RoomShape::Narrow => "narrow_cells",
+            RoomShape::Cave => "cave_cells",
+            RoomShape::Closet => "closet_cells",
+        }
+    }
+
+    /// Most cells a room of this shape may be asked to have.
+    pub const fn max_cells(self) -> u32 {
+        match self {
+            RoomShape::Blob => MAX_GROWTH + 1,
+            RoomShape::Closet => MAX_CLOSET_CELLS,
+            _ => MAX_SHAPE_CELLS,
+        }
+    }
 }
 
 const fn default_branching() -> f64 {
@@ -79,6 +149,21 @@ const fn default_margin() -> u32 {
 }
 const fn default_placement_budget() -> u32 {
     1_000_000
+}
+const fn default_blob_weight() -> u32 {
+    1
+}
+const fn default_hall_cells() -> SizeRange {
+    SizeRange::new(16, 40)
+}
+const fn default_narrow_cells() -> SizeRange {
+    SizeRange::new(6, 16)
+}
+const fn default_cave_cells() -> SizeRange {
+    SizeRange::new(12, 30)
+}
+const fn default_closet_cells() -> SizeRange {
+    SizeRange::new(1, 5)
 }
 
 impl Default for GrownRooms {
@@ -108,7 +193,63 @@ impl GrownRooms {
             hole_retries: default_hole_retries(),
             margin: default_margin(),
             placement_budget: default_placement_budget(),
+            blob_weight: default_blob_weight(),
+            hall_weight: 0,
+            hall_cells: default_hall_cells(),
+            narrow_weight: 0,
+            narrow_cells: default_narrow_cells(),
+            cave_weight: 0,
+            cave_cells: default_cave_cells(),
+            closet_weight: 0,
+            closet_cells: default_closet_cells(),
         }
+    }
+
+    /// Each shape's weight, in [`RoomShape::ALL`] order.
+    pub fn shape_weights(&self) -> [(RoomShape, u32); 5] {
+        [
+            (RoomShape::Blob, self.blob_weight),
+            (RoomShape::Hall, self.hall_weight),
+            (RoomShape::Narrow, self.narrow_weight),
+            (RoomShape::Cave, self.cave_weight),
+            (RoomShape::Closet, self.closet_weight),
+        ]
+    }
+
+    /// Fewest and most cells of a room of `shape` (the blob's growth steps plus its first cell),
+    /// each clamped to the shape's cap.
+    pub fn shape_cells(&self, shape: RoomShape) -> SizeRange {
+        let r = self.size_of(shape);
+        let cap = shape.max_cells();
+        SizeRange::new(r.min.clamp(1, cap), r.max.clamp(1, cap))
+    }
+
+    /// The size parameter of `shape` as stored (growth steps for blobs, cells otherwise).
+    fn size_of(&self, shape: RoomShape) -> SizeRange {
+        match shape {
+            RoomShape::Blob => {
+                SizeRange::new(self.growth_steps.min.saturating_add(1), self.growth_steps.max.saturating_add(1))
+            }
+            RoomShape::Hall => self.hall_cells,
+            RoomShape::Narrow => self.narrow_cells,
+            RoomShape::Cave => self.cave_cells,
+            RoomShape::Closet => self.closet_cells,
+        }
+    }
+
+    /// The shapes with a weight above 0.
+    pub fn active_shapes(&self) -> impl Iterator<Item = RoomShape> + '_ {
+        self.shape_weights().into_iter().filter(|(_, w)| *w > 0).map(|(s, _)| s)
+    }
+
+    /// Fewest cells of any room of this run (1 when no shape has weight).
+    pub fn fewest_cells(&self) -> u32 {
+        self.active_shapes().map(|s| self.shape_cells(s).min).min().unwrap_or(1)
+    }
+
+    /// Most cells of any room of this run (1 when no shape has weight).
+    pub fn most_cells(&self) -> u32 {
+        self.active_shapes().map(|s| self.shape_cells(s).max).max().unwrap_or(1)
     }
 }
 
@@ -128,6 +269,13 @@ pub const MAX_MARGIN: u32 = 64;
 pub const MIN_BUDGET: u32 = 100;
 pub const MAX_BUDGET: u32 = 100_000_000;
 /// Most room cells asked for in total (rooms × largest room).
+/// Most cells of a hall, narrow room or cave (they cannot grow holes the way blobs do, or are
+/// regrown cheaply, so they may be larger than blobs).
+pub const MAX_SHAPE_CELLS: u32 = 400;
+/// Most cells of a closet (a cross with arms of 3).
+pub const MAX_CLOSET_CELLS: u32 = 13;
+/// Largest weight of one room shape.
+pub const MAX_SHAPE_WEIGHT: u32 = 100;
 pub const MAX_TOTAL_CELLS: u64 = 1_000_000;
 /// Most rooms × doors per room × search radius: the placement index keeps a few bytes for each
 /// (about 100 MB at this limit).
@@ -146,6 +294,19 @@ const DOORS_WORDS: RangeWords = RangeWords {
     crossed: |min, max| format!("the fewest doors ({min}) is more than the most ({max})"),
     above: |hi, max| format!("at most {hi} doors per room, not {max}"),
 };
+
+/// What a shape's size check says about its bounds (the shape named in the plural).
+macro_rules! cells_words {
+    ($what:literal) => {
+        RangeWords {
+            below: |lo, min| format!(concat!($what, " need at least {} cells, not {}"), lo, min),
+            crossed: |min, max| {
+                format!(concat!("the smallest ", $what, " ({} cells) are larger than the largest ({})"), min, max)
+            },
+            above: |hi, max| format!(concat!($what, " have at most {} cells, not {}"), hi, max),
+        }
+    };
+}
 
 impl GrownRooms {
     /// Every parameter, described once, in panel order.
@@ -173,6 +334,106 @@ impl GrownRooms {
                 kind: ParamKind::Range { min: 0, max: MAX_GROWTH as i64 },
             },
             access: range!(growth_steps, GROWTH_WORDS),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "blob_weight",
+                label: "Blob rooms",
+                unit: "parts",
+                help: "How often a room is a blob, grown cell by cell as set by Growth steps (the tutorial's \
+                       rooms). Each room's shape is drawn by these parts against the other shapes' parts: \
+                       blobs 1 and halls 3 make a quarter of the rooms blobs. With only blobs, maps are \
+                       exactly the tutorial's.",
+                kind: ParamKind::Int { min: 0, max: MAX_SHAPE_WEIGHT as i64 },
+            },
+            access: count!(blob_weight, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "hall_weight",
+                label: "Halls",
+                unit: "parts",
+                help: "How often a room is a hall: a large, nearly rectangular room (a treasure trove, a \
+                       throne room) with a few cells nibbled off its corners and edges. 0: no halls.",
+                kind: ParamKind::Int { min: 0, max: MAX_SHAPE_WEIGHT as i64 },
+            },
+            access: count!(hall_weight, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "hall_cells",
+                label: "Hall size",
+                unit: "cells",
+                help: "Floor cells of a hall. Halls are at most twice as long as they are wide.",
+                kind: ParamKind::Range { min: 4, max: MAX_SHAPE_CELLS as i64 },
+            },
+            access: range!(hall_cells, cells_words!("halls")),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "narrow_weight",
+                label: "Narrow rooms",
+                unit: "parts",
+                help: "How often a room is narrow: a gallery or trap corridor 1 or 2 cells wide, straight \
+                       or with one bend. 0: no narrow rooms.",
+                kind: ParamKind::Int { min: 0, max: MAX_SHAPE_WEIGHT as i64 },
+            },
+            access: count!(narrow_weight, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "narrow_cells",
+                label: "Narrow room size",
+                unit: "cells",
+                help: "Floor cells of a narrow room; a 2-wide room of 16 cells is 8 cells long.",
+                kind: ParamKind::Range { min: 2, max: MAX_SHAPE_CELLS as i64 },
+            },
+            access: range!(narrow_cells, cells_words!("narrow rooms")),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "cave_weight",
+                label: "Caves",
+                unit: "parts",
+                help: "How often a room is a cave: a long, winding room with many turns, here and there \
+                       two cells wide. Caves that close on themselves are regrown like blobs with holes. \
+                       0: no caves.",
+                kind: ParamKind::Int { min: 0, max: MAX_SHAPE_WEIGHT as i64 },
+            },
+            access: count!(cave_weight, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "cave_cells",
+                label: "Cave size",
+                unit: "cells",
+                help: "Floor cells of a cave. Long caves close on themselves more often and are regrown \
+                       (see Hole retries).",
+                kind: ParamKind::Range { min: 1, max: MAX_SHAPE_CELLS as i64 },
+            },
+            access: range!(cave_cells, cells_words!("caves")),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "closet_weight",
+                label: "Closets",
+                unit: "parts",
+                help: "How often a room is a closet: a tiny hiding place, one cell with short arms \
+                       (a cross of 5 cells, longer arms past that). 0: no closets.",
+                kind: ParamKind::Int { min: 0, max: MAX_SHAPE_WEIGHT as i64 },
+            },
+            access: count!(closet_weight, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "closet_cells",
+                label: "Closet size",
+                unit: "cells",
+                help: "Floor cells of a closet: 1 is a single cell, 2 a pair, 5 a cross, 13 a cross \
+                       with arms of 3.",
+                kind: ParamKind::Range { min: 1, max: MAX_CLOSET_CELLS as i64 },
+            },
+            access: range!(closet_cells, cells_words!("closets")),
         },
         Field {
             spec: ParamSpec {
@@ -334,7 +595,6 @@ impl GrownRooms {
     /// The checks that involve several fields, run after those of `doors_per_room`.
     fn check_combinations(&self, out: &mut Vec<ParamIssue>) {
         let mut bad = |field: &'static str, message: String| out.push(ParamIssue { field, message });
-        let SizeRange { min, max } = self.growth_steps;
         let dmax = self.doors_per_room.max;
         if dmax == 1 && !self.share_doors && self.rooms > 2 {
             bad(
@@ -346,16 +606,20 @@ impl GrownRooms {
                 ),
             );
         }
-        if min <= max && max <= MAX_GROWTH && (1..=MAX_ROOMS).contains(&self.rooms) {
-            let total = u64::from(self.rooms) * u64::from(max + 1);
+        let sizes_valid = self.active_shapes().all(|s| {
+            let r = self.size_of(s);
+            r.min <= r.max && r.max <= s.max_cells()
+        });
+        if sizes_valid && (1..=MAX_ROOMS).contains(&self.rooms) {
+            let most = self.most_cells();
+            let total = u64::from(self.rooms) * u64::from(most);
             if total > MAX_TOTAL_CELLS {
                 bad(
                     "rooms",
                     format!(
-                        "{} rooms of up to {} cells ask for up to {total} room cells; at most {MAX_TOTAL_CELLS} \
-                         (fewer rooms or fewer growth steps)",
+                        "{} rooms of up to {most} cells ask for up to {total} room cells; at most {MAX_TOTAL_CELLS} \
+                         (fewer rooms, fewer growth steps or smaller shapes)",
                         self.rooms,
-                        max + 1
                     ),
                 );
             }
@@ -381,6 +645,14 @@ impl GrownRooms {
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
         if key == "doors_per_room" {
             self.check_combinations(out);
+        }
+        if key == "closet_cells" && self.shape_weights().iter().all(|(_, w)| *w == 0) {
+            out.push(ParamIssue {
+                field: "blob_weight",
+                message: "every room shape has 0 parts, so no room can be made; give blobs, halls, \
+                          narrow rooms, caves or closets at least 1 part"
+                    .to_string(),
+            });
         }
     }
 }

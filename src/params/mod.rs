@@ -17,7 +17,7 @@ pub mod rooms_tunnels;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-pub use grown::GrownRooms;
+pub use grown::{GrownRooms, RoomShape};
 pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
 
 /// An inclusive range of whole numbers chosen by the designer, such as a room side `6..=10`.

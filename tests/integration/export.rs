@@ -41,7 +41,7 @@ pub(crate) fn all_shapes() -> Map {
 
 pub(crate) fn maps() -> Vec<Map> {
     let mut v = vec![all_shapes()];
-    for preset in ["godot-part3", "mcrogueface-part3", "tiendil-step6"] {
+    for preset in ["godot-part3", "mcrogueface-part3", "tiendil-step6", "grown-shapes"] {
         for seed in 0..3 {
             v.push(generate(&shipped(preset), seed).unwrap().map);
         }

@@ -7,7 +7,7 @@ use delve::generate::grown::{GrownStats, generate_with_stats};
 use delve::generate::{GenError, Generated};
 use delve::geom::{Pos, Rect};
 use delve::map::{Map, Tile};
-use delve::params::{GeneratorParams, GrownRooms, ParamKind, ParamValue, Params, SizeRange};
+use delve::params::{GeneratorParams, GrownRooms, ParamKind, ParamValue, Params, RoomShape, SizeRange};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -101,14 +101,15 @@ fn check_invariants(p: &GrownRooms, seed: u64, g: &Generated) {
 
     // Rooms: hole-free, 4-connected, sizes as asked, colours that read on the wall, one cell apart.
     let owner = map.room_index_grid();
-    let max_cells = p.growth_steps.max as usize + 1;
+    // Without knowing each room's shape: within the sizes of the shapes in the mix.
+    let (min_cells, max_cells) = (p.fewest_cells() as usize, p.most_cells() as usize);
     for (i, room) in map.rooms.iter().enumerate() {
         let cells = room.shape.cells();
         assert!(connected(&cells), "room {i} is not 4-connected\n{}", ctx());
         assert!(!has_hole(&cells), "room {i} has a hole\n{}", ctx());
         let first_filled = i == 0 && g.report.shortfall.as_ref().is_some_and(|s| s.cause == ShortfallCause::Hole);
         assert!(
-            first_filled || (p.growth_steps.min as usize + 1..=max_cells).contains(&cells.len()),
+            first_filled || (min_cells..=max_cells).contains(&cells.len()),
             "room {i} has {} cells\n{}",
             cells.len(),
             ctx()
@@ -249,12 +250,13 @@ pub(crate) fn arb_params() -> impl Strategy<Value = GrownRooms> {
         (1u32..60, 0u32..20, 0u32..20, 1u32..6, 0u32..6, 2u32..14),
         (0.0f64..=1.0, 2u32..7, any::<bool>(), any::<bool>(), 0u32..12, 2u32..7),
         (1u32..20, 0.0f64..=1.0, 1u32..4, 0u32..30, 1u32..4),
+        arb_shapes(),
     )
-        .prop_map(|(a, b, c)| {
+        .prop_map(|(a, b, c, shapes)| {
             let (rooms, g1, g2, d1, d2, search_radius) = a;
             let (branching, max_corridors_per_room, share_doors, corridors_may_cross, loops, loop_min_separation) = b;
             let (loop_max_length, mirror_chance, door_kinds, hole_retries, margin) = c;
-            GrownRooms {
+            let mut p = GrownRooms {
                 rooms,
                 growth_steps: SizeRange::new(g1.min(g2), g1.max(g2)),
                 doors_per_room: SizeRange::new(d1, d1 + d2),
@@ -271,8 +273,35 @@ pub(crate) fn arb_params() -> impl Strategy<Value = GrownRooms> {
                 hole_retries,
                 margin,
                 placement_budget: 1_000_000,
-            }
+                ..GrownRooms::default()
+            };
+            apply_shapes(&mut p, shapes);
+            p
         })
+}
+
+/// What [`apply_shapes`] makes of a random draw.
+type ShapeDraw = (bool, [u32; 5], [u32; 6], u32, u32);
+
+fn arb_shapes() -> impl Strategy<Value = ShapeDraw> {
+    (any::<bool>(), proptest::array::uniform5(0u32..4), proptest::array::uniform6(0u32..60), 1u32..14, 1u32..14)
+}
+
+/// A random shape mix: half the time blobs only (the tutorial), else random weights (blobs
+/// included or not) and random size ranges for every shape.
+fn apply_shapes(p: &mut GrownRooms, (blobs_only, w, s, c1, c2): ShapeDraw) {
+    if blobs_only {
+        return;
+    }
+    (p.blob_weight, p.hall_weight, p.narrow_weight, p.cave_weight, p.closet_weight) = (w[0], w[1], w[2], w[3], w[4]);
+    if w.iter().all(|x| *x == 0) {
+        p.hall_weight = 1;
+    }
+    let r = |a: u32, b: u32, lo: u32| SizeRange::new(a.min(b).max(lo), a.max(b).max(lo));
+    p.hall_cells = r(s[0], s[1], 4);
+    p.narrow_cells = r(s[2], s[3], 2);
+    p.cave_cells = r(s[4] / 2, s[5] / 2, 1);
+    p.closet_cells = r(c1, c2, 1);
 }
 
 proptest! {
@@ -293,13 +322,17 @@ proptest! {
         rooms in 0u32..30, g1 in 0u32..300, g2 in 0u32..300, d1 in 0u32..70, d2 in 0u32..70,
         radius in 0u32..70, branching in -0.5f64..1.5, corridors in 0u32..70, loop_len in 0u32..70,
         kinds in 0u32..20, margin in 0u32..70, budget in 0u32..200,
+        w in proptest::array::uniform5(0u32..3), s in proptest::array::uniform8(0u32..450),
     ) {
-        let p = GrownRooms {
+        let mut p = GrownRooms {
             rooms, growth_steps: SizeRange::new(g1, g2), doors_per_room: SizeRange::new(d1, d2),
             search_radius: radius, branching, max_corridors_per_room: corridors, loop_max_length: loop_len,
             door_kinds: kinds, margin, placement_budget: budget, hole_retries: 3, loops: 2,
             ..GrownRooms::default()
         };
+        (p.blob_weight, p.hall_weight, p.narrow_weight, p.cave_weight, p.closet_weight) = (w[0], w[1], w[2], w[3], w[4]);
+        (p.hall_cells, p.narrow_cells) = (SizeRange::new(s[0], s[1]), SizeRange::new(s[2], s[3]));
+        (p.cave_cells, p.closet_cells) = (SizeRange::new(s[4] / 8, s[5] / 8), SizeRange::new(s[6] / 30, s[7] / 30));
         let keys: Vec<&str> = p.specs().iter().map(|s| s.key).collect();
         match delve::generate::generate(&GeneratorParams::GrownRooms(p.clone()), 1) {
             Err(GenError::InvalidParams(issues)) => {
@@ -480,6 +513,12 @@ fn golden_maps() {
     for seed in [1, 2, 3] {
         let g = gen_valid(&p, seed);
         let path = crate::common::golden_dir().join(format!("tiendil-step6-seed-{seed}.txt"));
+        crate::common::assert_golden(&path, &format!("{}\n{}", g.report, g.map.to_ascii()));
+    }
+    let p = shapes_preset();
+    for seed in [1, 2, 3] {
+        let g = gen_valid(&p, seed);
+        let path = crate::common::golden_dir().join(format!("grown-shapes-seed-{seed}.txt"));
         crate::common::assert_golden(&path, &format!("{}\n{}", g.report, g.map.to_ascii()));
     }
 }
@@ -733,6 +772,7 @@ fn replaying_grown_steps_gives_the_generated_map_for_the_presets() {
     let mut p = preset();
     (p.growth_steps, p.hole_retries, p.corridors_may_cross) = (SizeRange::new(30, 60), 0, true);
     variants.push(p);
+    variants.push(shapes_preset());
     for p in &variants {
         for seed in 0..60 {
             check_recording(p, seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -836,4 +876,243 @@ fn grown_steps_tell_holes_and_rooms_without_a_place() {
     }
     assert_eq!(search.crowded + search.too_large + search.no_corridor, search.poses, "every pose refused, each once");
     assert!(last.sentence().ends_with("Generation stops."), "{}", last.sentence());
+}
+
+// ---- Room shapes ----
+
+/// The shipped preset that mixes every room shape.
+fn shapes_preset() -> GrownRooms {
+    match shipped("grown-shapes") {
+        GeneratorParams::GrownRooms(p) => p,
+        other => panic!("grown-shapes is not a grown-rooms preset: {other:?}"),
+    }
+}
+
+/// `p` with all the weight on `shape`.
+fn only(shape: RoomShape, p: &GrownRooms) -> GrownRooms {
+    let mut q =
+        GrownRooms { blob_weight: 0, hall_weight: 0, narrow_weight: 0, cave_weight: 0, closet_weight: 0, ..p.clone() };
+    match shape {
+        RoomShape::Blob => q.blob_weight = 1,
+        RoomShape::Hall => q.hall_weight = 1,
+        RoomShape::Narrow => q.narrow_weight = 1,
+        RoomShape::Cave => q.cave_weight = 1,
+        RoomShape::Closet => q.closet_weight = 1,
+    }
+    q
+}
+
+/// Room cells over the area of their bounding box.
+fn fill_ratio(cells: &[Pos]) -> f64 {
+    let b = Rect::bounding(cells.iter().copied()).expect("room has cells");
+    cells.len() as f64 / (b.w as f64 * b.h as f64)
+}
+
+/// Whether a room is at most 2 cells wide: no 3×3 block of room cells, and at most the 2×2 of
+/// one bend has cells with runs of 3 or more both across and along.
+fn at_most_two_wide(cells: &[Pos]) -> bool {
+    let set: BTreeSet<Pos> = cells.iter().copied().collect();
+    let run = |c: Pos, dx: i32, dy: i32| {
+        let mut n = 1;
+        for s in [1, -1] {
+            let mut p = c.offset(s * dx, s * dy);
+            while set.contains(&p) {
+                n += 1;
+                p = p.offset(s * dx, s * dy);
+            }
+        }
+        n
+    };
+    let block = cells.iter().any(|c| (0..3).all(|dy| (0..3).all(|dx| set.contains(&c.offset(dx, dy)))));
+    let thick = cells.iter().filter(|&&c| run(c, 1, 0) > 2 && run(c, 0, 1) > 2).count();
+    !block && thick <= 4
+}
+
+/// Turns of a room's outline: corners of its bounding edges (a rectangle has 4).
+fn outline_corners(cells: &[Pos]) -> usize {
+    let set: BTreeSet<Pos> = cells.iter().copied().collect();
+    let at = |x: i32, y: i32| set.contains(&Pos::new(x, y));
+    // A grid vertex is a corner when 1 or 3 of the 4 cells around it are in the room (or 2 diagonal).
+    let b = Rect::bounding(cells.iter().copied()).expect("room has cells").grow(1);
+    let mut n = 0;
+    for y in b.y..b.y + b.h {
+        for x in b.x..b.x + b.w {
+            let q = [at(x - 1, y - 1), at(x, y - 1), at(x - 1, y), at(x, y)];
+            let k = q.iter().filter(|v| **v).count();
+            n += match k {
+                1 | 3 => 1,
+                2 if q[0] == q[3] => 2,
+                _ => 0,
+            };
+        }
+    }
+    n
+}
+
+/// Every room of a one-shape run keeps its shape's promises: sizes within the shape's range
+/// (check_invariants), and the shape's own look.
+#[test]
+fn each_shape_keeps_its_promises_over_many_seeds() {
+    let base = GrownRooms { rooms: 20, loops: 3, mirror_chance: 0.5, ..shapes_preset() };
+    for shape in RoomShape::ALL {
+        let p = only(shape, &base);
+        assert!(p.check().is_empty(), "{shape:?}: {:?}", p.check());
+        let range = p.shape_cells(shape);
+        assert_eq!((p.fewest_cells(), p.most_cells()), (range.min, range.max));
+        let (mut rooms, mut fill, mut corners) = (0usize, 0.0, 0usize);
+        for seed in 0..60 {
+            let g = gen_valid(&p, seed);
+            check_invariants(&p, seed, &g);
+            assert!(depths(&g.map).is_some(), "{shape:?} seed {seed}: connected");
+            for (i, room) in g.map.rooms.iter().enumerate() {
+                let cells = room.shape.cells();
+                let ctx = || format!("{shape:?} seed {seed} room {i}\n{}", g.map.to_ascii());
+                assert!((range.min as usize..=range.max as usize).contains(&cells.len()), "{}", ctx());
+                match shape {
+                    RoomShape::Hall => {
+                        assert!(fill_ratio(&cells) >= 0.75, "hall fill {}\n{}", fill_ratio(&cells), ctx())
+                    }
+                    RoomShape::Narrow => assert!(at_most_two_wide(&cells), "narrow room too wide\n{}", ctx()),
+                    RoomShape::Closet => assert!(cells.len() <= 5 && at_most_two_wide(&cells), "{}", ctx()),
+                    _ => {}
+                }
+                rooms += 1;
+                fill += fill_ratio(&cells);
+                corners += outline_corners(&cells);
+            }
+        }
+        let (fill, corners) = (fill / rooms as f64, corners as f64 / rooms as f64);
+        eprintln!("{shape:?}: {rooms} rooms, mean fill {fill:.2}, mean outline corners {corners:.1}");
+        match shape {
+            RoomShape::Hall => assert!(fill > 0.9, "halls are nearly rectangles: {fill}"),
+            RoomShape::Cave => assert!(fill < 0.6 && corners > 14.0, "caves wind: fill {fill}, corners {corners}"),
+            RoomShape::Narrow => assert!(corners < 7.0, "narrow rooms bend at most once: {corners}"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn the_mixed_preset_keeps_every_promise_and_mixes_its_shapes() {
+    let p = shapes_preset();
+    assert!(p.check().is_empty(), "{:?}", p.check());
+    assert!((30..=40).contains(&p.rooms) && p.loops > 0);
+    let (mut halls, mut narrow, mut small, mut loops) = (0, 0, 0, 0);
+    for seed in 0..100 {
+        let g = gen_valid(&p, seed);
+        check_invariants(&p, seed, &g);
+        assert!(depths(&g.map).is_some(), "seed {seed}: connected");
+        assert_eq!(g.report.rooms_placed, p.rooms as usize, "seed {seed}: {}", g.report);
+        loops += g.map.corridors.len() + 1 - g.map.rooms.len();
+        for r in &g.map.rooms {
+            let cells = r.shape.cells();
+            halls += usize::from(cells.len() >= 20 && fill_ratio(&cells) >= 0.75);
+            narrow += usize::from(cells.len() >= 6 && at_most_two_wide(&cells) && fill_ratio(&cells) < 0.9);
+            small += usize::from(cells.len() <= 5);
+        }
+    }
+    // 36 rooms: 3/12 halls, 3/12 narrow, 3/12 closets on average (some blobs count too).
+    assert!(halls > 600 && narrow > 500 && small > 700, "halls {halls}, narrow {narrow}, small {small}");
+    assert!(loops > 300, "loops {loops}");
+}
+
+#[test]
+fn same_seed_same_mixed_map_and_blob_only_mixes_draw_as_before() {
+    let p = GeneratorParams::GrownRooms(shapes_preset());
+    assert_eq!(generate_valid(&p, 3), generate_valid(&p, 3));
+    assert_ne!(generate_valid(&p, 3).map.to_ascii(), generate_valid(&p, 4).map.to_ascii());
+    // All the weight on blobs, whatever its size and the other shapes' sizes: the tutorial's map.
+    let tutorial = preset();
+    let blobs = GrownRooms {
+        blob_weight: 7,
+        hall_cells: SizeRange::new(4, 400),
+        cave_cells: SizeRange::new(1, 2),
+        closet_cells: SizeRange::new(13, 13),
+        ..tutorial.clone()
+    };
+    for seed in 0..20 {
+        let (a, b) = (gen_valid(&tutorial, seed).map, gen_valid(&blobs, seed).map);
+        let same =
+            a.to_ascii() == b.to_ascii() && a.rooms == b.rooms && a.doors == b.doors && a.corridors == b.corridors;
+        assert!(same, "seed {seed}: blobs alone draw what the tutorial draws");
+    }
+    // A mix draws one shape per room, so it changes the map.
+    let mixed = GrownRooms { hall_weight: 1, ..tutorial.clone() };
+    assert_ne!(gen_valid(&tutorial, 1).map.rooms, gen_valid(&mixed, 1).map.rooms);
+}
+
+#[test]
+fn shape_parameters_are_checked() {
+    let issues = |p: GrownRooms| p.check().into_iter().map(|i| (i.field, i.message)).collect::<Vec<_>>();
+    let d = GrownRooms::default;
+    let none = GrownRooms { blob_weight: 0, ..d() };
+    let found = issues(none.clone());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "blob_weight");
+    assert!(found[0].1.contains("every room shape has 0 parts"), "{}", found[0].1);
+    assert!(matches!(
+        delve::generate::generate(&GeneratorParams::GrownRooms(none), 0),
+        Err(GenError::InvalidParams(ref v)) if v.len() == 1
+    ));
+    let fields = |p: GrownRooms| issues(p).into_iter().map(|i| i.0).collect::<Vec<_>>();
+    assert!(fields(GrownRooms { blob_weight: 0, closet_weight: 1, ..d() }).is_empty());
+    assert_eq!(fields(GrownRooms { hall_weight: 101, ..d() }), ["hall_weight"]);
+    assert_eq!(fields(GrownRooms { hall_cells: SizeRange::new(2, 10), ..d() }), ["hall_cells"]);
+    assert_eq!(fields(GrownRooms { narrow_cells: SizeRange::new(9, 3), ..d() }), ["narrow_cells"]);
+    assert_eq!(fields(GrownRooms { cave_cells: SizeRange::new(3, 401), ..d() }), ["cave_cells"]);
+    assert_eq!(fields(GrownRooms { closet_cells: SizeRange::new(1, 14), ..d() }), ["closet_cells"]);
+    // The total-cells cap counts the largest shape in the mix, and only shapes in the mix.
+    assert_eq!(
+        fields(GrownRooms { rooms: 5000, hall_weight: 1, hall_cells: SizeRange::new(4, 400), ..d() }),
+        ["rooms"]
+    );
+    assert!(fields(GrownRooms { rooms: 5000, hall_cells: SizeRange::new(4, 400), ..d() }).is_empty());
+    // The panel's words for the new sizes.
+    let m = issues(GrownRooms { hall_cells: SizeRange::new(2, 10), ..d() });
+    assert!(m[0].1.contains("halls need at least 4 cells"), "{}", m[0].1);
+}
+
+#[test]
+fn shapes_are_recorded_in_the_order_they_were_made() {
+    let mix = shapes_preset();
+    let mut variants = vec![GrownRooms { loops: 0, mirror_chance: 0.0, ..mix.clone() }];
+    variants.extend([RoomShape::Hall, RoomShape::Narrow, RoomShape::Cave, RoomShape::Closet].map(|s| only(s, &mix)));
+    for p in &variants {
+        for seed in 0..25 {
+            check_recording(p, seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+    }
+    // Every room starts at the origin of its own frame; narrow rooms, caves and closets are
+    // made cell by cell, each touching one made before it (halls are laid row by row, then
+    // nibbled).
+    for shape in [RoomShape::Hall, RoomShape::Narrow, RoomShape::Cave, RoomShape::Closet] {
+        let params = GeneratorParams::GrownRooms(only(shape, &mix));
+        let (_, rec) = delve::generate::generate_recorded(&params, 5).unwrap();
+        for s in rec.expect("grown rooms records").steps {
+            if let delve::generate::record::Step::RoomGrown { cells, .. } = s {
+                assert_eq!(cells[0], Pos::new(0, 0));
+                for (k, c) in cells.iter().enumerate().skip(1).filter(|_| shape != RoomShape::Hall) {
+                    assert!(cells[..k].iter().any(|d| d.manhattan(*c) == 1), "{shape:?}: cell {k} of {cells:?}");
+                }
+            }
+        }
+    }
+}
+
+/// A shape that keeps its holes names its own size in the report.
+#[test]
+fn a_cave_that_keeps_its_hole_names_the_cave_size() {
+    let p = GrownRooms {
+        rooms: 30,
+        hole_retries: 0,
+        cave_cells: SizeRange::new(200, 400),
+        ..only(RoomShape::Cave, &shapes_preset())
+    };
+    let label = panel_label("cave_cells");
+    let found = (0..40).find_map(|seed| {
+        let g = gen_valid(&p, seed);
+        g.report.shortfall.filter(|s| s.cause == ShortfallCause::Hole).map(|s| s.detail)
+    });
+    let detail = found.expect("a long cave with no retries keeps a hole on some seed");
+    assert!(detail.contains(label) && detail.contains(panel_label("hole_retries")), "{detail}");
 }

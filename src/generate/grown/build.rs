@@ -6,7 +6,7 @@ use super::doors::{DoorState, LevelIndex, UNKNOWN};
 use super::growth::Grower;
 use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
 use super::template::{Rotation, Streams, Template, make_template};
-use super::{GrownRooms, GrownStats, MAX_EXTENT, MAX_GROWTH};
+use super::{GrownRooms, GrownStats, MAX_EXTENT};
 use crate::generate::record::{DoorRef, Recorder, Step};
 use crate::generate::{Generated, Report, Shortfall, ShortfallCause};
 use crate::geom::{Pos, TileBox};
@@ -100,8 +100,8 @@ impl<'a> Builder<'a> {
             flood_id: 0,
             flood_sizes: Vec::new(),
             queue: Vec::new(),
-            min_cells: (p.growth_steps.min.min(MAX_GROWTH) + 1) as u16,
-            max_cells: (p.growth_steps.max.min(MAX_GROWTH) + 1) as u16,
+            min_cells: p.fewest_cells() as u16,
+            max_cells: p.most_cells() as u16,
             poses: 0,
             examined: 0,
             levels: 0,
@@ -279,7 +279,7 @@ pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Genera
         colours: stream(seed, Stage::Colours),
     };
     let mut layout = stream(seed, Stage::Layout);
-    let mut grower = Grower::new(p.growth_steps.max.min(MAX_GROWTH));
+    let mut grower = Grower::new(p.most_cells() - 1);
     let mut b = Builder::new(p);
     let mut stats = GrownStats::default();
     let mut shortfall = None;
@@ -288,14 +288,14 @@ pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Genera
         let anywhere = layout.random::<f64>() < p.branching;
         let room = b.rooms.len() as u32;
         let (t, exhausted) = make_template(p, &mut grower, &mut rng, &mut stats.regrown, room, rec);
-        if exhausted {
+        if let Some(shape) = exhausted {
             shortfall = Some(Shortfall {
                 cause: ShortfallCause::Hole,
                 detail: format!(
                     "room {} still had a hole after {} regrowths (lower {} or raise {})",
                     b.rooms.len(),
                     p.hole_retries,
-                    p.label_of("growth_steps"),
+                    p.label_of(shape.size_key()),
                     p.label_of("hole_retries")
                 ),
             });

@@ -1,6 +1,6 @@
 //! Room growth: the dense growable [`Plane`] of cell flags the builder works on, and the
-//! [`Grower`] that grows one room cell by cell and finds its holes (step 1 of the algorithm in
-//! [`super`]).
+//! [`Grower`] that grows one blob cell by cell and finds the holes of a room of any shape (step 1
+//! of the algorithm in [`super`]; the other shapes are in `shapes.rs`).
 
 use crate::geom::{Pos, TileBox};
 use crate::rng::DelveRng;

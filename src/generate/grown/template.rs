@@ -7,6 +7,7 @@ use crate::generate::record::{Growth, Recorder, Step};
 use crate::geom::{Dir, Pos, TileBox};
 use crate::map::Rgb;
 use crate::map::colour::legible_room_colour;
+use crate::params::RoomShape;
 use crate::rng::DelveRng;
 use rand::{Rng, RngExt};
 
@@ -77,8 +78,8 @@ pub(super) struct Streams {
     pub(super) colours: DelveRng,
 }
 
-/// Grows, mirrors, doors and colours room `room`. The flag is set when every regrowth had a
-/// hole; the room returned then has its last try's holes filled in.
+/// Picks the shape of room `room`, grows, mirrors, doors and colours it. The shape comes back
+/// when every regrowth had a hole; the room returned then has its last try's holes filled in.
 pub(super) fn make_template(
     p: &GrownRooms,
     grower: &mut Grower,
@@ -86,15 +87,15 @@ pub(super) fn make_template(
     regrown: &mut u64,
     room: u32,
     rec: &mut impl Recorder,
-) -> (Template, bool) {
+) -> (Template, Option<RoomShape>) {
     let Streams { shapes, doors, colours } = rng;
+    let shape = super::shapes::pick(p, shapes);
     let mut cells = Vec::new();
     let mut holes = Vec::new();
     let mut tries = 0u32;
-    let mut exhausted = false;
+    let mut exhausted = None;
     loop {
-        let steps = shapes.random_range(p.growth_steps.min..=p.growth_steps.max);
-        grower.grow(shapes, steps, &mut cells);
+        super::shapes::grow(p, shape, grower, shapes, &mut cells);
         grower.holes(&cells, &mut holes);
         let outcome = if holes.is_empty() {
             Growth::Kept
@@ -113,7 +114,7 @@ pub(super) fn make_template(
         match outcome {
             Growth::Kept => break,
             Growth::HolesFilled => {
-                exhausted = true;
+                exhausted = Some(shape);
                 cells.append(&mut holes);
                 break;
             }
