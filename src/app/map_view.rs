@@ -336,6 +336,110 @@ pub mod graph_colours {
     pub const HALO: Color32 = Color32::from_rgba_premultiplied(0x08, 0x08, 0x0c, 0xc8);
 }
 
+/// The colours of locks (kept rooms and tiles). Rooms are at most 60% saturated, so a fully
+/// saturated orange is no room's; it is none of the graph's magenta and cyan, the compare
+/// window's chartreuse, the tool previews' yellow or the plain doors' gold.
+pub mod lock_colours {
+    use egui::Color32;
+    /// Locked rooms' outlines and padlocks, the locked tiles' edges and the lock brush.
+    pub const LOCK: Color32 = Color32::from_rgb(0xff, 0x64, 0x00);
+    /// The translucent tint over locked tiles.
+    pub const TINT: Color32 = Color32::from_rgba_premultiplied(0x66, 0x28, 0x00, 0x66);
+    /// The dark halo under lock lines and marks, so they read over light rooms too.
+    pub const HALO: Color32 = Color32::from_rgba_premultiplied(0x08, 0x08, 0x0c, 0xd0);
+}
+
+/// Zoom (points per tile) from which the edges of locked tile regions are outlined.
+const LOCK_EDGE_MIN_SCALE: f32 = 2.0;
+
+/// A padlock of height `size` centred on `c`: a body with a keyhole under a shackle.
+fn draw_padlock(painter: &egui::Painter, c: Pos2, size: f32) {
+    use lock_colours::{HALO, LOCK};
+    let body = Rect::from_center_size(c + vec2(0.0, size * 0.18), vec2(size * 0.78, size * 0.56));
+    let r = size * 0.24;
+    let top = body.top();
+    let mut shackle = vec![pos2(c.x - r, top + 1.0)];
+    shackle.extend((0..=12).map(|i| {
+        let a = std::f32::consts::PI * (1.0 + i as f32 / 12.0);
+        pos2(c.x + r * a.cos(), top - size * 0.06 + r * a.sin())
+    }));
+    shackle.push(pos2(c.x + r, top + 1.0));
+    let w = (size * 0.14).max(1.5);
+    painter.add(egui::Shape::line(shackle.clone(), Stroke::new(w + 2.5, HALO)));
+    painter.add(egui::Shape::line(shackle, Stroke::new(w, LOCK)));
+    painter.rect(body, size * 0.1, LOCK, Stroke::new(1.5, HALO), egui::StrokeKind::Outside);
+    let hole = body.center() - vec2(0.0, size * 0.04);
+    painter.circle_filled(hole, (size * 0.08).max(1.0), HALO);
+    painter.line_segment([hole, hole + vec2(0.0, size * 0.16)], Stroke::new((size * 0.07).max(1.0), HALO));
+}
+
+/// Draws the locks: locked tiles tinted with their region's edges outlined (row runs, only those
+/// on screen), locked rooms outlined with a padlock in their top-left corner. Nothing when the
+/// map has no locks.
+fn draw_locks(painter: &egui::Painter, view: Rect, t: &ViewTransform, doc: &Document, visible: crate::geom::Rect) {
+    use lock_colours::{HALO, LOCK, TINT};
+    let map = doc.map();
+    if !map.has_locks() {
+        return;
+    }
+    let at = |x: i32, y: i32| t.screen_from_tile(view, pos2(x as f32, y as f32));
+    let mut edges: Vec<[Pos2; 2]> = Vec::new();
+    let outline = t.scale >= LOCK_EDGE_MIN_SCALE;
+    for (x, y, len) in map.locked_runs() {
+        let end = x.saturating_add(i32::try_from(len).unwrap_or(i32::MAX));
+        if y < visible.y || y >= visible.bottom() || end <= visible.x || x >= visible.right() {
+            continue;
+        }
+        // Clipped to the screen (a tile beyond it, so no edge shows at the screen's border).
+        let (cx0, cx1) = (x.max(visible.x - 1), end.min(visible.right() + 1));
+        painter.rect_filled(Rect::from_min_max(at(cx0, y), at(cx1, y + 1)), 0.0, TINT);
+        if !outline {
+            continue;
+        }
+        // Runs are maximal: both ends are edges of the region.
+        if x >= visible.x - 1 {
+            edges.push([at(x, y), at(x, y + 1)]);
+        }
+        if end <= visible.right() + 1 {
+            edges.push([at(end, y), at(end, y + 1)]);
+        }
+        // Top and bottom: where the row above (below) is not locked, merged into segments.
+        for (dy, edge_y) in [(-1, y), (1, y + 1)] {
+            let mut from = None;
+            for cx in cx0..=cx1 {
+                let open = cx < cx1 && !map.tile_locked(Pos::new(cx, y + dy));
+                match (open, from) {
+                    (true, None) => from = Some(cx),
+                    (false, Some(f)) => {
+                        edges.push([at(f, edge_y), at(cx, edge_y)]);
+                        from = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    for e in &edges {
+        painter.line_segment(*e, Stroke::new(4.0, HALO));
+    }
+    for e in &edges {
+        painter.line_segment(*e, Stroke::new(2.0, LOCK));
+    }
+    let size = (t.scale * 0.9).clamp(12.0, 20.0);
+    for (i, room) in map.rooms.iter().enumerate() {
+        if !room.locked {
+            continue;
+        }
+        let Some(b) = doc.index().room_bounds.get(i).copied().flatten() else { continue };
+        if !(b.x < visible.right() && b.right() > visible.x && b.y < visible.bottom() && b.bottom() > visible.y) {
+            continue;
+        }
+        outline_room(painter, view, t, &room.shape, Stroke::new(6.0, HALO));
+        outline_room(painter, view, t, &room.shape, Stroke::new(3.0, LOCK));
+        draw_padlock(painter, at(b.x, b.y) + vec2(size * 0.55, size * 0.6), size);
+    }
+}
+
 /// Draws the room graph over the map: a line per corridor between its rooms' centres (the
 /// critical path thick in [`graph_colours::CRITICAL`], loops dashed in [`graph_colours::LOOP`]),
 /// a dot per room, and the entrance and exit ringed and lettered "In" and "Out".
@@ -579,6 +683,8 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
             painter.rect(bar, 1.0, door_colour(d.kind).gamma_multiply(door_alpha), outline, egui::StrokeKind::Outside);
         }
     }
+
+    draw_locks(&painter, rect, &t, doc, visible);
 
     // Room numbers.
     if view.layers.labels && t.scale >= LABEL_MIN_SCALE {
