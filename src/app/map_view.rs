@@ -364,6 +364,9 @@ fn draw_padlock(painter: &egui::Painter, c: Pos2, size: f32) {
         pos2(c.x + r * a.cos(), top - size * 0.06 + r * a.sin())
     }));
     shackle.push(pos2(c.x + r, top + 1.0));
+    // A dark badge under it, so it reads on rooms of any colour (orange ones too).
+    let badge = Rect::from_center_size(c, Vec2::splat(size * 1.25));
+    painter.rect(badge, size * 0.25, HALO, Stroke::new(1.0, LOCK.gamma_multiply(0.8)), egui::StrokeKind::Inside);
     let w = (size * 0.14).max(1.5);
     painter.add(egui::Shape::line(shackle.clone(), Stroke::new(w + 2.5, HALO)));
     painter.add(egui::Shape::line(shackle, Stroke::new(w, LOCK)));
@@ -426,6 +429,7 @@ fn draw_locks(painter: &egui::Painter, view: Rect, t: &ViewTransform, doc: &Docu
         painter.line_segment(*e, Stroke::new(2.0, LOCK));
     }
     let size = (t.scale * 0.9).clamp(12.0, 20.0);
+    let inset = vec2(size * 0.62, size * 0.62);
     for (i, room) in map.rooms.iter().enumerate() {
         if !room.locked {
             continue;
@@ -436,7 +440,7 @@ fn draw_locks(painter: &egui::Painter, view: Rect, t: &ViewTransform, doc: &Docu
         }
         outline_room(painter, view, t, &room.shape, Stroke::new(6.0, HALO));
         outline_room(painter, view, t, &room.shape, Stroke::new(3.0, LOCK));
-        draw_padlock(painter, at(b.x, b.y) + vec2(size * 0.55, size * 0.6), size);
+        draw_padlock(painter, at(b.x, b.y) + inset, size);
     }
 }
 

@@ -15,6 +15,8 @@ mod app_graph;
 #[cfg(feature = "gui")]
 mod app_legible;
 #[cfg(feature = "gui")]
+mod app_locks;
+#[cfg(feature = "gui")]
 mod app_recovery;
 #[cfg(feature = "gui")]
 mod app_timeline;
