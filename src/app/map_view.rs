@@ -163,6 +163,17 @@ pub struct MapView {
     graph: Option<(u64, Arc<RoomGraph>)>,
     /// Frames the graph layer was drawn in (for tests).
     pub graph_frames: u64,
+    /// The document's locks at a revision, made once per revision.
+    locks: Option<(u64, Arc<Locks>)>,
+}
+
+/// What the view draws of a map's locks, made once per document revision.
+#[derive(Debug, Default)]
+struct Locks {
+    /// Locked tiles as row runs `(x, y, length)`, sorted by row then column.
+    runs: Vec<(i32, i32, u32)>,
+    /// Indices (into `map.rooms`) of the locked rooms.
+    rooms: Vec<usize>,
 }
 
 impl Default for MapView {
@@ -184,6 +195,7 @@ impl MapView {
             primary_pans: true,
             graph: None,
             graph_frames: 0,
+            locks: None,
         }
     }
 
@@ -221,6 +233,22 @@ impl MapView {
                 let g = Arc::new(RoomGraph::of(doc.map()));
                 self.graph = Some((doc.revision(), g.clone()));
                 g
+            }
+        }
+    }
+
+    /// The locks of `doc`, made when its revision was not seen yet.
+    fn locks(&mut self, doc: &Document) -> Arc<Locks> {
+        match &self.locks {
+            Some((rev, l)) if *rev == doc.revision() => l.clone(),
+            _ => {
+                let map = doc.map();
+                let l = Arc::new(Locks {
+                    runs: map.locked_runs(),
+                    rooms: map.rooms.iter().enumerate().filter(|(_, r)| r.locked).map(|(i, _)| i).collect(),
+                });
+                self.locks = Some((doc.revision(), l.clone()));
+                l
             }
         }
     }
@@ -376,19 +404,31 @@ fn draw_padlock(painter: &egui::Painter, c: Pos2, size: f32) {
     painter.line_segment([hole, hole + vec2(0.0, size * 0.16)], Stroke::new((size * 0.07).max(1.0), HALO));
 }
 
-/// Draws the locks: locked tiles tinted with their region's edges outlined (row runs, only those
-/// on screen), locked rooms outlined with a padlock in their top-left corner. Nothing when the
-/// map has no locks.
-fn draw_locks(painter: &egui::Painter, view: Rect, t: &ViewTransform, doc: &Document, visible: crate::geom::Rect) {
+/// Draws the locks: locked tiles tinted with their region's edges outlined (row runs, only the
+/// rows on screen), locked rooms outlined with a padlock in their top-left corner. Nothing when
+/// the map has no locks.
+fn draw_locks(
+    painter: &egui::Painter,
+    view: Rect,
+    t: &ViewTransform,
+    doc: &Document,
+    locks: &Locks,
+    visible: crate::geom::Rect,
+) {
     use lock_colours::{HALO, LOCK, TINT};
     let map = doc.map();
-    if !map.has_locks() {
+    if locks.runs.is_empty() && locks.rooms.is_empty() {
         return;
     }
     let at = |x: i32, y: i32| t.screen_from_tile(view, pos2(x as f32, y as f32));
     let mut edges: Vec<[Pos2; 2]> = Vec::new();
     let outline = t.scale >= LOCK_EDGE_MIN_SCALE;
-    for (x, y, len) in map.locked_runs() {
+    // Runs are sorted by row: start at the first row on screen, stop after the last.
+    let first = locks.runs.partition_point(|r| r.1 < visible.y);
+    for &(x, y, len) in locks.runs.get(first..).unwrap_or_default() {
+        if y >= visible.bottom() {
+            break;
+        }
         let end = x.saturating_add(i32::try_from(len).unwrap_or(i32::MAX));
         if y < visible.y || y >= visible.bottom() || end <= visible.x || x >= visible.right() {
             continue;
@@ -430,10 +470,8 @@ fn draw_locks(painter: &egui::Painter, view: Rect, t: &ViewTransform, doc: &Docu
     }
     let size = (t.scale * 0.9).clamp(12.0, 20.0);
     let inset = vec2(size * 0.62, size * 0.62);
-    for (i, room) in map.rooms.iter().enumerate() {
-        if !room.locked {
-            continue;
-        }
+    for &i in &locks.rooms {
+        let Some(room) = map.rooms.get(i) else { continue };
         let Some(b) = doc.index().room_bounds.get(i).copied().flatten() else { continue };
         if !(b.x < visible.right() && b.right() > visible.x && b.y < visible.bottom() && b.bottom() > visible.y) {
             continue;
@@ -688,7 +726,8 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
         }
     }
 
-    draw_locks(&painter, rect, &t, doc, visible);
+    let locks = view.locks(doc);
+    draw_locks(&painter, rect, &t, doc, &locks, visible);
 
     // Room numbers.
     if view.layers.labels && t.scale >= LABEL_MIN_SCALE {
