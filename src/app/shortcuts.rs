@@ -134,6 +134,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
 const OTHER_KEYS: &[(&str, &str)] = &[
     ("wheel", "zoom around the cursor"),
     ("drag", "pan (left or middle button)"),
+    ("right-click a room", "lock or unlock it"),
     ("arrows, PageUp/Down", "seed browser (when open): move through seeds and pages"),
 ];
 
