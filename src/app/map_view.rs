@@ -380,6 +380,26 @@ pub mod lock_colours {
 /// Zoom (points per tile) from which the edges of locked tile regions are outlined.
 const LOCK_EDGE_MIN_SCALE: f32 = 2.0;
 
+/// Zoom from which locked tiles are hatched too (so they read on rooms of an orange-like hue).
+const LOCK_HATCH_MIN_SCALE: f32 = 10.0;
+/// Screen points between hatch lines.
+const LOCK_HATCH_STEP: f32 = 7.0;
+
+/// Diagonal hatch lines (`/`) across `r`, on one screen-wide grid so neighbouring runs line up.
+fn hatch_rect(painter: &egui::Painter, r: Rect) {
+    let stroke = Stroke::new(1.2, lock_colours::LOCK.gamma_multiply(0.6));
+    let mut c = ((r.left() + r.top()) / LOCK_HATCH_STEP).ceil() * LOCK_HATCH_STEP;
+    while c < r.right() + r.bottom() {
+        // The line x + y = c, from where it enters the rectangle to where it leaves.
+        let x0 = r.left().max(c - r.bottom());
+        let x1 = r.right().min(c - r.top());
+        if x1 > x0 {
+            painter.line_segment([pos2(x0, c - x0), pos2(x1, c - x1)], stroke);
+        }
+        c += LOCK_HATCH_STEP;
+    }
+}
+
 /// A padlock of height `size` centred on `c`: a body with a keyhole under a shackle.
 fn draw_padlock(painter: &egui::Painter, c: Pos2, size: f32) {
     use lock_colours::{HALO, LOCK};
@@ -423,6 +443,7 @@ fn draw_locks(
     let at = |x: i32, y: i32| t.screen_from_tile(view, pos2(x as f32, y as f32));
     let mut edges: Vec<[Pos2; 2]> = Vec::new();
     let outline = t.scale >= LOCK_EDGE_MIN_SCALE;
+    let hatch = t.scale >= LOCK_HATCH_MIN_SCALE;
     // Runs are sorted by row: start at the first row on screen, stop after the last.
     let first = locks.runs.partition_point(|r| r.1 < visible.y);
     for &(x, y, len) in locks.runs.get(first..).unwrap_or_default() {
@@ -435,7 +456,11 @@ fn draw_locks(
         }
         // Clipped to the screen (a tile beyond it, so no edge shows at the screen's border).
         let (cx0, cx1) = (x.max(visible.x - 1), end.min(visible.right() + 1));
-        painter.rect_filled(Rect::from_min_max(at(cx0, y), at(cx1, y + 1)), 0.0, TINT);
+        let run = Rect::from_min_max(at(cx0, y), at(cx1, y + 1));
+        painter.rect_filled(run, 0.0, TINT);
+        if hatch {
+            hatch_rect(painter, run);
+        }
         if !outline {
             continue;
         }
