@@ -1,5 +1,5 @@
 //! The zoomable map view: tiles come from a cached texture ([`MapTextures`]), everything else
-//! (doors, spawn, grid, room numbers, the hovered room or corridor) is drawn as shapes each frame,
+//! (doors, spawn, grid, room numbers, locks, the hovered room or corridor) is drawn as shapes each frame,
 //! culled to what is on screen.
 //!
 //! Coordinate spaces: *tile* space has one unit per tile, `(0, 0)` the top-left corner of the
@@ -165,6 +165,8 @@ pub struct MapView {
     pub graph_frames: u64,
     /// The document's locks at a revision, made once per revision.
     locks: Option<(u64, Arc<Locks>)>,
+    /// Frames locks were drawn in (for tests).
+    pub lock_frames: u64,
 }
 
 /// What the view draws of a map's locks, made once per document revision.
@@ -196,6 +198,7 @@ impl MapView {
             graph: None,
             graph_frames: 0,
             locks: None,
+            lock_frames: 0,
         }
     }
 
@@ -426,7 +429,7 @@ fn draw_padlock(painter: &egui::Painter, c: Pos2, size: f32) {
 
 /// Draws the locks: locked tiles tinted with their region's edges outlined (row runs, only the
 /// rows on screen), locked rooms outlined with a padlock in their top-left corner. Nothing when
-/// the map has no locks.
+/// the map has no locks; whether there were any.
 fn draw_locks(
     painter: &egui::Painter,
     view: Rect,
@@ -434,11 +437,11 @@ fn draw_locks(
     doc: &Document,
     locks: &Locks,
     visible: crate::geom::Rect,
-) {
+) -> bool {
     use lock_colours::{HALO, LOCK, TINT};
     let map = doc.map();
     if locks.runs.is_empty() && locks.rooms.is_empty() {
-        return;
+        return false;
     }
     let at = |x: i32, y: i32| t.screen_from_tile(view, pos2(x as f32, y as f32));
     let mut edges: Vec<[Pos2; 2]> = Vec::new();
@@ -505,6 +508,7 @@ fn draw_locks(
         outline_room(painter, view, t, &room.shape, Stroke::new(3.0, LOCK));
         draw_padlock(painter, at(b.x, b.y) + inset, size);
     }
+    true
 }
 
 /// Draws the room graph over the map: a line per corridor between its rooms' centres (the
@@ -752,7 +756,9 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
     }
 
     let locks = view.locks(doc);
-    draw_locks(&painter, rect, &t, doc, &locks, visible);
+    if draw_locks(&painter, rect, &t, doc, &locks, visible) {
+        view.lock_frames += 1;
+    }
 
     // Room numbers.
     if view.layers.labels && t.scale >= LABEL_MIN_SCALE {

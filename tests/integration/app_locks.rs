@@ -175,6 +175,21 @@ fn lock_brush_paints_in_one_step_and_alt_unlocks() {
 }
 
 #[test]
+fn locks_are_drawn_only_when_there_are_some() {
+    let mut e = editor(&two_rooms());
+    assert_eq!(e.harness.state().view().lock_frames, 0, "no locks, nothing drawn");
+    e.key(Modifiers::NONE, egui::Key::K);
+    e.click(e.at(12.5, 3.5));
+    assert!(e.map().tile_locked(Pos::new(12, 3)), "a click locks under the brush");
+    let drawn = e.harness.state().view().lock_frames;
+    assert!(drawn > 0, "a locked tile is drawn");
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    let after_undo = e.harness.state().view().lock_frames;
+    e.settle();
+    assert_eq!(e.harness.state().view().lock_frames, after_undo, "unlocked: nothing drawn any more");
+}
+
+#[test]
 fn locks_section_lists_rooms_and_tiles_and_unlocks_in_one_step() {
     let mut m = two_rooms();
     perform(&mut m, Op::LockRoom { id: 1, locked: true }).unwrap();
