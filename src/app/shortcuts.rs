@@ -115,7 +115,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
         Action::ToggleRoomLock,
         &[(M::NONE, Key::L)],
         "L",
-        "lock / unlock the selected room (kept when the map is generated again)",
+        "lock / unlock the selected room (kept when regenerating)",
         When::NoKeyboardUse,
     ),
     s(Action::Tool(Tool::Select), &[(M::NONE, Key::V)], "V", "select / move tool", When::NoKeyboardUse),
