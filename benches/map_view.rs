@@ -6,13 +6,16 @@
 //! generation timeline moved to another step of a 1,000-room grown map: the map after that step
 //! replayed, made a document, its texture rebuilt and the step drawn (budget: 16 ms).
 //!
+//! The same two frames with locks drawn (a tenth of the rooms, a quarter of the top half's
+//! tiles locked).
+//!
 //! `cargo bench --bench map_view`
 
 mod common;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use delve::app::{Document, Layers, MapView, ViewCommand, map_view_ui};
-use delve::edit::{Interaction, Op};
+use delve::edit::{Interaction, Op, perform};
 use delve::generate::generate;
 use delve::map::Tile;
 use delve::params::{GeneratorParams, RoomsAndTunnels, SizeRange};
@@ -92,6 +95,32 @@ fn bench(c: &mut Criterion) {
         frame(&ctx, &mut view, &doc, centre);
         assert!((view.transform.scale - 24.0).abs() < 0.5, "zoomed to {}", view.transform.scale);
         g.bench_function("zoomed_in_24pt_per_tile", |b| b.iter(|| black_box(frame(&ctx, &mut view, &doc, centre))));
+    }
+    {
+        // Locks drawn: a tenth of the rooms locked, and a quarter of the tiles in short runs
+        // (every other three-tile block of the top half), zoomed out and zoomed in.
+        let mut map = doc.map().clone();
+        let ids: Vec<_> = map.rooms.iter().map(|r| r.id).step_by(10).collect();
+        for id in ids {
+            perform(&mut map, Op::LockRoom { id, locked: true }).expect("a room to lock");
+        }
+        let cells = (0..512).flat_map(|y| (0..1024).map(move |x| delve::geom::Pos::new(x, y)));
+        let cells = cells.filter(|p| (p.x / 3 + p.y / 2) % 2 == 0).collect();
+        perform(&mut map, Op::LockTiles { cells, locked: true }).expect("tiles to lock");
+        eprintln!("locks: {} rooms, {} tiles", map.rooms.iter().filter(|r| r.locked).count(), map.locked_tile_count());
+        let locked = Document::from_map(map);
+        let ctx = egui::Context::default();
+        let mut view = MapView::new(all);
+        frame(&ctx, &mut view, &locked, centre);
+        g.bench_function("zoomed_out_fit_with_locks", |b| {
+            b.iter(|| black_box(frame(&ctx, &mut view, &locked, centre)))
+        });
+        let fit = view.transform.scale;
+        view.command(ViewCommand::Zoom(24.0 / fit));
+        frame(&ctx, &mut view, &locked, centre);
+        g.bench_function("zoomed_in_24pt_per_tile_with_locks", |b| {
+            b.iter(|| black_box(frame(&ctx, &mut view, &locked, centre)))
+        });
     }
     {
         // Not a per-frame cost: the frame right after the map changed (new revision), which

@@ -174,13 +174,20 @@ impl DelveApp {
             });
             ui.menu_button("Help", |ui| {
                 ui.label(egui::RichText::new("Keys").strong());
-                egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
-                    for (k, what) in help_rows() {
-                        ui.label(egui::RichText::new(k).monospace());
-                        ui.label(what);
-                        ui.end_row();
-                    }
-                });
+                // Scrolls when the window is too short for every row.
+                let room = (ui.ctx().content_rect().height() - 80.0).max(120.0);
+                egui::ScrollArea::vertical().id_salt("keys").max_height(room).min_scrolled_height(room).show(
+                    ui,
+                    |ui| {
+                        egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
+                            for (k, what) in help_rows() {
+                                ui.label(egui::RichText::new(k).monospace());
+                                ui.label(what);
+                                ui.end_row();
+                            }
+                        });
+                    },
+                );
             });
         });
     }

@@ -75,6 +75,8 @@ pub enum Command {
     JumpHistory(usize),
     /// Delete the selected room, door or corridor.
     DeleteSelection,
+    /// Lock the selected room, or unlock it.
+    ToggleRoomLock,
 
     // ---- Windows and the workflow (commands::windows) ----
     /// The answer to the prompt of the pending workflow (unsaved changes).

@@ -29,6 +29,8 @@ pub enum Action {
     Redo,
     /// Delete the selected room, door or corridor.
     DeleteSelection,
+    /// Lock the selected room, or unlock it.
+    ToggleRoomLock,
     /// Pick an editing tool.
     Tool(Tool),
     /// A larger (`true`) or smaller brush.
@@ -109,6 +111,13 @@ pub const SHORTCUTS: &[Shortcut] = &[
         "delete the selected room, door or corridor",
         When::NoKeyboardUse,
     ),
+    s(
+        Action::ToggleRoomLock,
+        &[(M::NONE, Key::L)],
+        "L",
+        "lock / unlock the selected room (kept when regenerating)",
+        When::NoKeyboardUse,
+    ),
     s(Action::Tool(Tool::Select), &[(M::NONE, Key::V)], "V", "select / move tool", When::NoKeyboardUse),
     s(Action::Tool(Tool::Floor), &[(M::NONE, Key::B)], "B", "floor brush", When::NoKeyboardUse),
     s(Action::Tool(Tool::Wall), &[(M::NONE, Key::W)], "W", "wall brush", When::NoKeyboardUse),
@@ -116,6 +125,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
     s(Action::Tool(Tool::Door), &[(M::NONE, Key::D)], "D", "door tool", When::NoKeyboardUse),
     s(Action::Tool(Tool::Corridor), &[(M::NONE, Key::C)], "C", "corridor tool", When::NoKeyboardUse),
     s(Action::Tool(Tool::Spawn), &[(M::NONE, Key::P)], "P", "spawn tool", When::NoKeyboardUse),
+    s(Action::Tool(Tool::Lock), &[(M::NONE, Key::K)], "K", "lock brush (Alt: unlock)", When::NoKeyboardUse),
     s(Action::Brush(false), &[(M::NONE, Key::OpenBracket)], "[", "smaller brush", When::NoKeyboardUse),
     s(Action::Brush(true), &[(M::NONE, Key::CloseBracket)], "]", "larger brush", When::NoKeyboardUse),
 ];
@@ -124,6 +134,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
 const OTHER_KEYS: &[(&str, &str)] = &[
     ("wheel", "zoom around the cursor"),
     ("drag", "pan (left or middle button)"),
+    ("right-click a room", "lock or unlock it"),
     ("arrows, PageUp/Down", "seed browser (when open): move through seeds and pages"),
 ];
 

@@ -4,6 +4,7 @@
 use super::Command;
 use super::document::Document;
 use super::map_view::ViewCommand;
+use super::shortcuts::{Action, with_key};
 use super::tools::{Selection, ToolState};
 use crate::edit::{Interaction, Op};
 use crate::map::Rgb;
@@ -12,6 +13,10 @@ use egui::Color32;
 /// The right panel: inspector, history and problems.
 pub fn side_panel_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &mut Vec<Command>) {
     inspector_ui(ui, doc, state, out);
+    if doc.map().has_locks() {
+        ui.separator();
+        locks_ui(ui, doc, state, out);
+    }
     ui.separator();
     history_ui(ui, doc, out);
     ui.separator();
@@ -72,6 +77,17 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                         ));
                     }
                 });
+                let mut locked = room.locked;
+                if ui
+                    .checkbox(&mut locked, "Locked")
+                    .on_hover_text(with_key(
+                        "A locked room is kept exactly when the map is generated again",
+                        Action::ToggleRoomLock,
+                    ))
+                    .changed()
+                {
+                    out.push(Command::Edit(Op::LockRoom { id, locked }));
+                }
                 if ui
                     .button("Delete room")
                     .on_hover_text("Deletes the room, its doors and their corridors (Delete)")
@@ -120,6 +136,51 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
             }
         },
     }
+}
+
+/// The locks: the locked rooms (a click selects one), the locked tiles, and buttons to unlock.
+fn locks_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &mut Vec<Command>) {
+    let map = doc.map();
+    ui.heading("Locks");
+    ui.weak("Kept exactly when the map is generated again.");
+    let rooms: Vec<&crate::map::Room> = map.rooms.iter().filter(|r| r.locked).collect();
+    if rooms.is_empty() {
+        ui.label("No locked rooms");
+    } else {
+        ui.label(format!("Locked rooms ({})", rooms.len()));
+        egui::ScrollArea::vertical().id_salt("locked rooms").max_height(120.0).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for r in rooms {
+                    let text = match &r.label {
+                        Some(l) => format!("Room {} “{l}”", r.id),
+                        None => format!("Room {}", r.id),
+                    };
+                    let selected = state.selection == Some(Selection::Room(r.id));
+                    if ui.selectable_label(selected, text).on_hover_text("Select the room").clicked() {
+                        state.select_room(map, r.id);
+                    }
+                }
+            });
+        });
+    }
+    let tiles = map.locked_tile_count();
+    ui.label(match tiles {
+        0 => "No locked tiles".to_string(),
+        1 => "1 locked tile".to_string(),
+        n => format!("{n} locked tiles"),
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(tiles > 0, egui::Button::new("Unlock all tiles"))
+            .on_hover_text("Unlocks every locked tile; rooms stay locked")
+            .clicked()
+        {
+            out.push(Command::Edit(Op::LockTiles { cells: map.locked_tiles().collect(), locked: false }));
+        }
+        if ui.button("Unlock all").on_hover_text("Unlocks every locked room and tile").clicked() {
+            out.push(Command::Edit(Op::UnlockAll));
+        }
+    });
 }
 
 /// The undo history: click a step to undo or redo up to it.

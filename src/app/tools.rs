@@ -12,7 +12,7 @@ use super::Command;
 use super::document::Document;
 use crate::edit::{Interaction, Op};
 use crate::geom::Pos;
-use crate::map::{CorridorId, DoorId, Problem, RoomId};
+use crate::map::{CorridorId, DoorId, Map, Problem, RoomId};
 
 /// The editing tools.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,11 +32,14 @@ pub enum Tool {
     Corridor,
     /// Click to set the spawn point.
     Spawn,
+    /// Paint locked tiles (Alt: unlock; shift-drag: a rectangle): kept when the map is generated
+    /// again.
+    Lock,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 7] =
-        [Tool::Select, Tool::Floor, Tool::Wall, Tool::Room, Tool::Door, Tool::Corridor, Tool::Spawn];
+    pub const ALL: [Tool; 8] =
+        [Tool::Select, Tool::Floor, Tool::Wall, Tool::Room, Tool::Door, Tool::Corridor, Tool::Spawn, Tool::Lock];
 
     pub fn key(self) -> egui::Key {
         use egui::Key;
@@ -48,6 +51,7 @@ impl Tool {
             Tool::Door => Key::D,
             Tool::Corridor => Key::C,
             Tool::Spawn => Key::P,
+            Tool::Lock => Key::K,
         }
     }
 
@@ -60,6 +64,7 @@ impl Tool {
             Tool::Door => "Door",
             Tool::Corridor => "Corridor",
             Tool::Spawn => "Spawn",
+            Tool::Lock => "Lock",
         }
     }
 
@@ -74,6 +79,9 @@ impl Tool {
             }
             Tool::Corridor => "Corridor: click one door, then another, to join them by the shortest path",
             Tool::Spawn => "Spawn: click to set the spawn point",
+            Tool::Lock => {
+                "Lock brush: drag to lock tiles (kept when the map is generated again); Alt+drag unlocks; Shift+drag a rectangle; [ ] brush size"
+            }
         }
     }
 
@@ -109,6 +117,8 @@ pub struct ToolState {
     stroke: Option<Interaction>,
     /// The colour-picker session in progress (room, interaction): one undo step per session.
     pub(super) picker: Option<(RoomId, Interaction)>,
+    /// The room the map's context menu is about (the one right-clicked).
+    context_room: Option<RoomId>,
 }
 
 impl Default for ToolState {
@@ -124,6 +134,7 @@ impl Default for ToolState {
             label: String::new(),
             stroke: None,
             picker: None,
+            context_room: None,
         }
     }
 }
@@ -158,6 +169,18 @@ impl ToolState {
         })
     }
 
+    /// The edit that locks the selected room, or unlocks it when it is locked (the L key).
+    pub fn toggle_selected_lock(&self, map: &Map) -> Option<Command> {
+        let Some(Selection::Room(id)) = self.selection else { return None };
+        map.room(id).map(|r| Command::Edit(Op::LockRoom { id, locked: !r.locked }))
+    }
+
+    /// Selects room `id` (its label goes into the inspector's text field).
+    pub fn select_room(&mut self, map: &Map, id: RoomId) {
+        self.selection = Some(Selection::Room(id));
+        self.label = map.room(id).and_then(|r| r.label.clone()).unwrap_or_default();
+    }
+
     /// The problem to mark on the map: the one picked, while `doc` still has it.
     pub fn marked_problem<'a>(&self, doc: &'a Document) -> Option<&'a Problem> {
         let picked = self.problem.as_ref()?;
@@ -175,7 +198,7 @@ pub fn tool_bar_ui(ui: &mut egui::Ui, state: &mut ToolState, doc: Option<&Docume
             state.select_tool(t);
         }
     }
-    if matches!(state.tool, Tool::Floor | Tool::Wall) {
+    if matches!(state.tool, Tool::Floor | Tool::Wall | Tool::Lock) {
         ui.add(egui::Slider::new(&mut state.brush, 1..=MAX_BRUSH).text("brush"))
             .on_hover_text("Brush size in tiles ([ and ])");
     }

@@ -66,6 +66,8 @@ pub enum Op {
         cells: Vec<Pos>,
         locked: bool,
     },
+    /// Unlocks every locked room and tile.
+    UnlockAll,
     /// Replaces the whole map (regenerate or open over an edited map).
     Replace(Box<Map>),
 }
@@ -90,6 +92,7 @@ impl Op {
             Op::LockRoom { id, locked: false } => format!("Unlock room {id}"),
             Op::LockTiles { locked: true, .. } => "Lock tiles".into(),
             Op::LockTiles { locked: false, .. } => "Unlock tiles".into(),
+            Op::UnlockAll => "Unlock all".into(),
             Op::Replace(_) => "Replace map".into(),
         }
     }
@@ -273,6 +276,17 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             }
             tx.push(Edit::SetTileLocks { cells, locked })
         }
+        Op::UnlockAll => {
+            let rooms: Vec<RoomId> = tx.map.rooms.iter().filter(|r| r.locked).map(|r| r.id).collect();
+            for id in rooms {
+                tx.push(Edit::SetRoomLock { id, locked: false })?;
+            }
+            let cells: Vec<Pos> = tx.map.locked_tiles().collect();
+            if !cells.is_empty() {
+                tx.push(Edit::SetTileLocks { cells, locked: false })?;
+            }
+            Ok(())
+        }
         Op::Replace(_) => Err(EditError::Nothing),
     }
 }
@@ -422,5 +436,20 @@ mod tests {
         }
         assert_eq!(m, original);
         assert!(!m.provenance.edited);
+    }
+
+    #[test]
+    fn unlock_all_is_one_inverse() {
+        let mut m = Map::new(30, 20);
+        perform(&mut m, Op::AddRoom(Rect::new(2, 2, 5, 5))).unwrap();
+        perform(&mut m, Op::AddRoom(Rect::new(20, 10, 5, 5))).unwrap();
+        assert!(perform(&mut m, Op::UnlockAll).is_err(), "nothing locked: nothing done");
+        perform(&mut m, Op::LockRoom { id: 1, locked: true }).unwrap();
+        perform(&mut m, Op::LockTiles { cells: vec![Pos::new(10, 3), Pos::new(11, 3)], locked: true }).unwrap();
+        let locked = m.clone();
+        let done = perform(&mut m, Op::UnlockAll).unwrap();
+        assert!(!m.has_locks());
+        done.inverse.apply(&mut m).unwrap();
+        assert_eq!(m, locked);
     }
 }

@@ -17,6 +17,8 @@ mod app_keep;
 #[cfg(feature = "gui")]
 mod app_legible;
 #[cfg(feature = "gui")]
+mod app_locks;
+#[cfg(feature = "gui")]
 mod app_recovery;
 #[cfg(feature = "gui")]
 mod app_timeline;

@@ -42,6 +42,11 @@ impl DelveApp {
                     self.commands.push(delete);
                 }
             }
+            Command::ToggleRoomLock => {
+                if let Some(lock) = self.doc.as_ref().and_then(|d| self.tools.toggle_selected_lock(d.map())) {
+                    self.commands.push(lock);
+                }
+            }
             Command::Undo | Command::Redo | Command::JumpHistory(_) => {
                 let Some(doc) = &mut self.doc else { return };
                 let r = match c_kind {

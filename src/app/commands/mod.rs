@@ -81,7 +81,8 @@ impl DelveApp {
             | Command::Undo
             | Command::Redo
             | Command::JumpHistory(_)
-            | Command::DeleteSelection) => self.handle_edit(c),
+            | Command::DeleteSelection
+            | Command::ToggleRoomLock) => self.handle_edit(c),
             c @ (Command::Quit
             | Command::DismissMessage
             | Command::ShowSeedBrowser(_)
@@ -184,6 +185,7 @@ impl DelveApp {
             Action::Undo => Command::Undo,
             Action::Redo => Command::Redo,
             Action::DeleteSelection => Command::DeleteSelection,
+            Action::ToggleRoomLock => Command::ToggleRoomLock,
             Action::Tool(t) => Command::SetTool(t),
             Action::Brush(bigger) => Command::ResizeBrush(bigger),
         }

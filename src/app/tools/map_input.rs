@@ -3,6 +3,8 @@
 use super::super::Command;
 use super::super::document::Document;
 use super::super::map_view::ViewTransform;
+use super::super::map_view::lock_colours::LOCK;
+use super::super::shortcuts::{Action, with_key};
 use super::{Selection, Tool, ToolState};
 use crate::edit::{Interaction, Op};
 use crate::geom::{Dir, Pos, Rect};
@@ -168,12 +170,24 @@ pub fn map_input_ui(
                     })
                     .or_else(|| map.room_at(p).map(|r| Selection::Room(r.id)));
                 if let Some(Selection::Room(id)) = state.selection {
-                    state.label = map.room(id).and_then(|r| r.label.clone()).unwrap_or_default();
+                    state.select_room(map, id);
                 }
             }
         }
-        Tool::Floor | Tool::Wall => {
-            let tile = if state.tool == Tool::Wall { Tile::Wall } else { Tile::Floor };
+        Tool::Floor | Tool::Wall | Tool::Lock => {
+            // What the brush does to its cells: paint a tile, or lock them (Alt: unlock).
+            let tool = state.tool;
+            let unlock = ui.input(|i| i.modifiers.alt);
+            let op = move |cells: Vec<Pos>| match tool {
+                Tool::Lock => Op::LockTiles { cells, locked: !unlock },
+                Tool::Wall => Op::Paint { cells, tile: Tile::Wall },
+                _ => Op::Paint { cells, tile: Tile::Floor },
+            };
+            let (preview, outline) = match tool {
+                Tool::Lock if unlock => (bad, Stroke::new(1.5, Color32::from_rgb(255, 60, 60))),
+                Tool::Lock => (LOCK.gamma_multiply(0.35), Stroke::new(1.5, LOCK)),
+                _ => (preview, outline),
+            };
             if response.drag_started_by(egui::PointerButton::Primary) {
                 // The stroke starts where the button went down, not where the drag was noticed.
                 let origin = ui.input(|i| i.pointer.press_origin()).map(|s| t.tile_from_screen(view, s));
@@ -187,7 +201,7 @@ pub fn map_input_ui(
                         let r = rect_between(from, p);
                         painter.rect_filled(tile_rect(r), 0.0, preview);
                         if response.drag_stopped() {
-                            out.push(Command::Edit(Op::Paint { cells: r.cells().collect(), tile }));
+                            out.push(Command::Edit(op(r.cells().collect())));
                         }
                     }
                     _ => {
@@ -206,7 +220,7 @@ pub fn map_input_ui(
                             let cells: Vec<Pos> =
                                 line(from, p).into_iter().flat_map(|c| brush_cells(c, state.brush)).collect();
                             let stroke = *state.stroke.get_or_insert_with(Interaction::fresh);
-                            out.push(Command::Stroke(stroke, Op::Paint { cells, tile }));
+                            out.push(Command::Stroke(stroke, op(cells)));
                             state.last_cell = Some(p);
                         }
                     }
@@ -303,5 +317,31 @@ pub fn map_input_ui(
                 }
             }
         }
+    }
+
+    // Right-click a room: lock or unlock it (the secondary button pans nothing and paints nothing).
+    if response.secondary_clicked() {
+        state.context_room = pointer.and_then(|p| map.room_at(p)).map(|r| r.id);
+    }
+    if state.context_room.is_some() {
+        response.context_menu(|ui| {
+            let Some(room) = state.context_room.and_then(|id| map.room(id)) else {
+                ui.close();
+                return;
+            };
+            let text = if room.locked { "Unlock room" } else { "Lock room" };
+            if ui
+                .button(text)
+                .on_hover_text(with_key("Kept when the map is generated again", Action::ToggleRoomLock))
+                .clicked()
+            {
+                out.push(Command::Edit(Op::LockRoom { id: room.id, locked: !room.locked }));
+                ui.close();
+            }
+            if ui.button("Select room").clicked() {
+                state.select_room(map, room.id);
+                ui.close();
+            }
+        });
     }
 }

@@ -1,0 +1,245 @@
+//! Locking through the real editor UI (egui_kittest): the inspector's Locked toggle, the L key,
+//! the map's context menu, the lock brush (Alt unlocks, Shift fills a rectangle) and the Locks
+//! section with its unlock buttons.
+
+use delve::edit::{Op, perform};
+use delve::geom::{Pos, Rect};
+use delve::map::Map;
+use egui::{Modifiers, PointerButton, Pos2, pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+struct Ed {
+    harness: Harness<'static, delve::app::DelveApp>,
+    _dir: tempfile::TempDir,
+}
+
+fn two_rooms() -> Map {
+    let mut m = Map::new(40, 24);
+    perform(&mut m, Op::AddRoom(Rect::new(2, 2, 6, 6))).unwrap();
+    perform(&mut m, Op::AddRoom(Rect::new(26, 12, 8, 6))).unwrap();
+    perform(&mut m, Op::SetSpawn(Pos::new(4, 4))).unwrap();
+    m.provenance.edited = false;
+    m
+}
+
+fn editor(map: &Map) -> Ed {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.ron");
+    delve::io::save_map(&path, map).unwrap();
+    let builder = Harness::builder().with_size(vec2(1400.0, 820.0));
+    let (harness, _) = crate::editor::harness_built(dir.path(), Some(path), None, builder);
+    Ed { harness, _dir: dir }
+}
+
+impl Ed {
+    fn settle(&mut self) {
+        crate::common::settle(&mut self.harness);
+    }
+
+    fn map(&self) -> &Map {
+        self.harness.state().document().expect("a map is shown").map()
+    }
+
+    fn history_len(&self) -> usize {
+        self.harness.state().document().unwrap().history().undo_len()
+    }
+
+    fn at(&self, x: f32, y: f32) -> Pos2 {
+        let v = self.harness.state().view();
+        v.transform.screen_from_tile(v.rect, pos2(x, y))
+    }
+
+    fn key(&mut self, m: Modifiers, k: egui::Key) {
+        self.harness.key_press_modifiers(m, k);
+        self.settle();
+    }
+
+    fn click(&mut self, p: Pos2) {
+        self.harness.hover_at(p);
+        self.harness.step();
+        self.harness.drag_at(p);
+        self.harness.step();
+        self.harness.drop_at(p);
+        self.settle();
+    }
+
+    fn right_click(&mut self, p: Pos2) {
+        self.harness.hover_at(p);
+        self.harness.step();
+        for pressed in [true, false] {
+            self.harness.event(egui::Event::PointerButton {
+                pos: p,
+                button: PointerButton::Secondary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            });
+            self.harness.step();
+        }
+        self.settle();
+    }
+
+    /// A primary-button drag with `held` modifiers down all along.
+    fn drag(&mut self, from: Pos2, to: Pos2, held: Modifiers) {
+        self.harness.event(egui::Event::ModifiersChanged(held));
+        self.harness.hover_at(from);
+        self.harness.step();
+        self.harness.drag_at(from);
+        self.harness.step();
+        for k in 1..=8 {
+            self.harness.hover_at(from + (to - from) * (k as f32 / 8.0));
+            self.harness.step();
+        }
+        self.harness.drop_at(to);
+        self.harness.step();
+        self.harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+        self.settle();
+    }
+
+    fn locked_row(&self, y: i32, xs: std::ops::RangeInclusive<i32>) -> Vec<bool> {
+        xs.map(|x| self.map().tile_locked(Pos::new(x, y))).collect()
+    }
+}
+
+#[test]
+fn inspector_toggle_and_l_key_lock_the_selected_room_undoably() {
+    let mut e = editor(&two_rooms());
+    e.click(e.at(4.5, 4.5));
+    e.harness.get_by_label_contains("Room 0:");
+    assert!(!e.map().rooms[0].locked);
+
+    // The inspector's toggle: one undo step.
+    e.harness.get_by_label("Locked").click();
+    e.settle();
+    assert!(e.map().rooms[0].locked, "the toggle locks the selected room");
+    assert!(!e.map().rooms[1].locked);
+    assert_eq!(e.history_len(), 1);
+    e.harness.get_by_label("Lock room 0");
+
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert!(!e.map().rooms[0].locked, "undo unlocks it");
+    assert_eq!(e.history_len(), 0);
+
+    // The L key toggles the selected room's lock.
+    e.key(Modifiers::NONE, egui::Key::L);
+    assert!(e.map().rooms[0].locked, "L locks");
+    e.key(Modifiers::NONE, egui::Key::L);
+    assert!(!e.map().rooms[0].locked, "L again unlocks");
+    assert_eq!(e.history_len(), 2);
+
+    // Nothing selected: L does nothing.
+    e.click(e.at(15.5, 20.5));
+    e.key(Modifiers::NONE, egui::Key::L);
+    assert!(!e.map().has_locks());
+    assert_eq!(e.history_len(), 2);
+}
+
+#[test]
+fn lock_brush_paints_in_one_step_and_alt_unlocks() {
+    let original = two_rooms();
+    let mut e = editor(&original);
+    e.key(Modifiers::NONE, egui::Key::K);
+    e.drag(e.at(12.5, 3.5), e.at(20.5, 3.5), Modifiers::NONE);
+    assert_eq!(e.locked_row(3, 12..=20), vec![true; 9]);
+    assert_eq!(e.map().locked_tile_count(), 9);
+    assert_eq!(e.history_len(), 1, "one stroke is one step");
+    assert_eq!(e.map().tiles(), original.tiles(), "locking leaves the tiles alone");
+
+    // Alt+drag unlocks what it passes over, in a step of its own.
+    e.drag(e.at(14.5, 3.5), e.at(16.5, 3.5), Modifiers::ALT);
+    assert_eq!(e.locked_row(3, 12..=20), vec![true, true, false, false, false, true, true, true, true]);
+    assert_eq!(e.history_len(), 2);
+
+    // Shift+drag locks a rectangle.
+    e.drag(e.at(10.5, 10.5), e.at(13.5, 12.5), Modifiers::SHIFT);
+    for y in 10..=12 {
+        assert_eq!(e.locked_row(y, 10..=13), vec![true; 4], "row {y}");
+    }
+    assert_eq!(e.map().locked_tile_count(), 6 + 12);
+    assert_eq!(e.history_len(), 3);
+
+    // A larger brush locks a wider band.
+    e.key(Modifiers::NONE, egui::Key::CloseBracket);
+    e.key(Modifiers::NONE, egui::Key::CloseBracket);
+    e.drag(e.at(20.5, 20.5), e.at(24.5, 20.5), Modifiers::NONE);
+    for y in 19..=21 {
+        assert_eq!(e.locked_row(y, 20..=24), vec![true; 5], "row {y}");
+    }
+
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(e.map().locked_tile_count(), 9, "each stroke undone in one step");
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert!(!e.map().has_locks());
+}
+
+#[test]
+fn locks_are_drawn_only_when_there_are_some() {
+    let mut e = editor(&two_rooms());
+    assert_eq!(e.harness.state().view().lock_frames, 0, "no locks, nothing drawn");
+    e.key(Modifiers::NONE, egui::Key::K);
+    e.click(e.at(12.5, 3.5));
+    assert!(e.map().tile_locked(Pos::new(12, 3)), "a click locks under the brush");
+    let drawn = e.harness.state().view().lock_frames;
+    assert!(drawn > 0, "a locked tile is drawn");
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    let after_undo = e.harness.state().view().lock_frames;
+    e.settle();
+    assert_eq!(e.harness.state().view().lock_frames, after_undo, "unlocked: nothing drawn any more");
+}
+
+#[test]
+fn locks_section_lists_rooms_and_tiles_and_unlocks_in_one_step() {
+    let mut m = two_rooms();
+    perform(&mut m, Op::LockRoom { id: 1, locked: true }).unwrap();
+    perform(&mut m, Op::LockTiles { cells: Rect::new(10, 10, 3, 2).cells().collect(), locked: true }).unwrap();
+    let mut e = editor(&m);
+    e.harness.get_by_label("Locks");
+    e.harness.get_by_label("6 locked tiles");
+    assert!(e.harness.query_by_label_contains("Room 1:").is_none(), "nothing selected yet");
+
+    // A click on a listed room selects it.
+    e.harness.get_by_label("Room 1").click();
+    e.settle();
+    e.harness.get_by_label_contains("Room 1: 48 tiles");
+
+    e.harness.get_by_label("Unlock all tiles").click();
+    e.settle();
+    assert_eq!(e.map().locked_tile_count(), 0);
+    assert!(e.map().rooms[1].locked, "rooms stay locked");
+    e.harness.get_by_label("No locked tiles");
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(e.map().locked_tile_count(), 6);
+
+    let before = e.history_len();
+    e.harness.get_by_label("Unlock all").click();
+    e.settle();
+    assert!(!e.map().has_locks());
+    assert_eq!(e.history_len(), before + 1, "one step");
+    assert!(e.harness.query_by_label("Locks").is_none(), "no section without locks");
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert!(e.map().rooms[1].locked);
+    assert_eq!(e.map().locked_tile_count(), 6);
+}
+
+#[test]
+fn context_menu_locks_and_unlocks_a_room_without_panning() {
+    let mut e = editor(&two_rooms());
+    let transform = e.harness.state().view().transform;
+    e.right_click(e.at(29.5, 14.5));
+    e.harness.get_by_label("Lock room").click();
+    e.settle();
+    assert!(e.map().rooms[1].locked);
+    assert!(!e.map().rooms[0].locked);
+    assert_eq!(e.harness.state().view().transform, transform, "a right-click does not pan");
+
+    e.right_click(e.at(29.5, 14.5));
+    e.harness.get_by_label("Unlock room").click();
+    e.settle();
+    assert!(!e.map().rooms[1].locked);
+
+    // Off any room: no menu.
+    e.right_click(e.at(15.5, 20.5));
+    assert!(e.harness.query_by_label("Lock room").is_none());
+}
