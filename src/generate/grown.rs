@@ -108,6 +108,15 @@ pub(super) fn generate_with(p: &GrownRooms, seed: u64, rec: &mut impl super::rec
     run(p, seed, rec).0
 }
 
+/// [`generate`] around `locks` (see [`build::run_around`]).
+pub(super) fn generate_keeping(
+    p: &GrownRooms,
+    seed: u64,
+    locks: &super::keep::Locks,
+) -> Result<Generated, crate::map::locks::LockConflict> {
+    build::run_around(p, seed, Some(locks), &mut super::record::Off).map(|(g, _)| g)
+}
+
 /// The map after `steps` of a recording (see [`super::replay`]).
 pub(super) fn replay(steps: &[super::record::Step]) -> crate::map::Map {
     build::replay(steps)
@@ -117,6 +126,7 @@ mod build;
 use build::run;
 mod doors;
 mod growth;
+mod keep;
 mod loops;
 mod placement;
 mod shapes;

@@ -280,3 +280,27 @@ impl Locks {
         cells.iter().all(|p| if walls { self.passable_along_walls(*p) } else { self.passable(*p) })
     }
 }
+
+/// Joins locked corridor tiles that the map does not reach from its spawn to the nearest tile
+/// it does reach, by the shortest way around the locks.
+pub(super) fn join_locked_tiles(l: &Locks, map: &mut crate::map::Map) -> Result<(), LockConflict> {
+    let walk = |map: &crate::map::Map| crate::map::metrics::distances_from(map, map.spawn);
+    let mut dist = walk(map);
+    for &(p, t) in &l.tiles {
+        if t != Tile::Corridor || dist.get(p).is_some_and(|d| *d != crate::pathfind::UNREACHED) {
+            continue;
+        }
+        let reached = |q: Pos| dist.get(q).is_some_and(|d| *d != crate::pathfind::UNREACHED);
+        let path = l
+            .route_to(p, reached, false)
+            .or_else(|| l.route_to(p, reached, true))
+            .ok_or_else(|| LockConflict::WalledIn { what: "the locked corridor tile".into(), cell: p })?;
+        for q in path {
+            if map.tile(q) == Some(Tile::Wall) {
+                map.set_tile(q, Tile::Corridor);
+            }
+        }
+        dist = walk(map);
+    }
+    Ok(())
+}

@@ -175,10 +175,9 @@ pub fn generate_keeping(
             let locks = keep::Locks::new(kept, p.width, p.height)?;
             rooms_tunnels::generate_keeping(p, seed, &locks)?
         }
-        GeneratorParams::GrownRooms(_) => {
-            return Err(GenError::Locks(crate::map::locks::LockConflict::Unsupported(
-                "grown rooms cannot be generated around locks yet; unlock the rooms and tiles to generate".into(),
-            )));
+        GeneratorParams::GrownRooms(p) => {
+            let locks = keep::Locks::new(kept, kept.width, kept.height)?;
+            grown::generate_keeping(p, seed, &locks)?
         }
     };
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: Some(kept.clone()) };

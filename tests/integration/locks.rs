@@ -6,7 +6,7 @@ use delve::generate::{GenError, generate, generate_keeping};
 use delve::geom::Pos;
 use delve::map::locks::{Kept, LockConflict};
 use delve::map::{Map, Tile};
-use delve::params::GeneratorParams;
+use delve::params::{GeneratorParams, Params};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -124,6 +124,55 @@ fn rooms_and_tunnels_keep_locked_rooms_and_tiles() {
     }
 }
 
+/// Grown rooms: the kept rooms are placed first where they are and the tree grows from their
+/// doors; the map keeps its size; over hundreds of seeds of the grown presets.
+#[test]
+fn grown_rooms_keep_locked_rooms_and_tiles() {
+    for name in ["tiendil-step6", "grown-shapes"] {
+        let params = shipped(name);
+        let mut pick = Pick(11);
+        for patches in [false, true] {
+            let (mut ok, mut refused) = (0, Vec::new());
+            for seed in 0..150u64 {
+                let mut old = generate(&params, seed).unwrap().map;
+                let rooms = 1 + pick.next(4);
+                let n = if patches { 1 + pick.next(3) } else { 0 };
+                lock_some(&mut old, rooms, n, &mut pick);
+                match check_regeneration(&params, &old, seed + 1000) {
+                    Ok(new) => {
+                        assert_eq!((new.width(), new.height()), (old.width(), old.height()), "{name} seed {seed}");
+                        ok += 1;
+                    }
+                    Err(e) => refused.push(e.to_string()),
+                }
+            }
+            let least = if patches { 140 } else { 148 };
+            assert!(
+                ok >= least,
+                "{name}, patches {patches}: only {ok} of 150 kept their locks; refusals: {refused:#?}"
+            );
+            for why in &refused {
+                assert!(why.contains("locked"), "a refusal must name the lock: {why}");
+            }
+        }
+    }
+}
+
+/// Grown rooms around locked tiles alone: the first room goes where it fits, the map keeps its
+/// size and the tiles.
+#[test]
+fn grown_rooms_keep_locked_tiles_alone() {
+    let params = shipped("tiendil-step6");
+    let mut old = generate(&params, 2).unwrap().map;
+    let wall: Vec<Pos> = (0..old.width() as i32).map(|x| Pos::new(x, 0)).collect();
+    for p in &wall {
+        old.set_tile_lock(*p, true);
+    }
+    let new = check_regeneration(&params, &old, 5).expect("walls keep");
+    assert_eq!((new.width(), new.height()), (old.width(), old.height()));
+    assert!(new.rooms.len() > 5, "{}", new.to_ascii());
+}
+
 /// Locked rooms take their place in the order of rooms: a locked room 0 stays the first room,
 /// and the spawn stays in it.
 #[test]
@@ -235,6 +284,23 @@ proptest! {
         lock_some(&mut old, locks, patches, &mut Pick(pick));
         if let Err(e) = check_regeneration(&params, &old, seed + 1) {
             prop_assert!(e.to_string().contains("locked"), "{e}");
+        }
+    }
+
+    /// Random grown-rooms parameters, random locks: kept, valid, connected, the map's size kept,
+    /// or refused by name.
+    #[test]
+    fn random_grown_parameters_keep_random_locks(
+        p in crate::grown::arb_params(), seed in 0u64..10_000, pick in any::<u64>(),
+        locks in 1usize..5, patches in 0usize..4,
+    ) {
+        prop_assume!(p.check().is_empty());
+        let params = GeneratorParams::GrownRooms(p);
+        let mut old = generate(&params, seed).unwrap().map;
+        lock_some(&mut old, locks, patches, &mut Pick(pick));
+        match check_regeneration(&params, &old, seed + 1) {
+            Ok(new) => prop_assert_eq!((new.width(), new.height()), (old.width(), old.height())),
+            Err(e) => prop_assert!(e.to_string().contains("locked"), "{}", e),
         }
     }
 }

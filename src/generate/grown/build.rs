@@ -7,9 +7,11 @@ use super::growth::Grower;
 use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
 use super::template::{Rotation, Streams, Template, make_template};
 use super::{GrownRooms, GrownStats, MAX_EXTENT};
+use crate::generate::keep::Locks;
 use crate::generate::record::{DoorRef, Recorder, Step};
 use crate::generate::{Generated, Report, Shortfall, ShortfallCause};
-use crate::geom::{Pos, TileBox};
+use crate::geom::{Dir, Pos, TileBox};
+use crate::map::locks::LockConflict;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::params::Params;
 use crate::rng::{Stage, stream};
@@ -69,6 +71,8 @@ pub(super) struct Builder<'a> {
     pub(super) poses: u64,
     pub(super) examined: u64,
     pub(super) levels: u64,
+    /// Around locks: the part of the map rooms may take, and the map's fixed size.
+    pub(super) bounds: Option<(TileBox, u32, u32)>,
 }
 
 impl<'a> Builder<'a> {
@@ -105,13 +109,33 @@ impl<'a> Builder<'a> {
             poses: 0,
             examined: 0,
             levels: 0,
+            bounds: None,
         }
     }
 
     /// Adds a placed room (cells in world coordinates) and its candidate doors.
     pub(super) fn add_room(&mut self, t: &Template, rot: &Rotation, shift: Pos, parent: u32) -> u32 {
-        let id = self.rooms.len() as u32;
         let cells: Vec<Pos> = rot.cells.iter().map(|c| c.offset(shift.x, shift.y)).collect();
+        let doors = t.doors.iter().enumerate().map(|(j, &(_, _, kind))| {
+            let out = rot.outs[j].offset(shift.x, shift.y);
+            let side = rot.sides[j];
+            (out.step(side.opposite()), side, kind)
+        });
+        let doors: Vec<(Pos, Dir, u8)> = doors.collect();
+        self.push_room(cells, rot.bbox.shifted(shift), t.colour, parent, &doors)
+    }
+
+    /// Adds a room with its cells (`bbox` around them), colour, parent and candidate doors
+    /// `(cell, side, kind)`.
+    pub(super) fn push_room(
+        &mut self,
+        cells: Vec<Pos>,
+        bbox: TileBox,
+        colour: Rgb,
+        parent: u32,
+        doors: &[(Pos, Dir, u8)],
+    ) -> u32 {
+        let id = self.rooms.len() as u32;
         for &c in &cells {
             for dy in -1..=1 {
                 for dx in -1..=1 {
@@ -120,18 +144,15 @@ impl<'a> Builder<'a> {
             }
             self.mark(c, ROOM);
         }
-        let placed = rot.bbox.shifted(shift);
-        self.ext = if id == 0 { placed } else { self.ext.union(&placed) };
-        let depth = if id == 0 { 0 } else { self.rooms[parent as usize].depth + 1 };
+        self.ext = if id == 0 { bbox } else { self.ext.union(&bbox) };
+        let depth = if id == 0 || parent == id { 0 } else { self.rooms[parent as usize].depth + 1 };
         let first_door = self.doors.len() as u32;
-        let doors = first_door..first_door + t.doors.len() as u32;
-        self.rooms.push(PlacedRoom { cells, colour: t.colour, parent, depth, corridors: 0, doors });
-        for (j, &(_, _, kind)) in t.doors.iter().enumerate() {
-            let out = rot.outs[j].offset(shift.x, shift.y);
-            let side = rot.sides[j];
+        let door_ids = first_door..first_door + doors.len() as u32;
+        self.rooms.push(PlacedRoom { cells, colour, parent, depth, corridors: 0, doors: door_ids });
+        for &(cell, side, kind) in doors {
             self.doors.push(DoorState {
                 room: id,
-                cell: out.step(side.opposite()),
+                cell,
                 side,
                 kind,
                 uses: 0,
@@ -175,6 +196,9 @@ impl<'a> Builder<'a> {
     /// Where the map goes: the move from the builder's places to the map's, and the map's size
     /// (the bounding box of rooms and corridors plus the margin).
     fn frame(&self) -> ((i32, i32), (u32, u32)) {
+        if let Some((_, w, h)) = self.bounds {
+            return ((0, 0), (w, h));
+        }
         let margin = self.p.margin as i32;
         let all = self.rooms.iter().flat_map(|r| r.cells.iter()).chain(self.corridors.iter().flat_map(|c| c.0.iter()));
         let Some(b) = TileBox::around(all.copied()) else {
@@ -273,6 +297,22 @@ pub(super) fn replay(steps: &[Step]) -> Map {
 }
 
 pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, GrownStats) {
+    match run_around(p, seed, None, rec) {
+        Ok(out) => out,
+        // Without locks nothing can conflict.
+        Err(_) => (Generated { map: Map::new(1, 1), report: Report::default() }, GrownStats::default()),
+    }
+}
+
+/// [`run`] around `locks`: the kept rooms placed first where they are (the map keeps their
+/// size and places), the tree grown from their doors, then every kept door given a corridor and
+/// every piece joined to the first (see [`super::keep`]).
+pub(super) fn run_around(
+    p: &GrownRooms,
+    seed: u64,
+    locks: Option<&Locks>,
+    rec: &mut impl Recorder,
+) -> Result<(Generated, GrownStats), LockConflict> {
     let mut rng = Streams {
         shapes: stream(seed, Stage::Shapes),
         doors: stream(seed, Stage::Doors),
@@ -283,7 +323,11 @@ pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Genera
     let mut b = Builder::new(p);
     let mut stats = GrownStats::default();
     let mut shortfall = None;
-    for i in 0..p.rooms {
+    if let Some(l) = locks {
+        b.keep(l)?;
+    }
+    let kept = b.rooms.len();
+    for i in kept as u32..p.rooms {
         // One draw per room, so tuning `branching` does not reshuffle anything else.
         let anywhere = layout.random::<f64>() < p.branching;
         let room = b.rooms.len() as u32;
@@ -305,6 +349,14 @@ pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Genera
             }
             break;
         }
+        if b.rooms.is_empty() && b.bounds.is_some() {
+            // Only tiles are locked: the first room goes where it fits, near the middle.
+            if !b.place_first_in_bounds(&t, &Rotation::new(&t, 0)) {
+                return Err(LockConflict::WalledIn { what: "the first room".into(), cell: Pos::new(0, 0) });
+            }
+            stats.candidate_doors += t.doors.len();
+            continue;
+        }
         if let Err(why) = b.place(&t, anywhere, rec) {
             shortfall = Some(why);
             break;
@@ -315,12 +367,27 @@ pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Genera
         let mut loops = stream(seed, Stage::Loops);
         (stats.loops_added, stats.loop_candidates) = b.add_loops(&mut loops, rec);
     }
+    if let Some(l) = locks {
+        b.join_kept(l, kept)?;
+    }
     stats.poses_tested = b.poses;
     stats.doors_examined = b.examined;
     stats.door_levels_computed = b.levels;
     let rooms_placed = b.rooms.len();
     let ((dx, dy), (width, height)) = b.frame();
-    let map = b.into_map();
+    let mut map = b.into_map();
+    if let Some(l) = locks {
+        for (k, room) in l.rooms.iter().enumerate() {
+            map.rooms[k] = crate::map::Room { id: k as u32, ..room.clone() };
+        }
+        if let Some(c) = map.rooms.first().and_then(|r| r.shape.centre()) {
+            map.spawn = c;
+        }
+        super::keep::stamp_tiles(l, &mut map);
+        if l.open_tiles {
+            crate::generate::keep::join_locked_tiles(l, &mut map)?;
+        }
+    }
     rec.reframe(|| Step::Canvas { width, height, spawn: map.spawn }, dx, dy);
-    (Generated { map, report: Report { rooms_placed, rooms_asked: p.rooms as usize, shortfall } }, stats)
+    Ok((Generated { map, report: Report { rooms_placed, rooms_asked: p.rooms as usize, shortfall } }, stats))
 }

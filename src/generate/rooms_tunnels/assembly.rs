@@ -245,7 +245,7 @@ pub(super) fn build_map(
     }
     map.spawn = placed.first().map_or(Pos::new(w_half(p.width), w_half(p.height)), |r| r.centre);
     if let Some(l) = locks.filter(|l| l.open_tiles) {
-        join_locked_tiles(l, &mut map)?;
+        crate::generate::keep::join_locked_tiles(l, &mut map)?;
     }
     Ok(map)
 }
@@ -566,30 +566,6 @@ fn join_free_doors(
             used.resize(map.doors.len(), false);
             mark(&mut used, map);
         }
-    }
-    Ok(())
-}
-
-/// Joins locked corridor tiles that the map does not reach from its spawn to the nearest tile
-/// it does reach, by the shortest way around the locks.
-fn join_locked_tiles(l: &Locks, map: &mut Map) -> Result<(), LockConflict> {
-    let walk = |map: &Map| crate::map::metrics::distances_from(map, map.spawn);
-    let mut dist = walk(map);
-    for &(p, t) in &l.tiles {
-        if t != Tile::Corridor || dist.get(p).is_some_and(|d| *d != crate::pathfind::UNREACHED) {
-            continue;
-        }
-        let reached = |q: Pos| dist.get(q).is_some_and(|d| *d != crate::pathfind::UNREACHED);
-        let path = l
-            .route_to(p, reached, false)
-            .or_else(|| l.route_to(p, reached, true))
-            .ok_or_else(|| LockConflict::WalledIn { what: "the locked corridor tile".into(), cell: p })?;
-        for q in path {
-            if map.tile(q) == Some(Tile::Wall) {
-                map.set_tile(q, Tile::Corridor);
-            }
-        }
-        dist = walk(map);
     }
     Ok(())
 }
