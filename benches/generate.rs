@@ -120,7 +120,13 @@ fn timeline(c: &mut Criterion) {
 /// each time (issue 15: at most 2×).
 fn locks(c: &mut Criterion) {
     let mut g = c.benchmark_group("locks");
-    for (name, p) in [("godot-part3", shipped("godot-part3")), ("1024x1024", big())] {
+    let cases = [
+        ("godot-part3", shipped("godot-part3")),
+        ("1024x1024", big()),
+        ("tiendil-step6", shipped("tiendil-step6")),
+        ("grown-shapes", shipped("grown-shapes")),
+    ];
+    for (name, p) in cases {
         let mut old = (0..)
             .map(|s| generate(&p, s).expect("generates").map)
             .find(|m| m.rooms.len() >= 14)

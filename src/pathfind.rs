@@ -1,7 +1,8 @@
 //! The one breadth-first search over tiles ([`search`]): over an area of tiles, with a limit on
-//! the steps from the start and a hard cap on the tiles it visits. It serves corridor routing
-//! ([`bfs`]: a shortest path), the grown-rooms generator's loops (nearby doors, and the path to
-//! one), and metrics (steps from spawn). Beside it, [`pieces`] labels connected pieces of tiles
+//! the steps from the start and a hard cap on the tiles it visits. It serves the grown-rooms
+//! generator's loops (nearby doors, and the path to one) and metrics (steps from spawn). Its
+//! friend [`shortest_path`] finds the path between two given tiles (corridor routing in the
+//! editor, tunnels round locks) looking towards the goal, at a fraction of the tiles. Beside it, [`pieces`] labels connected pieces of tiles
 //! (the map check's reachability, rooms read from ASCII). It depends only on [`crate::geom`], so the map layer
 //! may use it: in the layering of DESIGN.md it sits between `geom` and `map`.
 
@@ -179,7 +180,7 @@ pub fn pieces(
 
 /// The shortest 4-connected path from `from` to `to` (both included) over tiles for which
 /// `passable` holds (`from` and `to` need not be passable). `width`×`height` bounds the search;
-/// at most `cap` tiles are expanded.
+/// at most `cap` tiles are expanded. See [`shortest_path`].
 pub fn bfs(
     width: u32,
     height: u32,
@@ -188,17 +189,77 @@ pub fn bfs(
     cap: usize,
     passable: impl Fn(Pos) -> bool,
 ) -> Result<Vec<Pos>, NoPath> {
-    let inside = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
-    if !inside(from) || !inside(to) {
-        return Err(NoPath::Unreachable);
+    shortest_path(Rect::new(0, 0, width as i32, height as i32), from, to, cap, passable)
+}
+
+/// The one search for a path between two given tiles: the shortest 4-connected path from `from`
+/// to `to` (both included) over tiles of `area` for which `passable` holds (`from` and `to` need
+/// not be passable), at most `cap` tiles expanded. A* with the Manhattan distance, which never
+/// overestimates on a 4-connected grid, so the path is as short as a breadth-first search's,
+/// found by looking mostly towards `to`. Ties go to the tile found last (deeper first), then
+/// neighbours in [`Dir::ALL`] order: the same inputs give the same path.
+pub fn shortest_path(
+    area: Rect,
+    from: Pos,
+    to: Pos,
+    cap: usize,
+    passable: impl Fn(Pos) -> bool,
+) -> Result<Vec<Pos>, NoPath> {
+    let (w, h) = (area.w.max(0) as usize, area.h.max(0) as usize);
+    let index = |p: Pos| {
+        let (x, y) = (p.x.wrapping_sub(area.x), p.y.wrapping_sub(area.y));
+        ((x as u32 as usize) < w && (y as u32 as usize) < h).then(|| y as usize * w + x as usize)
+    };
+    let (Some(start), Some(_)) = (index(from), index(to)) else { return Err(NoPath::Unreachable) };
+    let mut g = vec![UNREACHED; w * h];
+    let mut came = vec![u8::MAX; w * h];
+    // Open tiles by f = g + h, each bucket a stack; `f` never decreases while popping.
+    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    let estimate = |p: Pos| p.manhattan(to).unsigned_abs();
+    let f0 = estimate(from);
+    g[start] = 0;
+    buckets.push(vec![start as u32]);
+    let mut expanded = 0usize;
+    let mut f = 0usize;
+    while f < buckets.len() {
+        let Some(i) = buckets[f].pop() else {
+            f += 1;
+            continue;
+        };
+        let i = i as usize;
+        let p = Pos::new(area.x + (i % w) as i32, area.y + (i / w) as i32);
+        if g[i] + estimate(p) != f0 + f as u32 {
+            continue; // Reached again more cheaply since.
+        }
+        if p == to {
+            let mut path = vec![to];
+            let mut cur = to;
+            while let Some(d) = index(cur).and_then(|k| Dir::ALL.get(came[k] as usize)) {
+                cur = cur.step(d.opposite());
+                path.push(cur);
+            }
+            path.reverse();
+            return Ok(path);
+        }
+        expanded += 1;
+        if expanded > cap {
+            return Err(NoPath::CapReached);
+        }
+        for (k, d) in Dir::ALL.iter().enumerate() {
+            let n = p.step(*d);
+            let Some(j) = index(n) else { continue };
+            if g[i] + 1 < g[j] && (n == to || passable(n)) {
+                g[j] = g[i] + 1;
+                came[j] = k as u8;
+                let fj = (g[j] + estimate(n) - f0) as usize;
+                if buckets.len() <= fj {
+                    buckets.resize_with(fj + 1, Vec::new);
+                }
+                buckets[fj].push(j as u32);
+            }
+        }
     }
-    let q = Query { paths: true, cap, ..Query::flood(width, height, from) };
-    let s = search(q, |p| p == to, |p| p == to || passable(p));
-    match s.found {
-        Some(p) => s.path_to(p).ok_or(NoPath::Unreachable),
-        None if s.capped => Err(NoPath::CapReached),
-        None => Err(NoPath::Unreachable),
-    }
+    Err(NoPath::Unreachable)
 }
 
 /// Disjoint sets of `0..n` (union by smaller index, path halving): the pieces of a map's floor
@@ -232,6 +293,34 @@ impl UnionFind {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// On random grids, the path between two tiles is as short as the breadth-first search
+        /// says, walks over open tiles only, step by step, and is found only when the search
+        /// reaches the goal.
+        #[test]
+        fn shortest_paths_are_as_short_as_the_breadth_first_search(
+            w in 1u32..24, h in 1u32..24, bits in proptest::collection::vec(any::<bool>(), 576),
+            a in (0i32..24, 0i32..24), b in (0i32..24, 0i32..24),
+        ) {
+            let open = |p: Pos| bits[(p.y * 24 + p.x) as usize % bits.len()] || (p.x + p.y) % 3 == 0;
+            let (from, to) = (Pos::new(a.0 % w as i32, a.1 % h as i32), Pos::new(b.0 % w as i32, b.1 % h as i32));
+            let q = Query { paths: true, ..Query::flood(w, h, from) };
+            let s = search(q, |p| p == to, |p| p == to || open(p));
+            match (s.found, bfs(w, h, from, to, usize::MAX, open)) {
+                (Some(_), Ok(path)) => {
+                    prop_assert_eq!(path.len() as u32, s.dist.get(to).copied().unwrap() + 1);
+                    prop_assert_eq!((path[0], *path.last().unwrap()), (from, to));
+                    prop_assert!(path.windows(2).all(|p| p[0].manhattan(p[1]) == 1));
+                    prop_assert!(path.iter().skip(1).take(path.len().saturating_sub(2)).all(|p| open(*p)));
+                    prop_assert_eq!(bfs(w, h, from, to, usize::MAX, open), Ok(path));
+                }
+                (None, Err(NoPath::Unreachable)) => {}
+                (found, path) => prop_assert!(false, "search {found:?}, path {path:?}"),
+            }
+        }
+    }
 
     #[test]
     fn goes_around_a_wall() {

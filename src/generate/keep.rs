@@ -3,9 +3,9 @@
 //! tunnels may not go ([`Locks`]). The generators read it; [`super::generate_keeping`] is the
 //! way in.
 
-use crate::geom::{Pos, Rect};
+use crate::geom::{Pos, Rect, TileBox};
 use crate::map::locks::{Kept, LockConflict};
-use crate::map::{Corridor, Door, Room, Tile};
+use crate::map::{Corridor, Door, Room, Shape, Tile};
 use crate::pathfind;
 
 /// Floor of a kept room.
@@ -35,6 +35,8 @@ pub(super) struct Locks {
     pub(super) corridors: Vec<(Corridor, [(usize, usize); 2])>,
     /// For each kept room, the first kept room of the group that kept corridors join it to.
     pub(super) group: Vec<usize>,
+    /// Each kept room's floor and walls (its bounds grown by one): what a tunnel goes round.
+    boxes: Vec<TileBox>,
     /// Every locked tile and what it is.
     pub(super) tiles: Vec<(Pos, Tile)>,
     /// Whether a locked tile (outside kept corridors and rooms) is walkable.
@@ -83,17 +85,36 @@ impl Locks {
             }
         }
         // Rings: every tile next to a kept room's floor that is not floor itself.
+        let mut boxes = Vec::with_capacity(rooms.len());
         for room in &rooms {
-            room.shape.for_each_cell(|p| {
-                for dy in -1..=1 {
-                    for dx in -1..=1 {
-                        let q = p.offset(dx, dy);
-                        if on(q) && flags[at(q)] & KEPT_FLOOR == 0 {
-                            flags[at(q)] |= RING;
-                        }
+            let Some(b) = room.shape.bounds() else { continue };
+            let around = TileBox::new(b.x - 1, b.y - 1, b.right(), b.bottom());
+            boxes.push(around);
+            let mut ring = |q: Pos| {
+                if on(q) && flags[at(q)] & KEPT_FLOOR == 0 {
+                    flags[at(q)] |= RING;
+                }
+            };
+            match &room.shape {
+                // A rectangle's ring is the border of the box around it.
+                Shape::Rect(_) => {
+                    for x in around.x0..=around.x1 {
+                        ring(Pos::new(x, around.y0));
+                        ring(Pos::new(x, around.y1));
+                    }
+                    for y in around.y0 + 1..around.y1 {
+                        ring(Pos::new(around.x0, y));
+                        ring(Pos::new(around.x1, y));
                     }
                 }
-            });
+                shape => shape.for_each_cell(|p| {
+                    for dy in -1..=1 {
+                        for dx in -1..=1 {
+                            ring(p.offset(dx, dy));
+                        }
+                    }
+                }),
+            }
         }
         let index_of = |id: u32| rooms.iter().position(|r| r.id == id);
         let mut doors: Vec<Vec<Door>> = vec![Vec::new(); rooms.len()];
@@ -161,7 +182,7 @@ impl Locks {
         }
         let group = (0..rooms.len()).map(|k| groups.find(k)).collect();
         let loose = !corridors.is_empty() || tiles.iter().any(|(p, _)| flags[at(*p)] & KEPT_FLOOR == 0);
-        Ok(Locks { width, height, flags, rooms, doors, corridors, group, tiles, open_tiles, loose })
+        Ok(Locks { width, height, flags, rooms, doors, corridors, group, boxes, tiles, open_tiles, loose })
     }
 
     /// The doors of kept room `k` and of the kept rooms kept corridors join to it.
@@ -242,7 +263,12 @@ impl Locks {
                 j += 1;
             }
             let (from, to) = (line[k - 1], line[j]);
-            let around = crate::geom::TileBox::around(line[k - 1..=j].iter().copied())?;
+            if let Some(round) = self.round_box(&line[k - 1..=j], walls) {
+                out.extend_from_slice(&round[1..]);
+                k = j + 1;
+                continue;
+            }
+            let around = TileBox::around(line[k - 1..=j].iter().copied())?;
             let mut path = None;
             for margin in [8, 32] {
                 let area = Rect::new(
@@ -252,9 +278,7 @@ impl Locks {
                     around.y1 - around.y0 + 1 + 2 * margin,
                 );
                 let area = area.intersection(&Rect::new(0, 0, self.width as i32, self.height as i32))?;
-                let q = pathfind::Query { area, start: from, max_steps: u32::MAX, cap: ROUTE_CAP, paths: true };
-                let s = pathfind::search(q, |p| p == to, |p| p == to || ok(p));
-                if let Some(p) = s.found.and_then(|p| s.path_to(p)) {
+                if let Ok(p) = pathfind::shortest_path(area, from, to, ROUTE_CAP, ok) {
                     path = Some(p);
                     break;
                 }
@@ -273,6 +297,65 @@ impl Locks {
             pathfind::Query { paths: true, cap: ROUTE_CAP, ..pathfind::Query::flood(self.width, self.height, from) };
         let s = pathfind::search(q, goal, |p| if walls { self.passable_along_walls(p) } else { self.passable(p) });
         s.found.and_then(|p| s.path_to(p))
+    }
+
+    /// A way round the kept rooms a straight stretch of tunnel runs into: `stretch` goes from
+    /// an open tile through blocked ones to an open one, in a straight line. The way goes out
+    /// sideways past the box of the kept rooms it meets (one side or the other, whichever is
+    /// open and shorter), along, and back. `None` when the stretch bends or neither way is open.
+    fn round_box(&self, stretch: &[Pos], walls: bool) -> Option<Vec<Pos>> {
+        let (&from, &to) = (stretch.first()?, stretch.last()?);
+        let (dx, dy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
+        if dx != 0 && dy != 0 {
+            return None;
+        }
+        // The boxes of the kept rooms met, and of the kept rooms touching those.
+        let first = stretch.get(1)?;
+        let mut around = *self.boxes.iter().find(|b| b.contains(*first))?;
+        loop {
+            let grown = TileBox::new(around.x0 - 1, around.y0 - 1, around.x1 + 1, around.y1 + 1);
+            let more = self.boxes.iter().filter(|b| b.meets(&grown)).fold(around, |a, b| a.union(b));
+            if more == around {
+                break;
+            }
+            around = more;
+        }
+        if around.contains(from) || around.contains(to) {
+            return None;
+        }
+        let leg = |out: &mut Vec<Pos>, to: Pos| {
+            let mut p = *out.last().unwrap_or(&to);
+            while p != to {
+                p = p.offset((to.x - p.x).signum(), (to.y - p.y).signum());
+                out.push(p);
+            }
+        };
+        let sides = if dy == 0 { [around.y0 - 1, around.y1 + 1] } else { [around.x0 - 1, around.x1 + 1] };
+        let mut best: Option<Vec<Pos>> = None;
+        for side in sides {
+            let (a, b) = if dy == 0 {
+                (Pos::new(from.x, side), Pos::new(to.x, side))
+            } else {
+                (Pos::new(side, from.y), Pos::new(side, to.y))
+            };
+            let mut way = vec![from];
+            for corner in [a, b, to] {
+                leg(&mut way, corner);
+            }
+            if self.clear(&way, walls) && best.as_ref().is_none_or(|w| way.len() < w.len()) {
+                best = Some(way);
+            }
+        }
+        best
+    }
+
+    /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and
+    /// locked walls), without `other` in it: a few hundred tiles looked at, at most.
+    pub(super) fn pocket(&self, p: Pos, other: Pos) -> bool {
+        const LOOK: usize = 256;
+        let q = pathfind::Query { cap: LOOK, ..pathfind::Query::flood(self.width, self.height, p) };
+        let s = pathfind::search(q, |c| c == other, |c| c == other || self.passable_along_walls(c));
+        s.found.is_none() && !s.capped
     }
 
     /// Whether every tile of `cells` may carry a tunnel (along kept walls too when `walls`).

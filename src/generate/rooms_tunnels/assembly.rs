@@ -381,6 +381,9 @@ fn tunnel_line(
             targets.sort_by_key(|d| (d.outside().manhattan(a.centre), d.id));
             let mut found = None;
             for d in targets {
+                if l.pocket(d.outside(), a.centre) {
+                    continue;
+                }
                 if let Ok(mut line) = reach(l, x, d.outside(), kind) {
                     line.push(d.cell);
                     found = Some(line);
@@ -421,6 +424,9 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
         }
     }
     for d in doors {
+        if l.pocket(d.outside(), to) {
+            continue;
+        }
         if let Ok(cells) = connect(l, d.outside(), to, kind, "") {
             return Ok(with_door(d, cells));
         }
