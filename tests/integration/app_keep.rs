@@ -51,6 +51,17 @@ fn regenerating_keeps_locked_rooms_and_tiles() {
     assert!(back.rooms[1].locked && back.rooms[4].locked);
     e.harness.state_mut().push(Command::Redo);
     e.settle();
+    // Regenerate from provenance uses the locks the provenance recorded, even after the map's
+    // own locks changed: the same map again.
+    e.harness.state_mut().push(Command::Edit(Op::LockRoom { id: 1, locked: false }));
+    e.settle();
+    e.harness.state_mut().push(Command::RegenerateFromProvenance);
+    e.settle();
+    if e.harness.query_by_label_contains("has changes that are not saved").is_some() {
+        e.harness.get_by_label("Discard changes").click();
+        e.settle();
+    }
+    assert_eq!(e.app().document().unwrap().map(), &new, "regenerated from provenance");
     // Unlock everything: the next seed is the plain map of that seed.
     let unlock: Vec<Op> = e
         .app()
