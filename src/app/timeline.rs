@@ -128,6 +128,15 @@ impl Timeline {
             self.clear("This map was not generated here: there are no steps to replay.".into());
             return None;
         };
+        if prov.kept.is_some() {
+            self.making = None;
+            self.clear(
+                "This map was generated around locks, which the timeline does not replay: unlock \
+                 everything and regenerate to watch the generator build a map."
+                    .into(),
+            );
+            return None;
+        }
         let same = |p: &GeneratorParams, s: u64| *p == *params && s == prov.seed;
         if self.recorded.as_ref().is_some_and(|r| same(&r.params, r.seed))
             || self.making.as_ref().is_some_and(|m| same(&m.1, m.2))

@@ -43,6 +43,12 @@ fn regenerating_keeps_locked_rooms_and_tiles() {
     assert!(new.validate().is_empty());
     assert!(new.provenance.kept.is_some(), "the provenance records the locks");
     e.harness.get_by_label_contains("Regenerated around 2 locked room(s) and 6 locked tile(s)");
+    // The timeline does not pretend to replay a map made around locks.
+    e.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::T);
+    e.settle();
+    assert!(e.app().timeline().note().is_some_and(|n| n.contains("around locks")), "{:?}", e.app().timeline().note());
+    e.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::T);
+    e.settle();
     // Undo brings the locked old map back.
     e.harness.state_mut().push(Command::Undo);
     e.settle();
