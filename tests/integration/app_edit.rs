@@ -9,12 +9,15 @@ use egui::{Modifiers, Pos2, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-struct Ed {
-    harness: Harness<'static, DelveApp>,
+/// The editor on a map of its own folder, with helpers to drive it (shared by the editing
+/// kittests).
+pub(crate) struct Ed {
+    pub(crate) harness: Harness<'static, DelveApp>,
     _dir: tempfile::TempDir,
 }
 
-fn two_rooms() -> Map {
+/// Two rectangular rooms on a 40×24 map, spawn in the first.
+pub(crate) fn two_rooms() -> Map {
     let mut m = Map::new(40, 24);
     perform(&mut m, Op::AddRoom(Rect::new(2, 2, 6, 6))).unwrap();
     perform(&mut m, Op::AddRoom(Rect::new(26, 12, 8, 6))).unwrap();
@@ -23,7 +26,7 @@ fn two_rooms() -> Map {
     m
 }
 
-fn editor(map: &Map) -> Ed {
+pub(crate) fn editor(map: &Map) -> Ed {
     editor_built(map, Harness::builder().with_size(vec2(1400.0, 820.0)))
 }
 
@@ -36,30 +39,30 @@ fn editor_built(map: &Map, builder: egui_kittest::HarnessBuilder<DelveApp>) -> E
 }
 
 impl Ed {
-    fn settle(&mut self) {
+    pub(crate) fn settle(&mut self) {
         crate::common::settle(&mut self.harness);
     }
 
-    fn map(&self) -> &Map {
+    pub(crate) fn map(&self) -> &Map {
         self.harness.state().document().expect("a map is shown").map()
     }
 
-    fn history_len(&self) -> usize {
+    pub(crate) fn history_len(&self) -> usize {
         self.harness.state().document().unwrap().history().undo_len()
     }
 
     /// The screen point at fractional tile position (x, y).
-    fn at(&self, x: f32, y: f32) -> Pos2 {
+    pub(crate) fn at(&self, x: f32, y: f32) -> Pos2 {
         let v = self.harness.state().view();
         v.transform.screen_from_tile(v.rect, pos2(x, y))
     }
 
-    fn key(&mut self, m: Modifiers, k: egui::Key) {
+    pub(crate) fn key(&mut self, m: Modifiers, k: egui::Key) {
         self.harness.key_press_modifiers(m, k);
         self.settle();
     }
 
-    fn click(&mut self, p: Pos2) {
+    pub(crate) fn click(&mut self, p: Pos2) {
         self.harness.hover_at(p);
         self.harness.step();
         self.harness.drag_at(p);
@@ -68,7 +71,15 @@ impl Ed {
         self.settle();
     }
 
-    fn drag(&mut self, from: Pos2, to: Pos2) {
+    pub(crate) fn drag(&mut self, from: Pos2, to: Pos2) {
+        self.drag_with(from, to, Modifiers::NONE);
+    }
+
+    /// A primary-button drag with `held` modifiers down all along.
+    pub(crate) fn drag_with(&mut self, from: Pos2, to: Pos2, held: Modifiers) {
+        if held != Modifiers::NONE {
+            self.harness.event(egui::Event::ModifiersChanged(held));
+        }
         self.harness.hover_at(from);
         self.harness.step();
         self.harness.drag_at(from);
@@ -78,6 +89,10 @@ impl Ed {
             self.harness.step();
         }
         self.harness.drop_at(to);
+        if held != Modifiers::NONE {
+            self.harness.step();
+            self.harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+        }
         self.settle();
     }
 }

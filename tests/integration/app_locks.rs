@@ -2,68 +2,14 @@
 //! the map's context menu, the lock brush (Alt unlocks, Shift fills a rectangle) and the Locks
 //! section with its unlock buttons.
 
+use crate::app_edit::{Ed, editor, two_rooms};
 use delve::edit::{Op, perform};
 use delve::geom::{Pos, Rect};
-use delve::map::Map;
-use egui::{Modifiers, PointerButton, Pos2, pos2, vec2};
-use egui_kittest::Harness;
+use egui::{Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 
-struct Ed {
-    harness: Harness<'static, delve::app::DelveApp>,
-    _dir: tempfile::TempDir,
-}
-
-fn two_rooms() -> Map {
-    let mut m = Map::new(40, 24);
-    perform(&mut m, Op::AddRoom(Rect::new(2, 2, 6, 6))).unwrap();
-    perform(&mut m, Op::AddRoom(Rect::new(26, 12, 8, 6))).unwrap();
-    perform(&mut m, Op::SetSpawn(Pos::new(4, 4))).unwrap();
-    m.provenance.edited = false;
-    m
-}
-
-fn editor(map: &Map) -> Ed {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("two.ron");
-    delve::io::save_map(&path, map).unwrap();
-    let builder = Harness::builder().with_size(vec2(1400.0, 820.0));
-    let (harness, _) = crate::editor::harness_built(dir.path(), Some(path), None, builder);
-    Ed { harness, _dir: dir }
-}
-
+/// Driving the lock UI: the secondary button, and reading locked tiles.
 impl Ed {
-    fn settle(&mut self) {
-        crate::common::settle(&mut self.harness);
-    }
-
-    fn map(&self) -> &Map {
-        self.harness.state().document().expect("a map is shown").map()
-    }
-
-    fn history_len(&self) -> usize {
-        self.harness.state().document().unwrap().history().undo_len()
-    }
-
-    fn at(&self, x: f32, y: f32) -> Pos2 {
-        let v = self.harness.state().view();
-        v.transform.screen_from_tile(v.rect, pos2(x, y))
-    }
-
-    fn key(&mut self, m: Modifiers, k: egui::Key) {
-        self.harness.key_press_modifiers(m, k);
-        self.settle();
-    }
-
-    fn click(&mut self, p: Pos2) {
-        self.harness.hover_at(p);
-        self.harness.step();
-        self.harness.drag_at(p);
-        self.harness.step();
-        self.harness.drop_at(p);
-        self.settle();
-    }
-
     fn right_click(&mut self, p: Pos2) {
         self.harness.hover_at(p);
         self.harness.step();
@@ -76,23 +22,6 @@ impl Ed {
             });
             self.harness.step();
         }
-        self.settle();
-    }
-
-    /// A primary-button drag with `held` modifiers down all along.
-    fn drag(&mut self, from: Pos2, to: Pos2, held: Modifiers) {
-        self.harness.event(egui::Event::ModifiersChanged(held));
-        self.harness.hover_at(from);
-        self.harness.step();
-        self.harness.drag_at(from);
-        self.harness.step();
-        for k in 1..=8 {
-            self.harness.hover_at(from + (to - from) * (k as f32 / 8.0));
-            self.harness.step();
-        }
-        self.harness.drop_at(to);
-        self.harness.step();
-        self.harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
         self.settle();
     }
 
@@ -139,19 +68,19 @@ fn lock_brush_paints_in_one_step_and_alt_unlocks() {
     let original = two_rooms();
     let mut e = editor(&original);
     e.key(Modifiers::NONE, egui::Key::K);
-    e.drag(e.at(12.5, 3.5), e.at(20.5, 3.5), Modifiers::NONE);
+    e.drag_with(e.at(12.5, 3.5), e.at(20.5, 3.5), Modifiers::NONE);
     assert_eq!(e.locked_row(3, 12..=20), vec![true; 9]);
     assert_eq!(e.map().locked_tile_count(), 9);
     assert_eq!(e.history_len(), 1, "one stroke is one step");
     assert_eq!(e.map().tiles(), original.tiles(), "locking leaves the tiles alone");
 
     // Alt+drag unlocks what it passes over, in a step of its own.
-    e.drag(e.at(14.5, 3.5), e.at(16.5, 3.5), Modifiers::ALT);
+    e.drag_with(e.at(14.5, 3.5), e.at(16.5, 3.5), Modifiers::ALT);
     assert_eq!(e.locked_row(3, 12..=20), vec![true, true, false, false, false, true, true, true, true]);
     assert_eq!(e.history_len(), 2);
 
     // Shift+drag locks a rectangle.
-    e.drag(e.at(10.5, 10.5), e.at(13.5, 12.5), Modifiers::SHIFT);
+    e.drag_with(e.at(10.5, 10.5), e.at(13.5, 12.5), Modifiers::SHIFT);
     for y in 10..=12 {
         assert_eq!(e.locked_row(y, 10..=13), vec![true; 4], "row {y}");
     }
@@ -161,7 +90,7 @@ fn lock_brush_paints_in_one_step_and_alt_unlocks() {
     // A larger brush locks a wider band.
     e.key(Modifiers::NONE, egui::Key::CloseBracket);
     e.key(Modifiers::NONE, egui::Key::CloseBracket);
-    e.drag(e.at(20.5, 20.5), e.at(24.5, 20.5), Modifiers::NONE);
+    e.drag_with(e.at(20.5, 20.5), e.at(24.5, 20.5), Modifiers::NONE);
     for y in 19..=21 {
         assert_eq!(e.locked_row(y, 20..=24), vec![true; 5], "row {y}");
     }
