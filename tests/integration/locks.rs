@@ -98,29 +98,7 @@ fn check_regeneration(params: &GeneratorParams, old: &Map, seed: u64) -> Result<
 #[test]
 fn rooms_and_tunnels_keep_locked_rooms_and_tiles() {
     for name in ["godot-part3", "mcrogueface-part3"] {
-        let params = shipped(name);
-        let mut pick = Pick(7);
-        for patches in [false, true] {
-            let (mut ok, mut refused) = (0, Vec::new());
-            for seed in 0..300u64 {
-                let mut old = generate(&params, seed).unwrap().map;
-                let rooms = 1 + pick.next(4);
-                let n = if patches { 1 + pick.next(3) } else { 0 };
-                lock_some(&mut old, rooms, n, &mut pick);
-                match check_regeneration(&params, &old, seed + 1000) {
-                    Ok(_) => ok += 1,
-                    Err(e) => refused.push(e.to_string()),
-                }
-            }
-            let least = if patches { 270 } else { 299 };
-            assert!(
-                ok >= least,
-                "{name}, patches {patches}: only {ok} of 300 kept their locks; refusals: {refused:#?}"
-            );
-            for why in &refused {
-                assert!(why.contains("locked"), "a refusal must name the lock: {why}");
-            }
-        }
+        keep_over_seeds(name, 300, Pick(7), [299, 270]);
     }
 }
 
@@ -129,31 +107,36 @@ fn rooms_and_tunnels_keep_locked_rooms_and_tiles() {
 #[test]
 fn grown_rooms_keep_locked_rooms_and_tiles() {
     for name in ["tiendil-step6", "grown-shapes"] {
-        let params = shipped(name);
-        let mut pick = Pick(11);
-        for patches in [false, true] {
-            let (mut ok, mut refused) = (0, Vec::new());
-            for seed in 0..150u64 {
-                let mut old = generate(&params, seed).unwrap().map;
-                let rooms = 1 + pick.next(4);
-                let n = if patches { 1 + pick.next(3) } else { 0 };
-                lock_some(&mut old, rooms, n, &mut pick);
-                match check_regeneration(&params, &old, seed + 1000) {
-                    Ok(new) => {
-                        assert_eq!((new.width(), new.height()), (old.width(), old.height()), "{name} seed {seed}");
-                        ok += 1;
-                    }
-                    Err(e) => refused.push(e.to_string()),
+        keep_over_seeds(name, 150, Pick(11), [148, 140]);
+    }
+}
+
+/// Over `seeds` seeds of preset `name`, 1–4 random locked rooms, without and then with random
+/// patches of locked tiles: every regeneration keeps its promises (and the map's size) or is
+/// refused naming a lock; at least `least[0]` (without patches) and `least[1]` (with) keep.
+fn keep_over_seeds(name: &str, seeds: u64, mut pick: Pick, least: [usize; 2]) {
+    let params = shipped(name);
+    for (patches, least) in [false, true].into_iter().zip(least) {
+        let (mut ok, mut refused) = (0, Vec::new());
+        for seed in 0..seeds {
+            let mut old = generate(&params, seed).unwrap().map;
+            let rooms = 1 + pick.next(4);
+            let n = if patches { 1 + pick.next(3) } else { 0 };
+            lock_some(&mut old, rooms, n, &mut pick);
+            match check_regeneration(&params, &old, seed + 1000) {
+                Ok(new) => {
+                    assert_eq!((new.width(), new.height()), (old.width(), old.height()), "{name} seed {seed}");
+                    ok += 1;
                 }
+                Err(e) => refused.push(e.to_string()),
             }
-            let least = if patches { 140 } else { 148 };
-            assert!(
-                ok >= least,
-                "{name}, patches {patches}: only {ok} of 150 kept their locks; refusals: {refused:#?}"
-            );
-            for why in &refused {
-                assert!(why.contains("locked"), "a refusal must name the lock: {why}");
-            }
+        }
+        assert!(
+            ok >= least,
+            "{name}, patches {patches}: only {ok} of {seeds} kept their locks; refusals: {refused:#?}"
+        );
+        for why in &refused {
+            assert!(why.contains("locked"), "a refusal must name the lock: {why}");
         }
     }
 }
