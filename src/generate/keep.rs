@@ -5,7 +5,7 @@
 
 use crate::geom::{Pos, Rect, TileBox};
 use crate::map::locks::{Kept, LockConflict};
-use crate::map::{Corridor, Door, Room, Shape, Tile};
+use crate::map::{Corridor, Door, MAX_SIDE, MAX_TILES, Room, Shape, Tile};
 use crate::pathfind;
 
 /// Floor of a kept room.
@@ -48,6 +48,17 @@ pub(super) struct Locks {
 impl Locks {
     /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there.
     pub(super) fn new(kept: &Kept, width: u32, height: u32) -> Result<Locks, LockConflict> {
+        // The size may come from a file: checked before anything is allocated.
+        if width == 0
+            || height == 0
+            || width > MAX_SIDE
+            || height > MAX_SIDE
+            || u64::from(width) * u64::from(height) > MAX_TILES
+        {
+            return Err(LockConflict::Damaged(format!(
+                "the locks are for a {width}×{height} map; a map has 1 to {MAX_SIDE} tiles a side and at most {MAX_TILES} tiles"
+            )));
+        }
         let n = width as usize * height as usize;
         let mut flags = vec![0u8; n];
         let on = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
@@ -58,6 +69,15 @@ impl Locks {
             return Err(LockConflict::Damaged("two kept rooms have the same id".into()));
         }
         for (k, room) in rooms.iter().enumerate() {
+            // Bounds first: a shape from a file may be far larger than the map.
+            let Some(b) = room.shape.bounds() else {
+                return Err(LockConflict::Damaged(format!("kept room {} has no floor", room.id)));
+            };
+            if b.x < 0 || b.y < 0 || b.right() > width as i32 || b.bottom() > height as i32 {
+                let cell =
+                    Pos::new(if b.x < 0 { b.x } else { b.right() - 1 }, if b.y < 0 { b.y } else { b.bottom() - 1 });
+                return Err(LockConflict::RoomOffMap { room: room.id, cell, width, height });
+            }
             let mut err = None;
             let mut cells = 0usize;
             room.shape.for_each_cell(|p| {

@@ -144,3 +144,38 @@ fn structure_mutations_end_in_messages_or_maps() {
     eprintln!("structure mutations: {loaded} loaded and passed every use, {refused} refused with a message");
     assert!(loaded > 50 && refused > 20, "both kinds of outcome: {loaded} loaded, {refused} refused");
 }
+
+/// Locks recorded in a map's provenance come from the file: regenerating from them refuses a
+/// kept room far larger than the map and a kept map size past the limits, at once, without
+/// allocating from those numbers.
+#[test]
+fn hostile_kept_locks_in_a_provenance_are_refused() {
+    use delve::generate::{GenError, generate, generate_keeping};
+    use delve::map::locks::Kept;
+    use delve::map::{Rgb, Room, Shape};
+    let params = crate::common::shipped("godot-part3");
+    let grown = crate::common::shipped("tiendil-step6");
+    let mut map = generate(&params, 1).unwrap().map;
+    map.rooms[0].locked = true;
+    let mut kept = Kept::of(&map).unwrap();
+    kept.rooms[0] = Room {
+        id: 0,
+        shape: Shape::Circle { centre: delve::geom::Pos::new(5, 5), radius: 1_000_000_000 },
+        colour: Rgb(1, 2, 3),
+        label: None,
+        locked: true,
+    };
+    map.provenance.kept = Some(kept.clone());
+    // It saves and reads back (the provenance is only a record) ...
+    let text = io::map_to_string(&map).unwrap();
+    let back = io::parse_map(&text, Path::new("k.ron")).unwrap();
+    let kept = back.provenance.kept.clone().unwrap();
+    // ... and generating from it is refused, naming the room.
+    for p in [&params, &grown] {
+        let err = generate_keeping(p, 1, &kept).unwrap_err();
+        assert!(matches!(err, GenError::Locks(_)) && err.to_string().contains("locked room 0"), "{err}");
+    }
+    let huge = Kept { width: u32::MAX, height: u32::MAX, ..kept };
+    let err = generate_keeping(&grown, 1, &huge).unwrap_err().to_string();
+    assert!(err.contains("at most"), "{err}");
+}
