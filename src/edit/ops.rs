@@ -199,7 +199,7 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             let shape = Shape::Rect(r);
             check_room_place(tx.map, &shape, None)?;
             let id = tx.map.rooms.iter().map(|r| r.id).max().map_or(0, |m| m.saturating_add(1));
-            let room = Room { id, shape, colour: room_colour(id), label: None, locked: false };
+            let room = Room { id, shape, colour: room_colour(id), label: None, locked: false, role: None };
             let tiles = r.cells().map(|p| (p, Tile::Floor)).collect();
             let index = tx.map.rooms.len();
             tx.push(Edit::InsertRoom { index, room })?;

@@ -7,6 +7,7 @@
 pub mod grown;
 mod keep;
 pub mod record;
+mod roles;
 pub mod rooms_tunnels;
 
 use crate::map::Map;
@@ -22,6 +23,9 @@ pub struct Report {
     pub rooms_asked: usize,
     /// Why fewer rooms than asked were placed (`None` when all were).
     pub shortfall: Option<Shortfall>,
+    /// The role rules that could not be met, each in a designer's words (empty when every rule
+    /// held, or none was on); see [`roles`].
+    pub notes: Vec<String>,
 }
 
 /// Why a generator placed fewer rooms than asked.
@@ -91,6 +95,9 @@ impl fmt::Display for Report {
         if let Some(why) = &self.shortfall {
             write!(f, ": {why}")?;
         }
+        for note in &self.notes {
+            write!(f, "; {note}")?;
+        }
         Ok(())
     }
 }
@@ -137,6 +144,7 @@ pub fn generate_recorded(
             (out, Some(rec))
         }
     };
+    roles::assign(params.roles(), &mut out);
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Ok((out, recording))
 }
@@ -196,6 +204,7 @@ pub fn generate(params: &GeneratorParams, seed: u64) -> Result<Generated, GenErr
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::generate(p, seed),
         GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
     };
+    roles::assign(params.roles(), &mut out);
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Ok(out)
 }

@@ -4,6 +4,7 @@
 
 use super::field::{self, Field, RangeWords, Words, chance, choice, count, range};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
+use super::roles::{RoleRules, role_field};
 use serde::{Deserialize, Serialize};
 
 /// When a new room counts as overlapping a placed one.
@@ -66,6 +67,10 @@ pub struct RoomsAndTunnels {
     /// Chance (0..=1) that a room is a disc instead of a rectangle.
     #[serde(default)]
     pub circle_room_chance: f64,
+    /// Room roles given after generation, and their rules (all off by default; written only
+    /// when one is on).
+    #[serde(default, skip_serializing_if = "RoleRules::is_off")]
+    pub roles: RoleRules,
 }
 
 const fn one() -> u32 {
@@ -94,6 +99,7 @@ impl RoomsAndTunnels {
             tunnel_width: 1,
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
+            roles: RoleRules::default(),
         }
     }
 
@@ -111,6 +117,7 @@ impl RoomsAndTunnels {
             tunnel_width: 1,
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
+            roles: RoleRules::default(),
         }
     }
 }
@@ -253,6 +260,11 @@ impl RoomsAndTunnels {
             },
             access: chance!(circle_room_chance),
         },
+        role_field!(Flag entrance_exit, ENTRANCE_EXIT),
+        role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
+        role_field!(Flag treasure, TREASURE),
+        role_field!(Count treasure_side_rooms, TREASURE_SIDE_ROOMS),
+        role_field!(Flag guard, GUARD),
     ];
 }
 
@@ -261,6 +273,7 @@ field::table_params!(RoomsAndTunnels, "rooms-and-tunnels");
 impl RoomsAndTunnels {
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
+        super::roles::cross_checks(&self.roles, key, out);
         if key != "room_size" {
             return;
         }
