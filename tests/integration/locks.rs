@@ -227,7 +227,7 @@ proptest! {
             width: w, height: h, room_size: delve::params::SizeRange { min: lo, max: lo + extra }, max_rooms: rooms,
             edge_margin: 0, overlap: if share { OverlapRule::ShareWalls } else { OverlapRule::Separate },
             room_spacing: spacing, tunnel_from: if from_new { TunnelFrom::NewRoom } else { TunnelFrom::PreviousRoom },
-            tunnel_width: width, direct_tunnel_chance: direct, circle_room_chance: circle,
+            tunnel_width: width, direct_tunnel_chance: direct, circle_room_chance: circle, roles: Default::default(),
         };
         let params = GeneratorParams::RoomsAndTunnels(p);
         prop_assume!(params.check().is_empty());

@@ -34,5 +34,6 @@ mod grown;
 mod hostile;
 mod legible;
 mod locks;
+mod roles;
 mod rooms_tunnels;
 mod survey;
