@@ -390,6 +390,10 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
         if let Some(why) = &report.shortfall {
             ui.label(RichText::new(format!("Why fewer: {why}.")).weak());
         }
+        for note in &report.notes {
+            ui.label(RichText::new(format!("Role rule not met: {note}.")).color(ui.visuals().warn_fg_color))
+                .on_hover_text("A role rule (Generator › role rules) this map could not meet, and why.");
+        }
         ui.label(format!(
             "{} corridors · {} doors · floor {:.1}% · generated in {}",
             metrics.corridors,

@@ -21,6 +21,8 @@ mod app_locks;
 #[cfg(feature = "gui")]
 mod app_recovery;
 #[cfg(feature = "gui")]
+mod app_roles;
+#[cfg(feature = "gui")]
 mod app_timeline;
 mod browser;
 mod cli;
