@@ -217,7 +217,7 @@ pub const UNREACHED_ROOM: Rgb = Rgb(0x84, 0x84, 0x88);
 
 /// Rooms without a role under [`RoomColouring::ByRole`]: a dim neutral grey (darker than
 /// [`UNREACHED_ROOM`]) that follows the room colour rule, so the roles stand out.
-pub const NO_ROLE: Rgb = Rgb(0x6c, 0x6c, 0x70);
+pub const NO_ROLE: Rgb = Rgb(0x78, 0x78, 0x7c);
 
 /// The colour of a room with `role` under [`RoomColouring::ByRole`]: fixed hues far apart from
 /// each other and from the view's marks (magenta critical path, cyan loops, chartreuse

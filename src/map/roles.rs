@@ -38,19 +38,11 @@ pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
         return out;
     };
     let id = |i: usize| map.rooms.get(i).map_or(u32::MAX, |r| r.id);
-    // Distinct neighbours of each room, by id.
-    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for e in &graph.edges {
-        let [a, b] = e.rooms;
-        if a != b && a < n && b < n {
-            neighbours[a].push(b);
-            neighbours[b].push(a);
-        }
-    }
-    for list in &mut neighbours {
-        list.sort_by_key(|&r| (id(r), r));
-        list.dedup();
-    }
+    // Distinct neighbours of room `r` other than itself (the graph lists them by id).
+    let distinct = |r: usize| {
+        let mut last = None;
+        graph.neighbours(r).filter(move |&s| s != r && last.replace(s) != Some(s))
+    };
 
     let exit = graph.exit.filter(|&x| x != entrance && x < n);
     let depth = graph.depth();
@@ -74,28 +66,42 @@ pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
 
     if rules.treasure {
         let want = rules.treasure_side_rooms as usize;
-        let dead_end = |s: usize, of: usize| s != entrance && Some(s) != named_exit && neighbours[s] == [of];
-        // (score, room, gate, dead ends)
-        let mut best: Option<((bool, usize, u32, Reverse<u32>), usize, usize, Vec<usize>)> = None;
+        let dead_end = |s: usize, of: usize| s != entrance && Some(s) != named_exit && graph.only_neighbour(s) == Some(of);
+        // The best (score, room, gate) so far; the score as the module documentation orders it.
+        let mut best: Option<((bool, usize, u32, Reverse<u32>), usize, usize)> = None;
         for r in 0..n {
             let Some(d) = graph.distance(r) else { continue };
             if r == entrance || Some(r) == named_exit || d == 0 {
                 continue;
             }
-            let (ends, others): (Vec<usize>, Vec<usize>) = neighbours[r].iter().partition(|&&s| dead_end(s, r));
-            let [gate] = others[..] else { continue };
-            let score = (!rules.guard || gate != entrance, ends.len().min(want), d, Reverse(id(r)));
+            let (mut ends, mut gate, mut gates) = (0, r, 0);
+            for s in distinct(r) {
+                if dead_end(s, r) {
+                    ends += 1;
+                } else {
+                    gate = s;
+                    gates += 1;
+                }
+            }
+            if gates != 1 {
+                continue;
+            }
+            let score = (!rules.guard || gate != entrance, ends.min(want), d, Reverse(id(r)));
             if best.as_ref().is_none_or(|(s, ..)| score > *s) {
-                best = Some((score, r, gate, ends));
+                best = Some((score, r, gate));
             }
         }
+        let best = best.map(|(_, r, gate)| {
+            let ends: Vec<usize> = distinct(r).filter(|&s| dead_end(s, r)).collect();
+            (r, gate, ends)
+        });
         match best {
             None => out.notes.push(
                 "no room other than the entrance and exit has a single way in, so there is no treasure room \
                  (dead ends make treasure rooms: fewer loops, or more rooms)"
                     .into(),
             ),
-            Some((_, treasure, gate, ends)) => {
+            Some((treasure, gate, ends)) => {
                 out.roles[treasure] = Some(Role::Treasure);
                 if rules.guard {
                     if gate == entrance {

@@ -193,3 +193,4 @@ fn a_guard_without_a_treasure_is_refused_in_words() {
     assert!(issues[0].message.contains("Treasure room"), "{}", issues[0]);
 }
 
+
