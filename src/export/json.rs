@@ -339,7 +339,14 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
             JsonShape::Cells { cells } => Shape::cells_from(cells.into_iter().map(pos).collect()),
         };
         let rgb = Rgb((colour >> 16) as u8, (colour >> 8) as u8, colour as u8);
-        map.rooms.push(Room { id: r.id, shape, colour: rgb, label: r.label, locked: false, role: r.role.map(Role::from) });
+        map.rooms.push(Room {
+            id: r.id,
+            shape,
+            colour: rgb,
+            label: r.label,
+            locked: false,
+            role: r.role.map(Role::from),
+        });
     }
     map.doors = j
         .doors

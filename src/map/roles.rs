@@ -34,7 +34,8 @@ pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
         return out;
     }
     let Some(entrance) = graph.entrance.filter(|&e| e < n) else {
-        out.notes.push("no room holds the spawn, so no room roles were given (the entrance is the spawn's room)".into());
+        out.notes
+            .push("no room holds the spawn, so no room roles were given (the entrance is the spawn's room)".into());
         return out;
     };
     let id = |i: usize| map.rooms.get(i).map_or(u32::MAX, |r| r.id);
@@ -66,7 +67,8 @@ pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
 
     if rules.treasure {
         let want = rules.treasure_side_rooms as usize;
-        let dead_end = |s: usize, of: usize| s != entrance && Some(s) != named_exit && graph.only_neighbour(s) == Some(of);
+        let dead_end =
+            |s: usize, of: usize| s != entrance && Some(s) != named_exit && graph.only_neighbour(s) == Some(of);
         // The best (score, room, gate) so far; the score as the module documentation orders it.
         let mut best: Option<((bool, usize, u32, Reverse<u32>), usize, usize)> = None;
         for r in 0..n {

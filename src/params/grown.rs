@@ -2,8 +2,8 @@
 //! stores, its bounds, the tutorial's settings, and the one table that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, chance, count, flag, range};
-use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use super::roles::{RoleRules, role_field};
+use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
 /// Parameters of the grown-rooms generator.

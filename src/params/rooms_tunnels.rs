@@ -3,8 +3,8 @@
 //! that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, chance, choice, count, range};
-use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use super::roles::{RoleRules, role_field};
+use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
 /// When a new room counts as overlapping a placed one.

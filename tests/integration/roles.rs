@@ -109,7 +109,10 @@ fn every_rule_holds_or_the_report_says_why_over_hundreds_of_seeds() {
             treasures += 1;
             assert_eq!(with_role(map, Role::Treasure).len(), 1, "{why}");
             assert!(d[treasure].is_some_and(|t| t > 0), "{why}");
-            assert!(distances(&adj, entrance, Some(treasure))[exit].is_some(), "{why}: the exit is not behind the treasure");
+            assert!(
+                distances(&adj, entrance, Some(treasure))[exit].is_some(),
+                "{why}: the exit is not behind the treasure"
+            );
 
             // The guard: without it, the entrance cannot reach the treasure.
             match guard[..] {
@@ -192,5 +195,3 @@ fn a_guard_without_a_treasure_is_refused_in_words() {
     assert_eq!(issues[0].field, "roles_guard");
     assert!(issues[0].message.contains("Treasure room"), "{}", issues[0]);
 }
-
-
