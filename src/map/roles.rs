@@ -25,6 +25,10 @@ pub struct Assignment {
     pub notes: Vec<String>,
 }
 
+/// How good a treasure room is, best greatest: its gate is not the entrance (or no guard is
+/// wanted), dead ends up to the side rooms asked, distance from the entrance, lowest id.
+type Score = (bool, usize, u32, Reverse<u32>);
+
 /// The roles of the rooms of `map` (whose room graph is `graph`) under `rules`; see the
 /// [module documentation](self).
 pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
@@ -70,7 +74,7 @@ pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
         let dead_end =
             |s: usize, of: usize| s != entrance && Some(s) != named_exit && graph.only_neighbour(s) == Some(of);
         // The best (score, room, gate) so far; the score as the module documentation orders it.
-        let mut best: Option<((bool, usize, u32, Reverse<u32>), usize, usize)> = None;
+        let mut best: Option<(Score, usize, usize)> = None;
         for r in 0..n {
             let Some(d) = graph.distance(r) else { continue };
             if r == entrance || Some(r) == named_exit || d == 0 {
