@@ -28,6 +28,13 @@ pub struct Report {
     pub notes: Vec<String>,
 }
 
+impl Report {
+    /// What a generator built, with no role notes (the roles stage adds them).
+    pub fn new(rooms_placed: usize, rooms_asked: usize, shortfall: Option<Shortfall>) -> Report {
+        Report { rooms_placed, rooms_asked, shortfall, notes: Vec::new() }
+    }
+}
+
 /// Why a generator placed fewer rooms than asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shortfall {

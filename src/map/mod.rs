@@ -373,6 +373,13 @@ impl std::fmt::Display for Role {
     }
 }
 
+impl Room {
+    /// A room with no label, lock or role.
+    pub fn new(id: RoomId, shape: Shape, colour: Rgb) -> Room {
+        Room { id, shape, colour, label: None, locked: false, role: None }
+    }
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }

@@ -90,6 +90,14 @@ pub const GUARD: ParamSpec = ParamSpec {
     kind: ParamKind::Bool,
 };
 
+/// Every role rule, in panel order (each generator's table lists them last, in this order).
+pub const SPECS: [ParamSpec; 5] = [ENTRANCE_EXIT, MIN_EXIT_DISTANCE, TREASURE, TREASURE_SIDE_ROOMS, GUARD];
+
+/// Whether parameter `key` is a role rule.
+pub fn is_rule(key: &str) -> bool {
+    SPECS.iter().any(|s| s.key == key)
+}
+
 /// One role rule as a field of a generator's table (whose struct holds the rules in `roles`):
 /// `role_field!(Flag treasure, TREASURE)` or `role_field!(Count treasure_side_rooms, ...)`.
 macro_rules! role_field {

@@ -308,5 +308,10 @@ mod tests {
         assert!(p.set("overlap", ParamValue::Choice(1)) && p.overlap == OverlapRule::ShareWalls);
         assert!(!p.set("overlap", ParamValue::Choice(2)));
         assert!(p.set("tunnel_width", ParamValue::Int(99)) && p.tunnel_width == MAX_TUNNEL_WIDTH);
+        // The role rules close the table, reaching `roles`.
+        assert_eq!(p.specs()[p.specs().len() - 5..], super::super::roles::SPECS);
+        assert!(p.set("roles_treasure_side_rooms", ParamValue::Int(99)) && p.roles.treasure_side_rooms == 16);
+        assert!(p.set("roles_guard", ParamValue::Bool(true)) && p.roles.guard);
+        assert_eq!(p.check()[0].field, "roles_guard", "a guard needs the treasure room");
     }
 }

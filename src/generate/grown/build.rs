@@ -217,14 +217,7 @@ pub(super) fn assemble<'a>(
         for &c in &cells {
             map.set_tile(c, Tile::Floor);
         }
-        map.rooms.push(Room {
-            id: i as u32,
-            shape: Shape::cells_from(cells),
-            colour,
-            label: None,
-            locked: false,
-            role: None,
-        });
+        map.rooms.push(Room::new(i as u32, Shape::cells_from(cells), colour));
     }
     let mut door_ids: Vec<Option<u32>> = vec![None; doors];
     for (path, ends) in corridors {
@@ -329,8 +322,5 @@ pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Genera
     let ((dx, dy), (width, height)) = b.frame();
     let map = b.into_map();
     rec.reframe(|| Step::Canvas { width, height, spawn: map.spawn }, dx, dy);
-    (
-        Generated { map, report: Report { rooms_placed, rooms_asked: p.rooms as usize, shortfall, notes: Vec::new() } },
-        stats,
-    )
+    (Generated { map, report: Report::new(rooms_placed, p.rooms as usize, shortfall) }, stats)
 }

@@ -188,14 +188,7 @@ pub(super) fn build_map(
         let colour = room_colour(&mut colours);
         match (room.kept, locks) {
             (Some(k), Some(l)) => map.rooms.push(Room { id: i as u32, ..l.rooms[k].clone() }),
-            _ => map.rooms.push(Room {
-                id: i as u32,
-                shape: room.shape.clone(),
-                colour,
-                label: None,
-                locked: false,
-                role: None,
-            }),
+            _ => map.rooms.push(Room::new(i as u32, room.shape.clone(), colour)),
         }
     }
     let tunnels = placed.len().saturating_sub(1);
