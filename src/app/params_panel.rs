@@ -141,8 +141,11 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
     let (roles, own): (Vec<&ParamSpec>, Vec<&ParamSpec>) = specs.iter().partition(is_role);
     param_grid_ui(ui, m, "params", &own, out);
     if !roles.is_empty() {
+        // Open whenever the rules are turned on (a map or preset with rules opens with them in
+        // view); the title says whether any is on while folded.
         let on = !m.session.params().roles().is_off();
-        let header = egui::CollapsingHeader::new("Room roles").id_salt("room roles").default_open(on);
+        let title = if on { "Room roles" } else { "Room roles (off)" };
+        let header = egui::CollapsingHeader::new(title).id_salt(("room roles", on)).default_open(on);
         header.show(ui, |ui| param_grid_ui(ui, m, "role rules", &roles, out)).header_response.on_hover_text(
             "Rules for naming rooms after generation: entrance, exit, treasure, guard and side rooms \
              (Colour rooms › by role shows them)",

@@ -121,3 +121,27 @@ fn the_inspector_sets_a_role_undoably_and_rooms_colour_by_role() {
     assert!(e.harness.state().view().texture_builds() > builds, "the texture follows the edit");
     assert_eq!(e.texel(Pos::new(4, 4)), c32(NO_ROLE));
 }
+
+#[test]
+fn the_role_rules_fold_under_their_header_and_a_rule_regenerates_with_roles() {
+    let mut e = crate::editor::editor();
+    assert!(e.app().params().roles().is_off());
+    assert!(e.app().document().unwrap().map().rooms.iter().all(|r| r.role.is_none()));
+    assert!(e.harness.query_by_label("Treasure room").is_none(), "folded while every rule is off");
+    e.harness.get_by_label("Room roles (off)").click();
+    e.settle();
+    e.harness.get_by_label("Entrance and exit").click();
+    e.settle();
+    assert!(e.app().params().roles().entrance_exit);
+    // The header stays open with a rule on, and the map is generated again with the roles.
+    e.harness.get_by_label("Room roles");
+    e.harness.get_by_label("Treasure room").click();
+    e.settle();
+    let rules = e.app().params().roles().clone();
+    assert!(rules.entrance_exit && rules.treasure && !rules.guard);
+    let map = e.app().document().unwrap().map();
+    let count = |role| map.rooms.iter().filter(|r| r.role == Some(role)).count();
+    assert_eq!((count(Role::Entrance), count(Role::Exit)), (1, 1));
+    let spawn_room = map.room_at(map.spawn).unwrap();
+    assert_eq!(spawn_room.role, Some(Role::Entrance));
+}
