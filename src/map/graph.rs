@@ -114,10 +114,14 @@ impl RoomGraph {
         // The spanning forest: from the entrance first (its search gives the distances), then
         // from every room not yet reached, in id order.
         let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&i| id(i));
+        if !order.is_sorted_by_key(|&i| id(i)) {
+            order.sort_by_key(|&i| id(i));
+        }
         let mut reached_from: Vec<Option<(usize, usize)>> = vec![None; n];
         let mut seen = vec![false; n];
         let mut pieces = 0;
+        // A ring of room indices, each pushed once (a room is seen before it is queued).
+        let mut queue = VecDeque::with_capacity(n);
         for start in entrance.into_iter().chain(order) {
             if seen[start] {
                 continue;
@@ -128,7 +132,7 @@ impl RoomGraph {
             if from_entrance {
                 nodes[start].distance = Some(0);
             }
-            let mut queue = VecDeque::from([start]);
+            queue.push_back(start);
             while let Some(r) = queue.pop_front() {
                 for &(next, e) in &adjacent[first[r]..first[r + 1]] {
                     if seen[next] {
