@@ -1,6 +1,6 @@
 //! Speed of the core: generating maps, and saving + loading them.
 //!
-//! `cargo bench --bench generate`
+//! `cargo bench --bench generate` (the role rules' cost: `cargo bench --bench generate -- roles`)
 
 #[path = "common/presets.rs"]
 mod presets;
@@ -8,7 +8,7 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use delve::generate::{generate, generate_keeping};
 use delve::io;
 use delve::map::locks::Kept;
-use delve::params::{GeneratorParams, RoomsAndTunnels, SizeRange};
+use delve::params::{GeneratorParams, RoleRules, RoomsAndTunnels, SizeRange};
 use presets::shipped;
 use std::hint::black_box;
 
@@ -154,5 +154,26 @@ fn locks(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generation, files, timeline, locks);
+/// Generation with every role rule on against every rule off, the same seeds in turn (issue 16:
+/// at most 1.5×).
+fn roles(c: &mut Criterion) {
+    let mut g = c.benchmark_group("roles");
+    for name in ["godot-part3", "tiendil-step6"] {
+        let off = shipped(name);
+        let mut on = off.clone();
+        *on.roles_mut() = RoleRules::all(6, 2);
+        for (what, p) in [("rules off", off), ("rules on", on)] {
+            let mut seed = 0u64;
+            g.bench_function(format!("{name}: {what}"), |b| {
+                b.iter(|| {
+                    seed = seed.wrapping_add(1);
+                    black_box(generate(&p, seed % 1000).ok())
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, generation, files, timeline, locks, roles);
 criterion_main!(benches);

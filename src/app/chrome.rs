@@ -329,7 +329,6 @@ fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {
     for (v, name, help) in items {
         ui.checkbox(v, name).on_hover_text(help);
     }
-    // A mode "by role" joins these once rooms have roles.
     egui::ComboBox::from_label("Colour rooms")
         .selected_text(l.room_colours.label())
         .show_ui(ui, |ui| {

@@ -776,10 +776,20 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
             if (c == map.spawn && view.layers.spawn) || view.layers.graph {
                 at.y += t.scale.max(size); // Under the spawn marker or graph node, not hidden by it.
             }
-            let text = room.label.clone().unwrap_or_else(|| room.id.to_string());
+            let mut text = room.label.clone().unwrap_or_else(|| room.id.to_string());
+            if let (RoomColouring::ByRole, Some(role)) = (layers.rooms_by, room.role) {
+                text = format!("{text} {role}");
+            }
             // Dark text on light rooms, light text on dark ones (and on plain floor when the
-            // room colours are off it is light grey).
-            let c = if view.layers.rooms { room.colour } else { Palette::default().floor };
+            // room colours are off it is light grey), against the colour the room is shown in.
+            let c = match (view.layers.rooms, layers.rooms_by) {
+                (false, _) => Palette::default().floor,
+                (true, RoomColouring::ByRoom) => room.colour,
+                (true, RoomColouring::ByRole) => crate::map::colour::role_colour(room.role),
+                (true, RoomColouring::ByDistance) => {
+                    crate::map::colour::distance_colour(graph.distance(i), graph.depth())
+                }
+            };
             let luma = 0.299 * f32::from(c.0) + 0.587 * f32::from(c.1) + 0.114 * f32::from(c.2);
             let ink = if luma < 110.0 { light_ink } else { dark_ink };
             painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), ink);

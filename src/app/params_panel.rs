@@ -134,15 +134,38 @@ fn issue_ui(ui: &mut egui::Ui, issues: &[&ParamIssue]) {
 }
 
 fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
+    let specs = m.session.params().params().specs();
+    // The role rules (shared by every generator) fold away under their own header, open when
+    // one is on.
+    let is_role = |s: &&ParamSpec| crate::params::roles::is_rule(s.key);
+    let (roles, own): (Vec<&ParamSpec>, Vec<&ParamSpec>) = specs.iter().partition(is_role);
+    param_grid_ui(ui, m, "params", &own, out);
+    if !roles.is_empty() {
+        // Open whenever the rules are turned on (a map or preset with rules opens with them in
+        // view); the title says whether any is on while folded.
+        let on = !m.session.params().roles().is_off();
+        let title = if on { "Room roles" } else { "Room roles (off)" };
+        let header = egui::CollapsingHeader::new(title).id_salt(("room roles", on)).default_open(on);
+        header.show(ui, |ui| param_grid_ui(ui, m, "role rules", &roles, out)).header_response.on_hover_text(
+            "Rules for naming rooms after generation: entrance, exit, treasure, guard and side rooms \
+             (Colour rooms › by role shows them)",
+        );
+    }
+    let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
+    let other: Vec<&ParamIssue> = m.issues.iter().filter(|i| !known.contains(&i.field)).collect();
+    issue_ui(ui, &other);
+}
+
+/// One grid of parameters, a row each: label (right-click resets) and field.
+fn param_grid_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, id: &str, specs: &[&ParamSpec], out: &mut Vec<Command>) {
     let p = m.session.params().params();
-    let specs = p.specs();
     let fw = field_width(ui);
-    egui::Grid::new(("params", m.session.params().kind().label()))
+    egui::Grid::new((id, m.session.params().kind().label()))
         .num_columns(2)
         .min_col_width(LABEL_W)
         .spacing([8.0, 6.0])
         .show(ui, |ui| {
-            for spec in specs {
+            for &spec in specs {
                 let Some(value) = p.get(spec.key) else { continue };
                 let issues: Vec<&ParamIssue> = m.issues.iter().filter(|i| i.field == spec.key).collect();
                 let mut text = RichText::new(spec.label);
@@ -178,9 +201,6 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
                 ui.end_row();
             }
         });
-    let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
-    let other: Vec<&ParamIssue> = m.issues.iter().filter(|i| !known.contains(&i.field)).collect();
-    issue_ui(ui, &other);
 }
 
 /// `n unit`, with the unit in the singular for one ("1 tile").
@@ -389,6 +409,10 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
         .on_hover_text("Rooms the generator placed, of the room attempts asked for.");
         if let Some(why) = &report.shortfall {
             ui.label(RichText::new(format!("Why fewer: {why}.")).weak());
+        }
+        for note in &report.notes {
+            ui.label(RichText::new(format!("Role rule not met: {note}.")).color(ui.visuals().warn_fg_color))
+                .on_hover_text("A role rule (Generator › role rules) this map could not meet, and why.");
         }
         ui.label(format!(
             "{} corridors · {} doors · floor {:.1}% · generated in {}",

@@ -7,7 +7,7 @@ use super::map_view::ViewCommand;
 use super::shortcuts::{Action, with_key};
 use super::tools::{Selection, ToolState};
 use crate::edit::{Interaction, Op};
-use crate::map::Rgb;
+use crate::map::{Rgb, Role};
 use egui::Color32;
 
 /// The right panel: inspector, history and problems.
@@ -77,6 +77,7 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                         ));
                     }
                 });
+                role_ui(ui, id, room.role, out);
                 let mut locked = room.locked;
                 if ui
                     .checkbox(&mut locked, "Locked")
@@ -136,6 +137,29 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
             }
         },
     }
+}
+
+/// The room's role, as a picker: choosing one is one undoable edit.
+fn role_ui(ui: &mut egui::Ui, id: crate::map::RoomId, role: Option<Role>, out: &mut Vec<Command>) {
+    let name = |r: Option<Role>| r.map_or("None", Role::label);
+    ui.horizontal(|ui| {
+        let mut chosen = role;
+        egui::ComboBox::from_label("Role")
+            .selected_text(name(role))
+            .show_ui(ui, |ui| {
+                for r in std::iter::once(None).chain(Role::ALL.map(Some)) {
+                    ui.selectable_value(&mut chosen, r, name(r));
+                }
+            })
+            .response
+            .on_hover_text(
+                "What the room is for in play: entrance, exit, treasure, guard or side room. Generator › role \
+                 rules give roles; Colour rooms › by role shows them; every export carries them",
+            );
+        if chosen != role {
+            out.push(Command::Edit(Op::SetRoomRole { id, role: chosen }));
+        }
+    });
 }
 
 /// The locks: the locked rooms (a click selects one), the locked tiles, and buttons to unlock.

@@ -6,7 +6,7 @@ use super::primitive::{Changes, Edit, EditError, corridor_pos, door_pos, rollbac
 use super::route::{corridor_tiles, own_corridor_cells, reroute, route, wall_cells};
 use crate::geom::{Dir, Pos, Rect};
 use crate::map::colour::legible_room_colour;
-use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Room, RoomId, Shape, Tile};
+use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Role, Room, RoomId, Shape, Tile};
 use std::collections::BTreeSet;
 
 /// What a designer asks for; [`perform`] turns it into primitive edits.
@@ -60,6 +60,11 @@ pub enum Op {
         id: RoomId,
         locked: bool,
     },
+    /// Gives a room a role, or takes its role away (`None`).
+    SetRoomRole {
+        id: RoomId,
+        role: Option<Role>,
+    },
     /// Locks or unlocks tiles (cells off the map are skipped): locked tiles are kept exactly
     /// when the map is generated again.
     LockTiles {
@@ -90,6 +95,8 @@ impl Op {
             Op::SetSpawn(p) => format!("Spawn at {p}"),
             Op::LockRoom { id, locked: true } => format!("Lock room {id}"),
             Op::LockRoom { id, locked: false } => format!("Unlock room {id}"),
+            Op::SetRoomRole { id, role: Some(role) } => format!("Room {id} role {role}"),
+            Op::SetRoomRole { id, role: None } => format!("Room {id} no role"),
             Op::LockTiles { locked: true, .. } => "Lock tiles".into(),
             Op::LockTiles { locked: false, .. } => "Unlock tiles".into(),
             Op::UnlockAll => "Unlock all".into(),
@@ -199,7 +206,7 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             let shape = Shape::Rect(r);
             check_room_place(tx.map, &shape, None)?;
             let id = tx.map.rooms.iter().map(|r| r.id).max().map_or(0, |m| m.saturating_add(1));
-            let room = Room { id, shape, colour: room_colour(id), label: None, locked: false };
+            let room = Room { id, shape, colour: room_colour(id), label: None, locked: false, role: None };
             let tiles = r.cells().map(|p| (p, Tile::Floor)).collect();
             let index = tx.map.rooms.len();
             tx.push(Edit::InsertRoom { index, room })?;
@@ -264,6 +271,13 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
                 return Err(EditError::Nothing);
             }
             tx.push(Edit::SetRoomLock { id, locked })
+        }
+        Op::SetRoomRole { id, role } => {
+            let room = tx.map.room(id).ok_or(EditError::UnknownRoom(id))?;
+            if room.role == role {
+                return Err(EditError::Nothing);
+            }
+            tx.push(Edit::SetRoomRole { id, role })
         }
         Op::LockTiles { cells, locked } => {
             let mut seen = BTreeSet::new();
@@ -436,6 +450,23 @@ mod tests {
         }
         assert_eq!(m, original);
         assert!(!m.provenance.edited);
+    }
+
+    #[test]
+    fn a_role_is_set_and_undone_exactly() {
+        let mut m = Map::new(30, 20);
+        perform(&mut m, Op::AddRoom(Rect::new(2, 2, 5, 5))).unwrap();
+        let before = m.clone();
+        assert!(perform(&mut m, Op::SetRoomRole { id: 0, role: None }).is_err(), "already without a role");
+        assert!(perform(&mut m, Op::SetRoomRole { id: 9, role: Some(Role::Exit) }).is_err(), "no such room");
+        let done = perform(&mut m, Op::SetRoomRole { id: 0, role: Some(Role::Treasure) }).unwrap();
+        assert_eq!(m.rooms[0].role, Some(Role::Treasure));
+        assert!(m.provenance.edited);
+        let redo = done.inverse.apply(&mut m).unwrap();
+        assert_eq!(m, before);
+        redo.apply(&mut m).unwrap();
+        assert_eq!(m.rooms[0].role, Some(Role::Treasure));
+        assert_eq!(Op::SetRoomRole { id: 0, role: Some(Role::Guard) }.label(), "Room 0 role guard");
     }
 
     #[test]

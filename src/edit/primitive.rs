@@ -8,7 +8,7 @@
 //! flag exactly.
 
 use crate::geom::{Pos, Rect};
-use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Room, RoomId, Shape, Tile};
+use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Role, Room, RoomId, Shape, Tile};
 use thiserror::Error;
 
 /// Why an edit was refused. The map is unchanged when one is returned.
@@ -87,6 +87,11 @@ pub enum Edit {
     SetRoomLock {
         id: RoomId,
         locked: bool,
+    },
+    /// Sets a room's role (`None`: no role).
+    SetRoomRole {
+        id: RoomId,
+        role: Option<Role>,
     },
     /// Locks or unlocks each listed tile (on the map).
     SetTileLocks {
@@ -322,6 +327,14 @@ impl Edit {
                 ch.touch_shape(&room.shape);
                 ch.structure = true;
                 Edit::SetRoomLock { id, locked: std::mem::replace(&mut room.locked, locked) }
+            }
+            Edit::SetRoomRole { id, role } => {
+                let i = room_pos(map, id)?;
+                let room = &mut map.rooms[i];
+                // The role colours the room in the "by role" view.
+                ch.touch_shape(&room.shape);
+                ch.structure = true;
+                Edit::SetRoomRole { id, role: std::mem::replace(&mut room.role, role) }
             }
             Edit::SetTileLocks { cells, locked } => {
                 if let Some(p) = cells.iter().find(|p| !map.in_bounds(**p)) {

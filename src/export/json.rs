@@ -5,7 +5,7 @@
 //! back into the map it was made from.
 
 use crate::geom::{Dir, Grid, Pos, Rect};
-use crate::map::{Corridor, Door, Map, Provenance, Rgb, Room, Shape, Tile};
+use crate::map::{Corridor, Door, Map, Provenance, Rgb, Role, Room, Shape, Tile};
 use crate::params::GeneratorParams;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -79,6 +79,45 @@ pub struct JsonRoom {
     /// `#rrggbb`.
     pub colour: String,
     pub label: Option<String>,
+    /// What the room is for in play (null: no role). Files written before roles read as null.
+    #[serde(default)]
+    pub role: Option<JsonRole>,
+}
+
+/// A room's role: `entrance` (the spawn's room), `exit` (farthest from the entrance), `treasure`,
+/// `guard` (every path into the treasure room passes it) or `side` (a dead end off the treasure).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum JsonRole {
+    Entrance,
+    Exit,
+    Treasure,
+    Guard,
+    Side,
+}
+
+impl From<Role> for JsonRole {
+    fn from(r: Role) -> Self {
+        match r {
+            Role::Entrance => JsonRole::Entrance,
+            Role::Exit => JsonRole::Exit,
+            Role::Treasure => JsonRole::Treasure,
+            Role::Guard => JsonRole::Guard,
+            Role::Side => JsonRole::Side,
+        }
+    }
+}
+
+impl From<JsonRole> for Role {
+    fn from(r: JsonRole) -> Self {
+        match r {
+            JsonRole::Entrance => Role::Entrance,
+            JsonRole::Exit => Role::Exit,
+            JsonRole::Treasure => Role::Treasure,
+            JsonRole::Guard => Role::Guard,
+            JsonRole::Side => Role::Side,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -202,6 +241,7 @@ pub fn describe(map: &Map) -> JsonMap {
                 area: r.shape.area(),
                 colour: format!("#{:02x}{:02x}{:02x}", r.colour.0, r.colour.1, r.colour.2),
                 label: r.label.clone(),
+                role: r.role.map(JsonRole::from),
             })
             .collect(),
         doors: map
@@ -299,7 +339,14 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
             JsonShape::Cells { cells } => Shape::cells_from(cells.into_iter().map(pos).collect()),
         };
         let rgb = Rgb((colour >> 16) as u8, (colour >> 8) as u8, colour as u8);
-        map.rooms.push(Room { id: r.id, shape, colour: rgb, label: r.label, locked: false });
+        map.rooms.push(Room {
+            id: r.id,
+            shape,
+            colour: rgb,
+            label: r.label,
+            locked: false,
+            role: r.role.map(Role::from),
+        });
     }
     map.doors = j
         .doors

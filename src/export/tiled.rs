@@ -6,7 +6,8 @@
 //! - layer 1 `tiles`: one tile per map tile, `firstgid + TileId` (wall, room floor, corridor
 //!   floor, door);
 //! - layer 2 `rooms`: a rectangle, an ellipse (circle rooms) or a polygon outline (cell-set
-//!   rooms) per room, with its `id`, `label`, `colour`, `shape` and `area`;
+//!   rooms) per room, with its `id`, `label`, `role` (both only when set), `colour`, `shape` and
+//!   `area`;
 //! - layer 3 `corridors`: a polyline through the centres of the path's tiles, with `id`,
 //!   `door_a`/`door_b` (door ids), `door_a_object`/`door_b_object` (the doors' objects),
 //!   `width` and `length`;
@@ -328,6 +329,9 @@ impl<'a> Model<'a> {
                 let mut props: Props = vec![("id", Value::Int(r.id.into()))];
                 if let Some(label) = &r.label {
                     props.push(("label", Value::Str(label.clone())));
+                }
+                if let Some(role) = r.role {
+                    props.push(("role", Value::Str(role.name().into())));
                 }
                 props.extend([
                     ("shape", Value::Str(kind.into())),

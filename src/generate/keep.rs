@@ -41,6 +41,8 @@ pub(super) struct Locks {
     pub(super) tiles: Vec<(Pos, Tile)>,
     /// Whether a locked tile (outside kept corridors and rooms) is walkable.
     pub(super) open_tiles: bool,
+    /// The spawn, when it is in a kept room.
+    pub(super) spawn: Option<Pos>,
     /// Whether any locked tile or kept corridor lies outside the kept rooms.
     loose: bool,
 }
@@ -202,7 +204,8 @@ impl Locks {
         }
         let group = (0..rooms.len()).map(|k| groups.find(k)).collect();
         let loose = !corridors.is_empty() || tiles.iter().any(|(p, _)| flags[at(*p)] & KEPT_FLOOR == 0);
-        Ok(Locks { width, height, flags, rooms, doors, corridors, group, boxes, tiles, open_tiles, loose })
+        let spawn = kept.spawn.filter(|p| on(*p) && flags[at(*p)] & KEPT_FLOOR != 0);
+        Ok(Locks { width, height, flags, rooms, doors, corridors, group, boxes, tiles, open_tiles, loose, spawn })
     }
 
     /// The doors of kept room `k` and of the kept rooms kept corridors join to it.

@@ -7,6 +7,7 @@
 pub mod grown;
 mod keep;
 pub mod record;
+mod roles;
 pub mod rooms_tunnels;
 
 use crate::map::Map;
@@ -22,6 +23,16 @@ pub struct Report {
     pub rooms_asked: usize,
     /// Why fewer rooms than asked were placed (`None` when all were).
     pub shortfall: Option<Shortfall>,
+    /// The role rules that could not be met, each in a designer's words (empty when every rule
+    /// held, or none was on); see [`roles`].
+    pub notes: Vec<String>,
+}
+
+impl Report {
+    /// What a generator built, with no role notes (the roles stage adds them).
+    pub fn new(rooms_placed: usize, rooms_asked: usize, shortfall: Option<Shortfall>) -> Report {
+        Report { rooms_placed, rooms_asked, shortfall, notes: Vec::new() }
+    }
 }
 
 /// Why a generator placed fewer rooms than asked.
@@ -91,6 +102,9 @@ impl fmt::Display for Report {
         if let Some(why) = &self.shortfall {
             write!(f, ": {why}")?;
         }
+        for note in &self.notes {
+            write!(f, "; {note}")?;
+        }
         Ok(())
     }
 }
@@ -137,6 +151,7 @@ pub fn generate_recorded(
             (out, Some(rec))
         }
     };
+    roles::assign(params.roles(), &mut out);
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Ok((out, recording))
 }
@@ -180,6 +195,17 @@ pub fn generate_keeping(
             grown::generate_keeping(p, seed, &locks)?
         }
     };
+    // Roles as for any map, but a locked room keeps its own (and a role only one room holds
+    // stays with the locked room that has it).
+    roles::assign(params.roles(), &mut out);
+    let locked: Vec<crate::map::Role> = kept.rooms.iter().filter_map(|r| r.role).collect();
+    for room in &mut out.map.rooms {
+        if room.locked {
+            room.role = kept.rooms.iter().find(|k| k.shape == room.shape).and_then(|k| k.role);
+        } else if room.role.is_some_and(|r| r != crate::map::Role::Side && locked.contains(&r)) {
+            room.role = None;
+        }
+    }
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: Some(kept.clone()) };
     Ok(out)
 }
@@ -195,6 +221,7 @@ pub fn generate(params: &GeneratorParams, seed: u64) -> Result<Generated, GenErr
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::generate(p, seed),
         GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
     };
+    roles::assign(params.roles(), &mut out);
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Ok(out)
 }

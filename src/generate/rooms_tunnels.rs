@@ -145,7 +145,7 @@ fn generate_around(
             p.label_of("room_size")
         ),
     });
-    Ok(super::Generated { map, report: Report { rooms_placed, rooms_asked, shortfall } })
+    Ok(super::Generated { map, report: Report::new(rooms_placed, rooms_asked, shortfall) })
 }
 
 /// How the next room is joined to the one before it: one or two draws.

@@ -151,6 +151,7 @@ fn floor_regions(tiles: &Grid<Tile>) -> Vec<Room> {
                 colour: legible_room_colour(Rgb(0x66, 0x66, 0x66)),
                 label: None,
                 locked: false,
+                role: None,
             }
         })
         .collect()

@@ -563,7 +563,7 @@ mod tests {
                     _ => Shape::Rect(Rect::new(c.x, c.y, rng.random_range(0..25), rng.random_range(0..25))),
                 };
                 let id = if rng.random_range(0..8) == 0 { 0 } else { id };
-                m.rooms.push(Room { id, shape, colour: Default::default(), label: None, locked: false });
+                m.rooms.push(Room { id, shape, colour: Default::default(), label: None, locked: false, role: None });
             }
             for id in 0..rng.random_range(0..8u32) {
                 let room = rng.random_range(0..14);

@@ -170,8 +170,7 @@ fn desaturate(c: Rgb) -> Rgb {
     c.map(|x| (hi - (hi - u32::from(x)) * num / den) as u8)
 }
 
-/// How rooms are coloured on the map (a view preference). A mode "by role" belongs here once
-/// rooms have roles.
+/// How rooms are coloured on the map (a view preference).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RoomColouring {
     /// Each room in its own colour (saved with the map).
@@ -181,15 +180,19 @@ pub enum RoomColouring {
     /// from the entrance (distance 0) to the exit (the greatest distance); rooms the entrance
     /// does not reach in [`UNREACHED_ROOM`].
     ByDistance,
+    /// By the room's [`super::Role`] ([`role_colour`]): a fixed colour per role, rooms without
+    /// one in [`NO_ROLE`].
+    ByRole,
 }
 
 impl RoomColouring {
-    pub const ALL: [RoomColouring; 2] = [RoomColouring::ByRoom, RoomColouring::ByDistance];
+    pub const ALL: [RoomColouring; 3] = [RoomColouring::ByRoom, RoomColouring::ByDistance, RoomColouring::ByRole];
 
     pub const fn label(self) -> &'static str {
         match self {
             RoomColouring::ByRoom => "by room",
             RoomColouring::ByDistance => "by distance",
+            RoomColouring::ByRole => "by role",
         }
     }
 
@@ -200,6 +203,10 @@ impl RoomColouring {
                 "Rooms from the entrance (the spawn's room, dark teal) to the farthest room (yellow) along \
                  the room graph; grey: not reached from the entrance"
             }
+            RoomColouring::ByRole => {
+                "By the room's role: entrance green, exit blue, treasure gold, guard red, side room violet; \
+                 grey: no role (Generator › role rules, or the inspector)"
+            }
         }
     }
 }
@@ -207,6 +214,25 @@ impl RoomColouring {
 /// Rooms that the entrance does not reach (or every room, when the spawn is in no room) under
 /// [`RoomColouring::ByDistance`]: a neutral grey that follows the room colour rule.
 pub const UNREACHED_ROOM: Rgb = Rgb(0x84, 0x84, 0x88);
+
+/// Rooms without a role under [`RoomColouring::ByRole`]: a dim neutral grey (darker than
+/// [`UNREACHED_ROOM`]) that follows the room colour rule, so the roles stand out.
+pub const NO_ROLE: Rgb = Rgb(0x78, 0x78, 0x7c);
+
+/// The colour of a room with `role` under [`RoomColouring::ByRole`]: fixed hues far apart from
+/// each other and from the view's marks (magenta critical path, cyan loops, chartreuse
+/// differences, orange locks), each following the room colour rule.
+pub const fn role_colour(role: Option<super::Role>) -> Rgb {
+    use super::Role;
+    match role {
+        None => NO_ROLE,
+        Some(Role::Entrance) => Rgb(0x5c, 0xc0, 0x6c),
+        Some(Role::Exit) => Rgb(0x68, 0x9c, 0xf0),
+        Some(Role::Treasure) => Rgb(0xf0, 0xc8, 0x62),
+        Some(Role::Guard) => Rgb(0xe0, 0x6c, 0x6c),
+        Some(Role::Side) => Rgb(0xb4, 0x8c, 0xe8),
+    }
+}
 
 /// The distance ramp's anchors, near to far: a viridis-like teal -> green -> yellow, growing
 /// lighter at every step (so it reads in order, and in grey), each following the room colour
@@ -242,6 +268,7 @@ pub fn room_colours(map: &super::Map, graph: &super::graph::RoomGraph, mode: Roo
             let max = graph.depth();
             (0..map.rooms.len()).map(|i| distance_colour(graph.distance(i), max)).collect()
         }
+        RoomColouring::ByRole => map.rooms.iter().map(|r| role_colour(r.role)).collect(),
     }
 }
 
@@ -324,6 +351,20 @@ mod tests {
     }
 
     #[test]
+    fn role_colours_are_legible_and_apart() {
+        let mut all: Vec<Rgb> = super::super::Role::ALL.iter().map(|r| role_colour(Some(*r))).collect();
+        all.push(NO_ROLE);
+        for (i, a) in all.iter().enumerate() {
+            assert!(is_legible_room_colour(*a), "{a:?}");
+            for b in &all[i + 1..] {
+                let d = |x: u8, y: u8| i32::from(x).abs_diff(i32::from(y));
+                assert!(d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2) >= 60, "{a:?} and {b:?} are too alike");
+            }
+        }
+        assert!(NO_ROLE.saturation() < 0.1 && NO_ROLE != UNREACHED_ROOM);
+    }
+
+    #[test]
     fn room_colours_follow_the_mode() {
         let m = super::super::Map::from_ascii("#################\n#.@.+,,+...+,,+.#\n#################\n").unwrap();
         let g = super::super::graph::RoomGraph::of(&m);
@@ -331,5 +372,9 @@ mod tests {
         assert_eq!(room_colours(&m, &g, RoomColouring::ByRoom), own);
         let by_distance = room_colours(&m, &g, RoomColouring::ByDistance);
         assert_eq!(by_distance, vec![DISTANCE_RAMP[0], distance_colour(Some(1), 2), DISTANCE_RAMP[5]]);
+        let mut m = m;
+        m.rooms[2].role = Some(super::super::Role::Exit);
+        let by_role = room_colours(&m, &g, RoomColouring::ByRole);
+        assert_eq!(by_role, vec![NO_ROLE, NO_ROLE, role_colour(Some(super::super::Role::Exit))]);
     }
 }

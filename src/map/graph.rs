@@ -60,43 +60,68 @@ pub struct RoomGraph {
     pub critical_path: Vec<usize>,
     /// Pieces of the graph (rooms joined by corridors, a lone room is a piece of its own).
     pub pieces: usize,
+    /// (neighbour, edge) of every room, room after room (see [`RoomGraph::neighbours`]).
+    adjacent: Vec<(usize, usize)>,
+    /// Where each room's list starts in `adjacent` (one more than rooms).
+    first: Vec<usize>,
 }
 
 impl RoomGraph {
     pub fn of(map: &Map) -> RoomGraph {
         let n = map.rooms.len();
-        let room_index: HashMap<u32, usize> = map.rooms.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
-        let door_room: HashMap<u32, u32> = map.doors.iter().map(|d| (d.id, d.room)).collect();
-        let room_of = |door: u32| door_room.get(&door).and_then(|r| room_index.get(r)).copied();
+        let room_index = IdIndex::new(map.rooms.iter().enumerate().map(|(i, r)| (r.id, i as u32)));
+        let door_room = IdIndex::new(map.doors.iter().map(|d| (d.id, d.room)));
+        let room_of = |door: u32| door_room.get(door).and_then(|r| room_index.get(r)).map(|i| i as usize);
         let mut nodes: Vec<Node> =
             map.rooms.iter().map(|r| Node { centre: r.shape.centre(), distance: None, degree: 0 }).collect();
-        let mut edges = Vec::new();
-        // adjacent[room] = (neighbour, edge index), met in order of neighbour id, then corridor.
-        let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        let mut edges = Vec::with_capacity(map.corridors.len());
         for (ci, c) in map.corridors.iter().enumerate() {
             let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1])) else { continue };
-            let e = edges.len();
             edges.push(Edge { corridor: ci, rooms: [a, b], is_loop: true, critical: false });
             nodes[a].degree += 1;
             nodes[b].degree += 1;
-            adjacent[a].push((b, e));
+        }
+        // adjacent[first[room]..first[room + 1]] = (neighbour, edge index) of each room, met in
+        // order of neighbour id, then corridor (one list for all rooms: no allocation per room).
+        let mut first = vec![0usize; n + 1];
+        for e in &edges {
+            let [a, b] = e.rooms;
+            first[a + 1] += 1;
             if a != b {
-                adjacent[b].push((a, e));
+                first[b + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            first[i + 1] += first[i];
+        }
+        let mut fill = first.clone();
+        let mut adjacent = vec![(0usize, 0usize); first[n]];
+        for (e, edge) in edges.iter().enumerate() {
+            let [a, b] = edge.rooms;
+            adjacent[fill[a]] = (b, e);
+            fill[a] += 1;
+            if a != b {
+                adjacent[fill[b]] = (a, e);
+                fill[b] += 1;
             }
         }
         let id = |i: usize| map.rooms.get(i).map_or(u32::MAX, |r| r.id);
-        for list in &mut adjacent {
-            list.sort_by_key(|&(r, e)| (id(r), e));
+        for r in 0..n {
+            adjacent[first[r]..first[r + 1]].sort_unstable_by_key(|&(r, e)| (id(r), e));
         }
-        let entrance = map.room_at(map.spawn).and_then(|r| room_index.get(&r.id)).copied();
+        let entrance = map.room_at(map.spawn).and_then(|r| room_index.get(r.id)).map(|i| i as usize);
 
         // The spanning forest: from the entrance first (its search gives the distances), then
         // from every room not yet reached, in id order.
         let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&i| id(i));
+        if !order.is_sorted_by_key(|&i| id(i)) {
+            order.sort_by_key(|&i| id(i));
+        }
         let mut reached_from: Vec<Option<(usize, usize)>> = vec![None; n];
         let mut seen = vec![false; n];
         let mut pieces = 0;
+        // A ring of room indices, each pushed once (a room is seen before it is queued).
+        let mut queue = VecDeque::with_capacity(n);
         for start in entrance.into_iter().chain(order) {
             if seen[start] {
                 continue;
@@ -107,9 +132,9 @@ impl RoomGraph {
             if from_entrance {
                 nodes[start].distance = Some(0);
             }
-            let mut queue = VecDeque::from([start]);
+            queue.push_back(start);
             while let Some(r) = queue.pop_front() {
-                for &(next, e) in &adjacent[r] {
+                for &(next, e) in &adjacent[first[r]..first[r + 1]] {
                     if seen[next] {
                         continue;
                     }
@@ -139,7 +164,25 @@ impl RoomGraph {
             }
             critical_path.reverse();
         }
-        RoomGraph { nodes, edges, entrance, exit: exit.map(|(_, i)| i), critical_path, pieces }
+        RoomGraph { nodes, edges, entrance, exit: exit.map(|(_, i)| i), critical_path, pieces, adjacent, first }
+    }
+
+    /// The rooms joined to room `index` by a corridor, in order of room id (then corridor): a
+    /// room joined twice is listed twice, a corridor back into the room lists the room itself.
+    pub fn neighbours(&self, index: usize) -> impl Iterator<Item = usize> + '_ {
+        let range = match (self.first.get(index), self.first.get(index + 1)) {
+            (Some(&a), Some(&b)) => a..b,
+            _ => 0..0,
+        };
+        self.adjacent.get(range).unwrap_or_default().iter().map(|&(r, _)| r)
+    }
+
+    /// The one room other than itself that room `index` is joined to, if it is joined to exactly
+    /// one (however many corridors): a dead end's way in.
+    pub fn only_neighbour(&self, index: usize) -> Option<usize> {
+        let mut others = self.neighbours(index).filter(|&r| r != index);
+        let first = others.next()?;
+        others.all(|r| r == first).then_some(first)
     }
 
     /// Rooms from the entrance to the exit (0 without an entrance).
@@ -160,6 +203,35 @@ impl RoomGraph {
     /// The distance of room `index` (`None`: not reached, no entrance, or no such room).
     pub fn distance(&self, index: usize) -> Option<u32> {
         self.nodes.get(index).and_then(|n| n.distance)
+    }
+}
+
+/// Values by id, the later of two equal ids winning: a plain table when the ids are few and
+/// small (as generated maps number them: 0, 1, 2 ...), a hash map otherwise.
+enum IdIndex {
+    Dense(Vec<Option<u32>>),
+    Sparse(HashMap<u32, u32>),
+}
+
+impl IdIndex {
+    fn new(pairs: impl Iterator<Item = (u32, u32)> + Clone) -> IdIndex {
+        let (count, max) = pairs.clone().fold((0usize, 0u32), |(n, m), (id, _)| (n + 1, m.max(id)));
+        if (max as usize) < 4 * count + 64 {
+            let mut table = vec![None; max as usize + 1];
+            for (id, v) in pairs {
+                table[id as usize] = Some(v);
+            }
+            IdIndex::Dense(table)
+        } else {
+            IdIndex::Sparse(pairs.collect())
+        }
+    }
+
+    fn get(&self, id: u32) -> Option<u32> {
+        match self {
+            IdIndex::Dense(t) => t.get(id as usize).copied().flatten(),
+            IdIndex::Sparse(m) => m.get(&id).copied(),
+        }
     }
 }
 

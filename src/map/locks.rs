@@ -27,6 +27,9 @@ pub struct Kept {
     /// The locked tiles, as runs along rows: `(x, y, tiles)`, the tiles in map-file characters.
     #[serde(default)]
     pub tiles: Vec<(i32, i32, String)>,
+    /// The spawn, when it is in a locked room (it stays there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spawn: Option<Pos>,
 }
 
 /// A kept corridor: its path stays in the file's text form until it is used (a few bytes of
@@ -105,7 +108,8 @@ impl Kept {
                 _ => tiles.push((p.x, p.y, t.to_char().to_string())),
             }
         }
-        Ok(Kept { width: map.width(), height: map.height(), rooms, doors, corridors, tiles })
+        let spawn = map.room_at(map.spawn).filter(|r| r.locked).map(|_| map.spawn);
+        Ok(Kept { width: map.width(), height: map.height(), rooms, doors, corridors, tiles, spawn })
     }
 
     /// Whether nothing is kept.

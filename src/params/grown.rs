@@ -2,6 +2,7 @@
 //! stores, its bounds, the tutorial's settings, and the one table that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, chance, count, flag, range};
+use super::roles::{RoleRules, role_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
@@ -83,6 +84,10 @@ pub struct GrownRooms {
     /// Cells of a closet.
     #[serde(default = "default_closet_cells")]
     pub closet_cells: SizeRange,
+    /// Room roles given after generation, and their rules (all off by default; written only
+    /// when one is on).
+    #[serde(default, skip_serializing_if = "RoleRules::is_off")]
+    pub roles: RoleRules,
 }
 
 /// The shapes a grown room can take, in the order of their weights in the panel (and of the
@@ -202,6 +207,7 @@ impl GrownRooms {
             cave_cells: default_cave_cells(),
             closet_weight: 0,
             closet_cells: default_closet_cells(),
+            roles: RoleRules::default(),
         }
     }
 
@@ -590,6 +596,11 @@ impl GrownRooms {
             },
             access: count!(placement_budget, Words::Between),
         },
+        role_field!(Flag entrance_exit, ENTRANCE_EXIT),
+        role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
+        role_field!(Flag treasure, TREASURE),
+        role_field!(Count treasure_side_rooms, TREASURE_SIDE_ROOMS),
+        role_field!(Flag guard, GUARD),
     ];
 
     /// The checks that involve several fields, run after those of `doors_per_room`.
@@ -643,6 +654,7 @@ field::table_params!(GrownRooms, "grown-rooms");
 impl GrownRooms {
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
+        super::roles::cross_checks(&self.roles, key, out);
         if key == "doors_per_room" {
             self.check_combinations(out);
         }

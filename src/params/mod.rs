@@ -12,12 +12,14 @@
 
 pub(crate) mod field;
 pub mod grown;
+pub mod roles;
 pub mod rooms_tunnels;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 pub use grown::{GrownRooms, RoomShape};
+pub use roles::RoleRules;
 pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
 
 /// An inclusive range of whole numbers chosen by the designer, such as a room side `6..=10`.
@@ -202,6 +204,22 @@ impl GeneratorParams {
 
     pub fn check(&self) -> Vec<ParamIssue> {
         self.params().check()
+    }
+
+    /// The role rules (every generator has the same).
+    pub fn roles(&self) -> &RoleRules {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => &p.roles,
+            GeneratorParams::GrownRooms(p) => &p.roles,
+        }
+    }
+
+    /// The role rules, to change.
+    pub fn roles_mut(&mut self) -> &mut RoleRules {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => &mut p.roles,
+            GeneratorParams::GrownRooms(p) => &mut p.roles,
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, chance, choice, count, range};
+use super::roles::{RoleRules, role_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +67,10 @@ pub struct RoomsAndTunnels {
     /// Chance (0..=1) that a room is a disc instead of a rectangle.
     #[serde(default)]
     pub circle_room_chance: f64,
+    /// Room roles given after generation, and their rules (all off by default; written only
+    /// when one is on).
+    #[serde(default, skip_serializing_if = "RoleRules::is_off")]
+    pub roles: RoleRules,
 }
 
 const fn one() -> u32 {
@@ -94,6 +99,7 @@ impl RoomsAndTunnels {
             tunnel_width: 1,
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
+            roles: RoleRules::default(),
         }
     }
 
@@ -111,6 +117,7 @@ impl RoomsAndTunnels {
             tunnel_width: 1,
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
+            roles: RoleRules::default(),
         }
     }
 }
@@ -253,6 +260,11 @@ impl RoomsAndTunnels {
             },
             access: chance!(circle_room_chance),
         },
+        role_field!(Flag entrance_exit, ENTRANCE_EXIT),
+        role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
+        role_field!(Flag treasure, TREASURE),
+        role_field!(Count treasure_side_rooms, TREASURE_SIDE_ROOMS),
+        role_field!(Flag guard, GUARD),
     ];
 }
 
@@ -261,6 +273,7 @@ field::table_params!(RoomsAndTunnels, "rooms-and-tunnels");
 impl RoomsAndTunnels {
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
+        super::roles::cross_checks(&self.roles, key, out);
         if key != "room_size" {
             return;
         }
@@ -295,5 +308,10 @@ mod tests {
         assert!(p.set("overlap", ParamValue::Choice(1)) && p.overlap == OverlapRule::ShareWalls);
         assert!(!p.set("overlap", ParamValue::Choice(2)));
         assert!(p.set("tunnel_width", ParamValue::Int(99)) && p.tunnel_width == MAX_TUNNEL_WIDTH);
+        // The role rules close the table, reaching `roles`.
+        assert_eq!(p.specs()[p.specs().len() - 5..], super::super::roles::SPECS);
+        assert!(p.set("roles_treasure_side_rooms", ParamValue::Int(99)) && p.roles.treasure_side_rooms == 16);
+        assert!(p.set("roles_guard", ParamValue::Bool(true)) && p.roles.guard);
+        assert_eq!(p.check()[0].field, "roles_guard", "a guard needs the treasure room");
     }
 }

@@ -21,7 +21,7 @@ struct Req {
 }
 
 fn req() -> impl Strategy<Value = Req> {
-    (0u8..14, any::<u32>(), any::<u32>(), -6i8..=6, -6i8..=6).prop_map(|(kind, a, b, dx, dy)| Req {
+    (0u8..15, any::<u32>(), any::<u32>(), -6i8..=6, -6i8..=6).prop_map(|(kind, a, b, dx, dy)| Req {
         kind,
         a,
         b,
@@ -72,6 +72,10 @@ fn to_op(m: &Map, r: &Req) -> Option<Op> {
             let cells = Rect::new(c.x - 1, c.y - 1, 1 + (r.b % 5) as i32, 1 + (r.b / 5 % 4) as i32).cells().collect();
             Op::LockTiles { cells, locked: r.dx >= -2 }
         }
+        13 => Op::SetRoomRole {
+            id: m.rooms[pick(m.rooms.len(), r.a)?].id,
+            role: delve::map::Role::ALL.get(r.b as usize % 6).copied(),
+        },
         _ => Op::SetRoomProps {
             id: m.rooms[pick(m.rooms.len(), r.a)?].id,
             label: r.b.is_multiple_of(2).then(|| format!("room {}", r.b)),

@@ -6,7 +6,8 @@ use crate::common::shipped;
 use delve::export::{csv, json};
 use delve::generate::generate;
 use delve::geom::{Dir, Pos};
-use delve::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
+use delve::map::{Corridor, Door, Map, Rgb, Role, Room, Shape, Tile};
+use delve::params::RoleRules;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -20,6 +21,7 @@ pub(crate) fn all_shapes() -> Map {
         colour: Rgb(1, 2, 3),
         label: Some("well".into()),
         locked: false,
+        role: Some(Role::Treasure),
     });
     m.rooms.push(Room {
         id: 8,
@@ -27,6 +29,7 @@ pub(crate) fn all_shapes() -> Map {
         colour: Rgb(250, 0, 9),
         label: None,
         locked: false,
+        role: None,
     });
     m.doors.push(Door { id: 5, room: 8, cell: Pos::new(7, 2), side: Dir::South, kind: 2 });
     m.corridors.push(Corridor {
@@ -45,6 +48,12 @@ pub(crate) fn maps() -> Vec<Map> {
         for seed in 0..3 {
             v.push(generate(&shipped(preset), seed).unwrap().map);
         }
+        // With every role rule on, so that the exports carry roles.
+        let mut params = shipped(preset);
+        *params.roles_mut() = RoleRules::all(3, 2);
+        let map = generate(&params, 1).unwrap().map;
+        assert!(map.rooms.iter().any(|r| r.role.is_some()), "{preset}: roles to export");
+        v.push(map);
     }
     v
 }
@@ -72,6 +81,10 @@ fn json_exports_validate_against_the_schema_and_read_back_the_same_map() {
         // Independent reads of the plain data.
         assert_eq!(value["rows"].as_array().unwrap().len(), map.height() as usize);
         assert_eq!(value["graph"].as_array().unwrap().len(), map.corridors.len());
+        for (room, read) in map.rooms.iter().zip(value["rooms"].as_array().unwrap()) {
+            let role = room.role.map_or(serde_json::Value::Null, |r| r.name().into());
+            assert_eq!(read["role"], role, "room {}", room.id);
+        }
     }
     // A file that breaks the schema is caught by it.
     let mut bad: serde_json::Value = serde_json::from_str(&json::to_json(&all_shapes()).unwrap()).unwrap();

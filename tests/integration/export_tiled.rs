@@ -364,6 +364,7 @@ fn check(map: &Map, r: &Read, tile: (u32, u32)) {
         assert_eq!(o.props["colour"], colour(room.colour));
         assert_eq!(o.props["area"], P::Int(room.shape.area() as i64));
         assert_eq!(o.props.get("label"), room.label.clone().map(P::Str).as_ref());
+        assert_eq!(o.props.get("role"), room.role.map(|r| P::Str(r.name().into())).as_ref());
         let b = room.shape.bounds().unwrap();
         match (&room.shape, &o.geo) {
             (Shape::Rect(b), Geo::Rect(w, h)) => {
@@ -468,6 +469,7 @@ fn odd_rooms() -> Map {
         colour: Rgb(9, 9, 9),
         label: Some("pieces".into()),
         locked: false,
+        role: None,
     });
     let ring = (0..3).flat_map(|y| (0..3).map(move |x| Pos::new(10 + x, 1 + y))).filter(|p| *p != Pos::new(11, 2));
     m.rooms.push(Room {
@@ -476,6 +478,7 @@ fn odd_rooms() -> Map {
         colour: Rgb(7, 7, 7),
         label: None,
         locked: false,
+        role: None,
     });
     m
 }
@@ -684,6 +687,7 @@ fn doors_face_the_side_they_name() {
         colour: Rgb(1, 1, 1),
         label: None,
         locked: false,
+        role: None,
     });
     for (i, (cell, side)) in [
         (Pos::new(3, 1), Dir::North),

@@ -41,6 +41,7 @@ fn maps_round_trip_exactly() {
         colour: Rgb(9, 9, 9),
         label: None,
         locked: true,
+        role: None,
     });
     for p in [Pos::new(0, 0), Pos::new(1, 0), Pos::new(2, 0), Pos::new(5, 3), Pos::new(0, 2)] {
         hand.set_tile_lock(p, true);

@@ -164,6 +164,7 @@ fn hostile_kept_locks_in_a_provenance_are_refused() {
         colour: Rgb(1, 2, 3),
         label: None,
         locked: true,
+        role: None,
     };
     map.provenance.kept = Some(kept.clone());
     // It saves and reads back (the provenance is only a record) ...

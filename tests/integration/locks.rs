@@ -259,7 +259,7 @@ proptest! {
             width: w, height: h, room_size: delve::params::SizeRange { min: lo, max: lo + extra }, max_rooms: rooms,
             edge_margin: 0, overlap: if share { OverlapRule::ShareWalls } else { OverlapRule::Separate },
             room_spacing: spacing, tunnel_from: if from_new { TunnelFrom::NewRoom } else { TunnelFrom::PreviousRoom },
-            tunnel_width: width, direct_tunnel_chance: direct, circle_room_chance: circle,
+            tunnel_width: width, direct_tunnel_chance: direct, circle_room_chance: circle, roles: Default::default(),
         };
         let params = GeneratorParams::RoomsAndTunnels(p);
         prop_assume!(params.check().is_empty());
@@ -286,4 +286,25 @@ proptest! {
             Err(e) => prop_assert!(e.to_string().contains("locked"), "{}", e),
         }
     }
+}
+
+/// With role rules on, a map made around locks gets roles too; a locked room keeps its own role,
+/// and a role only one room holds stays with the locked room that has it.
+#[test]
+fn locked_rooms_keep_their_roles() {
+    use delve::map::Role;
+    let mut params = shipped("tiendil-step6");
+    let GeneratorParams::GrownRooms(p) = &mut params else { unreachable!() };
+    p.roles.entrance_exit = true;
+    let mut old = generate(&params, 3).unwrap().map;
+    let exit = old.rooms.iter().position(|r| r.role == Some(Role::Exit)).expect("an exit");
+    old.rooms[exit].locked = true;
+    let other = (exit + 1) % old.rooms.len();
+    old.rooms[other].locked = true;
+    old.rooms[other].role = Some(Role::Treasure);
+    let new = check_regeneration(&params, &old, 9).expect("keeps");
+    let role_of = |i: usize| new.rooms.iter().find(|r| r.shape == old.rooms[i].shape).unwrap().role;
+    assert_eq!((role_of(exit), role_of(other)), (Some(Role::Exit), Some(Role::Treasure)));
+    assert_eq!(new.rooms.iter().filter(|r| r.role == Some(Role::Exit)).count(), 1, "one exit");
+    assert_eq!(new.rooms.iter().filter(|r| r.role == Some(Role::Entrance)).count(), 1, "an entrance");
 }

@@ -21,6 +21,8 @@ mod app_locks;
 #[cfg(feature = "gui")]
 mod app_recovery;
 #[cfg(feature = "gui")]
+mod app_roles;
+#[cfg(feature = "gui")]
 mod app_timeline;
 mod browser;
 mod cli;
@@ -34,5 +36,6 @@ mod grown;
 mod hostile;
 mod legible;
 mod locks;
+mod roles;
 mod rooms_tunnels;
 mod survey;

@@ -370,6 +370,7 @@ pub(crate) fn any_params() -> impl Strategy<Value = RoomsAndTunnels> {
                 tunnel_width: tw,
                 direct_tunnel_chance: direct,
                 circle_room_chance: circle,
+                roles: Default::default(),
             }
         })
 }

@@ -241,7 +241,7 @@ pub(super) fn assemble<'a>(
         for &c in &cells {
             map.set_tile(c, Tile::Floor);
         }
-        map.rooms.push(Room { id: i as u32, shape: Shape::cells_from(cells), colour, label: None, locked: false });
+        map.rooms.push(Room::new(i as u32, Shape::cells_from(cells), colour));
     }
     let mut door_ids: Vec<Option<u32>> = vec![None; doors];
     for (path, ends) in corridors {
@@ -380,7 +380,10 @@ pub(super) fn run_around(
         for (k, room) in l.rooms.iter().enumerate() {
             map.rooms[k] = crate::map::Room { id: k as u32, ..room.clone() };
         }
-        if let Some(c) = map.rooms.first().and_then(|r| r.shape.centre()) {
+        // The spawn stays in its kept room; otherwise it goes to the first new room, as it goes
+        // to the first room of a plain map.
+        let first = map.rooms.get(l.rooms.len()).or(map.rooms.first());
+        if let Some(c) = l.spawn.or_else(|| first.and_then(|r| r.shape.centre())) {
             map.spawn = c;
         }
         super::keep::stamp_tiles(l, &mut map);
@@ -389,5 +392,5 @@ pub(super) fn run_around(
         }
     }
     rec.reframe(|| Step::Canvas { width, height, spawn: map.spawn }, dx, dy);
-    Ok((Generated { map, report: Report { rooms_placed, rooms_asked: p.rooms as usize, shortfall } }, stats))
+    Ok((Generated { map, report: Report::new(rooms_placed, p.rooms as usize, shortfall) }, stats))
 }

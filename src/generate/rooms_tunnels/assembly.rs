@@ -188,7 +188,7 @@ pub(super) fn build_map(
         let colour = room_colour(&mut colours);
         match (room.kept, locks) {
             (Some(k), Some(l)) => map.rooms.push(Room { id: i as u32, ..l.rooms[k].clone() }),
-            _ => map.rooms.push(Room { id: i as u32, shape: room.shape.clone(), colour, label: None, locked: false }),
+            _ => map.rooms.push(Room::new(i as u32, room.shape.clone(), colour)),
         }
     }
     let tunnels = placed.len().saturating_sub(1);
@@ -244,6 +244,10 @@ pub(super) fn build_map(
         }
     }
     map.spawn = placed.first().map_or(Pos::new(w_half(p.width), w_half(p.height)), |r| r.centre);
+    // A spawn in a kept room stays where it was.
+    if let Some(s) = locks.and_then(|l| l.spawn) {
+        map.spawn = s;
+    }
     if let Some(l) = locks.filter(|l| l.open_tiles) {
         crate::generate::keep::join_locked_tiles(l, &mut map)?;
     }

@@ -1,0 +1,197 @@
+//! Room roles and their rules over hundreds of seeds of every shipped preset: the exit at the
+//! greatest depth and far enough (or the report says why), every path into the treasure room
+//! through its guard, side rooms that are dead ends off the treasure; roles in map files; rules
+//! off change nothing.
+
+use crate::common::{generate_valid, shipped};
+use delve::generate::generate;
+use delve::io;
+use delve::map::{Map, Role};
+use delve::params::{GeneratorParams, RoleRules};
+use std::collections::{BTreeSet, VecDeque};
+use std::path::Path;
+
+const PRESETS: [&str; 4] = ["godot-part3", "mcrogueface-part3", "tiendil-step6", "grown-shapes"];
+
+/// Least share (in %) of the 200 maps of each preset with a treasure room, and of those with a
+/// guard, as measured (mcrogueface-part3 places 3 to 8 rooms in a chain: few dead ends, and the
+/// treasure's way in is often the entrance).
+const LEAST: [(&str, u32, u32); 4] =
+    [("godot-part3", 60, 90), ("mcrogueface-part3", 20, 30), ("tiendil-step6", 95, 95), ("grown-shapes", 95, 95)];
+
+fn with_rules(preset: &str, rules: RoleRules) -> GeneratorParams {
+    let mut p = shipped(preset);
+    *p.roles_mut() = rules;
+    p
+}
+
+/// The distinct neighbours of each room (by index), read from the doors and corridors directly
+/// (not through the room graph under test).
+fn neighbours(map: &Map) -> Vec<BTreeSet<usize>> {
+    let index = |room: u32| map.rooms.iter().position(|r| r.id == room);
+    let room_of = |door: u32| map.door(door).and_then(|d| index(d.room));
+    let mut out = vec![BTreeSet::new(); map.rooms.len()];
+    for c in &map.corridors {
+        if let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1]))
+            && a != b
+        {
+            out[a].insert(b);
+            out[b].insert(a);
+        }
+    }
+    out
+}
+
+/// Rooms from `from` by breadth-first search, never entering `without`.
+fn distances(adj: &[BTreeSet<usize>], from: usize, without: Option<usize>) -> Vec<Option<u32>> {
+    let mut d = vec![None; adj.len()];
+    d[from] = Some(0);
+    let mut queue = VecDeque::from([from]);
+    while let Some(r) = queue.pop_front() {
+        for &n in &adj[r] {
+            if d[n].is_none() && Some(n) != without {
+                d[n] = d[r].map(|x| x + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    d
+}
+
+fn with_role(map: &Map, role: Role) -> Vec<usize> {
+    map.rooms.iter().enumerate().filter(|(_, r)| r.role == Some(role)).map(|(i, _)| i).collect()
+}
+
+#[test]
+fn every_rule_holds_or_the_report_says_why_over_hundreds_of_seeds() {
+    let (min, sides) = (6, 2);
+    for preset in PRESETS {
+        let params = with_rules(preset, RoleRules::all(min, sides));
+        let (mut treasures, mut guards, mut side_rooms, mut far_enough, mut lonely) = (0u32, 0u32, 0, 0, 0);
+        let seeds = 200;
+        for seed in 0..seeds {
+            let g = generate_valid(&params, seed);
+            let (map, notes) = (&g.map, &g.report.notes);
+            let why = format!("{preset} seed {seed}: {notes:?}");
+            let adj = neighbours(map);
+            let entrance = map.rooms.iter().position(|r| r.shape.contains(map.spawn)).expect("a spawn room");
+            assert_eq!(with_role(map, Role::Entrance), vec![entrance], "{why}");
+            let d = distances(&adj, entrance, None);
+            let depth = d.iter().flatten().copied().max().unwrap();
+
+            // The exit: at the greatest depth, and at least `min` rooms away or a note says so.
+            let exit = with_role(map, Role::Exit);
+            if depth == 0 {
+                // The spawn's room has no corridor of its own (a room it overlaps has them).
+                assert!(exit.is_empty() && notes.iter().any(|n| n.contains("reaches no other room")), "{why}");
+                lonely += 1;
+                continue;
+            }
+            assert_eq!(exit.len(), 1, "{why}");
+            let exit = exit[0];
+            assert_eq!(d[exit], Some(depth), "{why}");
+            if depth >= min {
+                far_enough += 1;
+                assert!(!notes.iter().any(|n| n.contains("the exit is")), "{why}");
+            } else {
+                assert!(notes.iter().any(|n| n.contains(&format!("the exit is {depth} rooms"))), "{why}");
+            }
+
+            // The treasure: one, or a note; never the entrance or exit.
+            let treasure = with_role(map, Role::Treasure);
+            let guard = with_role(map, Role::Guard);
+            let side = with_role(map, Role::Side);
+            let Some(&treasure) = treasure.first() else {
+                assert!(notes.iter().any(|n| n.contains("no treasure room")), "{why}");
+                assert!(guard.is_empty() && side.is_empty(), "{why}");
+                continue;
+            };
+            treasures += 1;
+            assert_eq!(with_role(map, Role::Treasure).len(), 1, "{why}");
+            assert!(d[treasure].is_some_and(|t| t > 0), "{why}");
+            assert!(
+                distances(&adj, entrance, Some(treasure))[exit].is_some(),
+                "{why}: the exit is not behind the treasure"
+            );
+
+            // The guard: without it, the entrance cannot reach the treasure.
+            match guard[..] {
+                [guard] => {
+                    guards += 1;
+                    assert!(adj[treasure].contains(&guard), "{why}: the guard is next to the treasure");
+                    let cut = distances(&adj, entrance, Some(guard));
+                    assert_eq!(cut[treasure], None, "{why}: a path to the treasure avoids the guard");
+                }
+                [] => assert!(notes.iter().any(|n| n.contains("only way in is the entrance")), "{why}"),
+                _ => panic!("{why}: more than one guard"),
+            }
+
+            // Side rooms: dead ends next to the treasure.
+            for &s in &side {
+                assert_eq!(adj[s], BTreeSet::from([treasure]), "{why}: side room {s} is a dead end off the treasure");
+            }
+            side_rooms += side.len();
+            if side.len() < sides as usize {
+                assert!(notes.iter().any(|n| n.contains(&format!("not the {sides} asked"))), "{why}");
+            }
+        }
+        eprintln!(
+            "{preset}: {far_enough}/{seeds} exits at ≥{min} rooms, {treasures} treasure rooms, {guards} guards, \
+             {side_rooms} side rooms, {lonely} entrances without a corridor"
+        );
+        // The rules are met on most maps, so the checks above are not idle.
+        let (_, t, g) = LEAST.iter().find(|(p, ..)| *p == preset).unwrap();
+        assert!(treasures * 100 >= seeds as u32 * t, "{preset}: treasure rooms on only {treasures} of {seeds} maps");
+        assert!(guards * 100 >= treasures * g, "{preset}: guards on only {guards} of {treasures}");
+    }
+}
+
+#[test]
+fn rules_off_give_no_roles_and_the_same_maps() {
+    for preset in PRESETS {
+        let off = shipped(preset);
+        assert!(off.roles().is_off(), "shipped presets have no rules");
+        let text = io::preset_to_string(&io::shipped_preset(preset).unwrap().unwrap()).unwrap();
+        assert!(!text.contains("roles"), "{preset}: rules off are not written");
+        for seed in 0..20 {
+            let g = generate(&off, seed).unwrap();
+            assert!(g.map.rooms.iter().all(|r| r.role.is_none()) && g.report.notes.is_empty());
+            // Rules on change only the roles and the report's notes.
+            let mut on = generate(&with_rules(preset, RoleRules::all(3, 1)), seed).unwrap();
+            assert!(on.map.rooms.iter().any(|r| r.role.is_some()));
+            on.map.rooms.iter_mut().for_each(|r| r.role = None);
+            on.map.provenance = g.map.provenance.clone();
+            assert_eq!(on.map, g.map, "{preset} seed {seed}");
+            assert_eq!((on.report.rooms_placed, &on.report.shortfall), (g.report.rooms_placed, &g.report.shortfall));
+        }
+    }
+}
+
+#[test]
+fn roles_and_rules_survive_save_and_load() {
+    let params = with_rules("tiendil-step6", RoleRules::all(4, 2));
+    let map = generate(&params, 3).unwrap().map;
+    let text = io::map_to_string(&map).unwrap();
+    let back = io::parse_map(&text, Path::new("roles.ron")).unwrap();
+    assert_eq!(back, map);
+    assert_eq!(back.provenance.params.as_ref().map(|p| p.roles()), Some(&RoleRules::all(4, 2)));
+    // On the room's own line, only when set.
+    let treasure = map.rooms.iter().find(|r| r.role == Some(Role::Treasure)).unwrap();
+    let line = |id: u32| text.lines().find(|l| l.contains(&format!("(id: {id}, shape:"))).unwrap();
+    assert!(line(treasure.id).contains("role: Some(Treasure)"), "{text}");
+    let plain = map.rooms.iter().find(|r| r.role.is_none()).unwrap();
+    assert!(!line(plain.id).contains("role"), "{text}");
+    // A file without roles (written before them) loads with none.
+    let old = text.lines().map(|l| l.replace(", role: Some(Treasure)", "")).collect::<Vec<_>>().join("\n");
+    let back = io::parse_map(&old, Path::new("old.ron")).unwrap();
+    assert!(back.rooms.iter().all(|r| r.role != Some(Role::Treasure)));
+}
+
+#[test]
+fn a_guard_without_a_treasure_is_refused_in_words() {
+    let p = with_rules("godot-part3", RoleRules { guard: true, ..RoleRules::default() });
+    let issues = p.check();
+    assert_eq!(issues.len(), 1, "{issues:?}");
+    assert_eq!(issues[0].field, "roles_guard");
+    assert!(issues[0].message.contains("Treasure room"), "{}", issues[0]);
+}
