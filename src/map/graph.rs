@@ -69,9 +69,21 @@ pub struct RoomGraph {
 impl RoomGraph {
     pub fn of(map: &Map) -> RoomGraph {
         let n = map.rooms.len();
-        let room_index = IdIndex::new(map.rooms.iter().enumerate().map(|(i, r)| (r.id, i as u32)));
-        let door_room = IdIndex::new(map.doors.iter().map(|d| (d.id, d.room)));
-        let room_of = |door: u32| door_room.get(door).and_then(|r| room_index.get(r)).map(|i| i as usize);
+        // Ids are indices in every map Delve makes: then no table is needed.
+        let in_order = map.rooms.iter().enumerate().all(|(i, r)| r.id as usize == i)
+            && map.doors.iter().enumerate().all(|(i, d)| d.id as usize == i);
+        let (room_index, door_room) = if in_order {
+            (IdIndex::Positional(n), IdIndex::Positional(0))
+        } else {
+            (
+                IdIndex::new(map.rooms.iter().enumerate().map(|(i, r)| (r.id, i as u32))),
+                IdIndex::new(map.doors.iter().map(|d| (d.id, d.room))),
+            )
+        };
+        let room_of = |door: u32| match door_room {
+            IdIndex::Positional(_) => map.doors.get(door as usize).map(|d| d.room as usize).filter(|&r| r < n),
+            _ => door_room.get(door).and_then(|r| room_index.get(r)).map(|i| i as usize),
+        };
         let mut nodes: Vec<Node> =
             map.rooms.iter().map(|r| Node { centre: r.shape.centre(), distance: None, degree: 0 }).collect();
         let mut edges = Vec::with_capacity(map.corridors.len());
@@ -107,7 +119,10 @@ impl RoomGraph {
         }
         let id = |i: usize| map.rooms.get(i).map_or(u32::MAX, |r| r.id);
         for r in 0..n {
-            adjacent[first[r]..first[r + 1]].sort_unstable_by_key(|&(r, e)| (id(r), e));
+            let list = &mut adjacent[first[r]..first[r + 1]];
+            if !list.is_sorted_by_key(|&(r, e)| (id(r), e)) {
+                list.sort_unstable_by_key(|&(r, e)| (id(r), e));
+            }
         }
         let entrance = map.room_at(map.spawn).and_then(|r| room_index.get(r.id)).map(|i| i as usize);
 
@@ -209,6 +224,8 @@ impl RoomGraph {
 /// Values by id, the later of two equal ids winning: a plain table when the ids are few and
 /// small (as generated maps number them: 0, 1, 2 ...), a hash map otherwise.
 enum IdIndex {
+    /// Ids `0..n` are their own values.
+    Positional(usize),
     Dense(Vec<Option<u32>>),
     Sparse(HashMap<u32, u32>),
 }
@@ -229,6 +246,7 @@ impl IdIndex {
 
     fn get(&self, id: u32) -> Option<u32> {
         match self {
+            IdIndex::Positional(n) => ((id as usize) < *n).then_some(id),
             IdIndex::Dense(t) => t.get(id as usize).copied().flatten(),
             IdIndex::Sparse(m) => m.get(&id).copied(),
         }
@@ -265,6 +283,30 @@ mod tests {
         assert_eq!(g.loops().count(), 0);
         assert_eq!((g.depth(), g.leaf_rooms(), g.pieces), (2, 2, 1));
         assert_eq!(g.nodes[0].centre, Some(Pos::new(2, 1)));
+    }
+
+    /// Ids that are not indices (an edited map) give the same graph as ids that are: the
+    /// lookups by table and by position agree.
+    #[test]
+    fn ids_that_are_not_indices_give_the_same_graph() {
+        let (m, g) = graph(
+            "###################\n#.@.+,,+...+,,+...#\n#...#####...#####.#\n#...+,,,+...+,,,+.#\n###################\n",
+        );
+        let mut shifted = m.clone();
+        for r in &mut shifted.rooms {
+            r.id += 100;
+        }
+        for d in &mut shifted.doors {
+            d.id += 50;
+            d.room += 100;
+        }
+        for c in &mut shifted.corridors {
+            c.doors = c.doors.map(|d| d + 50);
+        }
+        let h = RoomGraph::of(&shifted);
+        assert_eq!((&h.nodes, &h.edges, h.entrance, h.exit), (&g.nodes, &g.edges, g.entrance, g.exit));
+        assert_eq!((&h.critical_path, h.pieces), (&g.critical_path, g.pieces));
+        assert!(g.edges.len() >= 4, "{}", g.edges.len());
     }
 
     /// The spawn in the middle room of a chain: both ends are one room away; the tie goes to the
