@@ -1,68 +1,24 @@
 //! Room roles through the real editor UI (egui_kittest): the inspector's Role picker (one undo
 //! step) and the "Colour rooms › by role" mode.
 
+use crate::app_edit::{Ed, editor};
 use delve::app::textures::chunk_images;
-use delve::edit::{Op, perform};
-use delve::geom::{Pos, Rect};
+use delve::geom::Pos;
 use delve::map::colour::{NO_ROLE, RoomColouring, role_colour};
 use delve::map::graph::RoomGraph;
 use delve::map::{Map, Role};
-use egui::{Modifiers, Pos2, pos2, vec2};
-use egui_kittest::Harness;
+use egui::Modifiers;
 use egui_kittest::kittest::Queryable;
-
-struct Ed {
-    harness: Harness<'static, delve::app::DelveApp>,
-    _dir: tempfile::TempDir,
-}
 
 /// Two rooms; the second is the exit.
 fn two_rooms() -> Map {
-    let mut m = Map::new(40, 24);
-    perform(&mut m, Op::AddRoom(Rect::new(2, 2, 6, 6))).unwrap();
-    perform(&mut m, Op::AddRoom(Rect::new(26, 12, 8, 6))).unwrap();
-    perform(&mut m, Op::SetSpawn(Pos::new(4, 4))).unwrap();
+    let mut m = crate::app_edit::two_rooms();
     m.rooms[1].role = Some(Role::Exit);
-    m.provenance.edited = false;
     m
 }
 
-fn editor(map: &Map) -> Ed {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("roles.ron");
-    delve::io::save_map(&path, map).unwrap();
-    let builder = Harness::builder().with_size(vec2(1400.0, 820.0));
-    let (harness, _) = crate::editor::harness_built(dir.path(), Some(path), None, builder);
-    Ed { harness, _dir: dir }
-}
-
+/// Reading the view's texture.
 impl Ed {
-    fn settle(&mut self) {
-        crate::common::settle(&mut self.harness);
-    }
-
-    fn map(&self) -> &Map {
-        self.harness.state().document().expect("a map is shown").map()
-    }
-
-    fn history_len(&self) -> usize {
-        self.harness.state().document().unwrap().history().undo_len()
-    }
-
-    fn at(&self, x: f32, y: f32) -> Pos2 {
-        let v = self.harness.state().view();
-        v.transform.screen_from_tile(v.rect, pos2(x, y))
-    }
-
-    fn click(&mut self, p: Pos2) {
-        self.harness.hover_at(p);
-        self.harness.step();
-        self.harness.drag_at(p);
-        self.harness.step();
-        self.harness.drop_at(p);
-        self.settle();
-    }
-
     /// The texel the view's texture has at tile `p` (the function the view builds it with).
     fn texel(&self, p: Pos) -> egui::Color32 {
         let map = self.map();
