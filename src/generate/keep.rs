@@ -237,6 +237,11 @@ impl Locks {
         inner && self.flag(p) & (KEPT_FLOOR | LOCKED_WALL) == 0
     }
 
+    /// [`Self::passable`], or along kept walls too when `walls`.
+    fn open(&self, p: Pos, walls: bool) -> bool {
+        if walls { self.passable_along_walls(p) } else { self.passable(p) }
+    }
+
     /// Whether a new room may not go where its `footprint` (floor and walls) holds a locked tile
     /// or a kept corridor, or its `floor` a kept room's floor or wall. (Kept rooms are also kept
     /// apart by the generator's own overlap rule, which lets neighbours share a wall.)
@@ -260,15 +265,14 @@ impl Locks {
     /// The shortest walk from `from` to `to` over tiles a tunnel may take (along kept walls
     /// too when `walls`); `from` and `to` included, whatever they are.
     pub(super) fn route(&self, from: Pos, to: Pos, walls: bool) -> Option<Vec<Pos>> {
-        let ok = |p: Pos| if walls { self.passable_along_walls(p) } else { self.passable(p) };
-        pathfind::bfs(self.width, self.height, from, to, ROUTE_CAP, ok).ok()
+        pathfind::bfs(self.width, self.height, from, to, ROUTE_CAP, |p| self.open(p, walls)).ok()
     }
 
     /// `line` (its two ends open) with every stretch that crosses a lock replaced by the
     /// shortest way round it, searched near the stretch first (a tunnel across a big map that
     /// meets one kept room goes round that room, not across the map again).
     pub(super) fn detour(&self, line: &[Pos], walls: bool) -> Option<Vec<Pos>> {
-        let ok = |p: Pos| if walls { self.passable_along_walls(p) } else { self.passable(p) };
+        let ok = |p: Pos| self.open(p, walls);
         let (first, last) = (*line.first()?, *line.last()?);
         if !ok(first) || !ok(last) {
             return None;
@@ -318,7 +322,7 @@ impl Locks {
     pub(super) fn route_to(&self, from: Pos, goal: impl FnMut(Pos) -> bool, walls: bool) -> Option<Vec<Pos>> {
         let q =
             pathfind::Query { paths: true, cap: ROUTE_CAP, ..pathfind::Query::flood(self.width, self.height, from) };
-        let s = pathfind::search(q, goal, |p| if walls { self.passable_along_walls(p) } else { self.passable(p) });
+        let s = pathfind::search(q, goal, |p| self.open(p, walls));
         s.found.and_then(|p| s.path_to(p))
     }
 
@@ -383,7 +387,7 @@ impl Locks {
 
     /// Whether every tile of `cells` may carry a tunnel (along kept walls too when `walls`).
     pub(super) fn clear(&self, cells: &[Pos], walls: bool) -> bool {
-        cells.iter().all(|p| if walls { self.passable_along_walls(*p) } else { self.passable(*p) })
+        cells.iter().all(|p| self.open(*p, walls))
     }
 }
 

@@ -440,21 +440,22 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
 
 /// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock.
 fn plain_l(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> {
+    both_ls(from, to, kind).into_iter().find(|line| l.clear(line, false))
+}
+
+/// The tiles of the tunnel of `kind` from `from` to `to`, then of the other L (a straight
+/// tunnel's other way is the horizontal-first L).
+fn both_ls(from: Pos, to: Pos, kind: TunnelKind) -> [Vec<Pos>; 2] {
     let other = match kind {
         TunnelKind::L { horizontal_first } => TunnelKind::L { horizontal_first: !horizontal_first },
         TunnelKind::Direct => TunnelKind::L { horizontal_first: true },
     };
-    let mut listed = Vec::new();
-    let mut line = Vec::new();
-    for kind in [kind, other] {
+    [kind, other].map(|kind| {
+        let (mut listed, mut line) = (Vec::new(), Vec::new());
         let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
-        line.clear();
         geometry.extend(0..len, &listed, &mut line);
-        if l.clear(&line, false) {
-            return Some(line);
-        }
-    }
-    None
+        line
+    })
 }
 
 /// The refusal for kept room `k`, whose doors no tunnel can reach.
@@ -473,16 +474,7 @@ fn door_name(l: &Locks, k: usize, d: &crate::map::Door) -> String {
 /// The tiles of a tunnel from `from` to `to` around the locks: the L of `kind` (or a straight
 /// line), the other L, or the shortest way round; failing all, the same along kept rooms' walls.
 fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, what: &str) -> Result<Vec<Pos>, LockConflict> {
-    let other = match kind {
-        TunnelKind::L { horizontal_first } => TunnelKind::L { horizontal_first: !horizontal_first },
-        TunnelKind::Direct => TunnelKind::L { horizontal_first: true },
-    };
-    let mut lines = [Vec::new(), Vec::new()];
-    for (kind, line) in [kind, other].into_iter().zip(&mut lines) {
-        let mut listed = Vec::new();
-        let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
-        geometry.extend(0..len, &listed, line);
-    }
+    let lines = both_ls(from, to, kind);
     for walls in [false, true] {
         for line in &lines {
             if l.clear(line, walls) {
