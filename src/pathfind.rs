@@ -213,26 +213,38 @@ pub fn shortest_path(
     let (Some(start), Some(_)) = (index(from), index(to)) else { return Err(NoPath::Unreachable) };
     let mut g = vec![UNREACHED; w * h];
     let mut came = vec![u8::MAX; w * h];
-    // Open tiles by f = g + h, each bucket a stack; `f` never decreases while popping.
-    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    // Open tiles by f = g + h. A step adds one to g and one or minus one to h, so a tile found
+    // from one of bound `f` has bound `f` or `f + 2`: two stacks hold every open tile, `now`
+    // (bound `f`) and `next` (bound `f + 2`), the one found last popped first.
+    let (mut now, mut next) = (Vec::with_capacity(64), Vec::with_capacity(64));
+    now.push(start as u32);
     let estimate = |p: Pos| p.manhattan(to).unsigned_abs();
-    let f0 = estimate(from);
+    let mut f = estimate(from);
     g[start] = 0;
-    buckets.push(vec![start as u32]);
     let mut expanded = 0usize;
-    let mut f = 0usize;
-    while f < buckets.len() {
-        let Some(i) = buckets[f].pop() else {
-            f += 1;
+    // The neighbours in `Dir::ALL` order, as steps of the index.
+    let steps = Dir::ALL.map(|d| {
+        let (dx, dy) = d.delta();
+        dy as isize * w as isize + dx as isize
+    });
+    loop {
+        let Some(i) = now.pop() else {
+            if next.is_empty() {
+                return Err(NoPath::Unreachable);
+            }
+            std::mem::swap(&mut now, &mut next);
+            f += 2;
             continue;
         };
         let i = i as usize;
-        let p = Pos::new(area.x + (i % w) as i32, area.y + (i / w) as i32);
-        if g[i] + estimate(p) != f0 + f as u32 {
+        let (x, y) = (i % w, i / w);
+        let p = Pos::new(area.x + x as i32, area.y + y as i32);
+        if g[i] + estimate(p) != f {
             continue; // Reached again more cheaply since.
         }
         if p == to {
-            let mut path = vec![to];
+            let mut path = Vec::with_capacity(g[i] as usize + 1);
+            path.push(to);
             let mut cur = to;
             while let Some(d) = index(cur).and_then(|k| Dir::ALL.get(came[k] as usize)) {
                 cur = cur.step(d.opposite());
@@ -245,21 +257,21 @@ pub fn shortest_path(
         if expanded > cap {
             return Err(NoPath::CapReached);
         }
-        for (k, d) in Dir::ALL.iter().enumerate() {
-            let n = p.step(*d);
-            let Some(j) = index(n) else { continue };
-            if g[i] + 1 < g[j] && (n == to || passable(n)) {
-                g[j] = g[i] + 1;
+        let inside = [y > 0, x + 1 < w, y + 1 < h, x > 0];
+        let gn = g[i] + 1;
+        for k in 0..4 {
+            if !inside[k] {
+                continue;
+            }
+            let j = i.wrapping_add_signed(steps[k]);
+            let n = p.step(Dir::ALL[k]);
+            if gn < g[j] && (n == to || passable(n)) {
+                g[j] = gn;
                 came[j] = k as u8;
-                let fj = (g[j] + estimate(n) - f0) as usize;
-                if buckets.len() <= fj {
-                    buckets.resize_with(fj + 1, Vec::new);
-                }
-                buckets[fj].push(j as u32);
+                if gn + estimate(n) == f { now.push(j as u32) } else { next.push(j as u32) }
             }
         }
     }
-    Err(NoPath::Unreachable)
 }
 
 /// Disjoint sets of `0..n` (union by smaller index, path halving): the pieces of a map's floor

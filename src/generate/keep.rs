@@ -19,6 +19,22 @@ const LOCKED_OPEN: u8 = 8;
 /// The tile outside a kept door, where a corridor may meet it.
 const DOOR_OUT: u8 = 16;
 
+/// For each set of flags: bit 0 whether a tunnel may run there, bit 1 whether it may when it
+/// may run along kept walls too. Never over kept floor or a locked wall; over a kept room's
+/// walls only just outside a door, unless along walls.
+const PASS: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut f = 0;
+    while f < 32 {
+        let f8 = f as u8;
+        if f8 & (KEPT_FLOOR | LOCKED_WALL) == 0 {
+            t[f] = 2 | (f8 & RING == 0 || f8 & DOOR_OUT != 0) as u8;
+        }
+        f += 1;
+    }
+    t
+};
+
 /// Most tiles one tunnel search visits.
 const ROUTE_CAP: usize = 4_000_000;
 
@@ -79,6 +95,16 @@ impl Locks {
                 let cell =
                     Pos::new(if b.x < 0 { b.x } else { b.right() - 1 }, if b.y < 0 { b.y } else { b.bottom() - 1 });
                 return Err(LockConflict::RoomOffMap { room: room.id, cell, width, height });
+            }
+            // A rectangle (most rooms) a row at a time, unless it meets another kept room,
+            // which the cell-by-cell way below names.
+            if let Shape::Rect(r) = &room.shape {
+                let (x0, x1) = (r.x as usize, r.right() as usize);
+                let rows = (r.y as usize..r.bottom() as usize).map(|y| y * width as usize);
+                if rows.clone().all(|row| flags[row + x0..row + x1].iter().all(|f| f & KEPT_FLOOR == 0)) {
+                    rows.for_each(|row| flags[row + x0..row + x1].iter_mut().for_each(|f| *f |= KEPT_FLOOR));
+                    continue;
+                }
             }
             let mut err = None;
             let mut cells = 0usize;
@@ -214,32 +240,29 @@ impl Locks {
         (0..self.rooms.len()).filter(move |&j| self.group[j] == g).flat_map(move |j| self.doors[j].iter())
     }
 
-    fn flag(&self, p: Pos) -> u8 {
-        if p.x < 0 || p.y < 0 || p.x as u32 >= self.width || p.y as u32 >= self.height {
-            return KEPT_FLOOR;
-        }
-        self.flags[p.y as usize * self.width as usize + p.x as usize]
-    }
-
     /// Whether a tunnel may run over tile `p`: on the map but not on its border, not a kept
     /// room's floor or wall (except just outside its doors) and not a locked wall.
     pub(super) fn passable(&self, p: Pos) -> bool {
-        let inner = p.x > 0 && p.y > 0 && (p.x as u32) < self.width - 1 && (p.y as u32) < self.height - 1;
-        let f = self.flag(p);
-        inner && f & (KEPT_FLOOR | LOCKED_WALL) == 0 && (f & RING == 0 || f & DOOR_OUT != 0)
+        self.open(p, false)
     }
 
     /// Whether a tunnel may run over tile `p` when nothing better is left: as [`Self::passable`],
     /// but along a kept room's walls too (opening them, as the tutorial's tunnels open the
     /// rooms they run along).
     pub(super) fn passable_along_walls(&self, p: Pos) -> bool {
-        let inner = p.x > 0 && p.y > 0 && (p.x as u32) < self.width - 1 && (p.y as u32) < self.height - 1;
-        inner && self.flag(p) & (KEPT_FLOOR | LOCKED_WALL) == 0
+        self.open(p, true)
     }
 
-    /// [`Self::passable`], or along kept walls too when `walls`.
-    fn open(&self, p: Pos, walls: bool) -> bool {
-        if walls { self.passable_along_walls(p) } else { self.passable(p) }
+    /// [`Self::passable`], or along kept walls too when `walls`: one look at the tile's flags
+    /// (the searches round locks ask this of every tile they look at).
+    #[inline]
+    pub(super) fn open(&self, p: Pos, walls: bool) -> bool {
+        // Inside the border: one unsigned comparison an axis.
+        let inner = (p.x.wrapping_sub(1) as u32) < self.width.saturating_sub(2)
+            && (p.y.wrapping_sub(1) as u32) < self.height.saturating_sub(2);
+        inner
+            && PASS[usize::from(self.flags[p.y as usize * self.width as usize + p.x as usize])] >> u8::from(walls) & 1
+                != 0
     }
 
     /// Whether a new room may not go where its `footprint` (floor and walls) holds a locked tile

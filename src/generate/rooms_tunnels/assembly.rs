@@ -298,8 +298,16 @@ impl Dig<'_> {
                 split.leg(tiles, at(corner.offset(d2.0, d2.1)), step(d2), len - n1);
             }
             PathGeometry::Cells => {
-                for &c in cells {
-                    split.leg(tiles, at(c), 0, 1);
+                // A straight stretch of listed cells is one leg.
+                let mut k = 0;
+                while let Some(&c) = cells.get(k) {
+                    let d = cells.get(k + 1).map_or((0, 0), |n| (n.x - c.x, n.y - c.y));
+                    let mut n = 1;
+                    while cells.get(k + n).is_some_and(|q| (q.x - cells[k + n - 1].x, q.y - cells[k + n - 1].y) == d) {
+                        n += 1;
+                    }
+                    split.leg(tiles, at(c), step(d), n);
+                    k += n;
                 }
             }
         }
@@ -356,12 +364,13 @@ fn tunnel_line(
     let line = match (a.kept, b.kept) {
         (None, None) => {
             let (geometry, len) = PathGeometry::new(a.centre, b.centre, kind, scratch);
-            let mut line = Vec::with_capacity(len);
-            geometry.extend(0..len, scratch, &mut line);
-            if l.clear(&line, false) {
+            if geometry.all(0..len, scratch, |p| l.open(p, false)) {
                 return Ok(Some((geometry, len)));
             }
-            connect(l, a.centre, b.centre, kind, "the tunnel between two new rooms")?
+            connect(l, a.centre, b.centre, kind).ok_or_else(|| LockConflict::WalledIn {
+                what: "the tunnel between two new rooms".into(),
+                cell: a.centre,
+            })?
         }
         (Some(k), None) => reach(l, k, b.centre, kind)?,
         (None, Some(k)) => {
@@ -405,7 +414,9 @@ fn tunnel_line(
 /// A tunnel from a door of kept room `k` (or of a kept room kept corridors join to it) to
 /// `to`: the door's own tile first. Doors are tried nearest first.
 fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, LockConflict> {
-    let mut doors: Vec<&crate::map::Door> = l.group_doors(k).collect();
+    // Nearest first, each key worked out once (door ids differ: any sort gives this order).
+    let mut doors: Vec<((i32, u32), &crate::map::Door)> =
+        l.group_doors(k).map(|d| ((d.outside().manhattan(to), d.id), d)).collect();
     if doors.is_empty() {
         // A room without doors (reached through an open wall): open its wall again.
         let room = &l.rooms[k];
@@ -414,7 +425,7 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
         line.reverse();
         return Ok(line);
     }
-    doors.sort_by_key(|d| (d.outside().manhattan(to), d.id));
+    doors.sort_unstable_by_key(|(key, _)| *key);
     let with_door = |d: &crate::map::Door, cells: Vec<Pos>| {
         let mut line = Vec::with_capacity(cells.len() + 1);
         line.push(d.cell);
@@ -422,16 +433,16 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
         line
     };
     // A plain L from any door first (cheap), then the ways round, door by door.
-    for d in &doors {
+    for &(_, d) in &doors {
         if let Some(cells) = plain_l(l, d.outside(), to, kind) {
             return Ok(with_door(d, cells));
         }
     }
-    for d in doors {
+    for (_, d) in doors {
         if l.pocket(d.outside(), to) {
             continue;
         }
-        if let Ok(cells) = connect(l, d.outside(), to, kind, "") {
+        if let Some(cells) = connect(l, d.outside(), to, kind) {
             return Ok(with_door(d, cells));
         }
     }
@@ -440,21 +451,40 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
 
 /// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock.
 fn plain_l(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> {
-    both_ls(from, to, kind).into_iter().find(|line| l.clear(line, false))
+    both_ls(from, to, kind).into_iter().find(|line| line.clear(l, false)).map(|line| line.cells())
 }
 
-/// The tiles of the tunnel of `kind` from `from` to `to`, then of the other L (a straight
-/// tunnel's other way is the horizontal-first L).
-fn both_ls(from: Pos, to: Pos, kind: TunnelKind) -> [Vec<Pos>; 2] {
+/// A tunnel's centre line, its cells not yet listed (unless it is a straight line).
+struct Line {
+    geometry: PathGeometry,
+    len: usize,
+    listed: Vec<Pos>,
+}
+
+impl Line {
+    /// Whether every cell may carry a tunnel (along kept walls too when `walls`).
+    fn clear(&self, l: &Locks, walls: bool) -> bool {
+        self.geometry.all(0..self.len, &self.listed, |p| l.open(p, walls))
+    }
+
+    fn cells(&self) -> Vec<Pos> {
+        let mut line = Vec::new();
+        self.geometry.extend(0..self.len, &self.listed, &mut line);
+        line
+    }
+}
+
+/// The tunnel of `kind` from `from` to `to`, then the other L (a straight tunnel's other way is
+/// the horizontal-first L).
+fn both_ls(from: Pos, to: Pos, kind: TunnelKind) -> [Line; 2] {
     let other = match kind {
         TunnelKind::L { horizontal_first } => TunnelKind::L { horizontal_first: !horizontal_first },
         TunnelKind::Direct => TunnelKind::L { horizontal_first: true },
     };
     [kind, other].map(|kind| {
-        let (mut listed, mut line) = (Vec::new(), Vec::new());
+        let mut listed = Vec::new();
         let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
-        geometry.extend(0..len, &listed, &mut line);
-        line
+        Line { geometry, len, listed }
     })
 }
 
@@ -473,19 +503,19 @@ fn door_name(l: &Locks, k: usize, d: &crate::map::Door) -> String {
 
 /// The tiles of a tunnel from `from` to `to` around the locks: the L of `kind` (or a straight
 /// line), the other L, or the shortest way round; failing all, the same along kept rooms' walls.
-fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, what: &str) -> Result<Vec<Pos>, LockConflict> {
+fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> {
     let lines = both_ls(from, to, kind);
+    let mut first = None;
     for walls in [false, true] {
-        for line in &lines {
-            if l.clear(line, walls) {
-                return Ok(line.clone());
-            }
+        if let Some(line) = lines.iter().find(|line| line.clear(l, walls)) {
+            return Some(line.cells());
         }
-        if let Some(path) = l.detour(&lines[0], walls) {
-            return Ok(path);
+        let first = first.get_or_insert_with(|| lines[0].cells());
+        if let Some(path) = l.detour(first, walls) {
+            return Some(path);
         }
     }
-    Err(LockConflict::WalledIn { what: what.to_string(), cell: from })
+    None
 }
 
 /// Digs the kept corridors between the kept doors.
@@ -529,14 +559,13 @@ fn join_free_doors(
             if used[kept_doors[k][j] as usize] {
                 continue;
             }
-            let name = door_name(l, k, d);
-
+            let walled_in = || LockConflict::WalledIn { what: door_name(l, k, d), cell: d.outside() };
             let target = placed.iter().filter(|r| r.kept.is_none()).min_by_key(|r| r.centre.manhattan(d.outside()));
-            let mut line = vec![d.cell];
+            let hf = TunnelKind::L { horizontal_first: true };
+            scratch.clear();
+            scratch.push(d.cell);
             match target {
-                Some(t) => {
-                    line.extend(connect(l, d.outside(), t.centre, TunnelKind::L { horizontal_first: true }, &name)?)
-                }
+                Some(t) => scratch.extend(connect(l, d.outside(), t.centre, hf).ok_or_else(walled_in)?),
                 None => {
                     // Free doors first; a door may carry more than one corridor.
                     let other = (0..l.rooms.len())
@@ -547,22 +576,14 @@ fn join_free_doors(
                         });
                     let Some((_, _, d2)) = other else {
                         return Err(LockConflict::WalledIn {
-                            what: format!("{name}, which has no other room to lead to"),
+                            what: format!("{}, which has no other room to lead to", door_name(l, k, d)),
                             cell: d.cell,
                         });
                     };
-                    line.extend(connect(
-                        l,
-                        d.outside(),
-                        d2.outside(),
-                        TunnelKind::L { horizontal_first: true },
-                        &name,
-                    )?);
-                    line.push(d2.cell);
+                    scratch.extend(connect(l, d.outside(), d2.outside(), hf).ok_or_else(walled_in)?);
+                    scratch.push(d2.cell);
                 }
             }
-            scratch.clear();
-            scratch.extend_from_slice(&line);
             let len = scratch.len();
             dig.tunnel(map, &PathGeometry::Cells, len, scratch);
             used.resize(map.doors.len(), false);

@@ -98,23 +98,38 @@ impl PathGeometry {
 
     /// Appends the cells `ks` of the line to `out`, a leg at a time.
     pub(super) fn extend(&self, ks: std::ops::Range<usize>, cells: &[Pos], out: &mut Vec<Pos>) {
+        out.reserve(ks.len());
+        self.all(ks, cells, |p| {
+            out.push(p);
+            true
+        });
+    }
+
+    /// Whether `f` holds for each of the cells `ks` of the line, in order, a leg at a time;
+    /// stops at the first it does not hold for.
+    pub(super) fn all(&self, ks: std::ops::Range<usize>, cells: &[Pos], mut f: impl FnMut(Pos) -> bool) -> bool {
         match *self {
             PathGeometry::L { a, corner, d1, d2, n1 } => {
                 let (k0, k1) = (ks.start as i32, ks.end as i32);
                 let n1 = n1 as i32;
                 let mut p = a.offset(d1.0 * k0, d1.1 * k0);
                 for _ in k0..k1.min(n1) {
-                    out.push(p);
+                    if !f(p) {
+                        return false;
+                    }
                     p = p.offset(d1.0, d1.1);
                 }
                 let j0 = k0.max(n1) - n1 + 1;
                 let mut p = corner.offset(d2.0 * j0, d2.1 * j0);
                 for _ in j0..k1 - n1 + 1 {
-                    out.push(p);
+                    if !f(p) {
+                        return false;
+                    }
                     p = p.offset(d2.0, d2.1);
                 }
+                true
             }
-            PathGeometry::Cells => out.extend_from_slice(cells.get(ks).unwrap_or_default()),
+            PathGeometry::Cells => cells.get(ks).unwrap_or_default().iter().all(|p| f(*p)),
         }
     }
 }
