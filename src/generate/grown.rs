@@ -80,6 +80,9 @@ pub struct GrownStats {
     pub loops_added: usize,
     /// Loop candidates found (pairs of doors a loop could join).
     pub loop_candidates: usize,
+    /// The room grown as the treasure room under the role rules (see `grown/plan.rs`): none
+    /// with the rules off or when it could not be grown.
+    pub treasure: Option<u32>,
 }
 
 /// Generates like [`super::generate`] and also returns the run's [`GrownStats`] (for sweeps,
@@ -99,13 +102,19 @@ pub fn generate_with_stats(p: &GrownRooms, seed: u64) -> Result<(Generated, Grow
     Ok((g, stats))
 }
 
-pub(super) fn generate(p: &GrownRooms, seed: u64) -> Generated {
-    run(p, seed, &mut super::record::Off).0
+/// The map, and the room grown as the treasure (for the roles stage; see `grown/plan.rs`).
+pub(super) fn generate(p: &GrownRooms, seed: u64) -> (Generated, Option<usize>) {
+    generate_with(p, seed, &mut super::record::Off)
 }
 
 /// [`generate`], with every step recorded in `rec`.
-pub(super) fn generate_with(p: &GrownRooms, seed: u64, rec: &mut impl super::record::Recorder) -> Generated {
-    run(p, seed, rec).0
+pub(super) fn generate_with(
+    p: &GrownRooms,
+    seed: u64,
+    rec: &mut impl super::record::Recorder,
+) -> (Generated, Option<usize>) {
+    let (g, stats) = run(p, seed, rec);
+    (g, stats.treasure.map(|t| t as usize))
 }
 
 /// [`generate`] around `locks` (see [`build::run_around`]).
@@ -113,8 +122,8 @@ pub(super) fn generate_keeping(
     p: &GrownRooms,
     seed: u64,
     locks: &super::keep::Locks,
-) -> Result<Generated, crate::map::locks::LockConflict> {
-    build::run_around(p, seed, Some(locks), &mut super::record::Off).map(|(g, _)| g)
+) -> Result<(Generated, Option<usize>), crate::map::locks::LockConflict> {
+    build::run_around(p, seed, Some(locks), &mut super::record::Off).map(|(g, s)| (g, s.treasure.map(|t| t as usize)))
 }
 
 /// The map after `steps` of a recording (see [`super::replay`]).
@@ -129,5 +138,6 @@ mod growth;
 mod keep;
 mod loops;
 mod placement;
+mod plan;
 mod shapes;
 mod template;

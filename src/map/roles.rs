@@ -32,6 +32,14 @@ type Score = (bool, usize, u32, Reverse<u32>);
 /// The roles of the rooms of `map` (whose room graph is `graph`) under `rules`; see the
 /// [module documentation](self).
 pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
+    assign_with(map, graph, rules, None)
+}
+
+/// [`assign`], where a generator built room `grown` to be the treasure room (grown rooms
+/// steer placement by the rules): it is the treasure when it qualifies as any treasure room
+/// must (a single way in, not the entrance or the named exit); otherwise the treasure is
+/// found as [`assign`] finds it.
+pub fn assign_with(map: &Map, graph: &RoomGraph, rules: &RoleRules, grown: Option<usize>) -> Assignment {
     let n = map.rooms.len();
     let mut out = Assignment { roles: vec![None; n], notes: Vec::new() };
     if !rules.any() {
@@ -73,12 +81,12 @@ pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
         let want = rules.treasure_side_rooms as usize;
         let dead_end =
             |s: usize, of: usize| s != entrance && Some(s) != named_exit && graph.only_neighbour(s) == Some(of);
-        // The best (score, room, gate) so far; the score as the module documentation orders it.
-        let mut best: Option<(Score, usize, usize)> = None;
-        for r in 0..n {
-            let Some(d) = graph.distance(r) else { continue };
+        // Room `r` as a treasure room: its score (as the module documentation orders them) and
+        // its gate, when it has a single way in.
+        let candidate = |r: usize| -> Option<(Score, usize)> {
+            let d = graph.distance(r)?;
             if r == entrance || Some(r) == named_exit || d == 0 {
-                continue;
+                return None;
             }
             let (mut ends, mut gate, mut gates) = (0, r, 0);
             for s in distinct(r) {
@@ -89,12 +97,17 @@ pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
                     gates += 1;
                 }
             }
-            if gates != 1 {
-                continue;
-            }
-            let score = (!rules.guard || gate != entrance, ends.min(want), d, Reverse(id(r)));
-            if best.as_ref().is_none_or(|(s, ..)| score > *s) {
-                best = Some((score, r, gate));
+            (gates == 1).then_some(((!rules.guard || gate != entrance, ends.min(want), d, Reverse(id(r))), gate))
+        };
+        // The best (score, room, gate): the grown treasure when it qualifies, else the best.
+        let mut best: Option<(Score, usize, usize)> =
+            grown.filter(|&r| r < n).and_then(|r| candidate(r).map(|(score, gate)| (score, r, gate)));
+        if best.is_none() {
+            for r in 0..n {
+                let Some((score, gate)) = candidate(r) else { continue };
+                if best.as_ref().is_none_or(|(s, ..)| score > *s) {
+                    best = Some((score, r, gate));
+                }
             }
         }
         let best = best.map(|(_, r, gate)| {

@@ -156,7 +156,11 @@ fn rules_off_give_no_roles_and_the_same_maps() {
         for seed in 0..20 {
             let g = generate(&off, seed).unwrap();
             assert!(g.map.rooms.iter().all(|r| r.role.is_none()) && g.report.notes.is_empty());
-            // Rules on change only the roles and the report's notes.
+            // Rules on change only the roles and the report's notes, for rooms and tunnels
+            // (grown rooms steer placement by the rules: see the test below).
+            if matches!(off, GeneratorParams::GrownRooms(_)) {
+                continue;
+            }
             let mut on = generate(&with_rules(preset, RoleRules::all(3, 1)), seed).unwrap();
             assert!(on.map.rooms.iter().any(|r| r.role.is_some()));
             on.map.rooms.iter_mut().for_each(|r| r.role = None);
@@ -194,4 +198,86 @@ fn a_guard_without_a_treasure_is_refused_in_words() {
     assert_eq!(issues.len(), 1, "{issues:?}");
     assert_eq!(issues[0].field, "roles_guard");
     assert!(issues[0].message.contains("Treasure room"), "{}", issues[0]);
+}
+
+/// Grown rooms steer placement by the rules: the treasure is grown as a leaf behind its guard,
+/// its side rooms are dead ends off it only, the exit is the deepest room and far enough (or a
+/// note says why), over hundreds of seeds of both grown presets and several mixes of rules.
+#[test]
+fn grown_rooms_grow_the_treasure_behind_its_guard_over_hundreds_of_seeds() {
+    let treasure_only = RoleRules { treasure: true, treasure_side_rooms: 2, ..RoleRules::default() };
+    let mixes = [
+        ("all(6, 2)", RoleRules::all(6, 2)),
+        ("all(0, 0)", RoleRules::all(0, 0)),
+        ("all(10, 3)", RoleRules::all(10, 3)),
+        ("treasure and guard", RoleRules { entrance_exit: false, ..RoleRules::all(0, 1) }),
+        ("treasure only", treasure_only),
+    ];
+    let seeds = 200u64;
+    for preset in ["tiendil-step6", "grown-shapes"] {
+        for (mix, rules) in &mixes {
+            let params = with_rules(preset, rules.clone());
+            let sides = rules.treasure_side_rooms as usize;
+            let (mut treasures, mut complete, mut far_enough) = (0u64, 0u64, 0u64);
+            for seed in 0..seeds {
+                let g = generate_valid(&params, seed);
+                let (map, notes) = (&g.map, &g.report.notes);
+                let why = format!("{preset} {mix} seed {seed}: {notes:?}");
+                let adj = neighbours(map);
+                let entrance = map.rooms.iter().position(|r| r.shape.contains(map.spawn)).expect("a spawn room");
+                let d = distances(&adj, entrance, None);
+                let depth = d.iter().flatten().copied().max().unwrap();
+                assert!(d.iter().all(Option::is_some), "{why}: every room is reached");
+
+                if rules.entrance_exit {
+                    let exit = with_role(map, Role::Exit);
+                    assert_eq!(exit.len(), 1, "{why}");
+                    assert_eq!(d[exit[0]], Some(depth), "{why}: the exit is at the greatest depth");
+                    if depth >= rules.min_exit_distance {
+                        far_enough += 1;
+                    } else {
+                        assert!(notes.iter().any(|n| n.contains(&format!("the exit is {depth} rooms"))), "{why}");
+                    }
+                }
+
+                let Some(&treasure) = with_role(map, Role::Treasure).first() else {
+                    assert!(notes.iter().any(|n| n.contains("no treasure room")), "{why}");
+                    continue;
+                };
+                treasures += 1;
+                let side = with_role(map, Role::Side);
+                for &s in &side {
+                    assert_eq!(
+                        adj[s],
+                        BTreeSet::from([treasure]),
+                        "{why}: side room {s} is a dead end off the treasure"
+                    );
+                }
+                let guard = with_role(map, Role::Guard);
+                let mut around: BTreeSet<usize> = side.iter().copied().collect();
+                if rules.guard {
+                    let [guard] = guard[..] else { panic!("{why}: one guard, not {guard:?}") };
+                    let cut = distances(&adj, entrance, Some(guard));
+                    assert_eq!(cut[treasure], None, "{why}: every path to the treasure passes the guard");
+                    around.insert(guard);
+                    // The treasure's neighbours are exactly its guard and its side rooms.
+                    assert_eq!(adj[treasure], around, "{why}");
+                } else {
+                    assert!(guard.is_empty(), "{why}");
+                    assert_eq!(adj[treasure].difference(&around).count(), 1, "{why}: a single way in");
+                }
+                if side.len() == sides && (!rules.guard || !guard.is_empty()) {
+                    complete += 1;
+                } else {
+                    assert!(notes.iter().any(|n| n.contains(&format!("not the {sides} asked"))), "{why}");
+                }
+            }
+            eprintln!(
+                "{preset} {mix}: treasure {treasures}/{seeds}, with its guard and all {sides} side rooms \
+                 {complete}/{seeds}, exit far enough {far_enough}/{seeds}"
+            );
+            assert!(treasures * 100 >= seeds * 99, "{preset} {mix}: a treasure on only {treasures} of {seeds} maps");
+            assert!(complete * 100 >= seeds * 95, "{preset} {mix}: complete on only {complete} of {seeds} maps");
+        }
+    }
 }

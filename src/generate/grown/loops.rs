@@ -71,7 +71,11 @@ impl Builder<'_> {
             self.bfs(da.outside(), p.loop_max_length, doors_near, false);
             for b in found {
                 let db = &self.doors[b as usize];
-                if db.kind == da.kind && db.room != da.room && self.far_apart(da.room, db.room, p.loop_min_separation) {
+                if db.kind == da.kind
+                    && db.room != da.room
+                    && self.far_apart(da.room, db.room, p.loop_min_separation)
+                    && (!self.level_loops || self.level(da.room, db.room))
+                {
                     candidates.push((a, b));
                 }
             }
@@ -103,7 +107,14 @@ impl Builder<'_> {
         (added, total)
     }
 
+    /// Whether rooms `u` and `v` are at most one apart in depth (see [`Builder::level_loops`]).
+    fn level(&self, u: u32, v: u32) -> bool {
+        self.rooms[u as usize].depth.abs_diff(self.rooms[v as usize].depth) <= 1
+    }
+
     pub(super) fn usable_for_loop(&self, d: &DoorState) -> bool {
-        (self.p.share_doors || d.uses == 0) && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
+        (self.p.share_doors || d.uses == 0)
+            && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
+            && !self.is_sealed(d.room)
     }
 }
