@@ -102,10 +102,11 @@ impl Plan {
             Part::Main => Ask::default(),
             // A door in, and two to choose from for the treasure.
             Part::Guard => Ask { doors: 3, ..Ask::default() },
-            // Two candidate doors per side room: a door facing a wall takes none.
+            // Four candidate doors per side room: deep in the dungeon, most doors face rooms
+            // already there.
             Part::Treasure => Ask {
                 shape: self.hall.then_some(RoomShape::Hall),
-                doors: 1 + 2 * self.rules.treasure_side_rooms,
+                doors: 1 + 4 * self.rules.treasure_side_rooms,
                 smallest: false,
             },
             Part::Side => Ask { shape: self.closet.then_some(RoomShape::Closet), doors: 0, smallest: true },
