@@ -35,6 +35,16 @@
 //!    rooms at least `loop_min_separation` corridors apart in the tree, whose outside cells a
 //!    shortest path of at most `loop_max_length` cells joins, is a candidate. Candidates are
 //!    shuffled and added, re-checked against what was added before, until `loops` were added.
+//! 6. **Role rules** (only when one is on; `grown/plan.rs`): the rooms are grown in a plan of
+//!    reserved steps so the rules hold by construction where the space allows: the tree grows
+//!    deepest-first until it is as deep as the exit rule asks, then the last rooms of the run
+//!    are the guard (off one of the deepest rooms that leaves the exit deepest), the treasure
+//!    behind it (a hall when halls have weight) and its side rooms off it only (the smallest of
+//!    their shape, closets when closets have weight); the treasure and its side rooms are
+//!    sealed, so no loop or later corridor reaches them, and with the exit rule loops join only
+//!    rooms one depth apart at most, so no loop brings any room nearer the entrance. The roles
+//!    themselves are given by the roles stage (`generate/roles.rs`), which names the grown
+//!    treasure. With every rule off none of this happens: the maps are exactly the tutorial's.
 //!
 //! Every candidate door not used by a corridor stays internal: the map stores only doors that
 //! carry a corridor. Corridors are stored in the order they were made: the tree's first (one

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | entrance | the spawn's room (the graph's entrance) |
 //! | exit | the graph's exit: a room at the greatest distance from the entrance (ties: the lowest id); none when the entrance reaches no other room |
-//! | treasure | a room with a single way in: among its distinct neighbours, all but one (its *gate*) are dead ends (rooms whose only neighbour is it), none of them the entrance or the named exit. Never the entrance or the named exit. Preferred, in order: a gate that is not the entrance (when a guard is wanted), as many dead ends as side rooms were asked (up to the ask), farthest from the entrance, lowest id |
+//! | treasure | a room with a single way in: among its distinct neighbours, all but one (its *gate*) are dead ends (rooms whose only neighbour is it), none of them the entrance or the named exit. Never the entrance or the named exit. The room a generator built to be the treasure ([`assign_with`]: grown rooms steer placement by the rules) when it qualifies; otherwise preferred, in order: a gate that is not the entrance (when a guard is wanted), as many dead ends as side rooms were asked (up to the ask), farthest from the entrance, lowest id |
 //! | guard | the treasure's gate: every path from the entrance to the treasure passes it (the treasure's other neighbours are dead ends) |
 //! | side | up to `treasure_side_rooms` of the treasure's dead ends, lowest ids first |
 //!
