@@ -262,6 +262,25 @@ mod tests {
         assert!(r.iter().all(Option::is_none) && notes[0].contains("no room holds the spawn"));
     }
 
+    /// A room a generator grew as the treasure is named when it qualifies, even where the
+    /// search would prefer another; otherwise the search decides.
+    #[test]
+    fn the_grown_treasure_is_named_when_it_qualifies() {
+        let m = dungeon();
+        let g = RoomGraph::of(&m);
+        // Without side rooms the search names S1 (a dead end off T, lower id than S2, as far):
+        // S2 grown as the treasure is named instead, behind the same guard.
+        let a = assign_with(&m, &g, &RoleRules::all(0, 0), Some(S2));
+        assert_eq!((a.roles[S2], a.roles[T], a.roles[S1]), (Some(Role::Treasure), Some(Role::Guard), None));
+        assert_eq!(a.notes, Vec::<String>::new());
+        // The exit, the entrance, a room with two ways in or no room at all never qualify: the
+        // search names what it names without a grown treasure.
+        let plain = assign(&m, &g, &RoleRules::all(0, 0));
+        for grown in [X2, A, B, 99] {
+            assert_eq!(assign_with(&m, &g, &RoleRules::all(0, 0), Some(grown)), plain, "grown {grown}");
+        }
+    }
+
     #[test]
     fn rules_off_give_nothing() {
         let m = dungeon();

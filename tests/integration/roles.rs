@@ -286,6 +286,10 @@ fn grown_rooms_grow_the_treasure_behind_its_guard_over_hundreds_of_seeds() {
             );
             assert!(treasures * 100 >= seeds * 99, "{preset} {mix}: a treasure on only {treasures} of {seeds} maps");
             assert!(complete * 100 >= seeds * 97, "{preset} {mix}: complete on only {complete} of {seeds} maps");
+            assert!(
+                !rules.entrance_exit || far_enough * 100 >= seeds * 97,
+                "{preset} {mix}: the exit far enough on only {far_enough} of {seeds} maps"
+            );
         }
     }
 }

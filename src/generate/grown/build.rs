@@ -77,10 +77,9 @@ pub(super) struct Builder<'a> {
     pub(super) bounds: Option<(TileBox, u32, u32)>,
     /// Rooms nothing may join any more (see [`Builder::seal`]).
     pub(super) sealed: Vec<u32>,
-    /// Loops join only rooms whose depths in the tree differ by one at most: then no loop
-    /// makes any room nearer the first (a path gains at most one depth a corridor), so the
-    /// exit stays as far as the tree made it (the role rules' plan asks it).
-    pub(super) level_loops: bool,
+    /// How much loops may shorten the way from the first room, when the role rules' plan
+    /// limits it (see [`Builder::loop_shortening`]): `None`, no limit.
+    pub(super) loop_budget: Option<u32>,
 }
 
 impl<'a> Builder<'a> {
@@ -119,7 +118,7 @@ impl<'a> Builder<'a> {
             levels: 0,
             bounds: None,
             sealed: Vec::new(),
-            level_loops: false,
+            loop_budget: None,
         }
     }
 

@@ -74,7 +74,7 @@ impl Builder<'_> {
                 if db.kind == da.kind
                     && db.room != da.room
                     && self.far_apart(da.room, db.room, p.loop_min_separation)
-                    && (!self.level_loops || self.level(da.room, db.room))
+                    && self.loop_budget.is_none_or(|left| self.loop_shortening(da.room, db.room) <= left)
                 {
                     candidates.push((a, b));
                 }
@@ -95,8 +95,15 @@ impl Builder<'_> {
             if !self.usable_for_loop(da) || !self.usable_for_loop(db) {
                 continue;
             }
+            let shortening = self.loop_shortening(da.room, db.room);
+            if self.loop_budget.is_some_and(|left| shortening > left) {
+                continue;
+            }
             let target = db.outside();
             if let Some(path) = self.bfs(da.outside(), p.loop_max_length, |c| c == target, true) {
+                if let Some(left) = &mut self.loop_budget {
+                    *left -= shortening;
+                }
                 let (from, to) = (self.door_ref(a), self.door_ref(b));
                 rec.record(|| Step::CorridorDug { from, to, path: path.clone(), looped: true });
                 self.add_corridor(path, a, b);
@@ -107,9 +114,13 @@ impl Builder<'_> {
         (added, total)
     }
 
-    /// Whether rooms `u` and `v` are at most one apart in depth (see [`Builder::level_loops`]).
-    fn level(&self, u: u32, v: u32) -> bool {
-        self.rooms[u as usize].depth.abs_diff(self.rooms[v as usize].depth) <= 1
+    /// Most rooms a loop between rooms `u` and `v` can take off any room's distance from the
+    /// first room, and off the sum of all loops': a path from the first room to a room `x`
+    /// gains at most one depth along a tree corridor and `|depth(u) - depth(v)|` along this
+    /// loop, so with loops of these shortenings added, `x` stays at least
+    /// `depth(x) - Σ shortenings` rooms away. Loops one depth apart at most take nothing.
+    pub(super) fn loop_shortening(&self, u: u32, v: u32) -> u32 {
+        self.rooms[u as usize].depth.abs_diff(self.rooms[v as usize].depth).saturating_sub(1)
     }
 
     pub(super) fn usable_for_loop(&self, d: &DoorState) -> bool {

@@ -153,12 +153,23 @@ impl Plan {
     }
 
     /// After the tree: the treasure is sealed (with every side room it could take), and with
-    /// the exit rule loops are kept level (see [`Builder::level_loops`]).
+    /// the exit rule loops may shorten the way to the exit only so far that it stays as far as
+    /// asked and beyond the treasure's branch (see [`Builder::loop_shortening`]).
     pub(super) fn finish(&self, b: &mut Builder) {
         if let Some(t) = self.treasure {
             b.seal(t);
         }
-        b.level_loops = self.rules.entrance_exit;
+        if self.rules.entrance_exit {
+            // The deepest room outside the treasure's branch will be the exit: loops must leave
+            // it at least as far as asked, and as far as the branch's deepest room (sealed).
+            let (mut deepest, mut branch) = (0, 0);
+            for (r, room) in b.rooms.iter().enumerate() {
+                let most = if b.is_sealed(r as u32) { &mut branch } else { &mut deepest };
+                *most = room.depth.max(*most);
+            }
+            let floor = self.rules.min_exit_distance.max(branch);
+            b.loop_budget = (floor > 0).then(|| deepest.saturating_sub(floor));
+        }
     }
 }
 
