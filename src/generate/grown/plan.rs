@@ -17,10 +17,14 @@
 //!    hall when halls have weight (a treasury), with a candidate door for each side room asked.
 //! 4. **Side rooms**: attached to the treasure only, closets when closets have weight; each is
 //!    sealed as soon as it is placed (its other doors closed): a dead end.
+//!
 //! Then the treasure is sealed too: nothing else ever attaches to it, and loops and the
 //! corridors that join locked rooms never reach the treasure or its side rooms, so the room in
-//! front of it stays its only way in. A step whose room fits nowhere it prefers attaches
-//! anywhere (a side room placed so is an ordinary room).
+//! front of it stays its only way in. With the exit rule, loops may shorten the way from the
+//! entrance only as far as the exit's slack over the minimum distance and over the branch's
+//! deepest room allows (see [`Builder::loop_shortening`]), so the exit stays far enough and
+//! outside the branch. A step whose room fits nowhere it prefers attaches anywhere (a side
+//! room placed so is an ordinary room).
 //!
 //! The plan names no roles itself: it tells the roles stage which room it grew as the treasure
 //! ([`super::GrownStats::treasure`]); [`crate::map::roles::assign_with`] names that room (its
