@@ -58,6 +58,16 @@ fn distances(adj: &[BTreeSet<usize>], from: usize, without: Option<usize>) -> Ve
     d
 }
 
+/// The distinct neighbours of each room, the entrance (the spawn's room), each room's distance
+/// from it and the greatest distance.
+fn read(map: &Map) -> (Vec<BTreeSet<usize>>, usize, Vec<Option<u32>>, u32) {
+    let adj = neighbours(map);
+    let entrance = map.rooms.iter().position(|r| r.shape.contains(map.spawn)).expect("a spawn room");
+    let d = distances(&adj, entrance, None);
+    let depth = d.iter().flatten().copied().max().unwrap_or(0);
+    (adj, entrance, d, depth)
+}
+
 fn with_role(map: &Map, role: Role) -> Vec<usize> {
     map.rooms.iter().enumerate().filter(|(_, r)| r.role == Some(role)).map(|(i, _)| i).collect()
 }
@@ -73,11 +83,8 @@ fn every_rule_holds_or_the_report_says_why_over_hundreds_of_seeds() {
             let g = generate_valid(&params, seed);
             let (map, notes) = (&g.map, &g.report.notes);
             let why = format!("{preset} seed {seed}: {notes:?}");
-            let adj = neighbours(map);
-            let entrance = map.rooms.iter().position(|r| r.shape.contains(map.spawn)).expect("a spawn room");
+            let (adj, entrance, d, depth) = read(map);
             assert_eq!(with_role(map, Role::Entrance), vec![entrance], "{why}");
-            let d = distances(&adj, entrance, None);
-            let depth = d.iter().flatten().copied().max().unwrap();
 
             // The exit: at the greatest depth, and at least `min` rooms away or a note says so.
             let exit = with_role(map, Role::Exit);
@@ -220,77 +227,66 @@ fn grown_rooms_grow_the_treasure_behind_its_guard_over_hundreds_of_seeds() {
     }
     cases.push(("grown-treasure", "as shipped", shipped("grown-treasure").roles().clone()));
     for (preset, mix, rules) in &cases {
-        let rules = rules.clone();
-        {
-            let params = with_rules(preset, rules.clone());
-            let sides = rules.treasure_side_rooms as usize;
-            let (mut treasures, mut complete, mut far_enough) = (0u64, 0u64, 0u64);
-            for seed in 0..seeds {
-                let g = generate_valid(&params, seed);
-                let (map, notes) = (&g.map, &g.report.notes);
-                let why = format!("{preset} {mix} seed {seed}: {notes:?}");
-                let adj = neighbours(map);
-                let entrance = map.rooms.iter().position(|r| r.shape.contains(map.spawn)).expect("a spawn room");
-                let d = distances(&adj, entrance, None);
-                let depth = d.iter().flatten().copied().max().unwrap();
-                assert!(d.iter().all(Option::is_some), "{why}: every room is reached");
+        let params = with_rules(preset, rules.clone());
+        let sides = rules.treasure_side_rooms as usize;
+        let (mut treasures, mut complete, mut far_enough) = (0u64, 0u64, 0u64);
+        for seed in 0..seeds {
+            let g = generate_valid(&params, seed);
+            let (map, notes) = (&g.map, &g.report.notes);
+            let why = format!("{preset} {mix} seed {seed}: {notes:?}");
+            let (adj, entrance, d, depth) = read(map);
+            assert!(d.iter().all(Option::is_some), "{why}: every room is reached");
 
-                if rules.entrance_exit {
-                    let exit = with_role(map, Role::Exit);
-                    assert_eq!(exit.len(), 1, "{why}");
-                    assert_eq!(d[exit[0]], Some(depth), "{why}: the exit is at the greatest depth");
-                    if depth >= rules.min_exit_distance {
-                        far_enough += 1;
-                    } else {
-                        assert!(notes.iter().any(|n| n.contains(&format!("the exit is {depth} rooms"))), "{why}");
-                    }
-                }
-
-                let Some(&treasure) = with_role(map, Role::Treasure).first() else {
-                    assert!(notes.iter().any(|n| n.contains("no treasure room")), "{why}");
-                    continue;
-                };
-                treasures += 1;
-                let side = with_role(map, Role::Side);
-                for &s in &side {
-                    assert_eq!(
-                        adj[s],
-                        BTreeSet::from([treasure]),
-                        "{why}: side room {s} is a dead end off the treasure"
-                    );
-                }
-                let guard = with_role(map, Role::Guard);
-                let mut around: BTreeSet<usize> = side.iter().copied().collect();
-                if rules.guard {
-                    let [guard] = guard[..] else { panic!("{why}: one guard, not {guard:?}") };
-                    let cut = distances(&adj, entrance, Some(guard));
-                    assert_eq!(cut[treasure], None, "{why}: every path to the treasure passes the guard");
-                    around.insert(guard);
-                    // The treasure's neighbours are exactly its guard and its side rooms.
-                    assert_eq!(adj[treasure], around, "{why}");
+            if rules.entrance_exit {
+                let exit = with_role(map, Role::Exit);
+                assert_eq!(exit.len(), 1, "{why}");
+                assert_eq!(d[exit[0]], Some(depth), "{why}: the exit is at the greatest depth");
+                if depth >= rules.min_exit_distance {
+                    far_enough += 1;
                 } else {
-                    assert!(guard.is_empty(), "{why}");
-                    assert_eq!(adj[treasure].difference(&around).count(), 1, "{why}: a single way in");
-                }
-                if side.len() == sides && (!rules.guard || !guard.is_empty()) {
-                    complete += 1;
-                } else {
-                    assert!(notes.iter().any(|n| n.contains(&format!("not the {sides} asked"))), "{why}");
+                    assert!(notes.iter().any(|n| n.contains(&format!("the exit is {depth} rooms"))), "{why}");
                 }
             }
-            let exit =
-                if rules.entrance_exit { format!(", exit far enough {far_enough}/{seeds}") } else { String::new() };
-            eprintln!(
-                "{preset} {mix}: treasure {treasures}/{seeds}, with its guard and all {sides} side rooms \
-                 {complete}/{seeds}{exit}"
-            );
-            assert!(treasures * 100 >= seeds * 99, "{preset} {mix}: a treasure on only {treasures} of {seeds} maps");
-            assert!(complete * 100 >= seeds * 97, "{preset} {mix}: complete on only {complete} of {seeds} maps");
-            assert!(
-                !rules.entrance_exit || far_enough * 100 >= seeds * 97,
-                "{preset} {mix}: the exit far enough on only {far_enough} of {seeds} maps"
-            );
+
+            let Some(&treasure) = with_role(map, Role::Treasure).first() else {
+                assert!(notes.iter().any(|n| n.contains("no treasure room")), "{why}");
+                continue;
+            };
+            treasures += 1;
+            let side = with_role(map, Role::Side);
+            for &s in &side {
+                assert_eq!(adj[s], BTreeSet::from([treasure]), "{why}: side room {s} is a dead end off the treasure");
+            }
+            let guard = with_role(map, Role::Guard);
+            let mut around: BTreeSet<usize> = side.iter().copied().collect();
+            if rules.guard {
+                let [guard] = guard[..] else { panic!("{why}: one guard, not {guard:?}") };
+                let cut = distances(&adj, entrance, Some(guard));
+                assert_eq!(cut[treasure], None, "{why}: every path to the treasure passes the guard");
+                around.insert(guard);
+                // The treasure's neighbours are exactly its guard and its side rooms.
+                assert_eq!(adj[treasure], around, "{why}");
+            } else {
+                assert!(guard.is_empty(), "{why}");
+                assert_eq!(adj[treasure].difference(&around).count(), 1, "{why}: a single way in");
+            }
+            if side.len() == sides && (!rules.guard || !guard.is_empty()) {
+                complete += 1;
+            } else {
+                assert!(notes.iter().any(|n| n.contains(&format!("not the {sides} asked"))), "{why}");
+            }
         }
+        let exit = if rules.entrance_exit { format!(", exit far enough {far_enough}/{seeds}") } else { String::new() };
+        eprintln!(
+            "{preset} {mix}: treasure {treasures}/{seeds}, with its guard and all {sides} side rooms \
+             {complete}/{seeds}{exit}"
+        );
+        assert!(treasures * 100 >= seeds * 99, "{preset} {mix}: a treasure on only {treasures} of {seeds} maps");
+        assert!(complete * 100 >= seeds * 97, "{preset} {mix}: complete on only {complete} of {seeds} maps");
+        assert!(
+            !rules.entrance_exit || far_enough * 100 >= seeds * 97,
+            "{preset} {mix}: the exit far enough on only {far_enough} of {seeds} maps"
+        );
     }
 }
 
