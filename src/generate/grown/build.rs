@@ -336,7 +336,7 @@ pub(super) fn run_around(
         b.keep(l)?;
     }
     let kept = b.rooms.len();
-    let mut plan = Plan::new(p, kept as u32);
+    let mut plan = Plan::new(p, &b);
     for i in kept as u32..p.rooms {
         // One draw per room, so tuning `branching` does not reshuffle anything else.
         let anywhere = layout.random::<f64>() < p.branching;

@@ -55,14 +55,18 @@ pub(super) struct Plan {
     branch_depth: u32,
     hall: bool,
     closet: bool,
+    /// The rooms placed so far by depth (`levels[d]`: the rooms `d` deep, in id order).
+    levels: Vec<Vec<u32>>,
     guard: Option<u32>,
     /// The room grown as the treasure.
     pub(super) treasure: Option<u32>,
 }
 
 impl Plan {
-    /// The plan for `p` with `kept` rooms kept (none when every rule is off).
-    pub(super) fn new(p: &GrownRooms, kept: u32) -> Option<Plan> {
+    /// The plan for `p`, growing on what `b` holds already (the kept rooms); none when every
+    /// rule is off.
+    pub(super) fn new(p: &GrownRooms, b: &Builder) -> Option<Plan> {
+        let kept = b.rooms.len() as u32;
         let rules = p.roles.clone();
         if !rules.any() {
             return None;
@@ -78,16 +82,30 @@ impl Plan {
             (p.rooms, 0)
         };
         let depth_goal = if rules.entrance_exit { rules.min_exit_distance.max(branch_depth) } else { 0 };
-        Some(Plan {
+        let mut plan = Plan {
             rules,
             branch,
             depth_goal,
             branch_depth,
             hall: p.hall_weight > 0,
             closet: p.closet_weight > 0,
+            levels: Vec::new(),
             guard: None,
             treasure: None,
-        })
+        };
+        for room in 0..kept {
+            plan.level(b, room);
+        }
+        Some(plan)
+    }
+
+    /// Notes room `room` of `b` in [`Plan::levels`].
+    fn level(&mut self, b: &Builder, room: u32) {
+        let d = b.rooms[room as usize].depth as usize;
+        if self.levels.len() <= d {
+            self.levels.resize(d + 1, Vec::new());
+        }
+        self.levels[d].push(room);
     }
 
     /// What room `i` of the run is for.
@@ -120,25 +138,29 @@ impl Plan {
     /// The groups of rooms the room for `part` should attach to, in turn (`None`: as the
     /// tutorial places it).
     pub(super) fn anchor(&self, b: &Builder, part: Part) -> Option<Vec<Vec<u32>>> {
-        let deepest = b.rooms.iter().map(|r| r.depth).max().unwrap_or(0);
+        let deepest = self.levels.len().saturating_sub(1) as u32;
         match part {
-            Part::Main => (deepest < self.depth_goal && !b.rooms.is_empty()).then(|| by_depth(b, deepest)),
-            Part::Guard => Some(self.anchors(b, deepest)),
+            // The three deepest levels, deepest first: a room placed there is as deep as the
+            // tree allows (or nearly), and few rooms are looked at however large the tree.
+            Part::Main => (deepest < self.depth_goal && !b.rooms.is_empty())
+                .then(|| self.levels.iter().rev().take(3).cloned().collect()),
+            Part::Guard => Some(self.anchors(deepest)),
             // Behind the guard, or (when it fits nowhere there) where the guard could have gone.
-            Part::Treasure => Some(self.guard.map(|g| vec![g]).into_iter().chain(self.anchors(b, deepest)).collect()),
+            Part::Treasure => Some(self.guard.map(|g| vec![g]).into_iter().chain(self.anchors(deepest)).collect()),
             Part::Side => Some(self.treasure.map(|t| vec![vec![t]]).unwrap_or_default()),
         }
     }
 
     /// The rooms the branch may hang from, one group each, deepest first (lowest id first among
     /// equals): with the exit rule, only those that leave the branch no deeper than `deepest`.
-    fn anchors(&self, b: &Builder, deepest: u32) -> Vec<Vec<u32>> {
+    fn anchors(&self, deepest: u32) -> Vec<Vec<u32>> {
         let limit = if self.rules.entrance_exit { deepest.saturating_sub(self.branch_depth) } else { deepest };
-        deepest_first(b, limit).map(|r| vec![r]).collect()
+        self.levels.iter().take(limit as usize + 1).rev().flatten().map(|&r| vec![r]).collect()
     }
 
     /// Room `room`, for `part`, was placed: the guard and treasure are noted, side rooms sealed.
     pub(super) fn placed(&mut self, b: &mut Builder, part: Part, room: u32) {
+        self.level(b, room);
         match part {
             Part::Main => {}
             Part::Guard => self.guard = Some(room),
@@ -175,23 +197,6 @@ impl Plan {
             b.loop_budget = (floor > 0).then(|| deepest.saturating_sub(floor));
         }
     }
-}
-
-/// The rooms of `b` at most `limit` deep, deepest first (lowest id first among equals).
-fn deepest_first<'a>(b: &'a Builder, limit: u32) -> impl Iterator<Item = u32> + 'a {
-    let mut rooms: Vec<u32> = (0..b.rooms.len() as u32).filter(|&r| b.rooms[r as usize].depth <= limit).collect();
-    rooms.sort_by_key(|&r| (std::cmp::Reverse(b.rooms[r as usize].depth), r));
-    rooms.into_iter()
-}
-
-/// The rooms of `b` (`deepest` the greatest depth) grouped by depth, deepest first: a room
-/// placed at the first group that takes it is as deep as the tree allows.
-fn by_depth(b: &Builder, deepest: u32) -> Vec<Vec<u32>> {
-    let mut groups = vec![Vec::new(); deepest as usize + 1];
-    for r in deepest_first(b, deepest) {
-        groups[(deepest - b.rooms[r as usize].depth) as usize].push(r);
-    }
-    groups
 }
 
 impl Builder<'_> {
