@@ -41,8 +41,9 @@
 //!    are the guard (off one of the deepest rooms that leaves the exit deepest), the treasure
 //!    behind it (a hall when halls have weight) and its side rooms off it only (the smallest of
 //!    their shape, closets when closets have weight); the treasure and its side rooms are
-//!    sealed, so no loop or later corridor reaches them, and with the exit rule loops join only
-//!    rooms one depth apart at most, so no loop brings any room nearer the entrance. The roles
+//!    sealed, so no loop or later corridor reaches them, and with the exit rule no loop is
+//!    added that would bring the exit nearer than asked or than the treasure (measured on the
+//!    one room graph when the loop joins rooms more than one apart in distance). The roles
 //!    themselves are given by the roles stage (`generate/roles.rs`), which names the grown
 //!    treasure. With every rule off none of this happens: the maps are exactly the tutorial's.
 //!

@@ -77,9 +77,9 @@ pub(super) struct Builder<'a> {
     pub(super) bounds: Option<(TileBox, u32, u32)>,
     /// Rooms nothing may join any more (see [`Builder::seal`]).
     pub(super) sealed: Vec<u32>,
-    /// How much loops may shorten the way from the first room, when the role rules' plan
-    /// limits it (see [`Builder::loop_shortening`]): `None`, no limit.
-    pub(super) loop_budget: Option<u32>,
+    /// What loops must leave of the way to the exit, when the role rules' plan asks it (see
+    /// [`Builder::loop_keeps_exit`]).
+    pub(super) keep_exit: Option<super::plan::KeepExit>,
 }
 
 impl<'a> Builder<'a> {
@@ -118,7 +118,7 @@ impl<'a> Builder<'a> {
             levels: 0,
             bounds: None,
             sealed: Vec::new(),
-            loop_budget: None,
+            keep_exit: None,
         }
     }
 
@@ -381,7 +381,11 @@ pub(super) fn run_around(
         stats.candidate_doors += t.doors.len();
     }
     if let Some(plan) = &plan {
-        plan.finish(&mut b);
+        // The entrance: the spawn's room (as the map will have it, below).
+        let spawn = locks.and_then(|l| l.spawn);
+        let entrance = spawn.and_then(|s| b.rooms.iter().position(|r| r.cells.contains(&s)));
+        let entrance = entrance.unwrap_or(kept.min(b.rooms.len().saturating_sub(1)));
+        plan.finish(&mut b, entrance);
         stats.treasure = plan.treasure;
     }
     if p.loops > 0 {

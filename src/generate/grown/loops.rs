@@ -71,11 +71,7 @@ impl Builder<'_> {
             self.bfs(da.outside(), p.loop_max_length, doors_near, false);
             for b in found {
                 let db = &self.doors[b as usize];
-                if db.kind == da.kind
-                    && db.room != da.room
-                    && self.far_apart(da.room, db.room, p.loop_min_separation)
-                    && self.loop_budget.is_none_or(|left| self.loop_shortening(da.room, db.room) <= left)
-                {
+                if db.kind == da.kind && db.room != da.room && self.far_apart(da.room, db.room, p.loop_min_separation) {
                     candidates.push((a, b));
                 }
             }
@@ -95,14 +91,11 @@ impl Builder<'_> {
             if !self.usable_for_loop(da) || !self.usable_for_loop(db) {
                 continue;
             }
-            let shortening = self.loop_shortening(da.room, db.room);
-            if self.loop_budget.is_some_and(|left| shortening > left) {
-                continue;
-            }
+            let (ra, rb) = (da.room, db.room);
             let target = db.outside();
             if let Some(path) = self.bfs(da.outside(), p.loop_max_length, |c| c == target, true) {
-                if let Some(left) = &mut self.loop_budget {
-                    *left -= shortening;
+                if !self.loop_keeps_exit(ra, rb) {
+                    continue;
                 }
                 let (from, to) = (self.door_ref(a), self.door_ref(b));
                 rec.record(|| Step::CorridorDug { from, to, path: path.clone(), looped: true });
@@ -112,15 +105,6 @@ impl Builder<'_> {
             }
         }
         (added, total)
-    }
-
-    /// Most rooms a loop between rooms `u` and `v` can take off any room's distance from the
-    /// first room, and off the sum of all loops': a path from the first room to a room `x`
-    /// gains at most one depth along a tree corridor and `|depth(u) - depth(v)|` along this
-    /// loop, so with loops of these shortenings added, `x` stays at least
-    /// `depth(x) - Σ shortenings` rooms away. Loops one depth apart at most take nothing.
-    pub(super) fn loop_shortening(&self, u: u32, v: u32) -> u32 {
-        self.rooms[u as usize].depth.abs_diff(self.rooms[v as usize].depth).saturating_sub(1)
     }
 
     pub(super) fn usable_for_loop(&self, d: &DoorState) -> bool {

@@ -20,10 +20,9 @@
 //!
 //! Then the treasure is sealed too: nothing else ever attaches to it, and loops and the
 //! corridors that join locked rooms never reach the treasure or its side rooms, so the room in
-//! front of it stays its only way in. With the exit rule, loops may shorten the way from the
-//! entrance only as far as the exit's slack over the minimum distance and over the branch's
-//! deepest room allows (see [`Builder::loop_shortening`]), so the exit stays far enough and
-//! outside the branch. A step whose room fits nowhere it prefers attaches anywhere (a side
+//! front of it stays its only way in. With the exit rule, a loop that would bring the exit
+//! nearer than asked, or nearer than the branch's deepest room (so that the exit would fall in
+//! the branch), is not added (see [`Builder::loop_keeps_exit`]). A step whose room fits nowhere it prefers attaches anywhere (a side
 //! room placed so is an ordinary room).
 //!
 //! The plan names no roles itself: it tells the roles stage which room it grew as the treasure
@@ -34,6 +33,7 @@
 use super::GrownRooms;
 use super::build::Builder;
 use super::template::Ask;
+use crate::map::graph::RoomGraph;
 use crate::params::{RoleRules, RoomShape};
 
 /// What one room of the run is for.
@@ -178,25 +178,35 @@ impl Plan {
         }
     }
 
-    /// After the tree: the treasure is sealed (with every side room it could take), and with
-    /// the exit rule loops may shorten the way to the exit only so far that it stays as far as
-    /// asked and beyond the treasure's branch (see [`Builder::loop_shortening`]).
-    pub(super) fn finish(&self, b: &mut Builder) {
+    /// After the tree (`entrance` the spawn's room): the treasure is sealed (with every side
+    /// room it could take), and with the exit rule loops must keep the exit far enough and
+    /// outside the treasure's branch (see [`Builder::loop_keeps_exit`]).
+    pub(super) fn finish(&self, b: &mut Builder, entrance: usize) {
         if let Some(t) = self.treasure {
             b.seal(t);
         }
-        if self.rules.entrance_exit {
-            // The deepest room outside the treasure's branch will be the exit: loops must leave
-            // it at least as far as asked, and as far as the branch's deepest room (sealed).
-            let (mut deepest, mut branch) = (0, 0);
-            for (r, room) in b.rooms.iter().enumerate() {
-                let most = if b.is_sealed(r as u32) { &mut branch } else { &mut deepest };
-                *most = room.depth.max(*most);
-            }
-            let floor = self.rules.min_exit_distance.max(branch);
-            b.loop_budget = (floor > 0).then(|| deepest.saturating_sub(floor));
+        if self.rules.entrance_exit && (self.rules.min_exit_distance > 0 || self.treasure.is_some()) {
+            let distances = b.room_distances(entrance, None);
+            b.keep_exit =
+                Some(KeepExit { entrance, min: self.rules.min_exit_distance, distances, checks: EXIT_CHECKS });
         }
     }
+}
+
+/// Most loops whose effect on the exit is measured on the room graph, per map (the others
+/// change no distance); past them, no loop that would is added.
+const EXIT_CHECKS: u32 = 256;
+
+/// What loops must leave of the way to the exit: see [`Builder::loop_keeps_exit`].
+pub(super) struct KeepExit {
+    entrance: usize,
+    /// The exit rule's minimum distance.
+    min: u32,
+    /// Each room's distance from the entrance over the tree and the loops added so far
+    /// (`u32::MAX`: not reached).
+    distances: Vec<u32>,
+    /// Measurements left.
+    checks: u32,
 }
 
 impl Builder<'_> {
@@ -215,5 +225,53 @@ impl Builder<'_> {
     /// Whether room `room` was sealed (the treasure and its side rooms: a handful at most).
     pub(super) fn is_sealed(&self, room: u32) -> bool {
         self.sealed.contains(&room)
+    }
+
+    /// Each room's distance from room `entrance` over the corridors built and `extra` (a pair
+    /// of rooms), by the one room graph (`u32::MAX`: not reached).
+    fn room_distances(&self, entrance: usize, extra: Option<[u32; 2]>) -> Vec<u32> {
+        let room = |door: u32| self.doors[door as usize].room as usize;
+        let joins = self.corridors.iter().map(|(_, [a, b])| [room(*a), room(*b)]);
+        let joins = joins.chain(extra.map(|pair| pair.map(|r| r as usize)));
+        let graph = RoomGraph::of_rooms(self.rooms.len(), joins, Some(entrance));
+        (0..self.rooms.len()).map(|r| graph.distance(r).unwrap_or(u32::MAX)).collect()
+    }
+
+    /// The greatest distance in `distances` of a room outside the treasure's branch, and of one
+    /// in it (sealed).
+    fn deepest(&self, distances: &[u32]) -> (u32, u32) {
+        let (mut outside, mut branch) = (0, 0);
+        for (r, &d) in distances.iter().enumerate().filter(|(_, d)| **d != u32::MAX) {
+            let most = if self.is_sealed(r as u32) { &mut branch } else { &mut outside };
+            *most = d.max(*most);
+        }
+        (outside, branch)
+    }
+
+    /// Whether a loop between rooms `u` and `v` keeps the exit (the deepest room outside the
+    /// treasure's branch) as far as the exit rule asks and at least as deep as the branch, or
+    /// (when it already was not) no nearer than it was. A loop between rooms whose distances
+    /// differ by one at most changes no distance: it passes at once. Any other is measured on
+    /// the room graph, [`EXIT_CHECKS`] at most. Always true when the plan does not ask.
+    pub(super) fn loop_keeps_exit(&mut self, u: u32, v: u32) -> bool {
+        let Some(k) = &self.keep_exit else { return true };
+        if k.distances[u as usize].abs_diff(k.distances[v as usize]) <= 1 {
+            return true;
+        }
+        if k.checks == 0 {
+            return false;
+        }
+        let (entrance, min) = (k.entrance, k.min);
+        let (before, _) = self.deepest(&k.distances);
+        let after = self.room_distances(entrance, Some([u, v]));
+        let (outside, branch) = self.deepest(&after);
+        let keeps = outside >= before.min(min.max(branch));
+        if let Some(k) = &mut self.keep_exit {
+            k.checks -= 1;
+            if keeps {
+                k.distances = after;
+            }
+        }
+        keeps
     }
 }
