@@ -310,6 +310,23 @@ mod tests {
         assert_eq!(g.nodes[0].centre, Some(Pos::new(2, 1)));
     }
 
+    /// The graph of rooms known only by their indices (a generator's, before the map) is the
+    /// map's graph without the centres.
+    #[test]
+    fn rooms_without_a_map_give_the_same_graph() {
+        let (m, g) = graph(
+            "###################\n#.@.+,,+...+,,+...#\n#...#####...#####.#\n#...+,,,+...+,,,+.#\n###################\n",
+        );
+        let joins = m.corridors.iter().map(|c| c.doors.map(|d| m.doors[d as usize].room as usize));
+        let h = RoomGraph::of_rooms(m.rooms.len(), joins, g.entrance);
+        let centreless: Vec<Node> = g.nodes.iter().map(|n| Node { centre: None, ..n.clone() }).collect();
+        assert_eq!((&h.nodes, &h.edges, h.entrance, h.exit), (&centreless, &g.edges, g.entrance, g.exit));
+        assert_eq!((&h.critical_path, h.pieces), (&g.critical_path, g.pieces));
+        // Pairs naming no room are left out, an entrance that is no room is none.
+        let odd = RoomGraph::of_rooms(2, [[0, 1], [1, 5]].into_iter(), Some(7));
+        assert_eq!((odd.edges.len(), odd.entrance, odd.exit), (1, None, None));
+    }
+
     /// Ids that are not indices (an edited map) give the same graph as ids that are: the
     /// lookups by table and by position agree.
     #[test]

@@ -327,3 +327,18 @@ fn steered_maps_are_the_same_on_any_thread_count() {
         assert_eq!(maps, alone, "{threads} threads");
     }
 }
+
+/// Steering keeps most of the loops a preset asks for: loops are refused only when they would
+/// bring the exit nearer than asked or than the treasure, never merely for joining far rooms.
+#[test]
+fn steered_maps_keep_most_loops() {
+    use delve::generate::grown::generate_with_stats;
+    let GeneratorParams::GrownRooms(off) = shipped("grown-shapes") else { panic!("a grown preset") };
+    let on = delve::params::GrownRooms { roles: RoleRules::all(6, 2), ..off.clone() };
+    let loops = |p: &delve::params::GrownRooms| -> usize {
+        (0..100).map(|seed| generate_with_stats(p, seed).unwrap().1.loops_added).sum()
+    };
+    let (without, with) = (loops(&off), loops(&on));
+    eprintln!("grown-shapes, 100 maps: {without} loops without rules, {with} with every rule on");
+    assert!(with * 100 >= without * 80, "{with} loops with the rules against {without} without");
+}
