@@ -158,7 +158,7 @@ fn locks(c: &mut Criterion) {
 /// at most 1.5×).
 fn roles(c: &mut Criterion) {
     let mut g = c.benchmark_group("roles");
-    for name in ["godot-part3", "tiendil-step6"] {
+    for name in ["godot-part3", "tiendil-step6", "grown-shapes"] {
         let off = shipped(name);
         let mut on = off.clone();
         *on.roles_mut() = RoleRules::all(6, 2);

@@ -35,6 +35,17 @@
 //!    rooms at least `loop_min_separation` corridors apart in the tree, whose outside cells a
 //!    shortest path of at most `loop_max_length` cells joins, is a candidate. Candidates are
 //!    shuffled and added, re-checked against what was added before, until `loops` were added.
+//! 6. **Role rules** (only when one is on; `grown/plan.rs`): the rooms are grown in a plan of
+//!    reserved steps so the rules hold by construction where the space allows: the tree grows
+//!    deepest-first until it is as deep as the exit rule asks, then the last rooms of the run
+//!    are the guard (off one of the deepest rooms that leaves the exit deepest), the treasure
+//!    behind it (a hall when halls have weight) and its side rooms off it only (the smallest of
+//!    their shape, closets when closets have weight); the treasure and its side rooms are
+//!    sealed, so no loop or later corridor reaches them, and with the exit rule no loop is
+//!    added that would bring the exit nearer than asked or than the treasure (measured on the
+//!    one room graph when the loop joins rooms more than one apart in distance). The roles
+//!    themselves are given by the roles stage (`generate/roles.rs`), which names the grown
+//!    treasure. With every rule off none of this happens: the maps are exactly the tutorial's.
 //!
 //! Every candidate door not used by a corridor stays internal: the map stores only doors that
 //! carry a corridor. Corridors are stored in the order they were made: the tree's first (one
@@ -80,6 +91,9 @@ pub struct GrownStats {
     pub loops_added: usize,
     /// Loop candidates found (pairs of doors a loop could join).
     pub loop_candidates: usize,
+    /// The room grown as the treasure room under the role rules (see `grown/plan.rs`): none
+    /// with the rules off or when it could not be grown.
+    pub treasure: Option<u32>,
 }
 
 /// Generates like [`super::generate`] and also returns the run's [`GrownStats`] (for sweeps,
@@ -99,13 +113,19 @@ pub fn generate_with_stats(p: &GrownRooms, seed: u64) -> Result<(Generated, Grow
     Ok((g, stats))
 }
 
-pub(super) fn generate(p: &GrownRooms, seed: u64) -> Generated {
-    run(p, seed, &mut super::record::Off).0
+/// The map, and the room grown as the treasure (for the roles stage; see `grown/plan.rs`).
+pub(super) fn generate(p: &GrownRooms, seed: u64) -> (Generated, Option<usize>) {
+    generate_with(p, seed, &mut super::record::Off)
 }
 
 /// [`generate`], with every step recorded in `rec`.
-pub(super) fn generate_with(p: &GrownRooms, seed: u64, rec: &mut impl super::record::Recorder) -> Generated {
-    run(p, seed, rec).0
+pub(super) fn generate_with(
+    p: &GrownRooms,
+    seed: u64,
+    rec: &mut impl super::record::Recorder,
+) -> (Generated, Option<usize>) {
+    let (g, stats) = run(p, seed, rec);
+    (g, stats.treasure.map(|t| t as usize))
 }
 
 /// [`generate`] around `locks` (see [`build::run_around`]).
@@ -113,8 +133,8 @@ pub(super) fn generate_keeping(
     p: &GrownRooms,
     seed: u64,
     locks: &super::keep::Locks,
-) -> Result<Generated, crate::map::locks::LockConflict> {
-    build::run_around(p, seed, Some(locks), &mut super::record::Off).map(|(g, _)| g)
+) -> Result<(Generated, Option<usize>), crate::map::locks::LockConflict> {
+    build::run_around(p, seed, Some(locks), &mut super::record::Off).map(|(g, s)| (g, s.treasure.map(|t| t as usize)))
 }
 
 /// The map after `steps` of a recording (see [`super::replay`]).
@@ -129,5 +149,6 @@ mod growth;
 mod keep;
 mod loops;
 mod placement;
+mod plan;
 mod shapes;
 mod template;

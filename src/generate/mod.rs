@@ -139,19 +139,13 @@ pub fn generate_recorded(
     if !issues.is_empty() {
         return Err(GenError::InvalidParams(issues));
     }
-    let (mut out, recording) = match params {
-        GeneratorParams::RoomsAndTunnels(p) => {
-            let mut rec = record::Recording::default();
-            let out = rooms_tunnels::generate_with(p, seed, &mut rec);
-            (out, Some(rec))
-        }
-        GeneratorParams::GrownRooms(p) => {
-            let mut rec = record::Recording::default();
-            let out = grown::generate_with(p, seed, &mut rec);
-            (out, Some(rec))
-        }
+    let mut rec = record::Recording::default();
+    let (mut out, treasure) = match params {
+        GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_with(p, seed, &mut rec), None),
+        GeneratorParams::GrownRooms(p) => grown::generate_with(p, seed, &mut rec),
     };
-    roles::assign(params.roles(), &mut out);
+    let recording = Some(rec);
+    roles::assign(params.roles(), treasure, &mut out);
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Ok((out, recording))
 }
@@ -185,10 +179,10 @@ pub fn generate_keeping(
     if !issues.is_empty() {
         return Err(GenError::InvalidParams(issues));
     }
-    let mut out = match params {
+    let (mut out, treasure) = match params {
         GeneratorParams::RoomsAndTunnels(p) => {
             let locks = keep::Locks::new(kept, p.width, p.height)?;
-            rooms_tunnels::generate_keeping(p, seed, &locks)?
+            (rooms_tunnels::generate_keeping(p, seed, &locks)?, None)
         }
         GeneratorParams::GrownRooms(p) => {
             let locks = keep::Locks::new(kept, kept.width, kept.height)?;
@@ -197,7 +191,7 @@ pub fn generate_keeping(
     };
     // Roles as for any map, but a locked room keeps its own (and a role only one room holds
     // stays with the locked room that has it).
-    roles::assign(params.roles(), &mut out);
+    roles::assign(params.roles(), treasure, &mut out);
     let locked: Vec<crate::map::Role> = kept.rooms.iter().filter_map(|r| r.role).collect();
     for room in &mut out.map.rooms {
         if room.locked {
@@ -217,11 +211,11 @@ pub fn generate(params: &GeneratorParams, seed: u64) -> Result<Generated, GenErr
     if !issues.is_empty() {
         return Err(GenError::InvalidParams(issues));
     }
-    let mut out = match params {
-        GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::generate(p, seed),
+    let (mut out, treasure) = match params {
+        GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate(p, seed), None),
         GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
     };
-    roles::assign(params.roles(), &mut out);
+    roles::assign(params.roles(), treasure, &mut out);
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Ok(out)
 }

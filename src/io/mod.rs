@@ -104,6 +104,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("mcrogueface-part3", include_str!("../../presets/mcrogueface-part3.ron")),
     ("tiendil-step6", include_str!("../../presets/tiendil-step6.ron")),
     ("grown-shapes", include_str!("../../presets/grown-shapes.ron")),
+    ("grown-treasure", include_str!("../../presets/grown-treasure.ron")),
 ];
 
 /// The preset the editor opens on.

@@ -84,12 +84,39 @@ impl RoomGraph {
             IdIndex::Positional(_) => map.doors.get(door as usize).map(|d| d.room as usize).filter(|&r| r < n),
             _ => door_room.get(door).and_then(|r| room_index.get(r)).map(|i| i as usize),
         };
-        let mut nodes: Vec<Node> =
+        let nodes: Vec<Node> =
             map.rooms.iter().map(|r| Node { centre: r.shape.centre(), distance: None, degree: 0 }).collect();
-        let mut edges = Vec::with_capacity(map.corridors.len());
-        for (ci, c) in map.corridors.iter().enumerate() {
-            let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1])) else { continue };
-            edges.push(Edge { corridor: ci, rooms: [a, b], is_loop: true, critical: false });
+        let joins = map.corridors.iter().enumerate().filter_map(|(ci, c)| {
+            let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1])) else { return None };
+            Some((ci, [a, b]))
+        });
+        let entrance = map.room_at(map.spawn).and_then(|r| room_index.get(r.id)).map(|i| i as usize);
+        let id = |i: usize| map.rooms.get(i).map_or(u32::MAX, |r| r.id);
+        Self::build(nodes, joins, entrance, id)
+    }
+
+    /// The graph of `n` rooms known by their indices (no map yet: a generator's rooms), joined
+    /// by `joins` (pairs of room indices, each an edge numbered in order; pairs naming no room
+    /// are left out), with the entrance `entrance`. Nodes have no centre.
+    pub fn of_rooms(n: usize, joins: impl Iterator<Item = [usize; 2]>, entrance: Option<usize>) -> RoomGraph {
+        let nodes = vec![Node { centre: None, distance: None, degree: 0 }; n];
+        let joins = joins.enumerate().filter(|(_, [a, b])| *a < n && *b < n);
+        Self::build(nodes, joins, entrance.filter(|&e| e < n), |i| i as u32)
+    }
+
+    /// The graph of `nodes` joined by `joins` (corridor, room indices), `id` the id of each
+    /// room: see the [module documentation](self).
+    fn build(
+        mut nodes: Vec<Node>,
+        joins: impl Iterator<Item = (usize, [usize; 2])>,
+        entrance: Option<usize>,
+        id: impl Fn(usize) -> u32,
+    ) -> RoomGraph {
+        let n = nodes.len();
+        let (least, most) = joins.size_hint();
+        let mut edges = Vec::with_capacity(most.unwrap_or(least));
+        for (corridor, [a, b]) in joins {
+            edges.push(Edge { corridor, rooms: [a, b], is_loop: true, critical: false });
             nodes[a].degree += 1;
             nodes[b].degree += 1;
         }
@@ -117,14 +144,12 @@ impl RoomGraph {
                 fill[b] += 1;
             }
         }
-        let id = |i: usize| map.rooms.get(i).map_or(u32::MAX, |r| r.id);
         for r in 0..n {
             let list = &mut adjacent[first[r]..first[r + 1]];
             if !list.is_sorted_by_key(|&(r, e)| (id(r), e)) {
                 list.sort_unstable_by_key(|&(r, e)| (id(r), e));
             }
         }
-        let entrance = map.room_at(map.spawn).and_then(|r| room_index.get(r.id)).map(|i| i as usize);
 
         // The spanning forest: from the entrance first (its search gives the distances), then
         // from every room not yet reached, in id order.
@@ -283,6 +308,23 @@ mod tests {
         assert_eq!(g.loops().count(), 0);
         assert_eq!((g.depth(), g.leaf_rooms(), g.pieces), (2, 2, 1));
         assert_eq!(g.nodes[0].centre, Some(Pos::new(2, 1)));
+    }
+
+    /// The graph of rooms known only by their indices (a generator's, before the map) is the
+    /// map's graph without the centres.
+    #[test]
+    fn rooms_without_a_map_give_the_same_graph() {
+        let (m, g) = graph(
+            "###################\n#.@.+,,+...+,,+...#\n#...#####...#####.#\n#...+,,,+...+,,,+.#\n###################\n",
+        );
+        let joins = m.corridors.iter().map(|c| c.doors.map(|d| m.doors[d as usize].room as usize));
+        let h = RoomGraph::of_rooms(m.rooms.len(), joins, g.entrance);
+        let centreless: Vec<Node> = g.nodes.iter().map(|n| Node { centre: None, ..n.clone() }).collect();
+        assert_eq!((&h.nodes, &h.edges, h.entrance, h.exit), (&centreless, &g.edges, g.entrance, g.exit));
+        assert_eq!((&h.critical_path, h.pieces), (&g.critical_path, g.pieces));
+        // Pairs naming no room are left out, an entrance that is no room is none.
+        let odd = RoomGraph::of_rooms(2, [[0, 1], [1, 5]].into_iter(), Some(7));
+        assert_eq!((odd.edges.len(), odd.entrance, odd.exit), (1, None, None));
     }
 
     /// Ids that are not indices (an edited map) give the same graph as ids that are: the

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | entrance | the spawn's room (the graph's entrance) |
 //! | exit | the graph's exit: a room at the greatest distance from the entrance (ties: the lowest id); none when the entrance reaches no other room |
-//! | treasure | a room with a single way in: among its distinct neighbours, all but one (its *gate*) are dead ends (rooms whose only neighbour is it), none of them the entrance or the named exit. Never the entrance or the named exit. Preferred, in order: a gate that is not the entrance (when a guard is wanted), as many dead ends as side rooms were asked (up to the ask), farthest from the entrance, lowest id |
+//! | treasure | a room with a single way in: among its distinct neighbours, all but one (its *gate*) are dead ends (rooms whose only neighbour is it), none of them the entrance or the named exit. Never the entrance or the named exit. The room a generator built to be the treasure ([`assign_with`]: grown rooms steer placement by the rules) when it qualifies; otherwise preferred, in order: a gate that is not the entrance (when a guard is wanted), as many dead ends as side rooms were asked (up to the ask), farthest from the entrance, lowest id |
 //! | guard | the treasure's gate: every path from the entrance to the treasure passes it (the treasure's other neighbours are dead ends) |
 //! | side | up to `treasure_side_rooms` of the treasure's dead ends, lowest ids first |
 //!
@@ -32,6 +32,14 @@ type Score = (bool, usize, u32, Reverse<u32>);
 /// The roles of the rooms of `map` (whose room graph is `graph`) under `rules`; see the
 /// [module documentation](self).
 pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
+    assign_with(map, graph, rules, None)
+}
+
+/// [`assign`], where a generator built room `grown` to be the treasure room (grown rooms
+/// steer placement by the rules): it is the treasure when it qualifies as any treasure room
+/// must (a single way in, not the entrance or the named exit); otherwise the treasure is
+/// found as [`assign`] finds it.
+pub fn assign_with(map: &Map, graph: &RoomGraph, rules: &RoleRules, grown: Option<usize>) -> Assignment {
     let n = map.rooms.len();
     let mut out = Assignment { roles: vec![None; n], notes: Vec::new() };
     if !rules.any() {
@@ -73,12 +81,12 @@ pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
         let want = rules.treasure_side_rooms as usize;
         let dead_end =
             |s: usize, of: usize| s != entrance && Some(s) != named_exit && graph.only_neighbour(s) == Some(of);
-        // The best (score, room, gate) so far; the score as the module documentation orders it.
-        let mut best: Option<(Score, usize, usize)> = None;
-        for r in 0..n {
-            let Some(d) = graph.distance(r) else { continue };
+        // Room `r` as a treasure room: its score (as the module documentation orders them) and
+        // its gate, when it has a single way in.
+        let candidate = |r: usize| -> Option<(Score, usize)> {
+            let d = graph.distance(r)?;
             if r == entrance || Some(r) == named_exit || d == 0 {
-                continue;
+                return None;
             }
             let (mut ends, mut gate, mut gates) = (0, r, 0);
             for s in distinct(r) {
@@ -89,12 +97,17 @@ pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
                     gates += 1;
                 }
             }
-            if gates != 1 {
-                continue;
-            }
-            let score = (!rules.guard || gate != entrance, ends.min(want), d, Reverse(id(r)));
-            if best.as_ref().is_none_or(|(s, ..)| score > *s) {
-                best = Some((score, r, gate));
+            (gates == 1).then_some(((!rules.guard || gate != entrance, ends.min(want), d, Reverse(id(r))), gate))
+        };
+        // The best (score, room, gate): the grown treasure when it qualifies, else the best.
+        let mut best: Option<(Score, usize, usize)> =
+            grown.filter(|&r| r < n).and_then(|r| candidate(r).map(|(score, gate)| (score, r, gate)));
+        if best.is_none() {
+            for r in 0..n {
+                let Some((score, gate)) = candidate(r) else { continue };
+                if best.as_ref().is_none_or(|(s, ..)| score > *s) {
+                    best = Some((score, r, gate));
+                }
             }
         }
         let best = best.map(|(_, r, gate)| {
@@ -247,6 +260,25 @@ mod tests {
         lost.spawn = crate::geom::Pos::new(0, 0);
         let (r, notes) = roles(&lost, &rules);
         assert!(r.iter().all(Option::is_none) && notes[0].contains("no room holds the spawn"));
+    }
+
+    /// A room a generator grew as the treasure is named when it qualifies, even where the
+    /// search would prefer another; otherwise the search decides.
+    #[test]
+    fn the_grown_treasure_is_named_when_it_qualifies() {
+        let m = dungeon();
+        let g = RoomGraph::of(&m);
+        // Without side rooms the search names S1 (a dead end off T, lower id than S2, as far):
+        // S2 grown as the treasure is named instead, behind the same guard.
+        let a = assign_with(&m, &g, &RoleRules::all(0, 0), Some(S2));
+        assert_eq!((a.roles[S2], a.roles[T], a.roles[S1]), (Some(Role::Treasure), Some(Role::Guard), None));
+        assert_eq!(a.notes, Vec::<String>::new());
+        // The exit, the entrance, a room with two ways in or no room at all never qualify: the
+        // search names what it names without a grown treasure.
+        let plain = assign(&m, &g, &RoleRules::all(0, 0));
+        for grown in [X2, A, B, 99] {
+            assert_eq!(assign_with(&m, &g, &RoleRules::all(0, 0), Some(grown)), plain, "grown {grown}");
+        }
     }
 
     #[test]

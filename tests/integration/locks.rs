@@ -6,7 +6,7 @@ use delve::generate::{GenError, generate, generate_keeping};
 use delve::geom::Pos;
 use delve::map::locks::{Kept, LockConflict};
 use delve::map::{Map, Tile};
-use delve::params::{GeneratorParams, Params};
+use delve::params::{GeneratorParams, Params, RoleRules};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -74,7 +74,12 @@ fn check_regeneration(params: &GeneratorParams, old: &Map, seed: u64) -> Result<
             .iter()
             .find(|n| n.shape == r.shape)
             .unwrap_or_else(|| panic!("seed {seed}: locked room {} is gone\n{}", r.id, map.to_ascii()));
-        assert_eq!((&new.colour, &new.label, new.locked), (&r.colour, &r.label, true), "seed {seed}: room {}", r.id);
+        assert_eq!(
+            (&new.colour, &new.label, new.locked, new.role),
+            (&r.colour, &r.label, true, r.role),
+            "seed {seed}: room {}",
+            r.id
+        );
         assert_eq!(doors_of(&map, new.id), doors_of(old, r.id), "seed {seed}: doors of locked room {}", r.id);
     }
     // Every locked tile, as it was and still locked.
@@ -98,7 +103,7 @@ fn check_regeneration(params: &GeneratorParams, old: &Map, seed: u64) -> Result<
 #[test]
 fn rooms_and_tunnels_keep_locked_rooms_and_tiles() {
     for name in ["godot-part3", "mcrogueface-part3"] {
-        keep_over_seeds(name, 300, Pick(7), [299, 270]);
+        keep_over_seeds(name, RoleRules::default(), 300, Pick(7), [299, 270]);
     }
 }
 
@@ -107,15 +112,26 @@ fn rooms_and_tunnels_keep_locked_rooms_and_tiles() {
 #[test]
 fn grown_rooms_keep_locked_rooms_and_tiles() {
     for name in ["tiendil-step6", "grown-shapes"] {
-        keep_over_seeds(name, 150, Pick(11), [148, 140]);
+        keep_over_seeds(name, RoleRules::default(), 150, Pick(11), [148, 140]);
     }
 }
 
-/// Over `seeds` seeds of preset `name`, 1–4 random locked rooms, without and then with random
-/// patches of locked tiles: every regeneration keeps its promises (and the map's size) or is
-/// refused naming a lock; at least `least[0]` (without patches) and `least[1]` (with) keep.
-fn keep_over_seeds(name: &str, seeds: u64, mut pick: Pick, least: [usize; 2]) {
-    let params = shipped(name);
+/// Grown rooms steer placement by the role rules around locks too: the maps keep every
+/// promise of the locks, and locked rooms keep their own roles.
+#[test]
+fn grown_rooms_with_role_rules_keep_locked_rooms_and_tiles() {
+    for name in ["tiendil-step6", "grown-shapes"] {
+        keep_over_seeds(name, RoleRules::all(4, 2), 100, Pick(13), [98, 92]);
+    }
+}
+
+/// Over `seeds` seeds of preset `name` with role rules `rules`, 1–4 random locked rooms,
+/// without and then with random patches of locked tiles: every regeneration keeps its promises
+/// (and the map's size) or is refused naming a lock; at least `least[0]` (without patches) and
+/// `least[1]` (with) keep.
+fn keep_over_seeds(name: &str, rules: RoleRules, seeds: u64, mut pick: Pick, least: [usize; 2]) {
+    let mut params = shipped(name);
+    *params.roles_mut() = rules;
     for (patches, least) in [false, true].into_iter().zip(least) {
         let (mut ok, mut refused) = (0, Vec::new());
         for seed in 0..seeds {

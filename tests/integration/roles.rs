@@ -58,6 +58,16 @@ fn distances(adj: &[BTreeSet<usize>], from: usize, without: Option<usize>) -> Ve
     d
 }
 
+/// The distinct neighbours of each room, the entrance (the spawn's room), each room's distance
+/// from it and the greatest distance.
+fn read(map: &Map) -> (Vec<BTreeSet<usize>>, usize, Vec<Option<u32>>, u32) {
+    let adj = neighbours(map);
+    let entrance = map.rooms.iter().position(|r| r.shape.contains(map.spawn)).expect("a spawn room");
+    let d = distances(&adj, entrance, None);
+    let depth = d.iter().flatten().copied().max().unwrap_or(0);
+    (adj, entrance, d, depth)
+}
+
 fn with_role(map: &Map, role: Role) -> Vec<usize> {
     map.rooms.iter().enumerate().filter(|(_, r)| r.role == Some(role)).map(|(i, _)| i).collect()
 }
@@ -73,11 +83,8 @@ fn every_rule_holds_or_the_report_says_why_over_hundreds_of_seeds() {
             let g = generate_valid(&params, seed);
             let (map, notes) = (&g.map, &g.report.notes);
             let why = format!("{preset} seed {seed}: {notes:?}");
-            let adj = neighbours(map);
-            let entrance = map.rooms.iter().position(|r| r.shape.contains(map.spawn)).expect("a spawn room");
+            let (adj, entrance, d, depth) = read(map);
             assert_eq!(with_role(map, Role::Entrance), vec![entrance], "{why}");
-            let d = distances(&adj, entrance, None);
-            let depth = d.iter().flatten().copied().max().unwrap();
 
             // The exit: at the greatest depth, and at least `min` rooms away or a note says so.
             let exit = with_role(map, Role::Exit);
@@ -156,7 +163,11 @@ fn rules_off_give_no_roles_and_the_same_maps() {
         for seed in 0..20 {
             let g = generate(&off, seed).unwrap();
             assert!(g.map.rooms.iter().all(|r| r.role.is_none()) && g.report.notes.is_empty());
-            // Rules on change only the roles and the report's notes.
+            // Rules on change only the roles and the report's notes, for rooms and tunnels
+            // (grown rooms steer placement by the rules: see the test below).
+            if matches!(off, GeneratorParams::GrownRooms(_)) {
+                continue;
+            }
             let mut on = generate(&with_rules(preset, RoleRules::all(3, 1)), seed).unwrap();
             assert!(on.map.rooms.iter().any(|r| r.role.is_some()));
             on.map.rooms.iter_mut().for_each(|r| r.role = None);
@@ -194,4 +205,140 @@ fn a_guard_without_a_treasure_is_refused_in_words() {
     assert_eq!(issues.len(), 1, "{issues:?}");
     assert_eq!(issues[0].field, "roles_guard");
     assert!(issues[0].message.contains("Treasure room"), "{}", issues[0]);
+}
+
+/// Grown rooms steer placement by the rules: the treasure is grown as a leaf behind its guard,
+/// its side rooms are dead ends off it only, the exit is the deepest room and far enough (or a
+/// note says why), over hundreds of seeds of both grown presets and several mixes of rules.
+#[test]
+fn grown_rooms_grow_the_treasure_behind_its_guard_over_hundreds_of_seeds() {
+    let treasure_only = RoleRules { treasure: true, treasure_side_rooms: 2, ..RoleRules::default() };
+    let mixes = [
+        ("all(6, 2)", RoleRules::all(6, 2)),
+        ("all(0, 0)", RoleRules::all(0, 0)),
+        ("all(10, 3)", RoleRules::all(10, 3)),
+        ("treasure and guard", RoleRules { entrance_exit: false, ..RoleRules::all(0, 1) }),
+        ("treasure only", treasure_only),
+    ];
+    let seeds = 200u64;
+    let mut cases: Vec<(&str, &str, RoleRules)> = Vec::new();
+    for preset in ["tiendil-step6", "grown-shapes"] {
+        cases.extend(mixes.iter().map(|(mix, rules)| (preset, *mix, rules.clone())));
+    }
+    cases.push(("grown-treasure", "as shipped", shipped("grown-treasure").roles().clone()));
+    for (preset, mix, rules) in &cases {
+        let params = with_rules(preset, rules.clone());
+        let sides = rules.treasure_side_rooms as usize;
+        let (mut treasures, mut complete, mut far_enough) = (0u64, 0u64, 0u64);
+        for seed in 0..seeds {
+            let g = generate_valid(&params, seed);
+            let (map, notes) = (&g.map, &g.report.notes);
+            let why = format!("{preset} {mix} seed {seed}: {notes:?}");
+            let (adj, entrance, d, depth) = read(map);
+            assert!(d.iter().all(Option::is_some), "{why}: every room is reached");
+
+            if rules.entrance_exit {
+                let exit = with_role(map, Role::Exit);
+                assert_eq!(exit.len(), 1, "{why}");
+                assert_eq!(d[exit[0]], Some(depth), "{why}: the exit is at the greatest depth");
+                if depth >= rules.min_exit_distance {
+                    far_enough += 1;
+                } else {
+                    assert!(notes.iter().any(|n| n.contains(&format!("the exit is {depth} rooms"))), "{why}");
+                }
+            }
+
+            let Some(&treasure) = with_role(map, Role::Treasure).first() else {
+                assert!(notes.iter().any(|n| n.contains("no treasure room")), "{why}");
+                continue;
+            };
+            treasures += 1;
+            let side = with_role(map, Role::Side);
+            for &s in &side {
+                assert_eq!(adj[s], BTreeSet::from([treasure]), "{why}: side room {s} is a dead end off the treasure");
+            }
+            let guard = with_role(map, Role::Guard);
+            let mut around: BTreeSet<usize> = side.iter().copied().collect();
+            if rules.guard {
+                let [guard] = guard[..] else { panic!("{why}: one guard, not {guard:?}") };
+                let cut = distances(&adj, entrance, Some(guard));
+                assert_eq!(cut[treasure], None, "{why}: every path to the treasure passes the guard");
+                around.insert(guard);
+                // The treasure's neighbours are exactly its guard and its side rooms.
+                assert_eq!(adj[treasure], around, "{why}");
+            } else {
+                assert!(guard.is_empty(), "{why}");
+                assert_eq!(adj[treasure].difference(&around).count(), 1, "{why}: a single way in");
+            }
+            if side.len() == sides && (!rules.guard || !guard.is_empty()) {
+                complete += 1;
+            } else {
+                assert!(notes.iter().any(|n| n.contains(&format!("not the {sides} asked"))), "{why}");
+            }
+        }
+        let exit = if rules.entrance_exit { format!(", exit far enough {far_enough}/{seeds}") } else { String::new() };
+        eprintln!(
+            "{preset} {mix}: treasure {treasures}/{seeds}, with its guard and all {sides} side rooms \
+             {complete}/{seeds}{exit}"
+        );
+        assert!(treasures * 100 >= seeds * 99, "{preset} {mix}: a treasure on only {treasures} of {seeds} maps");
+        assert!(complete * 100 >= seeds * 97, "{preset} {mix}: complete on only {complete} of {seeds} maps");
+        assert!(
+            !rules.entrance_exit || far_enough * 100 >= seeds * 97,
+            "{preset} {mix}: the exit far enough on only {far_enough} of {seeds} maps"
+        );
+    }
+}
+
+/// The shipped preset that shows the rules off: its maps, report lines and roles as snapshots.
+#[test]
+fn grown_treasure_golden_maps() {
+    let params = shipped("grown-treasure");
+    for seed in [1, 2, 3] {
+        let g = generate_valid(&params, seed);
+        let roles: Vec<String> =
+            g.map.rooms.iter().filter_map(|r| r.role.map(|role| format!("room {}: {role:?}", r.id))).collect();
+        let path = crate::common::golden_dir().join(format!("grown-treasure-seed-{seed}.txt"));
+        crate::common::assert_golden(&path, &format!("{}\n{}\n{}", g.report, roles.join("\n"), g.map.to_ascii()));
+    }
+}
+
+/// Steered generation is deterministic: the same maps, made one by one or on several threads
+/// at once.
+#[test]
+fn steered_maps_are_the_same_on_any_thread_count() {
+    let params = with_rules("grown-shapes", RoleRules::all(6, 2));
+    let seeds = 24usize;
+    let alone: Vec<Map> = (0..seeds as u64).map(|s| generate(&params, s).unwrap().map).collect();
+    for threads in [2, 3, 8] {
+        let per = seeds.div_ceil(threads);
+        let mut maps: Vec<Option<Map>> = vec![None; seeds];
+        std::thread::scope(|scope| {
+            for (t, chunk) in maps.chunks_mut(per).enumerate() {
+                let params = &params;
+                scope.spawn(move || {
+                    for (i, slot) in chunk.iter_mut().enumerate() {
+                        *slot = Some(generate(params, (t * per + i) as u64).unwrap().map);
+                    }
+                });
+            }
+        });
+        let maps: Vec<Map> = maps.into_iter().map(Option::unwrap).collect();
+        assert_eq!(maps, alone, "{threads} threads");
+    }
+}
+
+/// Steering keeps most of the loops a preset asks for: loops are refused only when they would
+/// bring the exit nearer than asked or than the treasure, never merely for joining far rooms.
+#[test]
+fn steered_maps_keep_most_loops() {
+    use delve::generate::grown::generate_with_stats;
+    let GeneratorParams::GrownRooms(off) = shipped("grown-shapes") else { panic!("a grown preset") };
+    let on = delve::params::GrownRooms { roles: RoleRules::all(6, 2), ..off.clone() };
+    let loops = |p: &delve::params::GrownRooms| -> usize {
+        (0..100).map(|seed| generate_with_stats(p, seed).unwrap().1.loops_added).sum()
+    };
+    let (without, with) = (loops(&off), loops(&on));
+    eprintln!("grown-shapes, 100 maps: {without} loops without rules, {with} with every rule on");
+    assert!(with * 100 >= without * 80, "{with} loops with the rules against {without} without");
 }

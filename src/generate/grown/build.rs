@@ -5,7 +5,9 @@
 use super::doors::{DoorState, LevelIndex, UNKNOWN};
 use super::growth::Grower;
 use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
-use super::template::{Rotation, Streams, Template, make_template};
+use super::placement::Anchor;
+use super::plan::{Part, Plan};
+use super::template::{Ask, Rotation, Streams, Template, make_template};
 use super::{GrownRooms, GrownStats, MAX_EXTENT};
 use crate::generate::keep::Locks;
 use crate::generate::record::{DoorRef, Recorder, Step};
@@ -73,6 +75,11 @@ pub(super) struct Builder<'a> {
     pub(super) levels: u64,
     /// Around locks: the part of the map rooms may take, and the map's fixed size.
     pub(super) bounds: Option<(TileBox, u32, u32)>,
+    /// Rooms nothing may join any more (see [`Builder::seal`]).
+    pub(super) sealed: Vec<u32>,
+    /// What loops must leave of the way to the exit, when the role rules' plan asks it (see
+    /// [`Builder::loop_keeps_exit`]).
+    pub(super) keep_exit: Option<super::plan::KeepExit>,
 }
 
 impl<'a> Builder<'a> {
@@ -110,6 +117,8 @@ impl<'a> Builder<'a> {
             examined: 0,
             levels: 0,
             bounds: None,
+            sealed: Vec::new(),
+            keep_exit: None,
         }
     }
 
@@ -327,11 +336,14 @@ pub(super) fn run_around(
         b.keep(l)?;
     }
     let kept = b.rooms.len();
+    let mut plan = Plan::new(p, &b);
     for i in kept as u32..p.rooms {
         // One draw per room, so tuning `branching` does not reshuffle anything else.
         let anywhere = layout.random::<f64>() < p.branching;
         let room = b.rooms.len() as u32;
-        let (t, exhausted) = make_template(p, &mut grower, &mut rng, &mut stats.regrown, room, rec);
+        let part = plan.as_ref().map_or(Part::Main, |plan| plan.part(i));
+        let ask = plan.as_ref().map_or(Ask::default(), |plan| plan.ask(part));
+        let (t, exhausted) = make_template(p, &mut grower, &mut rng, &mut stats.regrown, (room, ask), rec);
         if let Some(shape) = exhausted {
             shortfall = Some(Shortfall {
                 cause: ShortfallCause::Hole,
@@ -344,7 +356,7 @@ pub(super) fn run_around(
                 ),
             });
             // The first room is kept, holes filled, so the map is never empty.
-            if i == 0 && b.place(&t, anywhere, rec).is_ok() {
+            if i == 0 && b.place(&t, Anchor::Tree { anywhere }, rec).is_ok() {
                 stats.candidate_doors += t.doors.len();
             }
             break;
@@ -357,11 +369,24 @@ pub(super) fn run_around(
             stats.candidate_doors += t.doors.len();
             continue;
         }
-        if let Err(why) = b.place(&t, anywhere, rec) {
+        let groups = plan.as_ref().and_then(|plan| plan.anchor(&b, part));
+        let anchor = groups.as_deref().map_or(Anchor::Tree { anywhere }, Anchor::Prefer);
+        if let Err(why) = b.place(&t, anchor, rec) {
             shortfall = Some(why);
             break;
         }
+        if let Some(plan) = &mut plan {
+            plan.placed(&mut b, part, room);
+        }
         stats.candidate_doors += t.doors.len();
+    }
+    if let Some(plan) = &plan {
+        // The entrance: the spawn's room (as the map will have it, below).
+        let spawn = locks.and_then(|l| l.spawn);
+        let entrance = spawn.and_then(|s| b.rooms.iter().position(|r| r.cells.contains(&s)));
+        let entrance = entrance.unwrap_or(kept.min(b.rooms.len().saturating_sub(1)));
+        plan.finish(&mut b, entrance);
+        stats.treasure = plan.treasure;
     }
     if p.loops > 0 {
         let mut loops = stream(seed, Stage::Loops);

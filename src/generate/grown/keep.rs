@@ -155,7 +155,13 @@ impl Builder<'_> {
                 .doors
                 .iter()
                 .enumerate()
-                .filter(|(_, o)| o.room != room && o.kind == kind && to_room(o.room) && (!free_only || o.uses == 0))
+                .filter(|(_, o)| {
+                    o.room != room
+                        && o.kind == kind
+                        && to_room(o.room)
+                        && !self.is_sealed(o.room)
+                        && (!free_only || o.uses == 0)
+                })
                 .map(|(j, o)| (o.outside(), j as u32))
                 .collect();
             if targets.is_empty() {

@@ -91,8 +91,12 @@ impl Builder<'_> {
             if !self.usable_for_loop(da) || !self.usable_for_loop(db) {
                 continue;
             }
+            let (ra, rb) = (da.room, db.room);
             let target = db.outside();
             if let Some(path) = self.bfs(da.outside(), p.loop_max_length, |c| c == target, true) {
+                if !self.loop_keeps_exit(ra, rb) {
+                    continue;
+                }
                 let (from, to) = (self.door_ref(a), self.door_ref(b));
                 rec.record(|| Step::CorridorDug { from, to, path: path.clone(), looped: true });
                 self.add_corridor(path, a, b);
@@ -104,6 +108,8 @@ impl Builder<'_> {
     }
 
     pub(super) fn usable_for_loop(&self, d: &DoorState) -> bool {
-        (self.p.share_doors || d.uses == 0) && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
+        (self.p.share_doors || d.uses == 0)
+            && self.rooms[d.room as usize].corridors < self.p.max_corridors_per_room
+            && !self.is_sealed(d.room)
     }
 }

@@ -18,6 +18,17 @@ pub(super) struct Pose {
     pub(super) path: Vec<Pos>,
 }
 
+/// Where a new room may attach.
+#[derive(Clone, Copy)]
+pub(super) enum Anchor<'a> {
+    /// Any room (oldest first), or (`anywhere` false) first the newest room with a free door
+    /// and then any room: the tutorial's way.
+    Tree { anywhere: bool },
+    /// The rooms of each group in turn (one search per group, rooms and their doors in order),
+    /// then any room: the role rules' way (see `grown/plan.rs`).
+    Prefer(&'a [Vec<u32>]),
+}
+
 pub(super) enum Search {
     Found(Pose),
     NotFound,
@@ -203,16 +214,12 @@ impl Builder<'_> {
         record::DoorRef { id: door, room: d.room, cell: d.cell, side: d.side, kind: d.kind }
     }
 
-    /// Places room `t` (the first at the origin); `Err` says why it could not be placed.
-    pub(super) fn place(
-        &mut self,
-        t: &Template,
-        attach_anywhere: bool,
-        rec: &mut impl Recorder,
-    ) -> Result<(), Shortfall> {
+    /// Places room `t` (the first at the origin) where `anchor` says; `Err` says why it could
+    /// not be placed.
+    pub(super) fn place(&mut self, t: &Template, anchor: Anchor, rec: &mut impl Recorder) -> Result<(), Shortfall> {
         let mut tally = Tally::default();
         let poses_before = self.poses;
-        let placed = self.place_tallied(t, attach_anywhere, rec, &mut tally);
+        let placed = self.place_tallied(t, anchor, rec, &mut tally);
         if rec.on() {
             tally.poses = self.poses - poses_before;
             let room = self.rooms.len() as u32 - u32::from(placed.is_ok());
@@ -255,7 +262,7 @@ impl Builder<'_> {
     fn place_tallied(
         &mut self,
         t: &Template,
-        attach_anywhere: bool,
+        anchor: Anchor,
         rec: &impl Recorder,
         tally: &mut Tally,
     ) -> Result<Option<(Pose, Pos)>, Shortfall> {
@@ -278,16 +285,32 @@ impl Builder<'_> {
         }
         let mut budget = u64::from(self.p.placement_budget);
         let mut found = Search::NotFound;
-        if !attach_anywhere {
-            // The newest room with a door still open.
-            let newest = self
-                .rooms
-                .iter()
-                .rev()
-                .map(|r| r.doors.clone())
-                .find(|ds| ds.clone().any(|i| !self.closed[i as usize]));
-            let preferred: Vec<u32> = newest.into_iter().flatten().filter(|&i| !self.closed[i as usize]).collect();
-            found = self.search(Some(&preferred), t, &rots, &mut budget, rec, tally);
+        match anchor {
+            Anchor::Tree { anywhere: true } => {}
+            Anchor::Tree { anywhere: false } => {
+                // The newest room with a door still open.
+                let newest = self
+                    .rooms
+                    .iter()
+                    .rev()
+                    .map(|r| r.doors.clone())
+                    .find(|ds| ds.clone().any(|i| !self.closed[i as usize]));
+                let preferred: Vec<u32> = newest.into_iter().flatten().filter(|&i| !self.closed[i as usize]).collect();
+                found = self.search(Some(&preferred), t, &rots, &mut budget, rec, tally);
+            }
+            Anchor::Prefer(groups) => {
+                for rooms in groups {
+                    let doors = rooms.iter().filter_map(|&r| self.rooms.get(r as usize)).flat_map(|r| r.doors.clone());
+                    let preferred: Vec<u32> = doors.filter(|&i| !self.closed[i as usize]).collect();
+                    if preferred.is_empty() {
+                        continue;
+                    }
+                    found = self.search(Some(&preferred), t, &rots, &mut budget, rec, tally);
+                    if !matches!(found, Search::NotFound) {
+                        break;
+                    }
+                }
+            }
         }
         if matches!(found, Search::NotFound) {
             found = self.search(None, t, &rots, &mut budget, rec, tally);

@@ -48,16 +48,25 @@ pub(super) fn pick(p: &GrownRooms, rng: &mut DelveRng) -> RoomShape {
 }
 
 /// Grows one room of `shape` into `cells` (cleared first), marking them in `g`: a blob of
-/// `1 +` growth steps cells, or another shape with a cell count drawn from its size range.
-pub(super) fn grow(p: &GrownRooms, shape: RoomShape, g: &mut Grower, rng: &mut DelveRng, cells: &mut Vec<Pos>) {
+/// `1 +` growth steps cells, or another shape with a cell count drawn from its size range
+/// (`smallest`: the fewest the range allows; the count is drawn all the same).
+pub(super) fn grow(
+    p: &GrownRooms,
+    shape: RoomShape,
+    smallest: bool,
+    g: &mut Grower,
+    rng: &mut DelveRng,
+    cells: &mut Vec<Pos>,
+) {
     if shape == RoomShape::Blob {
         let steps = rng.random_range(p.growth_steps.min..=p.growth_steps.max);
-        g.grow(rng, steps, cells);
+        g.grow(rng, if smallest { p.growth_steps.min } else { steps }, cells);
         return;
     }
     cells.clear();
     let size = p.shape_cells(shape);
     let n = rng.random_range(size.min..=size.max.max(size.min)).max(1) as usize;
+    let n = if smallest { size.min.max(1) as usize } else { n };
     let make = match shape {
         RoomShape::Blob | RoomShape::Hall => hall,
         RoomShape::Narrow => narrow,
@@ -306,7 +315,7 @@ mod tests {
         for shape in [RoomShape::Hall, RoomShape::Narrow, RoomShape::Cave, RoomShape::Closet] {
             let size = p.shape_cells(shape);
             for _ in 0..500 {
-                grow(&p, shape, &mut g, &mut rng, &mut cells);
+                grow(&p, shape, false, &mut g, &mut rng, &mut cells);
                 assert!((size.min as usize..=size.max as usize).contains(&cells.len()), "{shape:?} {cells:?}");
                 assert_eq!(cells[0], Pos::new(0, 0));
                 let mut sorted = cells.clone();

@@ -78,24 +78,38 @@ pub(super) struct Streams {
     pub(super) colours: DelveRng,
 }
 
-/// Picks the shape of room `room`, grows, mirrors, doors and colours it. The shape comes back
-/// when every regrowth had a hole; the room returned then has its last try's holes filled in.
+/// What a room is asked to be beyond the parameters (the role rules' plan asks the treasure
+/// for a hall and doors for its side rooms): the default asks nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Ask {
+    /// This shape instead of the one drawn (the draw is still made, so the stream stays aligned).
+    pub(super) shape: Option<RoomShape>,
+    /// At least this many candidate doors (still capped by the walls).
+    pub(super) doors: u32,
+    /// The fewest cells the shape's size range allows (the cell count is still drawn).
+    pub(super) smallest: bool,
+}
+
+/// Picks the shape of room `room`, grows, mirrors, doors and colours it, as `ask` asks. The
+/// shape comes back when every regrowth had a hole; the room returned then has its last try's
+/// holes filled in.
 pub(super) fn make_template(
     p: &GrownRooms,
     grower: &mut Grower,
     rng: &mut Streams,
     regrown: &mut u64,
-    room: u32,
+    (room, ask): (u32, Ask),
     rec: &mut impl Recorder,
 ) -> (Template, Option<RoomShape>) {
     let Streams { shapes, doors, colours } = rng;
-    let shape = super::shapes::pick(p, shapes);
+    let drawn = super::shapes::pick(p, shapes);
+    let shape = ask.shape.unwrap_or(drawn);
     let mut cells = Vec::new();
     let mut holes = Vec::new();
     let mut tries = 0u32;
     let mut exhausted = None;
     loop {
-        super::shapes::grow(p, shape, grower, shapes, &mut cells);
+        super::shapes::grow(p, shape, ask.smallest, grower, shapes, &mut cells);
         grower.holes(&cells, &mut holes);
         let outcome = if holes.is_empty() {
             Growth::Kept
@@ -144,7 +158,7 @@ pub(super) fn make_template(
             }
         }
     }
-    let want = doors.random_range(p.doors_per_room.min..=p.doors_per_room.max) as usize;
+    let want = doors.random_range(p.doors_per_room.min..=p.doors_per_room.max).max(ask.doors) as usize;
     let n = want.min(walls.len());
     for i in 0..n {
         let j = doors.random_range(i..walls.len());
