@@ -258,6 +258,34 @@ fn regenerated_maps_round_trip_with_their_locks() {
     assert_eq!(again.map, map);
 }
 
+/// A case the random-parameters proptest once found: wide tunnels (width 2) round locks
+/// left floor that nothing reached.
+#[test]
+fn wide_tunnels_round_locks_reach_every_floor_tile() {
+    use delve::params::rooms_tunnels::*;
+    let p = RoomsAndTunnels {
+        width: 39,
+        height: 29,
+        room_size: delve::params::SizeRange { min: 5, max: 10 },
+        max_rooms: 36,
+        edge_margin: 0,
+        overlap: OverlapRule::ShareWalls,
+        room_spacing: 0,
+        tunnel_from: TunnelFrom::PreviousRoom,
+        tunnel_width: 2,
+        direct_tunnel_chance: 0.270013120839934,
+        circle_room_chance: 0.07078209289722409,
+        roles: Default::default(),
+    };
+    let params = GeneratorParams::RoomsAndTunnels(p);
+    assert!(params.check().is_empty());
+    let mut old = generate(&params, 4555).unwrap().map;
+    lock_some(&mut old, 3, 0, &mut Pick(4298933170847959647));
+    if let Err(e) = check_regeneration(&params, &old, 4556) {
+        assert!(e.to_string().contains("locked"), "{e}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 

@@ -273,16 +273,23 @@ impl Dig<'_> {
         if self.width > 1 {
             let mut line = Vec::with_capacity(len);
             geometry.extend(0..len, cells, &mut line);
-            let brush = Corridor { id: 0, path: line, doors: [0, 0], width: self.width };
-            let locks = self.locks;
-            brush.for_each_cell(|c| {
-                if locks.is_none_or(|l| l.passable(c))
-                    && let Some(t) = map.tiles_mut().get_mut(c)
-                    && *t == Tile::Wall
-                {
-                    *t = Tile::Corridor;
+            match self.locks {
+                None => {
+                    let brush = Corridor { id: 0, path: line, doors: [0, 0], width: self.width };
+                    brush.for_each_cell(|c| {
+                        if let Some(t) = map.tiles_mut().get_mut(c)
+                            && *t == Tile::Wall
+                        {
+                            *t = Tile::Corridor;
+                        }
+                    });
                 }
-            });
+                Some(l) => {
+                    for p in line {
+                        stamp_round_locks(map, l, p, self.width);
+                    }
+                }
+            }
         }
         // Carve the centre line and split it into runs outside rooms; a run joins the rooms at
         // its ends. Rooms are looked up, and a run's cells listed, only where a run ends.
@@ -345,6 +352,43 @@ impl Dig<'_> {
         }
         let id = map.corridors.len() as u32;
         map.corridors.push(Corridor { id, path, doors: [a, b], width: self.width });
+    }
+}
+
+/// The wide tunnel's brush at centre-line tile `p` around locks: the `width`×`width` square
+/// (placed as [`Corridor::for_each_cell`] places it) carved where a tunnel may run, but only
+/// the tiles joined to `p` inside the square. A tile cut off from the centre by kept walls
+/// would be floor that nothing reaches.
+fn stamp_round_locks(map: &mut Map, l: &Locks, p: Pos, width: u32) {
+    let w = width.clamp(1, crate::params::rooms_tunnels::MAX_TUNNEL_WIDTH) as i32;
+    let lo = -(w - 1) / 2;
+    let slot = |q: Pos| {
+        let (dx, dy) = (q.x - p.x - lo, q.y - p.y - lo);
+        (dx >= 0 && dy >= 0 && dx < w && dy < w).then(|| (dy * w + dx) as usize)
+    };
+    let mut seen = [false; (crate::params::rooms_tunnels::MAX_TUNNEL_WIDTH as usize).pow(2)];
+    let mut queue = Vec::with_capacity((w * w) as usize);
+    if let Some(s) = slot(p) {
+        seen[s] = true;
+        queue.push(p);
+    }
+    while let Some(q) = queue.pop() {
+        for d in crate::geom::Dir::ALL {
+            let n = q.step(d);
+            let Some(s) = slot(n).filter(|&s| !seen[s]) else { continue };
+            let open = match map.tile(n) {
+                Some(Tile::Wall) if l.passable(n) => {
+                    map.set_tile(n, Tile::Corridor);
+                    true
+                }
+                Some(t) => t != Tile::Wall,
+                None => false,
+            };
+            if open {
+                seen[s] = true;
+                queue.push(n);
+            }
+        }
     }
 }
 
