@@ -62,7 +62,8 @@ pub const MIN_EXIT_DISTANCE: ParamSpec = ParamSpec {
     label: "Exit at least",
     unit: "rooms",
     help: "Rooms the exit should be from the entrance at least (0: no minimum). The exit is always a \
-           farthest room; when even that is nearer, the report says so.",
+           farthest room; grown rooms grow deeper until it is this far, while rooms are left. When it \
+           is still nearer, the report says so.",
     kind: ParamKind::Int { min: 0, max: MAX_EXIT_DISTANCE as i64 },
 };
 pub const TREASURE: ParamSpec = ParamSpec {
@@ -70,7 +71,8 @@ pub const TREASURE: ParamSpec = ParamSpec {
     label: "Treasure room",
     unit: "",
     help: "Name a treasure room: a room with a single way in (a dead end, or a room whose other \
-           neighbours are dead ends), as far from the entrance as possible, never the entrance or exit.",
+           neighbours are dead ends), as far from the entrance as possible, never the entrance or exit. \
+           Grown rooms grow it on purpose, late and deep, as a hall when halls have weight.",
     kind: ParamKind::Bool,
 };
 pub const TREASURE_SIDE_ROOMS: ParamSpec = ParamSpec {
@@ -78,7 +80,8 @@ pub const TREASURE_SIDE_ROOMS: ParamSpec = ParamSpec {
     label: "Treasure side rooms",
     unit: "rooms",
     help: "Dead-end side rooms wanted off the treasure room: treasure rooms with that many are \
-           preferred, and up to that many of its dead ends are named side rooms.",
+           preferred, and up to that many of its dead ends are named side rooms. Grown rooms grow them \
+           off the treasure room, small, and no loop joins them.",
     kind: ParamKind::Int { min: 0, max: MAX_SIDE_ROOMS as i64 },
 };
 pub const GUARD: ParamSpec = ParamSpec {
@@ -86,7 +89,8 @@ pub const GUARD: ParamSpec = ParamSpec {
     label: "Guard room",
     unit: "",
     help: "Name the guard room: the treasure room's only way in, so every path from the entrance to \
-           the treasure passes it. Needs the treasure room.",
+           the treasure passes it. Needs the treasure room. Grown rooms grow it in front of the \
+           treasure, and no loop goes round it.",
     kind: ParamKind::Bool,
 };
 
