@@ -36,7 +36,7 @@ impl SweepRow {
         let start = Instant::now();
         let g = generate(params, seed)?;
         let micros = start.elapsed().as_secs_f32() * 1e6;
-        let survey = crate::map::survey::survey(&g.map);
+        let survey = crate::map::survey::survey_generated(&g.map);
         let m = survey.metrics;
         let mut values = [0f32; METRICS];
         for (v, s) in values.iter_mut().zip(Stat::metrics()) {

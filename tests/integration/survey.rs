@@ -5,7 +5,7 @@ use crate::common::shipped;
 use delve::generate::generate;
 use delve::geom::Pos;
 use delve::map::metrics::Metrics;
-use delve::map::survey::survey;
+use delve::map::survey::{survey, survey_generated};
 use delve::map::{Map, Tile};
 use delve::params::GeneratorParams;
 
@@ -33,14 +33,45 @@ fn variants() -> Vec<(String, GeneratorParams)> {
     v
 }
 
+/// The survey of a map as the generator made it, which takes rooms and corridor paths on trust,
+/// says exactly what the full check and the metrics say.
+fn generated_agrees(map: &Map, what: &str) -> bool {
+    let s = survey_generated(map);
+    assert_eq!(s.metrics, Metrics::of(map), "{what}: metrics of the generated map's survey");
+    assert_eq!(s.problems, map.validate(), "{what}: problems of the generated map's survey");
+    s.quick
+}
+
 #[test]
 fn survey_agrees_with_the_full_check_on_generated_maps() {
     for (name, params) in variants() {
         let seeds = if matches!(params, GeneratorParams::GrownRooms(_)) { 300 } else { 2000 };
         for seed in 0..seeds {
             let map = generate(&params, seed).unwrap().map;
-            let quick = agrees(&map, &format!("{name} seed {seed}"));
-            assert!(quick, "{name} seed {seed}: a sound generated map takes the quick way");
+            let what = format!("{name} seed {seed}");
+            assert!(agrees(&map, &what), "{what}: a sound generated map takes the quick way");
+            assert!(generated_agrees(&map, &what), "{what}: and the generated map's quick way");
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, failure_persistence: None, ..Default::default() })]
+
+    /// Random parameters of both generators: the survey of the generated map agrees with the
+    /// full check (the parameters the tests above do not reach: small and large maps, every
+    /// rule of overlap, tunnel and room shape).
+    #[test]
+    fn generated_maps_survey_agrees_on_random_parameters(
+        rt in crate::rooms_tunnels::any_params(),
+        grown in crate::grown::arb_params(),
+        seed in 0u64..1_000_000,
+    ) {
+        for params in [GeneratorParams::RoomsAndTunnels(rt.clone()), GeneratorParams::GrownRooms(grown.clone())] {
+            if let Ok(g) = generate(&params, seed) {
+                let what = format!("{params:?} seed {seed}");
+                proptest::prop_assert!(generated_agrees(&g.map, &what), "{}: quick", what);
+            }
         }
     }
 }
