@@ -9,7 +9,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use delve::analysis::sweep::{SweepRow, sweep};
 use delve::generate::generate;
 use delve::map::metrics::{GraphMetrics, Metrics, distances_from};
-use delve::map::survey::survey;
+use delve::map::survey::{survey, survey_generated};
 use presets::shipped;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -43,6 +43,12 @@ fn analysis(c: &mut Criterion) {
             b.iter(|| {
                 k = (k + 1) % maps.len();
                 black_box(survey(black_box(&maps[k])))
+            })
+        });
+        g.bench_function(format!("{name}: survey of the map as generated (a sweep's), a different map each time"), |b| {
+            b.iter(|| {
+                k = (k + 1) % maps.len();
+                black_box(survey_generated(black_box(&maps[k])))
             })
         });
         g.bench_function(format!("{name}: metrics"), |b| b.iter(|| black_box(Metrics::of(black_box(&map)))));
