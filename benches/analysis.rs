@@ -45,7 +45,7 @@ fn analysis(c: &mut Criterion) {
                 black_box(survey(black_box(&maps[k])))
             })
         });
-        g.bench_function(format!("{name}: survey of the map as generated (a sweep's), a different map each time"), |b| {
+        g.bench_function(format!("{name}: survey as generated (a sweep), a different map each time"), |b| {
             b.iter(|| {
                 k = (k + 1) % maps.len();
                 black_box(survey_generated(black_box(&maps[k])))
