@@ -332,6 +332,12 @@ impl Locks {
                 if searched == Some(area) {
                     continue;
                 }
+                // After a failed search near the stretch: when `to` lies in a small pocket
+                // without `from`, no wider search can find a way (and a failing search of the
+                // whole map looks at every tile it can reach).
+                if searched.is_some() && self.sealed(to, from, walls) {
+                    break;
+                }
                 searched = Some(area);
                 match pathfind::shortest_path(area, from, to, ROUTE_CAP, ok) {
                     Ok(p) => {
@@ -407,6 +413,15 @@ impl Locks {
             }
         }
         best
+    }
+
+    /// Whether `p` lies in a small pocket (a few hundred tiles) of tiles a tunnel may take
+    /// (along kept walls too when `walls`) without `other` in it.
+    fn sealed(&self, p: Pos, other: Pos, walls: bool) -> bool {
+        const LOOK: usize = 256;
+        let q = pathfind::Query { cap: LOOK, ..pathfind::Query::flood(self.width, self.height, p) };
+        let s = pathfind::search(q, |c| c == other, |c| c == other || self.open(c, walls));
+        s.found.is_none() && !s.capped
     }
 
     /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and
