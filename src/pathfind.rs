@@ -46,7 +46,9 @@ impl Search {
         if self.dist.get(local(to)).is_none_or(|d| *d == UNREACHED) {
             return None;
         }
-        let mut path = vec![to];
+        let steps = self.dist.get(local(to)).map_or(0, |d| *d as usize);
+        let mut path = Vec::with_capacity(steps + 1);
+        path.push(to);
         let mut cur = to;
         while let Some(d) = came.get(local(cur)).and_then(|i| Dir::ALL.get(*i as usize)) {
             cur = cur.step(d.opposite());
@@ -84,16 +86,25 @@ impl Query {
 /// from the queue is offered to `goal` first; the search stops at the first one it accepts.
 pub fn search(q: Query, mut goal: impl FnMut(Pos) -> bool, enter: impl Fn(Pos) -> bool) -> Search {
     let corner = Pos::new(q.area.x, q.area.y);
-    let local = |p: Pos| Pos::new(p.x - corner.x, p.y - corner.y);
     let (w, h) = (q.area.w.max(0) as u32, q.area.h.max(0) as u32);
+    // The index of a tile in the area's grids: one unsigned comparison an axis.
+    let index = |p: Pos| {
+        let (x, y) = (p.x.wrapping_sub(corner.x) as u32, p.y.wrapping_sub(corner.y) as u32);
+        (x < w && y < h).then(|| y as usize * w as usize + x as usize)
+    };
     let mut dist = Grid::new(w, h, UNREACHED);
     let mut came = q.paths.then(|| Grid::new(w, h, u8::MAX));
     let mut found = None;
     let mut capped = false;
-    if dist.set(local(q.start), 0) {
-        let mut queue = VecDeque::from([q.start]);
+    if let Some(s) = index(q.start) {
+        let steps_to = dist.as_mut_slice();
+        let mut came_by = came.as_mut().map(|c| c.as_mut_slice());
+        steps_to[s] = 0;
+        // Room for a small search's frontier from the start (no growing step by step).
+        let mut queue = VecDeque::with_capacity(64);
+        queue.push_back((q.start, s));
         let mut expanded = 0usize;
-        while let Some(p) = queue.pop_front() {
+        while let Some((p, i)) = queue.pop_front() {
             if goal(p) {
                 found = Some(p);
                 break;
@@ -103,18 +114,19 @@ pub fn search(q: Query, mut goal: impl FnMut(Pos) -> bool, enter: impl Fn(Pos) -
                 capped = true;
                 break;
             }
-            let steps = dist.get(local(p)).copied().unwrap_or(UNREACHED);
+            let steps = steps_to[i];
             if steps >= q.max_steps {
                 continue;
             }
-            for (i, d) in Dir::ALL.iter().enumerate() {
+            for (k, d) in Dir::ALL.iter().enumerate() {
                 let n = p.step(*d);
-                if dist.get(local(n)) == Some(&UNREACHED) && enter(n) {
-                    dist.set(local(n), steps + 1);
-                    if let Some(c) = &mut came {
-                        c.set(local(n), i as u8);
+                let Some(j) = index(n) else { continue };
+                if steps_to[j] == UNREACHED && enter(n) {
+                    steps_to[j] = steps + 1;
+                    if let Some(c) = &mut came_by {
+                        c[j] = k as u8;
                     }
-                    queue.push_back(n);
+                    queue.push_back((n, j));
                 }
             }
         }

@@ -285,12 +285,6 @@ impl Locks {
         })
     }
 
-    /// The shortest walk from `from` to `to` over tiles a tunnel may take (along kept walls
-    /// too when `walls`); `from` and `to` included, whatever they are.
-    pub(super) fn route(&self, from: Pos, to: Pos, walls: bool) -> Option<Vec<Pos>> {
-        pathfind::bfs(self.width, self.height, from, to, ROUTE_CAP, |p| self.open(p, walls)).ok()
-    }
-
     /// `line` (its two ends open) with every stretch that crosses a lock replaced by the
     /// shortest way round it, searched near the stretch first (a tunnel across a big map that
     /// meets one kept room goes round that room, not across the map again).
@@ -319,21 +313,43 @@ impl Locks {
                 continue;
             }
             let around = TileBox::around(line[k - 1..=j].iter().copied())?;
+            let whole = Rect::new(0, 0, self.width as i32, self.height as i32);
             let mut path = None;
-            for margin in [8, 32] {
-                let area = Rect::new(
-                    around.x0 - margin,
-                    around.y0 - margin,
-                    around.x1 - around.x0 + 1 + 2 * margin,
-                    around.y1 - around.y0 + 1 + 2 * margin,
-                );
-                let area = area.intersection(&Rect::new(0, 0, self.width as i32, self.height as i32))?;
-                if let Ok(p) = pathfind::shortest_path(area, from, to, ROUTE_CAP, ok) {
-                    path = Some(p);
+            // Near the stretch, farther, then the whole map; an area the one before already
+            // covered is not searched again (the same search finds the same nothing).
+            let mut searched: Option<Rect> = None;
+            for margin in [Some(8), Some(32), None] {
+                let area = match margin {
+                    Some(m) => Rect::new(
+                        around.x0 - m,
+                        around.y0 - m,
+                        around.x1 - around.x0 + 1 + 2 * m,
+                        around.y1 - around.y0 + 1 + 2 * m,
+                    )
+                    .intersection(&whole)?,
+                    None => whole,
+                };
+                if searched == Some(area) {
+                    continue;
+                }
+                // After a failed search near the stretch: when `to` lies in a small pocket
+                // without `from`, no wider search can find a way (and a failing search of the
+                // whole map looks at every tile it can reach).
+                if searched.is_some() && self.sealed(to, from, walls) {
                     break;
                 }
+                searched = Some(area);
+                match pathfind::shortest_path(area, from, to, ROUTE_CAP, ok) {
+                    Ok(p) => {
+                        path = Some(p);
+                        break;
+                    }
+                    // Nothing in the whole map: no wider search can do better.
+                    Err(pathfind::NoPath::Unreachable) if area == whole => break,
+                    Err(_) => {}
+                }
             }
-            let path = path.or_else(|| self.route(from, to, walls))?;
+            let path = path?;
             out.extend_from_slice(path.get(1..)?);
             k = j + 1;
         }
@@ -397,6 +413,15 @@ impl Locks {
             }
         }
         best
+    }
+
+    /// Whether `p` lies in a small pocket (a few hundred tiles) of tiles a tunnel may take
+    /// (along kept walls too when `walls`) without `other` in it.
+    fn sealed(&self, p: Pos, other: Pos, walls: bool) -> bool {
+        const LOOK: usize = 256;
+        let q = pathfind::Query { cap: LOOK, ..pathfind::Query::flood(self.width, self.height, p) };
+        let s = pathfind::search(q, |c| c == other, |c| c == other || self.open(c, walls));
+        s.found.is_none() && !s.capped
     }
 
     /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and
