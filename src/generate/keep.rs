@@ -246,15 +246,9 @@ impl Locks {
         self.open(p, false)
     }
 
-    /// Whether a tunnel may run over tile `p` when nothing better is left: as [`Self::passable`],
-    /// but along a kept room's walls too (opening them, as the tutorial's tunnels open the
-    /// rooms they run along).
-    pub(super) fn passable_along_walls(&self, p: Pos) -> bool {
-        self.open(p, true)
-    }
-
-    /// [`Self::passable`], or along kept walls too when `walls`: one look at the tile's flags
-    /// (the searches round locks ask this of every tile they look at).
+    /// [`Self::passable`], or, when `walls` (nothing better is left), along a kept room's walls
+    /// too (opening them, as the tutorial's tunnels open the rooms they run along): one look at
+    /// the tile's flags (the searches round locks ask this of every tile they look at).
     #[inline]
     pub(super) fn open(&self, p: Pos, walls: bool) -> bool {
         // Inside the border: one unsigned comparison an axis.
@@ -335,7 +329,7 @@ impl Locks {
                 // After a failed search near the stretch: when `to` lies in a small pocket
                 // without `from`, no wider search can find a way (and a failing search of the
                 // whole map looks at every tile it can reach).
-                if searched.is_some() && self.sealed(to, from, walls) {
+                if searched.is_some() && self.pocket(to, from, walls) {
                     break;
                 }
                 searched = Some(area);
@@ -415,21 +409,13 @@ impl Locks {
         best
     }
 
-    /// Whether `p` lies in a small pocket (a few hundred tiles) of tiles a tunnel may take
-    /// (along kept walls too when `walls`) without `other` in it.
-    fn sealed(&self, p: Pos, other: Pos, walls: bool) -> bool {
+    /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and
+    /// locked walls), without `other` in it: a few hundred tiles looked at, at most. `walls`:
+    /// tunnels may run along kept walls too.
+    pub(super) fn pocket(&self, p: Pos, other: Pos, walls: bool) -> bool {
         const LOOK: usize = 256;
         let q = pathfind::Query { cap: LOOK, ..pathfind::Query::flood(self.width, self.height, p) };
         let s = pathfind::search(q, |c| c == other, |c| c == other || self.open(c, walls));
-        s.found.is_none() && !s.capped
-    }
-
-    /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and
-    /// locked walls), without `other` in it: a few hundred tiles looked at, at most.
-    pub(super) fn pocket(&self, p: Pos, other: Pos) -> bool {
-        const LOOK: usize = 256;
-        let q = pathfind::Query { cap: LOOK, ..pathfind::Query::flood(self.width, self.height, p) };
-        let s = pathfind::search(q, |c| c == other, |c| c == other || self.passable_along_walls(c));
         s.found.is_none() && !s.capped
     }
 

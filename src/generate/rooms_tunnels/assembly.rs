@@ -438,7 +438,7 @@ fn tunnel_line(
             targets.sort_by_key(|d| (d.outside().manhattan(a.centre), d.id));
             let mut found = None;
             for d in targets {
-                if l.pocket(d.outside(), a.centre) {
+                if l.pocket(d.outside(), a.centre, true) {
                     continue;
                 }
                 if let Ok(mut line) = reach(l, x, d.outside(), kind) {
@@ -483,7 +483,7 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
         }
     }
     for (_, d) in doors {
-        if l.pocket(d.outside(), to) {
+        if l.pocket(d.outside(), to, true) {
             continue;
         }
         if let Some(cells) = connect(l, d.outside(), to, kind) {
