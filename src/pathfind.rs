@@ -81,17 +81,21 @@ impl Query {
     }
 }
 
+/// The place of tile `p` in a row-major grid over `area` (`None` outside it): one unsigned
+/// comparison an axis, as the searches ask it of every tile they look at.
+#[inline]
+fn index_in(area: Rect, p: Pos) -> Option<usize> {
+    let (w, h) = (area.w.max(0) as u32, area.h.max(0) as u32);
+    let (x, y) = (p.x.wrapping_sub(area.x) as u32, p.y.wrapping_sub(area.y) as u32);
+    (x < w && y < h).then(|| y as usize * w as usize + x as usize)
+}
+
 /// The one breadth-first search: from `start` (which need not be enterable) over 4-connected
 /// tiles of the area that `enter` accepts, neighbours in [`Dir::ALL`] order. Each tile taken
 /// from the queue is offered to `goal` first; the search stops at the first one it accepts.
 pub fn search(q: Query, mut goal: impl FnMut(Pos) -> bool, enter: impl Fn(Pos) -> bool) -> Search {
-    let corner = Pos::new(q.area.x, q.area.y);
     let (w, h) = (q.area.w.max(0) as u32, q.area.h.max(0) as u32);
-    // The index of a tile in the area's grids: one unsigned comparison an axis.
-    let index = |p: Pos| {
-        let (x, y) = (p.x.wrapping_sub(corner.x) as u32, p.y.wrapping_sub(corner.y) as u32);
-        (x < w && y < h).then(|| y as usize * w as usize + x as usize)
-    };
+    let index = |p: Pos| index_in(q.area, p);
     let mut dist = Grid::new(w, h, UNREACHED);
     let mut came = q.paths.then(|| Grid::new(w, h, u8::MAX));
     let mut found = None;
@@ -131,7 +135,7 @@ pub fn search(q: Query, mut goal: impl FnMut(Pos) -> bool, enter: impl Fn(Pos) -
             }
         }
     }
-    Search { dist, corner, came, found, capped }
+    Search { dist, corner: Pos::new(q.area.x, q.area.y), came, found, capped }
 }
 
 /// Steps from `start` to every tile over tiles for which `passable` holds, `start` included only
@@ -218,10 +222,7 @@ pub fn shortest_path(
     passable: impl Fn(Pos) -> bool,
 ) -> Result<Vec<Pos>, NoPath> {
     let (w, h) = (area.w.max(0) as usize, area.h.max(0) as usize);
-    let index = |p: Pos| {
-        let (x, y) = (p.x.wrapping_sub(area.x), p.y.wrapping_sub(area.y));
-        ((x as u32 as usize) < w && (y as u32 as usize) < h).then(|| y as usize * w + x as usize)
-    };
+    let index = |p: Pos| index_in(area, p);
     let (Some(start), Some(_)) = (index(from), index(to)) else { return Err(NoPath::Unreachable) };
     let mut g = vec![UNREACHED; w * h];
     let mut came = vec![u8::MAX; w * h];

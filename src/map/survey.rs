@@ -71,7 +71,7 @@ pub fn survey(map: &Map) -> Survey {
     survey_as(map, Trust::Nothing)
 }
 
-/// [`survey`] for a map exactly as a generator made it (`crate::generate::generate`): rooms on
+/// [`survey`] for a map exactly as a generator made it (a sweep's, fresh from generation): rooms on
 /// their floor, corridors tile by tile from door to door are sound by construction, so they are
 /// not walked again; everything else is checked as [`survey`] checks it. Both give the same
 /// answer on every generated map (a test holds them to that over thousands of seeds of every
@@ -262,9 +262,7 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
     // ones: no branch on the tiles, whose pattern differs from map to map and would be
     // mispredicted often.
     let start = at(map.spawn).filter(|&i| grid[i] != WALL)?;
-    let spawn_room = (grid[start] == OWNED || grid[start] == FLOOR)
-        .then(|| (0..map.rooms.len()).find(|&r| inside(r, map.spawn)))
-        .flatten();
+    let spawn_room = (grid[start] != CORRIDOR).then(|| (0..map.rooms.len()).find(|&r| inside(r, map.spawn))).flatten();
     // A slot past the last tile the search can reach, for the neighbour written but not kept;
     // every slot is written before it is read, so old contents may stay.
     if s.queue.len() <= floor_tiles {
