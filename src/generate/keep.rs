@@ -5,7 +5,7 @@
 
 use crate::geom::{Pos, Rect, TileBox};
 use crate::map::locks::{Kept, LockConflict};
-use crate::map::{Corridor, Door, MAX_SIDE, MAX_TILES, Room, Shape, Tile};
+use crate::map::{Corridor, Door, MAX_SIDE, MAX_TILES, Room, Shape, Tile, path_text};
 use crate::pathfind;
 
 /// Floor of a kept room.
@@ -39,16 +39,20 @@ const PASS: [u8; 32] = {
 const ROUTE_CAP: usize = 4_000_000;
 
 /// The locks of one generation, checked against the map's size, with the flags of every tile.
-pub(super) struct Locks {
+/// It borrows the kept rooms and doors from the [`Kept`] it was made of.
+pub(super) struct Locks<'k> {
     pub(super) width: u32,
     pub(super) height: u32,
     flags: Vec<u8>,
     /// The kept rooms in the order of their ids (their place in the order of rooms).
-    pub(super) rooms: Vec<Room>,
-    /// Each kept room's doors, in the order of their ids.
-    pub(super) doors: Vec<Vec<Door>>,
-    /// Kept corridors as `(room, door index in that room's doors)` at each end, with the path.
-    pub(super) corridors: Vec<(Corridor, [(usize, usize); 2])>,
+    pub(super) rooms: Vec<&'k Room>,
+    /// The kept doors, room by room (in the order of `rooms`), each room's in the order of
+    /// their ids; kept room `k`'s are `doors[door_start[k]..door_start[k + 1]]`.
+    all_doors: Vec<&'k Door>,
+    door_start: Vec<usize>,
+    /// The kept corridors, their paths one after another in `paths`.
+    pub(super) corridors: Vec<KeptPath>,
+    paths: Vec<Pos>,
     /// For each kept room, the first kept room of the group that kept corridors join it to.
     pub(super) group: Vec<usize>,
     /// Each kept room's floor and walls (its bounds grown by one): what a tunnel goes round.
@@ -63,9 +67,17 @@ pub(super) struct Locks {
     loose: bool,
 }
 
-impl Locks {
+/// A kept corridor: where its path lies in [`Locks`]' paths, its width, and its two doors as
+/// `(kept room, door index in that room's doors)`.
+pub(super) struct KeptPath {
+    cells: std::ops::Range<usize>,
+    pub(super) width: u32,
+    pub(super) ends: [(usize, usize); 2],
+}
+
+impl<'k> Locks<'k> {
     /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there.
-    pub(super) fn new(kept: &Kept, width: u32, height: u32) -> Result<Locks, LockConflict> {
+    pub(super) fn new(kept: &'k Kept, width: u32, height: u32) -> Result<Locks<'k>, LockConflict> {
         // The size may come from a file: checked before anything is allocated.
         if width == 0
             || height == 0
@@ -81,11 +93,12 @@ impl Locks {
         let mut flags = vec![0u8; n];
         let on = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
         let at = |p: Pos| p.y as usize * width as usize + p.x as usize;
-        let mut rooms = kept.rooms.clone();
-        rooms.sort_by_key(|r| r.id);
+        let mut rooms: Vec<&Room> = kept.rooms.iter().collect();
+        rooms.sort_unstable_by_key(|r| r.id);
         if rooms.windows(2).any(|w| w[0].id == w[1].id) {
             return Err(LockConflict::Damaged("two kept rooms have the same id".into()));
         }
+        let mut boxes = Vec::with_capacity(rooms.len());
         for (k, room) in rooms.iter().enumerate() {
             // Bounds first: a shape from a file may be far larger than the map.
             let Some(b) = room.shape.bounds() else {
@@ -96,6 +109,7 @@ impl Locks {
                     Pos::new(if b.x < 0 { b.x } else { b.right() - 1 }, if b.y < 0 { b.y } else { b.bottom() - 1 });
                 return Err(LockConflict::RoomOffMap { room: room.id, cell, width, height });
             }
+            boxes.push(TileBox::new(b.x - 1, b.y - 1, b.right(), b.bottom()));
             // A rectangle (most rooms) a row at a time, unless it meets another kept room,
             // which the cell-by-cell way below names.
             if let Shape::Rect(r) = &room.shape {
@@ -133,11 +147,7 @@ impl Locks {
             }
         }
         // Rings: every tile next to a kept room's floor that is not floor itself.
-        let mut boxes = Vec::with_capacity(rooms.len());
-        for room in &rooms {
-            let Some(b) = room.shape.bounds() else { continue };
-            let around = TileBox::new(b.x - 1, b.y - 1, b.right(), b.bottom());
-            boxes.push(around);
+        for (room, around) in rooms.iter().zip(&boxes) {
             let mut ring = |q: Pos| {
                 if on(q) && flags[at(q)] & KEPT_FLOOR == 0 {
                     flags[at(q)] |= RING;
@@ -164,11 +174,10 @@ impl Locks {
                 }),
             }
         }
-        let index_of = |id: u32| rooms.iter().position(|r| r.id == id);
-        let mut doors: Vec<Vec<Door>> = vec![Vec::new(); rooms.len()];
-        let mut kept_doors = kept.doors.clone();
-        kept_doors.sort_by_key(|d| d.id);
-        for d in &kept_doors {
+        // Doors room by room, each room's by id.
+        let index_of = |id: u32| rooms.binary_search_by_key(&id, |r| r.id).ok();
+        let mut all_doors = Vec::with_capacity(kept.doors.len());
+        for d in &kept.doors {
             let Some(k) = index_of(d.room) else {
                 return Err(LockConflict::Damaged(format!(
                     "kept door {} is on room {}, which is not kept",
@@ -180,18 +189,34 @@ impl Locks {
                 return Err(LockConflict::Damaged(format!("kept door {} is not on room {}'s edge", d.id, d.room)));
             }
             flags[at(out)] |= DOOR_OUT;
-            doors[k].push(d.clone());
+            all_doors.push((k, d));
         }
-        let find_door =
-            |id: u32| doors.iter().enumerate().find_map(|(k, ds)| ds.iter().position(|d| d.id == id).map(|j| (k, j)));
+        all_doors.sort_unstable_by_key(|(k, d)| (*k, d.id));
+        let mut door_start = vec![0; rooms.len() + 1];
+        for (k, _) in &all_doors {
+            door_start[k + 1] += 1;
+        }
+        for k in 0..rooms.len() {
+            door_start[k + 1] += door_start[k];
+        }
+        let all_doors: Vec<&Door> = all_doors.into_iter().map(|(_, d)| d).collect();
+        let find_door = |id: u32| {
+            let i = all_doors.iter().position(|d| d.id == id)?;
+            let k = door_start.partition_point(|&s| s <= i) - 1;
+            Some((k, i - door_start[k]))
+        };
         let mut corridors = Vec::with_capacity(kept.corridors.len());
-        for i in 0..kept.corridors.len() {
-            let c = kept.corridor(i, n)?;
+        let mut paths = Vec::new();
+        for (i, c) in kept.corridors.iter().enumerate() {
+            let first = paths.len();
+            path_text::append(&c.path, n, &mut paths)
+                .map_err(|e| LockConflict::Damaged(format!("kept corridor {i}: {e}")))?;
             let (Some(a), Some(b)) = (find_door(c.doors[0]), find_door(c.doors[1])) else {
                 return Err(LockConflict::Damaged(format!("kept corridor {i} does not join two kept doors")));
             };
+            let corridor = KeptPath { cells: first..paths.len(), width: c.width, ends: [a, b] };
             let mut off = None;
-            c.for_each_cell(|p| {
+            Corridor::cells_of(&paths[corridor.cells.clone()], c.width, |p| {
                 if !on(p) {
                     off = Some(p);
                 } else if flags[at(p)] & KEPT_FLOOR == 0 {
@@ -201,7 +226,7 @@ impl Locks {
             if let Some(cell) = off {
                 return Err(LockConflict::TileOffMap { cell, width, height });
             }
-            corridors.push((c, [a, b]));
+            corridors.push(corridor);
         }
         let tiles = kept.tiles_on(width, height)?;
         let mut open_tiles = false;
@@ -225,19 +250,44 @@ impl Locks {
             }
         }
         let mut groups = pathfind::UnionFind::new(rooms.len());
-        for (_, ends) in &corridors {
-            groups.union(ends[0].0, ends[1].0);
+        for c in &corridors {
+            groups.union(c.ends[0].0, c.ends[1].0);
         }
         let group = (0..rooms.len()).map(|k| groups.find(k)).collect();
         let loose = !corridors.is_empty() || tiles.iter().any(|(p, _)| flags[at(*p)] & KEPT_FLOOR == 0);
         let spawn = kept.spawn.filter(|p| on(*p) && flags[at(*p)] & KEPT_FLOOR != 0);
-        Ok(Locks { width, height, flags, rooms, doors, corridors, group, boxes, tiles, open_tiles, loose, spawn })
+        Ok(Locks {
+            width,
+            height,
+            flags,
+            rooms,
+            all_doors,
+            door_start,
+            corridors,
+            paths,
+            group,
+            boxes,
+            tiles,
+            open_tiles,
+            loose,
+            spawn,
+        })
+    }
+
+    /// Kept room `k`'s doors, in the order of their ids.
+    pub(super) fn doors(&self, k: usize) -> &[&'k Door] {
+        &self.all_doors[self.door_start[k]..self.door_start[k + 1]]
+    }
+
+    /// The path of kept corridor `c`.
+    pub(super) fn path(&self, c: &KeptPath) -> &[Pos] {
+        &self.paths[c.cells.clone()]
     }
 
     /// The doors of kept room `k` and of the kept rooms kept corridors join to it.
-    pub(super) fn group_doors(&self, k: usize) -> impl Iterator<Item = &Door> + '_ {
+    pub(super) fn group_doors(&self, k: usize) -> impl Iterator<Item = &'k Door> + '_ {
         let g = self.group[k];
-        (0..self.rooms.len()).filter(move |&j| self.group[j] == g).flat_map(move |j| self.doors[j].iter())
+        (0..self.rooms.len()).filter(move |&j| self.group[j] == g).flat_map(move |j| self.doors(j).iter().copied())
     }
 
     /// Whether a tunnel may run over tile `p`: on the map but not on its border, not a kept
@@ -252,11 +302,32 @@ impl Locks {
     #[inline]
     pub(super) fn open(&self, p: Pos, walls: bool) -> bool {
         // Inside the border: one unsigned comparison an axis.
-        let inner = (p.x.wrapping_sub(1) as u32) < self.width.saturating_sub(2)
-            && (p.y.wrapping_sub(1) as u32) < self.height.saturating_sub(2);
-        inner
+        self.inner(p)
             && PASS[usize::from(self.flags[p.y as usize * self.width as usize + p.x as usize])] >> u8::from(walls) & 1
                 != 0
+    }
+
+    /// Whether the `n` tiles from `a` on in steps of `d` (along one axis) may all carry a
+    /// tunnel, as [`Self::open`] says: the ends checked against the border once, then the flags
+    /// a stride at a time.
+    pub(super) fn clear_run(&self, a: Pos, d: (i32, i32), n: usize, walls: bool) -> bool {
+        let Some(last) = n.checked_sub(1).and_then(|k| i32::try_from(k).ok()) else { return n == 0 };
+        let b = a.offset(d.0 * last, d.1 * last);
+        if !self.inner(a) || !self.inner(b) {
+            return false;
+        }
+        let w = self.width as isize;
+        let step = d.1 as isize * w + d.0 as isize;
+        let start = a.y as isize * w + a.x as isize;
+        let bit = u8::from(walls);
+        (0..n as isize).all(|k| PASS[usize::from(self.flags[(start + k * step) as usize])] >> bit & 1 != 0)
+    }
+
+    /// Whether `p` lies inside the map's border.
+    #[inline]
+    fn inner(&self, p: Pos) -> bool {
+        (p.x.wrapping_sub(1) as u32) < self.width.saturating_sub(2)
+            && (p.y.wrapping_sub(1) as u32) < self.height.saturating_sub(2)
     }
 
     /// Whether a new room may not go where its `footprint` (floor and walls) holds a locked tile

@@ -4,7 +4,7 @@
 //! (`crate::generate::generate_keeping`), and the regenerated map's provenance holds them, so
 //! that *Regenerate from provenance* makes the same map again.
 
-use super::{Corridor, Door, DoorId, Map, Room, RoomId, Tile, path_text};
+use super::{Door, DoorId, Map, Room, RoomId, Tile, path_text};
 use crate::geom::Pos;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
@@ -137,14 +137,6 @@ impl Kept {
             }
         }
         Ok(out)
-    }
-
-    /// Kept corridor `i` as a corridor (id 0), its path read with at most `max_cells` tiles.
-    pub fn corridor(&self, i: usize, max_cells: usize) -> Result<Corridor, LockConflict> {
-        let c = self.corridors.get(i).ok_or_else(|| LockConflict::Damaged(format!("no kept corridor {i}")))?;
-        let path = path_text::from_text(&c.path, max_cells)
-            .map_err(|e| LockConflict::Damaged(format!("kept corridor {i}: {e}")))?;
-        Ok(Corridor { id: 0, path, doors: c.doors, width: c.width })
     }
 }
 

@@ -425,10 +425,15 @@ const fn one() -> u32 {
 
 impl Corridor {
     /// Every tile of the corridor, path order, brush expanded (may repeat tiles when wide).
-    pub fn for_each_cell(&self, mut f: impl FnMut(Pos)) {
-        let w = self.width.max(1) as i32;
+    pub fn for_each_cell(&self, f: impl FnMut(Pos)) {
+        Self::cells_of(&self.path, self.width, f);
+    }
+
+    /// Every tile of a corridor along `path`, `width` wide: see [`Self::for_each_cell`].
+    pub fn cells_of(path: &[Pos], width: u32, mut f: impl FnMut(Pos)) {
+        let w = width.max(1) as i32;
         let lo = -(w - 1) / 2;
-        for p in &self.path {
+        for p in path {
             for dy in lo..lo + w {
                 for dx in lo..lo + w {
                     f(p.offset(dx, dy));

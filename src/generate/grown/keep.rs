@@ -52,12 +52,12 @@ impl Builder<'_> {
             if let Some(c) = cells.iter().find(|c| !inner.contains(**c)) {
                 return Err(LockConflict::RoomOffMap { room: room.id, cell: *c, width: l.width, height: l.height });
             }
-            let doors: Vec<(Pos, Dir, u8)> = l.doors[k].iter().map(|d| (d.cell, d.side, d.kind)).collect();
+            let doors: Vec<(Pos, Dir, u8)> = l.doors(k).iter().map(|d| (d.cell, d.side, d.kind)).collect();
             self.push_room(cells, bbox, room.colour, k as u32, &doors);
         }
         let first_door = |k: usize| self.rooms[k].doors.start;
         let corridors: Vec<(Vec<crate::geom::Pos>, [u32; 2])> =
-            l.corridors.iter().map(|(c, ends)| (c.path.clone(), ends.map(|(k, j)| first_door(k) + j as u32))).collect();
+            l.corridors.iter().map(|c| (l.path(c).to_vec(), c.ends.map(|(k, j)| first_door(k) + j as u32))).collect();
         for (path, [a, b]) in corridors {
             self.add_corridor(path, a, b);
         }

@@ -213,7 +213,7 @@ pub(super) fn build_map(
         kept_doors = vec![Vec::new(); l.rooms.len()];
         for (i, room) in placed.iter().enumerate() {
             let Some(k) = room.kept else { continue };
-            for d in &l.doors[k] {
+            for d in l.doors(k) {
                 let id = dig.doors.door(&mut map, i as u32, d.cell, d.outside());
                 map.doors[id as usize].kind = d.kind;
                 kept_doors[k].push(id);
@@ -262,7 +262,7 @@ struct Dig<'a> {
     passages: rustc_hash::FxHashSet<(u32, u32)>,
     width: u32,
     w: usize,
-    locks: Option<&'a Locks>,
+    locks: Option<&'a Locks<'a>>,
 }
 
 impl Dig<'_> {
@@ -299,12 +299,13 @@ impl Dig<'_> {
         let tiles = map.tiles_mut().as_mut_slice();
         let at = |c: Pos| c.y as isize * w as isize + c.x as isize;
         let step = |d: (i32, i32)| d.1 as isize * w as isize + d.0 as isize;
-        match *geometry {
-            PathGeometry::L { a, corner, d1, d2, n1 } => {
-                split.leg(tiles, at(a), step(d1), n1);
-                split.leg(tiles, at(corner.offset(d2.0, d2.1)), step(d2), len - n1);
+        match geometry.legs(len) {
+            Some(legs) => {
+                for (a, d, n) in legs {
+                    split.leg(tiles, at(a), step(d), n);
+                }
             }
-            PathGeometry::Cells => {
+            None => {
                 // A straight stretch of listed cells is one leg.
                 let mut k = 0;
                 while let Some(&c) = cells.get(k) {
@@ -408,7 +409,7 @@ fn tunnel_line(
     let line = match (a.kept, b.kept) {
         (None, None) => {
             let (geometry, len) = PathGeometry::new(a.centre, b.centre, kind, scratch);
-            if geometry.all(0..len, scratch, |p| l.open(p, false)) {
+            if clear(l, &geometry, len, scratch, false) {
                 return Ok(Some((geometry, len)));
             }
             connect(l, a.centre, b.centre, kind).ok_or_else(|| LockConflict::WalledIn {
@@ -477,9 +478,12 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
         line
     };
     // A plain L from any door first (cheap), then the ways round, door by door.
+    let mut line = Vec::new();
     for &(_, d) in &doors {
-        if let Some(cells) = plain_l(l, d.outside(), to, kind) {
-            return Ok(with_door(d, cells));
+        line.clear();
+        line.push(d.cell);
+        if plain_l(l, d.outside(), to, kind, &mut line) {
+            return Ok(line);
         }
     }
     for (_, d) in doors {
@@ -493,9 +497,21 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
     Err(walled_in(l, k))
 }
 
-/// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock.
-fn plain_l(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> {
-    both_ls(from, to, kind).into_iter().find(|line| line.clear(l, false)).map(|line| line.cells())
+/// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock: appended to
+/// `out`, or `false`.
+fn plain_l(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, out: &mut Vec<Pos>) -> bool {
+    let Some(line) = both_ls(from, to, kind).into_iter().find(|line| line.clear(l, false)) else { return false };
+    line.geometry.extend(0..line.len, &line.listed, out);
+    true
+}
+
+/// Whether every cell of the centre line `geometry` (`len` cells; a listed line's in `cells`)
+/// may carry a tunnel (along kept walls too when `walls`): an L a leg at a time.
+fn clear(l: &Locks, geometry: &PathGeometry, len: usize, cells: &[Pos], walls: bool) -> bool {
+    match geometry.legs(len) {
+        Some(legs) => legs.into_iter().all(|(a, d, n)| l.clear_run(a, d, n, walls)),
+        None => l.clear(cells.get(..len).unwrap_or_default(), walls),
+    }
 }
 
 /// A tunnel's centre line, its cells not yet listed (unless it is a straight line).
@@ -508,7 +524,7 @@ struct Line {
 impl Line {
     /// Whether every cell may carry a tunnel (along kept walls too when `walls`).
     fn clear(&self, l: &Locks, walls: bool) -> bool {
-        self.geometry.all(0..self.len, &self.listed, |p| l.open(p, walls))
+        clear(l, &self.geometry, self.len, &self.listed, walls)
     }
 
     fn cells(&self) -> Vec<Pos> {
@@ -537,7 +553,7 @@ fn walled_in(l: &Locks, k: usize) -> LockConflict {
     let room = &l.rooms[k];
     LockConflict::WalledIn {
         what: format!("locked room {}", room.id),
-        cell: l.doors[k].first().map_or_else(|| room.shape.centre().unwrap_or_default(), |d| d.cell),
+        cell: l.doors(k).first().map_or_else(|| room.shape.centre().unwrap_or_default(), |d| d.cell),
     }
 }
 
@@ -564,15 +580,16 @@ fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> 
 
 /// Digs the kept corridors between the kept doors.
 fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept_doors: &[Vec<u32>]) {
-    for (c, ends) in &l.corridors {
-        c.for_each_cell(|p| {
+    for c in &l.corridors {
+        let path = l.path(c);
+        Corridor::cells_of(path, c.width, |p| {
             if map.tile(p) == Some(Tile::Wall) {
                 map.set_tile(p, Tile::Corridor);
             }
         });
         let id = |(k, j): (usize, usize)| kept_doors[k][j];
         let width = std::mem::replace(&mut dig.width, c.width);
-        dig.corridor(map, c.path.clone(), [id(ends[0]), id(ends[1])]);
+        dig.corridor(map, path.to_vec(), [id(c.ends[0]), id(c.ends[1])]);
         dig.width = width;
     }
 }
@@ -599,22 +616,22 @@ fn join_free_doors(
     };
     mark(&mut used, map);
     for k in 0..l.rooms.len() {
-        for (j, d) in l.doors[k].iter().enumerate() {
+        for (j, d) in l.doors(k).iter().enumerate() {
             if used[kept_doors[k][j] as usize] {
                 continue;
             }
             let walled_in = || LockConflict::WalledIn { what: door_name(l, k, d), cell: d.outside() };
-            let target = placed.iter().filter(|r| r.kept.is_none()).min_by_key(|r| r.centre.manhattan(d.outside()));
             let hf = TunnelKind::L { horizontal_first: true };
             scratch.clear();
             scratch.push(d.cell);
-            match target {
-                Some(t) => scratch.extend(connect(l, d.outside(), t.centre, hf).ok_or_else(walled_in)?),
+            match near_room(l, placed, d.outside(), hf, scratch) {
+                Some(Ok(())) => {}
+                Some(Err(t)) => scratch.extend(connect(l, d.outside(), t, hf).ok_or_else(walled_in)?),
                 None => {
                     // Free doors first; a door may carry more than one corridor.
                     let other = (0..l.rooms.len())
                         .filter(|&k2| k2 != k)
-                        .flat_map(|k2| l.doors[k2].iter().enumerate().map(move |(j2, d2)| (k2, j2, d2)))
+                        .flat_map(|k2| l.doors(k2).iter().enumerate().map(move |(j2, d2)| (k2, j2, *d2)))
                         .min_by_key(|(k2, j2, d2)| {
                             (used[kept_doors[*k2][*j2] as usize], d2.outside().manhattan(d.outside()))
                         });
@@ -636,6 +653,33 @@ fn join_free_doors(
     }
     Ok(())
 }
+
+/// The tunnel from `from` (outside a free kept door) to a new room nearby, appended to `out`:
+/// the plain L (either way) to the nearest new room that one reaches, among those not much
+/// farther than the nearest. `Some(Err(centre))` when none is reached so: the nearest new room's
+/// centre, for a way round the locks. `None` without new rooms.
+fn near_room(l: &Locks, placed: &[Placed], from: Pos, kind: TunnelKind, out: &mut Vec<Pos>) -> Option<Result<(), Pos>> {
+    // New rooms nearest first (by distance, then place), a few at most: picked in turn.
+    let key = |i: usize| (placed[i].centre.manhattan(from), i);
+    let next = |after: Option<(i32, usize)>| {
+        (0..placed.len()).filter(|&i| placed[i].kept.is_none()).map(key).filter(|k| after.is_none_or(|a| *k > a)).min()
+    };
+    let nearest = next(None)?;
+    // A plain tunnel a little longer beats a way round; one across the map does not.
+    let far = 2 * nearest.0 + NEAR_SLACK;
+    let mut at = Some(nearest);
+    while let Some((d, i)) = at.filter(|(d, _)| *d <= far) {
+        if plain_l(l, from, placed[i].centre, kind, out) {
+            return Some(Ok(()));
+        }
+        at = next(Some((d, i)));
+    }
+    Some(Err(placed[nearest.1].centre))
+}
+
+/// How many tiles a free kept door's plain tunnel may run beyond twice the way to the nearest
+/// new room.
+const NEAR_SLACK: i32 = 8;
 
 /// Sets every cell of `shape` in the row-major grid `cells` (`width` wide) to `v`, rectangles a
 /// row at a time; cells off the grid are skipped.

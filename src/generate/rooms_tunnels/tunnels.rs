@@ -55,6 +55,9 @@ pub(super) fn unit(a: Pos, b: Pos) -> (i32, i32) {
     ((b.x - a.x).signum(), (b.y - a.y).signum())
 }
 
+/// A straight stretch of a centre line: its first cell, the step, and how many cells.
+pub(super) type Stretch = (Pos, (i32, i32), usize);
+
 /// Where the `k`-th cell of a tunnel's centre line is.
 pub(super) enum PathGeometry {
     /// `n1` cells from `a` to `corner` (included) along `d1`, then on along `d2`.
@@ -79,6 +82,17 @@ impl PathGeometry {
                 direct_path(a, b, cells);
                 (PathGeometry::Cells, cells.len())
             }
+        }
+    }
+
+    /// An L's two straight legs, `(first cell, step, cells)`, for a line of `len` cells; `None`
+    /// for listed cells.
+    pub(super) fn legs(&self, len: usize) -> Option<[Stretch; 2]> {
+        match *self {
+            PathGeometry::L { a, corner, d1, d2, n1 } => {
+                Some([(a, d1, n1.min(len)), (corner.offset(d2.0, d2.1), d2, len.saturating_sub(n1))])
+            }
+            PathGeometry::Cells => None,
         }
     }
 
