@@ -10,7 +10,8 @@ use crate::pathfind;
 
 /// Floor of a kept room.
 const KEPT_FLOOR: u8 = 1;
-/// A tile next to a kept room's floor (its walls, corners included): kept as it is.
+/// A tile next to a kept room's floor (its walls, corners included): kept as it is. (Also set
+/// on a rectangle room's own floor, where [`KEPT_FLOOR`] already says more.)
 const RING: u8 = 2;
 /// A locked tile of wall: never dug.
 const LOCKED_WALL: u8 = 4;
@@ -146,29 +147,24 @@ impl<'k> Locks<'k> {
                 return Err(LockConflict::Damaged(format!("kept room {} has no floor", room.id)));
             }
         }
-        // Rings: every tile next to a kept room's floor that is not floor itself.
+        // Rings: every tile next to a kept room's floor. A rectangle's is the box around it, set
+        // whole a row at a time (on its own floor the flag changes nothing).
         for (room, around) in rooms.iter().zip(&boxes) {
-            let mut ring = |q: Pos| {
-                if on(q) && flags[at(q)] & KEPT_FLOOR == 0 {
-                    flags[at(q)] |= RING;
-                }
-            };
             match &room.shape {
-                // A rectangle's ring is the border of the box around it.
                 Shape::Rect(_) => {
-                    for x in around.x0..=around.x1 {
-                        ring(Pos::new(x, around.y0));
-                        ring(Pos::new(x, around.y1));
-                    }
-                    for y in around.y0 + 1..around.y1 {
-                        ring(Pos::new(around.x0, y));
-                        ring(Pos::new(around.x1, y));
+                    let (x0, x1) = (around.x0.max(0) as usize, (around.x1 + 1).min(width as i32) as usize);
+                    for y in around.y0.max(0)..(around.y1 + 1).min(height as i32) {
+                        let row = y as usize * width as usize;
+                        flags[row + x0..row + x1].iter_mut().for_each(|f| *f |= RING);
                     }
                 }
                 shape => shape.for_each_cell(|p| {
                     for dy in -1..=1 {
                         for dx in -1..=1 {
-                            ring(p.offset(dx, dy));
+                            let q = p.offset(dx, dy);
+                            if on(q) && flags[at(q)] & KEPT_FLOOR == 0 {
+                                flags[at(q)] |= RING;
+                            }
                         }
                     }
                 }),
@@ -199,14 +195,15 @@ impl<'k> Locks<'k> {
         for k in 0..rooms.len() {
             door_start[k + 1] += door_start[k];
         }
+        // Each door's place (kept room, index among its doors), by id.
+        let mut by_id: Vec<(u32, usize, usize)> =
+            all_doors.iter().enumerate().map(|(i, (k, d))| (d.id, *k, i - door_start[*k])).collect();
+        by_id.sort_unstable();
+        let find_door = |id: u32| by_id.binary_search_by_key(&id, |e| e.0).ok().map(|i| (by_id[i].1, by_id[i].2));
         let all_doors: Vec<&Door> = all_doors.into_iter().map(|(_, d)| d).collect();
-        let find_door = |id: u32| {
-            let i = all_doors.iter().position(|d| d.id == id)?;
-            let k = door_start.partition_point(|&s| s <= i) - 1;
-            Some((k, i - door_start[k]))
-        };
         let mut corridors = Vec::with_capacity(kept.corridors.len());
-        let mut paths = Vec::new();
+        // Room for corridors of a few dozen tiles each, so that reading them seldom grows it.
+        let mut paths = Vec::with_capacity(64 * kept.corridors.len().min(n));
         for (i, c) in kept.corridors.iter().enumerate() {
             let first = paths.len();
             path_text::append(&c.path, n, &mut paths)
@@ -285,9 +282,22 @@ impl<'k> Locks<'k> {
     }
 
     /// The doors of kept room `k` and of the kept rooms kept corridors join to it.
-    pub(super) fn group_doors(&self, k: usize) -> impl Iterator<Item = &'k Door> + '_ {
+    /// Each with its slot (see [`Self::slot`]).
+    pub(super) fn group_doors(&self, k: usize) -> impl Iterator<Item = (usize, &'k Door)> + '_ {
         let g = self.group[k];
-        (0..self.rooms.len()).filter(move |&j| self.group[j] == g).flat_map(move |j| self.doors(j).iter().copied())
+        (0..self.rooms.len())
+            .filter(move |&j| self.group[j] == g)
+            .flat_map(move |j| (self.door_start[j]..self.door_start[j + 1]).map(|s| (s, self.all_doors[s])))
+    }
+
+    /// The place of kept room `k`'s door `j` among all kept doors (`0..` [`Self::door_count`]).
+    pub(super) fn slot(&self, k: usize, j: usize) -> usize {
+        self.door_start[k] + j
+    }
+
+    /// How many kept doors there are.
+    pub(super) fn door_count(&self) -> usize {
+        self.all_doors.len()
     }
 
     /// Whether a tunnel may run over tile `p`: on the map but not on its border, not a kept
@@ -328,6 +338,11 @@ impl<'k> Locks<'k> {
     fn inner(&self, p: Pos) -> bool {
         (p.x.wrapping_sub(1) as u32) < self.width.saturating_sub(2)
             && (p.y.wrapping_sub(1) as u32) < self.height.saturating_sub(2)
+    }
+
+    /// The kept room whose floor or walls hold tile `p`.
+    pub(super) fn kept_room_around(&self, p: Pos) -> Option<usize> {
+        self.boxes.iter().position(|b| b.contains(p))
     }
 
     /// Whether a new room may not go where its `footprint` (floor and walls) holds a locked tile

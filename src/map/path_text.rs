@@ -103,13 +103,14 @@ fn read(text: &str, max_cells: usize, mut out: Option<&mut Vec<Pos>>) -> Result<
         let steps: usize =
             chars.as_str().parse().map_err(|_| format!("expected a step count after the letter in `{t}`"))?;
         n = n.checked_add(steps).filter(|&n| n <= max_cells).ok_or_else(too_long)?;
+        let (dx, dy) = dir.delta();
         if let Some(out) = out.as_deref_mut() {
-            out.reserve(steps);
-            for _ in 0..steps {
-                p = p.step(dir);
-                out.push(p);
-            }
+            // `steps` is at most `max_cells`, checked above.
+            let from = p;
+            out.extend((1..=steps).map(|k| from.offset(dx.wrapping_mul(k as i32), dy.wrapping_mul(k as i32))));
         }
+        // Where the run ends (a count past `i32` wraps, as stepping one at a time would).
+        p = p.offset(dx.wrapping_mul(steps as i32), dy.wrapping_mul(steps as i32));
     }
     Ok(n)
 }

@@ -202,21 +202,28 @@ pub(super) fn build_map(
         w: p.width as usize,
         locks,
     };
-    let mut scratch = Vec::new();
+    let mut scratch = Vec::with_capacity(2 * LINE_CAPACITY);
     // Tunnels often cross other rooms, each crossing making one more corridor and two doors.
     map.corridors.reserve(2 * tunnels);
     dig.passages.reserve(2 * tunnels);
     map.doors.reserve(4 * tunnels);
-    // Kept doors first: `kept_doors[k][j]` is the id of kept room `k`'s door `j`.
-    let mut kept_doors: Vec<Vec<u32>> = Vec::new();
+    // Kept doors first.
+    let mut kept = KeptDoors { ids: Vec::new(), used: Vec::new(), noted: 0 };
     if let Some(l) = locks {
-        kept_doors = vec![Vec::new(); l.rooms.len()];
+        kept.ids = vec![0; l.door_count()];
         for (i, room) in placed.iter().enumerate() {
             let Some(k) = room.kept else { continue };
-            for d in l.doors(k) {
+            for (j, d) in l.doors(k).iter().enumerate() {
                 let id = dig.doors.door(&mut map, i as u32, d.cell, d.outside());
                 map.doors[id as usize].kind = d.kind;
-                kept_doors[k].push(id);
+                kept.ids[l.slot(k, j)] = id;
+            }
+        }
+        kept.used = vec![false; map.doors.len()];
+        // A kept corridor's doors are taken (it is dug after the tunnels).
+        for c in &l.corridors {
+            for (k, j) in c.ends {
+                kept.used[kept.ids[l.slot(k, j)] as usize] = true;
             }
         }
     }
@@ -228,16 +235,17 @@ pub(super) fn build_map(
         };
         let (geometry, len) = match locks {
             None => PathGeometry::new(placed[ends[0]].centre, placed[ends[1]].centre, kind, &mut scratch),
-            Some(l) => match tunnel_line(l, placed, ends, kind, &mut scratch)? {
+            Some(l) => match tunnel_line(l, placed, ends, kind, &kept, &mut scratch)? {
                 Some(line) => line,
                 None => continue,
             },
         };
         dig.tunnel(&mut map, &geometry, len, &scratch);
+        kept.note(&map);
     }
     if let Some(l) = locks {
-        keep_corridors(l, &mut map, &mut dig, &kept_doors);
-        join_free_doors(l, placed, &mut map, &mut dig, &kept_doors, &mut scratch)?;
+        keep_corridors(l, &mut map, &mut dig, &kept);
+        join_free_doors(l, placed, &mut map, &mut dig, &mut kept, &mut scratch)?;
         for &(p, t) in &l.tiles {
             map.set_tile(p, t);
             map.set_tile_lock(p, true);
@@ -252,6 +260,34 @@ pub(super) fn build_map(
         crate::generate::keep::join_locked_tiles(l, &mut map)?;
     }
     Ok(map)
+}
+
+/// The kept doors on the map being made, by slot ([`Locks::slot`]): each one's id on the map,
+/// and whether a corridor ends at it yet (by id).
+struct KeptDoors {
+    ids: Vec<u32>,
+    used: Vec<bool>,
+    /// The corridors looked at so far.
+    noted: usize,
+}
+
+impl KeptDoors {
+    /// Whether no corridor ends at the kept door in `slot` yet.
+    fn free(&self, slot: usize) -> bool {
+        !self.used[self.ids[slot] as usize]
+    }
+
+    /// Takes the kept doors of the corridors added since the last look.
+    fn note(&mut self, map: &Map) {
+        for c in map.corridors.get(self.noted..).unwrap_or_default() {
+            for d in c.doors {
+                if let Some(u) = self.used.get_mut(d as usize) {
+                    *u = true;
+                }
+            }
+        }
+        self.noted = map.corridors.len();
+    }
 }
 
 /// What digging a tunnel needs besides the map.
@@ -403,6 +439,7 @@ fn tunnel_line(
     placed: &[Placed],
     ends: [usize; 2],
     kind: TunnelKind,
+    kept: &KeptDoors,
     scratch: &mut Vec<Pos>,
 ) -> Result<Option<(PathGeometry, usize)>, LockConflict> {
     let (a, b) = (&placed[ends[0]], &placed[ends[1]]);
@@ -412,14 +449,13 @@ fn tunnel_line(
             if clear(l, &geometry, len, scratch, false) {
                 return Ok(Some((geometry, len)));
             }
-            connect(l, a.centre, b.centre, kind).ok_or_else(|| LockConflict::WalledIn {
-                what: "the tunnel between two new rooms".into(),
-                cell: a.centre,
-            })?
+            through(l, a.centre, b.centre, kind, kept).or_else(|| connect(l, a.centre, b.centre, kind)).ok_or_else(
+                || LockConflict::WalledIn { what: "the tunnel between two new rooms".into(), cell: a.centre },
+            )?
         }
-        (Some(k), None) => reach(l, k, b.centre, kind)?,
+        (Some(k), None) => reach(l, k, b.centre, kind, kept)?,
         (None, Some(k)) => {
-            let mut line = reach(l, k, a.centre, kind)?;
+            let mut line = reach(l, k, a.centre, kind, kept)?;
             line.reverse();
             line
         }
@@ -428,7 +464,7 @@ fn tunnel_line(
                 return Ok(None);
             }
             // From the nearest door of `y`'s kept rooms that `x`'s can reach.
-            let mut targets: Vec<&crate::map::Door> = l.group_doors(y).collect();
+            let mut targets: Vec<(usize, &crate::map::Door)> = l.group_doors(y).collect();
             let (x, y) = if targets.is_empty() {
                 // `y`'s rooms have no door: from theirs to one of `x`'s.
                 targets = l.group_doors(x).collect();
@@ -436,13 +472,14 @@ fn tunnel_line(
             } else {
                 (x, y)
             };
-            targets.sort_by_key(|d| (d.outside().manhattan(a.centre), d.id));
+            // Free doors first, then nearest first.
+            targets.sort_by_key(|(s, d)| (!kept.free(*s), d.outside().manhattan(a.centre), d.id));
             let mut found = None;
-            for d in targets {
+            for (_, d) in targets {
                 if l.pocket(d.outside(), a.centre, true) {
                     continue;
                 }
-                if let Ok(mut line) = reach(l, x, d.outside(), kind) {
+                if let Ok(mut line) = reach(l, x, d.outside(), kind, kept) {
                     line.push(d.cell);
                     found = Some(line);
                     break;
@@ -457,11 +494,12 @@ fn tunnel_line(
 }
 
 /// A tunnel from a door of kept room `k` (or of a kept room kept corridors join to it) to
-/// `to`: the door's own tile first. Doors are tried nearest first.
-fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, LockConflict> {
-    // Nearest first, each key worked out once (door ids differ: any sort gives this order).
-    let mut doors: Vec<((i32, u32), &crate::map::Door)> =
-        l.group_doors(k).map(|d| ((d.outside().manhattan(to), d.id), d)).collect();
+/// `to`: the door's own tile first. Doors without a corridor are tried first, nearest first,
+/// then the others.
+fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind, kept: &KeptDoors) -> Result<Vec<Pos>, LockConflict> {
+    // Each key worked out once (door ids differ: any sort gives this order).
+    let mut doors: Vec<((bool, i32, u32), &crate::map::Door)> =
+        l.group_doors(k).map(|(s, d)| ((!kept.free(s), d.outside().manhattan(to), d.id), d)).collect();
     if doors.is_empty() {
         // A room without doors (reached through an open wall): open its wall again.
         let room = &l.rooms[k];
@@ -478,7 +516,7 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
         line
     };
     // A plain L from any door first (cheap), then the ways round, door by door.
-    let mut line = Vec::new();
+    let mut line = Vec::with_capacity(LINE_CAPACITY);
     for &(_, d) in &doors {
         line.clear();
         line.push(d.cell);
@@ -495,6 +533,50 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind) -> Result<Vec<Pos>, Loc
         }
     }
     Err(walled_in(l, k))
+}
+
+/// The tunnel between new rooms' centres `from` and `to` through the kept room that the line of
+/// `kind` meets first, as the tutorial's tunnels cross the rooms in their way, but by the kept
+/// room's own doors: a plain L in by its door nearest `from` that one reaches, an L across its
+/// floor, and a plain L out by its door nearest `to` that one leaves from. `None` when the line
+/// first meets something else or no doors serve.
+fn through(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, kept: &KeptDoors) -> Option<Vec<Pos>> {
+    let [line, _] = both_ls(from, to, kind);
+    let mut hit = None;
+    line.geometry.all(0..line.len, &line.listed, |p| {
+        let open = l.open(p, false);
+        if !open {
+            hit = Some(p);
+        }
+        open
+    });
+    let k = l.kept_room_around(hit?)?;
+    let (room, doors) = (l.rooms[k], l.doors(k));
+    // Free doors first, then nearest first.
+    let nearest = |p: Pos| {
+        let mut ds: Vec<(usize, &crate::map::Door)> =
+            doors.iter().enumerate().map(|(j, d)| (l.slot(k, j), *d)).collect();
+        ds.sort_unstable_by_key(|(s, d)| (!kept.free(*s), d.outside().manhattan(p), d.id));
+        ds.into_iter().map(|(_, d)| d)
+    };
+    let mut path = Vec::with_capacity(2 * LINE_CAPACITY);
+    let way_in = nearest(from).find(|d| {
+        path.clear();
+        plain_l(l, from, d.outside(), kind, &mut path)
+    })?;
+    let mut way_out = Vec::with_capacity(LINE_CAPACITY);
+    let exit = nearest(to).find(|d| {
+        way_out.clear();
+        plain_l(l, d.outside(), to, kind, &mut way_out)
+    })?;
+    // Across the floor, from the door's tile to the other's, by an L that stays on it.
+    path.push(way_in.cell);
+    let across = both_ls(way_in.cell, exit.cell, TunnelKind::L { horizontal_first: true })
+        .into_iter()
+        .find(|line| line.geometry.all(0..line.len, &line.listed, |p| room.shape.contains(p)))?;
+    across.geometry.extend(1..across.len, &across.listed, &mut path);
+    path.extend(way_out);
+    Some(path)
 }
 
 /// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock: appended to
@@ -528,7 +610,7 @@ impl Line {
     }
 
     fn cells(&self) -> Vec<Pos> {
-        let mut line = Vec::new();
+        let mut line = Vec::with_capacity(self.len);
         self.geometry.extend(0..self.len, &self.listed, &mut line);
         line
     }
@@ -579,7 +661,7 @@ fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> 
 }
 
 /// Digs the kept corridors between the kept doors.
-fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept_doors: &[Vec<u32>]) {
+fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept: &KeptDoors) {
     for c in &l.corridors {
         let path = l.path(c);
         Corridor::cells_of(path, c.width, |p| {
@@ -587,7 +669,7 @@ fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept_doors: &[Vec
                 map.set_tile(p, Tile::Corridor);
             }
         });
-        let id = |(k, j): (usize, usize)| kept_doors[k][j];
+        let id = |(k, j): (usize, usize)| kept.ids[l.slot(k, j)];
         let width = std::mem::replace(&mut dig.width, c.width);
         dig.corridor(map, path.to_vec(), [id(c.ends[0]), id(c.ends[1])]);
         dig.width = width;
@@ -601,23 +683,13 @@ fn join_free_doors(
     placed: &[Placed],
     map: &mut Map,
     dig: &mut Dig<'_>,
-    kept_doors: &[Vec<u32>],
+    kept: &mut KeptDoors,
     scratch: &mut Vec<Pos>,
 ) -> Result<(), LockConflict> {
-    let mut used = vec![false; map.doors.len()];
-    let mark = |used: &mut Vec<bool>, map: &Map| {
-        for c in &map.corridors {
-            for d in c.doors {
-                if let Some(u) = used.get_mut(d as usize) {
-                    *u = true;
-                }
-            }
-        }
-    };
-    mark(&mut used, map);
+    kept.note(map);
     for k in 0..l.rooms.len() {
         for (j, d) in l.doors(k).iter().enumerate() {
-            if used[kept_doors[k][j] as usize] {
+            if !kept.free(l.slot(k, j)) {
                 continue;
             }
             let walled_in = || LockConflict::WalledIn { what: door_name(l, k, d), cell: d.outside() };
@@ -631,11 +703,9 @@ fn join_free_doors(
                     // Free doors first; a door may carry more than one corridor.
                     let other = (0..l.rooms.len())
                         .filter(|&k2| k2 != k)
-                        .flat_map(|k2| l.doors(k2).iter().enumerate().map(move |(j2, d2)| (k2, j2, *d2)))
-                        .min_by_key(|(k2, j2, d2)| {
-                            (used[kept_doors[*k2][*j2] as usize], d2.outside().manhattan(d.outside()))
-                        });
-                    let Some((_, _, d2)) = other else {
+                        .flat_map(|k2| l.doors(k2).iter().enumerate().map(move |(j2, d2)| (l.slot(k2, j2), *d2)))
+                        .min_by_key(|(s2, d2)| (!kept.free(*s2), d2.outside().manhattan(d.outside())));
+                    let Some((_, d2)) = other else {
                         return Err(LockConflict::WalledIn {
                             what: format!("{}, which has no other room to lead to", door_name(l, k, d)),
                             cell: d.cell,
@@ -647,8 +717,7 @@ fn join_free_doors(
             }
             let len = scratch.len();
             dig.tunnel(map, &PathGeometry::Cells, len, scratch);
-            used.resize(map.doors.len(), false);
-            mark(&mut used, map);
+            kept.note(map);
         }
     }
     Ok(())
@@ -676,6 +745,9 @@ fn near_room(l: &Locks, placed: &[Placed], from: Pos, kind: TunnelKind, out: &mu
     }
     Some(Err(placed[nearest.1].centre))
 }
+
+/// Room for a typical tunnel's cells, so that building one seldom grows its vector.
+const LINE_CAPACITY: usize = 64;
 
 /// How many tiles a free kept door's plain tunnel may run beyond twice the way to the nearest
 /// new room.
