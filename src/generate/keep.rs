@@ -170,9 +170,9 @@ impl<'k> Locks<'k> {
                 }),
             }
         }
-        // Doors room by room, each room's by id.
+        // Doors room by room, each room's in the order of their ids: counted, then placed.
         let index_of = |id: u32| rooms.binary_search_by_key(&id, |r| r.id).ok();
-        let mut all_doors = Vec::with_capacity(kept.doors.len());
+        let mut room_of = Vec::with_capacity(kept.doors.len());
         for d in &kept.doors {
             let Some(k) = index_of(d.room) else {
                 return Err(LockConflict::Damaged(format!(
@@ -185,22 +185,32 @@ impl<'k> Locks<'k> {
                 return Err(LockConflict::Damaged(format!("kept door {} is not on room {}'s edge", d.id, d.room)));
             }
             flags[at(out)] |= DOOR_OUT;
-            all_doors.push((k, d));
+            room_of.push(k);
         }
-        all_doors.sort_unstable_by_key(|(k, d)| (*k, d.id));
         let mut door_start = vec![0; rooms.len() + 1];
-        for (k, _) in &all_doors {
+        for &k in &room_of {
             door_start[k + 1] += 1;
         }
         for k in 0..rooms.len() {
             door_start[k + 1] += door_start[k];
         }
-        // Each door's place (kept room, index among its doors), by id.
-        let mut by_id: Vec<(u32, usize, usize)> =
-            all_doors.iter().enumerate().map(|(i, (k, d))| (d.id, *k, i - door_start[*k])).collect();
-        by_id.sort_unstable();
-        let find_door = |id: u32| by_id.binary_search_by_key(&id, |e| e.0).ok().map(|i| (by_id[i].1, by_id[i].2));
-        let all_doors: Vec<&Door> = all_doors.into_iter().map(|(_, d)| d).collect();
+        // The doors by id (taken from a map, they come so).
+        let mut by_id: Vec<usize> = (0..kept.doors.len()).collect();
+        if !kept.doors.is_sorted_by_key(|d| d.id) {
+            by_id.sort_by_key(|&i| kept.doors[i].id);
+        }
+        // Each door's place: (kept room, index among its doors), and the doors in that order.
+        let mut place = vec![(0, 0); kept.doors.len()];
+        let mut in_order = vec![0; kept.doors.len()];
+        let mut next = door_start.clone();
+        for &i in &by_id {
+            let k = room_of[i];
+            place[i] = (k, next[k] - door_start[k]);
+            in_order[next[k]] = i;
+            next[k] += 1;
+        }
+        let find_door = |id: u32| by_id.binary_search_by_key(&id, |&i| kept.doors[i].id).ok().map(|b| place[by_id[b]]);
+        let all_doors: Vec<&Door> = in_order.into_iter().map(|i| &kept.doors[i]).collect();
         let mut corridors = Vec::with_capacity(kept.corridors.len());
         // Room for corridors of a few dozen tiles each, so that reading them seldom grows it.
         let mut paths = Vec::with_capacity(64 * kept.corridors.len().min(n));
@@ -445,16 +455,14 @@ impl<'k> Locks<'k> {
         s.found.and_then(|p| s.path_to(p))
     }
 
-    /// A way round the kept rooms a straight stretch of tunnel runs into: `stretch` goes from
-    /// an open tile through blocked ones to an open one, in a straight line. The way goes out
-    /// sideways past the box of the kept rooms it meets (one side or the other, whichever is
-    /// open and shorter), along, and back. `None` when the stretch bends or neither way is open.
+    /// A way round the kept rooms a stretch of tunnel runs into: `stretch` goes from an open
+    /// tile through blocked ones to an open one. Both ends lie just outside the box of the kept
+    /// rooms met (and of the kept rooms touching those), so the way follows the ring of tiles
+    /// round that box from one end to the other, the shorter way round that is open. No other
+    /// kept room meets that ring (it would have joined the box), so only locked walls and the
+    /// map's border can close it. `None` when an end lies inside the box or both ways are shut.
     fn round_box(&self, stretch: &[Pos], walls: bool) -> Option<Vec<Pos>> {
         let (&from, &to) = (stretch.first()?, stretch.last()?);
-        let (dx, dy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
-        if dx != 0 && dy != 0 {
-            return None;
-        }
         // The boxes of the kept rooms met, and of the kept rooms touching those.
         let first = stretch.get(1)?;
         let mut around = *self.boxes.iter().find(|b| b.contains(*first))?;
@@ -469,30 +477,20 @@ impl<'k> Locks<'k> {
         if around.contains(from) || around.contains(to) {
             return None;
         }
-        let leg = |out: &mut Vec<Pos>, to: Pos| {
-            let mut p = *out.last().unwrap_or(&to);
-            while p != to {
-                p = p.offset((to.x - p.x).signum(), (to.y - p.y).signum());
-                out.push(p);
-            }
+        let ring = Ring(TileBox::new(around.x0 - 1, around.y0 - 1, around.x1 + 1, around.y1 + 1));
+        let (a, b) = (ring.place(from)?, ring.place(to)?);
+        let length = ring.length();
+        let forward = (b - a).rem_euclid(length);
+        // The shorter way first.
+        let ways = if forward <= length - forward {
+            [(1, forward), (-1, length - forward)]
+        } else {
+            [(-1, length - forward), (1, forward)]
         };
-        let sides = if dy == 0 { [around.y0 - 1, around.y1 + 1] } else { [around.x0 - 1, around.x1 + 1] };
-        let mut best: Option<Vec<Pos>> = None;
-        for side in sides {
-            let (a, b) = if dy == 0 {
-                (Pos::new(from.x, side), Pos::new(to.x, side))
-            } else {
-                (Pos::new(side, from.y), Pos::new(side, to.y))
-            };
-            let mut way = vec![from];
-            for corner in [a, b, to] {
-                leg(&mut way, corner);
-            }
-            if self.clear(&way, walls) && best.as_ref().is_none_or(|w| way.len() < w.len()) {
-                best = Some(way);
-            }
-        }
-        best
+        ways.into_iter().find_map(|(dir, steps)| {
+            let way: Vec<Pos> = (0..=steps).map(|s| ring.tile(a + dir * s)).collect();
+            self.clear(&way, walls).then_some(way)
+        })
     }
 
     /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and
@@ -533,4 +531,49 @@ pub(super) fn join_locked_tiles(l: &Locks, map: &mut crate::map::Map) -> Result<
         dist = walk(map);
     }
     Ok(())
+}
+
+/// The ring of tiles along the border of a box, walked clockwise from its top-left corner.
+struct Ring(TileBox);
+
+impl Ring {
+    /// How many tiles the ring has (each side's steps, all round).
+    fn length(&self) -> i32 {
+        2 * ((self.0.x1 - self.0.x0) + (self.0.y1 - self.0.y0))
+    }
+
+    /// Where tile `p` lies along the ring, or `None` off it.
+    fn place(&self, p: Pos) -> Option<i32> {
+        let TileBox { x0, y0, x1, y1 } = self.0;
+        let (w, h) = (x1 - x0, y1 - y0);
+        let on_x = (x0..=x1).contains(&p.x);
+        let on_y = (y0..=y1).contains(&p.y);
+        if p.y == y0 && on_x {
+            Some(p.x - x0)
+        } else if p.x == x1 && on_y {
+            Some(w + p.y - y0)
+        } else if p.y == y1 && on_x {
+            Some(w + h + x1 - p.x)
+        } else if p.x == x0 && on_y {
+            Some(2 * w + h + y1 - p.y)
+        } else {
+            None
+        }
+    }
+
+    /// The tile at place `t` along the ring (any whole number: it wraps round).
+    fn tile(&self, t: i32) -> Pos {
+        let TileBox { x0, y0, x1, y1 } = self.0;
+        let (w, h) = (x1 - x0, y1 - y0);
+        let t = t.rem_euclid(self.length().max(1));
+        if t < w {
+            Pos::new(x0 + t, y0)
+        } else if t < w + h {
+            Pos::new(x1, y0 + t - w)
+        } else if t < 2 * w + h {
+            Pos::new(x1 - (t - w - h), y1)
+        } else {
+            Pos::new(x0, y1 - (t - 2 * w - h))
+        }
+    }
 }
