@@ -582,9 +582,25 @@ fn through(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, kept: &KeptDoors) ->
 /// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock: appended to
 /// `out`, or `false`.
 fn plain_l(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, out: &mut Vec<Pos>) -> bool {
-    let Some(line) = both_ls(from, to, kind).into_iter().find(|line| line.clear(l, false)) else { return false };
-    line.geometry.extend(0..line.len, &line.listed, out);
-    true
+    let mut listed = Vec::new();
+    for kind in [kind, other_way(kind)] {
+        // An L's cells need no list; a straight line's are listed.
+        let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
+        if clear(l, &geometry, len, &listed, false) {
+            geometry.extend(0..len, &listed, out);
+            return true;
+        }
+    }
+    false
+}
+
+/// The other way of a tunnel of `kind`: the other L (a straight tunnel's is the
+/// horizontal-first L).
+fn other_way(kind: TunnelKind) -> TunnelKind {
+    match kind {
+        TunnelKind::L { horizontal_first } => TunnelKind::L { horizontal_first: !horizontal_first },
+        TunnelKind::Direct => TunnelKind::L { horizontal_first: true },
+    }
 }
 
 /// Whether every cell of the centre line `geometry` (`len` cells; a listed line's in `cells`)
@@ -619,11 +635,7 @@ impl Line {
 /// The tunnel of `kind` from `from` to `to`, then the other L (a straight tunnel's other way is
 /// the horizontal-first L).
 fn both_ls(from: Pos, to: Pos, kind: TunnelKind) -> [Line; 2] {
-    let other = match kind {
-        TunnelKind::L { horizontal_first } => TunnelKind::L { horizontal_first: !horizontal_first },
-        TunnelKind::Direct => TunnelKind::L { horizontal_first: true },
-    };
-    [kind, other].map(|kind| {
+    [kind, other_way(kind)].map(|kind| {
         let mut listed = Vec::new();
         let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
         Line { geometry, len, listed }
