@@ -463,17 +463,26 @@ impl<'k> Locks<'k> {
     /// map's border can close it. `None` when an end lies inside the box or both ways are shut.
     fn round_box(&self, stretch: &[Pos], walls: bool) -> Option<Vec<Pos>> {
         let (&from, &to) = (stretch.first()?, stretch.last()?);
-        // The boxes of the kept rooms met, and of the kept rooms touching those.
+        // The box of the kept room met first, then with the kept rooms touching it (and those
+        // touching them), until the ring round it is open.
         let first = stretch.get(1)?;
         let mut around = *self.boxes.iter().find(|b| b.contains(*first))?;
         loop {
+            if let Some(way) = self.round_ring(around, from, to, walls) {
+                return Some(way);
+            }
             let grown = TileBox::new(around.x0 - 1, around.y0 - 1, around.x1 + 1, around.y1 + 1);
             let more = self.boxes.iter().filter(|b| b.meets(&grown)).fold(around, |a, b| a.union(b));
             if more == around {
-                break;
+                return None;
             }
             around = more;
         }
+    }
+
+    /// The shorter open way from `from` to `to` along the ring just outside `around`, when both
+    /// lie on it.
+    fn round_ring(&self, around: TileBox, from: Pos, to: Pos, walls: bool) -> Option<Vec<Pos>> {
         if around.contains(from) || around.contains(to) {
             return None;
         }
