@@ -136,7 +136,7 @@ fn locks(c: &mut Criterion) {
         for k in 0..10 {
             old.rooms[k * step].locked = true;
         }
-        let kept = Kept::of(&old).expect("rooms keep");
+        let kept = std::sync::Arc::new(Kept::of(&old).expect("rooms keep"));
         let mut seed = 0u64;
         g.bench_function(format!("{name}: generate"), |b| {
             b.iter(|| {

@@ -167,6 +167,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 }
                 let old = io::load_map(path)?;
                 let kept = crate::map::locks::Kept::of(&old).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                let kept = std::sync::Arc::new(kept);
                 if kept.is_empty() {
                     writeln!(err, "{}: nothing is locked; generating as usual", path.display())?;
                 }

@@ -170,7 +170,7 @@ pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Op
 pub fn generate_keeping(
     params: &GeneratorParams,
     seed: u64,
-    kept: &crate::map::locks::Kept,
+    kept: &std::sync::Arc<crate::map::locks::Kept>,
 ) -> Result<Generated, GenError> {
     if kept.is_empty() {
         return generate(params, seed);
@@ -200,7 +200,8 @@ pub fn generate_keeping(
             room.role = None;
         }
     }
-    out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: Some(kept.clone()) };
+    out.map.provenance =
+        Provenance { params: Some(params.clone()), seed, edited: false, kept: Some(std::sync::Arc::clone(kept)) };
     Ok(out)
 }
 

@@ -96,9 +96,10 @@ pub struct Provenance {
     /// Whether the map was edited by hand since it was generated.
     #[serde(default)]
     pub edited: bool,
-    /// What the generator kept when it made the map around locks (absent otherwise).
+    /// What the generator kept when it made the map around locks (absent otherwise): shared
+    /// by every map made around the same locks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kept: Option<locks::Kept>,
+    pub kept: Option<std::sync::Arc<locks::Kept>>,
 }
 
 // `GeneratorParams` holds `f64` probabilities, which are never NaN after `check`; maps compare

@@ -304,7 +304,9 @@ fn generate_keeps_the_locks_of_a_map() {
     assert!(text(&o.stderr).contains("kept 2 locked room(s) and 5 locked tile(s)"), "{}", text(&o.stderr));
     let new = delve::io::load_map(&out).unwrap();
     let expected =
-        delve::generate::generate_keeping(&shipped("godot-part3"), 77, &Kept::of(&old).unwrap()).unwrap().map;
+        delve::generate::generate_keeping(&shipped("godot-part3"), 77, &std::sync::Arc::new(Kept::of(&old).unwrap()))
+            .unwrap()
+            .map;
     assert_eq!(new, expected);
     assert_eq!(new.rooms[0].shape, old.rooms[0].shape);
     assert!(new.rooms[0].locked && new.tile_locked(delve::geom::Pos::new(2, 0)));

@@ -166,7 +166,7 @@ fn hostile_kept_locks_in_a_provenance_are_refused() {
         locked: true,
         role: None,
     };
-    map.provenance.kept = Some(kept.clone());
+    map.provenance.kept = Some(std::sync::Arc::new(kept.clone()));
     // It saves and reads back (the provenance is only a record) ...
     let text = io::map_to_string(&map).unwrap();
     let back = io::parse_map(&text, Path::new("k.ron")).unwrap();
@@ -176,7 +176,7 @@ fn hostile_kept_locks_in_a_provenance_are_refused() {
         let err = generate_keeping(p, 1, &kept).unwrap_err();
         assert!(matches!(err, GenError::Locks(_)) && err.to_string().contains("locked room 0"), "{err}");
     }
-    let huge = Kept { width: u32::MAX, height: u32::MAX, ..kept };
+    let huge = std::sync::Arc::new(Kept { width: u32::MAX, height: u32::MAX, ..(*kept).clone() });
     let err = generate_keeping(&grown, 1, &huge).unwrap_err().to_string();
     assert!(err.contains("at most"), "{err}");
 }

@@ -9,6 +9,7 @@ use delve::map::{Map, Tile};
 use delve::params::{GeneratorParams, Params, RoleRules};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// A small deterministic stream for picking locks.
 struct Pick(u64);
@@ -52,7 +53,7 @@ fn doors_of(map: &Map, id: u32) -> Vec<(Pos, delve::geom::Dir, u8)> {
 
 /// Checks everything a regeneration around `old`'s locks promises; `Err` when it refused.
 fn check_regeneration(params: &GeneratorParams, old: &Map, seed: u64) -> Result<Map, LockConflict> {
-    let kept = Kept::of(old).expect("locks picked to be keepable");
+    let kept = Arc::new(Kept::of(old).expect("locks picked to be keepable"));
     let g = match generate_keeping(params, seed, &kept) {
         Ok(g) => g,
         Err(GenError::Locks(e)) => return Err(e),
@@ -180,7 +181,7 @@ fn a_locked_first_room_keeps_the_spawn() {
     let mut old = generate(&params, 4).unwrap().map;
     old.rooms[0].locked = true;
     old.rooms[2].locked = true;
-    let kept = Kept::of(&old).unwrap();
+    let kept = Arc::new(Kept::of(&old).unwrap());
     let new = generate_keeping(&params, 99, &kept).unwrap().map;
     assert_eq!(new.rooms[0].shape, old.rooms[0].shape);
     assert_eq!(new.spawn, old.spawn);
@@ -220,7 +221,7 @@ fn impossible_locks_are_refused_by_name() {
         old.set_tile(*p, Tile::Wall);
         old.set_tile_lock(*p, true);
     }
-    let kept = Kept::of(&old).unwrap();
+    let kept = Arc::new(Kept::of(&old).unwrap());
     let err = generate_keeping(&params, 5, &kept).unwrap_err().to_string();
     assert!(err.contains("locked room 1"), "{err}");
     // Room floor locked without its room.
@@ -233,7 +234,7 @@ fn impossible_locks_are_refused_by_name() {
     let mut old = generate(&params, 3).unwrap().map;
     let far = old.rooms.iter().position(|r| r.shape.bounds().unwrap().right() > 40).unwrap();
     old.rooms[far].locked = true;
-    let kept = Kept::of(&old).unwrap();
+    let kept = Arc::new(Kept::of(&old).unwrap());
     let GeneratorParams::RoomsAndTunnels(mut small) = params.clone() else { unreachable!() };
     small.width = 40;
     let err = generate_keeping(&GeneratorParams::RoomsAndTunnels(small), 1, &kept).unwrap_err().to_string();
@@ -246,7 +247,7 @@ fn regenerated_maps_round_trip_with_their_locks() {
     let params = shipped("godot-part3");
     let mut old = generate(&params, 8).unwrap().map;
     lock_some(&mut old, 3, 3, &mut Pick(3));
-    let kept = Kept::of(&old).unwrap();
+    let kept = Arc::new(Kept::of(&old).unwrap());
     let map = generate_keeping(&params, 9, &kept).unwrap().map;
     let text = delve::io::map_to_string(&map).unwrap();
     let back = delve::io::parse_map(&text, std::path::Path::new("m.ron")).unwrap();

@@ -22,7 +22,7 @@ pub struct GenJob {
     params: GeneratorParams,
     seed: u64,
     /// The locks to generate around (the document's, or those a provenance recorded).
-    kept: Option<Kept>,
+    kept: Option<Arc<Kept>>,
 }
 
 /// Generation requests: one runs at a time, the latest request waits for it (a slider drag asks
@@ -39,7 +39,7 @@ pub struct GenState {
     compare: Option<(u64, Arc<Map>, String)>,
     /// "Regenerate from provenance": the locks its provenance recorded, for the next request
     /// (instead of the document's own).
-    kept_from_provenance: Option<Option<Kept>>,
+    kept_from_provenance: Option<Option<Arc<Kept>>>,
 }
 
 impl DelveApp {
@@ -152,7 +152,7 @@ impl DelveApp {
             Some(kept) => kept,
             None => match self.doc.as_ref().map(|d| d.map()).filter(|m| m.has_locks()).map(Kept::of) {
                 None => None,
-                Some(Ok(kept)) => Some(kept),
+                Some(Ok(kept)) => Some(Arc::new(kept)),
                 Some(Err(e)) => {
                     self.show_message("Cannot regenerate around the locks", format!("{e}. The map stays as it is."));
                     return;
