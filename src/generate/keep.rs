@@ -170,47 +170,38 @@ impl<'k> Locks<'k> {
                 }),
             }
         }
-        // Doors room by room, each room's in the order of their ids: counted, then placed.
-        let index_of = |id: u32| rooms.binary_search_by_key(&id, |r| r.id).ok();
-        let mut room_of = Vec::with_capacity(kept.doors.len());
-        for d in &kept.doors {
-            let Some(k) = index_of(d.room) else {
-                return Err(LockConflict::Damaged(format!(
-                    "kept door {} is on room {}, which is not kept",
-                    d.id, d.room
-                )));
-            };
-            let out = d.outside();
-            if !rooms[k].shape.contains(d.cell) || !on(out) || flags[at(out)] & KEPT_FLOOR != 0 {
-                return Err(LockConflict::Damaged(format!("kept door {} is not on room {}'s edge", d.id, d.room)));
+        // Doors room by room, each room's in the order of their ids (taken from a map, they come
+        // so).
+        let mut all_doors: Vec<&Door> = Vec::with_capacity(kept.doors.len());
+        let mut door_start = Vec::with_capacity(rooms.len() + 1);
+        for room in &rooms {
+            let first = all_doors.len();
+            door_start.push(first);
+            all_doors.extend(kept.doors.iter().filter(|d| d.room == room.id));
+            let own = &mut all_doors[first..];
+            if !own.is_sorted_by_key(|d| d.id) {
+                own.sort_by_key(|d| d.id);
             }
-            flags[at(out)] |= DOOR_OUT;
-            room_of.push(k);
+            for d in own.iter() {
+                let out = d.outside();
+                if !room.shape.contains(d.cell) || !on(out) || flags[at(out)] & KEPT_FLOOR != 0 {
+                    return Err(LockConflict::Damaged(format!("kept door {} is not on room {}'s edge", d.id, d.room)));
+                }
+                flags[at(out)] |= DOOR_OUT;
+            }
         }
-        let mut door_start = vec![0; rooms.len() + 1];
-        for &k in &room_of {
-            door_start[k + 1] += 1;
+        door_start.push(all_doors.len());
+        if all_doors.len() != kept.doors.len()
+            && let Some(d) = kept.doors.iter().find(|d| !rooms.iter().any(|r| r.id == d.room))
+        {
+            return Err(LockConflict::Damaged(format!("kept door {} is on room {}, which is not kept", d.id, d.room)));
         }
-        for k in 0..rooms.len() {
-            door_start[k + 1] += door_start[k];
-        }
-        // The doors by id (taken from a map, they come so).
-        let mut by_id: Vec<usize> = (0..kept.doors.len()).collect();
-        if !kept.doors.is_sorted_by_key(|d| d.id) {
-            by_id.sort_by_key(|&i| kept.doors[i].id);
-        }
-        // Each door's place: (kept room, index among its doors), and the doors in that order.
-        let mut place = vec![(0, 0); kept.doors.len()];
-        let mut in_order = vec![0; kept.doors.len()];
-        let mut next = door_start.clone();
-        for &i in &by_id {
-            let k = room_of[i];
-            place[i] = (k, next[k] - door_start[k]);
-            in_order[next[k]] = i;
-            next[k] += 1;
-        }
-        let find_door = |id: u32| by_id.binary_search_by_key(&id, |&i| kept.doors[i].id).ok().map(|b| place[by_id[b]]);
-        let all_doors: Vec<&Door> = in_order.into_iter().map(|i| &kept.doors[i]).collect();
+        // A door's place: its kept room, and its index among that room's doors.
+        let find_door = |id: u32| {
+            let i = all_doors.iter().position(|d| d.id == id)?;
+            let k = (0..rooms.len()).find(|&k| i < door_start[k + 1])?;
+            Some((k, i - door_start[k]))
+        };
         let mut corridors = Vec::with_capacity(kept.corridors.len());
         // Room for corridors of a few dozen tiles each, so that reading them seldom grows it.
         let mut paths = Vec::with_capacity(64 * kept.corridors.len().min(n));
