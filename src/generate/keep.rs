@@ -341,11 +341,6 @@ impl<'k> Locks<'k> {
             && (p.y.wrapping_sub(1) as u32) < self.height.saturating_sub(2)
     }
 
-    /// The kept room whose floor or walls hold tile `p`.
-    pub(super) fn kept_room_around(&self, p: Pos) -> Option<usize> {
-        self.boxes.iter().position(|b| b.contains(p))
-    }
-
     /// Whether a new room may not go where its `footprint` (floor and walls) holds a locked tile
     /// or a kept corridor, or its `floor` a kept room's floor or wall. (Kept rooms are also kept
     /// apart by the generator's own overlap rule, which lets neighbours share a wall.)

@@ -449,9 +449,10 @@ fn tunnel_line(
             if clear(l, &geometry, len, scratch, false) {
                 return Ok(Some((geometry, len)));
             }
-            through(l, a.centre, b.centre, kind, kept).or_else(|| connect(l, a.centre, b.centre, kind)).ok_or_else(
-                || LockConflict::WalledIn { what: "the tunnel between two new rooms".into(), cell: a.centre },
-            )?
+            connect(l, a.centre, b.centre, kind).ok_or_else(|| LockConflict::WalledIn {
+                what: "the tunnel between two new rooms".into(),
+                cell: a.centre,
+            })?
         }
         (Some(k), None) => reach(l, k, b.centre, kind, kept)?,
         (None, Some(k)) => {
@@ -533,50 +534,6 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind, kept: &KeptDoors) -> Re
         }
     }
     Err(walled_in(l, k))
-}
-
-/// The tunnel between new rooms' centres `from` and `to` through the kept room that the line of
-/// `kind` meets first, as the tutorial's tunnels cross the rooms in their way, but by the kept
-/// room's own doors: a plain L in by its door nearest `from` that one reaches, an L across its
-/// floor, and a plain L out by its door nearest `to` that one leaves from. `None` when the line
-/// first meets something else or no doors serve.
-fn through(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, kept: &KeptDoors) -> Option<Vec<Pos>> {
-    let [line, _] = both_ls(from, to, kind);
-    let mut hit = None;
-    line.geometry.all(0..line.len, &line.listed, |p| {
-        let open = l.open(p, false);
-        if !open {
-            hit = Some(p);
-        }
-        open
-    });
-    let k = l.kept_room_around(hit?)?;
-    let (room, doors) = (l.rooms[k], l.doors(k));
-    // Free doors first, then nearest first.
-    let nearest = |p: Pos| {
-        let mut ds: Vec<(usize, &crate::map::Door)> =
-            doors.iter().enumerate().map(|(j, d)| (l.slot(k, j), *d)).collect();
-        ds.sort_unstable_by_key(|(s, d)| (!kept.free(*s), d.outside().manhattan(p), d.id));
-        ds.into_iter().map(|(_, d)| d)
-    };
-    let mut path = Vec::with_capacity(2 * LINE_CAPACITY);
-    let way_in = nearest(from).find(|d| {
-        path.clear();
-        plain_l(l, from, d.outside(), kind, &mut path)
-    })?;
-    let mut way_out = Vec::with_capacity(LINE_CAPACITY);
-    let exit = nearest(to).find(|d| {
-        way_out.clear();
-        plain_l(l, d.outside(), to, kind, &mut way_out)
-    })?;
-    // Across the floor, from the door's tile to the other's, by an L that stays on it.
-    path.push(way_in.cell);
-    let across = both_ls(way_in.cell, exit.cell, TunnelKind::L { horizontal_first: true })
-        .into_iter()
-        .find(|line| line.geometry.all(0..line.len, &line.listed, |p| room.shape.contains(p)))?;
-    across.geometry.extend(1..across.len, &across.listed, &mut path);
-    path.extend(way_out);
-    Some(path)
 }
 
 /// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock: appended to
