@@ -443,22 +443,23 @@ fn tunnel_line(
     scratch: &mut Vec<Pos>,
 ) -> Result<Option<(PathGeometry, usize)>, LockConflict> {
     let (a, b) = (&placed[ends[0]], &placed[ends[1]]);
-    let line = match (a.kept, b.kept) {
+    match (a.kept, b.kept) {
         (None, None) => {
             let (geometry, len) = PathGeometry::new(a.centre, b.centre, kind, scratch);
             if clear(l, &geometry, len, scratch, false) {
                 return Ok(Some((geometry, len)));
             }
-            connect(l, a.centre, b.centre, kind).ok_or_else(|| LockConflict::WalledIn {
+            let line = connect(l, a.centre, b.centre, kind).ok_or_else(|| LockConflict::WalledIn {
                 what: "the tunnel between two new rooms".into(),
                 cell: a.centre,
-            })?
+            })?;
+            scratch.clear();
+            scratch.extend_from_slice(&line);
         }
-        (Some(k), None) => reach(l, k, b.centre, kind, kept)?,
+        (Some(k), None) => reach(l, k, b.centre, kind, kept, scratch)?,
         (None, Some(k)) => {
-            let mut line = reach(l, k, a.centre, kind, kept)?;
-            line.reverse();
-            line
+            reach(l, k, a.centre, kind, kept, scratch)?;
+            scratch.reverse();
         }
         (Some(x), Some(y)) => {
             if l.group[x] == l.group[y] {
@@ -475,29 +476,27 @@ fn tunnel_line(
             };
             // Free doors first, then nearest first.
             targets.sort_by_key(|(s, d)| (!kept.free(*s), d.outside().manhattan(a.centre), d.id));
-            let mut found = None;
-            for (_, d) in targets {
-                if l.pocket(d.outside(), a.centre, true) {
-                    continue;
-                }
-                if let Ok(mut line) = reach(l, x, d.outside(), kind, kept) {
-                    line.push(d.cell);
-                    found = Some(line);
-                    break;
-                }
-            }
-            found.ok_or_else(|| walled_in(l, y))?
+            let found = targets.into_iter().find(|(_, d)| {
+                !l.pocket(d.outside(), a.centre, true) && reach(l, x, d.outside(), kind, kept, scratch).is_ok()
+            });
+            let (_, d) = found.ok_or_else(|| walled_in(l, y))?;
+            scratch.push(d.cell);
         }
-    };
-    scratch.clear();
-    scratch.extend_from_slice(&line);
+    }
     Ok(Some((PathGeometry::Cells, scratch.len())))
 }
 
 /// A tunnel from a door of kept room `k` (or of a kept room kept corridors join to it) to
-/// `to`: the door's own tile first. Doors without a corridor are tried first, nearest first,
-/// then the others.
-fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind, kept: &KeptDoors) -> Result<Vec<Pos>, LockConflict> {
+/// `to`, written into `out`: the door's own tile first. Doors without a corridor are tried
+/// first, nearest first, then the others.
+fn reach(
+    l: &Locks,
+    k: usize,
+    to: Pos,
+    kind: TunnelKind,
+    kept: &KeptDoors,
+    out: &mut Vec<Pos>,
+) -> Result<(), LockConflict> {
     // Each key worked out once (door ids differ: any sort gives this order).
     let mut doors: Vec<((bool, i32, u32), &crate::map::Door)> =
         l.group_doors(k).map(|(s, d)| ((!kept.free(s), d.outside().manhattan(to), d.id), d)).collect();
@@ -505,24 +504,18 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind, kept: &KeptDoors) -> Re
         // A room without doors (reached through an open wall): open its wall again.
         let room = &l.rooms[k];
         let beside = |p: Pos| crate::geom::Dir::ALL.iter().any(|d| room.shape.contains(p.step(*d)));
-        let mut line = l.route_to(to, beside, true).ok_or(LockConflict::NoDoor { room: room.id })?;
-        line.reverse();
-        return Ok(line);
+        let line = l.route_to(to, beside, true).ok_or(LockConflict::NoDoor { room: room.id })?;
+        out.clear();
+        out.extend(line.into_iter().rev());
+        return Ok(());
     }
     doors.sort_unstable_by_key(|(key, _)| *key);
-    let with_door = |d: &crate::map::Door, cells: Vec<Pos>| {
-        let mut line = Vec::with_capacity(cells.len() + 1);
-        line.push(d.cell);
-        line.extend(cells);
-        line
-    };
     // A plain L from any door first (cheap), then the ways round, door by door.
-    let mut line = Vec::with_capacity(LINE_CAPACITY);
     for &(_, d) in &doors {
-        line.clear();
-        line.push(d.cell);
-        if plain_l(l, d.outside(), to, kind, &mut line) {
-            return Ok(line);
+        out.clear();
+        out.push(d.cell);
+        if plain_l(l, d.outside(), to, kind, out) {
+            return Ok(());
         }
     }
     for (_, d) in doors {
@@ -530,7 +523,10 @@ fn reach(l: &Locks, k: usize, to: Pos, kind: TunnelKind, kept: &KeptDoors) -> Re
             continue;
         }
         if let Some(cells) = connect(l, d.outside(), to, kind) {
-            return Ok(with_door(d, cells));
+            out.clear();
+            out.push(d.cell);
+            out.extend(cells);
+            return Ok(());
         }
     }
     Err(walled_in(l, k))
