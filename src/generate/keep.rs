@@ -111,12 +111,19 @@ impl<'k> Locks<'k> {
                 return Err(LockConflict::RoomOffMap { room: room.id, cell, width, height });
             }
             boxes.push(TileBox::new(b.x - 1, b.y - 1, b.right(), b.bottom()));
-            // A rectangle (most rooms) a row at a time, unless it meets another kept room,
-            // which the cell-by-cell way below names.
+            // A rectangle (most rooms) a row at a time, unless it meets another kept room (known
+            // from the rooms before it when they are rectangles too), which the cell-by-cell way
+            // below names.
             if let Shape::Rect(r) = &room.shape {
+                let apart = |o: &&Room| match &o.shape {
+                    Shape::Rect(q) => !q.intersects(r),
+                    _ => false,
+                };
                 let (x0, x1) = (r.x as usize, r.right() as usize);
                 let rows = (r.y as usize..r.bottom() as usize).map(|y| y * width as usize);
-                if rows.clone().all(|row| flags[row + x0..row + x1].iter().all(|f| f & KEPT_FLOOR == 0)) {
+                if rooms[..k].iter().all(apart)
+                    || rows.clone().all(|row| flags[row + x0..row + x1].iter().all(|f| f & KEPT_FLOOR == 0))
+                {
                     rows.for_each(|row| flags[row + x0..row + x1].iter_mut().for_each(|f| *f |= KEPT_FLOOR));
                     continue;
                 }
@@ -214,13 +221,18 @@ impl<'k> Locks<'k> {
             };
             let corridor = KeptPath { cells: first..paths.len(), width: c.width, ends: [a, b] };
             let mut off = None;
-            Corridor::cells_of(&paths[corridor.cells.clone()], c.width, |p| {
+            let mut mark = |p: Pos| {
                 if !on(p) {
                     off = Some(p);
                 } else if flags[at(p)] & KEPT_FLOOR == 0 {
                     flags[at(p)] |= LOCKED_OPEN;
                 }
-            });
+            };
+            match c.width {
+                // One tile wide (most corridors): the path itself.
+                0 | 1 => paths[corridor.cells.clone()].iter().for_each(|p| mark(*p)),
+                w => Corridor::cells_of(&paths[corridor.cells.clone()], w, mark),
+            }
             if let Some(cell) = off {
                 return Err(LockConflict::TileOffMap { cell, width, height });
             }
@@ -482,10 +494,9 @@ impl<'k> Locks<'k> {
         } else {
             [(-1, length - forward), (1, forward)]
         };
-        ways.into_iter().find_map(|(dir, steps)| {
-            let way: Vec<Pos> = (0..=steps).map(|s| ring.tile(a + dir * s)).collect();
-            self.clear(&way, walls).then_some(way)
-        })
+        let (dir, steps) =
+            ways.into_iter().find(|&(dir, steps)| (0..=steps).all(|s| self.open(ring.tile(a + dir * s), walls)))?;
+        Some((0..=steps).map(|s| ring.tile(a + dir * s)).collect())
     }
 
     /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and
