@@ -220,8 +220,3 @@ pub fn generate(params: &GeneratorParams, seed: u64) -> Result<Generated, GenErr
     out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Ok(out)
 }
-
-#[doc(hidden)]
-pub fn probe_locks_new(kept: &crate::map::locks::Kept, w: u32, h: u32) -> usize {
-    keep::Locks::new(kept, w, h).map_or(0, |l| l.rooms.len())
-}
