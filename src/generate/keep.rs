@@ -373,8 +373,9 @@ impl<'k> Locks<'k> {
         })
     }
 
-    /// `line` (its two ends open) with every stretch that crosses a lock replaced by the
-    /// shortest way round it, searched near the stretch first (a tunnel across a big map that
+    /// `line` (its two ends open) with every stretch that crosses a lock replaced by a way round
+    /// it: along the ring round the kept rooms it meets when that is open ([`Self::round_box`]),
+    /// else the shortest way, searched near the stretch first (a tunnel across a big map that
     /// meets one kept room goes round that room, not across the map again).
     pub(super) fn detour(&self, line: &[Pos], walls: bool) -> Option<Vec<Pos>> {
         let ok = |p: Pos| self.open(p, walls);

@@ -32,8 +32,8 @@ pub struct Kept {
     pub spawn: Option<Pos>,
 }
 
-/// A kept corridor: its path stays in the file's text form until it is used (a few bytes of
-/// text can ask for millions of tiles; see [`Kept::corridor`]).
+/// A kept corridor: its path stays in the file's text form until a generation reads it, at most
+/// as many tiles as the map has (a few bytes of text can ask for millions of tiles).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeptCorridor {
     #[serde(deserialize_with = "checked_path")]

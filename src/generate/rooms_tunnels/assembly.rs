@@ -163,12 +163,14 @@ pub(super) fn side_towards(cell: Pos, toward: Pos) -> Dir {
 /// Carves rooms then tunnels, and splits each tunnel into corridors between the rooms it meets.
 ///
 /// Around `locks`: kept rooms keep their floor, colour, label and doors (listed first, with
-/// their kinds); a tunnel meets a kept room only at one of its doors (the one nearest the other
-/// end), runs as the tutorial's L where that crosses no kept room, kept wall or locked wall and
-/// takes the shortest way around otherwise; two kept rooms joined by a kept corridor get no new
-/// tunnel. Then the kept corridors are dug, every kept door left without a corridor is joined to
-/// the nearest new room (or, with none, to another kept room's free door), the locked tiles are
-/// set, and locked corridor tiles the map does not reach are joined to it.
+/// their kinds); a tunnel meets a kept room only at one of its doors (one without a corridor
+/// yet if a plain L serves, else the nearest), runs as the tutorial's L where that crosses no
+/// kept room, kept wall or locked wall, and otherwise goes round what it meets (along the ring
+/// round the kept rooms' box, or by the shortest way); two kept rooms joined by a kept corridor
+/// get no new tunnel. Then the kept corridors are dug, every kept door left without a corridor
+/// is joined to a new room nearby (the nearest one a plain L reaches, or the nearest by a way
+/// round; with no new room, to another kept room's free door), the locked tiles are set, and
+/// locked corridor tiles the map does not reach are joined to it.
 pub(super) fn build_map(
     p: &RoomsAndTunnels,
     seed: u64,
@@ -430,10 +432,9 @@ fn stamp_round_locks(map: &mut Map, l: &Locks, p: Pos, width: u32) {
 }
 
 /// The centre line of the tunnel between placed rooms `ends` around `locks`, or `None` when the
-/// two are kept rooms that kept corridors join already. A kept end is met at a door: its own
-/// nearest the other end, or, when that is walled in, the nearest door of the kept rooms that
-/// kept corridors join to it that can be reached. The line starts (ends) on the door's own
-/// tile, inside the kept room.
+/// two are kept rooms that kept corridors join already. A kept end is met at a door of it or of
+/// the kept rooms kept corridors join to it (see [`reach`]). The line starts (ends) on the
+/// door's own tile, inside the kept room.
 fn tunnel_line(
     l: &Locks,
     placed: &[Placed],
@@ -641,8 +642,8 @@ fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept: &KeptDoors)
     }
 }
 
-/// Joins every kept door that carries no corridor yet: to the nearest new room's centre, or,
-/// when there is none, to the nearest free door of another kept room.
+/// Joins every kept door that carries no corridor yet: to a new room nearby (see
+/// [`near_room`]), or, when there is none, to the nearest free door of another kept room.
 fn join_free_doors(
     l: &Locks,
     placed: &[Placed],
