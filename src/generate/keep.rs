@@ -479,14 +479,31 @@ impl<'k> Locks<'k> {
         }
     }
 
-    /// The shorter open way from `from` to `to` along the ring just outside `around`, when both
-    /// lie on it.
+    /// The shorter open way from `from` to `to` along the ring just outside `around`. An end on
+    /// the box's own edge (the tile outside a kept door, in the kept room's wall) steps out
+    /// onto the ring first; an end deeper inside gives `None`.
     fn round_ring(&self, around: TileBox, from: Pos, to: Pos, walls: bool) -> Option<Vec<Pos>> {
-        if around.contains(from) || around.contains(to) {
-            return None;
-        }
+        // The end itself when outside the box, else the ring tile just outside its edge.
+        let onto = |p: Pos| -> Option<Pos> {
+            if !around.contains(p) {
+                return Some(p);
+            }
+            let out = if p.x == around.x0 {
+                p.offset(-1, 0)
+            } else if p.x == around.x1 {
+                p.offset(1, 0)
+            } else if p.y == around.y0 {
+                p.offset(0, -1)
+            } else if p.y == around.y1 {
+                p.offset(0, 1)
+            } else {
+                return None;
+            };
+            self.open(out, walls).then_some(out)
+        };
+        let (start, end) = (onto(from)?, onto(to)?);
         let ring = Ring(TileBox::new(around.x0 - 1, around.y0 - 1, around.x1 + 1, around.y1 + 1));
-        let (a, b) = (ring.place(from)?, ring.place(to)?);
+        let (a, b) = (ring.place(start)?, ring.place(end)?);
         let length = ring.length();
         let forward = (b - a).rem_euclid(length);
         // The shorter way first.
@@ -497,7 +514,15 @@ impl<'k> Locks<'k> {
         };
         let (dir, steps) =
             ways.into_iter().find(|&(dir, steps)| (0..=steps).all(|s| self.open(ring.tile(a + dir * s), walls)))?;
-        Some((0..=steps).map(|s| ring.tile(a + dir * s)).collect())
+        let mut way = Vec::with_capacity(steps as usize + 3);
+        if start != from {
+            way.push(from);
+        }
+        way.extend((0..=steps).map(|s| ring.tile(a + dir * s)));
+        if end != to {
+            way.push(to);
+        }
+        Some(way)
     }
 
     /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and
