@@ -458,11 +458,11 @@ impl<'k> Locks<'k> {
     }
 
     /// A way round the kept rooms a stretch of tunnel runs into: `stretch` goes from an open
-    /// tile through blocked ones to an open one. Both ends lie just outside the box of the kept
-    /// rooms met (and of the kept rooms touching those), so the way follows the ring of tiles
-    /// round that box from one end to the other, the shorter way round that is open. No other
-    /// kept room meets that ring (it would have joined the box), so only locked walls and the
-    /// map's border can close it. `None` when an end lies inside the box or both ways are shut.
+    /// tile through blocked ones to an open one. The way follows the ring of tiles round the box
+    /// of the kept room met first, from one end to the other, the shorter way round that is open
+    /// (see [`Self::round_ring`]); failing that, round the box of that room and the kept rooms
+    /// touching it (and those touching them), whose ring no other kept room meets. `None` when
+    /// no ring serves.
     fn round_box(&self, stretch: &[Pos], walls: bool) -> Option<Vec<Pos>> {
         let (&from, &to) = (stretch.first()?, stretch.last()?);
         // The box of the kept room met first, then with the kept rooms touching it (and those

@@ -515,7 +515,7 @@ fn reach(
     for &(_, d) in &doors {
         out.clear();
         out.push(d.cell);
-        if plain_l(l, d.outside(), to, kind, out) {
+        if plain_l(l, d.outside(), to, kind, false, out) {
             return Ok(());
         }
     }
@@ -533,14 +533,14 @@ fn reach(
     Err(walled_in(l, k))
 }
 
-/// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock: appended to
-/// `out`, or `false`.
-fn plain_l(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, out: &mut Vec<Pos>) -> bool {
+/// The L of `kind` from `from` to `to`, or the other L, when one crosses no lock (nor a kept
+/// wall, unless `walls`): appended to `out`, or `false`.
+fn plain_l(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, walls: bool, out: &mut Vec<Pos>) -> bool {
     let mut listed = Vec::new();
     for kind in [kind, other_way(kind)] {
         // An L's cells need no list; a straight line's are listed.
         let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
-        if clear(l, &geometry, len, &listed, false) {
+        if clear(l, &geometry, len, &listed, walls) {
             geometry.extend(0..len, &listed, out);
             return true;
         }
@@ -566,36 +566,6 @@ fn clear(l: &Locks, geometry: &PathGeometry, len: usize, cells: &[Pos], walls: b
     }
 }
 
-/// A tunnel's centre line, its cells not yet listed (unless it is a straight line).
-struct Line {
-    geometry: PathGeometry,
-    len: usize,
-    listed: Vec<Pos>,
-}
-
-impl Line {
-    /// Whether every cell may carry a tunnel (along kept walls too when `walls`).
-    fn clear(&self, l: &Locks, walls: bool) -> bool {
-        clear(l, &self.geometry, self.len, &self.listed, walls)
-    }
-
-    fn cells(&self) -> Vec<Pos> {
-        let mut line = Vec::with_capacity(self.len);
-        self.geometry.extend(0..self.len, &self.listed, &mut line);
-        line
-    }
-}
-
-/// The tunnel of `kind` from `from` to `to`, then the other L (a straight tunnel's other way is
-/// the horizontal-first L).
-fn both_ls(from: Pos, to: Pos, kind: TunnelKind) -> [Line; 2] {
-    [kind, other_way(kind)].map(|kind| {
-        let mut listed = Vec::new();
-        let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
-        Line { geometry, len, listed }
-    })
-}
-
 /// The refusal for kept room `k`, whose doors no tunnel can reach.
 fn walled_in(l: &Locks, k: usize) -> LockConflict {
     let room = &l.rooms[k];
@@ -612,14 +582,17 @@ fn door_name(l: &Locks, k: usize, d: &crate::map::Door) -> String {
 /// The tiles of a tunnel from `from` to `to` around the locks: the L of `kind` (or a straight
 /// line), the other L, or the shortest way round; failing all, the same along kept rooms' walls.
 fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> {
-    let lines = both_ls(from, to, kind);
-    let mut first = None;
+    let mut first = Vec::new();
     for walls in [false, true] {
-        if let Some(line) = lines.iter().find(|line| line.clear(l, walls)) {
-            return Some(line.cells());
+        let mut path = Vec::new();
+        if plain_l(l, from, to, kind, walls, &mut path) {
+            return Some(path);
         }
-        let first = first.get_or_insert_with(|| lines[0].cells());
-        if let Some(path) = l.detour(first, walls) {
+        if first.is_empty() {
+            let (geometry, len) = PathGeometry::new(from, to, kind, &mut path);
+            geometry.extend(0..len, &path, &mut first);
+        }
+        if let Some(path) = l.detour(&first, walls) {
             return Some(path);
         }
     }
@@ -704,7 +677,7 @@ fn near_room(l: &Locks, placed: &[Placed], from: Pos, kind: TunnelKind, out: &mu
     let far = 2 * nearest.0 + NEAR_SLACK;
     let mut at = Some(nearest);
     while let Some((d, i)) = at.filter(|(d, _)| *d <= far) {
-        if plain_l(l, from, placed[i].centre, kind, out) {
+        if plain_l(l, from, placed[i].centre, kind, false, out) {
             return Some(Ok(()));
         }
         at = next(Some((d, i)));
