@@ -5,7 +5,7 @@
 
 use crate::geom::{Pos, Rect, TileBox};
 use crate::map::locks::{Kept, LockConflict};
-use crate::map::{Corridor, Door, MAX_SIDE, MAX_TILES, Room, Shape, Tile, path_text};
+use crate::map::{Corridor, Door, MAX_SIDE, MAX_TILES, Room, Shape, Tile};
 use crate::pathfind;
 
 /// Floor of a kept room.
@@ -51,9 +51,8 @@ pub(super) struct Locks<'k> {
     /// their ids; kept room `k`'s are `doors[door_start[k]..door_start[k + 1]]`.
     all_doors: Vec<&'k Door>,
     door_start: Vec<usize>,
-    /// The kept corridors, their paths one after another in `paths`.
-    pub(super) corridors: Vec<KeptPath>,
-    paths: Vec<Pos>,
+    /// The kept corridors.
+    pub(super) corridors: Vec<KeptPath<'k>>,
     /// For each kept room, the first kept room of the group that kept corridors join it to.
     pub(super) group: Vec<usize>,
     /// Each kept room's floor and walls (its bounds grown by one): what a tunnel goes round.
@@ -68,10 +67,10 @@ pub(super) struct Locks<'k> {
     loose: bool,
 }
 
-/// A kept corridor: where its path lies in [`Locks`]' paths, its width, and its two doors as
-/// `(kept room, door index in that room's doors)`.
-pub(super) struct KeptPath {
-    cells: std::ops::Range<usize>,
+/// A kept corridor: its path, its width, and its two doors as `(kept room, door index in that
+/// room's doors)`.
+pub(super) struct KeptPath<'k> {
+    pub(super) path: &'k [Pos],
     pub(super) width: u32,
     pub(super) ends: [(usize, usize); 2],
 }
@@ -181,18 +180,39 @@ impl<'k> Locks<'k> {
             }
         }
         // Doors room by room, each room's in the order of their ids (taken from a map, they come
-        // so).
-        let mut all_doors: Vec<&Door> = Vec::with_capacity(kept.doors.len());
-        let mut door_start = Vec::with_capacity(rooms.len() + 1);
-        for room in &rooms {
-            let first = all_doors.len();
-            door_start.push(first);
-            all_doors.extend(kept.doors.iter().filter(|d| d.room == room.id));
-            let own = &mut all_doors[first..];
-            if !own.is_sorted_by_key(|d| d.id) {
-                own.sort_by_key(|d| d.id);
+        // so): each door's room found by its id (the rooms are in order), then the doors put in
+        // their rooms' places.
+        let room_ids = IdTable::new(rooms.iter().map(|r| r.id));
+        let mut room_of = Vec::with_capacity(kept.doors.len());
+        let mut door_start = vec![0usize; rooms.len() + 1];
+        for d in &kept.doors {
+            let Some(k) = room_ids.get(d.room, || rooms.binary_search_by_key(&d.room, |r| r.id).ok()) else {
+                return Err(LockConflict::Damaged(format!(
+                    "kept door {} is on room {}, which is not kept",
+                    d.id, d.room
+                )));
+            };
+            room_of.push(k);
+            door_start[k + 1] += 1;
+        }
+        for k in 0..rooms.len() {
+            door_start[k + 1] += door_start[k];
+        }
+        let mut order = vec![0usize; kept.doors.len()];
+        let mut next = door_start.clone();
+        for (i, &k) in room_of.iter().enumerate() {
+            order[next[k]] = i;
+            next[k] += 1;
+        }
+        for k in 0..rooms.len() {
+            let own = &mut order[door_start[k]..door_start[k + 1]];
+            if !own.is_sorted_by_key(|&i| kept.doors[i].id) {
+                own.sort_by_key(|&i| kept.doors[i].id);
             }
-            for d in own.iter() {
+        }
+        let all_doors: Vec<&Door> = order.iter().map(|&i| &kept.doors[i]).collect();
+        for (k, room) in rooms.iter().enumerate() {
+            for d in &all_doors[door_start[k]..door_start[k + 1]] {
                 let out = d.outside();
                 if !room.shape.contains(d.cell) || !on(out) || flags[at(out)] & KEPT_FLOOR != 0 {
                     return Err(LockConflict::Damaged(format!("kept door {} is not on room {}'s edge", d.id, d.room)));
@@ -200,29 +220,23 @@ impl<'k> Locks<'k> {
                 flags[at(out)] |= DOOR_OUT;
             }
         }
-        door_start.push(all_doors.len());
-        if all_doors.len() != kept.doors.len()
-            && let Some(d) = kept.doors.iter().find(|d| !rooms.iter().any(|r| r.id == d.room))
-        {
-            return Err(LockConflict::Damaged(format!("kept door {} is on room {}, which is not kept", d.id, d.room)));
+        // A door's place, by its id (taken from a map, the doors come in the order of their
+        // ids): its kept room, and its index among that room's doors.
+        let mut slot_of = vec![0usize; kept.doors.len()];
+        for (s, &i) in order.iter().enumerate() {
+            slot_of[i] = s;
         }
-        // A door's place: its kept room, and its index among that room's doors.
+        let door_ids = IdTable::new(kept.doors.iter().map(|d| d.id));
         let find_door = |id: u32| {
-            let i = all_doors.iter().position(|d| d.id == id)?;
-            let k = (0..rooms.len()).find(|&k| i < door_start[k + 1])?;
-            Some((k, i - door_start[k]))
+            let i = door_ids.get(id, || kept.doors.iter().position(|d| d.id == id))?;
+            let k = room_of[i];
+            Some((k, slot_of[i] - door_start[k]))
         };
         let mut corridors = Vec::with_capacity(kept.corridors.len());
-        // Room for corridors of a few dozen tiles each, so that reading them seldom grows it.
-        let mut paths = Vec::with_capacity(64 * kept.corridors.len().min(n));
         for (i, c) in kept.corridors.iter().enumerate() {
-            let first = paths.len();
-            path_text::append(&c.path, n, &mut paths)
-                .map_err(|e| LockConflict::Damaged(format!("kept corridor {i}: {e}")))?;
             let (Some(a), Some(b)) = (find_door(c.doors[0]), find_door(c.doors[1])) else {
                 return Err(LockConflict::Damaged(format!("kept corridor {i} does not join two kept doors")));
             };
-            let corridor = KeptPath { cells: first..paths.len(), width: c.width, ends: [a, b] };
             let mut off = None;
             let mut mark = |p: Pos| {
                 if !on(p) {
@@ -233,13 +247,13 @@ impl<'k> Locks<'k> {
             };
             match c.width {
                 // One tile wide (most corridors): the path itself.
-                0 | 1 => paths[corridor.cells.clone()].iter().for_each(|p| mark(*p)),
-                w => Corridor::cells_of(&paths[corridor.cells.clone()], w, mark),
+                0 | 1 => c.path.iter().for_each(|p| mark(*p)),
+                w => Corridor::cells_of(&c.path, w, mark),
             }
             if let Some(cell) = off {
                 return Err(LockConflict::TileOffMap { cell, width, height });
             }
-            corridors.push(corridor);
+            corridors.push(KeptPath { path: &c.path, width: c.width, ends: [a, b] });
         }
         let tiles = kept.tiles_on(width, height)?;
         let mut open_tiles = false;
@@ -277,7 +291,6 @@ impl<'k> Locks<'k> {
             all_doors,
             door_start,
             corridors,
-            paths,
             group,
             boxes,
             tiles,
@@ -290,11 +303,6 @@ impl<'k> Locks<'k> {
     /// Kept room `k`'s doors, in the order of their ids.
     pub(super) fn doors(&self, k: usize) -> &[&'k Door] {
         &self.all_doors[self.door_start[k]..self.door_start[k + 1]]
-    }
-
-    /// The path of kept corridor `c`.
-    pub(super) fn path(&self, c: &KeptPath) -> &[Pos] {
-        &self.paths[c.cells.clone()]
     }
 
     /// The doors of kept room `k` and of the kept rooms kept corridors join to it.
@@ -357,22 +365,31 @@ impl<'k> Locks<'k> {
     }
 
     /// Whether a new room may not go where its `footprint` (floor and walls) holds a locked tile
-    /// or a kept corridor, or its `floor` a kept room's floor or wall. (Kept rooms are also kept
-    /// apart by the generator's own overlap rule, which lets neighbours share a wall.)
-    pub(super) fn blocks(&self, footprint: Rect, floor: Rect) -> bool {
-        self.any_in(footprint, LOCKED_WALL | LOCKED_OPEN) || self.any_in(floor, KEPT_FLOOR | RING)
-    }
-
-    /// Whether a tile of `area` has one of `flags`.
-    fn any_in(&self, area: Rect, flags: u8) -> bool {
-        if !self.loose && flags & (LOCKED_WALL | LOCKED_OPEN) == flags {
+    /// or a kept corridor, or its floor (the footprint less its outer tiles) a kept room's floor
+    /// or wall. (Kept rooms are also kept apart by the generator's own overlap rule, which lets
+    /// neighbours share a wall.) One pass over the footprint's rows.
+    pub(super) fn blocks(&self, footprint: Rect) -> bool {
+        // Locked tiles and kept corridors, when there are any outside the kept rooms.
+        let locked = if self.loose { LOCKED_WALL | LOCKED_OPEN } else { 0 };
+        let all = locked | KEPT_FLOOR | RING;
+        let (x0, y0) = (footprint.x.max(0), footprint.y.max(0));
+        let (x1, y1) = (footprint.right().min(self.width as i32), footprint.bottom().min(self.height as i32));
+        if x1 <= x0 {
             return false;
         }
-        let (x0, y0) = (area.x.max(0), area.y.max(0));
-        let (x1, y1) = (area.right().min(self.width as i32), area.bottom().min(self.height as i32));
+        // The floor's columns, within the row.
+        let (f0, f1) = ((footprint.x + 1).clamp(x0, x1), (footprint.right() - 1).clamp(x0, x1));
+        let any = |cells: &[u8], mask: u8| mask != 0 && cells.iter().any(|f| f & mask != 0);
         (y0..y1).any(|y| {
             let row = y as usize * self.width as usize;
-            self.flags[row + x0 as usize..row + x1.max(x0) as usize].iter().any(|f| f & flags != 0)
+            let at = |x: i32| row + x as usize;
+            if y == footprint.y || y == footprint.bottom() - 1 {
+                any(&self.flags[at(x0)..at(x1)], locked)
+            } else {
+                any(&self.flags[at(x0)..at(f0)], locked)
+                    || any(&self.flags[at(f0)..at(f1.max(f0))], all)
+                    || any(&self.flags[at(f1.max(f0))..at(x1)], locked)
+            }
         })
     }
 
@@ -515,17 +532,35 @@ impl<'k> Locks<'k> {
         } else {
             [(-1, length - forward), (1, forward)]
         };
-        let (dir, steps) =
-            ways.into_iter().find(|&(dir, steps)| (0..=steps).all(|s| self.open(ring.tile(a + dir * s), walls)))?;
-        let mut way = Vec::with_capacity(steps as usize + 3);
-        if start != from {
-            way.push(from);
+        let mut way = Vec::with_capacity(length as usize / 2 + 4);
+        for (dir, steps) in ways {
+            way.clear();
+            if start != from {
+                way.push(from);
+            }
+            // Place by place round the ring, each tile checked as it is added.
+            let (mut t, mut open) = (a, true);
+            for _ in 0..=steps {
+                let p = ring.tile(t);
+                open = self.open(p, walls);
+                if !open {
+                    break;
+                }
+                way.push(p);
+                t = match t + dir {
+                    n if n == length => 0,
+                    -1 => length - 1,
+                    n => n,
+                };
+            }
+            if open {
+                if end != to {
+                    way.push(to);
+                }
+                return Some(way);
+            }
         }
-        way.extend((0..=steps).map(|s| ring.tile(a + dir * s)));
-        if end != to {
-            way.push(to);
-        }
-        Some(way)
+        None
     }
 
     /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and
@@ -568,6 +603,36 @@ pub(super) fn join_locked_tiles(l: &Locks, map: &mut crate::map::Map) -> Result<
     Ok(())
 }
 
+/// Places in a list by id, for ids as a map gives them (a room's or door's id is its place
+/// among the map's rooms or doors, so they are small): a table, or, for ids far larger than the
+/// list (from a file), nothing, and the caller searches.
+struct IdTable(Vec<u32>);
+
+impl IdTable {
+    fn new(ids: impl Iterator<Item = u32> + Clone) -> Self {
+        let (n, top) = ids.clone().fold((0, 0), |(n, top), id| (n + 1, top.max(id as usize)));
+        if top >= 4 * n + 64 {
+            return Self(Vec::new());
+        }
+        let mut table = vec![u32::MAX; top + 1];
+        for (i, id) in ids.enumerate() {
+            // The first of equal ids, as a search from the front finds.
+            if table[id as usize] == u32::MAX {
+                table[id as usize] = i as u32;
+            }
+        }
+        Self(table)
+    }
+
+    /// The place of `id`; `search` when there is no table.
+    fn get(&self, id: u32, search: impl FnOnce() -> Option<usize>) -> Option<usize> {
+        if self.0.is_empty() {
+            return search();
+        }
+        self.0.get(id as usize).filter(|&&i| i != u32::MAX).map(|&i| i as usize)
+    }
+}
+
 /// The ring of tiles along the border of a box, walked clockwise from its top-left corner.
 struct Ring(TileBox);
 
@@ -596,11 +661,10 @@ impl Ring {
         }
     }
 
-    /// The tile at place `t` along the ring (any whole number: it wraps round).
+    /// The tile at place `t` along the ring (`0..` [`Self::length`]).
     fn tile(&self, t: i32) -> Pos {
         let TileBox { x0, y0, x1, y1 } = self.0;
         let (w, h) = (x1 - x0, y1 - y0);
-        let t = t.rem_euclid(self.length().max(1));
         if t < w {
             Pos::new(x0 + t, y0)
         } else if t < w + h {

@@ -96,9 +96,7 @@ fn generate_around(
         let y = rng.random_range(margin..=h_map - h - 1 - margin);
         let footprint = Rect::new(x, y, w, h);
         let probe = probe(p.overlap, &footprint);
-        if index.any(&probe, p.width, p.height)
-            || locks.is_some_and(|l| l.blocks(Rect::new(x, y, w + 1, h + 1), Rect::new(x + 1, y + 1, w - 1, h - 1)))
-        {
+        if index.any(&probe, p.width, p.height) || locks.is_some_and(|l| l.blocks(Rect::new(x, y, w + 1, h + 1))) {
             rec.record(|| Step::RoomTried {
                 attempt,
                 footprint,

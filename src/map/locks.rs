@@ -6,7 +6,7 @@
 
 use super::{Door, DoorId, Map, Room, RoomId, Tile, path_text};
 use crate::geom::Pos;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The locks of a map, as a generator keeps them.
@@ -32,12 +32,12 @@ pub struct Kept {
     pub spawn: Option<Pos>,
 }
 
-/// A kept corridor: its path stays in the file's text form until a generation reads it, at most
-/// as many tiles as the map has (a few bytes of text can ask for millions of tiles).
+/// A kept corridor: its path, doors and width, as on the map it was taken from (its path in
+/// files as the same text as a map's corridors, read with the same bound).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeptCorridor {
-    #[serde(deserialize_with = "checked_path")]
-    pub path: String,
+    #[serde(with = "path_text")]
+    pub path: Vec<Pos>,
     pub doors: [DoorId; 2],
     #[serde(default = "one")]
     pub width: u32,
@@ -45,12 +45,6 @@ pub struct KeptCorridor {
 
 const fn one() -> u32 {
     1
-}
-
-fn checked_path<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    let text = String::deserialize(d)?;
-    path_text::count(&text, super::MAX_TILES as usize).map_err(serde::de::Error::custom)?;
-    Ok(text)
 }
 
 /// Why a map's locks cannot be kept as they are.
@@ -91,7 +85,7 @@ impl Kept {
             .corridors
             .iter()
             .filter(|c| c.doors.iter().all(|d| door_locked(*d)))
-            .map(|c| KeptCorridor { path: path_text::to_text(&c.path), doors: c.doors, width: c.width })
+            .map(|c| KeptCorridor { path: c.path.clone(), doors: c.doors, width: c.width })
             .collect();
         let mut tiles: Vec<(i32, i32, String)> = Vec::new();
         for p in map.locked_tiles() {

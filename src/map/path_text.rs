@@ -53,12 +53,6 @@ pub fn from_text(text: &str, max_cells: usize) -> Result<Vec<Pos>, String> {
     Ok(path)
 }
 
-/// Reads the text form onto the end of `out`, as [`from_text`] does; returns how many tiles it
-/// added.
-pub fn append(text: &str, max_cells: usize, out: &mut Vec<Pos>) -> Result<usize, String> {
-    read(text, max_cells, Some(out))
-}
-
 /// How many tiles the text form lists, checking it as [`from_text`] does but without making
 /// the path: a file can say "a million steps east" in a few bytes.
 pub fn count(text: &str, max_cells: usize) -> Result<usize, String> {

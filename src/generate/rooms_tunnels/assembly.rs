@@ -446,11 +446,14 @@ fn tunnel_line(
     let (a, b) = (&placed[ends[0]], &placed[ends[1]]);
     match (a.kept, b.kept) {
         (None, None) => {
-            let (geometry, len) = PathGeometry::new(a.centre, b.centre, kind, scratch);
-            if clear(l, &geometry, len, scratch, false) {
-                return Ok(Some((geometry, len)));
+            // Either L as it is (its cells need no list), else a way round.
+            for kind in [kind, other_way(kind)] {
+                let (geometry, len) = PathGeometry::new(a.centre, b.centre, kind, scratch);
+                if clear(l, &geometry, len, scratch, false) {
+                    return Ok(Some((geometry, len)));
+                }
             }
-            let line = connect(l, a.centre, b.centre, kind).ok_or_else(|| LockConflict::WalledIn {
+            let line = connect(l, a.centre, b.centre, kind, true).ok_or_else(|| LockConflict::WalledIn {
                 what: "the tunnel between two new rooms".into(),
                 cell: a.centre,
             })?;
@@ -498,9 +501,14 @@ fn reach(
     kept: &KeptDoors,
     out: &mut Vec<Pos>,
 ) -> Result<(), LockConflict> {
-    // Each key worked out once (door ids differ: any sort gives this order).
-    let mut doors: Vec<((bool, i32, u32), &crate::map::Door)> =
-        l.group_doors(k).map(|(s, d)| ((!kept.free(s), d.outside().manhattan(to), d.id), d)).collect();
+    // Each door's place in that order as one number: taken (top bit), distance, id (ids differ).
+    let mut doors: Vec<(u64, &crate::map::Door)> = l
+        .group_doors(k)
+        .map(|(s, d)| {
+            let far = u64::from(d.outside().manhattan(to).unsigned_abs());
+            (u64::from(!kept.free(s)) << 63 | far << 32 | u64::from(d.id), d)
+        })
+        .collect();
     if doors.is_empty() {
         // A room without doors (reached through an open wall): open its wall again.
         let room = &l.rooms[k];
@@ -510,20 +518,25 @@ fn reach(
         out.extend(line.into_iter().rev());
         return Ok(());
     }
-    doors.sort_unstable_by_key(|(key, _)| *key);
-    // A plain L from any door first (cheap), then the ways round, door by door.
-    for &(_, d) in &doors {
+    // A plain L from any door first (cheap), in that order: the first door or two mostly
+    // serve, so each is picked as the least left rather than after a sort.
+    for left in (1..=doors.len()).rev() {
+        let Some(m) = (0..left).min_by_key(|&i| doors[i].0) else { break };
+        let d = doors[m].1;
         out.clear();
         out.push(d.cell);
         if plain_l(l, d.outside(), to, kind, false, out) {
             return Ok(());
         }
+        doors.swap(m, left - 1);
     }
+    // Then the ways round, door by door.
+    doors.sort_unstable_by_key(|(key, _)| *key);
     for (_, d) in doors {
         if l.pocket(d.outside(), to, true) {
             continue;
         }
-        if let Some(cells) = connect(l, d.outside(), to, kind) {
+        if let Some(cells) = connect(l, d.outside(), to, kind, true) {
             out.clear();
             out.push(d.cell);
             out.extend(cells);
@@ -581,11 +594,12 @@ fn door_name(l: &Locks, k: usize, d: &crate::map::Door) -> String {
 
 /// The tiles of a tunnel from `from` to `to` around the locks: the L of `kind` (or a straight
 /// line), the other L, or the shortest way round; failing all, the same along kept rooms' walls.
-fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> {
+/// `plain_tried`: the caller found already that neither plain L serves ([`plain_l`]).
+fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, plain_tried: bool) -> Option<Vec<Pos>> {
     let mut first = Vec::new();
     for walls in [false, true] {
         let mut path = Vec::new();
-        if plain_l(l, from, to, kind, walls, &mut path) {
+        if !(plain_tried && !walls) && plain_l(l, from, to, kind, walls, &mut path) {
             return Some(path);
         }
         if first.is_empty() {
@@ -602,7 +616,7 @@ fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind) -> Option<Vec<Pos>> 
 /// Digs the kept corridors between the kept doors.
 fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept: &KeptDoors) {
     for c in &l.corridors {
-        let path = l.path(c);
+        let path = c.path;
         Corridor::cells_of(path, c.width, |p| {
             if map.tile(p) == Some(Tile::Wall) {
                 map.set_tile(p, Tile::Corridor);
@@ -637,7 +651,7 @@ fn join_free_doors(
             scratch.push(d.cell);
             match near_room(l, placed, d.outside(), hf, scratch) {
                 Some(Ok(())) => {}
-                Some(Err(t)) => scratch.extend(connect(l, d.outside(), t, hf).ok_or_else(walled_in)?),
+                Some(Err(t)) => scratch.extend(connect(l, d.outside(), t, hf, true).ok_or_else(walled_in)?),
                 None => {
                     // Free doors first; a door may carry more than one corridor.
                     let other = (0..l.rooms.len())
@@ -650,7 +664,7 @@ fn join_free_doors(
                             cell: d.cell,
                         });
                     };
-                    scratch.extend(connect(l, d.outside(), d2.outside(), hf).ok_or_else(walled_in)?);
+                    scratch.extend(connect(l, d.outside(), d2.outside(), hf, false).ok_or_else(walled_in)?);
                     scratch.push(d2.cell);
                 }
             }
