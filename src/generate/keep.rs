@@ -397,13 +397,23 @@ impl<'k> Locks<'k> {
     /// it: along the ring round the kept rooms it meets when that is open ([`Self::round_box`]),
     /// else the shortest way, searched near the stretch first (a tunnel across a big map that
     /// meets one kept room goes round that room, not across the map again).
-    pub(super) fn detour(&self, line: &[Pos], walls: bool) -> Option<Vec<Pos>> {
+    /// Appended to `out`, or `false` (and `out` as it was).
+    pub(super) fn detour(&self, line: &[Pos], walls: bool, out: &mut Vec<Pos>) -> bool {
+        let start = out.len();
+        let found = self.detour_onto(line, walls, out).is_some();
+        if !found {
+            out.truncate(start);
+        }
+        found
+    }
+
+    fn detour_onto(&self, line: &[Pos], walls: bool, out: &mut Vec<Pos>) -> Option<()> {
         let ok = |p: Pos| self.open(p, walls);
         let (first, last) = (*line.first()?, *line.last()?);
         if !ok(first) || !ok(last) {
             return None;
         }
-        let mut out = Vec::with_capacity(line.len() + 16);
+        out.reserve(line.len() + 16);
         let mut k = 0;
         while k < line.len() {
             if ok(line[k]) {
@@ -416,8 +426,7 @@ impl<'k> Locks<'k> {
                 j += 1;
             }
             let (from, to) = (line[k - 1], line[j]);
-            if let Some(round) = self.round_box(&line[k - 1..=j], walls) {
-                out.extend_from_slice(&round[1..]);
+            if self.round_box(&line[k - 1..=j], walls, out) {
                 k = j + 1;
                 continue;
             }
@@ -462,7 +471,7 @@ impl<'k> Locks<'k> {
             out.extend_from_slice(path.get(1..)?);
             k = j + 1;
         }
-        Some(out)
+        Some(())
     }
 
     /// The shortest walk from `from` to the nearest tile `goal` accepts, over tiles a tunnel
@@ -478,31 +487,33 @@ impl<'k> Locks<'k> {
     /// tile through blocked ones to an open one. The way follows the ring of tiles round the box
     /// of the kept room met first, from one end to the other, the shorter way round that is open
     /// (see [`Self::round_ring`]); failing that, round the box of that room and the kept rooms
-    /// touching it (and those touching them), whose ring no other kept room meets. `None` when
-    /// no ring serves.
-    fn round_box(&self, stretch: &[Pos], walls: bool) -> Option<Vec<Pos>> {
-        let (&from, &to) = (stretch.first()?, stretch.last()?);
+    /// touching it (and those touching them), whose ring no other kept room meets. Appended to
+    /// `out` after the stretch's first tile; `false` (and `out` as it was) when no ring serves.
+    fn round_box(&self, stretch: &[Pos], walls: bool, out: &mut Vec<Pos>) -> bool {
+        let (Some(&from), Some(&to), Some(first)) = (stretch.first(), stretch.last(), stretch.get(1)) else {
+            return false;
+        };
         // The box of the kept room met first, then with the kept rooms touching it (and those
         // touching them), until the ring round it is open.
-        let first = stretch.get(1)?;
-        let mut around = *self.boxes.iter().find(|b| b.contains(*first))?;
+        let Some(mut around) = self.boxes.iter().find(|b| b.contains(*first)).copied() else { return false };
         loop {
-            if let Some(way) = self.round_ring(around, from, to, walls) {
-                return Some(way);
+            if self.round_ring(around, from, to, walls, out) {
+                return true;
             }
             let grown = TileBox::new(around.x0 - 1, around.y0 - 1, around.x1 + 1, around.y1 + 1);
             let more = self.boxes.iter().filter(|b| b.meets(&grown)).fold(around, |a, b| a.union(b));
             if more == around {
-                return None;
+                return false;
             }
             around = more;
         }
     }
 
-    /// The shorter open way from `from` to `to` along the ring just outside `around`. An end on
-    /// the box's own edge (the tile outside a kept door, in the kept room's wall) steps out
-    /// onto the ring first; an end deeper inside gives `None`.
-    fn round_ring(&self, around: TileBox, from: Pos, to: Pos, walls: bool) -> Option<Vec<Pos>> {
+    /// The shorter open way from `from` to `to` along the ring just outside `around`, appended
+    /// to `out` after `from`. An end on the box's own edge (the tile outside a kept door, in the
+    /// kept room's wall) steps out onto the ring first; with an end deeper inside, or no open
+    /// way, `false` (and `out` as it was).
+    fn round_ring(&self, around: TileBox, from: Pos, to: Pos, walls: bool, out: &mut Vec<Pos>) -> bool {
         // The end itself when outside the box, else the ring tile just outside its edge.
         let onto = |p: Pos| -> Option<Pos> {
             if !around.contains(p) {
@@ -521,9 +532,9 @@ impl<'k> Locks<'k> {
             };
             self.open(out, walls).then_some(out)
         };
-        let (start, end) = (onto(from)?, onto(to)?);
+        let (Some(start), Some(end)) = (onto(from), onto(to)) else { return false };
         let ring = Ring(TileBox::new(around.x0 - 1, around.y0 - 1, around.x1 + 1, around.y1 + 1));
-        let (a, b) = (ring.place(start)?, ring.place(end)?);
+        let (Some(a), Some(b)) = (ring.place(start), ring.place(end)) else { return false };
         let length = ring.length();
         let forward = (b - a).rem_euclid(length);
         // The shorter way first.
@@ -532,21 +543,21 @@ impl<'k> Locks<'k> {
         } else {
             [(-1, length - forward), (1, forward)]
         };
-        let mut way = Vec::with_capacity(length as usize / 2 + 4);
+        let base = out.len();
         for (dir, steps) in ways {
-            way.clear();
-            if start != from {
-                way.push(from);
-            }
-            // Place by place round the ring, each tile checked as it is added.
+            out.truncate(base);
+            // Place by place round the ring, each tile checked as it is added (the first is
+            // `from` itself when it lies on the ring).
             let (mut t, mut open) = (a, true);
-            for _ in 0..=steps {
+            for s in 0..=steps {
                 let p = ring.tile(t);
                 open = self.open(p, walls);
                 if !open {
                     break;
                 }
-                way.push(p);
+                if s > 0 || start != from {
+                    out.push(p);
+                }
                 t = match t + dir {
                     n if n == length => 0,
                     -1 => length - 1,
@@ -555,12 +566,13 @@ impl<'k> Locks<'k> {
             }
             if open {
                 if end != to {
-                    way.push(to);
+                    out.push(to);
                 }
-                return Some(way);
+                return true;
             }
         }
-        None
+        out.truncate(base);
+        false
     }
 
     /// Whether `p` lies in a small pocket that tunnels cannot leave (between kept rooms and

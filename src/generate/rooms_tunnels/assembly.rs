@@ -453,12 +453,10 @@ fn tunnel_line(
                     return Ok(Some((geometry, len)));
                 }
             }
-            let line = connect(l, a.centre, b.centre, kind, true).ok_or_else(|| LockConflict::WalledIn {
-                what: "the tunnel between two new rooms".into(),
-                cell: a.centre,
-            })?;
             scratch.clear();
-            scratch.extend_from_slice(&line);
+            if !connect(l, a.centre, b.centre, kind, true, scratch) {
+                return Err(LockConflict::WalledIn { what: "the tunnel between two new rooms".into(), cell: a.centre });
+            }
         }
         (Some(k), None) => reach(l, k, b.centre, kind, kept, scratch)?,
         (None, Some(k)) => {
@@ -536,10 +534,9 @@ fn reach(
         if l.pocket(d.outside(), to, true) {
             continue;
         }
-        if let Some(cells) = connect(l, d.outside(), to, kind, true) {
-            out.clear();
-            out.push(d.cell);
-            out.extend(cells);
+        out.clear();
+        out.push(d.cell);
+        if connect(l, d.outside(), to, kind, true, out) {
             return Ok(());
         }
     }
@@ -592,25 +589,26 @@ fn door_name(l: &Locks, k: usize, d: &crate::map::Door) -> String {
     format!("the door of locked room {} at {}", l.rooms[k].id, d.cell)
 }
 
-/// The tiles of a tunnel from `from` to `to` around the locks: the L of `kind` (or a straight
-/// line), the other L, or the shortest way round; failing all, the same along kept rooms' walls.
-/// `plain_tried`: the caller found already that neither plain L serves ([`plain_l`]).
-fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, plain_tried: bool) -> Option<Vec<Pos>> {
+/// The tiles of a tunnel from `from` to `to` around the locks, appended to `out`: the L of
+/// `kind` (or a straight line), the other L, or the shortest way round; failing all, the same
+/// along kept rooms' walls; failing that too, `false` (and `out` as it was). `plain_tried`: the
+/// caller found already that neither plain L serves ([`plain_l`]).
+fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, plain_tried: bool, out: &mut Vec<Pos>) -> bool {
     let mut first = Vec::new();
     for walls in [false, true] {
-        let mut path = Vec::new();
-        if !(plain_tried && !walls) && plain_l(l, from, to, kind, walls, &mut path) {
-            return Some(path);
+        if !(plain_tried && !walls) && plain_l(l, from, to, kind, walls, out) {
+            return true;
         }
         if first.is_empty() {
-            let (geometry, len) = PathGeometry::new(from, to, kind, &mut path);
-            geometry.extend(0..len, &path, &mut first);
+            let mut listed = Vec::new();
+            let (geometry, len) = PathGeometry::new(from, to, kind, &mut listed);
+            geometry.extend(0..len, &listed, &mut first);
         }
-        if let Some(path) = l.detour(&first, walls) {
-            return Some(path);
+        if l.detour(&first, walls, out) {
+            return true;
         }
     }
-    None
+    false
 }
 
 /// Digs the kept corridors between the kept doors.
@@ -651,7 +649,11 @@ fn join_free_doors(
             scratch.push(d.cell);
             match near_room(l, placed, d.outside(), hf, scratch) {
                 Some(Ok(())) => {}
-                Some(Err(t)) => scratch.extend(connect(l, d.outside(), t, hf, true).ok_or_else(walled_in)?),
+                Some(Err(t)) => {
+                    if !connect(l, d.outside(), t, hf, true, scratch) {
+                        return Err(walled_in());
+                    }
+                }
                 None => {
                     // Free doors first; a door may carry more than one corridor.
                     let other = (0..l.rooms.len())
@@ -664,7 +666,9 @@ fn join_free_doors(
                             cell: d.cell,
                         });
                     };
-                    scratch.extend(connect(l, d.outside(), d2.outside(), hf, false).ok_or_else(walled_in)?);
+                    if !connect(l, d.outside(), d2.outside(), hf, false, scratch) {
+                        return Err(walled_in());
+                    }
                     scratch.push(d2.cell);
                 }
             }
