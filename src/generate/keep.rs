@@ -7,6 +7,7 @@ use crate::geom::{Pos, Rect, TileBox};
 use crate::map::locks::{Kept, LockConflict};
 use crate::map::{Corridor, Door, MAX_SIDE, MAX_TILES, Room, Shape, Tile};
 use crate::pathfind;
+use std::sync::Arc;
 
 /// Floor of a kept room.
 const KEPT_FLOOR: u8 = 1;
@@ -39,20 +40,20 @@ const PASS: [u8; 32] = {
 /// Most tiles one tunnel search visits.
 const ROUTE_CAP: usize = 4_000_000;
 
-/// The locks of one generation, checked against the map's size, with the flags of every tile.
-/// It borrows the kept rooms and doors from the [`Kept`] it was made of.
-pub(super) struct Locks<'k> {
+/// The locks of a [`Kept`] checked against a map's size, with the flags of every tile: made
+/// once for the locks and the size ([`Locks::prepared`]), read by every generation around them.
+pub(super) struct Locks {
     pub(super) width: u32,
     pub(super) height: u32,
     flags: Vec<u8>,
     /// The kept rooms in the order of their ids (their place in the order of rooms).
-    pub(super) rooms: Vec<&'k Room>,
+    pub(super) rooms: Vec<Room>,
     /// The kept doors, room by room (in the order of `rooms`), each room's in the order of
     /// their ids; kept room `k`'s are `doors[door_start[k]..door_start[k + 1]]`.
-    all_doors: Vec<&'k Door>,
+    all_doors: Vec<Door>,
     door_start: Vec<usize>,
     /// The kept corridors.
-    pub(super) corridors: Vec<KeptPath<'k>>,
+    pub(super) corridors: Vec<KeptPath>,
     /// For each kept room, the first kept room of the group that kept corridors join it to.
     pub(super) group: Vec<usize>,
     /// Each kept room's floor and walls (its bounds grown by one): what a tunnel goes round.
@@ -69,15 +70,28 @@ pub(super) struct Locks<'k> {
 
 /// A kept corridor: its path, its width, and its two doors as `(kept room, door index in that
 /// room's doors)`.
-pub(super) struct KeptPath<'k> {
-    pub(super) path: &'k [Pos],
+pub(super) struct KeptPath {
+    pub(super) path: Vec<Pos>,
     pub(super) width: u32,
     pub(super) ends: [(usize, usize); 2],
 }
 
-impl<'k> Locks<'k> {
+impl Locks {
+    /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there:
+    /// made the first time, kept with `kept` ([`Kept::prepared`]) for the size asked first, and
+    /// read from there after.
+    pub(super) fn prepared(kept: &Kept, width: u32, height: u32) -> Result<Arc<Locks>, LockConflict> {
+        let same = |l: &Arc<Locks>| l.width == width && l.height == height;
+        if let Some(l) = kept.prepared.get().and_then(|made| made.downcast::<Locks>().ok()).filter(same) {
+            return Ok(l);
+        }
+        let l = Arc::new(Locks::new(kept, width, height)?);
+        kept.prepared.set(l.clone());
+        Ok(l)
+    }
+
     /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there.
-    pub(super) fn new(kept: &'k Kept, width: u32, height: u32) -> Result<Locks<'k>, LockConflict> {
+    fn new(kept: &Kept, width: u32, height: u32) -> Result<Locks, LockConflict> {
         // The size may come from a file: checked before anything is allocated.
         if width == 0
             || height == 0
@@ -253,7 +267,7 @@ impl<'k> Locks<'k> {
             if let Some(cell) = off {
                 return Err(LockConflict::TileOffMap { cell, width, height });
             }
-            corridors.push(KeptPath { path: &c.path, width: c.width, ends: [a, b] });
+            corridors.push(KeptPath { path: c.path.clone(), width: c.width, ends: [a, b] });
         }
         let tiles = kept.tiles_on(width, height)?;
         let mut open_tiles = false;
@@ -287,8 +301,8 @@ impl<'k> Locks<'k> {
             width,
             height,
             flags,
-            rooms,
-            all_doors,
+            rooms: rooms.into_iter().cloned().collect(),
+            all_doors: all_doors.into_iter().cloned().collect(),
             door_start,
             corridors,
             group,
@@ -301,17 +315,17 @@ impl<'k> Locks<'k> {
     }
 
     /// Kept room `k`'s doors, in the order of their ids.
-    pub(super) fn doors(&self, k: usize) -> &[&'k Door] {
+    pub(super) fn doors(&self, k: usize) -> &[Door] {
         &self.all_doors[self.door_start[k]..self.door_start[k + 1]]
     }
 
     /// The doors of kept room `k` and of the kept rooms kept corridors join to it.
     /// Each with its slot (see [`Self::slot`]).
-    pub(super) fn group_doors(&self, k: usize) -> impl Iterator<Item = (usize, &'k Door)> + '_ {
+    pub(super) fn group_doors(&self, k: usize) -> impl Iterator<Item = (usize, &Door)> + '_ {
         let g = self.group[k];
         (0..self.rooms.len())
             .filter(move |&j| self.group[j] == g)
-            .flat_map(move |j| (self.door_start[j]..self.door_start[j + 1]).map(|s| (s, self.all_doors[s])))
+            .flat_map(move |j| (self.door_start[j]..self.door_start[j + 1]).map(|s| (s, &self.all_doors[s])))
     }
 
     /// The place of kept room `k`'s door `j` among all kept doors (`0..` [`Self::door_count`]).

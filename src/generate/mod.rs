@@ -181,11 +181,11 @@ pub fn generate_keeping(
     }
     let (mut out, treasure) = match params {
         GeneratorParams::RoomsAndTunnels(p) => {
-            let locks = keep::Locks::new(kept, p.width, p.height)?;
+            let locks = keep::Locks::prepared(kept, p.width, p.height)?;
             (rooms_tunnels::generate_keeping(p, seed, &locks)?, None)
         }
         GeneratorParams::GrownRooms(p) => {
-            let locks = keep::Locks::new(kept, kept.width, kept.height)?;
+            let locks = keep::Locks::prepared(kept, kept.width, kept.height)?;
             grown::generate_keeping(p, seed, &locks)?
         }
     };

@@ -7,7 +7,9 @@
 use super::{Door, DoorId, Map, Room, RoomId, Tile, path_text};
 use crate::geom::Pos;
 use serde::{Deserialize, Serialize};
+use std::any::Any;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// The locks of a map, as a generator keeps them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +32,51 @@ pub struct Kept {
     /// The spawn, when it is in a locked room (it stays there).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spawn: Option<Pos>,
+    /// What a generator made of these locks to generate around them, kept with them so that
+    /// generating around them again does not make it again. Not saved.
+    #[serde(skip)]
+    pub prepared: Prepared,
+}
+
+/// A generator's own form of a [`Kept`] (checked against a map size and laid out for quick
+/// lookups), made the first time it generates around it and read every time after: a seed
+/// sweep, the seed browser or a dragged slider generates around the same locks again and again.
+/// The map layer does not know its type. It is not part of the locks' value: it is never saved
+/// or compared, and a clone starts without it (a changed copy makes its own). Change a `Kept`
+/// only before anything generates around it (it is shared as `Arc<Kept>` for that).
+#[derive(Default)]
+pub struct Prepared(OnceLock<Arc<dyn Any + Send + Sync>>);
+
+impl Prepared {
+    /// What was prepared, if anything.
+    pub fn get(&self) -> Option<Arc<dyn Any + Send + Sync>> {
+        self.0.get().cloned()
+    }
+
+    /// Keeps `made`, unless something was prepared already (then that stays).
+    pub fn set(&self, made: Arc<dyn Any + Send + Sync>) {
+        let _ = self.0.set(made);
+    }
+}
+
+impl Clone for Prepared {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl PartialEq for Prepared {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Prepared {}
+
+impl fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.get().is_some() { "Prepared" } else { "NotPrepared" })
+    }
 }
 
 /// A kept corridor: its path, doors and width, as on the map it was taken from (its path in
@@ -103,7 +150,16 @@ impl Kept {
             }
         }
         let spawn = map.room_at(map.spawn).filter(|r| r.locked).map(|_| map.spawn);
-        Ok(Kept { width: map.width(), height: map.height(), rooms, doors, corridors, tiles, spawn })
+        Ok(Kept {
+            width: map.width(),
+            height: map.height(),
+            rooms,
+            doors,
+            corridors,
+            tiles,
+            spawn,
+            prepared: Prepared::default(),
+        })
     }
 
     /// Whether nothing is kept.

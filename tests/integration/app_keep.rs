@@ -3,9 +3,12 @@
 use crate::editor::editor;
 use delve::app::Command;
 use delve::edit::Op;
+use delve::generate::generate_keeping;
 use delve::geom::Pos;
 use delve::map::Tile;
+use delve::map::locks::Kept;
 use egui_kittest::kittest::Queryable;
+use std::sync::Arc;
 
 /// Lock two rooms and a strip of wall, regenerate with another seed: the locked rooms and tiles
 /// stay exactly, the rest is new, nothing is asked, Undo brings the old map back; unlocked, the
@@ -89,6 +92,55 @@ fn regenerating_keeps_locked_rooms_and_tiles() {
     e.settle();
     // Edited without locks: now it asks, as for any edited map.
     e.harness.get_by_label_contains("has changes that are not saved");
+}
+
+/// A map made around locks and not edited since is regenerated around the same locks, not
+/// around the corridors its own generation dug between locked rooms: going to the next seeds
+/// and back gives back the map of the first one.
+#[test]
+fn going_back_to_a_seed_around_locks_gives_back_its_map() {
+    let mut e = editor();
+    let ids: Vec<u32> = (0..e.app().document().unwrap().map().rooms.len() as u32).filter(|id| id % 2 == 1).collect();
+    for &id in &ids {
+        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
+        e.settle();
+    }
+    e.harness.get_by_label("›").click();
+    e.settle();
+    let first = e.app().document().unwrap().map().clone();
+    let seed = first.provenance.seed;
+    let params = first.provenance.params.clone().expect("generated");
+    // Forward until a map whose own locks (with the corridors dug between its locked rooms)
+    // would give another map at the first seed.
+    let mut steps = 0;
+    loop {
+        e.harness.get_by_label("›").click();
+        e.settle();
+        steps += 1;
+        let here = e.app().document().unwrap().map();
+        let own = Arc::new(Kept::of(here).expect("locks keep"));
+        let theirs = generate_keeping(&params, seed, &own).expect("generates").map;
+        if theirs.tiles() != first.tiles() || theirs.corridors != first.corridors {
+            break;
+        }
+        assert!(steps < 40, "no seed within 40 changes what its own locks give");
+    }
+    for _ in 0..steps {
+        e.harness.get_by_label("‹").click();
+        e.settle();
+    }
+    let back = e.app().document().unwrap().map();
+    assert_eq!(back.provenance.seed, seed);
+    // (Compared as one flag: a failure would print two whole maps.)
+    let same = back.tiles() == first.tiles() && back.corridors == first.corridors && back.rooms == first.rooms;
+    assert!(same, "not the first seed's map again ({steps} seeds on and back)");
+    // Edited by hand, the map's own locks count: a locked room unlocked stays unlocked.
+    e.harness.state_mut().push(Command::Edit(Op::LockRoom { id: ids[0], locked: false }));
+    e.settle();
+    e.harness.get_by_label("›").click();
+    e.settle();
+    let kept = e.app().document().unwrap().map().provenance.kept.clone().expect("around locks");
+    assert_eq!(kept.rooms.len(), ids.len() - 1, "regenerated around the map's own locks");
 }
 
 /// Locks that cannot be kept: the editor says which lock and keeps the map.

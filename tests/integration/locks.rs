@@ -192,6 +192,41 @@ fn a_locked_first_room_keeps_the_spawn() {
     assert_ne!(other.tiles(), new.tiles());
 }
 
+/// Locks are prepared for generation the first time and read after: the maps are the same as
+/// around a fresh copy of the locks, for the map size they were prepared for and for another; a
+/// copy starts unprepared and equal.
+#[test]
+fn prepared_locks_give_the_same_maps_as_fresh_ones() {
+    for name in ["godot-part3", "tiendil-step6"] {
+        let params = shipped(name);
+        let mut old = generate(&params, 4).unwrap().map;
+        for room in old.rooms.iter_mut().step_by(3) {
+            room.locked = true;
+        }
+        let kept = Arc::new(Kept::of(&old).unwrap());
+        assert_eq!(format!("{:?}", kept.prepared), "NotPrepared");
+        let mut larger = params.clone();
+        if let GeneratorParams::RoomsAndTunnels(p) = &mut larger {
+            p.width += 20;
+        }
+        for seed in 0..40 {
+            for p in [&params, &larger] {
+                let fresh = Arc::new((*kept).clone());
+                assert_eq!(format!("{:?}", fresh.prepared), "NotPrepared", "a copy is not prepared");
+                let (a, b) = (generate_keeping(p, seed, &kept), generate_keeping(p, seed, &fresh));
+                let same = match (&a, &b) {
+                    (Ok(a), Ok(b)) => a.map == b.map,
+                    (Err(a), Err(b)) => a.to_string() == b.to_string(),
+                    _ => false,
+                };
+                assert!(same, "{name} seed {seed}: prepared and fresh locks differ");
+            }
+        }
+        assert_eq!(format!("{:?}", kept.prepared), "Prepared");
+        assert_eq!(*kept, Kept::of(&old).unwrap(), "preparing does not change the locks' value");
+    }
+}
+
 /// A corridor between two locked rooms is kept as it was; one to an unlocked room is dug anew.
 #[test]
 fn corridors_between_locked_rooms_are_kept() {

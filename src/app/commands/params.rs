@@ -40,6 +40,9 @@ pub struct GenState {
     /// "Regenerate from provenance": the locks its provenance recorded, for the next request
     /// (instead of the document's own).
     kept_from_provenance: Option<Option<Arc<Kept>>>,
+    /// The revision of the document when it was a map just made around locks (its
+    /// provenance holds them): unedited since while the document is still at it.
+    made_around: Option<u64>,
 }
 
 impl DelveApp {
@@ -147,16 +150,29 @@ impl DelveApp {
         if !self.session.params().check().is_empty() {
             return; // Waits until the parameters are fixed; the panel says why.
         }
-        // Around the document's locks (or the provenance's, when regenerating from it).
+        // Around the document's locks (or the provenance's, when regenerating from it). A map
+        // made around locks and not edited since is regenerated around those same locks: what
+        // the generator made between locked rooms is not locked by it (so going back to a seed
+        // or a value gives back its map), and the generator reads the form of the locks it
+        // prepared the first time instead of preparing them again.
+        let made_around = self.gen_state.made_around;
         let kept = match self.gen_state.kept_from_provenance.take() {
             Some(kept) => kept,
-            None => match self.doc.as_ref().map(|d| d.map()).filter(|m| m.has_locks()).map(Kept::of) {
+            None => match self.doc.as_ref().filter(|d| d.map().has_locks()) {
                 None => None,
-                Some(Ok(kept)) => Some(Arc::new(kept)),
-                Some(Err(e)) => {
-                    self.show_message("Cannot regenerate around the locks", format!("{e}. The map stays as it is."));
-                    return;
-                }
+                Some(doc) => match &doc.map().provenance.kept {
+                    Some(made) if made_around == Some(doc.revision()) => Some(Arc::clone(made)),
+                    _ => match Kept::of(doc.map()) {
+                        Ok(kept) => Some(Arc::new(kept)),
+                        Err(e) => {
+                            self.show_message(
+                                "Cannot regenerate around the locks",
+                                format!("{e}. The map stays as it is."),
+                            );
+                            return;
+                        }
+                    },
+                },
             },
         };
         self.gen_state.ticket += 1;
@@ -242,6 +258,7 @@ impl DelveApp {
                     doc.inherit_history(old, "Regenerate");
                 }
                 self.view.offer_textures(doc.revision(), g.textures);
+                self.gen_state.made_around = kept.is_some().then(|| doc.revision());
                 self.doc = Some(doc);
                 match kept {
                     Some(kept) if undo => {

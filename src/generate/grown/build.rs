@@ -402,7 +402,7 @@ pub(super) fn run_around(
     let ((dx, dy), (width, height)) = b.frame();
     let mut map = b.into_map();
     if let Some(l) = locks {
-        for (k, &room) in l.rooms.iter().enumerate() {
+        for (k, room) in l.rooms.iter().enumerate() {
             map.rooms[k] = crate::map::Room { id: k as u32, ..room.clone() };
         }
         // The spawn stays in its kept room; otherwise it goes to the first new room, as it goes

@@ -300,7 +300,7 @@ struct Dig<'a> {
     passages: rustc_hash::FxHashSet<(u32, u32)>,
     width: u32,
     w: usize,
-    locks: Option<&'a Locks<'a>>,
+    locks: Option<&'a Locks>,
 }
 
 impl Dig<'_> {
@@ -596,7 +596,7 @@ fn door_name(l: &Locks, k: usize, d: &crate::map::Door) -> String {
 fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, plain_tried: bool, out: &mut Vec<Pos>) -> bool {
     let mut first = Vec::new();
     for walls in [false, true] {
-        if !(plain_tried && !walls) && plain_l(l, from, to, kind, walls, out) {
+        if (walls || !plain_tried) && plain_l(l, from, to, kind, walls, out) {
             return true;
         }
         if first.is_empty() {
@@ -614,7 +614,7 @@ fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, plain_tried: bool, o
 /// Digs the kept corridors between the kept doors.
 fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept: &KeptDoors) {
     for c in &l.corridors {
-        let path = c.path;
+        let path = &c.path;
         Corridor::cells_of(path, c.width, |p| {
             if map.tile(p) == Some(Tile::Wall) {
                 map.set_tile(p, Tile::Corridor);
@@ -658,7 +658,7 @@ fn join_free_doors(
                     // Free doors first; a door may carry more than one corridor.
                     let other = (0..l.rooms.len())
                         .filter(|&k2| k2 != k)
-                        .flat_map(|k2| l.doors(k2).iter().enumerate().map(move |(j2, d2)| (l.slot(k2, j2), *d2)))
+                        .flat_map(|k2| l.doors(k2).iter().enumerate().map(move |(j2, d2)| (l.slot(k2, j2), d2)))
                         .min_by_key(|(s2, d2)| (!kept.free(*s2), d2.outside().manhattan(d.outside())));
                     let Some((_, d2)) = other else {
                         return Err(LockConflict::WalledIn {
