@@ -16,7 +16,7 @@ fn page(c: &mut Criterion) {
     g.bench_function("48 godot-part3 thumbnails, 1 thread", |b| {
         b.iter(|| {
             for seed in 0..48u64 {
-                black_box(thumbnail(black_box(&godot), seed, 160).ok());
+                black_box(thumbnail(black_box(&godot), seed, None, 160).ok());
             }
         })
     });
@@ -24,7 +24,7 @@ fn page(c: &mut Criterion) {
     g.bench_function("100 tiendil-step6 thumbnails, 1 thread", |b| {
         b.iter(|| {
             for seed in 0..100u64 {
-                black_box(thumbnail(black_box(&tiendil), seed, 160).ok());
+                black_box(thumbnail(black_box(&tiendil), seed, None, 160).ok());
             }
         })
     });

@@ -1,12 +1,14 @@
 //! Thumbnails: a small picture of one seed's map with its key figures, and a bounded cache of
 //! them keyed by parameter set and seed.
 
-use crate::generate::{GenError, generate};
+use crate::generate::{GenError, generate, generate_keeping};
 use crate::map::Map;
+use crate::map::locks::Kept;
 use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
 use crate::raster::{Palette, tile_colours};
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 
 /// A small picture of one seed's map and its key figures.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,10 +24,18 @@ pub struct Thumbnail {
     pub rgba: Vec<u8>,
 }
 
-/// Generates `seed` under `params` and draws it in at most `max_px`×`max_px` pixels (one pixel
-/// per tile when the map fits, else box-averaged).
-pub fn thumbnail(params: &GeneratorParams, seed: u64, max_px: u32) -> Result<Thumbnail, GenError> {
-    let g = generate(params, seed)?;
+/// Generates `seed` under `params` (around `kept`, when given) and draws it in at most
+/// `max_px`×`max_px` pixels (one pixel per tile when the map fits, else box-averaged).
+pub fn thumbnail(
+    params: &GeneratorParams,
+    seed: u64,
+    kept: Option<&Arc<Kept>>,
+    max_px: u32,
+) -> Result<Thumbnail, GenError> {
+    let g = match kept {
+        Some(kept) => generate_keeping(params, seed, kept)?,
+        None => generate(params, seed)?,
+    };
     Ok(thumbnail_of(&g.map, seed, max_px))
 }
 
@@ -34,7 +44,23 @@ pub fn thumbnail_of(map: &Map, seed: u64, max_px: u32) -> Thumbnail {
     // Thumbnails are of generated maps: the quick survey, which agrees with `Metrics::of`.
     let metrics = crate::map::survey::survey(map).metrics;
     let (w, h) = (map.width(), map.height());
-    let colours = tile_colours(map, &Palette::default());
+    let mut colours = tile_colours(map, &Palette::default());
+    // A locked room's walls in the lock colour: its outline, as in the editor.
+    for room in map.rooms.iter().filter(|r| r.locked) {
+        let Some(b) = room.shape.bounds() else { continue };
+        for y in b.y - 1..=b.bottom() {
+            for x in b.x - 1..=b.right() {
+                let p = crate::geom::Pos::new(x, y);
+                let edge = x < b.x || y < b.y || x >= b.right() || y >= b.bottom();
+                if edge
+                    && map.tile(p) == Some(crate::map::Tile::Wall)
+                    && let Some(i) = map.tiles().index(p)
+                {
+                    colours[i] = crate::map::colour::LOCK;
+                }
+            }
+        }
+    }
     let spawn = Palette::default().spawn;
     let spawn_index = map.tiles().index(map.spawn);
     let max_px = max_px.max(1);

@@ -373,7 +373,10 @@ pub mod graph_colours {
 pub mod lock_colours {
     use egui::Color32;
     /// Locked rooms' outlines and padlocks, the locked tiles' edges and the lock brush.
-    pub const LOCK: Color32 = Color32::from_rgb(0xff, 0x64, 0x00);
+    pub const LOCK: Color32 = {
+        let c = crate::map::colour::LOCK;
+        Color32::from_rgb(c.0, c.1, c.2)
+    };
     /// The translucent tint over locked tiles.
     pub const TINT: Color32 = Color32::from_rgba_premultiplied(0x66, 0x28, 0x00, 0x66);
     /// The dark halo under lock lines and marks, so they read over light rooms too.

@@ -597,7 +597,10 @@ impl DelveApp {
         if let Some(request) = self.browser.list_request() {
             self.start_listing(request);
         }
-        if let Some(request) = self.browser.sync(self.session.params()) {
+        // Around the locks a regeneration would keep, worked out only while the browser shows.
+        let locks = if self.browser.open { self.generation_locks() } else { Ok(None) };
+        self.browser.locks_error = locks.as_ref().err().map(ToString::to_string);
+        if let Some(request) = self.browser.sync(self.session.params(), locks.ok().flatten().as_ref()) {
             self.start_thumbnails(request);
         }
         if self.browser.open {

@@ -9,6 +9,7 @@ use super::jobs::{JobId, JobOutput};
 use crate::analysis::explore::{Condition, Op, Run, describe};
 use crate::analysis::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, params_key};
 use crate::io::StarredSeed;
+use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use egui::{Color32, Key, Modifiers, Sense, Stroke, TextureHandle, vec2};
 use std::collections::HashMap;
@@ -76,11 +77,21 @@ const CACHE_SIZE: usize = 600;
 /// A page of thumbnails to render (the app runs it on the worker pool).
 pub struct ThumbnailRequest {
     pub params: GeneratorParams,
+    /// The locks the maps are made around, as a regeneration would.
+    pub kept: Option<Arc<Kept>>,
     /// The parameters' cache key.
     pub key: String,
     pub seeds: Vec<u64>,
     /// Largest side in pixels.
     pub px: u32,
+}
+
+/// What a set of locks is, for the thumbnails' cache key: a hash of its file form (within a run).
+fn locks_key(kept: &Kept) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    ron::to_string(kept).unwrap_or_else(|_| format!("{kept:?}")).hash(&mut h);
+    format!("locks {:016x}", h.finish())
 }
 
 /// State of the seed browser (runtime only).
@@ -107,6 +118,11 @@ pub struct SeedBrowser {
     textures_key: String,
     /// Seeds picked in the Explore window, when the browser shows them instead of pages.
     explored: Option<ExploredSeeds>,
+    /// The locks the thumbnails are made around (those of the next regeneration), with their
+    /// part of the thumbnails' cache key.
+    locks: Option<(Arc<Kept>, String)>,
+    /// Why the map's locks cannot be kept, when they cannot (the thumbnails are without them).
+    pub locks_error: Option<String>,
 }
 
 impl Default for SeedBrowser {
@@ -129,6 +145,8 @@ impl Default for SeedBrowser {
             textures: HashMap::new(),
             textures_key: String::new(),
             explored: None,
+            locks: None,
+            locks_error: None,
         }
     }
 }
@@ -219,9 +237,23 @@ impl SeedBrowser {
         self.explored.as_ref().and_then(|e| e.list_job.as_ref()).map(|(id, _)| *id)
     }
 
-    /// The thumbnail of `seed` for `params`, when rendered.
+    /// The thumbnail of `seed` for `params` (around the locks the browser shows), when rendered.
     pub fn thumbnail(&self, params: &GeneratorParams, seed: u64) -> Option<&Thumbnail> {
-        self.cache.get(&params_key(params), seed)
+        self.cache.get(&self.key(params), seed)
+    }
+
+    /// The locks the thumbnails are made around, if any.
+    pub fn locks(&self) -> Option<&Arc<Kept>> {
+        self.locks.as_ref().map(|(k, _)| k)
+    }
+
+    /// The thumbnails' cache key: the parameters, and the locks when there are some.
+    fn key(&self, params: &GeneratorParams) -> String {
+        let key = params_key(params);
+        match &self.locks {
+            Some((_, locks)) => format!("{key} around {locks}"),
+            None => key,
+        }
     }
 
     /// The seed of the map shown in the main view (each frame): a newly shown seed joins the
@@ -238,15 +270,23 @@ impl SeedBrowser {
 
     /// The page to render for `params` when it is not what was last asked for (the app starts
     /// it on the worker pool, cancelling the page it replaces).
-    pub fn sync(&mut self, params: &GeneratorParams) -> Option<ThumbnailRequest> {
+    /// `kept`: the locks the next regeneration keeps (the same shared locks from frame to
+    /// frame while they do not change).
+    pub fn sync(&mut self, params: &GeneratorParams, kept: Option<&Arc<Kept>>) -> Option<ThumbnailRequest> {
         if !self.open {
             return None;
         }
-        let key = params_key(params);
-        if self.explored.as_ref().is_some_and(|e| e.key != key) {
+        match (kept, &self.locks) {
+            (Some(k), Some((held, _))) if Arc::ptr_eq(k, held) => {}
+            // Keyed by what the locks are, worked out once for each new set of locks.
+            (Some(k), _) => self.locks = Some((Arc::clone(k), locks_key(k))),
+            (None, _) => self.locks = None,
+        }
+        if self.explored.as_ref().is_some_and(|e| e.key != params_key(params)) {
             // The explored seeds were of other parameters.
             self.explored = None;
         }
+        let key = self.key(params);
         if self.textures_key != key {
             self.textures.clear();
             self.textures_key.clone_from(&key);
@@ -262,7 +302,8 @@ impl SeedBrowser {
             self.render = None;
             return None;
         }
-        Some(ThumbnailRequest { params: params.clone(), key, seeds: missing, px: THUMB_PX })
+        let kept = self.locks().cloned();
+        Some(ThumbnailRequest { params: params.clone(), kept, key, seeds: missing, px: THUMB_PX })
     }
 
     /// The job rendering the current page, if any.
@@ -425,6 +466,14 @@ pub fn seed_browser_ui(
 }
 
 fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, out: &mut Vec<Command>) {
+    if let Some(kept) = b.locks() {
+        ui.label(format!("Around the map's {kept}: each thumbnail is the map Regenerate makes for its seed."));
+    } else if let Some(e) = &b.locks_error {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("The map's locks cannot be kept ({e}): these are the maps without them."),
+        );
+    }
     if let Some(e) = &b.explored {
         let mut leave = false;
         ui.horizontal_wrapped(|ui| {

@@ -18,6 +18,9 @@ use serde::{Deserialize, Serialize};
 pub const WALL: Rgb = Rgb(0x2c, 0x2e, 0x38);
 /// Wall tiles that touch no floor: unexcavated rock, darker than [`WALL`].
 pub const ROCK: Rgb = Rgb(0x10, 0x11, 0x16);
+/// Locks: the outline of a locked room (in the editor, its padlock and the locked tiles' edges
+/// too). Rooms are at most 60% saturated, so a fully saturated orange is no room's.
+pub const LOCK: Rgb = Rgb(0xff, 0x64, 0x00);
 
 /// The compare window's mark on cells that differ from pane A: a fully saturated chartreuse,
 /// outside the room colours (which are at most [`MAX_ROOM_SATURATION`]) and unlike the door,

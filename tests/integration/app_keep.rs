@@ -1,7 +1,9 @@
 //! Regenerating around locks in the editor (egui_kittest): lock, regenerate, unlock.
 
 use crate::editor::editor;
+use delve::analysis::thumbnail;
 use delve::app::Command;
+use delve::app::seed_browser::THUMB_PX;
 use delve::edit::Op;
 use delve::generate::generate_keeping;
 use delve::geom::Pos;
@@ -141,6 +143,46 @@ fn going_back_to_a_seed_around_locks_gives_back_its_map() {
     e.settle();
     let kept = e.app().document().unwrap().map().provenance.kept.clone().expect("around locks");
     assert_eq!(kept.rooms.len(), ids.len() - 1, "regenerated around the map's own locks");
+}
+
+/// With locks, the seed browser shows each seed's map around them, as Regenerate makes it:
+/// picking a thumbnail gives exactly its map. Unlocked, it shows the plain maps again.
+#[test]
+fn seed_browser_shows_the_maps_around_the_locks() {
+    let mut e = editor();
+    for id in [1, 3] {
+        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
+        e.settle();
+    }
+    e.harness.state_mut().push(Command::ShowSeedBrowser(true));
+    e.settle();
+    let params = e.app().params().clone();
+    let kept = e.app().seed_browser().locks().cloned().expect("thumbnails around the locks");
+    assert_eq!(kept.rooms.len(), 2);
+    e.harness.get_by_label_contains("Around the map's 2 locked room(s)");
+    let mut unlike_plain = 0;
+    for s in 0..24 {
+        let shown = e.app().seed_browser().thumbnail(&params, s).expect("rendered").clone();
+        assert_eq!(shown, thumbnail(&params, s, Some(&kept), THUMB_PX).unwrap(), "seed {s}: the map around the locks");
+        unlike_plain += usize::from(shown != thumbnail(&params, s, None, THUMB_PX).unwrap());
+    }
+    assert!(unlike_plain > 12, "only {unlike_plain} of 24 thumbnails differ from the plain maps");
+    e.harness.get_by_label("Seed 5").click();
+    e.settle();
+    let map = e.app().document().unwrap().map().clone();
+    let made = generate_keeping(&params, 5, &kept).unwrap().map;
+    assert!(map.tiles() == made.tiles() && map.rooms == made.rooms, "seed 5 is the map its thumbnail showed");
+    // The regenerated map was made around the browser's locks: the thumbnails stay.
+    assert!(Arc::ptr_eq(e.app().seed_browser().locks().unwrap(), &kept));
+    let locked: Vec<u32> = map.rooms.iter().filter(|r| r.locked).map(|r| r.id).collect();
+    for id in locked {
+        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: false }));
+        e.settle();
+    }
+    assert!(e.app().seed_browser().locks().is_none());
+    assert!(e.harness.query_by_label_contains("Around the map's").is_none());
+    let shown = e.app().seed_browser().thumbnail(&params, 2).expect("rendered again").clone();
+    assert_eq!(shown, thumbnail(&params, 2, None, THUMB_PX).unwrap(), "the plain map without locks");
 }
 
 /// Locks that cannot be kept: the editor says which lock and keeps the map.

@@ -12,15 +12,53 @@ use delve::params::ParamValue;
 #[test]
 fn thumbnail_fits_and_carries_the_seeds_metrics() {
     let params = shipped("godot-part3");
-    let t = thumbnail(&params, 7, 40).unwrap();
+    let t = thumbnail(&params, 7, None, 40).unwrap();
     assert!(t.width <= 40 && t.height <= 40, "{}x{}", t.width, t.height);
     assert_eq!(t.rgba.len(), (t.width * t.height * 4) as usize);
     let g = generate(&params, 7).unwrap();
     assert_eq!(t.metrics, Metrics::of(&g.map));
     assert_eq!(t.map_size, [80, 45]);
     // Small enough maps are drawn one pixel per tile.
-    let full = thumbnail(&params, 7, 160).unwrap();
+    let full = thumbnail(&params, 7, None, 160).unwrap();
     assert_eq!((full.width, full.height), (80, 45));
+}
+
+/// A locked room's walls are drawn in the lock colour, as its outline is in the editor, and
+/// only a locked room's: around locks, the thumbnail is of the map made around them.
+#[test]
+fn thumbnails_outline_locked_rooms() {
+    let params = shipped("godot-part3");
+    let lock = delve::map::colour::LOCK;
+    let is_lock = |px: &[u8]| px[..3] == [lock.0, lock.1, lock.2];
+    let mut map = generate(&params, 7).unwrap().map;
+    let plain = delve::analysis::thumbnail_of(&map, 7, 160);
+    assert!(!plain.rgba.chunks(4).any(is_lock), "no lock colour without locks");
+    map.rooms[2].locked = true;
+    let locked = delve::analysis::thumbnail_of(&map, 7, 160);
+    let b = map.rooms[2].shape.bounds().unwrap();
+    let at = |x: i32, y: i32| &locked.rgba[4 * (y as usize * 80 + x as usize)..][..4];
+    let mut walls = 0;
+    for y in b.y - 1..=b.bottom() {
+        for x in b.x - 1..=b.right() {
+            if x >= b.x && y >= b.y && x < b.right() && y < b.bottom() {
+                assert!(!is_lock(at(x, y)), "the floor keeps its colour at {x},{y}");
+            } else if map.tile(delve::geom::Pos::new(x, y)) == Some(delve::map::Tile::Wall) {
+                assert!(is_lock(at(x, y)), "the outline at {x},{y}");
+                walls += 1;
+            } else {
+                assert!(!is_lock(at(x, y)), "a corridor through the outline keeps its colour at {x},{y}");
+            }
+        }
+    }
+    assert!(walls > 10);
+    let outlined = locked.rgba.chunks(4).filter(|px| is_lock(px)).count();
+    assert!(outlined <= 2 * (b.w + b.h + 2) as usize, "only the room's outline: {outlined}");
+    // Around locks: the map made around them.
+    let kept = std::sync::Arc::new(delve::map::locks::Kept::of(&map).unwrap());
+    let around = thumbnail(&params, 3, Some(&kept), 160).unwrap();
+    let made = delve::generate::generate_keeping(&params, 3, &kept).unwrap().map;
+    assert_eq!(around, delve::analysis::thumbnail_of(&made, 3, 160));
+    assert!(around.rgba.chunks(4).any(is_lock));
 }
 
 #[test]
@@ -45,7 +83,7 @@ fn pages_are_consecutive_or_reproducibly_random() {
 #[test]
 fn sort_and_filter_by_stat() {
     let params = shipped("godot-part3");
-    let items: Vec<(u64, Metrics)> = (0..24).map(|s| (s, thumbnail(&params, s, 16).unwrap().metrics)).collect();
+    let items: Vec<(u64, Metrics)> = (0..24).map(|s| (s, thumbnail(&params, s, None, 16).unwrap().metrics)).collect();
     let v = View { sort: Stat::LongestPath, descending: true, filter: None };
     let order = v.apply(&items);
     assert_eq!(order.len(), 24);
@@ -66,11 +104,11 @@ fn cache_is_keyed_by_params_and_seed_and_bounded() {
     let (ka, kb) = (params_key(&a), params_key(&b));
     assert_ne!(ka, kb);
     let mut cache = ThumbCache::new(3);
-    cache.insert(&ka, thumbnail(&a, 1, 16).unwrap());
+    cache.insert(&ka, thumbnail(&a, 1, None, 16).unwrap());
     assert!(cache.get(&ka, 1).is_some());
     assert!(cache.get(&kb, 1).is_none());
     for s in 2..6 {
-        cache.insert(&ka, thumbnail(&a, s, 16).unwrap());
+        cache.insert(&ka, thumbnail(&a, s, None, 16).unwrap());
     }
     assert_eq!(cache.len(), 3);
     assert!(cache.get(&ka, 1).is_none(), "oldest evicted");

@@ -11,7 +11,7 @@ use crate::generate;
 use crate::io::Preset;
 use crate::map::Map;
 use crate::map::check::Checker;
-use crate::map::locks::Kept;
+use crate::map::locks::{Kept, LockConflict};
 use crate::params::GeneratorParams;
 use std::sync::Arc;
 use std::time::Instant;
@@ -24,6 +24,9 @@ pub struct GenJob {
     /// The locks to generate around (the document's, or those a provenance recorded).
     kept: Option<Arc<Kept>>,
 }
+
+/// The locks a regeneration keeps (`None` without locks), or why they cannot be kept.
+pub(in crate::app) type GenerationLocks = Result<Option<Arc<Kept>>, LockConflict>;
 
 /// Generation requests: one runs at a time, the latest request waits for it (a slider drag asks
 /// many times a second; only the last one matters).
@@ -43,6 +46,8 @@ pub struct GenState {
     /// The revision of the document when it was a map just made around locks (its
     /// provenance holds them): unedited since while the document is still at it.
     made_around: Option<u64>,
+    /// The document's own locks at a revision (or why they cannot be kept), taken once.
+    locks_of: Option<(u64, GenerationLocks)>,
 }
 
 impl DelveApp {
@@ -146,6 +151,27 @@ impl DelveApp {
         }
     }
 
+    /// The locks a regeneration keeps now (the seed browser's thumbnails are made around them
+    /// too), or why they cannot be kept; `None` without locks. The same shared locks while the
+    /// document does not change, so that the generator prepares them once.
+    pub(in crate::app) fn generation_locks(&mut self) -> GenerationLocks {
+        let Some(doc) = self.doc.as_ref().filter(|d| d.map().has_locks()) else { return Ok(None) };
+        let revision = doc.revision();
+        if let Some(made) = &doc.map().provenance.kept
+            && self.gen_state.made_around == Some(revision)
+        {
+            return Ok(Some(Arc::clone(made)));
+        }
+        match &self.gen_state.locks_of {
+            Some((at, kept)) if *at == revision => kept.clone(),
+            _ => {
+                let kept = Kept::of(doc.map()).map(|k| Some(Arc::new(k)));
+                self.gen_state.locks_of = Some((revision, kept.clone()));
+                kept
+            }
+        }
+    }
+
     pub(in crate::app) fn request_generation(&mut self) {
         if !self.session.params().check().is_empty() {
             return; // Waits until the parameters are fixed; the panel says why.
@@ -155,24 +181,14 @@ impl DelveApp {
         // the generator made between locked rooms is not locked by it (so going back to a seed
         // or a value gives back its map), and the generator reads the form of the locks it
         // prepared the first time instead of preparing them again.
-        let made_around = self.gen_state.made_around;
         let kept = match self.gen_state.kept_from_provenance.take() {
             Some(kept) => kept,
-            None => match self.doc.as_ref().filter(|d| d.map().has_locks()) {
-                None => None,
-                Some(doc) => match &doc.map().provenance.kept {
-                    Some(made) if made_around == Some(doc.revision()) => Some(Arc::clone(made)),
-                    _ => match Kept::of(doc.map()) {
-                        Ok(kept) => Some(Arc::new(kept)),
-                        Err(e) => {
-                            self.show_message(
-                                "Cannot regenerate around the locks",
-                                format!("{e}. The map stays as it is."),
-                            );
-                            return;
-                        }
-                    },
-                },
+            None => match self.generation_locks() {
+                Ok(kept) => kept,
+                Err(e) => {
+                    self.show_message("Cannot regenerate around the locks", format!("{e}. The map stays as it is."));
+                    return;
+                }
             },
         };
         self.gen_state.ticket += 1;

@@ -145,7 +145,7 @@ impl DelveApp {
     /// Renders the thumbnails of a seed-browser page on the pool, each reported as it is done;
     /// the page it replaces is cancelled.
     pub(in crate::app) fn start_thumbnails(&mut self, request: ThumbnailRequest) {
-        let ThumbnailRequest { params, key, seeds, px } = request;
+        let ThumbnailRequest { params, kept, key, seeds, px } = request;
         if let Some(old) = self.browser.render_job() {
             self.jobs.cancel(old);
         }
@@ -154,7 +154,7 @@ impl DelveApp {
                 if job.cancelled() {
                     break;
                 }
-                match thumbnail(&params, seed, px) {
+                match thumbnail(&params, seed, kept.as_ref(), px) {
                     Ok(t) => job.report(JobOutput::Thumbnail(Box::new(t))),
                     Err(e) => return JobOutput::ThumbnailsDone { error: Some(e.to_string()) },
                 }
