@@ -30,7 +30,7 @@ fn cancel(c: &mut Criterion) {
                     let flag = AtomicBool::new(false);
                     let stopped = std::thread::scope(|s| {
                         let h = s.spawn(|| {
-                            let r = sweep(&p, 0..100_000_000, &flag, |_| {});
+                            let r = sweep(&p, 0..100_000_000, None, &flag, |_| {});
                             (Instant::now(), r.map(|r| r.is_none()))
                         });
                         std::thread::sleep(Duration::from_millis(50));

@@ -75,6 +75,10 @@ pub enum Command {
         /// Threads to use (default: one per core). The rows are the same whatever the number.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         jobs: Option<u32>,
+        /// Keep the locked rooms and tiles of this map in every seed's map and generate the rest
+        /// around them.
+        #[arg(long, value_name = "MAP.ron")]
+        keep: Option<PathBuf>,
     },
     /// Export a map for an engine: a map file as it is, or maps generated from a preset.
     Export {
@@ -165,12 +169,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 if steps || gif.is_some() {
                     bail!("--keep: --steps and --gif show a generation without locks; leave them out with --keep");
                 }
-                let old = io::load_map(path)?;
-                let kept = crate::map::locks::Kept::of(&old).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-                let kept = std::sync::Arc::new(kept);
-                if kept.is_empty() {
-                    writeln!(err, "{}: nothing is locked; generating as usual", path.display())?;
-                }
+                let kept = load_kept(path, err)?;
                 let g = crate::generate::generate_keeping(&p.generator, seed, &kept)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
                 if !kept.is_empty() {
@@ -209,9 +208,14 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             }
             Ok(true)
         }
-        Command::Sweep { preset, seeds, csv, jobs } => {
+        Command::Sweep { preset, seeds, csv, jobs, keep } => {
             let p = io::resolve_preset(&preset)?;
             let range = parse_seed_range(&seeds)?;
+            let kept = keep.as_deref().map(|path| load_kept(path, err)).transpose()?;
+            if let (Some(kept), Some(path)) = (&kept, &keep) {
+                crate::generate::prepare_keeping(&p.generator, kept)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            }
             let mut file;
             let sink: &mut dyn Write = match &csv {
                 Some(path) => {
@@ -222,7 +226,12 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 }
                 None => out,
             };
-            sweep(&p.generator, range, jobs.map(|j| j as usize), sink, err)?;
+            sweep(&p.generator, range, kept.as_ref(), jobs.map(|j| j as usize), sink, err)?;
+            if let (Some(kept), Some(path)) = (&kept, &keep)
+                && !kept.is_empty()
+            {
+                writeln!(err, "every map kept {kept} of {}", path.display())?;
+            }
             Ok(true)
         }
         Command::Export { input, format, out, seed, seeds, picture, tileset } => {
@@ -337,11 +346,23 @@ pub fn check_file(path: &Path) -> Vec<String> {
     }
 }
 
-/// `delve sweep`: every seed of `seeds` on `jobs` threads (all cores by default), one CSV row
+/// The locks of the map file `path`, to generate around (`--keep`): an empty set (and a word
+/// on `err`) when nothing is locked, or the lock that cannot be kept, named with the file.
+fn load_kept(path: &std::path::Path, err: &mut dyn Write) -> Result<std::sync::Arc<crate::map::locks::Kept>> {
+    let old = io::load_map(path)?;
+    let kept = crate::map::locks::Kept::of(&old).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if kept.is_empty() {
+        writeln!(err, "{}: nothing is locked; generating as usual", path.display())?;
+    }
+    Ok(std::sync::Arc::new(kept))
+}
+
+/// `delve sweep`: every seed of `seeds` (around `kept`, when given) on `jobs` threads (all cores by default), one CSV row
 /// per seed to `csv`, the summary to `err`, and a progress bar on a terminal for long runs.
 pub fn sweep(
     params: &GeneratorParams,
     seeds: std::ops::Range<u64>,
+    kept: Option<&std::sync::Arc<crate::map::locks::Kept>>,
     jobs: Option<usize>,
     csv: &mut dyn Write,
     err: &mut dyn Write,
@@ -361,7 +382,9 @@ pub fn sweep(
     let never = std::sync::atomic::AtomicBool::new(false);
     let rows = pool
         .install(|| {
-            crate::analysis::sweep::sweep(params, seeds, &never, |done| bar.iter().for_each(|b| b.set_position(done)))
+            crate::analysis::sweep::sweep(params, seeds, kept, &never, |done| {
+                bar.iter().for_each(|b| b.set_position(done))
+            })
         })?
         .unwrap_or_default();
     if let Some(b) = bar {

@@ -3,10 +3,12 @@
 //! command line's `delve sweep` and the editor's Explore view both run this.
 
 use super::Stat;
-use crate::generate::{GenError, ShortfallCause, generate};
+use crate::generate::{GenError, ShortfallCause, generate, generate_keeping};
+use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use rayon::prelude::*;
 use std::ops::Range;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -31,10 +33,13 @@ pub struct SweepRow {
 }
 
 impl SweepRow {
-    /// Generates and measures one seed.
-    pub fn of(params: &GeneratorParams, seed: u64) -> Result<SweepRow, GenError> {
+    /// Generates and measures one seed (around `kept`, when given).
+    pub fn of(params: &GeneratorParams, seed: u64, kept: Option<&Arc<Kept>>) -> Result<SweepRow, GenError> {
         let start = Instant::now();
-        let g = generate(params, seed)?;
+        let g = match kept {
+            Some(kept) => generate_keeping(params, seed, kept)?,
+            None => generate(params, seed)?,
+        };
         let micros = start.elapsed().as_secs_f32() * 1e6;
         let survey = crate::map::survey::survey_generated(&g.map);
         let m = survey.metrics;
@@ -62,18 +67,23 @@ impl SweepRow {
     }
 }
 
-/// Runs `params` over `seeds` on the current rayon pool. `progress` hears how many seeds are
-/// done, now and then, on the calling thread; when `cancel` is set the sweep stops within a
-/// small slice of work and returns `Ok(None)`. The rows come in seed order.
+/// Runs `params` over `seeds` (around `kept`, when given: prepared once, read by every seed)
+/// on the current rayon pool. `progress` hears how many seeds are done, now and then, on the
+/// calling thread; when `cancel` is set the sweep stops within a small slice of work and
+/// returns `Ok(None)`. The rows come in seed order.
 pub fn sweep(
     params: &GeneratorParams,
     seeds: Range<u64>,
+    kept: Option<&Arc<Kept>>,
     cancel: &AtomicBool,
     mut progress: impl FnMut(u64),
 ) -> Result<Option<Vec<SweepRow>>, GenError> {
     let issues = params.check();
     if !issues.is_empty() {
         return Err(GenError::InvalidParams(issues));
+    }
+    if let Some(kept) = kept {
+        crate::generate::prepare_keeping(params, kept)?;
     }
     let total = seeds.end.saturating_sub(seeds.start);
     let mut rows = Vec::with_capacity(usize::try_from(total).unwrap_or(0).min(1 << 24));
@@ -94,7 +104,7 @@ pub fn sweep(
                 if cancel.load(Ordering::Relaxed) {
                     return Err(Stop::Cancelled);
                 }
-                SweepRow::of(params, seed).map_err(Stop::Failed)
+                SweepRow::of(params, seed, kept).map_err(Stop::Failed)
             })
             .collect();
         match slice {

@@ -12,6 +12,7 @@ pub mod rooms_tunnels;
 
 use crate::map::Map;
 use std::fmt;
+use std::sync::Arc;
 
 use crate::map::Provenance;
 use crate::params::{GeneratorParams, ParamIssue};
@@ -162,6 +163,26 @@ pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Op
     Some(map)
 }
 
+/// The locks of `kept` prepared for a map of `params` (rooms and tunnels: the parameters' size;
+/// grown rooms: the size of the map the locks were taken from).
+fn locks_for(params: &GeneratorParams, kept: &crate::map::locks::Kept) -> Result<Arc<keep::Locks>, GenError> {
+    let (width, height) = match params {
+        GeneratorParams::RoomsAndTunnels(p) => (p.width, p.height),
+        GeneratorParams::GrownRooms(_) => (kept.width, kept.height),
+    };
+    Ok(keep::Locks::prepared(kept, width, height)?)
+}
+
+/// Prepares `kept` for generating with `params`, as the first generation around them does: many
+/// generations around them, on many threads, then share one preparation. Fails naming the lock
+/// that cannot be kept.
+pub fn prepare_keeping(params: &GeneratorParams, kept: &crate::map::locks::Kept) -> Result<(), GenError> {
+    if !kept.is_empty() {
+        locks_for(params, kept)?;
+    }
+    Ok(())
+}
+
 /// Generates the map for `params` and `seed` around `kept` (see [`crate::map::locks`]): every
 /// kept room exactly (cells, doors, colour, label, lock), every kept corridor and locked tile,
 /// the rest made by the generator with `params` and `seed`. The map's provenance records
@@ -179,15 +200,10 @@ pub fn generate_keeping(
     if !issues.is_empty() {
         return Err(GenError::InvalidParams(issues));
     }
+    let locks = locks_for(params, kept)?;
     let (mut out, treasure) = match params {
-        GeneratorParams::RoomsAndTunnels(p) => {
-            let locks = keep::Locks::prepared(kept, p.width, p.height)?;
-            (rooms_tunnels::generate_keeping(p, seed, &locks)?, None)
-        }
-        GeneratorParams::GrownRooms(p) => {
-            let locks = keep::Locks::prepared(kept, kept.width, kept.height)?;
-            grown::generate_keeping(p, seed, &locks)?
-        }
+        GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
+        GeneratorParams::GrownRooms(p) => grown::generate_keeping(p, seed, &locks)?,
     };
     // Roles as for any map, but a locked room keeps its own (and a role only one room holds
     // stays with the locked room that has it).

@@ -40,7 +40,7 @@ fn a_run_shows_histograms_and_a_dragged_range_opens_its_seeds_in_the_browser() {
     assert_eq!(run.rows.len(), 400);
     assert_eq!(run.rows.iter().map(|r| r.seed).collect::<Vec<_>>(), (0..400).collect::<Vec<_>>());
     // The rows are the maps' own figures.
-    let one = delve::analysis::sweep::SweepRow::of(&params, 17).unwrap();
+    let one = delve::analysis::sweep::SweepRow::of(&params, 17, None).unwrap();
     assert_eq!(run.rows[17].values, one.values);
     // A histogram per figure, counting every map.
     for stat in Stat::metrics() {

@@ -274,6 +274,65 @@ fn generate_gif_writes_an_animation_of_the_steps() {
     assert!(distinct(&frames[changes - 1]) > 10);
 }
 
+/// `sweep --keep MAP.ron` measures every seed's map around the map's locks, as the library
+/// makes them, on any number of threads; locks that cannot be kept fail before any row.
+#[test]
+fn sweep_keeps_the_locks_of_a_map() {
+    use delve::map::locks::Kept;
+    let dir = tempfile::tempdir().unwrap();
+    let params = shipped("godot-part3");
+    let mut old = generate(&params, 4).unwrap().map;
+    for id in [1, 3, 5] {
+        old.rooms[id].locked = true;
+    }
+    let path = dir.path().join("old.ron");
+    delve::io::save_map(&path, &old).unwrap();
+    let kept = std::sync::Arc::new(Kept::of(&old).unwrap());
+    let mut bodies = Vec::new();
+    for jobs in ["1", "2"] {
+        let csv = dir.path().join(format!("s{jobs}.csv"));
+        let args = ["sweep", "godot-part3", "--seeds", "0..40", "--jobs", jobs, "--csv", csv.to_str().unwrap()];
+        let o = delve(&[&args[..], &["--keep", path.to_str().unwrap()]].concat());
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("every map kept 3 locked room(s)"), "{}", text(&o.stderr));
+        bodies.push(std::fs::read_to_string(&csv).unwrap());
+    }
+    let header: Vec<&str> = bodies[0].lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|c| *c == name).unwrap();
+    let (rooms, corridors, micros) = (col("rooms"), col("corridors"), col("micros"));
+    let mut unlike_plain = 0;
+    for line in bodies[0].lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let seed: u64 = cells[0].parse().unwrap();
+        let map = delve::generate::generate_keeping(&params, seed, &kept).unwrap().map;
+        assert_eq!(cells[rooms], map.rooms.len().to_string(), "seed {seed}");
+        assert_eq!(cells[corridors], map.corridors.len().to_string(), "seed {seed}");
+        let plain = generate(&params, seed).unwrap().map;
+        unlike_plain += usize::from(plain.corridors.len().to_string() != cells[corridors]);
+    }
+    assert!(unlike_plain > 10, "only {unlike_plain} of 40 rows differ from the plain maps'");
+    // The same rows on one thread or two (all but the timing column).
+    let strip = |body: &str| -> Vec<String> {
+        body.lines().map(|l| l.split(',').enumerate().filter(|(i, _)| *i != micros).map(|(_, c)| c).collect()).collect()
+    };
+    assert_eq!(strip(&bodies[0]), strip(&bodies[1]));
+    // Locks off a smaller map: refused, naming the map file.
+    let mut p = params.clone();
+    if let delve::params::GeneratorParams::RoomsAndTunnels(r) = &mut p {
+        r.width = 30;
+    }
+    let preset = dir.path().join("small-preset.ron");
+    delve::io::save_preset(&preset, &delve::io::Preset::new(p)).unwrap();
+    let o = delve(&["sweep", preset.to_str().unwrap(), "--seeds", "0..5", "--keep", path.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    assert!(
+        text(&o.stderr).contains("old.ron") && text(&o.stderr).contains("make the map larger"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(text(&o.stdout).is_empty(), "no rows: {}", text(&o.stdout));
+}
+
 /// `--keep MAP.ron` keeps the locked rooms and tiles of the map and generates around them, as
 /// the library does; a map whose locks cannot be kept fails with the lock named.
 #[test]

@@ -82,7 +82,7 @@ impl DelveApp {
             let mut made = Vec::new();
             for (i, (key, params)) in todo.into_iter().enumerate() {
                 let before = i as u64 * per;
-                let rows = crate::analysis::sweep::sweep(&params, seeds.clone(), job.cancel_flag(), |done| {
+                let rows = crate::analysis::sweep::sweep(&params, seeds.clone(), None, job.cancel_flag(), |done| {
                     job.report(JobOutput::ExploreProgress { done: before + done })
                 });
                 match rows {
