@@ -52,8 +52,9 @@ pub(super) struct Locks {
     /// their ids; kept room `k`'s are `doors[door_start[k]..door_start[k + 1]]`.
     all_doors: Vec<Door>,
     door_start: Vec<usize>,
-    /// The kept corridors.
+    /// The kept corridors, their paths one after another in `paths`.
     pub(super) corridors: Vec<KeptPath>,
+    paths: Vec<Pos>,
     /// For each kept room, the first kept room of the group that kept corridors join it to.
     pub(super) group: Vec<usize>,
     /// Each kept room's floor and walls (its bounds grown by one): what a tunnel goes round.
@@ -68,10 +69,10 @@ pub(super) struct Locks {
     loose: bool,
 }
 
-/// A kept corridor: its path, its width, and its two doors as `(kept room, door index in that
-/// room's doors)`.
+/// A kept corridor: where its path lies in [`Locks`]' paths, its width, and its two doors as
+/// `(kept room, door index in that room's doors)`.
 pub(super) struct KeptPath {
-    pub(super) path: Vec<Pos>,
+    cells: std::ops::Range<usize>,
     pub(super) width: u32,
     pub(super) ends: [(usize, usize); 2],
 }
@@ -107,7 +108,7 @@ impl Locks {
         let mut flags = vec![0u8; n];
         let on = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
         let at = |p: Pos| p.y as usize * width as usize + p.x as usize;
-        let mut rooms: Vec<&Room> = kept.rooms.iter().collect();
+        let mut rooms: Vec<Room> = kept.rooms.clone();
         // Taken from a map, they come in order.
         if !rooms.is_sorted_by_key(|r| r.id) {
             rooms.sort_unstable_by_key(|r| r.id);
@@ -131,7 +132,7 @@ impl Locks {
             // from the rooms before it when they are rectangles too), which the cell-by-cell way
             // below names.
             if let Shape::Rect(r) = &room.shape {
-                let apart = |o: &&Room| match &o.shape {
+                let apart = |o: &Room| match &o.shape {
                     Shape::Rect(q) => !q.intersects(r),
                     _ => false,
                 };
@@ -197,36 +198,34 @@ impl Locks {
         // so): each door's room found by its id (the rooms are in order), then the doors put in
         // their rooms' places.
         let room_ids = IdTable::new(rooms.iter().map(|r| r.id));
-        let mut room_of = Vec::with_capacity(kept.doors.len());
+        let place = |d: &Door| room_ids.get(d.room, || rooms.binary_search_by_key(&d.room, |r| r.id).ok());
         let mut door_start = vec![0usize; rooms.len() + 1];
         for d in &kept.doors {
-            let Some(k) = room_ids.get(d.room, || rooms.binary_search_by_key(&d.room, |r| r.id).ok()) else {
+            let Some(k) = place(d) else {
                 return Err(LockConflict::Damaged(format!(
                     "kept door {} is on room {}, which is not kept",
                     d.id, d.room
                 )));
             };
-            room_of.push(k);
             door_start[k + 1] += 1;
         }
         for k in 0..rooms.len() {
             door_start[k + 1] += door_start[k];
         }
-        let mut order = vec![0usize; kept.doors.len()];
+        let mut all_doors = kept.doors.clone();
         let mut next = door_start.clone();
-        for (i, &k) in room_of.iter().enumerate() {
-            order[next[k]] = i;
-            next[k] += 1;
-        }
-        for k in 0..rooms.len() {
-            let own = &mut order[door_start[k]..door_start[k + 1]];
-            if !own.is_sorted_by_key(|&i| kept.doors[i].id) {
-                own.sort_by_key(|&i| kept.doors[i].id);
+        for d in &kept.doors {
+            if let Some(k) = place(d) {
+                all_doors[next[k]] = d.clone();
+                next[k] += 1;
             }
         }
-        let all_doors: Vec<&Door> = order.iter().map(|&i| &kept.doors[i]).collect();
         for (k, room) in rooms.iter().enumerate() {
-            for d in &all_doors[door_start[k]..door_start[k + 1]] {
+            let own = &mut all_doors[door_start[k]..door_start[k + 1]];
+            if !own.is_sorted_by_key(|d| d.id) {
+                own.sort_by_key(|d| d.id);
+            }
+            for d in own.iter() {
                 let out = d.outside();
                 if !room.shape.contains(d.cell) || !on(out) || flags[at(out)] & KEPT_FLOOR != 0 {
                     return Err(LockConflict::Damaged(format!("kept door {} is not on room {}'s edge", d.id, d.room)));
@@ -234,19 +233,15 @@ impl Locks {
                 flags[at(out)] |= DOOR_OUT;
             }
         }
-        // A door's place, by its id (taken from a map, the doors come in the order of their
-        // ids): its kept room, and its index among that room's doors.
-        let mut slot_of = vec![0usize; kept.doors.len()];
-        for (s, &i) in order.iter().enumerate() {
-            slot_of[i] = s;
-        }
-        let door_ids = IdTable::new(kept.doors.iter().map(|d| d.id));
+        // A door's place, by its id: its kept room, and its index among that room's doors.
+        let door_ids = IdTable::new(all_doors.iter().map(|d| d.id));
         let find_door = |id: u32| {
-            let i = door_ids.get(id, || kept.doors.iter().position(|d| d.id == id))?;
-            let k = room_of[i];
-            Some((k, slot_of[i] - door_start[k]))
+            let s = door_ids.get(id, || all_doors.iter().position(|d| d.id == id))?;
+            let k = door_start.partition_point(|&start| start <= s) - 1;
+            Some((k, s - door_start[k]))
         };
         let mut corridors = Vec::with_capacity(kept.corridors.len());
+        let mut paths = Vec::with_capacity(kept.corridors.iter().map(|c| c.path.len()).sum());
         for (i, c) in kept.corridors.iter().enumerate() {
             let (Some(a), Some(b)) = (find_door(c.doors[0]), find_door(c.doors[1])) else {
                 return Err(LockConflict::Damaged(format!("kept corridor {i} does not join two kept doors")));
@@ -267,7 +262,9 @@ impl Locks {
             if let Some(cell) = off {
                 return Err(LockConflict::TileOffMap { cell, width, height });
             }
-            corridors.push(KeptPath { path: c.path.clone(), width: c.width, ends: [a, b] });
+            let first = paths.len();
+            paths.extend_from_slice(&c.path);
+            corridors.push(KeptPath { cells: first..paths.len(), width: c.width, ends: [a, b] });
         }
         let tiles = kept.tiles_on(width, height)?;
         let mut open_tiles = false;
@@ -301,10 +298,11 @@ impl Locks {
             width,
             height,
             flags,
-            rooms: rooms.into_iter().cloned().collect(),
-            all_doors: all_doors.into_iter().cloned().collect(),
+            rooms,
+            all_doors,
             door_start,
             corridors,
+            paths,
             group,
             boxes,
             tiles,
@@ -317,6 +315,11 @@ impl Locks {
     /// Kept room `k`'s doors, in the order of their ids.
     pub(super) fn doors(&self, k: usize) -> &[Door] {
         &self.all_doors[self.door_start[k]..self.door_start[k + 1]]
+    }
+
+    /// The path of kept corridor `c`.
+    pub(super) fn path(&self, c: &KeptPath) -> &[Pos] {
+        &self.paths[c.cells.clone()]
     }
 
     /// The doors of kept room `k` and of the kept rooms kept corridors join to it.

@@ -57,7 +57,7 @@ impl Builder<'_> {
         }
         let first_door = |k: usize| self.rooms[k].doors.start;
         let corridors: Vec<(Vec<crate::geom::Pos>, [u32; 2])> =
-            l.corridors.iter().map(|c| (c.path.to_vec(), c.ends.map(|(k, j)| first_door(k) + j as u32))).collect();
+            l.corridors.iter().map(|c| (l.path(c).to_vec(), c.ends.map(|(k, j)| first_door(k) + j as u32))).collect();
         for (path, [a, b]) in corridors {
             self.add_corridor(path, a, b);
         }

@@ -614,7 +614,7 @@ fn connect(l: &Locks, from: Pos, to: Pos, kind: TunnelKind, plain_tried: bool, o
 /// Digs the kept corridors between the kept doors.
 fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept: &KeptDoors) {
     for c in &l.corridors {
-        let path = &c.path;
+        let path = l.path(c);
         Corridor::cells_of(path, c.width, |p| {
             if map.tile(p) == Some(Tile::Wall) {
                 map.set_tile(p, Tile::Corridor);
