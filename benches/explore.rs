@@ -60,7 +60,7 @@ fn million() -> Run {
             SweepRow { seed, values, rooms_asked: 30, shortfall: None, connected: true, problems: 0, micros: 5.0 }
         })
         .collect();
-    Run::new(shipped("godot-part3"), 0..1_000_000, rows)
+    Run::new(shipped("godot-part3"), None, 0..1_000_000, rows)
 }
 
 fn on_the_ui_thread(c: &mut Criterion) {

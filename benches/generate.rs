@@ -161,7 +161,7 @@ fn locks(c: &mut Criterion) {
                     seed = seed.wrapping_add(1);
                     (black_box(generate_keeping(&p, seed % 1000, &fresh).ok()), fresh)
                 },
-                BatchSize::SmallInput,
+                BatchSize::PerIteration,
             )
         });
     }

@@ -3,14 +3,18 @@
 
 use super::Stat;
 use super::sweep::{Summary, SweepRow};
+use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use rayon::slice::ParallelSliceMut;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// One parameter set run over a range of seeds: every map's figures, and how they spread.
 #[derive(Clone, Debug)]
 pub struct Run {
     pub params: GeneratorParams,
+    /// The locks every map was made around, if any.
+    pub kept: Option<Arc<Kept>>,
     pub seeds: Range<u64>,
     /// In seed order.
     pub rows: Vec<SweepRow>,
@@ -18,9 +22,14 @@ pub struct Run {
 }
 
 impl Run {
-    pub fn new(params: GeneratorParams, seeds: Range<u64>, rows: Vec<SweepRow>) -> Run {
+    pub fn new(params: GeneratorParams, kept: Option<Arc<Kept>>, seeds: Range<u64>, rows: Vec<SweepRow>) -> Run {
         let summary = Summary::of(&rows);
-        Run { params, seeds, rows, summary }
+        Run { params, kept, seeds, rows, summary }
+    }
+
+    /// The run's cache key: its parameters and locks ([`super::run_key`]).
+    pub fn key(&self) -> String {
+        super::run_key(&self.params, self.kept.as_deref())
     }
 
     /// How many maps meet every condition.
@@ -352,7 +361,7 @@ mod tests {
     #[test]
     fn a_run_selects_across_all_its_rows_in_the_order_asked() {
         let rows: Vec<SweepRow> = (0..10).map(|i| row(i, [5.0, 9.0, 7.0, 9.0, 1.0][i as usize % 5], 30.0)).collect();
-        let run = Run::new(GeneratorParams::default(), 0..10, rows);
+        let run = Run::new(GeneratorParams::default(), None, 0..10, rows);
         let c = parse("rooms >= 7").unwrap();
         assert_eq!(run.count_matching(&c), 6);
         assert_eq!(run.select(&c, Stat::Seed, false), [1, 2, 3, 6, 7, 8]);

@@ -12,4 +12,4 @@ pub mod sweep;
 
 pub use diff::{ParamDiff, diff_cells, differing_params, format_value};
 pub use pages::{PAGE_SIZES, PageKind, PageSpec, SeedHistory, Stat, View};
-pub use thumbnail::{ThumbCache, Thumbnail, params_key, thumbnail, thumbnail_of};
+pub use thumbnail::{ThumbCache, Thumbnail, params_key, run_key, thumbnail, thumbnail_of};

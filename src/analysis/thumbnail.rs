@@ -100,6 +100,16 @@ pub fn params_key(params: &GeneratorParams) -> String {
     ron::to_string(params).unwrap_or_else(|_| format!("{params:?}"))
 }
 
+/// The cache key of maps made with `params` around `kept` (the parameters' key alone without
+/// locks): thumbnails and explored runs are kept by it.
+pub fn run_key(params: &GeneratorParams, kept: Option<&Kept>) -> String {
+    let key = params_key(params);
+    match kept.filter(|k| !k.is_empty()) {
+        Some(k) => format!("{key} around locks {:016x}", k.fingerprint()),
+        None => key,
+    }
+}
+
 /// Thumbnails by (parameters, seed), at most `capacity` of them; the oldest go first.
 #[derive(Debug)]
 pub struct ThumbCache {

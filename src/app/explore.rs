@@ -9,7 +9,8 @@ use super::Command;
 use super::jobs::{JobId, JobOutput};
 use crate::analysis::explore::{self, Charts, Condition, Histogram, Run};
 use crate::analysis::sweep::Spread;
-use crate::analysis::{Stat, differing_params, format_value, params_key};
+use crate::analysis::{Stat, differing_params, format_value, run_key};
+use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use egui::{Color32, vec2};
 use egui_plot::{Bar, BarChart, Plot, Span};
@@ -30,6 +31,8 @@ pub const SAVED_COLOUR: Color32 = Color32::from_rgb(0xf0, 0xa0, 0x30);
 /// of `keys`, whose runs are `have` plus those made.
 pub struct ExploreRequest {
     pub todo: Vec<(String, GeneratorParams)>,
+    /// The locks the runs' maps are made around, if any.
+    pub kept: Option<Arc<Kept>>,
     pub seeds: Range<u64>,
     pub have: Vec<(String, Arc<Run>)>,
     pub keys: Vec<String>,
@@ -93,6 +96,15 @@ pub struct ExploreModel<'a> {
     pub params: &'a GeneratorParams,
     /// The parameters as their preset holds them, when they differ from the current ones.
     pub saved: Option<&'a GeneratorParams>,
+    /// The locks a regeneration keeps (the runs' maps are made around them), or why they
+    /// cannot be kept.
+    pub locks: Result<Option<&'a Arc<Kept>>, &'a str>,
+}
+
+impl ExploreModel<'_> {
+    fn kept(&self) -> Option<&Arc<Kept>> {
+        self.locks.ok().flatten()
+    }
 }
 
 impl Explore {
@@ -106,9 +118,9 @@ impl Explore {
         self.job.as_ref().map(|j| j.id)
     }
 
-    /// The last run of `params`, if one is kept.
-    pub fn run_of(&self, params: &GeneratorParams) -> Option<&Arc<Run>> {
-        let key = params_key(params);
+    /// The last run of `params` around `kept`, if one is kept.
+    pub fn run_of(&self, params: &GeneratorParams, kept: Option<&Kept>) -> Option<&Arc<Run>> {
+        let key = run_key(params, kept);
         self.runs.iter().find(|(k, _)| *k == key).map(|(_, r)| r)
     }
 
@@ -129,11 +141,12 @@ impl Explore {
 
     /// The parameter sets shown: the current ones, then the saved ones when compared.
     fn wanted<'a>(&self, m: &ExploreModel<'a>) -> Vec<(String, &'a GeneratorParams)> {
-        let mut out = vec![(params_key(m.params), m.params)];
+        let kept = m.kept().map(|k| &**k);
+        let mut out = vec![(run_key(m.params, kept), m.params)];
         if self.against_saved
             && let Some(saved) = m.saved
         {
-            out.push((params_key(saved), saved));
+            out.push((run_key(saved, kept), saved));
         }
         out
     }
@@ -152,7 +165,8 @@ impl Explore {
             }
         }
         self.error = None;
-        ExploreRequest { todo, seeds, have, keys: wanted.into_iter().map(|(k, _)| k).collect() }
+        let kept = m.kept().cloned();
+        ExploreRequest { todo, kept, seeds, have, keys: wanted.into_iter().map(|(k, _)| k).collect() }
     }
 
     /// The charts to make when the shown parameter sets all have kept runs but the charts shown
@@ -170,7 +184,7 @@ impl Explore {
         match have {
             Some(have) => {
                 let seeds = have.first().map_or(0..0, |(_, r)| r.seeds.clone());
-                Some(ExploreRequest { todo: Vec::new(), seeds, have, keys })
+                Some(ExploreRequest { todo: Vec::new(), kept: m.kept().cloned(), seeds, have, keys })
             }
             None => {
                 self.charts = None;
@@ -249,6 +263,11 @@ pub fn explore_ui(ctx: &egui::Context, e: &mut Explore, m: &ExploreModel<'_>, ou
         .default_size(vec2(980.0, 700.0))
         .resizable(true)
         .show(ctx, |ui| {
+            let (kept, error) = match m.locks {
+                Ok(kept) => (kept, None),
+                Err(e) => (None, Some(e)),
+            };
+            super::seed_browser::locks_note_ui(ui, kept, error, "every map of a run is made around them");
             controls_ui(ui, e, m, out);
             ui.separator();
             let keys: Vec<String> = e.wanted(m).into_iter().map(|(k, _)| k).collect();

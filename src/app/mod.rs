@@ -597,24 +597,35 @@ impl DelveApp {
         if let Some(request) = self.browser.list_request() {
             self.start_listing(request);
         }
-        // Around the locks a regeneration would keep, worked out only while the browser shows.
-        let locks = if self.browser.open { self.generation_locks() } else { Ok(None) };
-        self.browser.locks_error = locks.as_ref().err().map(ToString::to_string);
-        if let Some(request) = self.browser.sync(self.session.params(), locks.ok().flatten().as_ref()) {
+        // Around the locks a regeneration would keep (worked out only while a window that
+        // makes maps shows).
+        let locks = if self.browser.open || self.explore.open { self.generation_locks() } else { Ok(None) };
+        let error = locks.as_ref().err().map(ToString::to_string);
+        let kept = locks.ok().flatten();
+        self.browser.locks_error.clone_from(&error);
+        if let Some(request) = self.browser.sync(self.session.params(), kept.as_ref()) {
             self.start_thumbnails(request);
         }
         if self.browser.open {
             let mut out = Vec::new();
-            let run = self.explore.run_of(self.session.params());
+            let run = self.explore.run_of(self.session.params(), kept.as_deref());
             seed_browser::seed_browser_ui(ctx, &mut self.browser, self.session.starred(), shown, run, &mut out);
             self.commands.extend(out);
         }
-        let model = explore::ExploreModel { params: self.session.params(), saved: self.session.saved_params() };
+        let model = explore::ExploreModel {
+            params: self.session.params(),
+            saved: self.session.saved_params(),
+            locks: error.as_deref().map_or(Ok(kept.as_ref()), Err),
+        };
         if let Some(request) = self.explore.sync(&model) {
             self.start_explore(request);
         }
         if self.explore.open {
-            let model = explore::ExploreModel { params: self.session.params(), saved: self.session.saved_params() };
+            let model = explore::ExploreModel {
+                params: self.session.params(),
+                saved: self.session.saved_params(),
+                locks: error.as_deref().map_or(Ok(kept.as_ref()), Err),
+            };
             let mut out = Vec::new();
             explore::explore_ui(ctx, &mut self.explore, &model, &mut out);
             self.commands.extend(out);

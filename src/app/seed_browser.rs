@@ -7,7 +7,7 @@
 use super::Command;
 use super::jobs::{JobId, JobOutput};
 use crate::analysis::explore::{Condition, Op, Run, describe};
-use crate::analysis::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, params_key};
+use crate::analysis::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, run_key};
 use crate::io::StarredSeed;
 use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
@@ -86,14 +86,6 @@ pub struct ThumbnailRequest {
     pub px: u32,
 }
 
-/// What a set of locks is, for the thumbnails' cache key: a hash of its file form (within a run).
-fn locks_key(kept: &Kept) -> String {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    ron::to_string(kept).unwrap_or_else(|_| format!("{kept:?}")).hash(&mut h);
-    format!("locks {:016x}", h.finish())
-}
-
 /// State of the seed browser (runtime only).
 pub struct SeedBrowser {
     pub open: bool,
@@ -118,9 +110,8 @@ pub struct SeedBrowser {
     textures_key: String,
     /// Seeds picked in the Explore window, when the browser shows them instead of pages.
     explored: Option<ExploredSeeds>,
-    /// The locks the thumbnails are made around (those of the next regeneration), with their
-    /// part of the thumbnails' cache key.
-    locks: Option<(Arc<Kept>, String)>,
+    /// The locks the thumbnails are made around (those of the next regeneration).
+    locks: Option<Arc<Kept>>,
     /// Why the map's locks cannot be kept, when they cannot (the thumbnails are without them).
     pub locks_error: Option<String>,
 }
@@ -173,7 +164,7 @@ impl SeedBrowser {
     /// Shows the seeds of `run` meeting `conditions` (and the browser's own filter), across the
     /// whole run, page by page.
     pub fn show_explored(&mut self, run: Arc<Run>, conditions: Vec<Condition>) {
-        let key = params_key(&run.params);
+        let key = run.key();
         self.explored =
             Some(ExploredSeeds { run, key, conditions, start: 0, list: Vec::new(), list_for: None, list_job: None });
         self.selected = None;
@@ -244,16 +235,12 @@ impl SeedBrowser {
 
     /// The locks the thumbnails are made around, if any.
     pub fn locks(&self) -> Option<&Arc<Kept>> {
-        self.locks.as_ref().map(|(k, _)| k)
+        self.locks.as_ref()
     }
 
     /// The thumbnails' cache key: the parameters, and the locks when there are some.
     fn key(&self, params: &GeneratorParams) -> String {
-        let key = params_key(params);
-        match &self.locks {
-            Some((_, locks)) => format!("{key} around {locks}"),
-            None => key,
-        }
+        run_key(params, self.locks.as_deref())
     }
 
     /// The seed of the map shown in the main view (each frame): a newly shown seed joins the
@@ -276,17 +263,12 @@ impl SeedBrowser {
         if !self.open {
             return None;
         }
-        match (kept, &self.locks) {
-            (Some(k), Some((held, _))) if Arc::ptr_eq(k, held) => {}
-            // Keyed by what the locks are, worked out once for each new set of locks.
-            (Some(k), _) => self.locks = Some((Arc::clone(k), locks_key(k))),
-            (None, _) => self.locks = None,
-        }
-        if self.explored.as_ref().is_some_and(|e| e.key != params_key(params)) {
+        self.locks = kept.cloned();
+        let key = self.key(params);
+        if self.explored.as_ref().is_some_and(|e| e.key != key) {
             // The explored seeds were of other parameters.
             self.explored = None;
         }
-        let key = self.key(params);
         if self.textures_key != key {
             self.textures.clear();
             self.textures_key.clone_from(&key);
@@ -436,6 +418,19 @@ impl SeedBrowser {
 
 /// The seed browser window. `current` is the seed of the map in the main view; `run` the
 /// Explore window's last run of the current parameters, whose seeds the browser can page through.
+/// What the maps of a window (seed browser, Explore) are made around: the map's locks, as
+/// `what` says, or why they cannot be kept (the maps are then without them).
+pub(super) fn locks_note_ui(ui: &mut egui::Ui, kept: Option<&Arc<Kept>>, error: Option<&str>, what: &str) {
+    if let Some(kept) = kept {
+        ui.label(format!("Around the map's {kept}: {what}."));
+    } else if let Some(e) = error {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("The map's locks cannot be kept ({e}): these are the maps without them."),
+        );
+    }
+}
+
 pub fn seed_browser_ui(
     ctx: &egui::Context,
     b: &mut SeedBrowser,
@@ -466,14 +461,7 @@ pub fn seed_browser_ui(
 }
 
 fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, out: &mut Vec<Command>) {
-    if let Some(kept) = b.locks() {
-        ui.label(format!("Around the map's {kept}: each thumbnail is the map Regenerate makes for its seed."));
-    } else if let Some(e) = &b.locks_error {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!("The map's locks cannot be kept ({e}): these are the maps without them."),
-        );
-    }
+    locks_note_ui(ui, b.locks(), b.locks_error.as_deref(), "each thumbnail is the map Regenerate makes for its seed");
     if let Some(e) = &b.explored {
         let mut leave = false;
         ui.horizontal_wrapped(|ui| {

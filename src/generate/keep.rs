@@ -79,15 +79,15 @@ pub(super) struct KeptPath {
 
 impl Locks {
     /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there:
-    /// made the first time, kept with `kept` ([`Kept::prepared`]) for the size asked first, and
+    /// made the first time, kept with `kept` ([`Kept::derived`]) for the size asked first, and
     /// read from there after.
     pub(super) fn prepared(kept: &Kept, width: u32, height: u32) -> Result<Arc<Locks>, LockConflict> {
         let same = |l: &Arc<Locks>| l.width == width && l.height == height;
-        if let Some(l) = kept.prepared.get().and_then(|made| made.downcast::<Locks>().ok()).filter(same) {
+        if let Some(l) = kept.derived.prepared().and_then(|made| made.downcast::<Locks>().ok()).filter(same) {
             return Ok(l);
         }
         let l = Arc::new(Locks::new(kept, width, height)?);
-        kept.prepared.set(l.clone());
+        kept.derived.set_prepared(l.clone());
         Ok(l)
     }
 

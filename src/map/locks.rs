@@ -32,50 +32,67 @@ pub struct Kept {
     /// The spawn, when it is in a locked room (it stays there).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spawn: Option<Pos>,
-    /// What a generator made of these locks to generate around them, kept with them so that
-    /// generating around them again does not make it again. Not saved.
+    /// What is worked out from these locks once and kept with them (see [`Derived`]). Not saved.
     #[serde(skip)]
-    pub prepared: Prepared,
+    pub derived: Derived,
 }
 
-/// A generator's own form of a [`Kept`] (checked against a map size and laid out for quick
-/// lookups), made the first time it generates around it and read every time after: a seed
-/// sweep, the seed browser or a dragged slider generates around the same locks again and again.
-/// The map layer does not know its type. It is not part of the locks' value: it is never saved
-/// or compared, and a clone starts without it (a changed copy makes its own). Change a `Kept`
-/// only before anything generates around it (it is shared as `Arc<Kept>` for that).
+/// What is worked out from a [`Kept`] once and kept with it: a generator's own form of the locks
+/// (checked against a map size and laid out for quick lookups), made the first time it
+/// generates around them and read every time after (a seed sweep, the seed browser or a dragged
+/// slider generates around the same locks again and again), and a fingerprint of their value
+/// (for the caches of maps made around them). The map layer does not know the prepared form's
+/// type. None of it is part of the locks' value: it is never saved or compared, and a clone
+/// starts without it (a changed copy works it out again). Change a `Kept` only before anything
+/// reads it (it is shared as `Arc<Kept>` for that).
 #[derive(Default)]
-pub struct Prepared(OnceLock<Arc<dyn Any + Send + Sync>>);
+pub struct Derived {
+    prepared: OnceLock<Arc<dyn Any + Send + Sync>>,
+    fingerprint: OnceLock<u64>,
+}
 
-impl Prepared {
-    /// What was prepared, if anything.
-    pub fn get(&self) -> Option<Arc<dyn Any + Send + Sync>> {
-        self.0.get().cloned()
+impl Derived {
+    /// What a generator prepared, if anything.
+    pub fn prepared(&self) -> Option<Arc<dyn Any + Send + Sync>> {
+        self.prepared.get().cloned()
     }
 
     /// Keeps `made`, unless something was prepared already (then that stays).
-    pub fn set(&self, made: Arc<dyn Any + Send + Sync>) {
-        let _ = self.0.set(made);
+    pub fn set_prepared(&self, made: Arc<dyn Any + Send + Sync>) {
+        let _ = self.prepared.set(made);
     }
 }
 
-impl Clone for Prepared {
+impl Kept {
+    /// A fingerprint of the locks' value (equal locks, equal fingerprints, within a run): worked
+    /// out once, to key caches of maps made around them.
+    pub fn fingerprint(&self) -> u64 {
+        *self.derived.fingerprint.get_or_init(|| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            ron::to_string(self).unwrap_or_else(|_| format!("{self:?}")).hash(&mut h);
+            h.finish()
+        })
+    }
+}
+
+impl Clone for Derived {
     fn clone(&self) -> Self {
         Self::default()
     }
 }
 
-impl PartialEq for Prepared {
+impl PartialEq for Derived {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl Eq for Prepared {}
+impl Eq for Derived {}
 
-impl fmt::Debug for Prepared {
+impl fmt::Debug for Derived {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.0.get().is_some() { "Prepared" } else { "NotPrepared" })
+        f.write_str(if self.prepared.get().is_some() { "Prepared" } else { "NotPrepared" })
     }
 }
 
@@ -158,7 +175,7 @@ impl Kept {
             corridors,
             tiles,
             spawn,
-            prepared: Prepared::default(),
+            derived: Derived::default(),
         })
     }
 

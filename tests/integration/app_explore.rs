@@ -36,7 +36,7 @@ fn a_run_shows_histograms_and_a_dragged_range_opens_its_seeds_in_the_browser() {
     assert!(h.query_by_label("Histogram of rooms").is_none(), "no histogram before a run");
     run(&mut h);
     let params = h.state().params().clone();
-    let run = h.state().explore().run_of(&params).expect("the run is kept").clone();
+    let run = h.state().explore().run_of(&params, None).expect("the run is kept").clone();
     assert_eq!(run.rows.len(), 400);
     assert_eq!(run.rows.iter().map(|r| r.seed).collect::<Vec<_>>(), (0..400).collect::<Vec<_>>());
     // The rows are the maps' own figures.
@@ -115,7 +115,7 @@ fn typed_conditions_pick_seeds_and_bad_ones_say_why() {
     assert!(h.query_by_label_contains("\"roms\" is not a figure").is_some());
     h.state_mut().explore_mut().conditions = "rooms >= 5 and floor % >= 10".into();
     crate::common::settle(&mut h);
-    let run = h.state().explore().run_of(h.state().params()).unwrap().clone();
+    let run = h.state().explore().run_of(h.state().params(), None).unwrap().clone();
     let c = h.state().explore().parsed_conditions().unwrap();
     let n = run.rows.iter().filter(|r| matches(&c, r)).count();
     assert!(h.query_by_label(&format!("{n} of 200 match")).is_some());
@@ -136,8 +136,8 @@ fn tuned_parameters_are_drawn_over_the_preset_as_saved() {
     crate::common::settle(&mut h);
     run(&mut h);
     let e = h.state().explore();
-    let tuned = e.run_of(h.state().params()).expect("the tuned run").clone();
-    let saved = e.run_of(&before).expect("the saved run is kept").clone();
+    let tuned = e.run_of(h.state().params(), None).expect("the tuned run").clone();
+    let saved = e.run_of(&before, None).expect("the saved run is kept").clone();
     assert_eq!((tuned.rows.len(), saved.rows.len()), (300, 300));
     let rooms = e.charts().unwrap().of_stat(Stat::Rooms);
     assert_eq!(rooms.len(), 2, "both runs drawn");
@@ -166,7 +166,7 @@ fn a_long_run_can_be_cancelled_and_the_window_keeps_drawing() {
     h.get_by_label("Cancel").click();
     crate::common::settle(&mut h);
     assert!(!h.state().explore().is_busy());
-    assert!(h.state().explore().run_of(h.state().params()).is_none());
+    assert!(h.state().explore().run_of(h.state().params(), None).is_none());
     assert!(h.query_by_label("Run").is_some());
 }
 
@@ -189,7 +189,7 @@ fn the_seed_browser_filters_and_sorts_every_explored_seed() {
         b.view.descending = true;
     }
     crate::common::settle(&mut h);
-    let run = h.state().explore().run_of(h.state().params()).unwrap().clone();
+    let run = h.state().explore().run_of(h.state().params(), None).unwrap().clone();
     let mut expected: Vec<(f64, u64)> =
         run.rows.iter().filter(|r| r.get(Stat::Rooms) >= 19.0).map(|r| (r.get(Stat::LongestPath), r.seed)).collect();
     expected.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
@@ -203,4 +203,41 @@ fn the_seed_browser_filters_and_sorts_every_explored_seed() {
     h.get_by_label("Page >").click();
     crate::common::settle(&mut h);
     assert_eq!(h.state().seed_browser().seeds(), expected[24..expected.len().min(48)]);
+}
+
+/// With locks, a run measures the maps Regenerate makes around them (the window says so), and
+/// its seeds open in the seed browser with thumbnails around the same locks.
+#[test]
+fn a_run_around_locks_measures_the_maps_around_them() {
+    use delve::edit::Op;
+    use delve::map::locks::Kept;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explore(&dir, 100);
+    for id in [1, 3] {
+        h.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
+        crate::common::settle(&mut h);
+    }
+    assert!(h.query_by_label_contains("Around the map's 2 locked room(s)").is_some());
+    run(&mut h);
+    let params = h.state().params().clone();
+    let kept = std::sync::Arc::new(Kept::of(h.state().document().unwrap().map()).unwrap());
+    assert!(h.state().explore().run_of(&params, None).is_none(), "no run without the locks");
+    let run = h.state().explore().run_of(&params, Some(&kept)).expect("the run around the locks").clone();
+    assert_eq!(run.rows.len(), 100);
+    let mut unlike_plain = 0;
+    for seed in [0, 17, 99] {
+        let around = delve::analysis::sweep::SweepRow::of(&params, seed, Some(&kept)).unwrap();
+        assert_eq!(run.rows[seed as usize].values, around.values, "seed {seed}");
+        let plain = delve::analysis::sweep::SweepRow::of(&params, seed, None).unwrap();
+        unlike_plain += usize::from(plain.values != around.values);
+    }
+    assert!(unlike_plain > 0, "the rows are not the plain maps'");
+    // Its seeds in the browser: the explored list, with thumbnails around the locks.
+    h.state_mut().push(Command::BrowseExplored);
+    crate::common::settle(&mut h);
+    let b = h.state().seed_browser();
+    assert_eq!(b.explored().expect("browsing the run").total(), 100);
+    let first = b.explored().unwrap().matching()[0];
+    let shown = b.thumbnail(&params, first).expect("rendered").clone();
+    assert_eq!(shown, delve::analysis::thumbnail(&params, first, Some(&kept), 160).unwrap());
 }

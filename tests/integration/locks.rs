@@ -204,7 +204,7 @@ fn prepared_locks_give_the_same_maps_as_fresh_ones() {
             room.locked = true;
         }
         let kept = Arc::new(Kept::of(&old).unwrap());
-        assert_eq!(format!("{:?}", kept.prepared), "NotPrepared");
+        assert_eq!(format!("{:?}", kept.derived), "NotPrepared");
         let mut larger = params.clone();
         if let GeneratorParams::RoomsAndTunnels(p) = &mut larger {
             p.width += 20;
@@ -212,7 +212,7 @@ fn prepared_locks_give_the_same_maps_as_fresh_ones() {
         for seed in 0..40 {
             for p in [&params, &larger] {
                 let fresh = Arc::new((*kept).clone());
-                assert_eq!(format!("{:?}", fresh.prepared), "NotPrepared", "a copy is not prepared");
+                assert_eq!(format!("{:?}", fresh.derived), "NotPrepared", "a copy is not prepared");
                 let (a, b) = (generate_keeping(p, seed, &kept), generate_keeping(p, seed, &fresh));
                 let same = match (&a, &b) {
                     (Ok(a), Ok(b)) => a.map == b.map,
@@ -222,7 +222,7 @@ fn prepared_locks_give_the_same_maps_as_fresh_ones() {
                 assert!(same, "{name} seed {seed}: prepared and fresh locks differ");
             }
         }
-        assert_eq!(format!("{:?}", kept.prepared), "Prepared");
+        assert_eq!(format!("{:?}", kept.derived), "Prepared");
         assert_eq!(*kept, Kept::of(&old).unwrap(), "preparing does not change the locks' value");
     }
 }

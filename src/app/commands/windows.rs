@@ -43,7 +43,14 @@ impl DelveApp {
             Command::ShowExplore(on) => self.explore.open = on,
             Command::ShowTimeline(on) => self.timeline.open = on,
             Command::RunExplore => {
-                let model = ExploreModel { params: self.session.params(), saved: self.session.saved_params() };
+                let locks = self.generation_locks();
+                let error = locks.as_ref().err().map(ToString::to_string);
+                let kept = locks.ok().flatten();
+                let model = ExploreModel {
+                    params: self.session.params(),
+                    saved: self.session.saved_params(),
+                    locks: error.as_deref().map_or(Ok(kept.as_ref()), Err),
+                };
                 let request = self.explore.run_request(&model);
                 self.start_explore(request);
             }
@@ -53,7 +60,8 @@ impl DelveApp {
                 }
             }
             Command::BrowseExplored => {
-                let run = self.explore.run_of(self.session.params()).cloned();
+                let kept = self.generation_locks().ok().flatten();
+                let run = self.explore.run_of(self.session.params(), kept.as_deref()).cloned();
                 match (run, self.explore.parsed_conditions()) {
                     (Some(run), Ok(conditions)) => {
                         self.browser.show_explored(run, conditions);
@@ -74,20 +82,21 @@ impl DelveApp {
         if let Some(old) = self.explore.cancelled() {
             self.jobs.cancel(old);
         }
-        let ExploreRequest { todo, seeds, have, keys } = &request;
-        let (todo, seeds, have, keys) = (todo.clone(), seeds.clone(), have.clone(), keys.clone());
+        let ExploreRequest { todo, kept, seeds, have, keys } = &request;
+        let (todo, kept, seeds, have, keys) = (todo.clone(), kept.clone(), seeds.clone(), have.clone(), keys.clone());
         let id = self.jobs.spawn(JobKind::Explore, move |job| {
             let per = seeds.end - seeds.start;
             let mut runs = have;
             let mut made = Vec::new();
             for (i, (key, params)) in todo.into_iter().enumerate() {
                 let before = i as u64 * per;
-                let rows = crate::analysis::sweep::sweep(&params, seeds.clone(), None, job.cancel_flag(), |done| {
-                    job.report(JobOutput::ExploreProgress { done: before + done })
-                });
+                let rows =
+                    crate::analysis::sweep::sweep(&params, seeds.clone(), kept.as_ref(), job.cancel_flag(), |done| {
+                        job.report(JobOutput::ExploreProgress { done: before + done })
+                    });
                 match rows {
                     Ok(Some(rows)) => {
-                        let run = Arc::new(Run::new(params, seeds.clone(), rows));
+                        let run = Arc::new(Run::new(params, kept.clone(), seeds.clone(), rows));
                         runs.push((key.clone(), run.clone()));
                         made.push((key, run));
                     }
