@@ -265,6 +265,10 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
         for (i, (ui, p)) in cols.iter_mut().zip(c.panes.iter_mut()).enumerate() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(egui::RichText::new(format!("{}: seed {}", pane_name(i), p.seed)).strong());
+                if let Some(kept) = p.map.as_ref().and_then(|m| m.provenance.kept.as_ref()) {
+                    ui.label(format!("around {kept}"))
+                        .on_hover_text("Made around the map's locks, as Regenerate makes this seed");
+                }
                 let mut seed = p.seed;
                 if ui.add(egui::DragValue::new(&mut seed)).on_hover_text("Seed of this pane").changed() {
                     out.push(Command::Pane(i, PaneCommand::SetSeed(seed)));

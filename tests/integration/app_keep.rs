@@ -185,6 +185,33 @@ fn seed_browser_shows_the_maps_around_the_locks() {
     assert_eq!(shown, thumbnail(&params, 2, None, THUMB_PX).unwrap(), "the plain map without locks");
 }
 
+/// With locks, a compare pane shows its seed's map around them, as Regenerate makes it, and
+/// says so.
+#[test]
+fn compare_panes_are_made_around_the_locks() {
+    let mut e = editor();
+    for id in [1, 3] {
+        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
+        e.settle();
+    }
+    let kept = Arc::new(Kept::of(e.app().document().unwrap().map()).unwrap());
+    let params = e.app().params().clone();
+    for seed in [4, 9] {
+        e.harness.state_mut().push(Command::CompareSeed(seed));
+        e.settle();
+    }
+    e.harness.state_mut().push(Command::ShowCompare(true));
+    e.settle();
+    let c = e.app().compare();
+    assert_eq!(c.panes.iter().map(|p| p.seed).collect::<Vec<_>>(), vec![4, 9]);
+    for p in &c.panes {
+        let map = p.map.as_ref().expect("made");
+        let made = generate_keeping(&params, p.seed, &kept).unwrap().map;
+        assert!(map.tiles() == made.tiles() && map.rooms == made.rooms, "seed {}: the map around the locks", p.seed);
+    }
+    assert_eq!(e.harness.query_all_by_label("around 2 locked room(s)").count(), 2);
+}
+
 /// Locks that cannot be kept: the editor says which lock and keeps the map.
 #[test]
 fn impossible_locks_keep_the_map_and_say_why() {

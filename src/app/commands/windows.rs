@@ -139,11 +139,17 @@ impl DelveApp {
         self.timeline.started(id, params, seed);
     }
 
-    /// Generates a compare pane's map on the pool.
+    /// Generates a compare pane's map on the pool (around the locks a regeneration keeps, as
+    /// Regenerate makes that seed).
     fn start_pane(&mut self, job: PaneJob) {
         let PaneJob { pane, params, seed } = job;
+        let kept = self.generation_locks().ok().flatten();
         let id = self.jobs.spawn(JobKind::Compare, move |_| {
-            JobOutput::Pane(crate::generate::generate(&params, seed).map(|g| {
+            let made = match &kept {
+                Some(kept) => crate::generate::generate_keeping(&params, seed, kept),
+                None => crate::generate::generate(&params, seed),
+            };
+            JobOutput::Pane(made.map(|g| {
                 let metrics = Metrics::of(&g.map);
                 Box::new(PaneOutcome { map: Arc::new(g.map), metrics })
             }))
