@@ -96,17 +96,24 @@ fn regenerating_keeps_locked_rooms_and_tiles() {
     e.harness.get_by_label_contains("has changes that are not saved");
 }
 
+/// The editor with rooms `ids` of its map locked (one edit each).
+fn editor_locking(ids: &[u32]) -> crate::editor::Editor {
+    let mut e = editor();
+    for &id in ids {
+        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
+        e.settle();
+    }
+    e
+}
+
 /// A map made around locks and not edited since is regenerated around the same locks, not
 /// around the corridors its own generation dug between locked rooms: going to the next seeds
 /// and back gives back the map of the first one.
 #[test]
 fn going_back_to_a_seed_around_locks_gives_back_its_map() {
-    let mut e = editor();
-    let ids: Vec<u32> = (0..e.app().document().unwrap().map().rooms.len() as u32).filter(|id| id % 2 == 1).collect();
-    for &id in &ids {
-        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
-        e.settle();
-    }
+    let rooms = editor().app().document().unwrap().map().rooms.len() as u32;
+    let ids: Vec<u32> = (0..rooms).filter(|id| id % 2 == 1).collect();
+    let mut e = editor_locking(&ids);
     e.harness.get_by_label("›").click();
     e.settle();
     let first = e.app().document().unwrap().map().clone();
@@ -149,11 +156,7 @@ fn going_back_to_a_seed_around_locks_gives_back_its_map() {
 /// picking a thumbnail gives exactly its map. Unlocked, it shows the plain maps again.
 #[test]
 fn seed_browser_shows_the_maps_around_the_locks() {
-    let mut e = editor();
-    for id in [1, 3] {
-        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
-        e.settle();
-    }
+    let mut e = editor_locking(&[1, 3]);
     e.harness.state_mut().push(Command::ShowSeedBrowser(true));
     e.settle();
     let params = e.app().params().clone();
@@ -189,11 +192,7 @@ fn seed_browser_shows_the_maps_around_the_locks() {
 /// says so.
 #[test]
 fn compare_panes_are_made_around_the_locks() {
-    let mut e = editor();
-    for id in [1, 3] {
-        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
-        e.settle();
-    }
+    let mut e = editor_locking(&[1, 3]);
     let kept = Arc::new(Kept::of(e.app().document().unwrap().map()).unwrap());
     let params = e.app().params().clone();
     for seed in [4, 9] {
