@@ -416,8 +416,6 @@ impl SeedBrowser {
     }
 }
 
-/// The seed browser window. `current` is the seed of the map in the main view; `run` the
-/// Explore window's last run of the current parameters, whose seeds the browser can page through.
 /// What the maps of a window (seed browser, Explore) are made around: the map's locks, as
 /// `what` says, or why they cannot be kept (the maps are then without them).
 pub(super) fn locks_note_ui(ui: &mut egui::Ui, kept: Option<&Arc<Kept>>, error: Option<&str>, what: &str) {
@@ -431,6 +429,8 @@ pub(super) fn locks_note_ui(ui: &mut egui::Ui, kept: Option<&Arc<Kept>>, error: 
     }
 }
 
+/// The seed browser window. `current` is the seed of the map in the main view; `run` the
+/// Explore window's last run of the current parameters, whose seeds the browser can page through.
 pub fn seed_browser_ui(
     ctx: &egui::Context,
     b: &mut SeedBrowser,

@@ -237,7 +237,7 @@ impl Locks {
         let door_ids = IdTable::new(all_doors.iter().map(|d| d.id));
         let find_door = |id: u32| {
             let s = door_ids.get(id, || all_doors.iter().position(|d| d.id == id))?;
-            let k = door_start.partition_point(|&start| start <= s) - 1;
+            let k = place(&all_doors[s])?;
             Some((k, s - door_start[k]))
         };
         let mut corridors = Vec::with_capacity(kept.corridors.len());
