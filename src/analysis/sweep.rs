@@ -3,7 +3,7 @@
 //! command line's `delve sweep` and the editor's Explore view both run this.
 
 use super::Stat;
-use crate::generate::{GenError, ShortfallCause, generate, generate_keeping};
+use crate::generate::{GenError, ShortfallCause, generate_around};
 use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use rayon::prelude::*;
@@ -36,10 +36,7 @@ impl SweepRow {
     /// Generates and measures one seed (around `kept`, when given).
     pub fn of(params: &GeneratorParams, seed: u64, kept: Option<&Arc<Kept>>) -> Result<SweepRow, GenError> {
         let start = Instant::now();
-        let g = match kept {
-            Some(kept) => generate_keeping(params, seed, kept)?,
-            None => generate(params, seed)?,
-        };
+        let g = generate_around(params, seed, kept)?;
         let micros = start.elapsed().as_secs_f32() * 1e6;
         let survey = crate::map::survey::survey_generated(&g.map);
         let m = survey.metrics;

@@ -1,7 +1,7 @@
 //! Thumbnails: a small picture of one seed's map with its key figures, and a bounded cache of
 //! them keyed by parameter set and seed.
 
-use crate::generate::{GenError, generate, generate_keeping};
+use crate::generate::{GenError, generate_around};
 use crate::map::Map;
 use crate::map::locks::Kept;
 use crate::map::metrics::Metrics;
@@ -32,10 +32,7 @@ pub fn thumbnail(
     kept: Option<&Arc<Kept>>,
     max_px: u32,
 ) -> Result<Thumbnail, GenError> {
-    let g = match kept {
-        Some(kept) => generate_keeping(params, seed, kept)?,
-        None => generate(params, seed)?,
-    };
+    let g = generate_around(params, seed, kept)?;
     Ok(thumbnail_of(&g.map, seed, max_px))
 }
 

@@ -98,10 +98,19 @@ pub struct ExploreModel<'a> {
     pub saved: Option<&'a GeneratorParams>,
     /// The locks a regeneration keeps (the runs' maps are made around them), or why they
     /// cannot be kept.
-    pub locks: Result<Option<&'a Arc<Kept>>, &'a str>,
+    pub locks: LocksShown<'a>,
 }
 
-impl ExploreModel<'_> {
+/// What the windows that make maps (seed browser, Explore) make them around: the locks a
+/// regeneration keeps (`None` without locks), or why they cannot be kept.
+pub type LocksShown<'a> = Result<Option<&'a Arc<Kept>>, &'a str>;
+
+impl<'a> ExploreModel<'a> {
+    /// The session's parameters (and the saved ones), around `locks`.
+    pub fn of(session: &'a super::session::Session, locks: LocksShown<'a>) -> Self {
+        Self { params: session.params(), saved: session.saved_params(), locks }
+    }
+
     fn kept(&self) -> Option<&Arc<Kept>> {
         self.locks.ok().flatten()
     }

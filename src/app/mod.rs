@@ -602,8 +602,8 @@ impl DelveApp {
         let locks = if self.browser.open || self.explore.open { self.generation_locks() } else { Ok(None) };
         let error = locks.as_ref().err().map(ToString::to_string);
         let kept = locks.ok().flatten();
-        self.browser.locks_error.clone_from(&error);
-        if let Some(request) = self.browser.sync(self.session.params(), kept.as_ref()) {
+        let around = || error.as_deref().map_or(Ok(kept.as_ref()), Err);
+        if let Some(request) = self.browser.sync(self.session.params(), around()) {
             self.start_thumbnails(request);
         }
         if self.browser.open {
@@ -612,20 +612,11 @@ impl DelveApp {
             seed_browser::seed_browser_ui(ctx, &mut self.browser, self.session.starred(), shown, run, &mut out);
             self.commands.extend(out);
         }
-        let model = explore::ExploreModel {
-            params: self.session.params(),
-            saved: self.session.saved_params(),
-            locks: error.as_deref().map_or(Ok(kept.as_ref()), Err),
-        };
-        if let Some(request) = self.explore.sync(&model) {
+        if let Some(request) = self.explore.sync(&explore::ExploreModel::of(&self.session, around())) {
             self.start_explore(request);
         }
         if self.explore.open {
-            let model = explore::ExploreModel {
-                params: self.session.params(),
-                saved: self.session.saved_params(),
-                locks: error.as_deref().map_or(Ok(kept.as_ref()), Err),
-            };
+            let model = explore::ExploreModel::of(&self.session, around());
             let mut out = Vec::new();
             explore::explore_ui(ctx, &mut self.explore, &model, &mut out);
             self.commands.extend(out);

@@ -5,6 +5,7 @@
 //! here too, filtered and sorted across the whole run.
 
 use super::Command;
+use super::explore::LocksShown;
 use super::jobs::{JobId, JobOutput};
 use crate::analysis::explore::{Condition, Op, Run, describe};
 use crate::analysis::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, run_key};
@@ -113,7 +114,7 @@ pub struct SeedBrowser {
     /// The locks the thumbnails are made around (those of the next regeneration).
     locks: Option<Arc<Kept>>,
     /// Why the map's locks cannot be kept, when they cannot (the thumbnails are without them).
-    pub locks_error: Option<String>,
+    locks_error: Option<String>,
 }
 
 impl Default for SeedBrowser {
@@ -257,13 +258,14 @@ impl SeedBrowser {
 
     /// The page to render for `params` when it is not what was last asked for (the app starts
     /// it on the worker pool, cancelling the page it replaces).
-    /// `kept`: the locks the next regeneration keeps (the same shared locks from frame to
-    /// frame while they do not change).
-    pub fn sync(&mut self, params: &GeneratorParams, kept: Option<&Arc<Kept>>) -> Option<ThumbnailRequest> {
+    /// `locks`: those the next regeneration keeps (the same shared locks from frame to frame
+    /// while they do not change), or why they cannot be kept.
+    pub fn sync(&mut self, params: &GeneratorParams, locks: LocksShown<'_>) -> Option<ThumbnailRequest> {
         if !self.open {
             return None;
         }
-        self.locks = kept.cloned();
+        self.locks = locks.ok().flatten().cloned();
+        self.locks_error = locks.err().map(str::to_string);
         let key = self.key(params);
         if self.explored.as_ref().is_some_and(|e| e.key != key) {
             // The explored seeds were of other parameters.

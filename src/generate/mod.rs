@@ -183,6 +183,20 @@ pub fn prepare_keeping(params: &GeneratorParams, kept: &crate::map::locks::Kept)
     Ok(())
 }
 
+/// Generates the map for `params` and `seed` around `kept` when there are locks
+/// ([`generate_keeping`]), else as [`generate`] does: what every view that makes a seed's map
+/// (regeneration, thumbnails, sweeps, compare panes) calls.
+pub fn generate_around(
+    params: &GeneratorParams,
+    seed: u64,
+    kept: Option<&Arc<crate::map::locks::Kept>>,
+) -> Result<Generated, GenError> {
+    match kept {
+        Some(kept) => generate_keeping(params, seed, kept),
+        None => generate(params, seed),
+    }
+}
+
 /// Generates the map for `params` and `seed` around `kept` (see [`crate::map::locks`]): every
 /// kept room exactly (cells, doors, colour, label, lock), every kept corridor and locked tile,
 /// the rest made by the generator with `params` and `seed`. The map's provenance records

@@ -1,7 +1,7 @@
 //! What a regeneration keeps ([`Kept`]): the locked rooms with their doors, the corridors whose
 //! two doors are both on locked rooms, and the locked tiles with what they are. [`Kept::of`]
 //! takes them from a map; a generator builds the rest around them
-//! (`crate::generate::generate_keeping`), and the regenerated map's provenance holds them, so
+//! (the generators' `generate_keeping`), and the regenerated map's provenance holds them, so
 //! that *Regenerate from provenance* makes the same map again.
 
 use super::{Door, DoorId, Map, Room, RoomId, Tile, path_text};

@@ -209,11 +209,7 @@ impl DelveApp {
         let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
         self.jobs.spawn(JobKind::Generate, move |_| {
             let start = Instant::now();
-            let made = match &job.kept {
-                Some(kept) => generate::generate_keeping(&job.params, job.seed, kept),
-                None => generate::generate(&job.params, job.seed),
-            };
-            let result = made.map(|g| {
+            let result = generate::generate_around(&job.params, job.seed, job.kept.as_ref()).map(|g| {
                 let elapsed = start.elapsed();
                 let index = MapIndex::build(&g.map);
                 let checker = Checker::new(&g.map);

@@ -46,12 +46,8 @@ impl DelveApp {
                 let locks = self.generation_locks();
                 let error = locks.as_ref().err().map(ToString::to_string);
                 let kept = locks.ok().flatten();
-                let model = ExploreModel {
-                    params: self.session.params(),
-                    saved: self.session.saved_params(),
-                    locks: error.as_deref().map_or(Ok(kept.as_ref()), Err),
-                };
-                let request = self.explore.run_request(&model);
+                let locks = error.as_deref().map_or(Ok(kept.as_ref()), Err);
+                let request = self.explore.run_request(&ExploreModel::of(&self.session, locks));
                 self.start_explore(request);
             }
             Command::CancelExplore => {
@@ -145,11 +141,7 @@ impl DelveApp {
         let PaneJob { pane, params, seed } = job;
         let kept = self.generation_locks().ok().flatten();
         let id = self.jobs.spawn(JobKind::Compare, move |_| {
-            let made = match &kept {
-                Some(kept) => crate::generate::generate_keeping(&params, seed, kept),
-                None => crate::generate::generate(&params, seed),
-            };
-            JobOutput::Pane(made.map(|g| {
+            JobOutput::Pane(crate::generate::generate_around(&params, seed, kept.as_ref()).map(|g| {
                 let metrics = Metrics::of(&g.map);
                 Box::new(PaneOutcome { map: Arc::new(g.map), metrics })
             }))
