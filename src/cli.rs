@@ -134,7 +134,7 @@ impl PngArgs {
     pub fn options(&self) -> export::PngOptions {
         export::PngOptions {
             scale: self.scale,
-            marks: crate::raster::Marks { doors: !self.no_doors, grid: self.grid, labels: self.labels },
+            marks: crate::raster::Marks { doors: !self.no_doors, grid: self.grid, labels: self.labels, locks: false },
             ..Default::default()
         }
     }

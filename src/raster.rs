@@ -127,11 +127,34 @@ pub struct Marks {
     pub grid: bool,
     /// Each room's label, or its number, at its centre (at 4 or more pixels per tile).
     pub labels: bool,
+    /// Locked rooms' walls in the lock colour: their outline, as in the editor (at any scale).
+    pub locks: bool,
 }
 
 impl Default for Marks {
     fn default() -> Self {
-        Marks { doors: true, grid: false, labels: false }
+        Marks { doors: true, grid: false, labels: false, locks: false }
+    }
+}
+
+/// Paints the walls round each locked room of `map` (the ring just outside its bounds) in the
+/// lock colour in `colours` (one per tile, as [`tile_colours`] gives them): its outline, as the
+/// editor draws it. Corridors through the ring keep their colour.
+pub fn outline_locked_rooms(map: &Map, colours: &mut [Rgb]) {
+    for room in map.rooms.iter().filter(|r| r.locked) {
+        let Some(b) = room.shape.bounds() else { continue };
+        for y in b.y - 1..=b.bottom() {
+            for x in b.x - 1..=b.right() {
+                let p = Pos::new(x, y);
+                let edge = x < b.x || y < b.y || x >= b.right() || y >= b.bottom();
+                if edge
+                    && map.tile(p) == Some(Tile::Wall)
+                    && let Some(c) = map.tiles().index(p).and_then(|i| colours.get_mut(i))
+                {
+                    *c = colour::LOCK;
+                }
+            }
+        }
     }
 }
 
@@ -152,7 +175,10 @@ pub fn render_marked(map: &Map, scale: u32, palette: &Palette, marks: Marks) -> 
     if scale > max_scale(map) {
         return Err(TooLarge { width: w, height: h, scale, max_scale: max_scale(map) });
     }
-    let colours = tile_colours(map, palette);
+    let mut colours = tile_colours(map, palette);
+    if marks.locks {
+        outline_locked_rooms(map, &mut colours);
+    }
     // Both sides fit in `u32`: the image has at most `MAX_PIXELS` pixels.
     let mut img = image::RgbaImage::new(w * scale, h * scale);
     let s = i64::from(scale);
@@ -314,7 +340,7 @@ mod tests {
         });
         map.spawn = crate::geom::Pos::new(6, 3);
         let pal = Palette::default();
-        let none = Marks { doors: false, grid: false, labels: false };
+        let none = Marks { doors: false, grid: false, labels: false, locks: false };
         let plain = render_marked(&map, 16, &pal, none).unwrap();
         let count = |img: &image::RgbaImage, c: Rgb| img.pixels().filter(|p| p.0[..3] == [c.0, c.1, c.2]).count();
         assert_eq!(count(&plain, pal.door), 0);
@@ -331,7 +357,7 @@ mod tests {
         assert_eq!(count(&plain, Rgb(255, 255, 255)), 0);
         // Below the marks' scale nothing is drawn on top.
         assert_eq!(
-            render_marked(&map, 2, &pal, Marks { doors: true, grid: true, labels: true }).unwrap(),
+            render_marked(&map, 2, &pal, Marks { doors: true, grid: true, labels: true, locks: false }).unwrap(),
             render_marked(&map, 2, &pal, none).unwrap()
         );
     }

@@ -6,7 +6,7 @@ use crate::map::Map;
 use crate::map::locks::Kept;
 use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
-use crate::raster::{Palette, tile_colours};
+use crate::raster::{Palette, outline_locked_rooms, tile_colours};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
@@ -42,22 +42,7 @@ pub fn thumbnail_of(map: &Map, seed: u64, max_px: u32) -> Thumbnail {
     let metrics = crate::map::survey::survey(map).metrics;
     let (w, h) = (map.width(), map.height());
     let mut colours = tile_colours(map, &Palette::default());
-    // A locked room's walls in the lock colour: its outline, as in the editor.
-    for room in map.rooms.iter().filter(|r| r.locked) {
-        let Some(b) = room.shape.bounds() else { continue };
-        for y in b.y - 1..=b.bottom() {
-            for x in b.x - 1..=b.right() {
-                let p = crate::geom::Pos::new(x, y);
-                let edge = x < b.x || y < b.y || x >= b.right() || y >= b.bottom();
-                if edge
-                    && map.tile(p) == Some(crate::map::Tile::Wall)
-                    && let Some(i) = map.tiles().index(p)
-                {
-                    colours[i] = crate::map::colour::LOCK;
-                }
-            }
-        }
-    }
+    outline_locked_rooms(map, &mut colours);
     let spawn = Palette::default().spawn;
     let spawn_index = map.tiles().index(map.spawn);
     let max_px = max_px.max(1);

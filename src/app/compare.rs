@@ -12,7 +12,7 @@ use crate::map::Map;
 use crate::map::colour::{DIFF_MARK, DIFF_MARK_ALPHA};
 use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
-use crate::raster::{Palette, render};
+use crate::raster::Palette;
 use egui::{Color32, Pos2, Rect, Sense, TextureHandle, Vec2, pos2, vec2};
 use std::sync::Arc;
 
@@ -336,7 +336,9 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
             }
             let tex = p.texture.get_or_insert_with(|| {
                 // One pixel per tile always fits (a map has at most `MAX_TILES` tiles).
-                let ci = match render(&map, 1, &Palette::default()) {
+                // Locked rooms outlined, as in the main view.
+                let marks = crate::raster::Marks { locks: true, ..crate::raster::Marks::default() };
+                let ci = match crate::raster::render_marked(&map, 1, &Palette::default(), marks) {
                     Ok(img) => egui::ColorImage::from_rgba_unmultiplied([w as usize, h as usize], img.as_raw()),
                     Err(_) => egui::ColorImage::from_rgba_unmultiplied([1, 1], &[0, 0, 0, 255]),
                 };

@@ -533,7 +533,7 @@ fn png_export_options_are_chosen_in_a_window_and_remembered() {
     let scale = e.app().prefs().export_options.png_scale.expect("a scale was chosen");
     let img = image::open(&path).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (map.width() * scale, map.height() * scale));
-    let marks = delve::raster::Marks { doors: false, grid: true, labels: false };
+    let marks = delve::raster::Marks { doors: false, grid: true, labels: false, locks: false };
     let want = delve::raster::render_marked(&map, scale, &delve::raster::Palette::default(), marks).unwrap();
     assert!(img == want, "drawn with a grid and without door marks");
     // The export key: no window, the same options, the same folder.

@@ -51,6 +51,14 @@ fn thumbnails_outline_locked_rooms() {
         }
     }
     assert!(walls > 10);
+    // The same outline in a picture that asks for it (compare panes), and none in one that does
+    // not (PNG exports).
+    let pal = delve::raster::Palette::default();
+    let marks = delve::raster::Marks { locks: true, ..delve::raster::Marks::default() };
+    let marked = delve::raster::render_marked(&map, 1, &pal, marks).unwrap();
+    let pixels = |img: &image::RgbaImage| img.pixels().filter(|p| is_lock(&p.0)).count();
+    assert_eq!(pixels(&marked), walls);
+    assert_eq!(pixels(&delve::raster::render(&map, 1, &pal).unwrap()), 0);
     let outlined = locked.rgba.chunks(4).filter(|px| is_lock(px)).count();
     assert!(outlined <= 2 * (b.w + b.h + 2) as usize, "only the room's outline: {outlined}");
     // Around locks: the map made around them.

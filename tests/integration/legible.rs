@@ -143,7 +143,7 @@ fn walls_that_touch_floor_are_drawn_apart_from_rock() {
     assert_eq!(at(6, 3), pal.corridor);
 
     // The PNG draws the same colours (marks off, so nothing covers the tiles).
-    let none = delve::raster::Marks { doors: false, grid: false, labels: false };
+    let none = delve::raster::Marks { doors: false, grid: false, labels: false, locks: false };
     let img = render_marked(&map, 3, &pal, none).unwrap();
     let px = |x: u32, y: u32| {
         let p = img.get_pixel(x * 3 + 1, y * 3 + 1).0;
