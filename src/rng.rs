@@ -65,15 +65,78 @@ mod tests {
     use super::*;
     use rand::Rng;
 
+    /// Every stage, in discriminant order.
+    const STAGES: [Stage; 5] = [Stage::Layout, Stage::Colours, Stage::Shapes, Stage::Doors, Stage::Loops];
+
+    /// The first three outputs of each stage's stream for four seeds, as literal numbers: any
+    /// change of the PRNG, of its seeding, of `splitmix64` or of how a stage's sub-stream is
+    /// derived changes them, and with them every saved seed's meaning ("same preset + seed, same
+    /// map", in every language and on every machine). The numbers were computed once by this
+    /// code; they may only change with a new file format version.
     #[test]
     fn streams_are_pinned() {
-        // If this changes, every saved seed in every user's presets changes meaning.
-        let mut r = stream(0, Stage::Layout);
-        let first = r.next_u64();
-        let mut again = stream(0, Stage::Layout);
-        assert_eq!(first, again.next_u64());
-        assert_ne!(first, stream(0, Stage::Colours).next_u64());
-        assert_ne!(first, stream(1, Stage::Layout).next_u64());
+        const MAX: u64 = u64::MAX;
+        #[rustfmt::skip]
+        let pinned: [(u64, [[u64; 3]; 5]); 4] = [
+            (0, [
+                [0x4130_a1df_13da_dd36, 0x6840_b02e_bda7_9e7d, 0x47c8_d0e9_5c67_1f44],
+                [0x821e_17c7_7d0c_8881, 0x8dbb_5b0b_1e2e_e56a, 0x89c5_4cad_6aeb_4959],
+                [0x060f_fd82_ea65_39c7, 0x06e0_152d_32fc_4cac, 0x8d6a_8bc5_bad4_3684],
+                [0x6b12_01e4_4999_fde8, 0x1448_5157_dd8c_ac36, 0x149b_4537_17c5_5433],
+                [0xefe5_6c61_47ff_6a72, 0x64bc_209a_33a0_6d23, 0x5f39_e4b6_52d6_e598],
+            ]),
+            (1, [
+                [0x8b64_31d4_edfe_0165, 0x1060_30c0_8070_8f99, 0xeacb_ff9c_ba46_5f6b],
+                [0x0de4_2e3d_9d1a_3c4a, 0x08e5_6673_38d3_c234, 0xf1f5_349f_9de8_e480],
+                [0xa42c_816b_dee3_51eb, 0x1f11_89e5_9828_3257, 0xd87b_3ad9_a105_1f29],
+                [0xaf81_24f7_94a6_04fa, 0xefd5_2d45_eebc_ec1e, 0x0dc9_2620_b64a_5f3a],
+                [0xcf86_9f18_ebf2_a3b7, 0xf436_3519_a7b5_23bf, 0x5c41_492d_8771_9799],
+            ]),
+            (42, [
+                [0xeb94_280a_ac31_e2d2, 0x440b_3cf0_3790_b86f, 0xd16b_1530_efc8_5f80],
+                [0x0460_49d9_4497_b099, 0xfff8_39c3_16f0_a6b7, 0xf8b3_bb0f_1db3_116d],
+                [0x0460_8a61_2ae4_c1eb, 0xe22b_ca5f_4acd_8743, 0xee5d_59a4_602a_8bf5],
+                [0x6850_f3a5_dd9a_5eaf, 0x7b1a_4d41_8b04_ed43, 0x2a6a_fdc2_fc9b_db39],
+                [0x68c0_2f2b_5e38_e7c9, 0xa161_1a0f_c0f2_f5aa, 0xb58a_3a7b_3578_8cc0],
+            ]),
+            (MAX, [
+                [0xd6af_d945_76bc_f262, 0x3946_60a7_79ef_5663, 0x9874_f11a_2d81_7fa6],
+                [0xbc3a_9b24_8beb_0e3c, 0x37a5_97f3_251c_fff2, 0xc6f3_79fb_3d59_a577],
+                [0xcc57_aa8b_d904_46ff, 0x650b_c085_382b_da0b, 0xc314_66a4_beb7_c40e],
+                [0x56bd_b062_9cf8_d151, 0xca01_0124_a1ef_bc98, 0x8b7b_418d_ae9e_4670],
+                [0xcc76_19aa_667e_bcad, 0xa034_7694_8679_f359, 0xe35f_ac5e_0a39_0607],
+            ]),
+        ];
+        // The discriminants are part of the promise too; a stage added to `Stage` must be
+        // pinned as well (this match stops compiling until it is listed).
+        assert_eq!(STAGES.map(|s| s as u64), [1, 2, 3, 4, 5]);
+        for s in STAGES {
+            match s {
+                Stage::Layout | Stage::Colours | Stage::Shapes | Stage::Doors | Stage::Loops => {}
+            }
+        }
+        for (seed, stages) in pinned {
+            for (stage, want) in STAGES.into_iter().zip(stages) {
+                let mut r = stream(seed, stage);
+                let got = [r.next_u64(), r.next_u64(), r.next_u64()];
+                assert_eq!(got, want, "seed {seed}, {stage:?}");
+            }
+        }
+    }
+
+    /// FNV-1a 64 of text seeds (the bytes of the trimmed UTF-8), as literal numbers.
+    #[test]
+    fn text_seeds_are_pinned() {
+        for (text, want) in [
+            ("", 0xcbf2_9ce4_8422_2325),
+            ("hello", 0xa430_d846_80aa_bd0b),
+            ("dungeon 7", 0x1967_9ad0_2f95_eb60),
+            (" dungeon 7\n", 0x1967_9ad0_2f95_eb60),
+            ("drachenhöhle", 0x5e8a_cf8c_31ee_a0be),
+            ("地下城", 0x80d3_3724_0623_e8d5),
+        ] {
+            assert_eq!(seed_from_text(text), want, "{text:?}");
+        }
     }
 
     #[test]
