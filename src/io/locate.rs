@@ -106,6 +106,16 @@ pub(super) fn element_start(text: &str, field: &str, index: usize) -> Option<(us
     (at < b.len() && frames.len() == 3).then(|| line_col(text, at))
 }
 
+/// Where the value of the top-level field `field` starts (`version`, `spawn`), as 1-based line
+/// and column.
+pub(super) fn field_start(text: &str, field: &str) -> Option<(usize, usize)> {
+    let b = text.as_bytes();
+    let (at, frames) = scan_until(text, |i, frames| {
+        frames.len() == 2 && frames[1].key == Some(field) && !b[i].is_ascii_whitespace() && b[i] != b'/'
+    });
+    (at < b.len() && frames.len() == 2).then(|| line_col(text, at))
+}
+
 /// 1-based line and column (in characters) of byte `offset`.
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];

@@ -338,10 +338,8 @@ fn parse<T: for<'de> Deserialize<'de>>(
     if let Some(Probe { version: v @ 1.., .. }) = probe
         && v != current
     {
-        return Err(FileError::invalid(
-            path,
-            format!("this is a version {v} {what} file; this Delve reads version {current}"),
-        ));
+        let message = format!("this is a version {v} {what} file; this Delve reads version {current}");
+        return Err(field_error(path, text, "version", message));
     }
     if let Some(p) = &probe {
         let found = if p.tiles.0 {
@@ -389,22 +387,21 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
     let repr: MapRepr = parse(text, path, FileKind::Map, MAP_VERSION, |m: &MapRepr| m.version)?;
     let (w, h) = (repr.width, repr.height);
     if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE || u64::from(w) * u64::from(h) > MAX_TILES {
-        return Err(FileError::invalid(
-            path,
-            format!(
-                "the map is {w}×{h}; expected a width and height of 1 to {MAX_SIDE} with at most {MAX_TILES} tiles in all"
-            ),
-        ));
+        let message = format!(
+            "the map is {w}×{h}; expected a width and height of 1 to {MAX_SIDE} with at most {MAX_TILES} tiles in all"
+        );
+        let field = if w == 0 || w > MAX_SIDE { "width" } else { "height" };
+        return Err(field_error(path, text, field, message));
     }
     let rows = repr.tiles.rows();
     if rows != h as usize {
-        return Err(FileError::invalid(path, format!("`tiles` has {rows} rows; expected {h}, the map's height")));
+        // At the first row past the map's height, or at the last row when rows are missing.
+        let message = format!("`tiles` has {rows} rows; expected {h}, the map's height");
+        return Err(element_error(path, text, "tiles", rows.saturating_sub(1).min(h as usize), message));
     }
     if rows > 0 && repr.tiles.row_len() != w as usize {
-        return Err(FileError::invalid(
-            path,
-            format!("`tiles` rows are {} tiles long; expected {w}, the map's width", repr.tiles.row_len()),
-        ));
+        let message = format!("`tiles` rows are {} tiles long; expected {w}, the map's width", repr.tiles.row_len());
+        return Err(element_error(path, text, "tiles", 0, message));
     }
     let grid = Grid::from_vec(w, h, repr.tiles.into_tiles())
         .ok_or_else(|| FileError::invalid(path, "`tiles` does not match the map's size"))?;
@@ -447,10 +444,8 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
         return Err(at("doors", i, message));
     }
     if !bounds.contains(repr.spawn) {
-        return Err(FileError::invalid(
-            path,
-            format!("the spawn is at {}, outside the {w}×{h} map; expected it on the map", repr.spawn),
-        ));
+        let message = format!("the spawn is at {}, outside the {w}×{h} map; expected it on the map", repr.spawn);
+        return Err(field_error(path, text, "spawn", message));
     }
     if let Some((i, c)) =
         repr.corridors.iter().enumerate().find(|(_, c)| !(MIN_TUNNEL_WIDTH..=MAX_TUNNEL_WIDTH).contains(&c.width))
@@ -531,6 +526,15 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
 /// they can be found.
 fn element_error(path: &Path, text: &str, field: &str, index: usize, message: String) -> FileError {
     match locate::element_start(text, field, index) {
+        Some((line, col)) => FileError::Syntax { path: path.to_path_buf(), line, col, message },
+        None => FileError::invalid(path, message),
+    }
+}
+
+/// An error about the top-level field `field` of `text`, at its line and column when they can be
+/// found.
+fn field_error(path: &Path, text: &str, field: &str, message: String) -> FileError {
+    match locate::field_start(text, field) {
         Some((line, col)) => FileError::Syntax { path: path.to_path_buf(), line, col, message },
         None => FileError::invalid(path, message),
     }
@@ -620,15 +624,22 @@ fn default_permissions() -> std::fs::Permissions {
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file beside it is written, flushed to disk
-/// and renamed over `path`, so a crash mid-save leaves the old file whole.
+/// and renamed over `path`, so a crash mid-save leaves the old file whole. The saved file keeps
+/// the permissions of the one it replaces.
 pub fn save_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    save_with(path, |w| w.write_all(bytes))
+}
+
+/// Saves `path` atomically with what `write` writes. When `write` (or anything after it) fails,
+/// the temporary file is removed and `path` is left exactly as it was.
+fn save_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), FileError> {
     let write_err = |error| FileError::Write { path: path.to_path_buf(), error };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
     let mut tmp = tempfile::Builder::new().prefix(".delve-save-").tempfile_in(dir).map_err(write_err)?;
-    tmp.write_all(bytes).map_err(write_err)?;
+    write(tmp.as_file_mut()).map_err(write_err)?;
     // A temporary file is private (0600); give the saved file the permissions of the one it
     // replaces, or the usual ones for a new file.
     #[cfg(unix)]
@@ -667,5 +678,68 @@ mod tests {
         assert!(e.to_string().contains("cannot be written"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "the old contents");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
+    }
+
+    /// A writer that takes `left` more bytes, then fails as a full disk does.
+    struct FailAfter<'a> {
+        inner: &'a mut dyn Write,
+        left: usize,
+    }
+
+    impl Write for FailAfter<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.left == 0 {
+                return Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "no space left (test)"));
+            }
+            let n = buf.len().min(self.left);
+            let n = self.inner.write(&buf[..n])?;
+            self.left -= n;
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.inner.flush()
+        }
+    }
+
+    /// A save whose write fails part-way (after 0, some or all but one of its bytes) is an
+    /// error that names the file, and leaves the old file byte for byte, with its permissions,
+    /// and no temporary file; a save that completes replaces it whole and keeps its permissions.
+    #[test]
+    fn a_save_that_fails_part_way_leaves_the_old_file_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kept.ron");
+        let old: Vec<u8> = (0..20_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&path, &old).unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        }
+        let new = vec![b'n'; 50_000];
+        for after in [0, 1, 4096, 30_000, new.len() - 1] {
+            let e = save_with(&path, |w| FailAfter { inner: w, left: after }.write_all(&new)).unwrap_err();
+            assert!(matches!(e, FileError::Write { .. }) && e.to_string().contains("kept.ron"), "{e}");
+            assert!(std::fs::read(&path).unwrap() == old, "failed after {after} bytes: the old file changed");
+            let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+            assert_eq!(names, ["kept.ron"], "failed after {after} bytes: no temporary file is left");
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+            }
+        }
+        save_atomic(&path, &new).unwrap();
+        assert!(std::fs::read(&path).unwrap() == new);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o640, "a save keeps the permissions of the file it replaces");
+            // A new file gets the usual permissions, not the temporary file's private ones.
+            let fresh = dir.path().join("fresh.ron");
+            save_atomic(&fresh, b"x").unwrap();
+            assert_eq!(std::fs::metadata(&fresh).unwrap().permissions().mode() & 0o777, 0o644);
+        }
     }
 }
