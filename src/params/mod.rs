@@ -248,6 +248,89 @@ mod tests {
         optional
     }
 
+    /// A value of parameter `spec` that differs from `current` and that the spec allows (so
+    /// `set` stores it unclamped). A range's value moves both ends, so that a setter that writes
+    /// only one end is caught.
+    fn other_value(spec: &ParamSpec, current: ParamValue) -> ParamValue {
+        let key = spec.key;
+        match (spec.kind, current) {
+            (ParamKind::Int { min, max }, ParamValue::Int(v)) => {
+                assert!(min < max, "{key} allows one value");
+                ParamValue::Int(if v < max { v + 1 } else { v - 1 })
+            }
+            (ParamKind::Float { min, max }, ParamValue::Float(v)) => {
+                let mid = (min + max) / 2.0;
+                ParamValue::Float(if v == mid { max } else { mid })
+            }
+            (ParamKind::Range { min, max }, ParamValue::Range(lo, hi)) => {
+                let ends: Vec<i64> = [min, min + 1, lo - 1, lo + 1, hi - 1, hi + 1, max - 1, max]
+                    .into_iter()
+                    .filter(|v| (min..=max).contains(v))
+                    .collect();
+                let (a, b) = ends
+                    .iter()
+                    .flat_map(|a| ends.iter().rev().map(move |b| (*a, *b)))
+                    .find(|(a, b)| a <= b && *a != lo && *b != hi)
+                    .unwrap_or_else(|| panic!("{key}: no range in {min}..={max} moves both ends of {lo}..={hi}"));
+                ParamValue::Range(a, b)
+            }
+            (ParamKind::Choice(options), ParamValue::Choice(i)) => {
+                assert!(options.len() > 1, "{key} has one option");
+                ParamValue::Choice((i + 1) % options.len())
+            }
+            (ParamKind::Bool, ParamValue::Bool(b)) => ParamValue::Bool(!b),
+            (kind, v) => panic!("{key} reads {v:?}, not a value of its kind {kind:?}"),
+        }
+    }
+
+    /// Each parameter of `p`, in table order, set to another allowed value: `get` reads that
+    /// value back, the struct itself changed (its file text differs), and no other parameter
+    /// moved. Returns how many parameters were set.
+    fn every_setter_writes_its_own_field<P: Params + Serialize>(mut p: P) -> usize {
+        let specs = p.specs();
+        for spec in specs {
+            let key = spec.key;
+            let before: Vec<Option<ParamValue>> = specs.iter().map(|s| p.get(s.key)).collect();
+            let text = ron::to_string(&p).expect("serialises");
+            let current = p.get(key).unwrap_or_else(|| panic!("{key} is readable"));
+            let v = other_value(spec, current);
+            assert_ne!(v, current, "{key}");
+            assert!(p.set(key, v), "{key} takes {v:?}");
+            assert_eq!(p.get(key), Some(v), "{key} reads back the value it was set to");
+            assert_ne!(ron::to_string(&p).expect("serialises"), text, "setting {key} changed the parameters");
+            for (s, old) in specs.iter().zip(before) {
+                if s.key != key {
+                    assert_eq!(p.get(s.key), old, "setting {key} moved {}", s.key);
+                }
+            }
+        }
+        specs.len()
+    }
+
+    /// Every parameter of both generators, from the table: set to a different allowed value,
+    /// from the defaults and from the other shipped settings, and read back. A setter that
+    /// ignores its value, writes another field or one end of a range fails here.
+    #[test]
+    fn every_parameter_of_both_generators_is_set_and_read_back() {
+        for kind in GeneratorKind::ALL {
+            let n = match kind.default_params() {
+                GeneratorParams::RoomsAndTunnels(p) => every_setter_writes_its_own_field(p),
+                GeneratorParams::GrownRooms(p) => every_setter_writes_its_own_field(p),
+            };
+            assert_eq!(n, kind.specs().len());
+        }
+        assert_eq!(every_setter_writes_its_own_field(RoomsAndTunnels::mcrogueface()), rooms_tunnels::specs().len());
+        let maxed = GrownRooms {
+            rooms: grown::MAX_ROOMS,
+            branching: 1.0,
+            corridors_may_cross: true,
+            share_doors: true,
+            roles: RoleRules::all(3, 2),
+            ..GrownRooms::default()
+        };
+        assert_eq!(every_setter_writes_its_own_field(maxed), grown::specs().len());
+    }
+
     #[test]
     fn defaults_have_one_source() {
         assert!(optional_fields_read_as_their_defaults(GrownRooms::default()) >= 10);

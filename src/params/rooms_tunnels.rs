@@ -297,14 +297,11 @@ impl RoomsAndTunnels {
 mod tests {
     use super::*;
 
+    /// Choices, clamping and the role rules through the table (every parameter set to another
+    /// value and read back: `params::tests::every_parameter_of_both_generators_is_set_and_read_back`).
     #[test]
-    fn the_table_round_trips_every_parameter() {
+    fn the_table_reaches_choices_bounds_and_roles() {
         let mut p = RoomsAndTunnels::mcrogueface();
-        for spec in p.specs() {
-            let v = p.get(spec.key).unwrap();
-            assert!(p.set(spec.key, v), "{}", spec.key);
-        }
-        assert_eq!(p, RoomsAndTunnels::mcrogueface());
         assert!(p.set("overlap", ParamValue::Choice(1)) && p.overlap == OverlapRule::ShareWalls);
         assert!(!p.set("overlap", ParamValue::Choice(2)));
         assert!(p.set("tunnel_width", ParamValue::Int(99)) && p.tunnel_width == MAX_TUNNEL_WIDTH);
