@@ -607,20 +607,26 @@ mod tests {
             prop_assert_eq!(c.figures(), plain_figures(&m));
         }
 
-        /// Kept up to date through tile strokes, room moves and spawn moves, the checker agrees
-        /// with one built from scratch after every change.
+        /// Kept up to date through tile strokes, room moves and spawn moves, rooms, doors and
+        /// corridors added and removed (most of them where blocks meet), the checker agrees with
+        /// one built from scratch after every change.
         #[test]
-        fn updates_agree_with_a_fresh_check(m in messy_map(), edits in prop::collection::vec((0u8..4, any::<u32>(), any::<u32>()), 1..24)) {
+        fn updates_agree_with_a_fresh_check(m in messy_map(), edits in prop::collection::vec((0u8..10, any::<u32>(), any::<u32>()), 1..24)) {
             let mut m = m;
             let mut c = Checker::new(&m);
+            // A place next to a block's edge (within three tiles either side, on the map), where
+            // blocks meet.
+            let near_edge = |v: i32, side: u32, k: u32| {
+                (((v + SIDE / 2) / SIDE * SIDE).max(SIDE) - 3 + (k % 6) as i32).clamp(0, side as i32 - 1)
+            };
             for (kind, a, b) in edits {
                 let at = Pos::new((a % m.width()) as i32, (b % m.height()) as i32);
+                let edge = Pos::new(near_edge(at.x, m.width(), a / 7), near_edge(at.y, m.height(), b / 7));
                 let mut damage = Damage::default();
                 match kind {
                     0 | 1 => {
-                        // Half the strokes end next to a block's edge, where blocks meet.
-                        let near_edge = |v: i32| (v / SIDE * SIDE + SIDE - 1 - v % 3).max(0);
-                        let at = if kind == 1 { Pos::new(near_edge(at.x), near_edge(at.y)) } else { at };
+                        // Half the strokes start next to a block's edge.
+                        let at = if kind == 1 { edge } else { at };
                         let r = Rect::new(at.x, at.y, 1 + (a % 7) as i32, 1 + (b % 5) as i32);
                         let tile = [Tile::Wall, Tile::Floor, Tile::Corridor][(a / 7 % 3) as usize];
                         for p in r.cells() {
@@ -635,11 +641,86 @@ mod tests {
                         damage.add(before, true, false);
                         damage.add(m.rooms[i].shape.bounds(), true, false);
                     }
-                    _ => {
+                    3 => {
                         damage.add(Some(Rect::new(m.spawn.x, m.spawn.y, 1, 1)), false, false);
                         m.spawn = at;
                         damage.add(Some(Rect::new(at.x, at.y, 1, 1)), false, false);
                     }
+                    4 => {
+                        // A room across a block's edge (floor dug or not), sometimes with the id
+                        // of another.
+                        let (x, y) = (edge.x - (a % 5) as i32, edge.y - (b % 5) as i32);
+                        let r = Rect::new(x, y, 2 + (a % 9) as i32, 2 + (b % 7) as i32);
+                        let shape = if a % 3 == 0 {
+                            Shape::Circle { centre: edge, radius: (b % 5) as i32 }
+                        } else {
+                            Shape::Rect(r)
+                        };
+                        if b % 3 > 0 {
+                            shape.for_each_cell(|p| {
+                                m.set_tile(p, Tile::Floor);
+                            });
+                        }
+                        let id = if a % 4 == 0 { 0 } else { 100 + a % 1000 };
+                        damage.add(shape.bounds(), true, false);
+                        let colour = Default::default();
+                        let room = Room { id, shape, colour, label: None, locked: false, role: None };
+                        m.rooms.insert(b as usize % (m.rooms.len() + 1), room);
+                    }
+                    5 if !m.rooms.is_empty() => {
+                        let room = m.rooms.remove(a as usize % m.rooms.len());
+                        damage.add(room.shape.bounds(), true, false);
+                    }
+                    6 if !m.rooms.is_empty() => {
+                        // A door on a room's edge, facing out (or not), at a block's edge when
+                        // the room reaches one.
+                        let room = &m.rooms[a as usize % m.rooms.len()];
+                        let cells = room.shape.cells();
+                        let cell = cells
+                            .iter()
+                            .copied()
+                            .min_by_key(|p| p.manhattan(edge))
+                            .unwrap_or(edge);
+                        let side = Dir::ALL[b as usize % 4];
+                        let id = if b % 5 == 0 { 0 } else { 200 + b % 1000 };
+                        m.doors.push(Door { id, room: room.id, cell, side, kind: 0 });
+                        damage.add(None, true, false);
+                    }
+                    7 if !m.doors.is_empty() => {
+                        m.doors.remove(a as usize % m.doors.len());
+                        damage.add(None, true, false);
+                    }
+                    8 => {
+                        // An L-shaped corridor from a door (or near a block's edge) to the other
+                        // side of a block's edge, dug or not.
+                        let door = (!m.doors.is_empty()).then(|| m.doors[a as usize % m.doors.len()].clone());
+                        let start = door.as_ref().map_or(edge.offset(-5, -5), |d| d.outside());
+                        let end = edge.offset((a % 9) as i32 - 4, (b % 9) as i32 - 4);
+                        let mut p = start;
+                        let mut path = vec![p];
+                        while p.x != end.x {
+                            p = p.offset((end.x - p.x).signum(), 0);
+                            path.push(p);
+                        }
+                        while p.y != end.y {
+                            p = p.offset(0, (end.y - p.y).signum());
+                            path.push(p);
+                        }
+                        if b % 4 > 0 {
+                            for p in &path {
+                                m.set_tile(*p, Tile::Corridor);
+                            }
+                        }
+                        damage.add(Rect::bounding(path.iter().copied()), true, false);
+                        let other = m.doors.get(b as usize % m.doors.len().max(1)).map_or(b % 10, |d| d.id);
+                        let doors = [door.map_or(a % 10, |d| d.id), other];
+                        m.corridors.push(Corridor { id: 300 + a % 1000, path, doors, width: 1 });
+                    }
+                    9 if !m.corridors.is_empty() => {
+                        m.corridors.remove(a as usize % m.corridors.len());
+                        damage.add(None, true, false);
+                    }
+                    _ => {}
                 }
                 c.update(&m, &damage);
                 let fresh = Checker::new(&m);
