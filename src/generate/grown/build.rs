@@ -345,19 +345,21 @@ pub(super) fn run_around(
         let ask = plan.as_ref().map_or(Ask::default(), |plan| plan.ask(part));
         let (t, exhausted) = make_template(p, &mut grower, &mut rng, &mut stats.regrown, (room, ask), rec);
         if let Some(shape) = exhausted {
-            shortfall = Some(Shortfall {
-                cause: ShortfallCause::Hole,
-                detail: format!(
-                    "room {} still had a hole after {} regrowths (lower {} or raise {})",
-                    b.rooms.len(),
-                    p.hole_retries,
-                    p.label_of(shape.size_key()),
-                    p.label_of("hole_retries")
-                ),
-            });
+            let detail = format!(
+                "room {} still had a hole after {} regrowths (lower {} or raise {})",
+                b.rooms.len(),
+                p.hole_retries,
+                p.label_of(shape.size_key()),
+                p.label_of("hole_retries")
+            );
             // The first room is kept, holes filled, so the map is never empty.
-            if i == 0 && b.place(&t, Anchor::Tree { anywhere }, rec).is_ok() {
+            let kept_first = i == 0 && b.place(&t, Anchor::Tree { anywhere }, rec).is_ok();
+            if kept_first {
                 stats.candidate_doors += t.doors.len();
+            }
+            // A shortfall is rooms not placed: none when that first room was the only one asked.
+            if !(kept_first && i + 1 == p.rooms) {
+                shortfall = Some(Shortfall { cause: ShortfallCause::Hole, detail });
             }
             break;
         }
