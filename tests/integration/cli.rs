@@ -1,12 +1,8 @@
 //! The `delve` binary run as a process: exit codes and output.
 
-use crate::common::shipped;
+use crate::common::{delve, shipped};
 use delve::generate::generate;
-use std::process::{Command, Output};
-
-fn delve(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_delve")).args(args).output().expect("run delve")
-}
+use std::process::Output;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

@@ -1,13 +1,43 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code)]
 
 use delve::generate::{Generated, generate};
 use delve::io;
-use delve::params::GeneratorParams;
+use delve::params::{GeneratorParams, ParamKind, ParamValue};
 
 /// The generator parameters of a shipped preset.
 pub fn shipped(name: &str) -> GeneratorParams {
     io::shipped_preset(name).expect("shipped preset exists").expect("shipped preset parses").generator
+}
+
+/// The `delve` binary of this build, as a command to run: the one place the tests name it.
+pub fn delve_command() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_delve"))
+}
+
+/// Runs `delve` with `args` and waits for it.
+pub fn delve(args: &[&str]) -> std::process::Output {
+    delve_command().args(args).output().expect("run delve")
+}
+
+/// Runs `delve` with `args` in the folder `dir` and waits for it.
+pub fn delve_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    delve_command().args(args).current_dir(dir).output().expect("run delve")
+}
+
+/// The parameters of a shipped grown-rooms preset.
+pub fn shipped_grown(name: &str) -> delve::params::GrownRooms {
+    match shipped(name) {
+        GeneratorParams::GrownRooms(p) => p,
+        other => panic!("{name} is not a grown-rooms preset: {other:?}"),
+    }
+}
+
+/// The parameters of a shipped rooms-and-tunnels preset.
+pub fn shipped_rooms_tunnels(name: &str) -> delve::params::RoomsAndTunnels {
+    match shipped(name) {
+        GeneratorParams::RoomsAndTunnels(p) => p,
+        other => panic!("{name} is not a rooms-and-tunnels preset: {other:?}"),
+    }
 }
 
 /// Generates and asserts that `validate()` finds nothing.
@@ -18,34 +48,102 @@ pub fn generate_valid(params: &GeneratorParams, seed: u64) -> Generated {
     g
 }
 
-/// Path of the test fixtures folder.
-pub fn fixtures() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
-}
-
 /// Where golden snapshots live.
 pub fn golden_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
 
-/// Compares `actual` with the golden file at `path`. With `DELVE_BLESS=1` in the environment
-/// the file is (re)written instead; a missing file fails, so a snapshot is never made silently.
-pub fn assert_golden(path: &std::path::Path, actual: &str) {
-    if std::env::var_os("DELVE_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, actual).unwrap();
-        return;
+/// Golden files checked by one test. Each [`Goldens::check`] compares a file with what the test
+/// made, and fails at the first difference. With the test's bless variable set to `1`
+/// (`DELVE_BLESS=1`, or the one given to [`Goldens::blessed_by`]) a file that differs (or is
+/// missing) is rewritten instead, and the test then fails at its end, naming the files it
+/// rewrote: a blessing run is never green, so a snapshot is never changed silently. Any other
+/// value (`DELVE_BLESS=0`) compares.
+pub struct Goldens {
+    var: &'static str,
+    bless: bool,
+    rewritten: Vec<std::path::PathBuf>,
+}
+
+impl Goldens {
+    /// Golden files blessed by `DELVE_BLESS=1`.
+    pub fn new() -> Goldens {
+        Goldens::blessed_by("DELVE_BLESS")
     }
-    let expected = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with DELVE_BLESS=1 to create it)", path.display()));
-    if expected != actual {
-        let first = expected.lines().zip(actual.lines()).position(|(a, b)| a != b);
-        panic!(
-            "{} differs from the generated map (first differing line: {:?}).\n--- expected\n{expected}\n--- actual\n{actual}",
-            path.display(),
-            first.map(|i| i + 1)
-        );
+
+    /// Golden files blessed by `var=1` alone.
+    pub fn blessed_by(var: &'static str) -> Goldens {
+        Goldens { var, bless: std::env::var_os(var).is_some_and(|v| v == "1"), rewritten: Vec::new() }
     }
+
+    /// Compares `actual` with the golden file at `path` (or rewrites it, when blessing).
+    pub fn check(&mut self, path: &std::path::Path, actual: &str) {
+        let var = self.var;
+        let expected = std::fs::read_to_string(path);
+        if self.bless {
+            if expected.as_deref().ok() != Some(actual) {
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, actual).unwrap();
+                self.rewritten.push(path.to_path_buf());
+            }
+            return;
+        }
+        let expected = expected.unwrap_or_else(|e| panic!("{}: {e} (run with {var}=1 to create it)", shown(path)));
+        if expected != actual {
+            let (e, a) = (expected.lines().count(), actual.lines().count());
+            let first = 1 + expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(e.min(a));
+            panic!(
+                "{} differs from what the test made (first at line {first}; {var}=1 rewrites it).\n\
+                 --- expected\n{expected}\n--- actual\n{actual}",
+                shown(path),
+            );
+        }
+    }
+}
+
+/// `path` as it is named in the repository.
+fn shown(path: &std::path::Path) -> String {
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(path).display().to_string()
+}
+
+impl Default for Goldens {
+    fn default() -> Goldens {
+        Goldens::new()
+    }
+}
+
+impl Drop for Goldens {
+    fn drop(&mut self) {
+        if !self.rewritten.is_empty() && !std::thread::panicking() {
+            let names: Vec<String> = self.rewritten.iter().map(|p| shown(p)).collect();
+            panic!(
+                "{} golden file(s) rewritten: {}; review the diff (git diff) and run again without {}",
+                names.len(),
+                names.join(", "),
+                self.var
+            );
+        }
+    }
+}
+
+/// Everything the editor and the command line do with a map that loaded.
+pub fn exercise(m: &delve::map::Map) {
+    let _ = m.validate();
+    let _ = delve::map::metrics::Metrics::of(m);
+    let _ = m.to_ascii();
+    let _ = delve::analysis::thumbnail_of(m, 0, 64);
+    let scale = delve::raster::max_scale(m).min(4);
+    assert!(scale >= 1, "every map that loads can be drawn");
+    delve::raster::render(m, scale, &delve::raster::Palette::default()).expect("fits");
+    let text = io::map_to_string(m).expect("writes");
+    let back = io::parse_map(&text, std::path::Path::new("again.ron")).expect("what was written reads back");
+    assert_eq!(&back, m, "and is the same map");
+    assert_eq!(io::map_to_string(&back).expect("writes"), text, "and the same text again");
+    let mut doc = delve::edit::Document::from_map(m.clone());
+    let cells = delve::geom::Rect::new(0, 0, 3, 3).cells().collect();
+    let _ = doc.perform_once(delve::edit::Op::Paint { cells, tile: delve::map::Tile::Corridor });
+    doc.check_now();
+    assert_eq!(doc.problems(), &doc.map().validate()[..]);
 }
 
 /// Steps the editor's frames until no background job is left, then two more (results shown,
@@ -95,4 +193,90 @@ pub fn assert_each_passage_once(m: &delve::map::Map, what: &str) {
         }
         assert!(seen.insert((doors, path)), "{what}: corridor {} repeats a passage", c.id);
     }
+}
+
+/// Allowed values of a parameter for tests to set: its bounds, a value between them, and each
+/// option or both truth values.
+fn allowed_values(kind: ParamKind) -> Vec<ParamValue> {
+    match kind {
+        ParamKind::Int { min, max } => vec![min, min + (max - min) / 2, max].into_iter().map(ParamValue::Int).collect(),
+        ParamKind::Float { min, max } => vec![min, (min + max) / 2.0, max].into_iter().map(ParamValue::Float).collect(),
+        ParamKind::Range { min, max } => {
+            let mid = min + (max - min) / 2;
+            let inner = ParamValue::Range(min + 1, (max - 1).max(min + 1));
+            vec![ParamValue::Range(min, mid), ParamValue::Range(mid + 1, max), ParamValue::Range(min, max), inner]
+        }
+        ParamKind::Choice(options) => (0..options.len()).map(ParamValue::Choice).collect(),
+        ParamKind::Bool => vec![ParamValue::Bool(false), ParamValue::Bool(true)],
+    }
+}
+
+/// Every parameter of `params`, from its generator's table: set to each allowed value that
+/// differs from the one it has (for a range, one that moves both ends when there is one), read
+/// back as set, the parameters changed by it and no other parameter moved. A setter that
+/// ignores its value or writes another field fails.
+pub fn assert_each_setter_writes(mut params: GeneratorParams) {
+    let specs = params.kind().specs();
+    for spec in specs {
+        let key = spec.key;
+        let mut set = 0;
+        for v in allowed_values(spec.kind) {
+            let current = params.params().get(key).unwrap_or_else(|| panic!("{key} readable"));
+            let differs = match (v, current) {
+                (ParamValue::Range(a, b), ParamValue::Range(c, d)) => a != c && b != d,
+                _ => v != current,
+            };
+            if !differs {
+                continue;
+            }
+            let before = params.clone();
+            assert!(params.params_mut().set(key, v), "{key} takes {v:?}");
+            assert_eq!(params.params().get(key), Some(v), "{key} reads back the value it was set to");
+            assert_ne!(params, before, "setting {key} to {v:?} changed the parameters");
+            for other in specs.iter().filter(|s| s.key != key) {
+                assert_eq!(params.params().get(other.key), before.params().get(other.key), "{key} moved {}", other.key);
+            }
+            set += 1;
+        }
+        assert!(set > 0, "{key}: no allowed value differs from {:?}", params.params().get(key));
+    }
+}
+
+/// The distinct rooms each room's corridors lead to (indices into `map.rooms`; a corridor from a
+/// room to itself or through a missing door adds nothing): the room graph, read from the doors
+/// and corridors directly, not through the room graph under test (`delve::map::graph`).
+pub fn room_neighbours(map: &delve::map::Map) -> Vec<std::collections::BTreeSet<usize>> {
+    let index = |room: u32| map.rooms.iter().position(|r| r.id == room);
+    let room_of = |door: u32| map.door(door).and_then(|d| index(d.room));
+    let mut out = vec![std::collections::BTreeSet::new(); map.rooms.len()];
+    for c in &map.corridors {
+        if let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1]))
+            && a != b
+        {
+            out[a].insert(b);
+            out[b].insert(a);
+        }
+    }
+    out
+}
+
+/// Corridors from room `from` to each room of the graph `adj` ([`room_neighbours`]), by
+/// breadth-first search that never enters room `without`; `None` for rooms not reached.
+pub fn room_distances(
+    adj: &[std::collections::BTreeSet<usize>],
+    from: usize,
+    without: Option<usize>,
+) -> Vec<Option<u32>> {
+    let mut d = vec![None; adj.len()];
+    d[from] = Some(0);
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(r) = queue.pop_front() {
+        for &n in &adj[r] {
+            if d[n].is_none() && Some(n) != without {
+                d[n] = d[r].map(|x| x + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    d
 }

@@ -84,6 +84,100 @@ fn to_op(m: &Map, r: &Req) -> Option<Op> {
     })
 }
 
+/// Side of the blocks the checker cuts a map into (`delve::map::check`): where blocks meet is
+/// where an incremental check can go wrong.
+const BLOCK: i32 = 64;
+
+/// Whether `r`, grown by two tiles, reaches across a line where check blocks meet.
+fn near_block_edge(r: Rect) -> bool {
+    let r = r.grow(2);
+    r.x.max(0) / BLOCK != (r.right() - 1).max(0) / BLOCK || r.y.max(0) / BLOCK != (r.bottom() - 1).max(0) / BLOCK
+}
+
+/// `r` aimed where check blocks meet (three times in four): a cell picked next to a block's
+/// edge (across, down or both), a room, door or corridor picked among those that reach across
+/// one, a door put on a room's wall facing out, next to a block's edge when the room reaches one.
+fn at_block_edges(m: &Map, r: &Req) -> Req {
+    let mut r = r.clone();
+    if r.b.is_multiple_of(4) {
+        return r;
+    }
+    let (w, h) = (m.width() as i32, m.height() as i32);
+    // A coordinate within four tiles of one of the block edges inside `0..side` (any, when the
+    // side is a single block).
+    let near = |v: u32, side: i32| -> i32 {
+        let edges = (side - 1) / BLOCK;
+        if edges == 0 {
+            return (v % side as u32) as i32;
+        }
+        let e = BLOCK * (1 + (v / 8 % edges as u32) as i32);
+        (e - 4 + (v % 8) as i32).clamp(0, side - 1)
+    };
+    let pick_in = |items: Vec<usize>, v: u32| if items.is_empty() { v } else { items[v as usize % items.len()] as u32 };
+    let rooms_near =
+        || (0..m.rooms.len()).filter(|i| m.rooms[*i].shape.bounds().is_some_and(near_block_edge)).collect::<Vec<_>>();
+    match r.kind {
+        0..=2 | 10 | 12 => {
+            let (v, u) = (r.a / 3, (r.a / 3) >> 8);
+            let (x, y) = match r.a % 3 {
+                0 => (near(v, w), u as i32 % h),
+                1 => (u as i32 % w, near(v, h)),
+                _ => (near(v, w), near(u, h)),
+            };
+            r.a = (y * w + x) as u32;
+        }
+        3 | 4 | 11 | 13 | 14 => r.a = pick_in(rooms_near(), r.a),
+        5 => {
+            r.a = pick_in(rooms_near(), r.a);
+            let Some(room) = m.rooms.get(r.a as usize % m.rooms.len().max(1)) else { return r };
+            let cells = room.shape.cells();
+            let n = cells.len() as u32;
+            // `to_op` takes the cell `b % n` and the side `b % 4`: the values of `b` that put a
+            // door on the wall, facing out of the room.
+            let on_wall: Vec<u32> = (0..4 * n)
+                .filter(|b| !room.shape.contains(cells[(b % n) as usize].step(Dir::ALL[(b % 4) as usize])))
+                .collect();
+            let at_edge: Vec<u32> = on_wall
+                .iter()
+                .copied()
+                .filter(|b| near_block_edge(Rect::new(cells[(b % n) as usize].x, cells[(b % n) as usize].y, 1, 1)))
+                .collect();
+            let choices = if at_edge.is_empty() { on_wall } else { at_edge };
+            if !choices.is_empty() {
+                r.b = choices[r.b as usize % choices.len()];
+            }
+        }
+        6 | 7 => {
+            let doors: Vec<usize> = (0..m.doors.len())
+                .filter(|i| near_block_edge(Rect::new(m.doors[*i].cell.x, m.doors[*i].cell.y, 1, 1)))
+                .collect();
+            r.a = pick_in(doors.clone(), r.a);
+            if r.kind == 7 {
+                r.b = pick_in(doors, r.b);
+            }
+        }
+        8 | 9 => {
+            let corridors: Vec<usize> = (0..m.corridors.len())
+                .filter(|i| Rect::bounding(m.corridors[*i].path.iter().copied()).is_some_and(near_block_edge))
+                .collect();
+            r.a = pick_in(corridors, r.a);
+        }
+        _ => {}
+    }
+    r
+}
+
+/// A generated map of 3×2 check blocks (140×100 tiles), with rooms and corridors across the
+/// blocks' edges.
+fn big_map(seed: u64) -> Map {
+    use delve::params::{GeneratorParams, RoomsAndTunnels};
+    let base = if seed.is_multiple_of(2) { RoomsAndTunnels::godot() } else { RoomsAndTunnels::mcrogueface() };
+    let p = RoomsAndTunnels { width: 140, height: 100, max_rooms: 70, ..base };
+    let m = generate(&GeneratorParams::RoomsAndTunnels(p), seed).expect("generates").map;
+    assert!(m.width() as i32 > 2 * BLOCK && m.height() as i32 > BLOCK);
+    m
+}
+
 fn base_map(preset: usize, seed: u64) -> Map {
     let name = ["godot-part3", "mcrogueface-part3", "tiendil-step6"][preset % 3];
     generate(&shipped(name), seed).expect("shipped presets generate").map
@@ -397,31 +491,46 @@ proptest! {
         }
     }
 
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
     /// Problems are checked away from the edits: an answer is taken only for the revision it
     /// checked, and the answer taken equals `validate()` of the map at that moment, through many
-    /// random edits, undos and redos.
+    /// random edits, undos and redos. The maps span 3×2 check blocks, and most edits are aimed
+    /// where blocks meet: rooms added, moved and removed across a block's edge, doors added and
+    /// removed next to one, corridors dug, rerouted and removed across one, strokes along one.
     #[test]
-    fn checked_problems_equal_validate_of_the_map(seed in 0u64..4, reqs in prop::collection::vec(req(), 1..30)) {
-        let mut d = Document::from_map(base_map(1, seed));
-        let mut pending = None;
+    fn checked_problems_equal_validate_of_the_map(seed in 0u64..6, reqs in prop::collection::vec(req(), 1..30)) {
+        let mut d = Document::from_map(big_map(seed));
         for (i, r) in reqs.iter().enumerate() {
-            match r.kind % 5 {
-                0 => { d.undo(); }
-                1 => { d.redo(); }
+            // Every third step a check is handed out before the edit and answered after it.
+            let early = if i % 3 == 1 { d.check_request().map(|c| c.run()) } else { None };
+            match r.dy {
+                6 => { d.undo(); }
+                -6 => { d.redo(); }
                 _ => {
-                    let Some(op) = to_op(d.map(), r) else { continue };
-                    let _ = d.perform_once(op);
+                    if let Some(op) = to_op(d.map(), &at_block_edges(d.map(), r)) {
+                        let _ = d.perform_once(op);
+                    }
                 }
             }
-            if i % 3 == 0 {
-                // A check handed out now, answered after the next edit (stale) or at once.
-                if let Some(old) = pending.take() {
-                    let _ = d.checked(old);
+            if let Some(c) = early {
+                if c.revision == d.revision() {
+                    prop_assert!(d.checked(c), "the edit was refused: the answer is current");
+                } else {
+                    // Stale: refused, and nothing the document shows changes.
+                    let (problems, figures) = (d.problems().to_vec(), *d.figures());
+                    prop_assert!(!d.checked(c), "a stale answer is refused");
+                    prop_assert_eq!(d.problems(), &problems[..]);
+                    prop_assert_eq!(*d.figures(), figures);
+                    prop_assert!(!d.problems_current());
                 }
-                pending = d.check_request().map(|c| c.run());
             }
-            if let Some(c) = pending.take_if(|c| c.revision == d.revision()) {
-                prop_assert!(d.checked(c));
+            // Checked at once every other step, so that edits also pile up between checks.
+            if i % 2 == 0 && let Some(c) = d.check_request() {
+                prop_assert!(d.checked(c.run()));
             }
             if d.problems_current() {
                 prop_assert_eq!(d.problems(), &d.map().validate()[..]);
@@ -432,6 +541,35 @@ proptest! {
         prop_assert!(d.problems_current());
         prop_assert_eq!(d.problems(), &d.map().validate()[..]);
     }
+}
+
+/// A check answered after the map changed is refused: the problems and figures stay those of
+/// the last answer taken, still marked out of date, and the checker comes home, so the next
+/// check is handed out and its answer, for the map as it is, is taken.
+#[test]
+fn a_stale_check_answer_is_refused() {
+    let mut d = document(1);
+    assert!(d.problems().is_empty() && d.problems_current());
+    let figures = *d.figures();
+    // Wall across the first corridor: a problem the stale answer does not know of.
+    let c = d.map().corridors[0].clone();
+    d.perform_once(Op::Paint { cells: vec![c.path[c.path.len() / 2]], tile: Tile::Wall }).unwrap();
+    let asked = d.check_request().expect("a check for the broken corridor");
+    let asked_at = asked.revision();
+    d.perform_once(paint(&d, 1)).unwrap();
+    assert_ne!(d.revision(), asked_at);
+    let stale = asked.run();
+    assert!(stale.problems.iter().any(|p| matches!(p, delve::map::Problem::CorridorBroken { .. })));
+    assert!(!d.checked(stale), "the answer is for an older revision");
+    assert!(d.problems().is_empty(), "the stale problems were not taken: {:?}", d.problems());
+    assert_eq!(*d.figures(), figures);
+    assert!(!d.problems_current());
+    // The checker came home: the next check is handed out, and taken.
+    let fresh = d.check_request().expect("the checker is back").run();
+    assert!(d.checked(fresh));
+    assert!(d.problems_current());
+    assert_eq!(d.problems(), &d.map().validate()[..]);
+    assert!(d.problems().iter().any(|p| matches!(p, delve::map::Problem::CorridorBroken { .. })));
 }
 
 /// Locking is an edit: a room's lock and a stroke of tile locks undo and redo exactly, and

@@ -4,7 +4,7 @@
 //! the map's provenance must say what the map says.
 
 use super::export::{all_shapes, maps};
-use crate::common::shipped;
+use crate::common::{delve_in, shipped};
 use delve::export::{self, ExportOptions, Format};
 use delve::generate::generate;
 use delve::geom::{Dir, Pos};
@@ -524,7 +524,7 @@ fn tmx_and_tmj_read_back_with_every_tile_object_and_property() {
 
 #[test]
 fn a_4096_map_exports_to_tiled_whole() {
-    let GeneratorParams::RoomsAndTunnels(mut p) = shipped("godot-part3") else { panic!() };
+    let mut p = crate::common::shipped_rooms_tunnels("godot-part3");
     (p.width, p.height, p.max_rooms) = (4096, 4096, 3000);
     let map = generate(&GeneratorParams::RoomsAndTunnels(p), 5).unwrap().map;
     assert!(map.rooms.len() > 1000);
@@ -649,9 +649,7 @@ fn tiled_itself_opens_both_and_converts_each_into_the_other() {
 fn delve_export_writes_tiled_maps_in_batches_with_one_tileset() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let delve = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_delve")).args(args).current_dir(d).output().expect("run delve")
-    };
+    let delve = |args: &[&str]| delve_in(d, args);
     let o = delve(&["export", "tiendil-step6", "--format", "tmx", "--seeds", "1..4", "--out", "level-{seed}.tmx"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     for seed in 1..4 {

@@ -125,8 +125,9 @@ fn wrong_types_point_at_the_line() {
 #[test]
 fn unknown_version() {
     let t = good_text().replacen("version: 1", "version: 99", 1);
-    let (_, msg) = load_map_text(&t);
+    let (e, msg) = load_map_text(&t);
     assert!(msg.contains("version 99") && msg.contains("reads version 1"), "{msg}");
+    assert_eq!(e.location(), Some((line_of(&t, "version: 99"), 14)), "at the version: {msg}");
 }
 
 #[test]
@@ -154,8 +155,29 @@ fn row_of_the_wrong_length() {
 #[test]
 fn rows_not_matching_the_declared_width() {
     let t = good_text().replacen("width: 50", "width: 51", 1);
-    let (_, msg) = load_map_text(&t);
+    let (e, msg) = load_map_text(&t);
     assert!(msg.contains("expected 51"), "{msg}");
+    let first_row = t.lines().position(|l| l.trim_start().starts_with("\"#")).unwrap() + 1;
+    assert_eq!(e.location().map(|l| l.0), Some(first_row), "at the first row: {msg}");
+    // A row too few is reported at the last row, a row too many at the first one past the
+    // height.
+    let t = good_text();
+    let rows: Vec<usize> =
+        t.lines().enumerate().filter(|(_, l)| l.trim_start().starts_with("\"#")).map(|(i, _)| i).collect();
+    assert_eq!(rows.len(), 35);
+    let without: String = t.lines().enumerate().filter(|(i, _)| *i != rows[3]).map(|(_, l)| format!("{l}\n")).collect();
+    let (e, msg) = load_map_text(&without);
+    assert!(msg.contains("`tiles` has 34 rows; expected 35"), "{msg}");
+    assert_eq!(e.location().map(|l| l.0), Some(rows[34]), "{msg}");
+    let twice: String = t
+        .lines()
+        .enumerate()
+        .flat_map(|(i, l)| vec![l; 1 + usize::from(i == rows[3])])
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (e, msg) = load_map_text(&twice);
+    assert!(msg.contains("`tiles` has 36 rows; expected 35"), "{msg}");
+    assert_eq!(e.location().map(|l| l.0), Some(rows[34] + 2), "{msg}");
 }
 
 #[test]
@@ -172,8 +194,9 @@ fn unknown_tile_character() {
 #[test]
 fn gigantic_dimensions_are_refused_without_allocating() {
     let t = good_text().replacen("width: 50", "width: 200000", 1).replacen("height: 35", "height: 300000", 1);
-    let (_, msg) = load_map_text(&t);
+    let (e, msg) = load_map_text(&t);
     assert!(msg.contains("200000×300000"), "{msg}");
+    assert_eq!(e.location().map(|l| l.0), Some(line_of(&t, "width: 200000")), "{msg}");
     // A room claiming a huge radius is refused too (drawing it would never end).
     let t = good_text();
     let start = t.find("shape: Rect((").unwrap();
@@ -238,6 +261,55 @@ fn saves_are_atomic() {
     assert_eq!(std::fs::read_to_string(blocked.join("keep.txt")).unwrap(), "keep");
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names.len(), 2, "no temporary files left: {names:?}");
+}
+
+/// A save cut short as by a full disk: `delve generate --out` run with a file-size limit
+/// (`ulimit -f`, SIGXFSZ ignored so that the write fails with "file too large" instead of
+/// killing it) below the size of the map it writes. It fails with a message naming the file,
+/// and the old map file is still there byte for byte, with its permissions (0640), and no
+/// temporary file is left. Without the limit the same command replaces it whole and keeps its
+/// permissions.
+#[cfg(unix)]
+#[test]
+fn a_save_cut_short_by_a_full_disk_leaves_the_old_file_whole() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("map.ron");
+    io::save_map(&path, &generate(&shipped("godot-part3"), 1).unwrap().map).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let old = std::fs::read(&path).unwrap();
+    // A preset whose maps are far larger than the limit (about 30 KB against 8 KB).
+    let big = GeneratorParams::RoomsAndTunnels(RoomsAndTunnels { width: 200, height: 150, ..RoomsAndTunnels::godot() });
+    let preset = dir.path().join("big.ron");
+    io::save_preset(&preset, &Preset::new(big.clone())).unwrap();
+    let new = io::map_to_string(&generate(&big, 3).unwrap().map).unwrap();
+    assert!(new.len() > 16 * 1024, "{} bytes", new.len());
+    let files = || {
+        let mut v: Vec<String> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        v.sort();
+        v
+    };
+    let args = ["generate", preset.to_str().unwrap(), "--seed", "3", "--out", path.to_str().unwrap()];
+    // 16 blocks: 8 KB where `ulimit -f` counts 512-byte blocks (dash, POSIX), 16 KB in bash.
+    let o = std::process::Command::new("sh")
+        .args(["-c", "trap '' XFSZ; ulimit -f 16 && exec \"$0\" \"$@\""])
+        .arg(crate::common::delve_command().get_program())
+        .args(args)
+        .output()
+        .expect("run delve under sh");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "the save failed: {err}");
+    assert!(err.contains("map.ron") && err.contains("cannot save"), "{err}");
+    assert!(std::fs::read(&path).unwrap() == old, "the old map file is whole");
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+    assert_eq!(files(), ["big.ron", "map.ron"], "no temporary file is left");
+    // Room on the disk: the same command saves the new map over the old, keeping its permissions.
+    let o = crate::common::delve(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), new);
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640, "permissions kept");
+    assert_eq!(files(), ["big.ron", "map.ron"]);
 }
 
 #[test]
@@ -336,15 +408,18 @@ fn elements_off_the_map_or_over_the_budget_are_refused_at_their_line() {
         assert_eq!(e.location().map(|l| l.0), Some(line_of(&text, to)), "{msg}");
     }
     let spawn = good.lines().find(|l| l.trim_start().starts_with("spawn:")).unwrap();
-    let (_, msg) = load_map_text(&good.replacen(spawn, "    spawn: (-5, 2147483647),", 1));
+    let far = good.replacen(spawn, "    spawn: (-5, 2147483647),", 1);
+    let (e, msg) = load_map_text(&far);
     assert!(msg.contains("the spawn is at (-5, 2147483647), outside the 50×35 map"), "{msg}");
+    assert_eq!(e.location(), Some((line_of(&far, "spawn: (-5"), 12)), "{msg}");
 }
 
 /// Mutated map files (numbers swapped for extreme values, lines dropped or doubled, shapes and
-/// sides swapped) either load or give an error; what loads can be validated, measured, printed,
-/// drawn and saved without a panic.
+/// sides swapped) either load or are refused. What loads is checked, measured, drawn and edited,
+/// and saves and reads back as exactly the same map (`common::exercise`); a refusal names the
+/// file and the line and column of the problem.
 #[test]
-fn mutated_map_files_never_panic() {
+fn mutated_map_files_load_and_round_trip_or_are_refused_at_their_line() {
     use rand::{RngExt, SeedableRng};
     let texts: Vec<String> = [
         generate(&shipped("godot-part3"), 1).unwrap().map,
@@ -357,6 +432,7 @@ fn mutated_map_files_never_panic() {
     let extremes = ["-1", "0", "1", "65535", "2147483647", "-2147483648", "99999999", "4096", "4294967295"];
     let swaps = [("North", "South"), ("East", "West"), ("Rect(", "Circle("), ("Circle(", "Rect("), ("Cells(", "Rect(")];
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+    let (mut loaded, mut refused) = (0, 0);
     for i in 0..600 {
         let mut t = texts[i % texts.len()].clone();
         for _ in 0..rng.random_range(1..4) {
@@ -389,17 +465,25 @@ fn mutated_map_files_never_panic() {
                 }
             }
         }
-        let run = std::panic::catch_unwind(|| {
-            if let Ok(m) = io::parse_map(&t, Path::new("mutated.ron")) {
-                let _ = m.validate();
-                let _ = delve::map::metrics::Metrics::of(&m);
-                let _ = m.to_ascii();
-                let _ = delve::analysis::thumbnail_of(&m, 0, 64);
-                let _ = io::map_to_string(&m);
+        let run = std::panic::catch_unwind(|| match io::parse_map(&t, Path::new("mutated.ron")) {
+            Ok(m) => {
+                crate::common::exercise(&m);
+                true
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(msg.starts_with("mutated.ron:"), "names the file: {msg}");
+                assert!(e.location().is_some(), "names the line: {msg}");
+                false
             }
         });
-        assert!(run.is_ok(), "case {i} panicked on:\n{t}");
+        match run {
+            Ok(true) => loaded += 1,
+            Ok(false) => refused += 1,
+            Err(_) => panic!("case {i} failed on:\n{t}"),
+        }
     }
+    assert!(loaded > 100 && refused > 100, "both outcomes: {loaded} loaded, {refused} refused");
 }
 
 /// Defect 10: a number that does not fit its field names the field and its allowed range, with

@@ -1,21 +1,18 @@
 //! The grown-rooms generator (Tiendil's tutorial): invariants over many seeds and random
 //! parameter sets, parameter checks, golden maps, figures against the tutorial, CLI sweep.
 
-use crate::common::{generate_valid, shipped};
+use crate::common::{generate_valid, room_distances, room_neighbours, shipped_grown};
 use delve::generate::ShortfallCause;
-use delve::generate::grown::{GrownStats, generate_with_stats};
+use delve::generate::grown::generate_with_stats;
 use delve::generate::{GenError, Generated};
 use delve::geom::{Pos, Rect};
 use delve::map::{Map, Tile};
-use delve::params::{GeneratorParams, GrownRooms, ParamKind, ParamValue, Params, RoomShape, SizeRange};
+use delve::params::{GeneratorParams, GrownRooms, ParamValue, Params, RoomShape, SizeRange};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 fn preset() -> GrownRooms {
-    match shipped("tiendil-step6") {
-        GeneratorParams::GrownRooms(p) => p,
-        other => panic!("tiendil-step6 is not a grown-rooms preset: {other:?}"),
-    }
+    shipped_grown("tiendil-step6")
 }
 
 fn gen_valid(p: &GrownRooms, seed: u64) -> Generated {
@@ -67,26 +64,9 @@ fn edges(map: &Map) -> Vec<(u32, u32)> {
         .collect()
 }
 
-/// Rooms at each distance from room 0 in the room graph; `None` when not connected.
+/// Corridors from room 0 to each room in the room graph; `None` when it is not connected.
 fn depths(map: &Map) -> Option<Vec<u32>> {
-    let n = map.rooms.len();
-    let mut adj = vec![Vec::new(); n];
-    for (a, b) in edges(map) {
-        adj[a as usize].push(b as usize);
-        adj[b as usize].push(a as usize);
-    }
-    let mut depth = vec![u32::MAX; n];
-    depth[0] = 0;
-    let mut queue = VecDeque::from([0usize]);
-    while let Some(r) = queue.pop_front() {
-        for &s in &adj[r] {
-            if depth[s] == u32::MAX {
-                depth[s] = depth[r] + 1;
-                queue.push_back(s);
-            }
-        }
-    }
-    depth.iter().all(|d| *d != u32::MAX).then_some(depth)
+    room_distances(&room_neighbours(map), 0, None).into_iter().collect()
 }
 
 /// Every promise the generator makes, for one map.
@@ -191,27 +171,11 @@ fn check_invariants(p: &GrownRooms, seed: u64, g: &Generated) {
     }
 }
 
-/// Corridors between rooms `a` and `b` over the map's corridors (breadth-first).
+/// Corridors between rooms `a` and `b` (ids) over the map's corridors; `u32::MAX` when no way
+/// joins them.
 fn tree_distance(map: &Map, a: u32, b: u32) -> u32 {
-    let mut adj: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
-    for (x, y) in edges(map) {
-        adj.entry(x).or_default().push(y);
-        adj.entry(y).or_default().push(x);
-    }
-    let mut dist = BTreeMap::from([(a, 0u32)]);
-    let mut queue = VecDeque::from([a]);
-    while let Some(r) = queue.pop_front() {
-        if r == b {
-            return dist[&r];
-        }
-        for &s in adj.get(&r).into_iter().flatten() {
-            if !dist.contains_key(&s) {
-                dist.insert(s, dist[&r] + 1);
-                queue.push_back(s);
-            }
-        }
-    }
-    u32::MAX
+    let index = |id: u32| map.rooms.iter().position(|r| r.id == id).expect("a room of the map");
+    room_distances(&room_neighbours(map), index(a), None)[index(b)].unwrap_or(u32::MAX)
 }
 
 #[test]
@@ -305,7 +269,7 @@ fn apply_shapes(p: &mut GrownRooms, (blobs_only, w, s, c1, c2): ShapeDraw) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     /// Any valid parameter set gives a valid map that keeps every promise, or a clean report
     /// of why it stopped early.
@@ -383,19 +347,10 @@ fn bad_combinations_name_the_field() {
 fn every_spec_reads_and_writes_its_field() {
     let mut p = GrownRooms::default();
     for spec in p.specs() {
-        let v = p.get(spec.key).unwrap_or_else(|| panic!("get {}", spec.key));
-        assert!(p.set(spec.key, v), "set {}", spec.key);
-        let changed = match spec.kind {
-            ParamKind::Int { max, .. } => ParamValue::Int(max),
-            ParamKind::Float { max, .. } => ParamValue::Float(max),
-            ParamKind::Range { min, max } => ParamValue::Range(min, max),
-            ParamKind::Bool => ParamValue::Bool(!matches!(v, ParamValue::Bool(true))),
-            ParamKind::Choice(_) => ParamValue::Choice(0),
-        };
-        assert!(p.set(spec.key, changed), "set {}", spec.key);
-        assert_eq!(p.get(spec.key), Some(changed), "{}", spec.key);
         assert!(!spec.help.is_empty() && !spec.label.is_empty());
     }
+    crate::common::assert_each_setter_writes(GeneratorParams::GrownRooms(p.clone()));
+    crate::common::assert_each_setter_writes(GeneratorParams::GrownRooms(shapes_preset()));
     assert!(!p.set("no_such_key", ParamValue::Int(1)));
     assert!(!p.set("rooms", ParamValue::Bool(true)));
     assert!(p.set("rooms", ParamValue::Int(-5)));
@@ -509,26 +464,19 @@ fn tuning_one_stage_keeps_the_others() {
 
 #[test]
 fn golden_maps() {
-    let p = preset();
-    for seed in [1, 2, 3] {
-        let g = gen_valid(&p, seed);
-        let path = crate::common::golden_dir().join(format!("tiendil-step6-seed-{seed}.txt"));
-        crate::common::assert_golden(&path, &format!("{}\n{}", g.report, g.map.to_ascii()));
-    }
-    let p = shapes_preset();
-    for seed in [1, 2, 3] {
-        let g = gen_valid(&p, seed);
-        let path = crate::common::golden_dir().join(format!("grown-shapes-seed-{seed}.txt"));
-        crate::common::assert_golden(&path, &format!("{}\n{}", g.report, g.map.to_ascii()));
+    let mut goldens = crate::common::Goldens::new();
+    for (name, p) in [("tiendil-step6", preset()), ("grown-shapes", shapes_preset())] {
+        for seed in [1, 2, 3] {
+            let g = gen_valid(&p, seed);
+            let path = crate::common::golden_dir().join(format!("{name}-seed-{seed}.txt"));
+            goldens.check(&path, &format!("{}\n{}", g.report, g.map.to_ascii()));
+        }
     }
 }
 
 #[test]
 fn cli_sweep_runs_on_the_preset() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_delve"))
-        .args(["sweep", "tiendil-step6", "--seeds", "0..40"])
-        .output()
-        .expect("run delve");
+    let out = crate::common::delve(&["sweep", "tiendil-step6", "--seeds", "0..40"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let csv = String::from_utf8_lossy(&out.stdout);
     let rows: Vec<&str> = csv.lines().collect();
@@ -538,82 +486,37 @@ fn cli_sweep_runs_on_the_preset() {
     assert!(summary.contains("40 maps") && summary.contains("valid 100.0%"), "{summary}");
 }
 
-/// Means over 500 seeds, to compare with the tutorial's figures. Run with
-/// `cargo test --release --test integration grown::figures -- --ignored --nocapture`.
+/// A case the random-parameters proptest found: one room asked, whose blob keeps a hole and may
+/// not be regrown (`hole_retries: 0`). The room is placed with its hole filled; that is every
+/// room asked, so there is no shortfall (the report said "fewer rooms" with 1 of 1 placed).
 #[test]
-#[ignore]
-fn figures() {
-    for (name, p) in [
-        ("tiendil-step6", preset()),
-        ("step6, shared doors, crossing", GrownRooms { share_doors: true, corridors_may_cross: true, ..preset() }),
-        ("step6, 40 rooms", GrownRooms { rooms: 40, ..preset() }),
-        ("step6, 80 rooms", GrownRooms { rooms: 80, ..preset() }),
-    ] {
-        let n = 500u64;
-        let (mut placed, mut cells, mut rooms_total, mut corr_len, mut corr_n, mut corr_max_sum, mut corr_max) =
-            (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0usize);
-        let (mut bw, mut bh, mut depth, mut cand) = (0.0, 0.0, 0.0, 0.0);
-        for seed in 0..n {
-            let (g, s): (Generated, GrownStats) = generate_with_stats(&p, seed).unwrap();
-            let m = &g.map;
-            placed += g.report.rooms_placed as f64;
-            rooms_total += m.rooms.len() as f64;
-            cells += m.rooms.iter().map(|r| r.shape.area()).sum::<usize>() as f64;
-            let mx = m.corridors.iter().map(|c| c.path.len()).max().unwrap_or(0);
-            corr_max = corr_max.max(mx);
-            corr_max_sum += mx as f64;
-            corr_len += m.corridors.iter().map(|c| c.path.len()).sum::<usize>() as f64;
-            corr_n += m.corridors.len() as f64;
-            bw += (m.width() - 2 * p.margin) as f64;
-            bh += (m.height() - 2 * p.margin) as f64;
-            depth += *depths(m).unwrap().iter().max().unwrap() as f64;
-            cand += s.candidate_doors as f64;
-        }
-        let n = n as f64;
-        println!(
-            "{name}: rooms placed {:.2}, cells/room {:.2}, corridor cells mean {:.2} (max per map {:.2}, overall {corr_max}), \
-             bbox {:.1}x{:.1}, tree depth {:.2}, candidate doors {:.1}",
-            placed / n,
-            cells / rooms_total,
-            corr_len / corr_n,
-            corr_max_sum / n,
-            bw / n,
-            bh / n,
-            depth / n,
-            cand / n
-        );
-    }
-}
-
-/// How time and work grow with the number of rooms. Run with
-/// `cargo test --release --test integration grown::scaling -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn scaling() {
-    for rooms in [25u32, 100, 400, 1000, 4000] {
-        let p = GrownRooms { rooms, ..preset() };
-        let seeds = if rooms >= 1000 { 10 } else { 40 };
-        let mut times = Vec::new();
-        let (mut poses, mut examined, mut levels) = (0u64, 0u64, 0u64);
-        for seed in 0..seeds {
-            let t = std::time::Instant::now();
-            let (g, s) = generate_with_stats(&p, seed).unwrap();
-            times.push(t.elapsed().as_secs_f64() * 1e3);
-            assert_eq!(g.report.rooms_placed, rooms as usize);
-            (poses, examined, levels) =
-                (poses + s.poses_tested, examined + s.doors_examined, levels + s.door_levels_computed);
-        }
-        times.sort_by(f64::total_cmp);
-        let per_room = |v: u64| v as f64 / (seeds * u64::from(rooms)) as f64;
-        println!(
-            "{rooms} rooms: median {:.3} ms ({:.1} µs per room); per room: {:.1} poses, {:.1} doors examined, {:.1} cache levels",
-            times[times.len() / 2],
-            times[times.len() / 2] * 1e3 / f64::from(rooms),
-            per_room(poses),
-            per_room(examined),
-            per_room(levels)
-        );
-    }
+fn a_lone_first_room_with_a_hole_is_no_shortfall() {
+    let p = GrownRooms {
+        rooms: 1,
+        growth_steps: SizeRange::new(1, 12),
+        doors_per_room: SizeRange::new(1, 1),
+        search_radius: 2,
+        branching: 0.0,
+        max_corridors_per_room: 2,
+        loop_max_length: 1,
+        loop_min_separation: 2,
+        hole_retries: 0,
+        blob_weight: 1,
+        hall_weight: 0,
+        narrow_weight: 0,
+        cave_weight: 0,
+        closet_weight: 0,
+        ..GrownRooms::default()
+    };
+    let g = gen_valid(&p, 659476);
+    check_invariants(&p, 659476, &g);
+    assert_eq!((g.report.rooms_placed, g.report.shortfall), (1, None));
+    // With more rooms asked, the same hole stops the map after its first room, and says why.
+    let more = GrownRooms { rooms: 2, ..p };
+    let g = gen_valid(&more, 659476);
+    let why = g.report.shortfall.as_ref().map(|s| (s.cause, s.detail.as_str()));
+    assert!(matches!(why, Some((ShortfallCause::Hole, d)) if d.contains("still had a hole")), "{why:?}");
+    assert_eq!(g.report.rooms_placed, 1);
 }
 
 /// The room number in a "why fewer rooms" text: the number after "room ".
@@ -781,7 +684,7 @@ fn replaying_grown_steps_gives_the_generated_map_for_the_presets() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     /// Random parameter sets: the recording replays to the map and says what happened.
     #[test]
@@ -882,10 +785,7 @@ fn grown_steps_tell_holes_and_rooms_without_a_place() {
 
 /// The shipped preset that mixes every room shape.
 fn shapes_preset() -> GrownRooms {
-    match shipped("grown-shapes") {
-        GeneratorParams::GrownRooms(p) => p,
-        other => panic!("grown-shapes is not a grown-rooms preset: {other:?}"),
-    }
+    shipped_grown("grown-shapes")
 }
 
 /// `p` with all the weight on `shape`.

@@ -1,38 +1,16 @@
 //! Hostile inputs: the corpus in `tests/hostile` (the nastiest map files found: ten thousand
 //! rooms on one spot, ids repeated thousands of times, paths that run back and forth up to the
-//! budget, rooms as large as the map, numbers at their extremes, elements far off the map) and
-//! structure-aware mutations of generated maps. Each ends in a clean message naming the file
-//! (and the line, for an element refused) or in a map that checks, measures, draws, exports,
-//! saves and reads back the same. Debug assertions are on (the test profile), so an arithmetic
+//! budget, rooms as large as the map, numbers at their extremes, elements far off the map, and
+//! presets with every parameter at an extreme) and structure-aware mutations of generated maps.
+//! Each ends in a clean message naming the file (and the line, for an element refused) or in a
+//! map that checks, measures, draws, exports, saves and reads back the same; a preset's check
+//! agrees with what generation does. Debug assertions are on (the test profile), so an arithmetic
 //! overflow is a failure here.
 
-use delve::analysis::thumbnail_of;
-use delve::edit::{Document, Op};
-use delve::geom::Rect;
+use crate::common::exercise;
+use delve::generate::{GenError, generate};
 use delve::io::{self, Loaded};
-use delve::map::metrics::Metrics;
-use delve::map::{Map, Tile};
-use delve::raster::{self, Palette};
 use std::path::{Path, PathBuf};
-
-/// Everything the editor and the command line do with a map that loaded.
-fn exercise(m: &Map) {
-    let _ = m.validate();
-    let _ = Metrics::of(m);
-    let _ = m.to_ascii();
-    let _ = thumbnail_of(m, 0, 64);
-    let scale = raster::max_scale(m).min(4);
-    assert!(scale >= 1, "every map that loads can be drawn");
-    raster::render(m, scale, &Palette::default()).expect("fits");
-    let text = io::map_to_string(m).expect("writes");
-    let back = io::parse_map(&text, Path::new("again.ron")).expect("what was written reads back");
-    assert_eq!(&back, m, "and is the same map");
-    let mut doc = Document::from_map(m.clone());
-    let cells = Rect::new(0, 0, 3, 3).cells().collect();
-    let _ = doc.perform_once(Op::Paint { cells, tile: Tile::Corridor });
-    doc.check_now();
-    assert_eq!(doc.problems(), &doc.map().validate()[..]);
-}
 
 fn corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
@@ -45,6 +23,7 @@ fn corpus() -> Vec<PathBuf> {
 #[test]
 fn the_hostile_corpus_ends_in_messages_or_maps() {
     let refused = ["far-door.ron", "extreme-room.ron", "giant-rooms-over-budget.ron"];
+    let mut presets = 0;
     for path in corpus() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         match io::load_any(&path) {
@@ -58,12 +37,28 @@ fn the_hostile_corpus_ends_in_messages_or_maps() {
                 exercise(&m);
             }
             Ok(Loaded::Preset(p)) => {
-                let _ = p.generator.check();
+                // What the check says is what generation says: it refuses with the same issues,
+                // or (with none) makes a map that checks and round trips.
+                presets += 1;
+                let issues = p.generator.check();
+                match generate(&p.generator, p.seed) {
+                    Ok(g) => {
+                        assert!(issues.is_empty(), "{name} generated despite {issues:?}");
+                        assert!(g.map.validate().is_empty(), "{name}: {:?}", g.map.validate());
+                        exercise(&g.map);
+                    }
+                    Err(GenError::InvalidParams(found)) => {
+                        assert!(!found.is_empty(), "{name}: refused without an issue");
+                        assert_eq!(found, issues, "{name}: generation refuses what the check finds");
+                    }
+                    Err(e) => panic!("{name}: {e}"),
+                }
             }
         }
         let lines = delve::cli::check_file(&path);
         assert!(lines.iter().all(|l| l.contains(&name)), "{lines:?}");
     }
+    assert!(presets >= 2, "the corpus holds presets too");
 }
 
 /// Structure-aware mutations of generated maps: an element line repeated hundreds of times
@@ -150,7 +145,7 @@ fn structure_mutations_end_in_messages_or_maps() {
 /// allocating from those numbers.
 #[test]
 fn hostile_kept_locks_in_a_provenance_are_refused() {
-    use delve::generate::{GenError, generate, generate_keeping};
+    use delve::generate::generate_keeping;
     use delve::map::locks::Kept;
     use delve::map::{Rgb, Room, Shape};
     let params = crate::common::shipped("godot-part3");

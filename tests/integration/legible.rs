@@ -89,7 +89,7 @@ fn new_and_ascii_rooms_follow_the_rule() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     /// Random rooms-and-tunnels parameters and seeds: every room colour follows the rule.
     #[test]

@@ -3,12 +3,12 @@
 //! through its guard, side rooms that are dead ends off the treasure; roles in map files; rules
 //! off change nothing.
 
-use crate::common::{generate_valid, shipped};
+use crate::common::{generate_valid, room_distances, room_neighbours, shipped};
 use delve::generate::generate;
 use delve::io;
 use delve::map::{Map, Role};
 use delve::params::{GeneratorParams, RoleRules};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 const PRESETS: [&str; 4] = ["godot-part3", "mcrogueface-part3", "tiendil-step6", "grown-shapes"];
@@ -25,45 +25,12 @@ fn with_rules(preset: &str, rules: RoleRules) -> GeneratorParams {
     p
 }
 
-/// The distinct neighbours of each room (by index), read from the doors and corridors directly
-/// (not through the room graph under test).
-fn neighbours(map: &Map) -> Vec<BTreeSet<usize>> {
-    let index = |room: u32| map.rooms.iter().position(|r| r.id == room);
-    let room_of = |door: u32| map.door(door).and_then(|d| index(d.room));
-    let mut out = vec![BTreeSet::new(); map.rooms.len()];
-    for c in &map.corridors {
-        if let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1]))
-            && a != b
-        {
-            out[a].insert(b);
-            out[b].insert(a);
-        }
-    }
-    out
-}
-
-/// Rooms from `from` by breadth-first search, never entering `without`.
-fn distances(adj: &[BTreeSet<usize>], from: usize, without: Option<usize>) -> Vec<Option<u32>> {
-    let mut d = vec![None; adj.len()];
-    d[from] = Some(0);
-    let mut queue = VecDeque::from([from]);
-    while let Some(r) = queue.pop_front() {
-        for &n in &adj[r] {
-            if d[n].is_none() && Some(n) != without {
-                d[n] = d[r].map(|x| x + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    d
-}
-
 /// The distinct neighbours of each room, the entrance (the spawn's room), each room's distance
 /// from it and the greatest distance.
 fn read(map: &Map) -> (Vec<BTreeSet<usize>>, usize, Vec<Option<u32>>, u32) {
-    let adj = neighbours(map);
+    let adj = room_neighbours(map);
     let entrance = map.rooms.iter().position(|r| r.shape.contains(map.spawn)).expect("a spawn room");
-    let d = distances(&adj, entrance, None);
+    let d = room_distances(&adj, entrance, None);
     let depth = d.iter().flatten().copied().max().unwrap_or(0);
     (adj, entrance, d, depth)
 }
@@ -117,7 +84,7 @@ fn every_rule_holds_or_the_report_says_why_over_hundreds_of_seeds() {
             assert_eq!(with_role(map, Role::Treasure).len(), 1, "{why}");
             assert!(d[treasure].is_some_and(|t| t > 0), "{why}");
             assert!(
-                distances(&adj, entrance, Some(treasure))[exit].is_some(),
+                room_distances(&adj, entrance, Some(treasure))[exit].is_some(),
                 "{why}: the exit is not behind the treasure"
             );
 
@@ -126,7 +93,7 @@ fn every_rule_holds_or_the_report_says_why_over_hundreds_of_seeds() {
                 [guard] => {
                     guards += 1;
                     assert!(adj[treasure].contains(&guard), "{why}: the guard is next to the treasure");
-                    let cut = distances(&adj, entrance, Some(guard));
+                    let cut = room_distances(&adj, entrance, Some(guard));
                     assert_eq!(cut[treasure], None, "{why}: a path to the treasure avoids the guard");
                 }
                 [] => assert!(notes.iter().any(|n| n.contains("only way in is the entrance")), "{why}"),
@@ -261,7 +228,7 @@ fn grown_rooms_grow_the_treasure_behind_its_guard_over_hundreds_of_seeds() {
             let mut around: BTreeSet<usize> = side.iter().copied().collect();
             if rules.guard {
                 let [guard] = guard[..] else { panic!("{why}: one guard, not {guard:?}") };
-                let cut = distances(&adj, entrance, Some(guard));
+                let cut = room_distances(&adj, entrance, Some(guard));
                 assert_eq!(cut[treasure], None, "{why}: every path to the treasure passes the guard");
                 around.insert(guard);
                 // The treasure's neighbours are exactly its guard and its side rooms.
@@ -294,12 +261,13 @@ fn grown_rooms_grow_the_treasure_behind_its_guard_over_hundreds_of_seeds() {
 #[test]
 fn grown_treasure_golden_maps() {
     let params = shipped("grown-treasure");
+    let mut goldens = crate::common::Goldens::new();
     for seed in [1, 2, 3] {
         let g = generate_valid(&params, seed);
         let roles: Vec<String> =
             g.map.rooms.iter().filter_map(|r| r.role.map(|role| format!("room {}: {role:?}", r.id))).collect();
         let path = crate::common::golden_dir().join(format!("grown-treasure-seed-{seed}.txt"));
-        crate::common::assert_golden(&path, &format!("{}\n{}\n{}", g.report, roles.join("\n"), g.map.to_ascii()));
+        goldens.check(&path, &format!("{}\n{}\n{}", g.report, roles.join("\n"), g.map.to_ascii()));
     }
 }
 
@@ -333,7 +301,7 @@ fn steered_maps_are_the_same_on_any_thread_count() {
 #[test]
 fn steered_maps_keep_most_loops() {
     use delve::generate::grown::generate_with_stats;
-    let GeneratorParams::GrownRooms(off) = shipped("grown-shapes") else { panic!("a grown preset") };
+    let off = crate::common::shipped_grown("grown-shapes");
     let on = delve::params::GrownRooms { roles: RoleRules::all(6, 2), ..off.clone() };
     let loops = |p: &delve::params::GrownRooms| -> usize {
         (0..100).map(|seed| generate_with_stats(p, seed).unwrap().1.loops_added).sum()

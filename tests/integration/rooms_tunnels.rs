@@ -1,6 +1,6 @@
 //! The rooms-and-tunnels generator: fidelity to the tutorials, invariants, golden maps.
 
-use crate::common::{generate_valid, shipped};
+use crate::common::{Goldens, assert_each_setter_writes, generate_valid, golden_dir, shipped, shipped_rooms_tunnels};
 use delve::generate::{GenError, generate};
 use delve::geom::{Pos, Rect};
 use delve::map::metrics::Metrics;
@@ -10,14 +10,6 @@ use delve::params::{GeneratorParams, Params, RoomsAndTunnels, SizeRange};
 use delve::rng::{Stage, stream};
 use proptest::prelude::*;
 use rand::RngExt;
-
-fn rt(p: &GeneratorParams) -> &RoomsAndTunnels {
-    match p {
-        GeneratorParams::RoomsAndTunnels(p) => p,
-        #[allow(unreachable_patterns)]
-        _ => panic!("not a rooms-and-tunnels preset"),
-    }
-}
 
 /// The McRogueFace tutorial's `generate_dungeon`, transcribed line by line (corner rectangles,
 /// `randint(1, W - w - 2)`, touching counts as overlap, tunnel from the new room to the previous
@@ -157,7 +149,7 @@ fn fidelity_means_within_two_percent() {
 fn presets_hold_their_invariants_over_1000_seeds() {
     for name in ["godot-part3", "mcrogueface-part3"] {
         let params = shipped(name);
-        let p = rt(&params);
+        let p = shipped_rooms_tunnels(name);
         for seed in 0..1000 {
             let g = generate_valid(&params, seed);
             let m = &g.map;
@@ -202,24 +194,23 @@ fn generation_is_deterministic_and_seeds_differ() {
     assert_ne!(generate(&p, 99).unwrap().map, generate(&p, 100).unwrap().map);
 }
 
-fn golden(name: &str, seed: u64) {
-    let ascii = generate(&shipped(name), seed).unwrap().map.to_ascii();
-    let path = crate::common::golden_dir().join(format!("{name}-seed-{seed}.txt"));
-    crate::common::assert_golden(&path, &ascii);
-}
-
 #[test]
 fn golden_maps() {
+    let mut goldens = Goldens::new();
     for seed in [0, 1, 42] {
-        golden("godot-part3", seed);
-        golden("mcrogueface-part3", seed);
+        for name in ["godot-part3", "mcrogueface-part3"] {
+            let ascii = generate(&shipped(name), seed).unwrap().map.to_ascii();
+            goldens.check(&golden_dir().join(format!("{name}-seed-{seed}.txt")), &ascii);
+        }
     }
 }
 
 /// Every part of the maps (rooms with their colours, doors, corridor paths, spawn, provenance),
 /// not only the tiles: the whole map file of one seed per setting, and a digest of the map files
-/// of 300 seeds each (the big map: digest only), including the "Try this" variants (round rooms, direct and wide tunnels,
-/// spacing) and a map big enough for the indexed overlap test.
+/// of 300 seeds each (the big map: digest only), including the "Try this" variants (round rooms,
+/// direct and wide tunnels, spacing) and a map big enough for the indexed overlap test. Each
+/// setting's digest is kept in a file of its own next to the map of its first seed as text, so
+/// that a changed digest comes with a diff a reviewer can read.
 #[test]
 fn golden_map_files_and_digests() {
     let variant = |p: RoomsAndTunnels| GeneratorParams::RoomsAndTunnels(p);
@@ -246,22 +237,26 @@ fn golden_map_files_and_digests() {
         ),
         ("big", variant(RoomsAndTunnels { width: 300, height: 200, max_rooms: 400, ..RoomsAndTunnels::godot() })),
     ];
-    let mut digests = String::new();
+    let mut goldens = Goldens::new();
     for (name, p) in &settings {
         if *name != "big" {
             let file = delve::io::map_to_string(&generate(p, 42).unwrap().map).unwrap();
-            crate::common::assert_golden(&crate::common::golden_dir().join(format!("{name}-seed-42.ron")), &file);
+            goldens.check(&golden_dir().join(format!("{name}-seed-42.ron")), &file);
         }
         // FNV-1a 64 over the map files of seeds 0..300, one after the other.
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut first = None;
         for seed in 0..300 {
-            for b in delve::io::map_to_string(&generate(p, seed).unwrap().map).unwrap().bytes() {
+            let map = generate(p, seed).unwrap().map;
+            for b in delve::io::map_to_string(&map).unwrap().bytes() {
                 h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
             }
+            first.get_or_insert_with(|| map.to_ascii());
         }
-        digests.push_str(&format!("{name} seeds 0..300: {h:016x}\n"));
+        let sample = first.unwrap();
+        let text = format!("{name} seeds 0..300: {h:016x}\n\nseed 0:\n{sample}");
+        goldens.check(&golden_dir().join(format!("rooms-tunnels-digest-{name}.txt")), &text);
     }
-    crate::common::assert_golden(&crate::common::golden_dir().join("rooms-tunnels-digests.txt"), &digests);
 }
 
 #[test]
@@ -336,10 +331,9 @@ fn parameters_describe_themselves() {
     for spec in p.specs() {
         assert!(p.get(spec.key).is_some(), "{} readable", spec.key);
         assert!(!spec.help.is_empty() && !spec.label.is_empty());
-        let v = p.get(spec.key).unwrap();
-        assert!(p.set(spec.key, v), "{} writable", spec.key);
     }
-    assert_eq!(p, RoomsAndTunnels::godot(), "writing back every value changes nothing");
+    assert_each_setter_writes(GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::godot()));
+    assert_each_setter_writes(GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::mcrogueface()));
     // Ranges cannot cross; out-of-range values are clamped.
     assert!(p.set("room_size", delve::params::ParamValue::Range(9, 4)));
     assert_eq!(p.room_size, SizeRange::new(9, 9));
@@ -453,7 +447,7 @@ fn recorded_steps_are_what_the_generator_did() {
             let (g, rec) = delve::generate::generate_recorded(&params, seed).unwrap();
             let steps = rec.unwrap().steps;
             let tries = steps.iter().filter(|s| matches!(s, Step::RoomTried { .. })).count();
-            assert_eq!(tries, rt(&params).max_rooms as usize, "{name} {seed}: a step per room try");
+            assert_eq!(tries, shipped_rooms_tunnels(name).max_rooms as usize, "{name} {seed}: a step per room try");
             let mut room = 0;
             for s in &steps {
                 match s {

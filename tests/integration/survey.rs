@@ -19,7 +19,7 @@ fn agrees(map: &Map, what: &str) -> bool {
 fn variants() -> Vec<(String, GeneratorParams)> {
     let mut v: Vec<(String, GeneratorParams)> =
         ["godot-part3", "mcrogueface-part3", "tiendil-step6"].iter().map(|n| (n.to_string(), shipped(n))).collect();
-    let GeneratorParams::RoomsAndTunnels(rt) = shipped("godot-part3") else { panic!() };
+    let rt = crate::common::shipped_rooms_tunnels("godot-part3");
     let mut wide = rt.clone();
     (wide.tunnel_width, wide.circle_room_chance, wide.direct_tunnel_chance) = (3, 0.5, 0.3);
     v.push(("wide tunnels, round rooms, direct tunnels".into(), GeneratorParams::RoomsAndTunnels(wide)));
@@ -56,7 +56,7 @@ fn survey_agrees_with_the_full_check_on_generated_maps() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, failure_persistence: None, ..Default::default() })]
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, ..Default::default() })]
 
     /// Random parameters of both generators: the survey of the generated map agrees with the
     /// full check (the parameters the tests above do not reach: small and large maps, every
