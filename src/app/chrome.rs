@@ -14,6 +14,9 @@ impl DelveApp {
         let last_export = self.prefs.export_format;
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
+                if ui.button("New map…").on_hover_text("A blank map of a size you choose").clicked() {
+                    out.push(Command::ShowNewMap);
+                }
                 if ui.add(egui::Button::new("Open map…").shortcut_text(shortcut_text(Action::Open))).clicked() {
                     out.push(Command::Dialog(DialogPurpose::OpenMap));
                 }

@@ -44,6 +44,10 @@ pub enum Command {
     PathChosen(DialogPurpose, PathBuf),
     /// The file dialog for `purpose` was closed without a file.
     DialogCancelled(DialogPurpose),
+    /// Show the *New map* dialog.
+    ShowNewMap,
+    /// Start a new document: a blank map of this width and height.
+    NewMap(u32, u32),
     /// Open a preset or a map, whichever the file is.
     OpenFile(PathBuf),
     OpenMap(PathBuf),
@@ -143,30 +147,10 @@ pub enum PaneCommand {
 }
 
 impl Command {
-    /// Whether this command replaces the document (and so would lose unsaved changes).
-    /// Seed steps count when the map follows the seed (`auto` regeneration): the seed must change
-    /// only if the user goes ahead.
-    pub fn replaces_document(&self, auto: bool) -> bool {
-        match self {
-            Command::OpenMap(_)
-            | Command::Regenerate
-            | Command::RegenerateFromProvenance
-            | Command::Quit
-            | Command::OpenSeed(_)
-            | Command::PromotePane(..) => true,
-            Command::PrevSeed | Command::NextSeed | Command::RandomSeed => auto,
-            _ => false,
-        }
-    }
-
-    /// Whether this command makes a new map from the session's parameters and seed (and so,
-    /// when the map has locks, keeps them: nothing is lost that Undo cannot bring back).
-    pub fn regenerates(&self, auto: bool) -> bool {
-        match self {
-            Command::Regenerate | Command::OpenSeed(_) | Command::PromotePane(..) => true,
-            Command::PrevSeed | Command::NextSeed | Command::RandomSeed => auto,
-            _ => false,
-        }
+    /// Whether this command starts another document or ends this one (and so would lose
+    /// unsaved changes). Regenerations do not: they are undo steps of the same document.
+    pub fn replaces_document(&self) -> bool {
+        matches!(self, Command::OpenMap(_) | Command::NewMap(..) | Command::Quit)
     }
 
     /// Whether this command replaces the session's parameters and stars with a preset's.
@@ -178,10 +162,8 @@ impl Command {
     pub fn describe(&self) -> &'static str {
         match self {
             Command::OpenMap(_) => "Open another map",
-            Command::Quit => "Quit",
-            Command::PrevSeed | Command::NextSeed | Command::RandomSeed | Command::OpenSeed(_) => "Show another seed",
-            Command::PromotePane(..) => "Show the compare pane",
-            _ => "Regenerate the map",
+            Command::NewMap(..) => "Start a new map",
+            _ => "Quit",
         }
     }
 }

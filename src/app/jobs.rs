@@ -63,12 +63,17 @@ pub enum PresetUse {
 pub enum JobOutput {
     Generated {
         ticket: u64,
+        /// The undo step's label, and the panel that asked for the map.
+        label: String,
+        panel: Box<super::session::Panel>,
         result: Result<Box<GenOutcome>, GenError>,
     },
     Opened {
         path: PathBuf,
         result: Result<Box<OpenOutcome>, FileError>,
     },
+    /// A blank map made for *File ▸ New map*.
+    Created(Box<OpenOutcome>),
     /// A preset file read (loaded, picked, or given at start).
     PresetRead {
         path: PathBuf,

@@ -113,6 +113,20 @@ impl AppConfig {
 pub struct Message {
     pub title: String,
     pub detail: String,
+    /// What the message is about, so that it goes when its cause does.
+    pub about: About,
+}
+
+/// What a [`Message`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum About {
+    /// The locks cannot be kept: it goes once they can (or are gone), or a map is made.
+    Locks,
+    /// A generation failed: it goes when a map is made.
+    Generation,
+    /// Anything else (files, recovery, exports): it goes when dismissed or another document
+    /// is started.
+    Other,
 }
 
 /// The editor.
@@ -123,12 +137,16 @@ pub struct DelveApp {
     session: Session,
     presets: Vec<PresetEntry>,
     doc: Option<Document>,
+    /// The panel of each state of the document (see [`document`]).
+    panels: document::Panels,
     view: MapView,
     jobs: Jobs,
     gen_state: commands::params::GenState,
     commands: Vec<Command>,
     /// The built-in file dialog, when open.
     path_dialog: Option<PathDialog>,
+    /// The *New map* dialog, when open.
+    new_map: Option<document::NewMapDialog>,
     /// The export options window, when open, for this format.
     export_window: Option<crate::export::Format>,
     pending: Option<Pending>,
@@ -174,10 +192,12 @@ impl DelveApp {
             session: Session::default(),
             presets: Vec::new(),
             doc: None,
+            panels: document::Panels::default(),
             jobs: Jobs::default(),
             gen_state: Default::default(),
             commands: Vec::new(),
             path_dialog: None,
+            new_map: None,
             export_window: None,
             pending: None,
             message: None,
@@ -322,6 +342,7 @@ impl DelveApp {
     /// Whether a dialog (a prompt or the built-in file dialog) is open.
     pub fn has_modal(&self) -> bool {
         self.path_dialog.is_some()
+            || self.new_map.is_some()
             || self.export_window.is_some()
             || self.pending.as_ref().is_some_and(Pending::asks)
             || !self.recovery.offers.is_empty()
@@ -459,6 +480,7 @@ impl DelveApp {
         self.modal_ui(&ctx);
 
         self.apply_commands(&ctx);
+        self.refresh_lock_message();
         self.sync_recovery(&ctx);
         self.start_check();
         self.update_title(&ctx);
@@ -514,6 +536,13 @@ impl DelveApp {
             && let Some(c) = recovery::offer_ui(ctx, offer)
         {
             self.commands.push(c);
+        }
+        if let Some(dialog) = &mut self.new_map {
+            let (c, open) = document::new_map_ui(ctx, dialog);
+            self.commands.extend(c);
+            if !open {
+                self.new_map = None;
+            }
         }
         if let Some(format) = self.export_window {
             let open = match &self.doc {

@@ -26,8 +26,6 @@ pub enum Pending {
     AskPreset(Command),
     /// Saving (a file dialog, then the write); the command runs once the save succeeded.
     SaveThen(Command),
-    /// The user agreed to lose the edits to the result of this generation ticket or later.
-    ReplacingWithGeneration(u64),
     /// The user agreed to lose the edits to the map being opened by this job.
     ReplacingWithOpen(JobId),
 }

@@ -432,7 +432,7 @@ impl DelveApp {
         };
         if doc.history().open_interaction().is_none() {
             let r = &mut self.recovery;
-            let steps = doc.history().undo_len().saturating_add(r.carried_steps).max(1);
+            let steps = doc.unsaved_steps().saturating_add(r.carried_steps).max(1);
             let mut snap = Snapshot {
                 map: doc.map_arc(),
                 path: doc.path().map(Path::to_path_buf),
@@ -527,21 +527,30 @@ impl DelveApp {
             }
             RecoveryAnswer::Restore => {
                 let name = offer.path.as_deref().map_or_else(|| "untitled".into(), super::commands::files::file_name);
-                self.supersede_generation();
-                self.provenance_check = None;
-                self.session.take_recovered(offer.params.clone(), offer.seed_text.clone(), offer.starred.clone());
-                self.doc = Some(Document::recovered(offer.map, offer.path));
+                let from_map = offer
+                    .path
+                    .as_ref()
+                    .zip(offer.map.provenance.params.clone())
+                    .map(|(p, params)| (params, offer.map.provenance.seed, super::commands::files::file_name(p)));
+                self.session.take_recovered(
+                    offer.params.clone(),
+                    offer.seed_text.clone(),
+                    offer.starred.clone(),
+                    from_map,
+                );
                 // One restored map at a time: the other copies wait for the next start.
                 let others = self.recovery.offers.len();
                 for o in self.recovery.offers.drain(..) {
                     o.keep();
                 }
-                self.notify(match others {
+                let notice = match others {
                     0 => format!("Restored the unsaved work on {name}"),
                     n => format!(
                         "Restored the unsaved work on {name}; {n} more recovery copies are kept for the next start"
                     ),
-                });
+                };
+                let doc = Document::recovered(offer.map, offer.path);
+                self.replace_document(doc, super::document::Replacement::New(notice), None);
                 // The old copy goes once this editor's copy of the same work is written.
                 self.recovery.remove();
                 self.recovery.carried_steps = offer.steps;

@@ -31,6 +31,27 @@ pub struct Snapshot {
     pub seed: u64,
 }
 
+/// What the parameter panel shows for one map: the parameters and seed that made it, where they
+/// came from (with that source's snapshot and saved stars). The document remembers one for each
+/// state a regeneration left or reached, so undo brings the panel back with the map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    params: GeneratorParams,
+    seed_text: String,
+    source: Source,
+    snapshot: Option<Snapshot>,
+    saved_stars: Vec<StarredSeed>,
+}
+
+impl Panel {
+    /// The map file the parameters came from is now called `name`.
+    pub fn map_renamed(&mut self, name: &str) {
+        if let Source::Map(n) = &mut self.source {
+            *n = name.to_string();
+        }
+    }
+}
+
 /// The state saved between runs under its own key (the parameters and stars have their own keys,
 /// so one that cannot be read does not lose the others).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -149,7 +170,45 @@ impl Session {
         SavedSession { preset: self.preset().cloned(), seed_text: self.seed_text.clone() }
     }
 
+    /// What the panel shows now (see [`Panel`]).
+    pub fn panel(&self) -> Panel {
+        Panel {
+            params: self.params.clone(),
+            seed_text: self.seed_text.clone(),
+            source: self.source.clone(),
+            snapshot: self.snapshot.clone(),
+            saved_stars: self.saved_stars.clone(),
+        }
+    }
+
+    /// Whether the panel shows `p`'s parameters and seed, from `p`'s source.
+    pub fn shows(&self, p: &Panel) -> bool {
+        self.params == p.params && self.seed_text == p.seed_text && self.source == p.source
+    }
+
     // ---- Changing (command handlers only) ----
+
+    /// Shows `p` again (undo or redo crossed a regeneration, or a regeneration failed). The
+    /// starred seeds go back to the source's saved ones only when the source changes (a preset
+    /// switch undone); otherwise they stay as they are.
+    pub fn show_panel(&mut self, p: &Panel) {
+        if self.source != p.source {
+            self.starred = p.saved_stars.clone();
+            self.saved_stars = p.saved_stars.clone();
+            self.source = p.source.clone();
+            self.snapshot = p.snapshot.clone();
+        }
+        self.set_params(p.params.clone());
+        self.seed_text = p.seed_text.clone();
+        self.clamped.clear();
+    }
+
+    /// The map the parameters came from is now called `name` (saved as another file).
+    pub fn map_renamed(&mut self, name: &str) {
+        if let Source::Map(n) = &mut self.source {
+            *n = name.to_string();
+        }
+    }
 
     /// A session restored from saved state: the parameters and stars as they were, the preset
     /// they came from (with its snapshot when it still reads).
@@ -218,10 +277,32 @@ impl Session {
 
     /// Takes the parameters, seed and stars of a crash-recovery copy (the source and its
     /// snapshot stay, so what differs from them shows as unsaved).
-    pub fn take_recovered(&mut self, params: GeneratorParams, seed_text: String, starred: Vec<StarredSeed>) {
+    /// `from_map`: the map's provenance parameters, seed and file name, when it has a file and
+    /// was generated (the panel then says which map file, as opening it would); without one the
+    /// source is no longer a map file's.
+    pub fn take_recovered(
+        &mut self,
+        params: GeneratorParams,
+        seed_text: String,
+        starred: Vec<StarredSeed>,
+        from_map: Option<(GeneratorParams, u64, String)>,
+    ) {
+        match from_map {
+            Some((p, seed, name)) => self.take_from_map(p, seed, name),
+            None => self.leave_map(),
+        }
         self.set_params(params);
         self.seed_text = seed_text;
         self.starred = starred;
+    }
+
+    /// The parameters no longer come from a map file (a new map, or one restored without a
+    /// file): they stay, from no known source.
+    pub fn leave_map(&mut self) {
+        if matches!(self.source, Source::Map(_)) {
+            self.source = Source::Unknown;
+            self.snapshot = None;
+        }
     }
 
     /// Drops starred seeds and notes the preset does not hold.

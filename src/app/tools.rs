@@ -147,6 +147,12 @@ impl ToolState {
         self.tool == Tool::Select && self.drag_from.is_none() && press.is_none_or(|p| doc.map().room_at(p).is_none())
     }
 
+    /// Another map is shown (a new document, or a regeneration): what was selected, picked,
+    /// marked or half-drawn on the old one goes; the tool and brush stay.
+    pub fn forget_document(&mut self) {
+        *self = Self { tool: self.tool, brush: self.brush, ..Self::default() };
+    }
+
     /// Switches tools (a key or the tool bar); a corridor half-drawn is dropped.
     pub fn select_tool(&mut self, tool: Tool) {
         self.tool = tool;

@@ -14,7 +14,7 @@
 //! ([`Check::run`]), and [`Document::checked`] takes it back with the answer, dropping the answer
 //! when the map has changed since.
 
-use crate::edit::{self, Changes, Edit, EditError, History, Interaction, Op};
+use crate::edit::{self, Changes, EditError, History, Interaction, Op};
 use crate::generate::Report;
 use crate::geom::{Grid, Pos, Rect};
 use crate::map::check::{Checker, Damage};
@@ -192,8 +192,9 @@ pub struct Document {
     saved: Option<Arc<Map>>,
     /// Undo/redo of hand edits (never saved).
     history: History,
-    /// [`History::serial`] of the state with nothing unsaved (saved, read or generated).
-    saved_serial: u64,
+    /// [`History::serial`]s of the states with nothing unsaved: the one saved or read, or (without
+    /// a file) the ones generated and not edited since.
+    clean: Vec<u64>,
     /// The last answered check: problems and figures of the map at `checked_revision`.
     problems: Arc<Vec<Problem>>,
     figures: Figures,
@@ -268,8 +269,14 @@ impl Document {
     pub fn recovered(map: Map, path: Option<PathBuf>) -> Self {
         let mut d = Self::from_map(map);
         d.path = path;
-        d.saved_serial = 0; // History serials start at 1.
+        d.clean.clear();
         d
+    }
+
+    /// A new map (*File ▸ New*): no file, nothing unsaved. `index` and `checker` were made for
+    /// `map` (on a worker).
+    pub fn from_parts(map: Map, index: MapIndex, checker: Checker) -> Self {
+        Self::with(map, index, Some(checker), None, Origin::Opened)
     }
 
     /// A map with its index and check made here (on the calling thread).
@@ -296,7 +303,7 @@ impl Document {
             path,
             origin,
             saved: None,
-            saved_serial: history.serial(),
+            clean: vec![history.serial()],
             history,
             problems: Arc::new(checker.as_ref().map(Checker::problems).unwrap_or_default()),
             figures: checker.as_ref().map(Checker::figures).unwrap_or_default(),
@@ -310,14 +317,44 @@ impl Document {
         }
     }
 
-    /// Takes over `old`'s undo history, adding one step that brings `old`'s map back (for
-    /// regenerating or opening over an edited map). The new map itself has no unsaved changes;
-    /// undoing back to the old map makes the document unsaved.
+    /// Makes this new map (a regeneration) the next state of `old`, the same document: it keeps
+    /// `old`'s file, saved state and undo history, with one step labelled `label` that brings
+    /// `old`'s map back (a step labelled the same just before joins it, see
+    /// [`History::push_replacement`]). A document without a file that had nothing unsaved has
+    /// nothing unsaved after (its parameters and seed reproduce the map), and neither has one whose
+    /// new map is its file's; otherwise the map now differs from what was saved, and undoing back
+    /// makes it clean again. The same map as `old`'s is no step at all.
     pub fn inherit_history(&mut self, old: Document, label: &str) {
+        let stays_clean = old.path.is_none() && !old.is_dirty();
+        let same = self.map == old.map;
+        self.path = old.path;
+        self.saved = old.saved;
         self.history = old.history;
+        self.clean = old.clean;
+        if same {
+            return; // The same map again: no step, the same state.
+        }
         let old_map = Arc::try_unwrap(old.map).unwrap_or_else(|m| (*m).clone());
-        self.history.push(label.to_string(), Edit::ReplaceMap(Box::new(old_map)));
-        self.saved_serial = self.history.serial();
+        self.history.push_replacement(label.to_string(), old_map);
+        if stays_clean || self.saved.as_ref().is_some_and(|s| *s == self.map) {
+            self.clean.push(self.history.serial());
+        }
+        let reachable: Vec<u64> = self.history.serials().collect();
+        self.clean.retain(|s| reachable.contains(s));
+    }
+
+    /// How many undo steps lead from the newest state with nothing unsaved to this one (all of
+    /// them when Undo cannot reach such a state).
+    pub fn unsaved_steps(&self) -> usize {
+        let serials: Vec<u64> = self.history.undo_serials().collect();
+        let clean = serials.iter().rposition(|s| self.clean.contains(s));
+        clean.map_or(self.history.undo_len(), |i| serials.len() - 1 - i)
+    }
+
+    /// Names the state the document is in: equal states have equal maps (see
+    /// [`History::serial`]).
+    pub fn state(&self) -> u64 {
+        self.history.serial()
     }
 
     /// Whether there is anything to undo or redo (hand edits were made in this session).
@@ -514,7 +551,7 @@ impl Document {
     /// Whether the map differs from the state it was last saved, read or generated in: derived
     /// from the history position, so undoing back to the saved state clears it and redoing sets it.
     pub fn is_dirty(&self) -> bool {
-        self.history.serial() != self.saved_serial
+        !self.clean.contains(&self.history.serial())
     }
 
     pub fn origin(&self) -> &Origin {
@@ -537,7 +574,7 @@ impl Document {
     /// Records that the map was written to `path` (the map itself is unchanged).
     pub fn mark_saved(&mut self, path: PathBuf) {
         self.path = Some(path);
-        self.saved_serial = self.history.serial();
+        self.clean = vec![self.history.serial()];
         self.saved = Some(self.map.clone());
     }
 }

@@ -85,6 +85,34 @@ impl History {
         self.trim();
     }
 
+    /// Records a step that replaced the whole map (a regeneration); `old` is the map before. A
+    /// replacement labelled the same as the newest step, when that step is a replacement too and
+    /// nothing waits to be redone, joins it (a slider dragged through many values is one step):
+    /// the step already brings back the map before the first of them, and now names the new state.
+    pub fn push_replacement(&mut self, label: String, old: Map) {
+        let joins = self.redo.is_empty()
+            && self.undo.back().is_some_and(|s| s.label == label && matches!(s.edit, Edit::ReplaceMap(_)));
+        match self.undo.back_mut().filter(|_| joins) {
+            Some(last) => {
+                self.open = None;
+                last.serial = next_serial();
+            }
+            None => self.push(label, Edit::ReplaceMap(Box::new(old))),
+        }
+    }
+
+    /// The serials of the states Undo can go back to, oldest first, then the current one.
+    pub fn undo_serials(&self) -> impl Iterator<Item = u64> + '_ {
+        std::iter::once(self.base_serial).chain(self.undo.iter().map(|s| s.serial))
+    }
+
+    /// The serials of every state this history can reach (see [`Self::serial`]).
+    pub fn serials(&self) -> impl Iterator<Item = u64> + '_ {
+        std::iter::once(self.base_serial)
+            .chain(self.undo.iter().map(|s| s.serial))
+            .chain(self.redo.iter().map(|s| s.serial))
+    }
+
     /// Records the inverse of a change made by `interaction`: folded into the newest step when
     /// that step is open for the same interaction, otherwise a new step labelled `label`, left
     /// open for `interaction` until [`Self::close`] or another interaction's change.

@@ -236,9 +236,13 @@ fn save_then_reopen_gives_the_same_map_and_its_provenance() {
     e.settle();
     assert_ne!(e.app().document().unwrap().map(), &saved);
 
-    // Reopen: exactly as saved, with its provenance shown.
+    // Reopen: the document (still keep.ron, now another seed) asks first; then exactly as
+    // saved, with its provenance shown.
+    assert_eq!(e.app().title(), "● keep.ron — Delve");
     e.dialogs.pick(&file);
     e.key(Modifiers::COMMAND, egui::Key::O);
+    e.harness.get_by_label("Discard changes").click();
+    e.settle();
     let doc = e.app().document().unwrap();
     assert_eq!(doc.map(), &saved);
     assert_eq!(doc.origin(), &Origin::Opened);
@@ -268,43 +272,50 @@ fn unsaved_edits_ask_before_they_are_lost() {
     assert_eq!(e.app().title(), "● untitled — Delve");
     let edited = e.ascii();
 
-    // Regenerating asks; Cancel keeps the edits.
+    // Regenerating does not ask: it is an undo step, and Undo brings the edits back.
     e.harness.get_by_label("Regenerate").click();
     e.settle();
-    assert!(e.app().has_modal());
-    e.harness.get_by_label_contains("has changes that are not saved");
-    e.harness.get_by_label("Cancel").click();
-    e.settle();
     assert!(!e.app().has_modal());
+    assert_ne!(e.ascii(), edited);
+    assert_eq!(e.app().title(), "● untitled — Delve", "the edits are still unsaved, one Undo away");
+    e.key(Modifiers::COMMAND, egui::Key::Z);
     assert_eq!(e.ascii(), edited);
 
-    // Quitting asks too.
+    // Quitting asks; Cancel keeps the edits.
     e.key(Modifiers::COMMAND, egui::Key::Q);
     e.harness.get_by_label_contains("Quit anyway");
     e.harness.get_by_label("Cancel").click();
     e.settle();
     assert_eq!(e.ascii(), edited);
 
-    // "Save as… first" saves, then regenerates.
+    // Opening another map asks; "Save as… first" saves, then opens.
+    let other_map = generate(&shipped("mcrogueface-part3"), 5).unwrap().map;
+    let other = e.dir.path().join("other.ron");
+    delve::io::save_map(&other, &other_map).unwrap();
     let path = e.dir.path().join("edited.ron");
+    e.dialogs.pick(&other);
+    e.key(Modifiers::COMMAND, egui::Key::O);
+    e.harness.get_by_label_contains("has changes that are not saved");
     e.dialogs.pick(&path);
-    e.harness.get_by_label("Regenerate").click();
-    e.settle();
     e.harness.get_by_label("Save as… first").click();
     e.settle();
     let on_disk = delve::io::load_map(&path).unwrap();
     assert!(on_disk.provenance.edited, "the saved map says it was edited");
     assert_eq!(on_disk.to_ascii(), edited);
-    assert!(!e.app().document().unwrap().is_dirty());
-    assert_ne!(e.ascii(), edited, "then the map was regenerated");
+    assert_eq!(e.app().document().unwrap().path(), Some(other.as_path()), "then the other map opened");
+    assert_eq!(e.app().document().unwrap().map(), &other_map);
 
-    // Discard drops the edits.
+    // Discard drops the edits: a new blank map.
     edit_map(&mut e);
-    e.key(Modifiers::NONE, egui::Key::F5);
+    e.harness.state_mut().push(Command::NewMap(30, 20));
+    e.settle();
     e.harness.get_by_label("Discard changes").click();
     e.settle();
-    assert!(!e.app().document().unwrap().is_dirty());
-    assert_eq!(e.app().document().unwrap().map(), &generate(e.app().params(), e.app().seed()).unwrap().map);
+    let doc = e.app().document().unwrap();
+    assert!(!doc.is_dirty());
+    assert_eq!(doc.path(), None);
+    assert_eq!(doc.map(), &delve::map::Map::new(30, 20));
+    assert_eq!(e.app().title(), "untitled — Delve");
 }
 
 #[test]
@@ -616,26 +627,23 @@ fn preset_label(e: &Editor) -> String {
     e.harness.get_by_label("Preset").value().unwrap_or_default()
 }
 
-/// Defect 3: cancelling "next seed" over an edited map leaves the seed as it was.
+/// The next seed over an edited map does not ask: it is an undo step, and Undo brings back the
+/// edited map with the seed that made it.
 #[test]
-fn cancelling_the_next_seed_prompt_keeps_the_seed() {
+fn the_next_seed_over_edits_is_an_undo_step() {
     let mut e = editor();
     edit_map(&mut e);
     let edited = e.ascii();
     e.harness.get_by_label("›").click();
     e.settle();
-    e.harness.get_by_label_contains("has changes that are not saved");
-    e.harness.get_by_label("Cancel").click();
-    e.settle();
-    assert_eq!(e.ascii(), edited);
-    assert_eq!(e.app().seed_text(), "0", "the seed shown is the seed of the map shown");
-    // Going ahead moves to the next seed and its map.
-    e.harness.get_by_label("›").click();
-    e.settle();
-    e.harness.get_by_label("Discard changes").click();
-    e.settle();
+    assert!(!e.app().has_modal());
     assert_eq!(e.app().seed_text(), "1");
     assert_eq!(e.app().document().unwrap().map(), &generate(&shipped("godot-part3"), 1).unwrap().map);
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(e.ascii(), edited);
+    assert_eq!(e.app().seed_text(), "0", "the seed shown is the seed of the map shown");
+    e.key(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
+    assert_eq!(e.app().seed_text(), "1");
 }
 
 /// Defect 4: opening a map shows its generator, parameters and seed, and where they come from.

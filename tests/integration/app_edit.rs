@@ -1,20 +1,14 @@
 //! Hand editing through the real editor UI (egui_kittest): brush, room drag, door, corridor,
 //! undo/redo, and the problems panel.
 
-use delve::app::{Command, DelveApp};
+use crate::editor::{Editor, editor_on, editor_on_built};
+use delve::app::Command;
 use delve::edit::{Op, perform};
 use delve::geom::{Pos, Rect};
 use delve::map::{Map, Problem, Tile};
-use egui::{Modifiers, Pos2, pos2, vec2};
+use egui::{Modifiers, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-/// The editor on a map of its own folder, with helpers to drive it (shared by the editing
-/// kittests).
-pub(crate) struct Ed {
-    pub(crate) harness: Harness<'static, DelveApp>,
-    _dir: tempfile::TempDir,
-}
 
 /// Two rectangular rooms on a 40×24 map, spawn in the first.
 pub(crate) fn two_rooms() -> Map {
@@ -26,81 +20,10 @@ pub(crate) fn two_rooms() -> Map {
     m
 }
 
-pub(crate) fn editor(map: &Map) -> Ed {
-    editor_built(map, Harness::builder().with_size(vec2(1400.0, 820.0)))
-}
-
-fn editor_built(map: &Map, builder: egui_kittest::HarnessBuilder<DelveApp>) -> Ed {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("two.ron");
-    delve::io::save_map(&path, map).unwrap();
-    let (harness, _) = crate::editor::harness_built(dir.path(), Some(path), None, builder);
-    Ed { harness, _dir: dir }
-}
-
-impl Ed {
-    pub(crate) fn settle(&mut self) {
-        crate::common::settle(&mut self.harness);
-    }
-
-    pub(crate) fn map(&self) -> &Map {
-        self.harness.state().document().expect("a map is shown").map()
-    }
-
-    pub(crate) fn history_len(&self) -> usize {
-        self.harness.state().document().unwrap().history().undo_len()
-    }
-
-    /// The screen point at fractional tile position (x, y).
-    pub(crate) fn at(&self, x: f32, y: f32) -> Pos2 {
-        let v = self.harness.state().view();
-        v.transform.screen_from_tile(v.rect, pos2(x, y))
-    }
-
-    pub(crate) fn key(&mut self, m: Modifiers, k: egui::Key) {
-        self.harness.key_press_modifiers(m, k);
-        self.settle();
-    }
-
-    pub(crate) fn click(&mut self, p: Pos2) {
-        self.harness.hover_at(p);
-        self.harness.step();
-        self.harness.drag_at(p);
-        self.harness.step();
-        self.harness.drop_at(p);
-        self.settle();
-    }
-
-    pub(crate) fn drag(&mut self, from: Pos2, to: Pos2) {
-        self.drag_with(from, to, Modifiers::NONE);
-    }
-
-    /// A primary-button drag with `held` modifiers down all along.
-    pub(crate) fn drag_with(&mut self, from: Pos2, to: Pos2, held: Modifiers) {
-        if held != Modifiers::NONE {
-            self.harness.event(egui::Event::ModifiersChanged(held));
-        }
-        self.harness.hover_at(from);
-        self.harness.step();
-        self.harness.drag_at(from);
-        self.harness.step();
-        for k in 1..=8 {
-            self.harness.hover_at(from + (to - from) * (k as f32 / 8.0));
-            self.harness.step();
-        }
-        self.harness.drop_at(to);
-        if held != Modifiers::NONE {
-            self.harness.step();
-            self.harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
-        }
-        self.settle();
-    }
-}
-
 #[test]
 fn brush_room_drag_door_corridor_undo_redo_and_problems() {
     let original = two_rooms();
-    let mut e = editor(&original);
+    let mut e = editor_on(&original);
     assert_eq!(e.map(), &original);
     let builds = e.harness.state().view().texture_builds();
 
@@ -176,7 +99,7 @@ fn brush_room_drag_door_corridor_undo_redo_and_problems() {
 #[test]
 fn the_side_panel_hides_for_a_wider_map_and_problems_stay_in_sight() {
     // Two rooms and no corridor: the second room cannot be reached from the spawn.
-    let mut e = editor(&two_rooms());
+    let mut e = editor_on(&two_rooms());
     let n = e.map().validate().len();
     assert!(n > 0);
     let width = e.harness.state().view().rect.width();
@@ -199,7 +122,7 @@ fn the_side_panel_hides_for_a_wider_map_and_problems_stay_in_sight() {
 
 /// Opens room `id`'s colour picker from the inspector (Select tool, click the room, click the
 /// colour well) and sets its red channel to `red`, as one picker session.
-fn recolour_room(e: &mut Ed, id: u32, (x, y): (f32, f32), red: u8) {
+fn recolour_room(e: &mut Editor, id: u32, (x, y): (f32, f32), red: u8) {
     e.key(Modifiers::NONE, egui::Key::V);
     e.click(e.at(x, y));
     let old = e.map().room(id).unwrap().colour;
@@ -217,7 +140,7 @@ fn recolour_room(e: &mut Ed, id: u32, (x, y): (f32, f32), red: u8) {
 fn colour_picker_sessions_and_a_stroke_are_separate_undo_steps() {
     let original = two_rooms();
     // egui's colour picker draws a 📋 copy button that the bundled fonts lack (a box is drawn).
-    let mut e = editor_built(&original, Harness::builder().with_size(vec2(1400.0, 820.0)).allow_missing_glyphs());
+    let mut e = editor_on_built(&original, Harness::builder().with_size(vec2(1400.0, 820.0)).allow_missing_glyphs());
     recolour_room(&mut e, 0, (4.5, 4.5), 200);
     // Selecting room 1 also closes room 0's picker (a click outside it).
     recolour_room(&mut e, 1, (29.5, 14.5), 10);
@@ -240,7 +163,7 @@ fn colour_picker_sessions_and_a_stroke_are_separate_undo_steps() {
 /// it unsaved again.
 #[test]
 fn undo_back_to_the_saved_state_is_not_unsaved() {
-    let mut e = editor(&two_rooms());
+    let mut e = editor_on(&two_rooms());
     assert_eq!(e.harness.state().title(), "two.ron — Delve");
     e.key(Modifiers::NONE, egui::Key::B);
     e.drag(e.at(12.5, 20.5), e.at(20.5, 20.5));
@@ -258,7 +181,7 @@ fn undo_back_to_the_saved_state_is_not_unsaved() {
 /// Defect 8: starting a room drag with the select tool moves the room and never pans the view.
 #[test]
 fn dragging_a_room_does_not_pan_the_view() {
-    let mut e = editor(&two_rooms());
+    let mut e = editor_on(&two_rooms());
     e.key(Modifiers::NONE, egui::Key::V);
     let before = e.harness.state().view().transform;
     e.drag(e.at(4.5, 4.5), e.at(7.5, 6.5));
@@ -273,7 +196,7 @@ fn dragging_a_room_does_not_pan_the_view() {
 #[test]
 fn a_problem_marker_goes_when_the_problem_does() {
     // Two rooms and no corridor: room 1 cannot be reached from the spawn.
-    let mut e = editor(&two_rooms());
+    let mut e = editor_on(&two_rooms());
     e.harness.get_by_label_contains("cannot be reached from spawn").click();
     e.settle();
     assert!(matches!(e.harness.state().marked_problem(), Some(Problem::UnreachableFloor { .. })));

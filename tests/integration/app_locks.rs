@@ -2,14 +2,15 @@
 //! the map's context menu, the lock brush (Alt unlocks, Shift fills a rectangle) and the Locks
 //! section with its unlock buttons.
 
-use crate::app_edit::{Ed, editor, two_rooms};
+use crate::app_edit::two_rooms;
+use crate::editor::{Editor, editor_on};
 use delve::edit::{Op, perform};
 use delve::geom::{Pos, Rect};
 use egui::{Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 
 /// Driving the lock UI: the secondary button, and reading locked tiles.
-impl Ed {
+impl Editor {
     fn right_click(&mut self, p: Pos2) {
         self.harness.hover_at(p);
         self.harness.step();
@@ -32,7 +33,7 @@ impl Ed {
 
 #[test]
 fn inspector_toggle_and_l_key_lock_the_selected_room_undoably() {
-    let mut e = editor(&two_rooms());
+    let mut e = editor_on(&two_rooms());
     e.click(e.at(4.5, 4.5));
     e.harness.get_by_label_contains("Room 0:");
     assert!(!e.map().rooms[0].locked);
@@ -66,7 +67,7 @@ fn inspector_toggle_and_l_key_lock_the_selected_room_undoably() {
 #[test]
 fn lock_brush_paints_in_one_step_and_alt_unlocks() {
     let original = two_rooms();
-    let mut e = editor(&original);
+    let mut e = editor_on(&original);
     e.key(Modifiers::NONE, egui::Key::K);
     e.drag_with(e.at(12.5, 3.5), e.at(20.5, 3.5), Modifiers::NONE);
     assert_eq!(e.locked_row(3, 12..=20), vec![true; 9]);
@@ -105,7 +106,7 @@ fn lock_brush_paints_in_one_step_and_alt_unlocks() {
 
 #[test]
 fn locks_are_drawn_only_when_there_are_some() {
-    let mut e = editor(&two_rooms());
+    let mut e = editor_on(&two_rooms());
     assert_eq!(e.harness.state().view().lock_frames, 0, "no locks, nothing drawn");
     e.key(Modifiers::NONE, egui::Key::K);
     e.click(e.at(12.5, 3.5));
@@ -123,7 +124,7 @@ fn locks_section_lists_rooms_and_tiles_and_unlocks_in_one_step() {
     let mut m = two_rooms();
     perform(&mut m, Op::LockRoom { id: 1, locked: true }).unwrap();
     perform(&mut m, Op::LockTiles { cells: Rect::new(10, 10, 3, 2).cells().collect(), locked: true }).unwrap();
-    let mut e = editor(&m);
+    let mut e = editor_on(&m);
     e.harness.get_by_label("Locks");
     e.harness.get_by_label("6 locked tiles");
     assert!(e.harness.query_by_label_contains("Room 1:").is_none(), "nothing selected yet");
@@ -154,7 +155,7 @@ fn locks_section_lists_rooms_and_tiles_and_unlocks_in_one_step() {
 
 #[test]
 fn context_menu_locks_and_unlocks_a_room_without_panning() {
-    let mut e = editor(&two_rooms());
+    let mut e = editor_on(&two_rooms());
     let transform = e.harness.state().view().transform;
     e.right_click(e.at(29.5, 14.5));
     e.harness.get_by_label("Lock room").click();

@@ -1,7 +1,7 @@
 //! Room roles through the real editor UI (egui_kittest): the inspector's Role picker (one undo
 //! step) and the "Colour rooms › by role" mode.
 
-use crate::app_edit::{Ed, editor};
+use crate::editor::{Editor, editor_on};
 use delve::app::textures::chunk_images;
 use delve::geom::Pos;
 use delve::map::colour::{NO_ROLE, RoomColouring, role_colour};
@@ -18,7 +18,7 @@ fn two_rooms() -> Map {
 }
 
 /// Reading the view's texture.
-impl Ed {
+impl Editor {
     /// The texel the view's texture has at tile `p` (the function the view builds it with).
     fn texel(&self, p: Pos) -> egui::Color32 {
         let map = self.map();
@@ -34,7 +34,7 @@ fn c32(c: delve::map::Rgb) -> egui::Color32 {
 
 #[test]
 fn the_inspector_sets_a_role_undoably_and_rooms_colour_by_role() {
-    let mut e = editor(&two_rooms());
+    let mut e = editor_on(&two_rooms());
     assert_eq!(e.map().rooms[1].role, Some(Role::Exit), "the file's role is read");
     e.click(e.at(4.5, 4.5));
     e.harness.get_by_label_contains("Room 0:");

@@ -431,8 +431,10 @@ fn unsaved_follows_the_history_position() {
     assert!(d.is_dirty());
 }
 
-/// Regenerating over an edited map: the history is inherited, one step brings the old map back,
-/// and the new map has nothing unsaved until that step is undone.
+/// Regenerating over an edited map without a file: the history is inherited and one step brings
+/// the old map back. The edits are one Undo away, so the document stays unsaved; undoing back to
+/// the generated start is clean. Regenerating over a clean one stays clean, and the same map
+/// again is no step.
 #[test]
 fn regenerating_inherits_the_history() {
     let mut old = document(3);
@@ -440,13 +442,27 @@ fn regenerating_inherits_the_history() {
     let edited = old.map().clone();
     let mut new = document(4);
     new.inherit_history(old, "Regenerate");
-    assert!(!new.is_dirty());
+    assert!(new.is_dirty(), "the edits are still unsaved");
     assert_eq!(new.history().undo_labels().last(), Some("Regenerate"));
     new.undo().unwrap().unwrap();
     assert_eq!(new.map(), &edited);
     assert!(new.is_dirty());
+    new.undo().unwrap().unwrap();
+    assert!(!new.is_dirty(), "the generated start");
     new.redo().unwrap().unwrap();
-    assert!(!new.is_dirty());
+    new.redo().unwrap().unwrap();
+    assert!(new.is_dirty());
+
+    let (clean, mut next) = (document(3), document(4));
+    next.inherit_history(clean, "Seed 4");
+    assert!(!next.is_dirty(), "a generated map over a generated map");
+    assert_eq!(next.history().undo_len(), 1);
+    let mut again = document(4);
+    again.inherit_history(next, "Regenerate");
+    assert_eq!(again.history().undo_len(), 1, "the same map again is no step");
+    assert!(!again.is_dirty());
+    again.undo().unwrap().unwrap();
+    assert!(!again.is_dirty(), "back at the first generated map");
 }
 
 /// Steps dropped off a bounded history: undoing everything that is left does not reach the

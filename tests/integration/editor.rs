@@ -3,7 +3,8 @@
 
 use crate::common::MemoryStorage;
 use delve::app::{AppConfig, DelveApp, ScriptedDialogs};
-use egui::{Modifiers, Pos2, vec2};
+use delve::map::Map;
+use egui::{Modifiers, Pos2, pos2, vec2};
 use egui_kittest::Harness;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -75,6 +76,20 @@ pub fn editor_in(dir: tempfile::TempDir, open: Option<PathBuf>, storage: Option<
     Editor { harness, dialogs, dir }
 }
 
+/// The editor on `map`, saved as `two.ron` in a new temporary folder and opened (1400×820).
+pub fn editor_on(map: &Map) -> Editor {
+    editor_on_built(map, Harness::builder().with_size(vec2(1400.0, 820.0)))
+}
+
+/// [`editor_on`] with a harness builder of the caller's.
+pub fn editor_on_built(map: &Map, builder: egui_kittest::HarnessBuilder<DelveApp>) -> Editor {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.ron");
+    delve::io::save_map(&path, map).unwrap();
+    let (harness, dialogs) = harness_built(dir.path(), Some(path), None, builder);
+    Editor { harness, dialogs, dir }
+}
+
 impl Editor {
     /// Steps frames until no background job is left, then two more (results shown, layout settled).
     pub fn settle(&mut self) {
@@ -91,6 +106,57 @@ impl Editor {
 
     pub fn key(&mut self, modifiers: Modifiers, key: egui::Key) {
         self.harness.key_press_modifiers(modifiers, key);
+        self.settle();
+    }
+
+    /// The map shown.
+    pub fn map(&self) -> &Map {
+        self.app().document().expect("a map is shown").map()
+    }
+
+    /// Steps that Undo can take back.
+    pub fn history_len(&self) -> usize {
+        self.app().document().expect("a map is shown").history().undo_len()
+    }
+
+    /// The screen point at fractional tile position (x, y).
+    pub fn at(&self, x: f32, y: f32) -> Pos2 {
+        let v = self.app().view();
+        v.transform.screen_from_tile(v.rect, pos2(x, y))
+    }
+
+    /// A primary click at `p`.
+    pub fn click(&mut self, p: Pos2) {
+        self.harness.hover_at(p);
+        self.harness.step();
+        self.harness.drag_at(p);
+        self.harness.step();
+        self.harness.drop_at(p);
+        self.settle();
+    }
+
+    pub fn drag(&mut self, from: Pos2, to: Pos2) {
+        self.drag_with(from, to, Modifiers::NONE);
+    }
+
+    /// A primary-button drag with `held` modifiers down all along.
+    pub fn drag_with(&mut self, from: Pos2, to: Pos2, held: Modifiers) {
+        if held != Modifiers::NONE {
+            self.harness.event(egui::Event::ModifiersChanged(held));
+        }
+        self.harness.hover_at(from);
+        self.harness.step();
+        self.harness.drag_at(from);
+        self.harness.step();
+        for k in 1..=8 {
+            self.harness.hover_at(from + (to - from) * (k as f32 / 8.0));
+            self.harness.step();
+        }
+        self.harness.drop_at(to);
+        if held != Modifiers::NONE {
+            self.harness.step();
+            self.harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+        }
         self.settle();
     }
 

@@ -7,6 +7,8 @@ mod app;
 #[cfg(feature = "gui")]
 mod app_browse;
 #[cfg(feature = "gui")]
+mod app_document;
+#[cfg(feature = "gui")]
 mod app_edit;
 #[cfg(feature = "gui")]
 mod app_explore;

@@ -58,6 +58,7 @@ impl DelveApp {
                 if let Some(Err(e)) = r {
                     self.notify(format!("Cannot undo/redo: {e}"));
                 }
+                self.follow_panel();
             }
             _ => {}
         }

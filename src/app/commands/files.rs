@@ -5,13 +5,14 @@
 
 use super::super::command::Command;
 use super::super::dialogs::{PathDialog, remember, with_extension};
+use super::super::document::Replacement;
 use super::super::jobs::{JobId, JobKind, JobOutput, OpenOutcome, PresetUse};
 use super::super::params_panel::PresetEntry;
 use super::super::pending::Pending;
 use super::super::prefs::{MAX_PRESETS, MAX_RECENT};
 use super::super::textures::Prebuilt;
 use super::super::{
-    DelveApp, DialogMode, DialogOutcome, DialogPurpose, DialogRequest, Document, MapIndex, Message, PresetRef,
+    About, DelveApp, DialogMode, DialogOutcome, DialogPurpose, DialogRequest, Document, MapIndex, Message, PresetRef,
 };
 use crate::io::{self, FileError, FileKind, Preset};
 use crate::map::check::Checker;
@@ -48,6 +49,24 @@ impl DelveApp {
                 if matches!(purpose, DialogPurpose::SaveMap | DialogPurpose::SavePreset) {
                     self.abandon_save();
                 }
+            }
+            Command::ShowNewMap => {
+                let (width, height) = self.doc.as_ref().map_or((80, 50), |d| (d.map().width(), d.map().height()));
+                self.new_map = Some(super::super::document::NewMapDialog { width, height });
+            }
+            Command::NewMap(width, height) => {
+                let (width, height) = (width.clamp(1, crate::map::MAX_SIDE), height.clamp(1, crate::map::MAX_SIDE));
+                if u64::from(width) * u64::from(height) > crate::map::MAX_TILES {
+                    return;
+                }
+                let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
+                self.jobs.spawn(JobKind::Open, move |_| {
+                    let map = crate::map::Map::new(width, height);
+                    let index = MapIndex::build(&map);
+                    let checker = Checker::new(&map);
+                    let textures = Prebuilt::new(&map, layers, chunk);
+                    JobOutput::Created(Box::new(OpenOutcome { map, index, checker, textures }))
+                });
             }
             Command::OpenFile(path) => self.open(path, None, discarding),
             Command::OpenMap(path) => self.open(path, Some(FileKind::Map), discarding),
@@ -158,6 +177,13 @@ impl DelveApp {
     pub(super) fn on_file_job(&mut self, ctx: &egui::Context, id: JobId, out: JobOutput) {
         match out {
             JobOutput::Opened { path, result } => self.opened(id, path, result),
+            JobOutput::Created(b) => {
+                let OpenOutcome { map, index, checker, textures } = *b;
+                let notice = format!("New {}×{} map", map.width(), map.height());
+                self.session.leave_map();
+                let doc = Document::from_parts(map, index, checker);
+                self.replace_document(doc, Replacement::New(notice), Some(textures));
+            }
             JobOutput::PresetRead { path, purpose, result } => match (result, purpose) {
                 (Ok(p), PresetUse::Apply) => {
                     remember(&mut self.prefs.user_presets, &path, MAX_PRESETS);
@@ -186,6 +212,8 @@ impl DelveApp {
                     match &mut self.doc {
                         Some(doc) if doc.revision() == revision => {
                             doc.mark_saved(path.clone());
+                            self.session.map_renamed(&file_name(&path));
+                            self.panels.map_renamed(&file_name(&path));
                             self.notify(format!("Saved {}", file_name(&path)));
                             self.save_finished(ctx, true);
                         }
@@ -255,22 +283,15 @@ impl DelveApp {
                     return; // Edited while loading: keep the edits.
                 }
                 let OpenOutcome { map, index, checker, textures } = *b;
-                self.supersede_generation();
-                self.provenance_check = None;
                 // The panel shows what the map was generated with (a map without provenance
                 // parameters keeps the session's; the panel says so).
                 if let Some(params) = map.provenance.params.clone() {
                     self.session.take_from_map(params, map.provenance.seed, file_name(&path));
                 }
-                let mut doc = Document::opened(map, index, checker, path.clone());
-                if let Some(old) = self.doc.take().filter(Document::has_history) {
-                    doc.inherit_history(old, &format!("Open {}", file_name(&path)));
-                }
-                self.view.offer_textures(doc.revision(), textures);
-                self.doc = Some(doc);
+                let doc = Document::opened(map, index, checker, path.clone());
+                let notice = format!("Opened {}", file_name(&path));
+                self.replace_document(doc, Replacement::New(notice), Some(textures));
                 remember(&mut self.prefs.recent_maps, &path, MAX_RECENT);
-                self.message = None;
-                self.notify(format!("Opened {}", file_name(&path)));
             }
             Err(e) => {
                 self.file_error("Could not open the map", &e, self.doc.is_some());
@@ -330,7 +351,21 @@ impl DelveApp {
     // ---- Messages ----
 
     pub(in crate::app) fn show_message(&mut self, title: &str, detail: String) {
-        self.message = Some(Message { title: title.to_string(), detail });
+        self.message = Some(Message { title: title.to_string(), detail, about: About::Other });
+    }
+
+    /// A generation failed (the banner goes once a map is made).
+    pub(in crate::app) fn show_generation_message(&mut self, title: &str, detail: String) {
+        self.message = Some(Message { title: title.to_string(), detail, about: About::Generation });
+    }
+
+    /// Why a regeneration cannot keep the locks; shown until they can be kept.
+    pub(in crate::app) fn show_lock_message(&mut self, e: &crate::map::locks::LockConflict) {
+        self.message = Some(Message {
+            title: "Cannot regenerate around the locks".into(),
+            detail: format!("{e}. The map stays as it is."),
+            about: About::Locks,
+        });
     }
 
     pub(in crate::app) fn notify(&mut self, text: String) {

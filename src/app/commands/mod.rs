@@ -29,11 +29,9 @@ impl DelveApp {
     /// Applies one command; `discarding`: the user agreed to lose unsaved changes to it.
     fn handle_with(&mut self, ctx: &egui::Context, c: Command, discarding: bool) {
         if !discarding {
-            let auto = self.prefs.auto_regenerate;
-            // Regenerating around locks keeps the locked parts and makes the old map one Undo
-            // away, so it does not ask.
-            let keeps = c.regenerates(auto) && self.doc.as_ref().is_some_and(|d| d.map().has_locks());
-            if c.replaces_document(auto) && !keeps && self.doc.as_ref().is_some_and(Document::is_dirty) {
+            // Regenerating is an undo step of the same document: it never asks (see
+            // `super::document`). Only starting another document does.
+            if c.replaces_document() && self.doc.as_ref().is_some_and(Document::is_dirty) {
                 self.pending = Some(Pending::AskMap(c));
                 return;
             }
@@ -60,12 +58,14 @@ impl DelveApp {
             | Command::OpenSeed(_)
             | Command::PromotePane(..)
             | Command::ToggleStar(_)
-            | Command::SetStarNote(..)) => self.handle_params(ctx, c, discarding),
+            | Command::SetStarNote(..)) => self.handle_params(ctx, c),
             c @ (Command::Dialog(_)
             | Command::TypePath(_)
             | Command::PathChosen(..)
             | Command::DialogCancelled(_)
             | Command::OpenFile(_)
+            | Command::ShowNewMap
+            | Command::NewMap(..)
             | Command::OpenMap(_)
             | Command::SaveMap
             | Command::SaveMapTo(_)

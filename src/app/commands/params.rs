@@ -3,8 +3,9 @@
 //! [`DelveApp::on_generated`]).
 
 use super::super::command::Command;
+use super::super::document::Replacement;
 use super::super::jobs::{GenOutcome, JobKind, JobOutput, PresetUse};
-use super::super::pending::Pending;
+use super::super::session::Panel;
 use super::super::textures::Prebuilt;
 use super::super::{DelveApp, Document, MapIndex, PresetRef};
 use crate::generate;
@@ -23,6 +24,10 @@ pub struct GenJob {
     seed: u64,
     /// The locks to generate around (the document's, or those a provenance recorded).
     kept: Option<Arc<Kept>>,
+    /// The undo step's label, and the panel that asked (shown again when the step is undone
+    /// and redone).
+    label: String,
+    panel: Panel,
 }
 
 /// The locks a regeneration keeps (`None` without locks), or why they cannot be kept.
@@ -45,24 +50,23 @@ pub struct GenState {
     kept_from_provenance: Option<Option<Arc<Kept>>>,
     /// The revision of the document when it was a map just made around locks (its
     /// provenance holds them): unedited since while the document is still at it.
-    made_around: Option<u64>,
+    pub(in crate::app) made_around: Option<u64>,
     /// The document's own locks at a revision (or why they cannot be kept), taken once.
     locks_of: Option<(u64, GenerationLocks)>,
 }
 
 impl DelveApp {
-    pub(super) fn handle_params(&mut self, ctx: &egui::Context, c: Command, discarding: bool) {
+    pub(super) fn handle_params(&mut self, ctx: &egui::Context, c: Command) {
         match c {
             Command::SetGenerator(kind) => {
-                let changed = self.session.set_generator(kind);
-                if changed {
-                    self.changed(discarding);
+                if self.session.set_generator(kind) {
+                    self.changed(format!("Generator: {}", kind.label()));
                 }
             }
             Command::SetParam(key, value) => {
-                let changed = self.session.set_param(key, value);
-                if changed {
-                    self.changed(discarding);
+                if self.session.set_param(key, value) {
+                    let spec = self.session.params().params().specs().iter().find(|s| s.key == key);
+                    self.changed(format!("Set {}", spec.map_or(key, |s| s.label)));
                 }
             }
             Command::SelectPreset(r) => match r {
@@ -73,30 +77,31 @@ impl DelveApp {
                 PresetRef::File(path) => self.read_preset_file(path, PresetUse::Apply),
             },
             Command::SetSeedText(t) => {
-                let changed = self.session.set_seed_text(t);
-                if changed {
-                    self.changed(discarding);
+                if self.session.set_seed_text(t) {
+                    self.changed("Type a seed".into());
                 }
             }
             Command::RandomSeed => {
                 self.session.set_seed(u64::from(rand::random::<u32>()));
-                self.changed(discarding);
+                self.changed(format!("Seed {}", self.session.seed()));
             }
             Command::PrevSeed | Command::NextSeed => {
                 let s = self.session.seed();
                 self.session.set_seed(if c == Command::PrevSeed { s.wrapping_sub(1) } else { s.wrapping_add(1) });
-                self.changed(discarding);
+                self.changed(format!("Seed {}", self.session.seed()));
             }
             Command::CopySeed => {
                 let seed = self.session.seed();
                 ctx.copy_text(seed.to_string());
                 self.notify(format!("Copied seed {seed}"));
             }
-            Command::Regenerate => self.regenerate(discarding),
+            Command::Regenerate => {
+                self.regenerate("Regenerate".into());
+            }
             Command::SetAutoRegenerate(on) => {
                 self.prefs.auto_regenerate = on;
                 if on {
-                    self.request_generation();
+                    self.regenerate("Regenerate".into());
                 }
             }
             Command::RegenerateFromProvenance => {
@@ -107,17 +112,18 @@ impl DelveApp {
                 let name = doc.display_name();
                 self.session.take_from_map(params, prov.seed, name.clone());
                 self.gen_state.kept_from_provenance = Some(prov.kept);
-                self.regenerate(discarding);
-                self.gen_state.compare = Some((self.gen_state.ticket, target, name));
+                if self.regenerate("Regenerate from provenance".into()) {
+                    self.gen_state.compare = Some((self.gen_state.ticket, target, name));
+                }
             }
             Command::OpenSeed(s) => {
                 self.session.set_seed(s);
-                self.regenerate(discarding);
+                self.regenerate(format!("Seed {s}"));
             }
             Command::PromotePane(p, s) => {
                 self.session.set_params(*p);
                 self.session.set_seed(s);
-                self.regenerate(discarding);
+                self.regenerate(format!("Compare pane, seed {s}"));
             }
             Command::ToggleStar(s) => self.session.toggle_star(s),
             Command::SetStarNote(s, note) => self.session.set_note(s, note),
@@ -129,31 +135,48 @@ impl DelveApp {
     /// A map edited meanwhile is asked about before it is regenerated.
     pub(in crate::app) fn preset_read(&mut self, r: PresetRef, p: Preset) {
         self.message = None;
+        let name = p.name.clone().unwrap_or_else(|| match &r {
+            PresetRef::Shipped(n) => n.clone(),
+            PresetRef::File(path) => super::files::file_name(path),
+        });
         self.session.apply_preset(r, p);
-        self.changed(false);
+        self.changed(format!("Preset: {name}"));
     }
 
-    /// Parameters or seed changed: regenerate when auto-regenerate is on. Unless the user already
-    /// agreed to lose the edits (`discarding`), regenerating an edited map asks first.
-    fn changed(&mut self, discarding: bool) {
-        match (self.prefs.auto_regenerate, discarding) {
-            (false, _) => {}
-            (true, true) => self.regenerate(true),
-            (true, false) => self.commands.push(Command::Regenerate),
+    /// Parameters or seed changed: regenerate when auto-regenerate is on, as an undo step
+    /// labelled `label`.
+    fn changed(&mut self, label: String) {
+        if self.prefs.auto_regenerate {
+            self.regenerate(label);
         }
     }
 
-    /// Regenerates now; `discarding`: the result may replace unsaved edits (the user agreed).
-    fn regenerate(&mut self, discarding: bool) {
-        self.request_generation();
-        if discarding {
-            self.pending = Some(Pending::ReplacingWithGeneration(self.gen_state.ticket));
+    /// Regenerates now, as an undo step labelled `label`. When it cannot start (the locks
+    /// cannot be kept), nothing changes: the banner says why and the panel goes back to the
+    /// map on screen. Returns whether it started.
+    fn regenerate(&mut self, label: String) -> bool {
+        match self.request_generation(label) {
+            Ok(started) => started,
+            Err(e) => {
+                self.show_lock_message(&e);
+                self.panel_back_to_map();
+                false
+            }
         }
     }
 
     /// The locks a regeneration keeps now (the seed browser's thumbnails are made around them
     /// too), or why they cannot be kept; `None` without locks. The same shared locks while the
     /// document does not change, so that the generator prepares them once.
+    /// The banner saying the locks cannot be kept goes once they can (or are gone).
+    pub(in crate::app) fn refresh_lock_message(&mut self) {
+        if self.message.as_ref().is_some_and(|m| m.about == super::super::About::Locks)
+            && self.generation_locks().is_ok()
+        {
+            self.message = None;
+        }
+    }
+
     pub(in crate::app) fn generation_locks(&mut self) -> GenerationLocks {
         let Some(doc) = self.doc.as_ref().filter(|d| d.map().has_locks()) else { return Ok(None) };
         let revision = doc.revision();
@@ -172,9 +195,12 @@ impl DelveApp {
         }
     }
 
-    pub(in crate::app) fn request_generation(&mut self) {
+    /// Asks for a generation of the session's parameters and seed (started, or queued behind
+    /// the running one); `Ok(false)` while the parameters have issues (the panel says why), an
+    /// error when the locks cannot be kept.
+    fn request_generation(&mut self, label: String) -> Result<bool, LockConflict> {
         if !self.session.params().check().is_empty() {
-            return; // Waits until the parameters are fixed; the panel says why.
+            return Ok(false); // Waits until the parameters are fixed; the panel says why.
         }
         // Around the document's locks (or the provenance's, when regenerating from it). A map
         // made around locks and not edited since is regenerated around those same locks: what
@@ -183,13 +209,7 @@ impl DelveApp {
         // prepared the first time instead of preparing them again.
         let kept = match self.gen_state.kept_from_provenance.take() {
             Some(kept) => kept,
-            None => match self.generation_locks() {
-                Ok(kept) => kept,
-                Err(e) => {
-                    self.show_message("Cannot regenerate around the locks", format!("{e}. The map stays as it is."));
-                    return;
-                }
-            },
+            None => self.generation_locks()?,
         };
         self.gen_state.ticket += 1;
         let job = GenJob {
@@ -197,12 +217,15 @@ impl DelveApp {
             params: self.session.params().clone(),
             seed: self.session.seed(),
             kept,
+            label,
+            panel: self.session.panel(),
         };
         if self.jobs.is_running(JobKind::Generate) {
             self.gen_state.queued = Some(job);
         } else {
             self.spawn_generation(job);
         }
+        Ok(true)
     }
 
     fn spawn_generation(&mut self, job: GenJob) {
@@ -216,7 +239,7 @@ impl DelveApp {
                 let textures = Prebuilt::new(&g.map, layers, chunk);
                 Box::new(GenOutcome { map: g.map, index, checker, report: g.report, elapsed, textures })
             });
-            JobOutput::Generated { ticket: job.ticket, result }
+            JobOutput::Generated { ticket: job.ticket, label: job.label, panel: Box::new(job.panel), result }
         });
     }
 
@@ -227,60 +250,49 @@ impl DelveApp {
         self.gen_state.queued = None;
     }
 
-    /// A generation finished: show it, unless it is stale or would lose edits made meanwhile.
+    /// A generation finished: show it as the next state of the document, unless it is stale
+    /// (the document was replaced since). One that failed changes nothing.
     pub(super) fn on_generated(&mut self, out: JobOutput) {
         if let Some(next) = self.gen_state.queued.take() {
             self.spawn_generation(next);
         }
-        let (ticket, result) = match out {
-            JobOutput::Generated { ticket, result } => (ticket, result),
+        let (ticket, label, panel, result) = match out {
+            JobOutput::Generated { ticket, label, panel, result } => (ticket, label, panel, result),
             JobOutput::Failed { message, .. } => {
-                self.show_message("Generation failed unexpectedly", message);
+                self.show_generation_message("Generation failed unexpectedly", message);
+                self.panel_back_to_map();
                 return;
             }
             _ => return,
         };
-        let discard_ok = matches!(self.pending, Some(Pending::ReplacingWithGeneration(t)) if ticket >= t);
-        // A map made around locks keeps them, and Undo brings the old map back.
-        let kept = match &result {
-            Ok(g) => g.map.provenance.kept.clone(),
-            Err(_) => None,
-        };
-        let dirty = self.doc.as_ref().is_some_and(Document::is_dirty);
-        if ticket <= self.gen_state.floor || (dirty && !discard_ok && kept.is_none()) {
-            return; // Stale, or edits were made while generating: keep them.
-        }
-        if discard_ok {
-            self.pending = None;
+        if ticket <= self.gen_state.floor {
+            return; // The document was replaced since.
         }
         match result {
             Ok(g) => {
                 let g = *g;
-                match self.gen_state.compare.take() {
-                    Some((t, target, name)) if t == ticket => {
-                        self.provenance_check = Some(compare_maps(&g.map, &target, &name));
+                let check = match self.gen_state.compare.take() {
+                    Some((t, target, name)) if t == ticket => Some(compare_maps(&g.map, &target, &name)),
+                    Some(other) => {
+                        self.gen_state.compare = Some(other);
+                        None
                     }
-                    Some(other) => self.gen_state.compare = Some(other),
-                    None => self.provenance_check = None,
-                }
-                let mut doc = Document::generated(g.map, g.index, g.checker, g.report, g.elapsed);
-                let old = self.doc.take().filter(Document::has_history);
-                let undo = old.is_some();
-                if let Some(old) = old {
-                    doc.inherit_history(old, "Regenerate");
-                }
-                self.view.offer_textures(doc.revision(), g.textures);
-                self.gen_state.made_around = kept.is_some().then(|| doc.revision());
-                self.doc = Some(doc);
-                match kept {
-                    Some(kept) if undo => {
-                        self.notify(format!("Regenerated around {kept}; Undo brings back the map before."));
-                    }
-                    Some(kept) => self.notify(format!("Regenerated around {kept}.")),
-                    None => {}
+                    None => None,
+                };
+                let kept = g.map.provenance.kept.clone();
+                let doc = Document::generated(g.map, g.index, g.checker, g.report, g.elapsed);
+                self.replace_document(doc, Replacement::Next { label, panel: *panel }, Some(g.textures));
+                self.provenance_check = check;
+                if let Some(kept) = kept {
+                    self.notify(format!("Regenerated around {kept}; Undo brings back the map before."));
                 }
             }
-            Err(e) => self.show_message("Cannot generate", format!("{e}. The map stays as it is.")),
+            Err(e) => {
+                self.show_generation_message("Cannot generate", format!("{e}. The map stays as it is."));
+                if ticket == self.gen_state.ticket {
+                    self.panel_back_to_map();
+                }
+            }
         }
     }
 }
