@@ -2,6 +2,7 @@
 //! most what making it costs, and a sweep of many seeds runs on every core.
 //!
 //! `cargo bench --bench analysis`
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "common/presets.rs"]
 mod presets;

@@ -1,6 +1,7 @@
 //! Seed browser speed: a page of thumbnails generated and rasterised on one thread.
 //!
 //! `cargo bench --bench browse`
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "common/presets.rs"]
 mod presets;

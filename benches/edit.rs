@@ -2,6 +2,7 @@
 //! 4096×4096 map with 18,496 rooms: the editor's frame after a brush stroke (everything
 //! [`Document`] does on the editing thread), and the check that updates the problems on a worker
 //! (which redoes only what the stroke touched).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 mod common;

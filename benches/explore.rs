@@ -2,6 +2,7 @@
 //! UI thread with a run of a million maps (counting matches, listing them for the seed browser).
 //!
 //! `cargo bench --bench explore`
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "common/presets.rs"]
 mod presets;

@@ -1,6 +1,7 @@
 //! Speed of the core: generating maps, and saving + loading them.
 //!
 //! `cargo bench --bench generate` (the role rules' cost: `cargo bench --bench generate -- roles`)
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "common/presets.rs"]
 mod presets;

@@ -10,6 +10,7 @@
 //! tiles locked).
 //!
 //! `cargo bench --bench map_view`
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -30,7 +30,7 @@ pub(super) enum Replacement {
     New(String),
     /// The next state of the same document (a regeneration): one undo step labelled `label`;
     /// `panel` made the map.
-    Next { label: String, panel: Panel },
+    Next { label: String, panel: Box<Panel> },
 }
 
 /// The panel of each state of the document that a regeneration left or reached, by the state's
@@ -74,15 +74,15 @@ impl DelveApp {
             }
             Replacement::Next { label, panel } => {
                 if let Some(old) = self.doc.take() {
-                    if let Some(current) = self.panels.current.take() {
-                        if self.panels.at(old.state()).is_none() {
-                            self.panels.record(old.state(), current);
-                        }
+                    if let Some(current) = self.panels.current.take()
+                        && self.panels.at(old.state()).is_none()
+                    {
+                        self.panels.record(old.state(), current);
                     }
                     doc.inherit_history(old, &label);
                 }
-                self.panels.record(doc.state(), panel.clone());
-                self.panels.current = Some(panel);
+                self.panels.record(doc.state(), (*panel).clone());
+                self.panels.current = Some(*panel);
                 let reachable: Vec<u64> = doc.history().serials().collect();
                 self.panels.by_state.retain(|(s, _)| reachable.contains(s));
             }

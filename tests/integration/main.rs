@@ -1,4 +1,5 @@
 //! All integration tests, in one binary (one link, shared helpers). One module per area.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 

@@ -59,12 +59,14 @@ impl DelveApp {
     pub(super) fn handle_params(&mut self, ctx: &egui::Context, c: Command) {
         match c {
             Command::SetGenerator(kind) => {
-                if self.session.set_generator(kind) {
+                let changed = self.session.set_generator(kind);
+                if changed {
                     self.changed(format!("Generator: {}", kind.label()));
                 }
             }
             Command::SetParam(key, value) => {
-                if self.session.set_param(key, value) {
+                let changed = self.session.set_param(key, value);
+                if changed {
                     let spec = self.session.params().params().specs().iter().find(|s| s.key == key);
                     self.changed(format!("Set {}", spec.map_or(key, |s| s.label)));
                 }
@@ -77,7 +79,8 @@ impl DelveApp {
                 PresetRef::File(path) => self.read_preset_file(path, PresetUse::Apply),
             },
             Command::SetSeedText(t) => {
-                if self.session.set_seed_text(t) {
+                let changed = self.session.set_seed_text(t);
+                if changed {
                     self.changed("Type a seed".into());
                 }
             }
@@ -281,7 +284,7 @@ impl DelveApp {
                 };
                 let kept = g.map.provenance.kept.clone();
                 let doc = Document::generated(g.map, g.index, g.checker, g.report, g.elapsed);
-                self.replace_document(doc, Replacement::Next { label, panel: *panel }, Some(g.textures));
+                self.replace_document(doc, Replacement::Next { label, panel }, Some(g.textures));
                 self.provenance_check = check;
                 if let Some(kept) = kept {
                     self.notify(format!("Regenerated around {kept}; Undo brings back the map before."));
