@@ -15,7 +15,7 @@
 mod common;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use delve::app::{Document, Layers, MapView, ViewCommand, map_view_ui};
+use delve::app::{Camera, Document, Layers, MapView, map_view_ui};
 use delve::edit::{Interaction, Op, perform};
 use delve::generate::generate;
 use delve::map::Tile;
@@ -92,7 +92,7 @@ fn bench(c: &mut Criterion) {
         let mut view = MapView::new(all);
         frame(&ctx, &mut view, &doc, centre);
         let fit = view.transform.scale;
-        view.command(ViewCommand::Zoom(24.0 / fit));
+        view.command(Camera::Zoom(24.0 / fit));
         frame(&ctx, &mut view, &doc, centre);
         assert!((view.transform.scale - 24.0).abs() < 0.5, "zoomed to {}", view.transform.scale);
         g.bench_function("zoomed_in_24pt_per_tile", |b| b.iter(|| black_box(frame(&ctx, &mut view, &doc, centre))));
@@ -117,7 +117,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| black_box(frame(&ctx, &mut view, &locked, centre)))
         });
         let fit = view.transform.scale;
-        view.command(ViewCommand::Zoom(24.0 / fit));
+        view.command(Camera::Zoom(24.0 / fit));
         frame(&ctx, &mut view, &locked, centre);
         g.bench_function("zoomed_in_24pt_per_tile_with_locks", |b| {
             b.iter(|| black_box(frame(&ctx, &mut view, &locked, centre)))
@@ -179,7 +179,7 @@ fn huge_stroke(c: &mut Criterion, layers: Layers, pointer: Pos2) {
         let mut view = MapView::new(layers);
         frame(&ctx, &mut view, &doc, pointer);
         if let Some(z) = zoom {
-            view.command(ViewCommand::Zoom(z / view.transform.scale));
+            view.command(Camera::Zoom(z / view.transform.scale));
             frame(&ctx, &mut view, &doc, pointer);
         }
         let builds = view.texture_builds();

@@ -6,7 +6,9 @@ use super::commands::files::file_name;
 use super::dialogs::DialogPurpose;
 use super::jobs::JobKind;
 use super::shortcuts::{Action, help_rows, shortcut_text, with_key};
-use super::{Command, DelveApp, DialogMode, Layers, ViewCommand, tools};
+use super::{Camera, Command, DelveApp, DialogMode, Layers, tools};
+use crate::app::command::FileCommand;
+use crate::app::command::{ViewCommand, WindowCommand};
 
 impl DelveApp {
     pub(super) fn menu_bar_ui(&mut self, ui: &mut egui::Ui) {
@@ -15,10 +17,10 @@ impl DelveApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 if ui.button("New map…").on_hover_text("A blank map of a size you choose").clicked() {
-                    out.push(Command::ShowNewMap);
+                    out.push(Command::File(FileCommand::ShowNewMap));
                 }
                 if ui.add(egui::Button::new("Open map…").shortcut_text(shortcut_text(Action::Open))).clicked() {
-                    out.push(Command::Dialog(DialogPurpose::OpenMap));
+                    out.push(Command::File(FileCommand::Dialog(DialogPurpose::OpenMap)));
                 }
                 ui.menu_button("Open recent", |ui| {
                     if self.prefs.recent_maps.is_empty() {
@@ -26,7 +28,7 @@ impl DelveApp {
                     }
                     for p in &self.prefs.recent_maps {
                         if ui.button(file_name(p)).on_hover_text(p.display().to_string()).clicked() {
-                            out.push(Command::OpenMap(p.clone()));
+                            out.push(Command::File(FileCommand::OpenMap(p.clone())));
                         }
                     }
                 });
@@ -35,7 +37,7 @@ impl DelveApp {
                     .add_enabled(has_doc, egui::Button::new("Save map").shortcut_text(shortcut_text(Action::Save)))
                     .clicked()
                 {
-                    out.push(Command::SaveMap);
+                    out.push(Command::File(FileCommand::SaveMap));
                 }
                 if ui
                     .add_enabled(
@@ -44,7 +46,7 @@ impl DelveApp {
                     )
                     .clicked()
                 {
-                    out.push(Command::Dialog(DialogPurpose::SaveMap));
+                    out.push(Command::File(FileCommand::Dialog(DialogPurpose::SaveMap)));
                 }
                 ui.add_enabled_ui(has_doc, |ui| {
                     ui.menu_button("Export", |ui| {
@@ -55,9 +57,9 @@ impl DelveApp {
                             }
                             if ui.add(b).on_hover_text(f.description()).clicked() {
                                 out.push(if f.has_options() {
-                                    Command::ExportOptions(f)
+                                    Command::File(FileCommand::ExportOptions(f))
                                 } else {
-                                    Command::Dialog(DialogPurpose::Export(f))
+                                    Command::File(FileCommand::Dialog(DialogPurpose::Export(f)))
                                 });
                             }
                         }
@@ -69,16 +71,16 @@ impl DelveApp {
                             )
                             .clicked()
                         {
-                            out.push(Command::Dialog(DialogPurpose::ExportGif));
+                            out.push(Command::File(FileCommand::Dialog(DialogPurpose::ExportGif)));
                         }
                     });
                 });
                 ui.separator();
                 if ui.button("Load preset…").clicked() {
-                    out.push(Command::Dialog(DialogPurpose::LoadPreset));
+                    out.push(Command::File(FileCommand::Dialog(DialogPurpose::LoadPreset)));
                 }
                 if ui.button("Save preset as…").clicked() {
-                    out.push(Command::Dialog(DialogPurpose::SavePreset));
+                    out.push(Command::File(FileCommand::Dialog(DialogPurpose::SavePreset)));
                 }
                 ui.separator();
                 ui.menu_button("Type a path", |ui| {
@@ -96,7 +98,7 @@ impl DelveApp {
                             )
                             .clicked()
                         {
-                            out.push(Command::TypePath(p));
+                            out.push(Command::File(FileCommand::TypePath(p)));
                         }
                     }
                 });
@@ -106,28 +108,32 @@ impl DelveApp {
                     .on_hover_text("Instead of the desktop's file dialog (used anyway when the desktop has none)")
                     .changed()
                 {
-                    out.push(Command::SetDialogMode(if builtin { DialogMode::BuiltIn } else { DialogMode::System }));
+                    out.push(Command::File(FileCommand::SetDialogMode(if builtin {
+                        DialogMode::BuiltIn
+                    } else {
+                        DialogMode::System
+                    })));
                 }
                 ui.separator();
                 if ui.add(egui::Button::new("Quit").shortcut_text(shortcut_text(Action::Quit))).clicked() {
-                    out.push(Command::Quit);
+                    out.push(Command::Window(WindowCommand::Quit));
                 }
             });
             ui.menu_button("View", |ui| {
                 if ui.add(egui::Button::new("Fit map").shortcut_text(shortcut_text(Action::Fit))).clicked() {
-                    out.push(Command::View(ViewCommand::Fit));
+                    out.push(Command::View(ViewCommand::Camera(Camera::Fit)));
                 }
                 if ui
                     .add(egui::Button::new("1:1 (a tile per pixel)").shortcut_text(shortcut_text(Action::OneToOne)))
                     .clicked()
                 {
-                    out.push(Command::View(ViewCommand::OneToOne));
+                    out.push(Command::View(ViewCommand::Camera(Camera::OneToOne)));
                 }
                 if ui.add(egui::Button::new("Zoom in").shortcut_text(shortcut_text(Action::ZoomIn))).clicked() {
-                    out.push(Command::View(ViewCommand::Zoom(1.25)));
+                    out.push(Command::View(ViewCommand::Camera(Camera::Zoom(1.25))));
                 }
                 if ui.add(egui::Button::new("Zoom out").shortcut_text(shortcut_text(Action::ZoomOut))).clicked() {
-                    out.push(Command::View(ViewCommand::Zoom(0.8)));
+                    out.push(Command::View(ViewCommand::Camera(Camera::Zoom(0.8))));
                 }
                 ui.separator();
                 let windows: [MenuToggle<'_>; 5] = [
@@ -135,9 +141,9 @@ impl DelveApp {
                         self.browser.open,
                         "Seed browser",
                         &with_key("A page of thumbnails of seeds", Action::ToggleSeedBrowser),
-                        Command::ShowSeedBrowser,
+                        |on| WindowCommand::ShowSeedBrowser(on).into(),
                     ),
-                    (self.compare.open, "Compare", "Maps side by side", Command::ShowCompare),
+                    (self.compare.open, "Compare", "Maps side by side", |on| WindowCommand::ShowCompare(on).into()),
                     (
                         self.explore.open,
                         "Explore",
@@ -145,13 +151,13 @@ impl DelveApp {
                             "The parameters over thousands of seeds: histograms, percentiles, picking seeds",
                             Action::ToggleExplore,
                         ),
-                        Command::ShowExplore,
+                        |on| WindowCommand::ShowExplore(on).into(),
                     ),
                     (
                         self.timeline.open,
                         "Timeline",
                         &with_key("Replay the generation of the map step by step", Action::ToggleTimeline),
-                        Command::ShowTimeline,
+                        |on| WindowCommand::ShowTimeline(on).into(),
                     ),
                     (
                         self.prefs.side_panel,
@@ -160,7 +166,7 @@ impl DelveApp {
                             "Inspector, history and problems on the right; hide it for a wider map",
                             Action::ToggleSidePanel,
                         ),
-                        Command::ShowSidePanel,
+                        |on| WindowCommand::ShowSidePanel(on).into(),
                     ),
                 ];
                 for (mut on, label, help, command) in windows {
@@ -172,7 +178,7 @@ impl DelveApp {
                 let mut l = self.view.layers;
                 layer_toggles_ui(ui, &mut l);
                 if l != self.view.layers {
-                    out.push(Command::SetLayers(l));
+                    out.push(Command::View(ViewCommand::SetLayers(l)));
                 }
             });
             ui.menu_button("Help", |ui| {
@@ -222,7 +228,7 @@ impl DelveApp {
                         .on_hover_text("Show the problems panel")
                         .clicked()
                     {
-                        self.commands.push(Command::ShowSidePanel(true));
+                        self.commands.push(Command::Window(WindowCommand::ShowSidePanel(true)));
                     }
                 }
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
@@ -261,16 +267,16 @@ impl DelveApp {
     pub(super) fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             if ui.button("Fit").on_hover_text(with_key("The whole map on screen", Action::Fit)).clicked() {
-                self.commands.push(Command::View(ViewCommand::Fit));
+                self.commands.push(Command::View(ViewCommand::Camera(Camera::Fit)));
             }
             if ui.button("1:1").on_hover_text(with_key("One tile per screen pixel", Action::OneToOne)).clicked() {
-                self.commands.push(Command::View(ViewCommand::OneToOne));
+                self.commands.push(Command::View(ViewCommand::Camera(Camera::OneToOne)));
             }
             if ui.button("−").on_hover_text(with_key("Zoom out", Action::ZoomOut)).clicked() {
-                self.commands.push(Command::View(ViewCommand::Zoom(0.8)));
+                self.commands.push(Command::View(ViewCommand::Camera(Camera::Zoom(0.8))));
             }
             if ui.button("+").on_hover_text(with_key("Zoom in", Action::ZoomIn)).clicked() {
-                self.commands.push(Command::View(ViewCommand::Zoom(1.25)));
+                self.commands.push(Command::View(ViewCommand::Camera(Camera::Zoom(1.25))));
             }
             ui.separator();
             let mut out = Vec::new();
@@ -281,7 +287,7 @@ impl DelveApp {
             let mut l = self.view.layers;
             layer_toggles_ui(ui, &mut l);
             if l != self.view.layers {
-                self.commands.push(Command::SetLayers(l));
+                self.commands.push(Command::View(ViewCommand::SetLayers(l)));
             }
         });
     }
@@ -305,7 +311,7 @@ impl DelveApp {
                 ui.label(&m.detail);
             });
         if dismiss {
-            self.commands.push(Command::DismissMessage);
+            self.commands.push(Command::Window(WindowCommand::DismissMessage));
         }
         ui.add_space(4.0);
     }

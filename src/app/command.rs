@@ -1,18 +1,29 @@
-//! Everything the editor can be asked to do, grouped by concern. Panels, menus, keys and dialogs
-//! push [`Command`]s; [`super::DelveApp`] applies them once per frame, each group in its own
-//! module under [`super::commands`].
+//! Everything the editor can be asked to do, as one enum of groups by owner. Panels, menus,
+//! keys and dialogs push [`Command`]s; [`super::DelveApp`] applies them once per frame, handing
+//! each group to the module that owns its state (under [`super::commands`]). Each group converts
+//! into a [`Command`] (`ParamsCommand::NextSeed.into()`).
 
 use super::DialogMode;
 use super::PresetRef;
 use super::dialogs::DialogPurpose;
-use super::map_view::{Layers, ViewCommand};
+use super::map_view::{Camera, Layers};
 use crate::params::{GeneratorKind, GeneratorParams, ParamValue};
 use std::path::PathBuf;
 
-/// Everything the editor can be asked to do.
+/// Everything the editor can be asked to do, one group per owner; each group is applied by the
+/// module of [`super::commands`] that owns its state.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    // ---- Parameters and the session (commands::params) ----
+    Params(ParamsCommand),
+    File(FileCommand),
+    Edit(EditCommand),
+    Window(WindowCommand),
+    View(ViewCommand),
+}
+
+/// Commands on the session (parameters, seed, preset, stars) and generation (`commands::params`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamsCommand {
     SetGenerator(GeneratorKind),
     SetParam(&'static str, ParamValue),
     SelectPreset(PresetRef),
@@ -34,8 +45,11 @@ pub enum Command {
     ToggleStar(u64),
     /// The note of a starred seed.
     SetStarNote(u64, String),
+}
 
-    // ---- Files (commands::files) ----
+/// Commands on files: dialogs, opening, saving, exporting, presets (`commands::files`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileCommand {
     /// Ask for a file (system dialog, or the built-in one).
     Dialog(DialogPurpose),
     /// Ask for a file with the built-in dialog.
@@ -64,10 +78,13 @@ pub enum Command {
     LoadPreset(PathBuf),
     SavePresetTo(PathBuf),
     SetDialogMode(DialogMode),
+}
 
-    // ---- Editing (commands::edit) ----
+/// Commands on the document: hand edits and its history (`commands::edit`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditCommand {
     /// A complete hand edit (a click): one undo step of its own.
-    Edit(crate::edit::Op),
+    Perform(crate::edit::Op),
     /// Part of a gesture still in progress (a brush stroke, a colour-picker session): joins the
     /// undo step of the same interaction, never another's.
     Stroke(crate::edit::Interaction, crate::edit::Op),
@@ -81,8 +98,11 @@ pub enum Command {
     DeleteSelection,
     /// Lock the selected room, or unlock it.
     ToggleRoomLock,
+}
 
-    // ---- Windows and the workflow (commands::windows) ----
+/// Commands on the workflow and the windows: prompts, banner, seed browser, compare, timeline, Explore, side panel (`commands::windows`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum WindowCommand {
     /// The answer to the prompt of the pending workflow (unsaved changes).
     Answer(Answer),
     /// The answer to the crash-recovery prompt (about the first offered copy).
@@ -106,10 +126,14 @@ pub enum Command {
     BrowseExplored,
     /// Show or hide the inspector / history / problems panel on the right.
     ShowSidePanel(bool),
+}
 
-    // ---- View (commands::view) ----
+/// Commands on the map view and the tools in hand (`commands::view`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ViewCommand {
     SetLayers(Layers),
-    View(ViewCommand),
+    /// Zoom, fit or centre the map view.
+    Camera(Camera),
     /// Pick an editing tool.
     SetTool(super::tools::Tool),
     /// A larger (`true`) or smaller brush.
@@ -146,23 +170,39 @@ pub enum PaneCommand {
     Remove,
 }
 
+macro_rules! group {
+    ($($group:ident($ty:ident)),*) => {
+        $(impl From<$ty> for Command {
+            fn from(c: $ty) -> Self {
+                Command::$group(c)
+            }
+        })*
+    };
+}
+group!(Params(ParamsCommand), File(FileCommand), Edit(EditCommand), Window(WindowCommand), View(ViewCommand));
+
 impl Command {
     /// Whether this command starts another document or ends this one (and so would lose
     /// unsaved changes). Regenerations do not: they are undo steps of the same document.
     pub fn replaces_document(&self) -> bool {
-        matches!(self, Command::OpenMap(_) | Command::NewMap(..) | Command::Quit)
+        matches!(
+            self,
+            Command::File(FileCommand::OpenMap(_))
+                | Command::File(FileCommand::NewMap(..))
+                | Command::Window(WindowCommand::Quit)
+        )
     }
 
     /// Whether this command replaces the session's parameters and stars with a preset's.
     pub fn replaces_preset(&self) -> bool {
-        matches!(self, Command::SelectPreset(_) | Command::LoadPreset(_))
+        matches!(self, Command::Params(ParamsCommand::SelectPreset(_)) | Command::File(FileCommand::LoadPreset(_)))
     }
 
     /// What the command does, for the unsaved-changes prompt.
     pub fn describe(&self) -> &'static str {
         match self {
-            Command::OpenMap(_) => "Open another map",
-            Command::NewMap(..) => "Start a new map",
+            Command::File(FileCommand::OpenMap(_)) => "Open another map",
+            Command::File(FileCommand::NewMap(..)) => "Start a new map",
             _ => "Quit",
         }
     }

@@ -8,6 +8,7 @@ use super::command::{Command, PaneCommand};
 use super::jobs::{JobId, JobOutput};
 use crate::analysis::Stat;
 use crate::analysis::{diff_cells, differing_params, format_value};
+use crate::app::command::{ParamsCommand, WindowCommand};
 use crate::map::Map;
 use crate::map::colour::{DIFF_MARK, DIFF_MARK_ALPHA};
 use crate::map::metrics::Metrics;
@@ -206,7 +207,7 @@ pub fn compare_ui(
                     .on_hover_text("A pane with the main view's parameters and seed")
                     .clicked()
                 {
-                    out.push(Command::CompareSeed(current_seed));
+                    out.push(Command::Window(WindowCommand::CompareSeed(current_seed)));
                 }
                 if ui.button("Fit all").clicked() {
                     for p in &mut c.panes {
@@ -271,20 +272,23 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
                 }
                 let mut seed = p.seed;
                 if ui.add(egui::DragValue::new(&mut seed)).on_hover_text("Seed of this pane").changed() {
-                    out.push(Command::Pane(i, PaneCommand::SetSeed(seed)));
+                    out.push(Command::Window(WindowCommand::Pane(i, PaneCommand::SetSeed(seed))));
                 }
                 if ui
                     .button("Use current parameters")
                     .on_hover_text("This pane's parameters become the main view's (for A/B comparison)")
                     .clicked()
                 {
-                    out.push(Command::Pane(i, PaneCommand::SetParams(Box::new(current.clone()))));
+                    out.push(Command::Window(WindowCommand::Pane(
+                        i,
+                        PaneCommand::SetParams(Box::new(current.clone())),
+                    )));
                 }
                 if ui.button("Open in main").on_hover_text("Show this pane's map in the main view").clicked() {
-                    out.push(Command::PromotePane(Box::new(p.params.clone()), p.seed));
+                    out.push(Command::Params(ParamsCommand::PromotePane(Box::new(p.params.clone()), p.seed)));
                 }
                 if ui.small_button("×").on_hover_text("Close this pane").clicked() {
-                    out.push(Command::Pane(i, PaneCommand::Remove));
+                    out.push(Command::Window(WindowCommand::Pane(i, PaneCommand::Remove)));
                 }
             });
             let (rect, resp) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::click_and_drag());

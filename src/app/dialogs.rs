@@ -388,9 +388,11 @@ pub fn path_dialog_ui(ctx: &egui::Context, dialog: &mut PathDialog) -> Option<su
         dialog.contents_ui(ui)
     });
     match r.inner {
-        PathDialogAction::Confirm(p) => Some(super::Command::PathChosen(dialog.purpose, p)),
-        PathDialogAction::Cancel => Some(super::Command::DialogCancelled(dialog.purpose)),
-        PathDialogAction::None => r.should_close().then_some(super::Command::DialogCancelled(dialog.purpose)),
+        PathDialogAction::Confirm(p) => Some(super::FileCommand::PathChosen(dialog.purpose, p).into()),
+        PathDialogAction::Cancel => Some(super::Command::File(super::FileCommand::DialogCancelled(dialog.purpose))),
+        PathDialogAction::None => {
+            r.should_close().then_some(super::Command::File(super::FileCommand::DialogCancelled(dialog.purpose)))
+        }
     }
 }
 

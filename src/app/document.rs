@@ -156,7 +156,7 @@ pub fn new_map_ui(ctx: &egui::Context, d: &mut NewMapDialog) -> (Option<super::C
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             if ui.add_enabled(fits, egui::Button::new("Create")).clicked() {
-                out = Some(super::Command::NewMap(d.width, d.height));
+                out = Some(super::FileCommand::NewMap(d.width, d.height).into());
                 open = false;
             }
             if ui.button("Cancel").clicked() {

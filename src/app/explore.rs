@@ -10,6 +10,7 @@ use super::jobs::{JobId, JobOutput};
 use crate::analysis::explore::{self, Charts, Condition, Histogram, Run};
 use crate::analysis::sweep::Spread;
 use crate::analysis::{Stat, differing_params, format_value, run_key};
+use crate::app::command::WindowCommand;
 use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use egui::{Color32, vec2};
@@ -331,12 +332,12 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
                     group_thousands(job.total)
                 )));
                 if ui.button("Cancel").on_hover_text("Stop the run; the last finished run stays").clicked() {
-                    out.push(Command::CancelExplore);
+                    out.push(Command::Window(WindowCommand::CancelExplore));
                 }
             }
             None => {
                 if ui.button("Run").on_hover_text("Generate and measure a map of every seed").clicked() {
-                    out.push(Command::RunExplore);
+                    out.push(Command::Window(WindowCommand::RunExplore));
                 }
             }
         }
@@ -422,7 +423,7 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
                     .on_hover_text("Thumbnails of the matching seeds, page by page; click one to open it")
                     .clicked()
                 {
-                    out.push(Command::BrowseExplored);
+                    out.push(Command::Window(WindowCommand::BrowseExplored));
                 }
                 if !e.conditions.is_empty() && ui.button("Clear").clicked() {
                     e.conditions.clear();

@@ -5,6 +5,7 @@
 use super::dialogs::DialogPurpose;
 use super::prefs::{ExportPrefs, FIT_PIXELS, MAX_PNG_SCALE};
 use super::{Command, commands::files::file_name};
+use crate::app::command::FileCommand;
 use crate::export::Format;
 use crate::map::Map;
 use crate::raster::MARKS_MIN_SCALE;
@@ -32,7 +33,7 @@ pub fn export_window_ui(
         ui.separator();
         ui.horizontal(|ui| {
             if ui.button("Export…").clicked() {
-                out.push(Command::Dialog(DialogPurpose::Export(format)));
+                out.push(Command::File(FileCommand::Dialog(DialogPurpose::Export(format))));
                 open = false;
             }
             if ui.button("Cancel").clicked() {
@@ -108,7 +109,7 @@ fn tiled_ui(ui: &mut egui::Ui, prefs: &mut ExportPrefs, out: &mut Vec<Command>) 
                     r.clone().on_hover_text(p.display().to_string());
                 }
                 if (r.clicked() && !own) | ui.button("Choose…").clicked() {
-                    out.push(Command::Dialog(DialogPurpose::ChooseTileset));
+                    out.push(Command::File(FileCommand::Dialog(DialogPurpose::ChooseTileset)));
                 }
             });
             ui.label(

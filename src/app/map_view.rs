@@ -87,7 +87,7 @@ impl Default for Layers {
 
 /// Requests that change the view.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ViewCommand {
+pub enum Camera {
     /// The whole map on screen.
     Fit,
     /// One tile per screen pixel.
@@ -153,7 +153,7 @@ pub struct MapView {
     auto_fit: bool,
     /// Size of the map last shown; a map of another size is fitted.
     shown_size: Option<(u32, u32)>,
-    pending: Vec<ViewCommand>,
+    pending: Vec<Camera>,
     /// The view's screen rectangle in the last frame.
     pub rect: Rect,
     /// Whether a primary-button drag pans (false while an editing tool uses the drag).
@@ -203,7 +203,7 @@ impl MapView {
     }
 
     /// Queues a view change for the next frame (when the view's size is known).
-    pub fn command(&mut self, c: ViewCommand) {
+    pub fn command(&mut self, c: Camera) {
         self.pending.push(c);
     }
 
@@ -303,13 +303,13 @@ impl MapView {
         }
     }
 
-    fn apply(&mut self, c: ViewCommand, view: Rect, w: u32, h: u32, pixels_per_point: f32) {
+    fn apply(&mut self, c: Camera, view: Rect, w: u32, h: u32, pixels_per_point: f32) {
         match c {
-            ViewCommand::Fit => {
+            Camera::Fit => {
                 self.auto_fit = true;
                 self.transform = Self::fit_transform(view, w, h);
             }
-            ViewCommand::OneToOne => {
+            Camera::OneToOne => {
                 self.auto_fit = false;
                 let factor = (1.0 / pixels_per_point) / self.transform.scale;
                 // Unclamped: 1:1 may be smaller than the zoom-out limit on a huge map.
@@ -318,11 +318,11 @@ impl MapView {
                 t.origin = a - (a - t.origin) * factor;
                 t.scale *= factor;
             }
-            ViewCommand::Zoom(f) => {
+            Camera::Zoom(f) => {
                 self.auto_fit = false;
                 self.zoom_at(view, w, h, view.center(), f);
             }
-            ViewCommand::CentreOn(p) => {
+            Camera::CentreOn(p) => {
                 self.auto_fit = false;
                 self.transform.scale = self.transform.scale.max(8.0);
                 let tile = vec2(p.x as f32 + 0.5, p.y as f32 + 0.5);

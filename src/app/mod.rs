@@ -44,10 +44,12 @@ pub mod textures;
 pub mod timeline;
 pub mod tools;
 
-pub use command::{Answer, Command, PaneCommand, RecoveryAnswer};
+pub use command::{
+    Answer, Command, EditCommand, FileCommand, PaneCommand, ParamsCommand, RecoveryAnswer, ViewCommand, WindowCommand,
+};
 pub use dialogs::{DialogOutcome, DialogPurpose, DialogRequest, FileDialogs, ScriptedDialogs, SystemDialogs};
 pub use document::{Document, MapIndex, Origin};
-pub use map_view::{Hover, Layers, MapView, ViewCommand, ViewTransform, map_view_ui};
+pub use map_view::{Camera, Hover, Layers, MapView, ViewTransform, map_view_ui};
 pub use prefs::Prefs;
 pub use session::{Session, Source};
 
@@ -233,8 +235,8 @@ impl DelveApp {
             app.read_preset_file(path, purpose);
         }
         match config.open {
-            Some(path) => app.commands.push(Command::OpenFile(path)),
-            None => app.commands.push(Command::Regenerate),
+            Some(path) => app.commands.push(Command::File(FileCommand::OpenFile(path))),
+            None => app.commands.push(Command::Params(ParamsCommand::Regenerate)),
         }
         app
     }
@@ -501,7 +503,7 @@ impl DelveApp {
             && self.doc.as_ref().is_some_and(Document::is_dirty)
         {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.pending = Some(Pending::AskMap(Command::Quit));
+            self.pending = Some(Pending::AskMap(Command::Window(WindowCommand::Quit)));
         }
     }
 

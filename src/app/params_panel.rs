@@ -8,6 +8,7 @@ use super::dialogs::DialogPurpose;
 use super::document::{Document, Origin};
 use super::session::Session;
 use super::shortcuts::{Action, with_key};
+use crate::app::command::{FileCommand, ParamsCommand};
 use crate::params::{GeneratorKind, ParamIssue, ParamKind, ParamSpec, ParamValue};
 use egui::{Color32, RichText};
 
@@ -79,7 +80,7 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
         let r = egui::ComboBox::from_id_salt("generator").selected_text(current.label()).width(fw).show_ui(ui, |ui| {
             for kind in GeneratorKind::ALL {
                 if ui.selectable_label(*kind == current, kind.label()).clicked() && *kind != current {
-                    out.push(Command::SetGenerator(*kind));
+                    out.push(Command::Params(ParamsCommand::SetGenerator(*kind)));
                 }
             }
         });
@@ -98,7 +99,7 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
                     }
                     let selected = m.session.preset() == Some(&e.source);
                     if ui.selectable_label(selected, &e.label).on_hover_text(&e.detail).clicked() {
-                        out.push(Command::SelectPreset(e.source.clone()));
+                        out.push(Command::Params(ParamsCommand::SelectPreset(e.source.clone())));
                     }
                 }
             });
@@ -118,11 +119,11 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
     }
     ui.horizontal(|ui| {
         if ui.button("Load preset…").on_hover_text("Read a preset file (RON)").clicked() {
-            out.push(Command::Dialog(DialogPurpose::LoadPreset));
+            out.push(Command::File(FileCommand::Dialog(DialogPurpose::LoadPreset)));
         }
         if ui.button("Save preset as…").on_hover_text("Save these parameters and seed as a preset file (RON)").clicked()
         {
-            out.push(Command::Dialog(DialogPurpose::SavePreset));
+            out.push(Command::File(FileCommand::Dialog(DialogPurpose::SavePreset)));
         }
     });
 }
@@ -182,7 +183,7 @@ fn param_grid_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, id: &str, specs: &[&Para
                     label.context_menu(|ui| {
                         let reset = egui::Button::new(format!("Reset to default ({})", show_value(spec, d)));
                         if ui.add_enabled(d != value, reset).clicked() {
-                            out.push(Command::SetParam(spec.key, d));
+                            out.push(Command::Params(ParamsCommand::SetParam(spec.key, d)));
                             ui.close();
                         }
                     });
@@ -190,7 +191,7 @@ fn param_grid_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, id: &str, specs: &[&Para
                 let r = ui.vertical(|ui| {
                     ui.set_max_width(fw);
                     if let Some(v) = field_ui(ui, spec, value, label.id, fw) {
-                        out.push(Command::SetParam(spec.key, v));
+                        out.push(Command::Params(ParamsCommand::SetParam(spec.key, v)));
                     }
                     issue_ui(ui, &issues);
                     if let Some(note) = m.session.clamp_note(spec.key) {
@@ -350,21 +351,21 @@ fn seed_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
             .hint_text("a number or any text");
         let r = ui.add(edit).labelled_by(label.id).on_hover_text(SEED_HELP);
         if r.changed() {
-            out.push(Command::SetSeedText(text));
+            out.push(Command::Params(ParamsCommand::SetSeedText(text)));
         }
     });
     ui.horizontal_wrapped(|ui| {
         if ui.button("‹").on_hover_text(with_key("The previous seed", Action::PrevSeed)).clicked() {
-            out.push(Command::PrevSeed);
+            out.push(Command::Params(ParamsCommand::PrevSeed));
         }
         if ui.button("›").on_hover_text(with_key("The next seed", Action::NextSeed)).clicked() {
-            out.push(Command::NextSeed);
+            out.push(Command::Params(ParamsCommand::NextSeed));
         }
         if ui.button("Random").on_hover_text(with_key("A random seed", Action::RandomSeed)).clicked() {
-            out.push(Command::RandomSeed);
+            out.push(Command::Params(ParamsCommand::RandomSeed));
         }
         if ui.button("Copy").on_hover_text("Copy the seed number to the clipboard").clicked() {
-            out.push(Command::CopySeed);
+            out.push(Command::Params(ParamsCommand::CopySeed));
         }
     });
     if m.session.seed_text().trim().parse::<u64>().is_err() {
@@ -377,10 +378,10 @@ fn seed_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
             .on_hover_text("Regenerate the map on every change of a parameter or the seed")
             .changed()
         {
-            out.push(Command::SetAutoRegenerate(auto));
+            out.push(Command::Params(ParamsCommand::SetAutoRegenerate(auto)));
         }
         if ui.button("Regenerate").on_hover_text(with_key("Generate the map again now", Action::Regenerate)).clicked() {
-            out.push(Command::Regenerate);
+            out.push(Command::Params(ParamsCommand::Regenerate));
         }
     });
 }
@@ -469,7 +470,7 @@ fn provenance_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, doc: &Document, out: &mu
                 .on_hover_text("Set the parameters and seed this map was generated with, and generate it again")
                 .clicked()
             {
-                out.push(Command::RegenerateFromProvenance);
+                out.push(Command::Params(ParamsCommand::RegenerateFromProvenance));
             }
         }
         None => {

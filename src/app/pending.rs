@@ -16,6 +16,7 @@
 
 use super::command::{Answer, Command};
 use super::jobs::JobId;
+use crate::app::command::WindowCommand;
 
 /// What is waiting (see the module doc).
 #[derive(Clone, Debug, PartialEq)]
@@ -90,7 +91,7 @@ pub fn prompt_ui(ctx: &egui::Context, pending: &Pending, info: &PromptInfo) -> O
     if r.should_close() && answer.is_none() {
         answer = Some(Answer::Cancel);
     }
-    answer.map(Command::Answer)
+    answer.map(|a| WindowCommand::Answer(a).into())
 }
 
 fn buttons_ui(ui: &mut egui::Ui, save: &str) -> Option<Answer> {

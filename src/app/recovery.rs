@@ -16,12 +16,13 @@
 //!   write, so it cannot carry the lock). At start, [`scan`] offers only copies whose lock it can
 //!   take (their editor is gone) and keeps that lock while the copy is offered.
 //! * At start: the prompt ([`offer_ui`]) says what a copy holds and returns a
-//!   [`Command::Recovery`]; a copy that cannot be read is renamed `*.corrupt` and named in a
+//!   [`Command::Window(WindowCommand::Recovery)`]; a copy that cannot be read is renamed `*.corrupt` and named in a
 //!   message, and the start goes on.
 
 use super::command::{Command, RecoveryAnswer};
 use super::jobs::{JobKind, JobOutput};
 use super::{DelveApp, Document};
+use crate::app::command::WindowCommand;
 use crate::io::{self, StarredSeed};
 use crate::map::Map;
 use crate::params::GeneratorParams;
@@ -589,5 +590,5 @@ pub fn offer_ui(ctx: &egui::Context, offer: &Offer) -> Option<Command> {
     if r.should_close() && answer.is_none() {
         answer = Some(RecoveryAnswer::Later);
     }
-    answer.map(Command::Recovery)
+    answer.map(|a| WindowCommand::Recovery(a).into())
 }

@@ -9,6 +9,7 @@ use super::explore::LocksShown;
 use super::jobs::{JobId, JobOutput};
 use crate::analysis::explore::{Condition, Op, Run, describe};
 use crate::analysis::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, run_key};
+use crate::app::command::{ParamsCommand, WindowCommand};
 use crate::io::StarredSeed;
 use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
@@ -412,7 +413,7 @@ impl SeedBrowser {
             };
             if let Some((s, _)) = order.get(next) {
                 self.selected = Some(*s);
-                out.push(Command::OpenSeed(*s));
+                out.push(Command::Params(ParamsCommand::OpenSeed(*s)));
             }
         }
     }
@@ -563,12 +564,12 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
             .clicked()
             && let Some(s) = b.history.back()
         {
-            out.push(Command::OpenSeed(s));
+            out.push(Command::Params(ParamsCommand::OpenSeed(s)));
         }
         if ui.add_enabled(b.history.can_forward(), egui::Button::new("Forward >")).clicked()
             && let Some(s) = b.history.forward()
         {
-            out.push(Command::OpenSeed(s));
+            out.push(Command::Params(ParamsCommand::OpenSeed(s)));
         }
         if b.is_busy() {
             ui.spinner();
@@ -589,10 +590,10 @@ fn side_ui(ui: &mut egui::Ui, b: &SeedBrowser, starred: &[StarredSeed], current:
                 .on_hover_text("Keep this seed with the preset")
                 .clicked()
             {
-                out.push(Command::ToggleStar(seed));
+                out.push(Command::Params(ParamsCommand::ToggleStar(seed)));
             }
             if ui.button("Compare").on_hover_text("Add a pane with this seed to the compare window").clicked() {
-                out.push(Command::CompareSeed(seed));
+                out.push(Command::Window(WindowCommand::CompareSeed(seed)));
             }
         });
     }
@@ -605,15 +606,15 @@ fn side_ui(ui: &mut egui::Ui, b: &SeedBrowser, starred: &[StarredSeed], current:
         for s in starred {
             ui.horizontal(|ui| {
                 if ui.link(format!("* {}", s.seed)).on_hover_text("Open this seed").clicked() {
-                    out.push(Command::OpenSeed(s.seed));
+                    out.push(Command::Params(ParamsCommand::OpenSeed(s.seed)));
                 }
                 if ui.small_button("×").on_hover_text("Unstar").clicked() {
-                    out.push(Command::ToggleStar(s.seed));
+                    out.push(Command::Params(ParamsCommand::ToggleStar(s.seed)));
                 }
             });
             let mut note = s.note.clone();
             if ui.add(egui::TextEdit::singleline(&mut note).hint_text("note").desired_width(f32::INFINITY)).changed() {
-                out.push(Command::SetStarNote(s.seed, note));
+                out.push(Command::Params(ParamsCommand::SetStarNote(s.seed, note)));
             }
         }
     });
@@ -622,7 +623,7 @@ fn side_ui(ui: &mut egui::Ui, b: &SeedBrowser, starred: &[StarredSeed], current:
         egui::ScrollArea::vertical().id_salt("delve-history").max_height(200.0).show(ui, |ui| {
             for s in b.history.all().iter().rev() {
                 if ui.link(s.to_string()).clicked() {
-                    out.push(Command::OpenSeed(*s));
+                    out.push(Command::Params(ParamsCommand::OpenSeed(*s)));
                 }
             }
         });
@@ -713,15 +714,15 @@ fn grid_ui(
                 );
                 if resp.clicked() {
                     b.selected = Some(seed);
-                    out.push(Command::OpenSeed(seed));
+                    out.push(Command::Params(ParamsCommand::OpenSeed(seed)));
                 }
                 resp.context_menu(|ui| {
                     if ui.button(if is_starred(seed) { "Unstar" } else { "Star" }).clicked() {
-                        out.push(Command::ToggleStar(seed));
+                        out.push(Command::Params(ParamsCommand::ToggleStar(seed)));
                         ui.close();
                     }
                     if ui.button("Compare").clicked() {
-                        out.push(Command::CompareSeed(seed));
+                        out.push(Command::Window(WindowCommand::CompareSeed(seed)));
                         ui.close();
                     }
                 });

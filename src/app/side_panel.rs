@@ -3,9 +3,10 @@
 
 use super::Command;
 use super::document::Document;
-use super::map_view::ViewCommand;
+use super::map_view::Camera;
 use super::shortcuts::{Action, with_key};
 use super::tools::{Selection, ToolState};
+use crate::app::command::{EditCommand, ViewCommand};
 use crate::edit::{Interaction, Op};
 use crate::map::{Rgb, Role};
 use egui::Color32;
@@ -31,7 +32,7 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
         && !egui::Popup::is_any_open(ui.ctx())
         && let Some((_, session)) = state.picker.take()
     {
-        out.push(Command::EndStep(session));
+        out.push(Command::Edit(EditCommand::EndStep(session)));
     }
     ui.heading("Inspector");
     match state.selection {
@@ -49,7 +50,11 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                     if r.lost_focus() {
                         let label = Some(state.label.trim().to_string()).filter(|l| !l.is_empty());
                         if label != room.label {
-                            out.push(Command::Edit(Op::SetRoomProps { id, label, colour: room.colour }));
+                            out.push(Command::Edit(EditCommand::Perform(Op::SetRoomProps {
+                                id,
+                                label,
+                                colour: room.colour,
+                            })));
                         }
                     }
                 });
@@ -60,21 +65,21 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                             Some((room, session)) if room == id => session,
                             other => {
                                 if let Some((_, old)) = other {
-                                    out.push(Command::EndStep(old));
+                                    out.push(Command::Edit(EditCommand::EndStep(old)));
                                 }
                                 let session = Interaction::fresh();
                                 state.picker = Some((id, session));
                                 session
                             }
                         };
-                        out.push(Command::Stroke(
+                        out.push(Command::Edit(EditCommand::Stroke(
                             session,
                             Op::SetRoomProps {
                                 id,
                                 label: room.label.clone(),
                                 colour: Rgb(colour[0], colour[1], colour[2]),
                             },
-                        ));
+                        )));
                     }
                 });
                 role_ui(ui, id, room.role, out);
@@ -87,14 +92,14 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                     ))
                     .changed()
                 {
-                    out.push(Command::Edit(Op::LockRoom { id, locked }));
+                    out.push(Command::Edit(EditCommand::Perform(Op::LockRoom { id, locked })));
                 }
                 if ui
                     .button("Delete room")
                     .on_hover_text("Deletes the room, its doors and their corridors (Delete)")
                     .clicked()
                 {
-                    out.push(Command::Edit(Op::RemoveRoom(id)));
+                    out.push(Command::Edit(EditCommand::Perform(Op::RemoveRoom(id))));
                     state.selection = None;
                 }
             }
@@ -107,11 +112,11 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                 ui.horizontal(|ui| {
                     ui.label("Kind");
                     if ui.add(egui::DragValue::new(&mut kind).range(0..=7)).changed() {
-                        out.push(Command::Edit(Op::SetDoorKind { id, kind }));
+                        out.push(Command::Edit(EditCommand::Perform(Op::SetDoorKind { id, kind })));
                     }
                 });
                 if ui.button("Delete door").on_hover_text("Deletes the door and its corridors (Delete)").clicked() {
-                    out.push(Command::Edit(Op::RemoveDoor(id)));
+                    out.push(Command::Edit(EditCommand::Perform(Op::RemoveDoor(id))));
                     state.selection = None;
                 }
             }
@@ -127,10 +132,10 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                 ));
                 ui.horizontal(|ui| {
                     if ui.button("Re-route").on_hover_text("Find the shortest path again, around rooms").clicked() {
-                        out.push(Command::Edit(Op::Reroute(id)));
+                        out.push(Command::Edit(EditCommand::Perform(Op::Reroute(id))));
                     }
                     if ui.button("Delete corridor").on_hover_text("Delete).").clicked() {
-                        out.push(Command::Edit(Op::RemoveCorridor(id)));
+                        out.push(Command::Edit(EditCommand::Perform(Op::RemoveCorridor(id))));
                         state.selection = None;
                     }
                 });
@@ -157,7 +162,7 @@ fn role_ui(ui: &mut egui::Ui, id: crate::map::RoomId, role: Option<Role>, out: &
                  rules give roles; Colour rooms › by role shows them; every export carries them",
             );
         if chosen != role {
-            out.push(Command::Edit(Op::SetRoomRole { id, role: chosen }));
+            out.push(Command::Edit(EditCommand::Perform(Op::SetRoomRole { id, role: chosen })));
         }
     });
 }
@@ -199,10 +204,13 @@ fn locks_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &mut 
             .on_hover_text("Unlocks every locked tile; rooms stay locked")
             .clicked()
         {
-            out.push(Command::Edit(Op::LockTiles { cells: map.locked_tiles().collect(), locked: false }));
+            out.push(Command::Edit(EditCommand::Perform(Op::LockTiles {
+                cells: map.locked_tiles().collect(),
+                locked: false,
+            })));
         }
         if ui.button("Unlock all").on_hover_text("Unlocks every locked room and tile").clicked() {
-            out.push(Command::Edit(Op::UnlockAll));
+            out.push(Command::Edit(EditCommand::Perform(Op::UnlockAll)));
         }
     });
 }
@@ -216,11 +224,11 @@ fn history_ui(ui: &mut egui::Ui, doc: &Document, out: &mut Vec<Command>) {
         let undone: Vec<&str> = h.undo_labels().collect();
         let redo: Vec<&str> = h.redo_labels().collect();
         if ui.selectable_label(now == 0, "Start").on_hover_text("Undo every edit").clicked() {
-            out.push(Command::JumpHistory(0));
+            out.push(Command::Edit(EditCommand::JumpHistory(0)));
         }
         for (i, l) in undone.iter().enumerate() {
             if ui.selectable_label(now == i + 1, *l).clicked() {
-                out.push(Command::JumpHistory(i + 1));
+                out.push(Command::Edit(EditCommand::JumpHistory(i + 1)));
             }
         }
         for (i, l) in redo.iter().enumerate() {
@@ -229,7 +237,7 @@ fn history_ui(ui: &mut egui::Ui, doc: &Document, out: &mut Vec<Command>) {
                 .on_hover_text("Undone; click to redo up to here")
                 .clicked()
             {
-                out.push(Command::JumpHistory(now + i + 1));
+                out.push(Command::Edit(EditCommand::JumpHistory(now + i + 1)));
             }
         }
     });
@@ -250,7 +258,7 @@ fn problems_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &m
             if r.clicked() {
                 state.problem = Some(p.clone());
                 if let Some(cell) = p.cell() {
-                    out.push(Command::View(ViewCommand::CentreOn(cell)));
+                    out.push(Command::View(ViewCommand::Camera(Camera::CentreOn(cell))));
                 }
             }
         }

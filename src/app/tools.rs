@@ -10,6 +10,7 @@ pub use map_input::map_input_ui;
 
 use super::Command;
 use super::document::Document;
+use crate::app::command::EditCommand;
 use crate::edit::{Interaction, Op};
 use crate::geom::Pos;
 use crate::map::{CorridorId, DoorId, Map, Problem, RoomId};
@@ -167,18 +168,18 @@ impl ToolState {
     /// The edit that deletes the selection (the Delete key), which it clears.
     pub fn delete_selection(&mut self) -> Option<Command> {
         self.selection.take().map(|sel| {
-            Command::Edit(match sel {
+            Command::Edit(EditCommand::Perform(match sel {
                 Selection::Room(id) => Op::RemoveRoom(id),
                 Selection::Door(id) => Op::RemoveDoor(id),
                 Selection::Corridor(id) => Op::RemoveCorridor(id),
-            })
+            }))
         })
     }
 
     /// The edit that locks the selected room, or unlocks it when it is locked (the L key).
     pub fn toggle_selected_lock(&self, map: &Map) -> Option<Command> {
         let Some(Selection::Room(id)) = self.selection else { return None };
-        map.room(id).map(|r| Command::Edit(Op::LockRoom { id, locked: !r.locked }))
+        map.room(id).map(|r| Command::Edit(EditCommand::Perform(Op::LockRoom { id, locked: !r.locked })))
     }
 
     /// Selects room `id` (its label goes into the inspector's text field).
@@ -211,13 +212,13 @@ pub fn tool_bar_ui(ui: &mut egui::Ui, state: &mut ToolState, doc: Option<&Docume
     ui.separator();
     let (can_undo, can_redo) = doc.map_or((false, false), |d| (d.history().can_undo(), d.history().can_redo()));
     if ui.add_enabled(can_undo, egui::Button::new("Undo")).on_hover_text("Undo the last edit (Ctrl+Z)").clicked() {
-        out.push(Command::Undo);
+        out.push(Command::Edit(EditCommand::Undo));
     }
     if ui
         .add_enabled(can_redo, egui::Button::new("Redo"))
         .on_hover_text("Redo the edit undone last (Ctrl+Shift+Z or Ctrl+Y)")
         .clicked()
     {
-        out.push(Command::Redo);
+        out.push(Command::Edit(EditCommand::Redo));
     }
 }

@@ -3,7 +3,8 @@
 
 use crate::common::{MemoryStorage, shipped};
 use crate::editor::{Editor, editor, editor_in, editor_with};
-use delve::app::{Command, DialogOutcome, DialogPurpose, Origin, PresetRef, ViewCommand};
+use delve::app::{Camera, Command, DialogOutcome, DialogPurpose, Origin, PresetRef};
+use delve::app::{EditCommand, FileCommand, ParamsCommand, ViewCommand};
 use delve::generate::generate;
 use delve::geom::Pos;
 use delve::map::Tile;
@@ -66,7 +67,7 @@ fn a_range_cannot_cross_and_invalid_parameters_wait() {
     assert!(e.app().issues().is_empty());
     assert_ne!(e.ascii(), before);
     // The two ends of a range never cross: the set clamps.
-    e.harness.state_mut().push(Command::SetParam("room_size", ParamValue::Range(9, 4)));
+    e.harness.state_mut().push(Command::Params(ParamsCommand::SetParam("room_size", ParamValue::Range(9, 4))));
     e.settle();
     let ParamValue::Range(lo, hi) = param(&e, "room_size") else { panic!("room_size is a range") };
     assert!(lo <= hi);
@@ -212,7 +213,7 @@ fn zoom_and_pan_change_the_view_transform() {
     // F fits the whole map again; 1:1 puts one tile on one pixel.
     e.key(Modifiers::NONE, egui::Key::F);
     assert_eq!(e.app().view().transform, fitted);
-    e.harness.state_mut().push(Command::View(ViewCommand::OneToOne));
+    e.harness.state_mut().push(Command::View(ViewCommand::Camera(Camera::OneToOne)));
     e.settle();
     assert_eq!(e.app().view().transform.scale, 1.0);
 }
@@ -307,7 +308,7 @@ fn unsaved_edits_ask_before_they_are_lost() {
 
     // Discard drops the edits: a new blank map.
     edit_map(&mut e);
-    e.harness.state_mut().push(Command::NewMap(30, 20));
+    e.harness.state_mut().push(Command::File(FileCommand::NewMap(30, 20)));
     e.settle();
     e.harness.get_by_label("Discard changes").click();
     e.settle();
@@ -337,7 +338,7 @@ fn without_a_system_dialog_a_typed_path_opens_the_map() {
     assert_eq!(e.app().document().unwrap().map(), &map);
 
     // From now on the built-in dialog opens directly.
-    e.harness.state_mut().push(Command::Dialog(DialogPurpose::SaveMap));
+    e.harness.state_mut().push(Command::File(FileCommand::Dialog(DialogPurpose::SaveMap)));
     e.settle();
     assert!(e.app().has_modal());
     assert_eq!(e.dialogs.requests().len(), 1, "the system dialog was asked once");
@@ -360,7 +361,9 @@ fn switching_presets_after_tuning_asks_first() {
     assert_eq!(e.app().params(), &tuned);
     assert_eq!(e.app().preset(), Some(&PresetRef::Shipped("godot-part3".into())));
     // Discarding switches.
-    e.harness.state_mut().push(Command::SelectPreset(PresetRef::Shipped("mcrogueface-part3".into())));
+    e.harness
+        .state_mut()
+        .push(Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped("mcrogueface-part3".into()))));
     e.settle();
     e.harness.get_by_label("Discard changes").click();
     e.settle();
@@ -368,7 +371,7 @@ fn switching_presets_after_tuning_asks_first() {
     assert_eq!(e.app().params(), &shipped("mcrogueface-part3"));
     assert!(!e.app().params_unsaved());
     // Untouched, it switches without asking.
-    e.harness.state_mut().push(Command::SelectPreset(PresetRef::Shipped("godot-part3".into())));
+    e.harness.state_mut().push(Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped("godot-part3".into()))));
     e.settle();
     assert!(!e.app().has_modal());
     assert_eq!(e.app().params(), &shipped("godot-part3"));
@@ -376,7 +379,9 @@ fn switching_presets_after_tuning_asks_first() {
     slider(&e, "Room attempts").set_value_accesskit(14.0);
     e.settle();
     let tuned = e.app().params().clone();
-    e.harness.state_mut().push(Command::SelectPreset(PresetRef::Shipped("mcrogueface-part3".into())));
+    e.harness
+        .state_mut()
+        .push(Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped("mcrogueface-part3".into()))));
     e.settle();
     let path = e.dir.path().join("presets").join("tuned.ron");
     e.dialogs.pick(&path);
@@ -404,7 +409,7 @@ fn presets_save_and_load_through_dialogs() {
     assert_eq!(e.app().preset(), Some(&PresetRef::File(path.clone())));
 
     // Back to a shipped preset, then load ours again through the picker.
-    e.harness.state_mut().push(Command::SelectPreset(PresetRef::Shipped("godot-part3".into())));
+    e.harness.state_mut().push(Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped("godot-part3".into()))));
     e.settle();
     assert_eq!(e.app().params(), &shipped("godot-part3"));
     e.harness.get_by_label("Preset").click();
@@ -615,9 +620,10 @@ fn tile_texture_is_built_once_per_map() {
 pub(crate) fn edit_map(e: &mut Editor) {
     let doc = e.app().document().unwrap();
     let wall = (0..doc.map().width() as i32).map(|x| Pos::new(x, 0)).find(|p| doc.map().tile(*p) == Some(Tile::Wall));
-    e.harness
-        .state_mut()
-        .push(Command::Edit(delve::edit::Op::Paint { cells: vec![wall.unwrap()], tile: Tile::Corridor }));
+    e.harness.state_mut().push(Command::Edit(EditCommand::Perform(delve::edit::Op::Paint {
+        cells: vec![wall.unwrap()],
+        tile: Tile::Corridor,
+    })));
     e.settle();
     assert!(e.app().document().unwrap().is_dirty());
 }
@@ -697,20 +703,20 @@ fn a_successful_load_clears_the_error_of_a_failed_one() {
     std::fs::write(&bad, "(version: 1, nonsense").unwrap();
     let good = e.dir.path().join("good.ron");
     delve::io::save_map(&good, &generate(&shipped("godot-part3"), 4).unwrap().map).unwrap();
-    e.harness.state_mut().push(Command::OpenMap(bad.clone()));
+    e.harness.state_mut().push(Command::File(FileCommand::OpenMap(bad.clone())));
     e.settle();
     assert!(e.app().message().is_some());
-    e.harness.state_mut().push(Command::OpenMap(good));
+    e.harness.state_mut().push(Command::File(FileCommand::OpenMap(good)));
     e.settle();
     assert_eq!(e.app().message(), None, "the map opened: its error is gone");
 
     // The same for a preset.
-    e.harness.state_mut().push(Command::LoadPreset(bad));
+    e.harness.state_mut().push(Command::File(FileCommand::LoadPreset(bad)));
     e.settle();
     assert!(e.app().message().is_some());
     let preset = e.dir.path().join("fine.ron");
     delve::io::save_preset(&preset, &delve::io::Preset::new(shipped("mcrogueface-part3"))).unwrap();
-    e.harness.state_mut().push(Command::LoadPreset(preset));
+    e.harness.state_mut().push(Command::File(FileCommand::LoadPreset(preset)));
     e.settle();
     assert_eq!(e.app().params(), &shipped("mcrogueface-part3"));
     assert_eq!(e.app().message(), None, "the preset loaded: its error is gone");
@@ -727,7 +733,7 @@ fn a_rejected_preset_shows_its_problem_and_keeps_its_values() {
     let path = e.dir.path().join("crossed.ron");
     std::fs::write(&path, text).unwrap();
     let before = e.ascii();
-    e.harness.state_mut().push(Command::LoadPreset(path));
+    e.harness.state_mut().push(Command::File(FileCommand::LoadPreset(path)));
     e.settle();
     assert_eq!(param(&e, "room_size"), ParamValue::Range(12, 10), "the value is kept as written");
     let issues = e.app().issues();
@@ -745,7 +751,7 @@ fn a_rejected_preset_shows_its_problem_and_keeps_its_values() {
 fn a_parameter_resets_to_its_default_from_its_label() {
     let mut e = editor();
     let default = param(&e, "max_rooms");
-    e.harness.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(12)));
+    e.harness.state_mut().push(Command::Params(ParamsCommand::SetParam("max_rooms", ParamValue::Int(12))));
     e.settle();
     assert_eq!(param(&e, "max_rooms"), ParamValue::Int(12));
     let ParamValue::Int(n) = default else { panic!("an integer") };
@@ -761,15 +767,15 @@ fn a_parameter_resets_to_its_default_from_its_label() {
 #[test]
 fn a_value_out_of_range_says_it_was_clamped() {
     let mut e = editor();
-    e.harness.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(1_000_000)));
+    e.harness.state_mut().push(Command::Params(ParamsCommand::SetParam("max_rooms", ParamValue::Int(1_000_000))));
     e.settle();
     let ParamValue::Int(max) = param(&e, "max_rooms") else { panic!("an integer") };
     assert!(max < 1_000_000);
     e.harness.get_by_label_contains(&format!("1000000 is above the largest allowed, {max} rooms: set to {max}"));
-    e.harness.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(12)));
+    e.harness.state_mut().push(Command::Params(ParamsCommand::SetParam("max_rooms", ParamValue::Int(12))));
     e.settle();
     assert!(e.harness.query_by_label_contains("is above the largest allowed").is_none());
-    e.harness.state_mut().push(Command::SetParam("room_size", ParamValue::Range(1, 8)));
+    e.harness.state_mut().push(Command::Params(ParamsCommand::SetParam("room_size", ParamValue::Range(1, 8))));
     e.settle();
     e.harness.get_by_label_contains("1 is below the smallest allowed");
 }

@@ -1,6 +1,7 @@
 //! The seed browser and compare windows, driven through the real UI with egui_kittest.
 
 use delve::app::{Command, DelveApp, PresetRef};
+use delve::app::{FileCommand, ParamsCommand, WindowCommand};
 use delve::generate::generate;
 use delve::map::metrics::Metrics;
 use delve::params::ParamValue;
@@ -33,7 +34,7 @@ fn editor_with_star(dir: &tempfile::TempDir, seed: u64) -> Harness<'static, Delv
 }
 
 fn open_browser(h: &mut Harness<'static, DelveApp>) {
-    h.state_mut().push(Command::ShowSeedBrowser(true));
+    h.state_mut().push(Command::Window(WindowCommand::ShowSeedBrowser(true)));
     crate::common::settle(h);
 }
 
@@ -85,7 +86,7 @@ fn a_starred_seed_is_in_the_preset_file_after_save() {
     let mut h = editor_with_star(&dir, 7);
     assert!(h.state().session().is_starred(7));
     let path = dir.path().join("kept.ron");
-    h.state_mut().push(Command::SavePresetTo(path.clone()));
+    h.state_mut().push(Command::File(FileCommand::SavePresetTo(path.clone())));
     crate::common::settle(&mut h);
     let preset = delve::io::load_preset(&path).unwrap();
     assert_eq!(preset.starred.iter().map(|s| s.seed).collect::<Vec<_>>(), vec![7]);
@@ -100,7 +101,7 @@ fn unsaved_stars_are_never_dropped_silently() {
     let other = PresetRef::Shipped("mcrogueface-part3".into());
 
     // Switching presets asks first; Cancel keeps the stars and the preset.
-    h.state_mut().push(Command::SelectPreset(other.clone()));
+    h.state_mut().push(Command::Params(ParamsCommand::SelectPreset(other.clone())));
     crate::common::settle(&mut h);
     assert!(h.state().has_modal());
     h.get_by_label("Cancel").click();
@@ -117,7 +118,7 @@ fn unsaved_stars_are_never_dropped_silently() {
     assert!(h.state().stars_unsaved(), "still not in a preset file");
 
     // Discard: the other preset, with its own (no) stars.
-    h.state_mut().push(Command::SelectPreset(other.clone()));
+    h.state_mut().push(Command::Params(ParamsCommand::SelectPreset(other.clone())));
     crate::common::settle(&mut h);
     h.get_by_label("Discard changes").click();
     crate::common::settle(&mut h);
@@ -131,7 +132,7 @@ fn stars_saved_in_a_preset_come_back_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor_with_star(&dir, 5);
     let path = dir.path().join("kept.ron");
-    h.state_mut().push(Command::SavePresetTo(path.clone()));
+    h.state_mut().push(Command::File(FileCommand::SavePresetTo(path.clone())));
     crate::common::settle(&mut h);
     assert!(!h.state().stars_unsaved());
     // A restart with no saved stars (an older editor's state) shows the preset file's stars,
@@ -143,11 +144,11 @@ fn stars_saved_in_a_preset_come_back_after_a_restart() {
     assert_eq!(h.state().preset(), Some(&PresetRef::File(path.clone())));
     assert!(h.state().session().is_starred(5));
     assert!(!h.state().stars_unsaved());
-    h.state_mut().push(Command::SavePresetTo(path.clone()));
+    h.state_mut().push(Command::File(FileCommand::SavePresetTo(path.clone())));
     crate::common::settle(&mut h);
     assert_eq!(delve::io::load_preset(&path).unwrap().starred.len(), 1);
     // Switching away from a saved preset does not ask.
-    h.state_mut().push(Command::SelectPreset(PresetRef::Shipped("godot-part3".into())));
+    h.state_mut().push(Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped("godot-part3".into()))));
     crate::common::settle(&mut h);
     assert!(!h.state().has_modal());
     assert!(!h.state().session().is_starred(5));
@@ -162,9 +163,9 @@ fn compare_two_seeds_shows_two_panes_with_their_stats_and_linked_zoom() {
     crate::common::settle(&mut h);
     h.get_by_label("Compare").click();
     crate::common::settle(&mut h);
-    h.state_mut().push(Command::CompareSeed(5));
+    h.state_mut().push(Command::Window(WindowCommand::CompareSeed(5)));
     crate::common::settle(&mut h);
-    h.state_mut().push(Command::ShowSeedBrowser(false));
+    h.state_mut().push(Command::Window(WindowCommand::ShowSeedBrowser(false)));
     crate::common::settle(&mut h);
     let params = h.state().params().clone();
     let c = h.state().compare();
@@ -210,12 +211,12 @@ fn compare_two_seeds_shows_two_panes_with_their_stats_and_linked_zoom() {
 fn ab_parameters_list_the_differing_parameter() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor(&dir);
-    h.state_mut().push(Command::SetSeedText("1".into()));
-    h.state_mut().push(Command::ShowCompare(true));
+    h.state_mut().push(Command::Params(ParamsCommand::SetSeedText("1".into())));
+    h.state_mut().push(Command::Window(WindowCommand::ShowCompare(true)));
     crate::common::settle(&mut h);
     h.get_by_label("Add pane").click();
     crate::common::settle(&mut h);
-    h.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(5)));
+    h.state_mut().push(Command::Params(ParamsCommand::SetParam("max_rooms", ParamValue::Int(5))));
     crate::common::settle(&mut h);
     h.get_by_label("Add pane").click();
     crate::common::settle(&mut h);
@@ -232,7 +233,7 @@ fn changing_a_parameter_re_renders_the_page() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor(&dir);
     open_browser(&mut h);
-    h.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(5)));
+    h.state_mut().push(Command::Params(ParamsCommand::SetParam("max_rooms", ParamValue::Int(5))));
     crate::common::settle(&mut h);
     let params = h.state().params().clone();
     assert_eq!(params.params().get("max_rooms"), Some(ParamValue::Int(5)));
@@ -246,10 +247,11 @@ fn changing_a_parameter_re_renders_the_page() {
 fn the_window_keeps_drawing_while_100_tiendil_thumbnails_render() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor(&dir);
-    h.state_mut().push(Command::SelectPreset(delve::app::PresetRef::Shipped("tiendil-step6".into())));
+    h.state_mut()
+        .push(Command::Params(ParamsCommand::SelectPreset(delve::app::PresetRef::Shipped("tiendil-step6".into()))));
     crate::common::settle(&mut h);
     h.state_mut().seed_browser_mut().page.size = 100;
-    h.state_mut().push(Command::ShowSeedBrowser(true));
+    h.state_mut().push(Command::Window(WindowCommand::ShowSeedBrowser(true)));
     let start = std::time::Instant::now();
     let (mut frames, mut slowest) = (0u32, std::time::Duration::ZERO);
     h.step();

@@ -4,6 +4,7 @@
 
 use crate::common::shipped;
 use crate::editor::{Editor, editor};
+use delve::app::{EditCommand, FileCommand, ParamsCommand, WindowCommand};
 use delve::generate::generate;
 use delve::geom::Pos;
 use delve::map::{Map, Tile};
@@ -244,7 +245,7 @@ fn run_steps(steps: &[Step], crashed_before: bool) {
     // Answers the unsaved-changes prompt, when it asks.
     let discard = |e: &mut Editor| {
         if e.harness.query_by_label("Discard changes").is_some() {
-            e.harness.state_mut().push(Command::Answer(Answer::Discard));
+            e.harness.state_mut().push(Command::Window(WindowCommand::Answer(Answer::Discard)));
             e.settle();
         }
     };
@@ -253,12 +254,12 @@ fn run_steps(steps: &[Step], crashed_before: bool) {
         let shown = e.app().document().map(|d| delve::io::map_to_string(d.map()).unwrap().into_bytes());
         match s {
             Step::Open(k) => {
-                push(&mut e, Command::OpenMap(files[*k].clone()));
+                push(&mut e, Command::File(FileCommand::OpenMap(files[*k].clone())));
                 discard(&mut e);
                 m.path = Some(files[*k].clone());
             }
             Step::New => {
-                push(&mut e, Command::NewMap(30, 20));
+                push(&mut e, Command::File(FileCommand::NewMap(30, 20)));
                 discard(&mut e);
                 m.path = None;
             }
@@ -267,24 +268,30 @@ fn run_steps(steps: &[Step], crashed_before: bool) {
                 let y = (*y % map.height()) as i32;
                 let wall = (0..map.width() as i32).map(|x| Pos::new(x, y)).find(|p| map.tile(*p) == Some(Tile::Wall));
                 if let Some(p) = wall {
-                    push(&mut e, Command::Edit(delve::edit::Op::Paint { cells: vec![p], tile: Tile::Corridor }));
+                    push(
+                        &mut e,
+                        Command::Edit(EditCommand::Perform(delve::edit::Op::Paint {
+                            cells: vec![p],
+                            tile: Tile::Corridor,
+                        })),
+                    );
                 }
             }
-            Step::Regenerate => push(&mut e, Command::Regenerate),
-            Step::NextSeed => push(&mut e, Command::NextSeed),
-            Step::PrevSeed => push(&mut e, Command::PrevSeed),
+            Step::Regenerate => push(&mut e, Command::Params(ParamsCommand::Regenerate)),
+            Step::NextSeed => push(&mut e, Command::Params(ParamsCommand::NextSeed)),
+            Step::PrevSeed => push(&mut e, Command::Params(ParamsCommand::PrevSeed)),
             Step::Preset(k) => {
                 let name = delve::io::SHIPPED_PRESETS[*k].0.to_string();
-                push(&mut e, Command::SelectPreset(PresetRef::Shipped(name)));
+                push(&mut e, Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped(name))));
                 discard(&mut e);
             }
-            Step::Undo => push(&mut e, Command::Undo),
-            Step::Redo => push(&mut e, Command::Redo),
+            Step::Undo => push(&mut e, Command::Edit(EditCommand::Undo)),
+            Step::Redo => push(&mut e, Command::Edit(EditCommand::Redo)),
             Step::Save | Step::SaveAs(_) => {
                 let target = match (s, &m.path) {
                     (Step::SaveAs(k), _) => Some(files[*k].clone()),
                     (_, Some(p)) => {
-                        push(&mut e, Command::SaveMap);
+                        push(&mut e, Command::File(FileCommand::SaveMap));
                         m.disk.insert(p.clone(), shown.clone().unwrap());
                         None
                     }
@@ -295,14 +302,14 @@ fn run_steps(steps: &[Step], crashed_before: bool) {
                 };
                 if let Some(t) = target {
                     e.dialogs.pick(&t);
-                    push(&mut e, Command::Dialog(delve::app::DialogPurpose::SaveMap));
+                    push(&mut e, Command::File(FileCommand::Dialog(delve::app::DialogPurpose::SaveMap)));
                     m.disk.insert(t.clone(), shown.clone().unwrap());
                     m.path = Some(t);
                 }
             }
             Step::Restore => {
                 if !e.app().recovery_offers().is_empty() {
-                    push(&mut e, Command::Recovery(RecoveryAnswer::Restore));
+                    push(&mut e, Command::Window(WindowCommand::Recovery(RecoveryAnswer::Restore)));
                     if !dirty {
                         m.path = recovered.clone();
                     }

@@ -3,6 +3,7 @@
 
 use crate::editor::{Editor, editor_on, editor_on_built};
 use delve::app::Command;
+use delve::app::{ParamsCommand, WindowCommand};
 use delve::edit::{Op, perform};
 use delve::geom::{Pos, Rect};
 use delve::map::{Map, Problem, Tile};
@@ -104,7 +105,7 @@ fn the_side_panel_hides_for_a_wider_map_and_problems_stay_in_sight() {
     assert!(n > 0);
     let width = e.harness.state().view().rect.width();
     assert!(e.harness.query_by_label("Inspector").is_some());
-    e.harness.state_mut().push(Command::ShowSidePanel(false));
+    e.harness.state_mut().push(Command::Window(WindowCommand::ShowSidePanel(false)));
     e.settle();
     assert!(e.harness.query_by_label("Inspector").is_none());
     assert!(e.harness.state().view().rect.width() > width + 200.0, "the map takes the room");
@@ -214,7 +215,9 @@ fn a_problem_marker_goes_when_the_problem_does() {
     e.key(Modifiers::NONE, egui::Key::F5);
     assert!(!e.harness.state().has_modal());
     assert_eq!(e.harness.state().marked_problem(), None, "no marker on another map");
-    e.harness.state_mut().push(Command::SelectPreset(delve::app::PresetRef::Shipped("tiendil-step6".into())));
+    e.harness
+        .state_mut()
+        .push(Command::Params(ParamsCommand::SelectPreset(delve::app::PresetRef::Shipped("tiendil-step6".into()))));
     e.settle();
     assert_eq!(e.harness.state().marked_problem(), None);
 }

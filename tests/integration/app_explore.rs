@@ -5,6 +5,7 @@
 use delve::analysis::Stat;
 use delve::analysis::explore::{Condition, Op, matches};
 use delve::app::{Command, DelveApp};
+use delve::app::{EditCommand, ParamsCommand, WindowCommand};
 use delve::params::ParamValue;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -128,7 +129,7 @@ fn tuned_parameters_are_drawn_over_the_preset_as_saved() {
     run(&mut h);
     let before = h.state().params().clone();
     // Tune: more room attempts.
-    h.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(45)));
+    h.state_mut().push(Command::Params(ParamsCommand::SetParam("max_rooms", ParamValue::Int(45))));
     crate::common::settle(&mut h);
     assert!(h.state().explore().charts().is_none(), "no run of the tuned parameters yet");
     assert!(h.query_by_label_contains("No run of these parameters yet").is_some());
@@ -145,7 +146,7 @@ fn tuned_parameters_are_drawn_over_the_preset_as_saved() {
     assert!(tuned.summary.spread(Stat::Rooms).unwrap().mean > saved.summary.spread(Stat::Rooms).unwrap().mean);
     assert!(h.query_by_label_contains("differ in Room attempts 30 -> 45").is_some());
     // Back to the preset's parameters: its kept run is shown again, without running it.
-    h.state_mut().push(Command::SetParam("max_rooms", ParamValue::Int(30)));
+    h.state_mut().push(Command::Params(ParamsCommand::SetParam("max_rooms", ParamValue::Int(30))));
     crate::common::settle(&mut h);
     let e = h.state().explore();
     assert_eq!(e.charts().unwrap().of_stat(Stat::Rooms).len(), 1);
@@ -175,7 +176,7 @@ fn the_seed_browser_filters_and_sorts_every_explored_seed() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = explore(&dir, 500);
     run(&mut h);
-    h.state_mut().push(Command::ShowSeedBrowser(true));
+    h.state_mut().push(Command::Window(WindowCommand::ShowSeedBrowser(true)));
     crate::common::settle(&mut h);
     h.get_by_label("Explored seeds (500)").click();
     crate::common::settle(&mut h);
@@ -214,7 +215,7 @@ fn a_run_around_locks_measures_the_maps_around_them() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = explore(&dir, 100);
     for id in [1, 3] {
-        h.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
+        h.state_mut().push(Command::Edit(EditCommand::Perform(Op::LockRoom { id, locked: true })));
         crate::common::settle(&mut h);
     }
     assert!(h.query_by_label_contains("Around the map's 2 locked room(s)").is_some());
@@ -233,7 +234,7 @@ fn a_run_around_locks_measures_the_maps_around_them() {
     }
     assert!(unlike_plain > 0, "the rows are not the plain maps'");
     // Its seeds in the browser: the explored list, with thumbnails around the locks.
-    h.state_mut().push(Command::BrowseExplored);
+    h.state_mut().push(Command::Window(WindowCommand::BrowseExplored));
     crate::common::settle(&mut h);
     let b = h.state().seed_browser();
     assert_eq!(b.explored().expect("browsing the run").total(), 100);

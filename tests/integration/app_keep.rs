@@ -4,6 +4,7 @@ use crate::editor::editor;
 use delve::analysis::thumbnail;
 use delve::app::Command;
 use delve::app::seed_browser::THUMB_PX;
+use delve::app::{EditCommand, ParamsCommand, WindowCommand};
 use delve::edit::Op;
 use delve::generate::{generate, generate_keeping};
 use delve::geom::Pos;
@@ -25,7 +26,7 @@ fn regenerating_keeps_locked_rooms_and_tiles() {
         Op::LockRoom { id: 4, locked: true },
         Op::LockTiles { cells: strip.clone(), locked: true },
     ] {
-        e.harness.state_mut().push(Command::Edit(op));
+        e.harness.state_mut().push(Command::Edit(EditCommand::Perform(op)));
         e.settle();
     }
     assert!(e.app().document().unwrap().is_dirty());
@@ -55,18 +56,18 @@ fn regenerating_keeps_locked_rooms_and_tiles() {
     e.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::T);
     e.settle();
     // Undo brings the locked old map back.
-    e.harness.state_mut().push(Command::Undo);
+    e.harness.state_mut().push(Command::Edit(EditCommand::Undo));
     e.settle();
     let back = e.app().document().unwrap().map();
     assert_eq!(back.tiles(), old.tiles());
     assert!(back.rooms[1].locked && back.rooms[4].locked);
-    e.harness.state_mut().push(Command::Redo);
+    e.harness.state_mut().push(Command::Edit(EditCommand::Redo));
     e.settle();
     // Regenerate from provenance uses the locks the provenance recorded, even after the map's
     // own locks changed: the same map again.
-    e.harness.state_mut().push(Command::Edit(Op::LockRoom { id: 1, locked: false }));
+    e.harness.state_mut().push(Command::Edit(EditCommand::Perform(Op::LockRoom { id: 1, locked: false })));
     e.settle();
-    e.harness.state_mut().push(Command::RegenerateFromProvenance);
+    e.harness.state_mut().push(Command::Params(ParamsCommand::RegenerateFromProvenance));
     e.settle();
     if e.harness.query_by_label_contains("has changes that are not saved").is_some() {
         e.harness.get_by_label("Discard changes").click();
@@ -86,17 +87,17 @@ fn regenerating_keeps_locked_rooms_and_tiles() {
         .chain([Op::LockTiles { cells: strip.clone(), locked: false }])
         .collect();
     for op in unlock {
-        e.harness.state_mut().push(Command::Edit(op));
+        e.harness.state_mut().push(Command::Edit(EditCommand::Perform(op)));
         e.settle();
     }
     assert!(!e.app().document().unwrap().map().has_locks());
     let unlocked = e.app().document().unwrap().map().clone();
-    e.harness.state_mut().push(Command::Regenerate);
+    e.harness.state_mut().push(Command::Params(ParamsCommand::Regenerate));
     e.settle();
     // Without locks, regenerating does not ask either: it is an undo step like any other.
     assert!(e.harness.query_by_label_contains("has changes that are not saved").is_none());
     assert_eq!(e.app().document().unwrap().map(), &generate(e.app().params(), e.app().seed()).unwrap().map);
-    e.harness.state_mut().push(Command::Undo);
+    e.harness.state_mut().push(Command::Edit(EditCommand::Undo));
     e.settle();
     assert_eq!(e.app().document().unwrap().map(), &unlocked, "Undo brings the edited map back");
 }
@@ -105,7 +106,7 @@ fn regenerating_keeps_locked_rooms_and_tiles() {
 fn editor_locking(ids: &[u32]) -> crate::editor::Editor {
     let mut e = editor();
     for &id in ids {
-        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: true }));
+        e.harness.state_mut().push(Command::Edit(EditCommand::Perform(Op::LockRoom { id, locked: true })));
         e.settle();
     }
     e
@@ -149,7 +150,7 @@ fn going_back_to_a_seed_around_locks_gives_back_its_map() {
     let same = back.tiles() == first.tiles() && back.corridors == first.corridors && back.rooms == first.rooms;
     assert!(same, "not the first seed's map again ({steps} seeds on and back)");
     // Edited by hand, the map's own locks count: a locked room unlocked stays unlocked.
-    e.harness.state_mut().push(Command::Edit(Op::LockRoom { id: ids[0], locked: false }));
+    e.harness.state_mut().push(Command::Edit(EditCommand::Perform(Op::LockRoom { id: ids[0], locked: false })));
     e.settle();
     e.harness.get_by_label("›").click();
     e.settle();
@@ -162,7 +163,7 @@ fn going_back_to_a_seed_around_locks_gives_back_its_map() {
 #[test]
 fn seed_browser_shows_the_maps_around_the_locks() {
     let mut e = editor_locking(&[1, 3]);
-    e.harness.state_mut().push(Command::ShowSeedBrowser(true));
+    e.harness.state_mut().push(Command::Window(WindowCommand::ShowSeedBrowser(true)));
     e.settle();
     let params = e.app().params().clone();
     let kept = e.app().seed_browser().locks().cloned().expect("thumbnails around the locks");
@@ -184,7 +185,7 @@ fn seed_browser_shows_the_maps_around_the_locks() {
     assert!(Arc::ptr_eq(e.app().seed_browser().locks().unwrap(), &kept));
     let locked: Vec<u32> = map.rooms.iter().filter(|r| r.locked).map(|r| r.id).collect();
     for id in locked {
-        e.harness.state_mut().push(Command::Edit(Op::LockRoom { id, locked: false }));
+        e.harness.state_mut().push(Command::Edit(EditCommand::Perform(Op::LockRoom { id, locked: false })));
         e.settle();
     }
     assert!(e.app().seed_browser().locks().is_none());
@@ -201,10 +202,10 @@ fn compare_panes_are_made_around_the_locks() {
     let kept = Arc::new(Kept::of(e.app().document().unwrap().map()).unwrap());
     let params = e.app().params().clone();
     for seed in [4, 9] {
-        e.harness.state_mut().push(Command::CompareSeed(seed));
+        e.harness.state_mut().push(Command::Window(WindowCommand::CompareSeed(seed)));
         e.settle();
     }
-    e.harness.state_mut().push(Command::ShowCompare(true));
+    e.harness.state_mut().push(Command::Window(WindowCommand::ShowCompare(true)));
     e.settle();
     let c = e.app().compare();
     assert_eq!(c.panes.iter().map(|p| p.seed).collect::<Vec<_>>(), vec![4, 9]);
@@ -223,9 +224,9 @@ fn impossible_locks_keep_the_map_and_say_why() {
     let map = e.app().document().unwrap().map().clone();
     // Floor of room 2 locked without the room.
     let p = map.rooms[2].shape.centre().unwrap();
-    e.harness.state_mut().push(Command::Edit(Op::LockTiles { cells: vec![p], locked: true }));
+    e.harness.state_mut().push(Command::Edit(EditCommand::Perform(Op::LockTiles { cells: vec![p], locked: true })));
     e.settle();
-    e.harness.state_mut().push(Command::Regenerate);
+    e.harness.state_mut().push(Command::Params(ParamsCommand::Regenerate));
     e.settle();
     let msg = e.app().message().expect("a message says why");
     assert!(msg.detail.contains("room 2, which is not locked"), "{}", msg.detail);

@@ -4,6 +4,7 @@
 use delve::app::map_view::{DOOR_HIDDEN_SCALE, DOOR_SHOWN_SCALE, door_alpha};
 use delve::app::textures::{ColourLayers, chunk_images};
 use delve::app::{Command, DelveApp};
+use delve::app::{ParamsCommand, WindowCommand};
 use delve::map::Map;
 use delve::map::graph::RoomGraph;
 use delve::raster::Palette;
@@ -19,11 +20,11 @@ fn overlay_toggle(h: &Harness<'static, DelveApp>) -> Option<Toggled> {
 fn the_compare_difference_overlay_is_off_until_turned_on() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = crate::editor::harness(dir.path(), None, None).0;
-    h.state_mut().push(Command::SetSeedText("1".into()));
-    h.state_mut().push(Command::ShowCompare(true));
+    h.state_mut().push(Command::Params(ParamsCommand::SetSeedText("1".into())));
+    h.state_mut().push(Command::Window(WindowCommand::ShowCompare(true)));
     crate::common::settle(&mut h);
-    h.state_mut().push(Command::CompareSeed(1));
-    h.state_mut().push(Command::CompareSeed(2));
+    h.state_mut().push(Command::Window(WindowCommand::CompareSeed(1)));
+    h.state_mut().push(Command::Window(WindowCommand::CompareSeed(2)));
     crate::common::settle(&mut h);
     assert_eq!(h.state().compare().panes.len(), 2);
     assert!(!h.state().compare().overlay, "off by default");

@@ -6,6 +6,7 @@ use crate::app::edit_map;
 use crate::editor::{Editor, editor, editor_in, harness, harness_timed};
 use delve::app::Command;
 use delve::app::jobs::JobKind;
+use delve::app::{EditCommand, ParamsCommand, WindowCommand};
 use egui::Modifiers;
 use egui_kittest::kittest::Queryable;
 use std::path::{Path, PathBuf};
@@ -32,7 +33,7 @@ fn crash_and_restart(e: Editor) -> Editor {
 fn edited_editor() -> (Editor, delve::map::Map, delve::params::GeneratorParams, String) {
     let mut e = editor();
     e.harness.get_by_label("Seed").set_text_value_accesskit("cavern");
-    e.harness.state_mut().push(Command::ToggleStar(77));
+    e.harness.state_mut().push(Command::Params(ParamsCommand::ToggleStar(77)));
     e.settle();
     let file = e.dir.path().join("kept.ron");
     e.dialogs.pick(&file);
@@ -134,12 +135,12 @@ fn save_undo_and_a_clean_quit_remove_the_copy() {
 
     edit_map(&mut e);
     assert_eq!(copies(e.dir.path()).len(), 1);
-    e.harness.state_mut().push(Command::Undo);
+    e.harness.state_mut().push(Command::Edit(EditCommand::Undo));
     e.settle();
     assert!(copies(e.dir.path()).is_empty(), "clean again by undo");
 
     edit_map(&mut e);
-    e.harness.state_mut().push(Command::Quit);
+    e.harness.state_mut().push(Command::Window(WindowCommand::Quit));
     e.settle();
     e.harness.get_by_label("Discard changes").click();
     e.settle();
@@ -191,7 +192,7 @@ fn a_panicking_job_reports_and_leaves_the_document_alone() {
         let doc = e.app().document().unwrap();
         assert_eq!(doc.map(), &map, "{kind:?}");
         assert!(doc.is_dirty(), "{kind:?}");
-        e.harness.state_mut().push(Command::DismissMessage);
+        e.harness.state_mut().push(Command::Window(WindowCommand::DismissMessage));
         e.settle();
     }
     // The editor goes on.

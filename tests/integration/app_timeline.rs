@@ -1,6 +1,7 @@
 //! The generation timeline, driven through the real UI with egui_kittest.
 
 use delve::app::DelveApp;
+use delve::app::ParamsCommand;
 use delve::generate::record::Step;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -102,7 +103,8 @@ fn the_timeline_replays_grown_rooms_step_by_step() {
     use delve::app::Command;
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor(&dir);
-    h.state_mut().push(Command::SelectPreset(delve::app::PresetRef::Shipped("tiendil-step6".into())));
+    h.state_mut()
+        .push(Command::Params(ParamsCommand::SelectPreset(delve::app::PresetRef::Shipped("tiendil-step6".into()))));
     crate::common::settle(&mut h);
     // Following a document asks for a recording; the timeline makes none on the UI thread.
     let mut t = delve::app::timeline::Timeline::default();

@@ -1,24 +1,24 @@
 //! Editing commands: hand edits, strokes, undo and redo, applied to the document.
 
 use super::super::DelveApp;
-use super::super::command::Command;
+use super::super::command::EditCommand;
 use super::super::jobs::{JobKind, JobOutput};
 use crate::edit::Document;
 
 impl DelveApp {
-    pub(super) fn handle_edit(&mut self, c: Command) {
+    pub(super) fn handle_edit(&mut self, c: EditCommand) {
         let c_kind = match &c {
-            Command::Undo => CKind::Undo,
-            Command::Redo => CKind::Redo,
-            Command::JumpHistory(n) => CKind::Jump(*n),
+            EditCommand::Undo => CKind::Undo,
+            EditCommand::Redo => CKind::Redo,
+            EditCommand::JumpHistory(n) => CKind::Jump(*n),
             _ => CKind::Other,
         };
         match c {
-            Command::Edit(_) | Command::Stroke(..) => {
+            EditCommand::Perform(_) | EditCommand::Stroke(..) => {
                 let Some(doc) = &mut self.doc else { return };
                 let (result, merge) = match c {
-                    Command::Stroke(interaction, op) => (doc.perform(op, interaction), true),
-                    Command::Edit(op) => (doc.perform_once(op), false),
+                    EditCommand::Stroke(interaction, op) => (doc.perform(op, interaction), true),
+                    EditCommand::Perform(op) => (doc.perform_once(op), false),
                     _ => return,
                 };
                 match result {
@@ -32,22 +32,22 @@ impl DelveApp {
                     Err(e) => self.notify(format!("Not done: {e}")),
                 }
             }
-            Command::EndStep(interaction) => {
+            EditCommand::EndStep(interaction) => {
                 if let Some(doc) = &mut self.doc {
                     doc.end_step(interaction);
                 }
             }
-            Command::DeleteSelection => {
+            EditCommand::DeleteSelection => {
                 if let Some(delete) = self.tools.delete_selection() {
                     self.commands.push(delete);
                 }
             }
-            Command::ToggleRoomLock => {
+            EditCommand::ToggleRoomLock => {
                 if let Some(lock) = self.doc.as_ref().and_then(|d| self.tools.toggle_selected_lock(d.map())) {
                     self.commands.push(lock);
                 }
             }
-            Command::Undo | Command::Redo | Command::JumpHistory(_) => {
+            EditCommand::Undo | EditCommand::Redo | EditCommand::JumpHistory(_) => {
                 let Some(doc) = &mut self.doc else { return };
                 let r = match c_kind {
                     CKind::Undo => doc.undo(),
@@ -60,7 +60,6 @@ impl DelveApp {
                 }
                 self.follow_panel();
             }
-            _ => {}
         }
     }
 

@@ -3,7 +3,7 @@
 //! (`io::save_map`, `io::save_preset`), and a workflow waiting for a save goes on only once it
 //! succeeded.
 
-use super::super::command::Command;
+use super::super::command::{Command, FileCommand};
 use super::super::dialogs::{PathDialog, remember, with_extension};
 use super::super::document::Replacement;
 use super::super::jobs::{JobId, JobKind, JobOutput, OpenOutcome, PresetUse};
@@ -14,17 +14,18 @@ use super::super::textures::Prebuilt;
 use super::super::{
     About, DelveApp, DialogMode, DialogOutcome, DialogPurpose, DialogRequest, Document, MapIndex, Message, PresetRef,
 };
+use crate::app::command::ParamsCommand;
 use crate::io::{self, FileError, FileKind, Preset};
 use crate::map::check::Checker;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 impl DelveApp {
-    pub(super) fn handle_files(&mut self, c: Command, discarding: bool) {
+    pub(super) fn handle_files(&mut self, c: FileCommand, discarding: bool) {
         match c {
-            Command::Dialog(purpose) => self.ask_for_file(purpose),
-            Command::TypePath(purpose) => self.open_path_dialog(purpose, None),
-            Command::PathChosen(purpose, path) => {
+            FileCommand::Dialog(purpose) => self.ask_for_file(purpose),
+            FileCommand::TypePath(purpose) => self.open_path_dialog(purpose, None),
+            FileCommand::PathChosen(purpose, path) => {
                 let path = if purpose.saves() { with_extension(path, purpose.extension()) } else { path };
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     self.prefs.last_dir = Some(dir.to_path_buf());
@@ -33,28 +34,28 @@ impl DelveApp {
                     }
                 }
                 self.commands.push(match purpose {
-                    DialogPurpose::OpenMap => Command::OpenMap(path),
-                    DialogPurpose::SaveMap => Command::SaveMapTo(path),
-                    DialogPurpose::Export(format) => Command::Export(path, format),
-                    DialogPurpose::ExportGif => Command::ExportGif(path),
-                    DialogPurpose::LoadPreset => Command::LoadPreset(path),
-                    DialogPurpose::SavePreset => Command::SavePresetTo(path),
+                    DialogPurpose::OpenMap => Command::File(FileCommand::OpenMap(path)),
+                    DialogPurpose::SaveMap => Command::File(FileCommand::SaveMapTo(path)),
+                    DialogPurpose::Export(format) => Command::File(FileCommand::Export(path, format)),
+                    DialogPurpose::ExportGif => Command::File(FileCommand::ExportGif(path)),
+                    DialogPurpose::LoadPreset => Command::File(FileCommand::LoadPreset(path)),
+                    DialogPurpose::SavePreset => Command::File(FileCommand::SavePresetTo(path)),
                     DialogPurpose::ChooseTileset => {
                         self.prefs.export_options.tileset = Some(path);
                         return;
                     }
                 });
             }
-            Command::DialogCancelled(purpose) => {
+            FileCommand::DialogCancelled(purpose) => {
                 if matches!(purpose, DialogPurpose::SaveMap | DialogPurpose::SavePreset) {
                     self.abandon_save();
                 }
             }
-            Command::ShowNewMap => {
+            FileCommand::ShowNewMap => {
                 let (width, height) = self.doc.as_ref().map_or((80, 50), |d| (d.map().width(), d.map().height()));
                 self.new_map = Some(super::super::document::NewMapDialog { width, height });
             }
-            Command::NewMap(width, height) => {
+            FileCommand::NewMap(width, height) => {
                 let (width, height) = (width.clamp(1, crate::map::MAX_SIDE), height.clamp(1, crate::map::MAX_SIDE));
                 if u64::from(width) * u64::from(height) > crate::map::MAX_TILES {
                     return;
@@ -68,14 +69,14 @@ impl DelveApp {
                     JobOutput::Created(Box::new(OpenOutcome { map, index, checker, textures }))
                 });
             }
-            Command::OpenFile(path) => self.open(path, None, discarding),
-            Command::OpenMap(path) => self.open(path, Some(FileKind::Map), discarding),
-            Command::SaveMap => match self.doc.as_ref().map(|d| d.path().map(Path::to_path_buf)) {
-                Some(Some(path)) => self.commands.push(Command::SaveMapTo(path)),
+            FileCommand::OpenFile(path) => self.open(path, None, discarding),
+            FileCommand::OpenMap(path) => self.open(path, Some(FileKind::Map), discarding),
+            FileCommand::SaveMap => match self.doc.as_ref().map(|d| d.path().map(Path::to_path_buf)) {
+                Some(Some(path)) => self.commands.push(Command::File(FileCommand::SaveMapTo(path))),
                 Some(None) => self.ask_for_file(DialogPurpose::SaveMap),
                 None => self.abandon_save(),
             },
-            Command::SaveMapTo(path) => {
+            FileCommand::SaveMapTo(path) => {
                 let Some(doc) = &self.doc else { return self.abandon_save() };
                 let (map, revision) = (doc.map_arc(), doc.revision());
                 self.jobs.spawn(JobKind::Save, move |_| {
@@ -83,8 +84,8 @@ impl DelveApp {
                     JobOutput::MapSaved { path, revision, result }
                 });
             }
-            Command::ExportOptions(format) if self.doc.is_some() => self.export_window = Some(format),
-            Command::Export(path, format) => {
+            FileCommand::ExportOptions(format) if self.doc.is_some() => self.export_window = Some(format),
+            FileCommand::Export(path, format) => {
                 let Some(doc) = &self.doc else { return };
                 self.prefs.export_format = format;
                 // The map as on screen, shared with the job (edits meanwhile copy it).
@@ -97,7 +98,7 @@ impl DelveApp {
                     JobOutput::Exported { path, result }
                 });
             }
-            Command::ExportGif(path) => {
+            FileCommand::ExportGif(path) => {
                 let Some(doc) = &self.doc else { return };
                 let prov = &doc.map().provenance;
                 let Some(params) = prov.params.clone() else {
@@ -114,8 +115,8 @@ impl DelveApp {
                     JobOutput::Exported { path, result }
                 });
             }
-            Command::LoadPreset(path) => self.read_preset_file(path, PresetUse::Apply),
-            Command::SavePresetTo(path) => {
+            FileCommand::LoadPreset(path) => self.read_preset_file(path, PresetUse::Apply),
+            FileCommand::SavePresetTo(path) => {
                 let mut p = Preset::new(self.session.params().clone());
                 p.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
                 p.seed = self.session.seed();
@@ -125,7 +126,7 @@ impl DelveApp {
                     JobOutput::PresetSaved { path, preset: Box::new(p), result }
                 });
             }
-            Command::SetDialogMode(m) => self.prefs.dialogs = m,
+            FileCommand::SetDialogMode(m) => self.prefs.dialogs = m,
             _ => {}
         }
     }
@@ -200,7 +201,7 @@ impl DelveApp {
                 (Err(e), PresetUse::Apply) => {
                     self.file_error("Could not load the preset", &e, false);
                     if self.doc.is_none() {
-                        self.commands.push(Command::Regenerate); // Something to look at.
+                        self.commands.push(Command::Params(ParamsCommand::Regenerate)); // Something to look at.
                     }
                 }
                 (Err(_), PresetUse::Restore { .. }) => {} // The last session's parameters are kept.
@@ -247,8 +248,10 @@ impl DelveApp {
                 Err(e) => self.show_message(&format!("Could not export {}", file_name(&path)), e),
             },
             JobOutput::Dialog { purpose, outcome } => match outcome {
-                DialogOutcome::Picked(path) => self.commands.push(Command::PathChosen(purpose, path)),
-                DialogOutcome::Cancelled => self.commands.push(Command::DialogCancelled(purpose)),
+                DialogOutcome::Picked(path) => {
+                    self.commands.push(Command::File(FileCommand::PathChosen(purpose, path)))
+                }
+                DialogOutcome::Cancelled => self.commands.push(Command::File(FileCommand::DialogCancelled(purpose))),
                 DialogOutcome::Unavailable => {
                     self.system_dialogs_failed = true;
                     self.open_path_dialog(
@@ -296,7 +299,7 @@ impl DelveApp {
             Err(e) => {
                 self.file_error("Could not open the map", &e, self.doc.is_some());
                 if self.doc.is_none() {
-                    self.commands.push(Command::Regenerate); // Something to look at.
+                    self.commands.push(Command::Params(ParamsCommand::Regenerate)); // Something to look at.
                 }
             }
         }

@@ -14,7 +14,8 @@ use super::dialogs::DialogPurpose;
 use super::jobs::{Delivery, JobKind};
 use super::pending::Pending;
 use super::shortcuts::Action;
-use super::{DelveApp, Document, ViewCommand};
+use super::{Camera, DelveApp, Document};
+use crate::app::command::{EditCommand, FileCommand, ParamsCommand, ViewCommand, WindowCommand};
 
 /// Follow-up rounds a frame runs (a chosen path opens, a regeneration starts), capped so a loop
 /// can never hang the window.
@@ -42,67 +43,16 @@ impl DelveApp {
             }
         }
         match c {
-            Command::Answer(a) => self.answer(ctx, a),
-            Command::Recovery(a) => self.answer_recovery(a),
-            c @ (Command::SetGenerator(_)
-            | Command::SetParam(..)
-            | Command::SelectPreset(_)
-            | Command::SetSeedText(_)
-            | Command::RandomSeed
-            | Command::PrevSeed
-            | Command::NextSeed
-            | Command::CopySeed
-            | Command::Regenerate
-            | Command::SetAutoRegenerate(_)
-            | Command::RegenerateFromProvenance
-            | Command::OpenSeed(_)
-            | Command::PromotePane(..)
-            | Command::ToggleStar(_)
-            | Command::SetStarNote(..)) => self.handle_params(ctx, c),
-            c @ (Command::Dialog(_)
-            | Command::TypePath(_)
-            | Command::PathChosen(..)
-            | Command::DialogCancelled(_)
-            | Command::OpenFile(_)
-            | Command::ShowNewMap
-            | Command::NewMap(..)
-            | Command::OpenMap(_)
-            | Command::SaveMap
-            | Command::SaveMapTo(_)
-            | Command::Export(..)
-            | Command::ExportGif(_)
-            | Command::ExportOptions(_)
-            | Command::LoadPreset(_)
-            | Command::SavePresetTo(_)
-            | Command::SetDialogMode(_)) => self.handle_files(c, discarding),
-            c @ (Command::Edit(_)
-            | Command::Stroke(..)
-            | Command::EndStep(_)
-            | Command::Undo
-            | Command::Redo
-            | Command::JumpHistory(_)
-            | Command::DeleteSelection
-            | Command::ToggleRoomLock) => self.handle_edit(c),
-            c @ (Command::Quit
-            | Command::DismissMessage
-            | Command::ShowSeedBrowser(_)
-            | Command::CompareSeed(_)
-            | Command::Pane(..)
-            | Command::ShowCompare(_)
-            | Command::ShowExplore(_)
-            | Command::ShowTimeline(_)
-            | Command::RunExplore
-            | Command::CancelExplore
-            | Command::BrowseExplored
-            | Command::ShowSidePanel(_)) => self.handle_windows(ctx, c),
-            c @ (Command::SetLayers(_) | Command::View(_) | Command::SetTool(_) | Command::ResizeBrush(_)) => {
-                self.handle_view(c)
-            }
+            Command::Params(c) => self.handle_params(ctx, c),
+            Command::File(c) => self.handle_files(c, discarding),
+            Command::Edit(c) => self.handle_edit(c),
+            Command::Window(c) => self.handle_windows(ctx, c),
+            Command::View(c) => self.handle_view(c),
         }
     }
 
     /// The user answered the unsaved-changes prompt.
-    fn answer(&mut self, ctx: &egui::Context, a: Answer) {
+    pub(super) fn answer(&mut self, ctx: &egui::Context, a: Answer) {
         let (then, preset) = match self.pending.take() {
             Some(Pending::AskMap(then)) => (then, false),
             Some(Pending::AskPreset(then)) => (then, true),
@@ -115,7 +65,11 @@ impl DelveApp {
             Answer::Cancel => {}
             Answer::Save => {
                 self.pending = Some(Pending::SaveThen(then));
-                self.commands.push(if preset { Command::Dialog(DialogPurpose::SavePreset) } else { Command::SaveMap });
+                self.commands.push(if preset {
+                    Command::File(FileCommand::Dialog(DialogPurpose::SavePreset))
+                } else {
+                    Command::File(FileCommand::SaveMap)
+                });
             }
             Answer::Discard => {
                 if preset {
@@ -165,29 +119,29 @@ impl DelveApp {
     /// The command of a keyboard shortcut.
     pub(super) fn shortcut_command(&self, a: Action) -> Command {
         match a {
-            Action::RandomSeed => Command::RandomSeed,
-            Action::PrevSeed => Command::PrevSeed,
-            Action::NextSeed => Command::NextSeed,
-            Action::Regenerate => Command::Regenerate,
-            Action::Fit => Command::View(ViewCommand::Fit),
-            Action::OneToOne => Command::View(ViewCommand::OneToOne),
-            Action::ZoomIn => Command::View(ViewCommand::Zoom(1.25)),
-            Action::ZoomOut => Command::View(ViewCommand::Zoom(0.8)),
-            Action::Open => Command::Dialog(DialogPurpose::OpenMap),
-            Action::SaveAs => Command::Dialog(DialogPurpose::SaveMap),
-            Action::Save => Command::SaveMap,
-            Action::Export => Command::Dialog(DialogPurpose::Export(self.prefs.export_format)),
-            Action::Quit => Command::Quit,
-            Action::ToggleSeedBrowser => Command::ShowSeedBrowser(!self.browser.open),
-            Action::ToggleExplore => Command::ShowExplore(!self.explore.open),
-            Action::ToggleTimeline => Command::ShowTimeline(!self.timeline.open),
-            Action::ToggleSidePanel => Command::ShowSidePanel(!self.prefs.side_panel),
-            Action::Undo => Command::Undo,
-            Action::Redo => Command::Redo,
-            Action::DeleteSelection => Command::DeleteSelection,
-            Action::ToggleRoomLock => Command::ToggleRoomLock,
-            Action::Tool(t) => Command::SetTool(t),
-            Action::Brush(bigger) => Command::ResizeBrush(bigger),
+            Action::RandomSeed => Command::Params(ParamsCommand::RandomSeed),
+            Action::PrevSeed => Command::Params(ParamsCommand::PrevSeed),
+            Action::NextSeed => Command::Params(ParamsCommand::NextSeed),
+            Action::Regenerate => Command::Params(ParamsCommand::Regenerate),
+            Action::Fit => Command::View(ViewCommand::Camera(Camera::Fit)),
+            Action::OneToOne => Command::View(ViewCommand::Camera(Camera::OneToOne)),
+            Action::ZoomIn => Command::View(ViewCommand::Camera(Camera::Zoom(1.25))),
+            Action::ZoomOut => Command::View(ViewCommand::Camera(Camera::Zoom(0.8))),
+            Action::Open => Command::File(FileCommand::Dialog(DialogPurpose::OpenMap)),
+            Action::SaveAs => Command::File(FileCommand::Dialog(DialogPurpose::SaveMap)),
+            Action::Save => Command::File(FileCommand::SaveMap),
+            Action::Export => Command::File(FileCommand::Dialog(DialogPurpose::Export(self.prefs.export_format))),
+            Action::Quit => Command::Window(WindowCommand::Quit),
+            Action::ToggleSeedBrowser => Command::Window(WindowCommand::ShowSeedBrowser(!self.browser.open)),
+            Action::ToggleExplore => Command::Window(WindowCommand::ShowExplore(!self.explore.open)),
+            Action::ToggleTimeline => Command::Window(WindowCommand::ShowTimeline(!self.timeline.open)),
+            Action::ToggleSidePanel => Command::Window(WindowCommand::ShowSidePanel(!self.prefs.side_panel)),
+            Action::Undo => Command::Edit(EditCommand::Undo),
+            Action::Redo => Command::Edit(EditCommand::Redo),
+            Action::DeleteSelection => Command::Edit(EditCommand::DeleteSelection),
+            Action::ToggleRoomLock => Command::Edit(EditCommand::ToggleRoomLock),
+            Action::Tool(t) => Command::View(ViewCommand::SetTool(t)),
+            Action::Brush(bigger) => Command::View(ViewCommand::ResizeBrush(bigger)),
         }
     }
 }

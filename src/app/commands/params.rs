@@ -2,7 +2,7 @@
 //! generation (requested here, run on the worker pool, its result shown in
 //! [`DelveApp::on_generated`]).
 
-use super::super::command::Command;
+use super::super::command::ParamsCommand;
 use super::super::document::Replacement;
 use super::super::jobs::{GenOutcome, JobKind, JobOutput, PresetUse};
 use super::super::session::Panel;
@@ -56,58 +56,58 @@ pub struct GenState {
 }
 
 impl DelveApp {
-    pub(super) fn handle_params(&mut self, ctx: &egui::Context, c: Command) {
+    pub(super) fn handle_params(&mut self, ctx: &egui::Context, c: ParamsCommand) {
         match c {
-            Command::SetGenerator(kind) => {
+            ParamsCommand::SetGenerator(kind) => {
                 let changed = self.session.set_generator(kind);
                 if changed {
                     self.changed(format!("Generator: {}", kind.label()));
                 }
             }
-            Command::SetParam(key, value) => {
+            ParamsCommand::SetParam(key, value) => {
                 let changed = self.session.set_param(key, value);
                 if changed {
                     let spec = self.session.params().params().specs().iter().find(|s| s.key == key);
                     self.changed(format!("Set {}", spec.map_or(key, |s| s.label)));
                 }
             }
-            Command::SelectPreset(r) => match r {
+            ParamsCommand::SelectPreset(r) => match r {
                 PresetRef::Shipped(name) => match super::super::shipped(&name) {
                     Ok(p) => self.preset_read(PresetRef::Shipped(name), p),
                     Err(e) => self.file_error("Could not load the preset", &e, false),
                 },
                 PresetRef::File(path) => self.read_preset_file(path, PresetUse::Apply),
             },
-            Command::SetSeedText(t) => {
+            ParamsCommand::SetSeedText(t) => {
                 let changed = self.session.set_seed_text(t);
                 if changed {
                     self.changed("Type a seed".into());
                 }
             }
-            Command::RandomSeed => {
+            ParamsCommand::RandomSeed => {
                 self.session.set_seed(u64::from(rand::random::<u32>()));
                 self.changed(format!("Seed {}", self.session.seed()));
             }
-            Command::PrevSeed | Command::NextSeed => {
+            ParamsCommand::PrevSeed | ParamsCommand::NextSeed => {
                 let s = self.session.seed();
-                self.session.set_seed(if c == Command::PrevSeed { s.wrapping_sub(1) } else { s.wrapping_add(1) });
+                self.session.set_seed(if c == ParamsCommand::PrevSeed { s.wrapping_sub(1) } else { s.wrapping_add(1) });
                 self.changed(format!("Seed {}", self.session.seed()));
             }
-            Command::CopySeed => {
+            ParamsCommand::CopySeed => {
                 let seed = self.session.seed();
                 ctx.copy_text(seed.to_string());
                 self.notify(format!("Copied seed {seed}"));
             }
-            Command::Regenerate => {
+            ParamsCommand::Regenerate => {
                 self.regenerate("Regenerate".into());
             }
-            Command::SetAutoRegenerate(on) => {
+            ParamsCommand::SetAutoRegenerate(on) => {
                 self.prefs.auto_regenerate = on;
                 if on {
                     self.regenerate("Regenerate".into());
                 }
             }
-            Command::RegenerateFromProvenance => {
+            ParamsCommand::RegenerateFromProvenance => {
                 let Some(doc) = &self.doc else { return };
                 let prov = doc.map().provenance.clone();
                 let Some(params) = prov.params else { return };
@@ -119,18 +119,17 @@ impl DelveApp {
                     self.gen_state.compare = Some((self.gen_state.ticket, target, name));
                 }
             }
-            Command::OpenSeed(s) => {
+            ParamsCommand::OpenSeed(s) => {
                 self.session.set_seed(s);
                 self.regenerate(format!("Seed {s}"));
             }
-            Command::PromotePane(p, s) => {
+            ParamsCommand::PromotePane(p, s) => {
                 self.session.set_params(*p);
                 self.session.set_seed(s);
                 self.regenerate(format!("Compare pane, seed {s}"));
             }
-            Command::ToggleStar(s) => self.session.toggle_star(s),
-            Command::SetStarNote(s, note) => self.session.set_note(s, note),
-            _ => {}
+            ParamsCommand::ToggleStar(s) => self.session.toggle_star(s),
+            ParamsCommand::SetStarNote(s, note) => self.session.set_note(s, note),
         }
     }
 

@@ -1,16 +1,15 @@
 //! View commands: zoom, pan, fit, layers, and the editing tool in hand.
 
 use super::super::DelveApp;
-use super::super::command::Command;
+use super::super::command::ViewCommand;
 
 impl DelveApp {
-    pub(super) fn handle_view(&mut self, c: Command) {
+    pub(super) fn handle_view(&mut self, c: ViewCommand) {
         match c {
-            Command::SetLayers(l) => self.view.layers = l,
-            Command::View(v) => self.view.command(v),
-            Command::SetTool(t) => self.tools.select_tool(t),
-            Command::ResizeBrush(bigger) => self.tools.resize_brush(bigger),
-            _ => {}
+            ViewCommand::SetLayers(l) => self.view.layers = l,
+            ViewCommand::Camera(v) => self.view.command(v),
+            ViewCommand::SetTool(t) => self.tools.select_tool(t),
+            ViewCommand::ResizeBrush(bigger) => self.tools.resize_brush(bigger),
         }
     }
 }

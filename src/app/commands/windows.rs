@@ -2,7 +2,7 @@
 //! error banner, quitting. Thumbnail pages and compare panes are made on the worker pool.
 
 use super::super::DelveApp;
-use super::super::command::{Command, PaneCommand};
+use super::super::command::{PaneCommand, WindowCommand};
 use super::super::compare::PaneJob;
 use super::super::explore::{ExploreModel, ExploreRequest, Explored};
 use super::super::jobs::{JobKind, JobOutput, PaneOutcome};
@@ -13,20 +13,22 @@ use crate::map::metrics::Metrics;
 use std::sync::Arc;
 
 impl DelveApp {
-    pub(super) fn handle_windows(&mut self, ctx: &egui::Context, c: Command) {
+    pub(super) fn handle_windows(&mut self, ctx: &egui::Context, c: WindowCommand) {
         match c {
-            Command::Quit => {
+            WindowCommand::Answer(a) => self.answer(ctx, a),
+            WindowCommand::Recovery(a) => self.answer_recovery(a),
+            WindowCommand::Quit => {
                 self.allow_close = true;
                 self.recovery.finish();
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
-            Command::DismissMessage => self.message = None,
-            Command::ShowSeedBrowser(on) => self.browser.open = on,
-            Command::CompareSeed(s) => {
+            WindowCommand::DismissMessage => self.message = None,
+            WindowCommand::ShowSeedBrowser(on) => self.browser.open = on,
+            WindowCommand::CompareSeed(s) => {
                 let job = self.compare.add(self.session.params().clone(), s);
                 self.start_pane(job);
             }
-            Command::Pane(i, pc) => {
+            WindowCommand::Pane(i, pc) => {
                 let job = match pc {
                     PaneCommand::SetSeed(s) => self.compare.set_pane(i, None, Some(s)),
                     PaneCommand::SetParams(p) => self.compare.set_pane(i, Some(*p), None),
@@ -39,10 +41,10 @@ impl DelveApp {
                     self.start_pane(job);
                 }
             }
-            Command::ShowCompare(on) => self.compare.open = on,
-            Command::ShowExplore(on) => self.explore.open = on,
-            Command::ShowTimeline(on) => self.timeline.open = on,
-            Command::RunExplore => {
+            WindowCommand::ShowCompare(on) => self.compare.open = on,
+            WindowCommand::ShowExplore(on) => self.explore.open = on,
+            WindowCommand::ShowTimeline(on) => self.timeline.open = on,
+            WindowCommand::RunExplore => {
                 let locks = self.generation_locks();
                 let error = locks.as_ref().err().map(ToString::to_string);
                 let kept = locks.ok().flatten();
@@ -50,12 +52,12 @@ impl DelveApp {
                 let request = self.explore.run_request(&ExploreModel::of(&self.session, locks));
                 self.start_explore(request);
             }
-            Command::CancelExplore => {
+            WindowCommand::CancelExplore => {
                 if let Some(id) = self.explore.cancelled() {
                     self.jobs.cancel(id);
                 }
             }
-            Command::BrowseExplored => {
+            WindowCommand::BrowseExplored => {
                 let kept = self.generation_locks().ok().flatten();
                 let run = self.explore.run_of(self.session.params(), kept.as_deref()).cloned();
                 match (run, self.explore.parsed_conditions()) {
@@ -67,8 +69,7 @@ impl DelveApp {
                     (_, Err(e)) => self.notify(e),
                 }
             }
-            Command::ShowSidePanel(on) => self.prefs.side_panel = on,
-            _ => {}
+            WindowCommand::ShowSidePanel(on) => self.prefs.side_panel = on,
         }
     }
 

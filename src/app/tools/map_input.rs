@@ -6,6 +6,7 @@ use super::super::map_view::ViewTransform;
 use super::super::map_view::lock_colours::LOCK;
 use super::super::shortcuts::{Action, with_key};
 use super::{Selection, Tool, ToolState};
+use crate::app::command::EditCommand;
 use crate::edit::{Interaction, Op};
 use crate::geom::{Dir, Pos, Rect};
 use crate::map::{DoorId, RoomId, Tile};
@@ -147,7 +148,7 @@ pub fn map_input_ui(
                     }
                     if response.drag_stopped() {
                         if dx != 0 || dy != 0 {
-                            out.push(Command::Edit(Op::MoveRoom { id: room.id, dx, dy }));
+                            out.push(Command::Edit(EditCommand::Perform(Op::MoveRoom { id: room.id, dx, dy })));
                         }
                         state.selection = Some(Selection::Room(room.id));
                         state.drag_from = None;
@@ -201,7 +202,7 @@ pub fn map_input_ui(
                         let r = rect_between(from, p);
                         painter.rect_filled(tile_rect(r), 0.0, preview);
                         if response.drag_stopped() {
-                            out.push(Command::Edit(op(r.cells().collect())));
+                            out.push(Command::Edit(EditCommand::Perform(op(r.cells().collect()))));
                         }
                     }
                     _ => {
@@ -220,7 +221,7 @@ pub fn map_input_ui(
                             let cells: Vec<Pos> =
                                 line(from, p).into_iter().flat_map(|c| brush_cells(c, state.brush)).collect();
                             let stroke = *state.stroke.get_or_insert_with(Interaction::fresh);
-                            out.push(Command::Stroke(stroke, op(cells)));
+                            out.push(Command::Edit(EditCommand::Stroke(stroke, op(cells))));
                             state.last_cell = Some(p);
                         }
                     }
@@ -230,7 +231,7 @@ pub fn map_input_ui(
                 state.drag_from = None;
                 state.last_cell = None;
                 if let Some(stroke) = state.stroke.take() {
-                    out.push(Command::EndStep(stroke));
+                    out.push(Command::Edit(EditCommand::EndStep(stroke)));
                 }
             }
         }
@@ -251,7 +252,7 @@ pub fn map_input_ui(
                     Color32::WHITE,
                 );
                 if response.drag_stopped() {
-                    out.push(Command::Edit(Op::AddRoom(r)));
+                    out.push(Command::Edit(EditCommand::Perform(Op::AddRoom(r))));
                     state.drag_from = None;
                 }
             }
@@ -264,7 +265,7 @@ pub fn map_input_ui(
                         painter.rect_filled(tile_rect(Rect::new(d.cell.x, d.cell.y, 1, 1)), 0.0, bad);
                     }
                     if response.clicked() {
-                        out.push(Command::Edit(Op::RemoveDoor(id)));
+                        out.push(Command::Edit(EditCommand::Perform(Op::RemoveDoor(id))));
                     }
                 } else if let Some((room, cell, side)) = door_spot(doc, f) {
                     let r = tile_rect(Rect::new(cell.x, cell.y, 1, 1));
@@ -276,7 +277,7 @@ pub fn map_input_ui(
                     };
                     painter.line_segment([a, b], Stroke::new(4.0, Color32::from_rgb(255, 210, 60)));
                     if response.clicked() {
-                        out.push(Command::Edit(Op::AddDoor { room, cell, side }));
+                        out.push(Command::Edit(EditCommand::Perform(Op::AddDoor { room, cell, side })));
                     }
                 }
             }
@@ -302,7 +303,7 @@ pub fn map_input_ui(
                 match (state.corridor_from, hovered) {
                     (None, Some(d)) => state.corridor_from = Some(d),
                     (Some(a), Some(b)) if a != b => {
-                        out.push(Command::Edit(Op::Connect { a, b }));
+                        out.push(Command::Edit(EditCommand::Perform(Op::Connect { a, b })));
                         state.corridor_from = None;
                     }
                     _ => state.corridor_from = None,
@@ -313,7 +314,7 @@ pub fn map_input_ui(
             if let Some(p) = pointer {
                 painter.circle_stroke(tile_rect(Rect::new(p.x, p.y, 1, 1)).center(), (t.scale * 0.5).max(3.0), outline);
                 if response.clicked() {
-                    out.push(Command::Edit(Op::SetSpawn(p)));
+                    out.push(Command::Edit(EditCommand::Perform(Op::SetSpawn(p))));
                 }
             }
         }
@@ -335,7 +336,7 @@ pub fn map_input_ui(
                 .on_hover_text(with_key("Kept when the map is generated again", Action::ToggleRoomLock))
                 .clicked()
             {
-                out.push(Command::Edit(Op::LockRoom { id: room.id, locked: !room.locked }));
+                out.push(Command::Edit(EditCommand::Perform(Op::LockRoom { id: room.id, locked: !room.locked })));
                 ui.close();
             }
             if ui.button("Select room").clicked() {
