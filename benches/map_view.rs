@@ -50,7 +50,7 @@ const SCREEN: Rect = Rect { min: Pos2::ZERO, max: pos2(1600.0, 1000.0) };
 
 /// Runs one egui pass showing the map view and tessellates its shapes; returns the number of
 /// primitives (so nothing is optimised away).
-fn frame(ctx: &egui::Context, view: &mut MapView, doc: &Document, pointer: Pos2) -> usize {
+fn frame(ctx: &egui::Context, view: &mut MapView, doc: &Document, pointer: Pos2, layers: &Layers) -> usize {
     let input = egui::RawInput {
         screen_rect: Some(SCREEN),
         events: vec![egui::Event::PointerMoved(pointer)],
@@ -58,7 +58,7 @@ fn frame(ctx: &egui::Context, view: &mut MapView, doc: &Document, pointer: Pos2)
     };
     let out = ctx.run_ui(input, |ui| {
         egui::CentralPanel::default().show(ui, |ui| {
-            map_view_ui(ui, view, doc);
+            map_view_ui(ui, view, doc, layers);
         });
     });
     ctx.tessellate(out.shapes, out.pixels_per_point).len()
@@ -81,21 +81,23 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("map_view_frame_1024x1024");
     {
         let ctx = egui::Context::default();
-        let mut view = MapView::new(all);
-        frame(&ctx, &mut view, &doc, centre); // builds the texture once
+        let mut view = MapView::new();
+        frame(&ctx, &mut view, &doc, centre, &all); // builds the texture once
         let builds = view.texture_builds();
-        g.bench_function("zoomed_out_fit", |b| b.iter(|| black_box(frame(&ctx, &mut view, &doc, centre))));
+        g.bench_function("zoomed_out_fit", |b| b.iter(|| black_box(frame(&ctx, &mut view, &doc, centre, &all))));
         assert_eq!(view.texture_builds(), builds, "the texture is not rebuilt per frame");
     }
     {
         let ctx = egui::Context::default();
-        let mut view = MapView::new(all);
-        frame(&ctx, &mut view, &doc, centre);
+        let mut view = MapView::new();
+        frame(&ctx, &mut view, &doc, centre, &all);
         let fit = view.transform.scale;
         view.command(Camera::Zoom(24.0 / fit));
-        frame(&ctx, &mut view, &doc, centre);
+        frame(&ctx, &mut view, &doc, centre, &all);
         assert!((view.transform.scale - 24.0).abs() < 0.5, "zoomed to {}", view.transform.scale);
-        g.bench_function("zoomed_in_24pt_per_tile", |b| b.iter(|| black_box(frame(&ctx, &mut view, &doc, centre))));
+        g.bench_function("zoomed_in_24pt_per_tile", |b| {
+            b.iter(|| black_box(frame(&ctx, &mut view, &doc, centre, &all)))
+        });
     }
     {
         // Locks drawn: a tenth of the rooms locked, and a quarter of the tiles in short runs
@@ -111,35 +113,35 @@ fn bench(c: &mut Criterion) {
         eprintln!("locks: {} rooms, {} tiles", map.rooms.iter().filter(|r| r.locked).count(), map.locked_tile_count());
         let locked = Document::from_map(map);
         let ctx = egui::Context::default();
-        let mut view = MapView::new(all);
-        frame(&ctx, &mut view, &locked, centre);
+        let mut view = MapView::new();
+        frame(&ctx, &mut view, &locked, centre, &all);
         g.bench_function("zoomed_out_fit_with_locks", |b| {
-            b.iter(|| black_box(frame(&ctx, &mut view, &locked, centre)))
+            b.iter(|| black_box(frame(&ctx, &mut view, &locked, centre, &all)))
         });
         let fit = view.transform.scale;
         view.command(Camera::Zoom(24.0 / fit));
-        frame(&ctx, &mut view, &locked, centre);
+        frame(&ctx, &mut view, &locked, centre, &all);
         g.bench_function("zoomed_in_24pt_per_tile_with_locks", |b| {
-            b.iter(|| black_box(frame(&ctx, &mut view, &locked, centre)))
+            b.iter(|| black_box(frame(&ctx, &mut view, &locked, centre, &all)))
         });
     }
     {
         // Not a per-frame cost: the frame right after the map changed (new revision), which
         // builds and uploads the tile texture. Two documents alternate so every frame is one.
         let ctx = egui::Context::default();
-        let mut view = MapView::new(all);
+        let mut view = MapView::new();
         let other = Document::from_map(doc.map().clone());
         let mut flip = false;
         g.bench_function("new_map_texture_rebuild", |b| {
             b.iter(|| {
                 flip = !flip;
-                black_box(frame(&ctx, &mut view, if flip { &doc } else { &other }, centre))
+                black_box(frame(&ctx, &mut view, if flip { &doc } else { &other }, centre, &all))
             })
         });
         // The same, with the texels made beforehand (as the generation or open job does on its
         // worker): what is left on the UI thread is the upload.
         let chunk = delve::app::textures::chunk_side(ctx.input(|i| i.max_texture_side));
-        let layers = view.colour_layers();
+        let layers = all.colours();
         let mut ran = false;
         g.bench_function("new_map_texture_from_worker_texels", |b| {
             b.iter_batched(
@@ -152,7 +154,7 @@ fn bench(c: &mut Criterion) {
                     ran = true;
                     let d = if flip { &doc } else { &other };
                     view.offer_textures(d.revision(), p);
-                    black_box(frame(&ctx, &mut view, d, centre))
+                    black_box(frame(&ctx, &mut view, d, centre, &all))
                 },
                 criterion::BatchSize::LargeInput,
             )
@@ -176,11 +178,11 @@ fn huge_stroke(c: &mut Criterion, layers: Layers, pointer: Pos2) {
     let mut wall = false;
     for zoom in [None, Some(24.0)] {
         let ctx = egui::Context::default();
-        let mut view = MapView::new(layers);
-        frame(&ctx, &mut view, &doc, pointer);
+        let mut view = MapView::new();
+        frame(&ctx, &mut view, &doc, pointer, &layers);
         if let Some(z) = zoom {
             view.command(Camera::Zoom(z / view.transform.scale));
-            frame(&ctx, &mut view, &doc, pointer);
+            frame(&ctx, &mut view, &doc, pointer, &layers);
         }
         let builds = view.texture_builds();
         let name =
@@ -196,7 +198,7 @@ fn huge_stroke(c: &mut Criterion, layers: Layers, pointer: Pos2) {
                     doc.perform(Op::Paint { cells: cells.clone(), tile }, stroke).expect("paints");
                     doc.end_step(stroke);
                     let check = doc.check_request().expect("a check is due");
-                    black_box(frame(&ctx, &mut view, &doc, pointer));
+                    black_box(frame(&ctx, &mut view, &doc, pointer, &layers));
                     spent += start.elapsed();
                     assert!(doc.checked(check.run()));
                 }
@@ -227,9 +229,9 @@ fn timeline_scrub(c: &mut Criterion) {
     // The layers a designer starts with.
     let layers = Layers::default();
     let ctx = egui::Context::default();
-    let mut view = MapView::new(layers);
+    let mut view = MapView::new();
     let whole = Document::preview(g.map);
-    frame(&ctx, &mut view, &whole, SCREEN.center());
+    frame(&ctx, &mut view, &whole, SCREEN.center(), &layers);
     let mut k = 0usize;
     let mut g = c.benchmark_group("timeline 1000-room grown map");
     g.sample_size(30);
@@ -243,7 +245,7 @@ fn timeline_scrub(c: &mut Criterion) {
             let input = egui::RawInput { screen_rect: Some(SCREEN), ..Default::default() };
             let out = ctx.run_ui(input, |ui| {
                 egui::CentralPanel::default().show(ui, |ui| {
-                    map_view_ui(ui, &mut view, &doc);
+                    map_view_ui(ui, &mut view, &doc, &layers);
                     delve::app::timeline::step_overlay_ui(ui, &view, &doc, &steps[k], pose);
                 });
             });

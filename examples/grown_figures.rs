@@ -7,6 +7,7 @@
 //! - `cargo run --release --example grown_figures -- scaling`: how time and work (poses tested,
 //!   doors examined, door-cache levels computed, per room) grow with the number of rooms. The
 //!   timings proper are a benchmark: `cargo bench --bench grown`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use delve::generate::grown::generate_with_stats;
 use delve::map::graph::RoomGraph;

@@ -10,6 +10,27 @@ use super::{Camera, Command, DelveApp, DialogMode, Layers, tools};
 use crate::app::command::FileCommand;
 use crate::app::command::{ViewCommand, WindowCommand};
 
+/// A message shown above the map until dismissed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub title: String,
+    pub detail: String,
+    /// What the message is about, so that it goes when its cause does.
+    pub about: About,
+}
+
+/// What a [`Message`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum About {
+    /// The locks cannot be kept: it goes once they can (or are gone), or a map is made.
+    Locks,
+    /// A generation failed: it goes when a map is made.
+    Generation,
+    /// Anything else (files, recovery, exports): it goes when dismissed or another document
+    /// is started.
+    Other,
+}
+
 impl DelveApp {
     pub(super) fn menu_bar_ui(&mut self, ui: &mut egui::Ui) {
         let out = &mut self.commands;
@@ -175,9 +196,9 @@ impl DelveApp {
                     }
                 }
                 ui.separator();
-                let mut l = self.view.layers;
+                let mut l = self.prefs.layers;
                 layer_toggles_ui(ui, &mut l);
-                if l != self.view.layers {
+                if l != self.prefs.layers {
                     out.push(Command::View(ViewCommand::SetLayers(l)));
                 }
             });
@@ -284,9 +305,9 @@ impl DelveApp {
             self.commands.extend(out);
             ui.separator();
             ui.label("Show");
-            let mut l = self.view.layers;
+            let mut l = self.prefs.layers;
             layer_toggles_ui(ui, &mut l);
-            if l != self.view.layers {
+            if l != self.prefs.layers {
                 self.commands.push(Command::View(ViewCommand::SetLayers(l)));
             }
         });

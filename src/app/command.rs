@@ -78,6 +78,8 @@ pub enum FileCommand {
     LoadPreset(PathBuf),
     SavePresetTo(PathBuf),
     SetDialogMode(DialogMode),
+    /// The export options chosen in the export window.
+    SetExportOptions(Box<super::prefs::ExportPrefs>),
 }
 
 /// Commands on the document: hand edits and its history (`commands::edit`).

@@ -15,10 +15,14 @@ use crate::raster::MARKS_MIN_SCALE;
 pub fn export_window_ui(
     ctx: &egui::Context,
     format: Format,
-    prefs: &mut ExportPrefs,
+    saved: &ExportPrefs,
     map: &Map,
     out: &mut Vec<Command>,
 ) -> bool {
+    // The window edits a copy; a change goes back as a command (the preferences change only
+    // through commands).
+    let mut edited = saved.clone();
+    let prefs = &mut edited;
     let mut open = true;
     let r = egui::Modal::new(egui::Id::unique("delve-export-options")).show(ctx, |ui| {
         ui.set_width(460.0);
@@ -41,6 +45,9 @@ pub fn export_window_ui(
             }
         });
     });
+    if edited != *saved {
+        out.push(FileCommand::SetExportOptions(Box::new(edited)).into());
+    }
     open && !r.should_close()
 }
 

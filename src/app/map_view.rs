@@ -70,6 +70,13 @@ pub struct Layers {
     pub room_colours: RoomColouring,
 }
 
+impl Layers {
+    /// The colour layers the tile texture shows (part of its key).
+    pub fn colours(&self) -> ColourLayers {
+        ColourLayers { rooms: self.rooms, corridors: self.corridors, rooms_by: self.room_colours }
+    }
+}
+
 impl Default for Layers {
     fn default() -> Self {
         Self {
@@ -147,7 +154,6 @@ impl Hover {
 /// The map view's state.
 pub struct MapView {
     pub transform: ViewTransform,
-    pub layers: Layers,
     textures: MapTextures,
     /// Keep the whole map fitted (until the user zooms or pans).
     auto_fit: bool,
@@ -180,15 +186,14 @@ struct Locks {
 
 impl Default for MapView {
     fn default() -> Self {
-        Self::new(Layers::default())
+        Self::new()
     }
 }
 
 impl MapView {
-    pub fn new(layers: Layers) -> Self {
+    pub fn new() -> Self {
         Self {
             transform: ViewTransform::default(),
-            layers,
             textures: MapTextures::default(),
             auto_fit: true,
             shown_size: None,
@@ -221,11 +226,6 @@ impl MapView {
     pub fn offer_textures(&mut self, revision: u64, prebuilt: Prebuilt) {
         self.graph = Some((revision, prebuilt.graph.clone()));
         self.textures.offer(revision, prebuilt);
-    }
-
-    /// The colour layers the tile texture shows.
-    pub fn colour_layers(&self) -> ColourLayers {
-        ColourLayers { rooms: self.layers.rooms, corridors: self.layers.corridors, rooms_by: self.layers.room_colours }
     }
 
     /// The room graph of `doc`, made when its revision was not seen yet.
@@ -603,7 +603,8 @@ pub fn door_alpha(scale: f32) -> f32 {
 
 /// Shows `doc` filling the available space; handles zoom (wheel, around the cursor) and pan
 /// (drag with the left or middle button).
-pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> MapViewOutput {
+/// The map view of `doc`, drawing `layers` (the preferences own them).
+pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers: &Layers) -> MapViewOutput {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     view.rect = rect;
     let map = doc.map();
@@ -655,14 +656,11 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
     painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
 
     // Tiles.
-    let layers = view.colour_layers();
+    let colours = layers.colours();
     // The graph only when something shows it (an unused default otherwise).
-    let graph = if view.layers.graph || layers.rooms_by != RoomColouring::ByRoom {
-        view.room_graph(doc)
-    } else {
-        Arc::default()
-    };
-    for chunk in view.textures.sync(ui.ctx(), doc, layers, &graph) {
+    let graph =
+        if layers.graph || colours.rooms_by != RoomColouring::ByRoom { view.room_graph(doc) } else { Arc::default() };
+    for chunk in view.textures.sync(ui.ctx(), doc, colours, &graph) {
         let c = chunk.tiles;
         let r = Rect::from_min_max(
             t.screen_from_tile(rect, pos2(c.x as f32, c.y as f32)),
@@ -686,7 +684,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
         b.x < visible.right() && b.right() > visible.x && b.y < visible.bottom() && b.bottom() > visible.y
     };
 
-    if view.layers.grid && t.scale >= GRID_MIN_SCALE {
+    if layers.grid && t.scale >= GRID_MIN_SCALE {
         let stroke = Stroke::new(1.0, Color32::from_black_alpha(70));
         let top = t.screen_from_tile(rect, pos2(0.0, y0 as f32)).y;
         let bottom = t.screen_from_tile(rect, pos2(0.0, y1 as f32)).y;
@@ -737,7 +735,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
 
     // Doors: a bar across the wall edge between the room tile and the corridor tile.
     let door_alpha = door_alpha(t.scale);
-    if view.layers.doors && door_alpha > 0.0 {
+    if layers.doors && door_alpha > 0.0 {
         let outline = Stroke::new(1.0, Color32::from_gray(20).gamma_multiply(door_alpha));
         let thick = (t.scale * 0.25).clamp(2.0, 8.0);
         let long = t.scale * 0.8;
@@ -764,7 +762,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
     }
 
     // Room numbers.
-    if view.layers.labels && t.scale >= LABEL_MIN_SCALE {
+    if layers.labels && t.scale >= LABEL_MIN_SCALE {
         let size = (t.scale * 0.6).clamp(11.0, 22.0);
         let font = egui::FontId::proportional(size);
         let dark_ink = Color32::from_rgb(0x10, 0x10, 0x16);
@@ -776,16 +774,16 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
             }
             let Some(c) = room.shape.centre() else { continue };
             let mut at = t.screen_from_tile(rect, pos2(c.x as f32 + 0.5, c.y as f32 + 0.5));
-            if (c == map.spawn && view.layers.spawn) || view.layers.graph {
+            if (c == map.spawn && layers.spawn) || layers.graph {
                 at.y += t.scale.max(size); // Under the spawn marker or graph node, not hidden by it.
             }
             let mut text = room.label.clone().unwrap_or_else(|| room.id.to_string());
-            if let (RoomColouring::ByRole, Some(role)) = (layers.rooms_by, room.role) {
+            if let (RoomColouring::ByRole, Some(role)) = (colours.rooms_by, room.role) {
                 text = format!("{text} {role}");
             }
             // Dark text on light rooms, light text on dark ones (and on plain floor when the
             // room colours are off it is light grey), against the colour the room is shown in.
-            let c = match (view.layers.rooms, layers.rooms_by) {
+            let c = match (layers.rooms, colours.rooms_by) {
                 (false, _) => Palette::default().floor,
                 (true, RoomColouring::ByRoom) => room.colour,
                 (true, RoomColouring::ByRole) => crate::map::colour::role_colour(room.role),
@@ -799,13 +797,13 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document) -> Map
         }
     }
 
-    if view.layers.graph {
+    if layers.graph {
         draw_room_graph(&painter, rect, &t, &graph);
         view.graph_frames += 1;
     }
 
     // Spawn: always findable, whatever the zoom.
-    if view.layers.spawn && map.in_bounds(map.spawn) {
+    if layers.spawn && map.in_bounds(map.spawn) {
         let c = t.screen_from_tile(rect, pos2(map.spawn.x as f32 + 0.5, map.spawn.y as f32 + 0.5));
         let r = (t.scale * 0.38).max(4.5);
         let pal = Palette::default();

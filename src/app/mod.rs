@@ -4,24 +4,27 @@
 //!
 //! | module | owns |
 //! |---|---|
+//! | [`document`] | the one document on screen, the panel of each of its states, the one place it is replaced (and the rule that holds them together) |
 //! | [`session`] | parameters, seed, their source (preset or map) and its snapshot, stars, stash |
-//! | [`prefs`] | saved preferences (no runtime state) and the storage keys |
-//! | [`command`] | the [`Command`]s, grouped by concern |
-//! | [`commands`] | applying them: `params`, `files`, `edit`, `windows`, `view` |
+//! | [`prefs`] | saved preferences, the layers shown among them (no runtime state) and the storage keys |
+//! | [`command`] | the [`Command`]s, one group per owner |
+//! | [`commands`] | applying each group: `params`, `files`, `edit`, `windows`, `view` |
 //! | [`pending`] | a workflow waiting for the user or a save, and its prompt |
 //! | [`shortcuts`] | the one table of keyboard shortcuts |
-//! | [`chrome`] | menu bar, tool bar, status bar, error banner |
+//! | [`chrome`] | menu bar, tool bar, status bar, the banner and its [`Message`] |
+//! | `modals` | the prompts and dialogs in front of the editor |
 //! | [`recovery`] | crash-recovery copies: writing, removing, the panic hook, the start prompt |
 //! | [`jobs`] | the one worker pool: every background job, by id |
 //! | [`params_panel`] | left panel; [`map_view`] centre (the one view transform) |
 //! | [`tools`] | the editing tools (state, tool bar, what they do on the map) |
 //! | [`side_panel`] | inspector, undo history, problems |
-//! | [`seed_browser`], [`compare`], [`explore`] | the three windows |
-//! | [`document`], [`textures`], [`dialogs`] | the core document re-exported, tile textures, file dialogs |
+//! | [`seed_browser`], [`compare`], [`explore`] | the three windows (kept in step and drawn by `windows`) |
+//! | [`textures`], [`dialogs`], `access` | tile textures, file dialogs, what panels and tests read |
 //!
-//! Panels read state and return commands; nothing but the command handlers changes the session
-//! or the document.
+//! Panels and windows read state and return commands; nothing but the command handlers (and the
+//! per-frame sync of caches and windows before drawing) changes the session or the document.
 
+mod access;
 pub mod chrome;
 pub mod command;
 pub mod commands;
@@ -32,6 +35,7 @@ pub mod explore;
 pub mod export_window;
 pub mod jobs;
 pub mod map_view;
+mod modals;
 pub mod params_panel;
 pub mod pending;
 pub mod prefs;
@@ -43,7 +47,9 @@ pub mod side_panel;
 pub mod textures;
 pub mod timeline;
 pub mod tools;
+mod windows;
 
+pub use chrome::{About, Message};
 pub use command::{
     Answer, Command, EditCommand, FileCommand, PaneCommand, ParamsCommand, RecoveryAnswer, ViewCommand, WindowCommand,
 };
@@ -54,7 +60,7 @@ pub use prefs::Prefs;
 pub use session::{Session, Source};
 
 use crate::io::{self, Preset, StarredSeed};
-use crate::params::{GeneratorParams, ParamIssue};
+use crate::params::GeneratorParams;
 use dialogs::PathDialog;
 use jobs::{Jobs, PresetUse};
 use params_panel::PresetEntry;
@@ -110,27 +116,6 @@ impl AppConfig {
     }
 }
 
-/// A message shown above the map until dismissed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    pub title: String,
-    pub detail: String,
-    /// What the message is about, so that it goes when its cause does.
-    pub about: About,
-}
-
-/// What a [`Message`] is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum About {
-    /// The locks cannot be kept: it goes once they can (or are gone), or a map is made.
-    Locks,
-    /// A generation failed: it goes when a map is made.
-    Generation,
-    /// Anything else (files, recovery, exports): it goes when dismissed or another document
-    /// is started.
-    Other,
-}
-
 /// The editor.
 pub struct DelveApp {
     dialogs: Arc<dyn FileDialogs>,
@@ -169,6 +154,8 @@ pub struct DelveApp {
     explore: explore::Explore,
     timeline: timeline::Timeline,
     recovery: recovery::Recovery,
+    /// The locks the windows make maps around, as worked out for this frame.
+    window_locks: commands::params::GenerationLocks,
 }
 
 impl DelveApp {
@@ -189,7 +176,7 @@ impl DelveApp {
         let mut app = Self {
             dialogs: config.dialogs,
             user_presets_dir: config.user_presets_dir,
-            view: MapView::new(prefs.layers),
+            view: MapView::new(),
             prefs,
             session: Session::default(),
             presets: Vec::new(),
@@ -216,6 +203,7 @@ impl DelveApp {
             explore: explore::Explore::default(),
             timeline: timeline::Timeline::default(),
             recovery: recovery::Recovery::new(config.recovery_dir, config.recovery_interval),
+            window_locks: Ok(None),
         };
         app.start_recovery_scan();
         app.refresh_presets();
@@ -241,152 +229,6 @@ impl DelveApp {
         app
     }
 
-    // ---- Read access (panels, tests) ----
-
-    pub fn document(&self) -> Option<&Document> {
-        self.doc.as_ref()
-    }
-
-    pub fn session(&self) -> &Session {
-        &self.session
-    }
-
-    pub fn params(&self) -> &GeneratorParams {
-        self.session.params()
-    }
-
-    pub fn seed_text(&self) -> &str {
-        self.session.seed_text()
-    }
-
-    /// The seed in use: [`crate::rng::seed_from_text`] of what was typed.
-    pub fn seed(&self) -> u64 {
-        self.session.seed()
-    }
-
-    pub fn preset(&self) -> Option<&PresetRef> {
-        self.session.preset()
-    }
-
-    /// Parameters tuned away from the current preset's.
-    pub fn params_unsaved(&self) -> bool {
-        self.session.params_unsaved()
-    }
-
-    /// Starred seeds (or their notes) that the current preset file does not hold.
-    pub fn stars_unsaved(&self) -> bool {
-        self.session.stars_unsaved()
-    }
-
-    /// The problem marked on the map (picked in the problems panel, while the map has it).
-    pub fn marked_problem(&self) -> Option<&crate::map::Problem> {
-        self.doc.as_ref().and_then(|d| self.tools.marked_problem(d))
-    }
-
-    pub fn view(&self) -> &MapView {
-        &self.view
-    }
-
-    pub fn prefs(&self) -> &Prefs {
-        &self.prefs
-    }
-
-    /// The error (or other message) shown above the map.
-    pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
-    }
-
-    /// The window title.
-    pub fn title(&self) -> &str {
-        &self.title
-    }
-
-    /// Whether background work (generation, loading, a dialog) is in flight.
-    pub fn is_busy(&self) -> bool {
-        self.jobs.busy() || !self.commands.is_empty() || self.browser.is_busy() || self.explore.is_busy()
-    }
-
-    /// The generation timeline.
-    pub fn timeline(&self) -> &timeline::Timeline {
-        &self.timeline
-    }
-
-    /// The generation timeline, to set its speed or room (tests, scripts).
-    pub fn timeline_mut(&mut self) -> &mut timeline::Timeline {
-        &mut self.timeline
-    }
-
-    /// The Explore window.
-    pub fn explore(&self) -> &explore::Explore {
-        &self.explore
-    }
-
-    /// The Explore window, to set its seeds or conditions (tests, scripts).
-    pub fn explore_mut(&mut self) -> &mut explore::Explore {
-        &mut self.explore
-    }
-
-    /// The compare window.
-    pub fn compare(&self) -> &compare::Compare {
-        &self.compare
-    }
-
-    /// The seed browser.
-    pub fn seed_browser(&self) -> &seed_browser::SeedBrowser {
-        &self.browser
-    }
-
-    /// The seed browser, to set its page or view (tests, scripts).
-    pub fn seed_browser_mut(&mut self) -> &mut seed_browser::SeedBrowser {
-        &mut self.browser
-    }
-
-    /// Whether a dialog (a prompt or the built-in file dialog) is open.
-    pub fn has_modal(&self) -> bool {
-        self.path_dialog.is_some()
-            || self.new_map.is_some()
-            || self.export_window.is_some()
-            || self.pending.as_ref().is_some_and(Pending::asks)
-            || !self.recovery.offers.is_empty()
-    }
-
-    /// Everything wrong with the current parameters.
-    pub fn issues(&self) -> Vec<ParamIssue> {
-        self.session.params().check()
-    }
-
-    /// This editor's crash-recovery file, if it keeps one (written while the map has unsaved
-    /// changes).
-    pub fn recovery_file(&self) -> Option<PathBuf> {
-        self.recovery.file()
-    }
-
-    /// The crash-recovery copies of earlier runs waiting for an answer, described as the prompt
-    /// does.
-    pub fn recovery_offers(&self) -> Vec<String> {
-        self.recovery.offers.iter().map(recovery::Offer::describe).collect()
-    }
-
-    /// Starts a job of `kind` that panics: for tests of the worker pool.
-    #[doc(hidden)]
-    pub fn spawn_panicking_job(&mut self, kind: jobs::JobKind) {
-        self.jobs.spawn(kind, |_| panic!("a test job panicked"));
-    }
-
-    /// Queues a command for the next frame.
-    pub fn push(&mut self, c: Command) {
-        self.commands.push(c);
-    }
-
-    /// Writes the preferences and the session.
-    pub fn save_state(&mut self, storage: &mut dyn eframe::Storage) {
-        self.prefs.layers = self.view.layers;
-        eframe::set_value(storage, prefs::PREFS_KEY, &self.prefs);
-        eframe::set_value(storage, prefs::SESSION_KEY, &self.session.saved());
-        eframe::set_value(storage, prefs::PARAMS_KEY, self.session.params());
-        eframe::set_value(storage, prefs::STARS_KEY, &self.session.starred());
-    }
-
     // ---- Frame ----
 
     /// One frame of the whole editor.
@@ -407,6 +249,7 @@ impl DelveApp {
             self.commands.extend(out);
         }
 
+        self.sync_windows();
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar_ui(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
         if self.timeline.open {
@@ -445,14 +288,14 @@ impl DelveApp {
             match (&self.doc, self.timeline.shown()) {
                 (Some(_), Some(shown)) => {
                     // A step of the timeline: the map after it, with the step on top; no editing.
-                    let out = map_view_ui(ui, &mut self.view, shown);
+                    let out = map_view_ui(ui, &mut self.view, shown, &self.prefs.layers);
                     self.hover = out.hover.map(|h| h.describe(shown));
                     if let Some(step) = self.timeline.step() {
                         timeline::step_overlay_ui(ui, &self.view, shown, step, self.timeline.pose());
                     }
                 }
                 (Some(doc), None) => {
-                    let out = map_view_ui(ui, &mut self.view, doc);
+                    let out = map_view_ui(ui, &mut self.view, doc, &self.prefs.layers);
                     self.hover = out.hover.map(|h| h.describe(doc));
                     let mut cmds = Vec::new();
                     tools::map_input_ui(
@@ -497,16 +340,6 @@ impl DelveApp {
         }
     }
 
-    fn handle_close_request(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.viewport().close_requested())
-            && !self.allow_close
-            && self.doc.as_ref().is_some_and(Document::is_dirty)
-        {
-            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.pending = Some(Pending::AskMap(Command::Window(WindowCommand::Quit)));
-        }
-    }
-
     fn update_title(&mut self, ctx: &egui::Context) {
         let title = match &self.doc {
             Some(d) => format!("{}{} — Delve", if d.is_dirty() { "● " } else { "" }, d.display_name()),
@@ -515,147 +348,6 @@ impl DelveApp {
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
-        }
-    }
-
-    /// The prompt of the pending workflow, or the built-in file dialog. Both return commands.
-    fn modal_ui(&mut self, ctx: &egui::Context) {
-        if let Some(p) = self.pending.as_ref().filter(|p| p.asks()) {
-            let info = pending::PromptInfo {
-                name: self.doc.as_ref().map_or_else(|| "The map".to_string(), Document::display_name),
-                has_path: self.doc.as_ref().is_some_and(|d| d.path().is_some()),
-                params_unsaved: self.session.params_unsaved(),
-                stars_unsaved: self.session.stars_unsaved(),
-                stars: self.session.starred().len(),
-            };
-            if let Some(c) = pending::prompt_ui(ctx, p, &info) {
-                self.commands.push(c);
-            }
-        }
-        if self.path_dialog.is_none()
-            && !self.pending.as_ref().is_some_and(Pending::asks)
-            && let Some(offer) = self.recovery.offers.front()
-            && let Some(c) = recovery::offer_ui(ctx, offer)
-        {
-            self.commands.push(c);
-        }
-        if let Some(dialog) = &mut self.new_map {
-            let (c, open) = document::new_map_ui(ctx, dialog);
-            self.commands.extend(c);
-            if !open {
-                self.new_map = None;
-            }
-        }
-        if let Some(format) = self.export_window {
-            let open = match &self.doc {
-                Some(doc) => export_window::export_window_ui(
-                    ctx,
-                    format,
-                    &mut self.prefs.export_options,
-                    doc.map(),
-                    &mut self.commands,
-                ),
-                None => false,
-            };
-            if !open {
-                self.export_window = None;
-            }
-        }
-        if let Some(dialog) = &mut self.path_dialog
-            && let Some(c) = dialogs::path_dialog_ui(ctx, dialog)
-        {
-            self.path_dialog = None;
-            self.commands.push(c);
-        }
-    }
-
-    fn params_panel_ui(&mut self, ui: &mut egui::Ui) {
-        let issues = self.session.params().check();
-        let provenance_preset =
-            self.doc.as_ref().and_then(|d| d.map().provenance.params.as_ref()).and_then(|p| self.preset_matching(p));
-        let model = params_panel::PanelModel {
-            session: &self.session,
-            issues: &issues,
-            auto_regenerate: self.prefs.auto_regenerate,
-            presets: &self.presets,
-            preset_text: self.preset_text(),
-            doc: self.doc.as_ref(),
-            generating: self.jobs.is_running(jobs::JobKind::Generate),
-            provenance_preset,
-            provenance_check: self.provenance_check.as_ref(),
-        };
-        let mut out = Vec::new();
-        params_panel::params_panel_ui(ui, &model, &mut out);
-        self.commands.extend(out);
-    }
-
-    /// What the preset picker shows: the preset (or the map file) the parameters came from.
-    fn preset_text(&self) -> String {
-        let s = &self.session;
-        let modified = if s.modified() { " (modified)" } else { "" };
-        match s.source() {
-            Source::Preset(r) => {
-                let name =
-                    self.presets.iter().find(|e| &e.source == r).map_or_else(|| "(none)".into(), |e| e.label.clone());
-                format!("{name}{modified}")
-            }
-            Source::Map(name) => match self.preset_matching(s.params()) {
-                Some(preset) => format!("{preset} (from map {name})"),
-                None if s.params_differ() => format!("From map {name} (modified)"),
-                None => format!("From map {name}"),
-            },
-            Source::Unknown => "(none)".into(),
-        }
-    }
-
-    /// The name of a known preset with exactly these parameters.
-    fn preset_matching(&self, params: &GeneratorParams) -> Option<String> {
-        if let Some(r) = self.session.preset()
-            && !self.session.params_differ()
-            && self.session.params() == params
-        {
-            return self.presets.iter().find(|e| &e.source == r).map(|e| e.label.clone());
-        }
-        io::SHIPPED_PRESETS.iter().find_map(|(name, _)| {
-            let p = io::shipped_preset(name)?.ok()?;
-            (p.generator == *params).then(|| p.name.unwrap_or_else(|| (*name).to_string()))
-        })
-    }
-
-    fn windows_ui(&mut self, ctx: &egui::Context) {
-        let shown = self.doc.as_ref().map(|d| &d.map().provenance).filter(|p| p.params.is_some()).map(|p| p.seed);
-        self.browser.observe(shown);
-        if let Some(request) = self.browser.list_request() {
-            self.start_listing(request);
-        }
-        // Around the locks a regeneration would keep (worked out only while a window that
-        // makes maps shows).
-        let locks = if self.browser.open || self.explore.open { self.generation_locks() } else { Ok(None) };
-        let error = locks.as_ref().err().map(ToString::to_string);
-        let kept = locks.ok().flatten();
-        let around = || error.as_deref().map_or(Ok(kept.as_ref()), Err);
-        if let Some(request) = self.browser.sync(self.session.params(), around()) {
-            self.start_thumbnails(request);
-        }
-        if self.browser.open {
-            let mut out = Vec::new();
-            let run = self.explore.run_of(self.session.params(), kept.as_deref());
-            seed_browser::seed_browser_ui(ctx, &mut self.browser, self.session.starred(), shown, run, &mut out);
-            self.commands.extend(out);
-        }
-        if let Some(request) = self.explore.sync(&explore::ExploreModel::of(&self.session, around())) {
-            self.start_explore(request);
-        }
-        if self.explore.open {
-            let model = explore::ExploreModel::of(&self.session, around());
-            let mut out = Vec::new();
-            explore::explore_ui(ctx, &mut self.explore, &model, &mut out);
-            self.commands.extend(out);
-        }
-        if self.compare.open {
-            let mut out = Vec::new();
-            compare::compare_ui(ctx, &mut self.compare, self.session.params(), self.session.seed(), &mut out);
-            self.commands.extend(out);
         }
     }
 }

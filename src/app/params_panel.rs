@@ -489,3 +489,60 @@ pub fn format_duration(d: std::time::Duration) -> String {
         format!("{:.2} s", ms / 1000.0)
     }
 }
+
+impl super::DelveApp {
+    /// The left panel: what it shows comes from the session, the document and the preset list;
+    /// what it asks for is queued as commands.
+    pub(super) fn params_panel_ui(&mut self, ui: &mut egui::Ui) {
+        let issues = self.session.params().check();
+        let provenance_preset =
+            self.doc.as_ref().and_then(|d| d.map().provenance.params.as_ref()).and_then(|p| self.preset_matching(p));
+        let model = PanelModel {
+            session: &self.session,
+            issues: &issues,
+            auto_regenerate: self.prefs.auto_regenerate,
+            presets: &self.presets,
+            preset_text: self.preset_text(),
+            doc: self.doc.as_ref(),
+            generating: self.jobs.is_running(super::jobs::JobKind::Generate),
+            provenance_preset,
+            provenance_check: self.provenance_check.as_ref(),
+        };
+        let mut out = Vec::new();
+        params_panel_ui(ui, &model, &mut out);
+        self.commands.extend(out);
+    }
+
+    /// What the preset picker shows: the preset (or the map file) the parameters came from.
+    fn preset_text(&self) -> String {
+        let s = &self.session;
+        let modified = if s.modified() { " (modified)" } else { "" };
+        match s.source() {
+            super::Source::Preset(r) => {
+                let name =
+                    self.presets.iter().find(|e| &e.source == r).map_or_else(|| "(none)".into(), |e| e.label.clone());
+                format!("{name}{modified}")
+            }
+            super::Source::Map(name) => match self.preset_matching(s.params()) {
+                Some(preset) => format!("{preset} (from map {name})"),
+                None if s.params_differ() => format!("From map {name} (modified)"),
+                None => format!("From map {name}"),
+            },
+            super::Source::Unknown => "(none)".into(),
+        }
+    }
+
+    /// The name of a known preset with exactly these parameters.
+    fn preset_matching(&self, params: &crate::params::GeneratorParams) -> Option<String> {
+        if let Some(r) = self.session.preset()
+            && !self.session.params_differ()
+            && self.session.params() == params
+        {
+            return self.presets.iter().find(|e| &e.source == r).map(|e| e.label.clone());
+        }
+        crate::io::SHIPPED_PRESETS.iter().find_map(|(name, _)| {
+            let p = crate::io::shipped_preset(name)?.ok()?;
+            (p.generator == *params).then(|| p.name.unwrap_or_else(|| (*name).to_string()))
+        })
+    }
+}

@@ -473,7 +473,7 @@ fn parameters_seed_and_layers_come_back_on_restart() {
     let again = editor_with(None, Some(&storage));
     assert_eq!(again.app().params(), &params);
     assert_eq!(again.app().seed_text(), "cavern");
-    assert!(again.app().view().layers.grid);
+    assert!(again.app().prefs().layers.grid);
     assert_eq!(again.app().preset(), Some(&PresetRef::Shipped("godot-part3".into())));
     assert_eq!(again.app().document().unwrap().map(), &map);
 

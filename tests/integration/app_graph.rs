@@ -7,12 +7,13 @@ use egui_kittest::kittest::Queryable;
 #[test]
 fn the_graph_layer_draws_the_room_graph_and_rooms_can_be_coloured_by_distance() {
     let mut e = crate::editor::editor();
-    assert!(!e.app().view().layers.graph, "off by default");
+    assert!(!e.app().prefs().layers.graph, "off by default");
     assert_eq!(e.app().view().graph_frames, 0);
     e.harness.get_by_label("Graph").click();
     e.settle();
+    let prefs = e.app().prefs();
     let view = e.app().view();
-    assert!(view.layers.graph, "the checkbox turns the layer on");
+    assert!(prefs.layers.graph, "the checkbox turns the layer on");
     assert!(view.graph_frames > 0, "and the view draws it");
 
     // The graph drawn is the document's, with the entrance and exit the definitions give.
@@ -31,15 +32,16 @@ fn the_graph_layer_draws_the_room_graph_and_rooms_can_be_coloured_by_distance() 
     assert_eq!(drawn.critical_path.len() as u32, drawn.depth() + 1, "a shortest path");
 
     // Colour rooms by distance: the texture is rebuilt, and the entrance's colour changes.
-    assert_eq!(view.layers.room_colours, RoomColouring::ByRoom);
+    assert_eq!(prefs.layers.room_colours, RoomColouring::ByRoom);
     let builds = view.texture_builds();
     e.harness.get_by_label("Colour rooms").click();
     e.settle();
     e.harness.get_by_label("by distance").click();
     e.settle();
+    let prefs = e.app().prefs();
     let view = e.app().view();
-    assert_eq!(view.layers.room_colours, RoomColouring::ByDistance);
-    assert_eq!(view.colour_layers().rooms_by, RoomColouring::ByDistance, "part of the texture's key");
+    assert_eq!(prefs.layers.room_colours, RoomColouring::ByDistance);
+    assert_eq!(prefs.layers.colours().rooms_by, RoomColouring::ByDistance, "part of the texture's key");
     assert!(view.texture_builds() > builds, "the texture is rebuilt");
     let doc = e.app().document().unwrap();
     let graph = RoomGraph::of(doc.map());

@@ -22,7 +22,7 @@ impl Editor {
     /// The texel the view's texture has at tile `p` (the function the view builds it with).
     fn texel(&self, p: Pos) -> egui::Color32 {
         let map = self.map();
-        let images = chunk_images(map, self.harness.state().view().colour_layers(), 1024, &RoomGraph::of(map));
+        let images = chunk_images(map, self.harness.state().prefs().layers.colours(), 1024, &RoomGraph::of(map));
         let (_, img) = &images[0];
         img.pixels[p.y as usize * img.size[0] + p.x as usize]
     }
@@ -63,9 +63,10 @@ fn the_inspector_sets_a_role_undoably_and_rooms_colour_by_role() {
     e.settle();
     e.harness.get_by_label("by role").click();
     e.settle();
+    let prefs = e.harness.state().prefs();
     let view = e.harness.state().view();
-    assert_eq!(view.layers.room_colours, RoomColouring::ByRole);
-    assert_eq!(view.colour_layers().rooms_by, RoomColouring::ByRole, "part of the texture's key");
+    assert_eq!(prefs.layers.room_colours, RoomColouring::ByRole);
+    assert_eq!(prefs.layers.colours().rooms_by, RoomColouring::ByRole, "part of the texture's key");
     assert!(view.texture_builds() > builds, "the texture is rebuilt");
     assert_eq!(e.texel(Pos::new(4, 4)), c32(role_colour(Some(Role::Treasure))));
     assert_eq!(e.texel(Pos::new(28, 14)), c32(role_colour(Some(Role::Exit))));

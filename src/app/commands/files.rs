@@ -60,7 +60,7 @@ impl DelveApp {
                 if u64::from(width) * u64::from(height) > crate::map::MAX_TILES {
                     return;
                 }
-                let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
+                let (layers, chunk) = (self.prefs.layers.colours(), self.texture_chunk);
                 self.jobs.spawn(JobKind::Open, move |_| {
                     let map = crate::map::Map::new(width, height);
                     let index = MapIndex::build(&map);
@@ -127,13 +127,14 @@ impl DelveApp {
                 });
             }
             FileCommand::SetDialogMode(m) => self.prefs.dialogs = m,
+            FileCommand::SetExportOptions(o) => self.prefs.export_options = *o,
             _ => {}
         }
     }
 
     /// Reads a map (or, with no `kind`, a map or a preset, whichever the file is) on a worker.
     fn open(&mut self, path: PathBuf, kind: Option<FileKind>, discarding: bool) {
-        let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
+        let (layers, chunk) = (self.prefs.layers.colours(), self.texture_chunk);
         let id = self.jobs.spawn(JobKind::Open, move |_| {
             let kind = match kind {
                 Some(k) => Ok(k),

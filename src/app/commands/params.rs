@@ -231,7 +231,7 @@ impl DelveApp {
     }
 
     fn spawn_generation(&mut self, job: GenJob) {
-        let (layers, chunk) = (self.view.colour_layers(), self.texture_chunk);
+        let (layers, chunk) = (self.prefs.layers.colours(), self.texture_chunk);
         self.jobs.spawn(JobKind::Generate, move |_| {
             let start = Instant::now();
             let result = generate::generate_around(&job.params, job.seed, job.kept.as_ref()).map(|g| {
