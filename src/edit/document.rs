@@ -188,6 +188,9 @@ pub struct Document {
     revision: u64,
     path: Option<PathBuf>,
     origin: Origin,
+    /// How the map of each state a regeneration left or reached came to be, so that undo and
+    /// redo across a regeneration bring back its report with it.
+    origins: Vec<(u64, Origin)>,
     /// The map as last read from or written to `path`, for "is the regenerated map the same?".
     saved: Option<Arc<Map>>,
     /// Undo/redo of hand edits (never saved).
@@ -302,6 +305,7 @@ impl Document {
             revision,
             path,
             origin,
+            origins: Vec::new(),
             saved: None,
             clean: vec![history.serial()],
             history,
@@ -327,12 +331,19 @@ impl Document {
     pub fn inherit_history(&mut self, old: Document, label: &str) {
         let stays_clean = old.path.is_none() && !old.is_dirty();
         let same = self.map == old.map;
+        self.origins = old.origins;
+        self.origins.retain(|(s, _)| *s != old.history.serial());
+        self.origins.push((old.history.serial(), old.origin));
         self.path = old.path;
         self.saved = old.saved;
         self.history = old.history;
         self.clean = old.clean;
         if same {
-            return; // The same map again: no step, the same state.
+            // The same map again: no step, the same state (with this generation's report).
+            let state = self.history.serial();
+            self.origins.retain(|(s, _)| *s != state);
+            self.origins.push((state, self.origin.clone()));
+            return;
         }
         let old_map = Arc::try_unwrap(old.map).unwrap_or_else(|m| (*m).clone());
         self.history.push_replacement(label.to_string(), old_map);
@@ -341,6 +352,9 @@ impl Document {
         }
         let reachable: Vec<u64> = self.history.serials().collect();
         self.clean.retain(|s| reachable.contains(s));
+        let state = self.history.serial();
+        self.origins.retain(|(s, _)| *s != state && reachable.contains(s));
+        self.origins.push((state, self.origin.clone()));
     }
 
     /// How many undo steps lead from the newest state with nothing unsaved to this one (all of
@@ -468,12 +482,14 @@ impl Document {
     pub fn undo(&mut self) -> Option<Result<(), EditError>> {
         let map = Arc::make_mut(&mut self.map);
         let r = self.history.undo(map)?;
+        self.follow_origin();
         Some(r.map(|ch| self.changed(ch)))
     }
 
     pub fn redo(&mut self) -> Option<Result<(), EditError>> {
         let map = Arc::make_mut(&mut self.map);
         let r = self.history.redo(map)?;
+        self.follow_origin();
         Some(r.map(|ch| self.changed(ch)))
     }
 
@@ -499,8 +515,18 @@ impl Document {
                 None => break,
             }
         }
+        self.follow_origin();
         self.changed(all);
         result
+    }
+
+    /// After undo or redo: the report of the state reached, when a regeneration left or
+    /// reached it.
+    fn follow_origin(&mut self) {
+        let state = self.history.serial();
+        if let Some((_, o)) = self.origins.iter().find(|(s, _)| *s == state) {
+            self.origin = o.clone();
+        }
     }
 
     /// Bookkeeping after the map changed: a new revision, the damage logs, and the lookups when

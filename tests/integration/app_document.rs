@@ -98,11 +98,14 @@ fn undoing_a_preset_switch_brings_back_the_panel_with_the_map() {
     assert_eq!(e.app().seed_text(), "3");
     assert_eq!(preset_label(&e), "McRogueFace tutorial, part 3 (from map a.ron)");
     assert_eq!(e.app().title(), "a.ron — Delve", "back at the saved state");
+    let origin = e.app().document().unwrap().origin();
+    assert_eq!(origin, &delve::app::Origin::Opened, "the Result is the opened map's, not the generation's");
 
     e.key(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
     assert_eq!(e.map(), &grown);
     assert_eq!(e.app().params(), &shipped("tiendil-step6"));
     assert_eq!(preset_label(&e), "Tiendil tutorial, step 6");
+    assert!(matches!(e.app().document().unwrap().origin(), delve::app::Origin::Generated { .. }));
 }
 
 /// Locks rooms `ids` with the select tool and the L key, then locked tiles with the lock brush
