@@ -138,7 +138,27 @@ impl DelveApp {
     /// Starts a job of `kind` that panics: for tests of the worker pool.
     #[doc(hidden)]
     pub fn spawn_panicking_job(&mut self, kind: jobs::JobKind) {
-        self.jobs.spawn(kind, |_| panic!("a test job panicked"));
+        use super::commands::{files::FileDone, params::Generated};
+        use super::jobs::JobKind;
+        const BOOM: &str = "a test job panicked";
+        match kind {
+            JobKind::Generate => {
+                self.gen_state.running = Some(self.jobs.spawn(kind, |_| -> Generated { panic!("{BOOM}") }));
+            }
+            JobKind::Open | JobKind::Save | JobKind::Export | JobKind::Dialog => {
+                let job = self.jobs.spawn(kind, |_| -> FileDone { panic!("{BOOM}") });
+                self.file_jobs.push((kind, job));
+            }
+            JobKind::Recovery => {
+                let job = self.jobs.spawn(kind, |_| -> recovery::RecoveryDone { panic!("{BOOM}") });
+                self.recovery.jobs.push(job);
+            }
+            JobKind::Check => {
+                self.check_job =
+                    Some(self.jobs.spawn(kind, |_| -> Box<crate::edit::document::Checked> { panic!("{BOOM}") }));
+            }
+            JobKind::Thumbnails | JobKind::Compare | JobKind::Explore | JobKind::Listing | JobKind::Record => {}
+        }
     }
 
     /// Queues a command for the next frame.

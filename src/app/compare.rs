@@ -5,12 +5,14 @@
 //! ([`super::PaneCommand`]).
 
 use super::command::{Command, PaneCommand};
-use super::jobs::{JobId, JobOutput};
+use super::jobs::{Event, Job};
 use crate::analysis::Stat;
 use crate::analysis::{diff_cells, differing_params, format_value};
 use crate::app::command::{ParamsCommand, WindowCommand};
+use crate::generate::GenError;
 use crate::map::Map;
 use crate::map::colour::{DIFF_MARK, DIFF_MARK_ALPHA};
+use crate::map::metrics::Metrics as PaneMetrics;
 use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
 use crate::raster::Palette;
@@ -61,11 +63,20 @@ pub struct Pane {
     pub rect: Rect,
     id: u64,
     /// The job generating this pane's map.
-    job: Option<JobId>,
+    job: Option<Job<PaneResult>>,
     texture: Option<TextureHandle>,
     /// The difference overlay and the (first pane, this pane) map pointers it was made for.
     overlay: Option<(usize, usize, Option<TextureHandle>)>,
 }
+
+/// A compare pane's map.
+pub struct PaneOutcome {
+    pub map: Arc<Map>,
+    pub metrics: PaneMetrics,
+}
+
+/// What a compare pane's job hands back.
+pub type PaneResult = Result<Box<PaneOutcome>, GenError>;
 
 /// State of the compare window.
 pub struct Compare {
@@ -149,24 +160,35 @@ impl Compare {
         }
     }
 
-    /// The map of pane `pane` is being made by job `id` (a newer job supersedes an older one).
-    pub fn started(&mut self, pane: u64, id: JobId) {
+    /// The map of pane `pane` is being made by `job` (a newer job supersedes an older one).
+    pub fn started(&mut self, pane: u64, job: Job<PaneResult>) {
         if let Some(p) = self.panes.iter_mut().find(|p| p.id == pane) {
-            p.job = Some(id);
+            p.job = Some(job);
         }
     }
 
-    /// A pane's map arrived.
-    pub fn receive(&mut self, id: JobId, out: JobOutput) {
-        let Some(p) = self.panes.iter_mut().find(|p| p.job == Some(id)) else { return };
-        p.job = None;
-        p.texture = None;
-        p.overlay = None;
-        let r = match out {
-            JobOutput::Pane(r) => r.map_err(|e| e.to_string()),
-            JobOutput::Failed { message, .. } => Err(message),
-            _ => return,
-        };
+    /// The panes' maps that arrived since the last frame.
+    pub fn poll(&mut self) {
+        for p in &mut self.panes {
+            let Some(events) = p.job.as_ref().map(Job::poll) else { continue };
+            for e in events {
+                let r = match e {
+                    Event::Done(r) => r.map_err(|e| e.to_string()),
+                    Event::Failed(message) => Err(message),
+                    Event::Report(_) => continue,
+                };
+                p.job = None;
+                p.texture = None;
+                p.overlay = None;
+                p.receive(r);
+            }
+        }
+    }
+}
+
+impl Pane {
+    fn receive(&mut self, r: Result<Box<PaneOutcome>, String>) {
+        let p = self;
         match r {
             Ok(o) => {
                 p.metrics = Some(o.metrics);

@@ -6,7 +6,7 @@
 //! kept while the editor is open.
 
 use super::Command;
-use super::jobs::{JobId, JobOutput};
+use super::jobs::{Event, Job, JobId};
 use crate::analysis::explore::{self, Charts, Condition, Histogram, Run};
 use crate::analysis::sweep::Spread;
 use crate::analysis::{Stat, differing_params, format_value, run_key};
@@ -46,9 +46,16 @@ pub struct Explored {
     pub charts: Arc<Charts>,
 }
 
+/// What an explore job hands back: seeds done so far (of all its sweeps), then the runs and
+/// charts (or why there are none).
+pub enum ExploreOut {
+    Progress(u64),
+    Explored(Result<Box<Explored>, String>),
+}
+
 /// A job in flight.
 struct Running {
-    id: JobId,
+    job: Job<ExploreOut>,
     /// Seeds done and to do (of every sweep of the job).
     done: u64,
     total: u64,
@@ -125,7 +132,7 @@ impl Explore {
 
     /// The job in flight.
     pub fn job(&self) -> Option<JobId> {
-        self.job.as_ref().map(|j| j.id)
+        self.job.as_ref().map(|j| j.job.id())
     }
 
     /// The last run of `params` around `kept`, if one is kept.
@@ -203,23 +210,30 @@ impl Explore {
         }
     }
 
-    /// Job `id` makes `keys`.
-    pub fn started(&mut self, id: JobId, request: &ExploreRequest) {
+    /// `job` makes what `request` asks for.
+    pub fn started(&mut self, job: Job<ExploreOut>, request: &ExploreRequest) {
         let total = request.todo.len() as u64 * (request.seeds.end - request.seeds.start);
-        self.job = Some(Running { id, done: 0, total });
+        self.job = Some(Running { job, done: 0, total });
     }
 
     /// Stops the run in flight (the app cancels its job).
     pub fn cancelled(&mut self) -> Option<JobId> {
-        self.job.take().map(|j| j.id)
+        self.job.take().map(|j| j.job.id())
     }
 
-    /// A report of an explore job.
-    pub fn receive(&mut self, id: JobId, out: JobOutput) {
-        let Some(job) = self.job.as_mut().filter(|j| j.id == id) else { return };
+    /// What the job in flight reported since the last frame.
+    pub fn poll(&mut self) {
+        let Some(events) = self.job.as_ref().map(|j| j.job.poll()) else { return };
+        for e in events {
+            self.receive(e);
+        }
+    }
+
+    fn receive(&mut self, out: Event<ExploreOut>) {
+        let Some(job) = self.job.as_mut() else { return };
         match out {
-            JobOutput::ExploreProgress { done } => job.done = done,
-            JobOutput::Explored(Ok(e)) => {
+            Event::Report(ExploreOut::Progress(done)) => job.done = done,
+            Event::Done(ExploreOut::Explored(Ok(e))) => {
                 let Explored { runs, keys, charts } = *e;
                 for (key, run) in runs {
                     self.runs.retain(|(k, _)| *k != key);
@@ -238,15 +252,15 @@ impl Explore {
                 self.matched = None;
                 self.job = None;
             }
-            JobOutput::Explored(Err(e)) => {
+            Event::Done(ExploreOut::Explored(Err(e))) => {
                 self.error = Some(e);
                 self.job = None;
             }
-            JobOutput::Failed { message, .. } => {
+            Event::Failed(message) => {
                 self.error = Some(format!("the run failed: {message}"));
                 self.job = None;
             }
-            _ => {}
+            Event::Report(ExploreOut::Explored(_)) | Event::Done(ExploreOut::Progress(_)) => {}
         }
     }
 

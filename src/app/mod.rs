@@ -61,8 +61,9 @@ pub use session::{Session, Source};
 
 use crate::io::{self, Preset, StarredSeed};
 use crate::params::GeneratorParams;
+use commands::files::PresetUse;
 use dialogs::PathDialog;
-use jobs::{Jobs, PresetUse};
+use jobs::Jobs;
 use params_panel::PresetEntry;
 use pending::Pending;
 use serde::{Deserialize, Serialize};
@@ -154,6 +155,10 @@ pub struct DelveApp {
     explore: explore::Explore,
     timeline: timeline::Timeline,
     recovery: recovery::Recovery,
+    /// File reads, writes, exports and dialogs in flight.
+    file_jobs: commands::files::FileJobs,
+    /// The check of the document in flight.
+    check_job: Option<jobs::Job<Box<crate::edit::document::Checked>>>,
     /// The locks the windows make maps around, as worked out for this frame.
     window_locks: commands::params::GenerationLocks,
 }
@@ -204,6 +209,8 @@ impl DelveApp {
             timeline: timeline::Timeline::default(),
             recovery: recovery::Recovery::new(config.recovery_dir, config.recovery_interval),
             window_locks: Ok(None),
+            file_jobs: Vec::new(),
+            check_job: None,
         };
         app.start_recovery_scan();
         app.refresh_presets();
@@ -236,9 +243,7 @@ impl DelveApp {
         let ctx = ui.ctx().clone();
         self.jobs.set_context(&ctx);
         self.texture_chunk = textures::chunk_side(ctx.input(|i| i.max_texture_side));
-        for d in self.jobs.poll() {
-            self.on_job(&ctx, d);
-        }
+        self.poll_jobs(&ctx);
         self.handle_close_request(&ctx);
         if !self.has_modal() {
             let mut out = Vec::new();

@@ -20,7 +20,7 @@
 //!   message, and the start goes on.
 
 use super::command::{Command, RecoveryAnswer};
-use super::jobs::{JobKind, JobOutput};
+use super::jobs::{Event, Job, JobKind};
 use super::{DelveApp, Document};
 use crate::app::command::WindowCommand;
 use crate::io::{self, StarredSeed};
@@ -41,6 +41,14 @@ pub const INTERVAL: Duration = Duration::from_secs(3);
 const STALE_LOCK: Duration = Duration::from_secs(60);
 /// A recovery file larger than this is not read (maps are far smaller).
 const MAX_BYTES: u64 = 1 << 30;
+
+/// What a recovery job hands back.
+pub enum RecoveryDone {
+    /// The copy was written (or not).
+    Written(Result<(), String>),
+    /// Copies of earlier runs, found at start.
+    Found(Vec<Found>),
+}
 
 /// The recovery file, as written.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -331,6 +339,8 @@ pub struct Recovery {
     carried_steps: usize,
     /// Copies of earlier runs, offered one at a time.
     pub offers: VecDeque<Offer>,
+    /// Writes and the start-up scan in flight.
+    pub(super) jobs: Vec<Job<RecoveryDone>>,
     /// The last write failed (said once, not on every retry).
     failing: bool,
 }
@@ -350,6 +360,7 @@ impl Recovery {
             seq: 0,
             carried_steps: 0,
             offers: VecDeque::new(),
+            jobs: Vec::new(),
             failing: false,
         };
         let Some(dir) = dir else { return r };
@@ -469,33 +480,48 @@ impl DelveApp {
         let Some(snap) = self.recovery.last.clone() else { return };
         self.recovery.due = false;
         self.recovery.last_write = Some(Instant::now());
-        self.jobs.spawn(JobKind::Recovery, move |_| {
+        let job = self.jobs.spawn(JobKind::Recovery, move |_| {
             let result = snap.to_text().and_then(|text| match slot.lock() {
                 Ok(mut s) => s.write(snap.seq, &text),
                 Err(p) => p.into_inner().write(snap.seq, &text),
             });
-            JobOutput::RecoveryWritten(result)
+            RecoveryDone::Written(result)
         });
+        self.recovery.jobs.push(job);
     }
 
     /// Looks for copies of earlier runs, on a worker.
     pub(super) fn start_recovery_scan(&mut self) {
         if let Some((dir, own)) = self.recovery.scan_target() {
-            self.jobs.spawn(JobKind::Recovery, move |_| JobOutput::RecoveryFound(scan(&dir, &own)));
+            let job = self.jobs.spawn(JobKind::Recovery, move |_| RecoveryDone::Found(scan(&dir, &own)));
+            self.recovery.jobs.push(job);
+        }
+    }
+
+    /// What the recovery jobs handed back since the last frame.
+    pub(super) fn poll_recovery(&mut self) {
+        let events: Vec<Event<RecoveryDone>> = self.recovery.jobs.iter().flat_map(Job::poll).collect();
+        self.recovery.jobs.retain(|j| !j.is_finished());
+        for event in events {
+            match event {
+                Event::Done(out) => self.on_recovery_job(out),
+                Event::Report(_) => {}
+                Event::Failed(message) => self.show_message("Crash recovery failed unexpectedly", message),
+            }
         }
     }
 
     /// A recovery job finished.
-    pub(super) fn on_recovery_job(&mut self, out: JobOutput) {
+    fn on_recovery_job(&mut self, out: RecoveryDone) {
         match out {
-            JobOutput::RecoveryWritten(Ok(())) => self.recovery.failing = false,
+            RecoveryDone::Written(Ok(())) => self.recovery.failing = false,
             // Said once, not on every retry.
-            JobOutput::RecoveryWritten(Err(e)) if !self.recovery.failing => {
+            RecoveryDone::Written(Err(e)) if !self.recovery.failing => {
                 self.recovery.failing = true;
                 self.show_message("Could not write the recovery copy", e);
             }
-            JobOutput::RecoveryWritten(Err(_)) => {}
-            JobOutput::RecoveryFound(found) => {
+            RecoveryDone::Written(Err(_)) => {}
+            RecoveryDone::Found(found) => {
                 let mut corrupt = Vec::new();
                 for f in found {
                     match f {
@@ -511,8 +537,6 @@ impl DelveApp {
                     self.show_message("A recovery copy could not be read", corrupt.join("\n"));
                 }
             }
-            JobOutput::Failed { message, .. } => self.show_message("Crash recovery failed unexpectedly", message),
-            _ => {}
         }
     }
 

@@ -6,7 +6,7 @@
 
 use super::Command;
 use super::explore::LocksShown;
-use super::jobs::{JobId, JobOutput};
+use super::jobs::{Event, Job, JobId};
 use crate::analysis::explore::{Condition, Op, Run, describe};
 use crate::analysis::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, run_key};
 use crate::app::command::{ParamsCommand, WindowCommand};
@@ -51,7 +51,16 @@ pub struct ExploredSeeds {
     /// ... for this filter and order.
     list_for: Option<ListKey>,
     /// The job listing them anew, and for what.
-    list_job: Option<(JobId, ListKey)>,
+    list_job: Option<(Job<Vec<u64>>, ListKey)>,
+}
+
+/// What a thumbnail job hands back: each thumbnail as it is made, then the end of the page.
+pub enum ThumbnailsOut {
+    Thumbnail(Box<Thumbnail>),
+    /// The page is done; `error` when a thumbnail could not be made.
+    Done {
+        error: Option<String>,
+    },
 }
 
 impl ExploredSeeds {
@@ -104,7 +113,7 @@ pub struct SeedBrowser {
     last_shown: Option<u64>,
     cache: ThumbCache,
     /// The page being rendered: its job and parameters key.
-    render: Option<(JobId, String)>,
+    render: Option<(Job<ThumbnailsOut>, String)>,
     /// What the last render was asked for: (params key, seeds).
     requested: Option<(String, Vec<u64>)>,
     error: Option<String>,
@@ -218,16 +227,16 @@ impl SeedBrowser {
         Some(ListRequest { run: e.run.clone(), conditions, key: wanted })
     }
 
-    /// The explored seeds are being listed by job `id`.
-    pub fn listing(&mut self, id: JobId, key: ListKey) {
+    /// The explored seeds are being listed by `job`.
+    pub fn listing(&mut self, job: Job<Vec<u64>>, key: ListKey) {
         if let Some(e) = &mut self.explored {
-            e.list_job = Some((id, key));
+            e.list_job = Some((job, key));
         }
     }
 
     /// The job listing the explored seeds, if one runs.
     pub fn list_job(&self) -> Option<JobId> {
-        self.explored.as_ref().and_then(|e| e.list_job.as_ref()).map(|(id, _)| *id)
+        self.explored.as_ref().and_then(|e| e.list_job.as_ref()).map(|(job, _)| job.id())
     }
 
     /// The thumbnail of `seed` for `params` (around the locks the browser shows), when rendered.
@@ -293,51 +302,51 @@ impl SeedBrowser {
 
     /// The job rendering the current page, if any.
     pub fn render_job(&self) -> Option<JobId> {
-        self.render.as_ref().map(|(id, _)| *id)
+        self.render.as_ref().map(|(job, _)| job.id())
     }
 
-    /// The page is being rendered by job `id`.
-    pub fn started(&mut self, id: JobId, key: String) {
-        self.render = Some((id, key));
+    /// The page is being rendered by `job`.
+    pub fn started(&mut self, job: Job<ThumbnailsOut>, key: String) {
+        self.render = Some((job, key));
     }
 
-    /// A report of a job listing the explored seeds.
-    pub fn receive_list(&mut self, id: JobId, out: JobOutput) {
-        let Some(e) = &mut self.explored else { return };
-        let Some((job, key)) = e.list_job else { return };
-        if job != id {
-            return;
-        }
-        e.list_job = None;
-        match out {
-            JobOutput::Listed(list) => {
-                e.list = list;
-                e.list_for = Some(key);
-                e.start = 0;
-                self.selected = None;
-            }
-            JobOutput::Failed { message, .. } => self.error = Some(message),
-            _ => {}
-        }
-    }
-
-    /// A report of a thumbnail job.
-    pub fn receive(&mut self, id: JobId, out: JobOutput) {
+    /// What the listing and thumbnail jobs reported since the last frame.
+    pub fn poll(&mut self) {
+        self.poll_list();
         let Some((job, key)) = &self.render else { return };
-        if *job != id {
-            return;
+        let (events, key) = (job.poll(), key.clone());
+        for e in events {
+            match e {
+                Event::Report(ThumbnailsOut::Thumbnail(t)) => self.cache.insert(&key, *t),
+                Event::Done(ThumbnailsOut::Done { error }) => {
+                    self.error = error;
+                    self.render = None;
+                }
+                Event::Failed(message) => {
+                    self.error = Some(message);
+                    self.render = None;
+                }
+                Event::Report(ThumbnailsOut::Done { .. }) | Event::Done(ThumbnailsOut::Thumbnail(_)) => {}
+            }
         }
-        match out {
-            JobOutput::Thumbnail(t) => self.cache.insert(key, *t),
-            JobOutput::ThumbnailsDone { error } => {
-                self.error = error;
-                self.render = None;
+    }
+
+    fn poll_list(&mut self) {
+        let Some(e) = &mut self.explored else { return };
+        let Some((job, key)) = &e.list_job else { return };
+        let (events, key) = (job.poll(), *key);
+        for out in events {
+            e.list_job = None;
+            match out {
+                Event::Done(list) => {
+                    e.list = list;
+                    e.list_for = Some(key);
+                    e.start = 0;
+                    self.selected = None;
+                }
+                Event::Failed(message) => self.error = Some(message),
+                Event::Report(_) => {}
             }
-            JobOutput::Failed { message, .. } => {
-                self.error = Some(message);
-                self.render = None;
-            }
-            _ => {}
         }
     }
 

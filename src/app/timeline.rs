@@ -5,13 +5,17 @@
 //! maps, get a sentence saying so.
 
 use super::Document;
-use super::jobs::{JobId, JobOutput};
+use super::jobs::{Event, Job, JobId};
 use crate::generate::record::{Growth, Pose, Refused, Step, TryOutcome};
 use crate::generate::replay;
 use crate::geom::Pos;
 use crate::params::GeneratorParams;
 use egui::{Color32, Stroke, pos2};
 use std::sync::Arc;
+
+/// What a recording job hands back: the steps of a generation (`None`: the generator does not
+/// record), or why there are none.
+pub type RecordOut = Result<Option<std::sync::Arc<[crate::generate::record::Step]>>, String>;
 
 /// Steps a second while playing, by default, and the range offered.
 const SPEED: f32 = 8.0;
@@ -45,7 +49,7 @@ pub struct Timeline {
     /// The document revision last followed.
     seen: Option<u64>,
     /// The job making a recording, for these parameters and seed.
-    making: Option<(JobId, GeneratorParams, u64)>,
+    making: Option<(Job<RecordOut>, GeneratorParams, u64)>,
 }
 
 impl Default for Timeline {
@@ -146,34 +150,42 @@ impl Timeline {
         Some((params.clone(), prov.seed))
     }
 
-    /// A recording is being made by job `job`.
-    pub fn started(&mut self, job: JobId, params: GeneratorParams, seed: u64) {
+    /// A recording is being made by `job`.
+    pub fn started(&mut self, job: Job<RecordOut>, params: GeneratorParams, seed: u64) {
         self.making = Some((job, params, seed));
         self.clear("Recording the steps…".into());
     }
 
     /// The job making the recording, if one is.
     pub fn job(&self) -> Option<JobId> {
-        self.making.as_ref().map(|m| m.0)
+        self.making.as_ref().map(|m| m.0.id())
     }
 
-    /// A report of the recording job.
-    pub fn receive(&mut self, job: JobId, out: JobOutput) {
-        let Some((_, params, seed)) = self.making.take_if(|m| m.0 == job) else { return };
+    /// What the recording job reported since the last frame.
+    pub fn poll(&mut self) {
+        let Some(events) = self.making.as_ref().map(|m| m.0.poll()) else { return };
+        for e in events {
+            let out = match e {
+                Event::Done(out) => out,
+                Event::Failed(message) => Err(message),
+                Event::Report(_) => continue,
+            };
+            self.receive(out);
+        }
+    }
+
+    fn receive(&mut self, out: RecordOut) {
+        let Some((_, params, seed)) = self.making.take() else { return };
         match out {
-            JobOutput::Recorded(Ok(Some(steps))) => {
+            Ok(Some(steps)) => {
                 self.at = steps.len();
                 self.recorded = Some(Recorded { params, seed, steps });
                 self.note = None;
                 self.shown = None;
                 self.playing = false;
             }
-            JobOutput::Recorded(Ok(None)) => {
-                self.clear(format!("The {} generator does not record its steps.", params.kind().label()))
-            }
-            JobOutput::Recorded(Err(e)) => self.clear(e),
-            JobOutput::Failed { message, .. } => self.clear(message),
-            _ => {}
+            Ok(None) => self.clear(format!("The {} generator does not record its steps.", params.kind().label())),
+            Err(e) => self.clear(e),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use super::super::DelveApp;
 use super::super::command::EditCommand;
-use super::super::jobs::{JobKind, JobOutput};
+use super::super::jobs::{Event, Job, JobKind};
 use crate::edit::Document;
 
 impl DelveApp {
@@ -64,24 +64,28 @@ impl DelveApp {
     }
 
     /// The document's problems and figures for its current revision, from a worker.
-    pub(in crate::app) fn on_checked(&mut self, output: JobOutput) {
-        match (output, &mut self.doc) {
-            (JobOutput::Checked(c), Some(doc)) => {
-                doc.checked(*c);
+    pub(in crate::app) fn poll_check(&mut self) {
+        let Some(events) = self.check_job.as_ref().map(Job::poll) else { return };
+        for event in events {
+            self.check_job = None;
+            match (event, &mut self.doc) {
+                (Event::Done(c), Some(doc)) => {
+                    doc.checked(*c);
+                }
+                (Event::Failed(_), Some(doc)) => doc.check_lost(),
+                _ => {}
             }
-            (JobOutput::Failed { .. }, Some(doc)) => doc.check_lost(),
-            _ => {}
         }
     }
 
     /// Checks the document's map on a worker when its problems are stale (one check at a time;
     /// an answer for an older revision is dropped by the document).
     pub(in crate::app) fn start_check(&mut self) {
-        if self.jobs.is_running(JobKind::Check) {
+        if self.check_job.is_some() {
             return;
         }
         if let Some(check) = self.doc.as_mut().and_then(Document::check_request) {
-            self.jobs.spawn(JobKind::Check, move |_| JobOutput::Checked(Box::new(check.run())));
+            self.check_job = Some(self.jobs.spawn(JobKind::Check, move |_| Box::new(check.run())));
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::super::command::{Command, FileCommand};
 use super::super::dialogs::{PathDialog, remember, with_extension};
 use super::super::document::Replacement;
-use super::super::jobs::{JobId, JobKind, JobOutput, OpenOutcome, PresetUse};
+use super::super::jobs::{Event, Job, JobId, JobKind};
 use super::super::params_panel::PresetEntry;
 use super::super::pending::Pending;
 use super::super::prefs::{MAX_PRESETS, MAX_RECENT};
@@ -20,7 +20,92 @@ use crate::map::check::Checker;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// A map read from a file (or made blank), ready to show.
+pub struct OpenOutcome {
+    pub map: crate::map::Map,
+    pub index: MapIndex,
+    pub checker: Checker,
+    pub textures: Prebuilt,
+}
+
+/// What a preset was read for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PresetUse {
+    /// Take its parameters, seed and stars.
+    Apply,
+    /// Only its snapshot (restoring the last session, whose parameters are kept), and its stars
+    /// when the last session saved none.
+    Restore { take_stars: bool },
+}
+
+/// What a file job hands back: a read, a write, an export or a dialog's answer.
+pub enum FileDone {
+    Opened {
+        path: PathBuf,
+        result: Result<Box<OpenOutcome>, FileError>,
+    },
+    /// A blank map made for *File ▸ New map*.
+    Created(Box<OpenOutcome>),
+    /// A preset file read (loaded, picked, or given at start).
+    PresetRead {
+        path: PathBuf,
+        purpose: PresetUse,
+        result: Result<Preset, FileError>,
+    },
+    /// A map written to `path`; `revision` is the document revision that was written.
+    MapSaved {
+        path: PathBuf,
+        revision: u64,
+        result: Result<(), FileError>,
+    },
+    PresetSaved {
+        path: PathBuf,
+        preset: Box<Preset>,
+        result: Result<(), FileError>,
+    },
+    Exported {
+        path: PathBuf,
+        result: Result<(), String>,
+    },
+    Dialog {
+        purpose: DialogPurpose,
+        outcome: DialogOutcome,
+    },
+}
+
+/// The file jobs in flight, each with its kind.
+pub type FileJobs = Vec<(JobKind, Job<FileDone>)>;
+
 impl DelveApp {
+    /// Starts a file job; its handle is kept here until it ends.
+    fn spawn_file(&mut self, kind: JobKind, job: impl FnOnce() -> FileDone + Send + 'static) -> JobId {
+        let job = self.jobs.spawn(kind, move |_| job());
+        let id = job.id();
+        self.file_jobs.push((kind, job));
+        id
+    }
+
+    /// What the file jobs handed back since the last frame.
+    pub(in crate::app) fn poll_files(&mut self, ctx: &egui::Context) {
+        let mut ended = Vec::new();
+        for (kind, job) in &self.file_jobs {
+            ended.extend(job.poll().into_iter().map(|e| (*kind, job.id(), e)));
+        }
+        self.file_jobs.retain(|(_, j)| !j.is_finished());
+        for (kind, id, event) in ended {
+            match event {
+                Event::Done(out) => self.on_file_job(ctx, id, out),
+                Event::Report(_) => {}
+                Event::Failed(message) => {
+                    if kind == JobKind::Save {
+                        self.abandon_save();
+                    }
+                    self.show_message(&format!("{kind:?} failed unexpectedly"), message);
+                }
+            }
+        }
+    }
+
     pub(super) fn handle_files(&mut self, c: FileCommand, discarding: bool) {
         match c {
             FileCommand::Dialog(purpose) => self.ask_for_file(purpose),
@@ -61,12 +146,12 @@ impl DelveApp {
                     return;
                 }
                 let (layers, chunk) = (self.prefs.layers.colours(), self.texture_chunk);
-                self.jobs.spawn(JobKind::Open, move |_| {
+                self.spawn_file(JobKind::Open, move || {
                     let map = crate::map::Map::new(width, height);
                     let index = MapIndex::build(&map);
                     let checker = Checker::new(&map);
                     let textures = Prebuilt::new(&map, layers, chunk);
-                    JobOutput::Created(Box::new(OpenOutcome { map, index, checker, textures }))
+                    FileDone::Created(Box::new(OpenOutcome { map, index, checker, textures }))
                 });
             }
             FileCommand::OpenFile(path) => self.open(path, None, discarding),
@@ -79,9 +164,9 @@ impl DelveApp {
             FileCommand::SaveMapTo(path) => {
                 let Some(doc) = &self.doc else { return self.abandon_save() };
                 let (map, revision) = (doc.map_arc(), doc.revision());
-                self.jobs.spawn(JobKind::Save, move |_| {
+                self.spawn_file(JobKind::Save, move || {
                     let result = io::save_map(&path, &map);
-                    JobOutput::MapSaved { path, revision, result }
+                    FileDone::MapSaved { path, revision, result }
                 });
             }
             FileCommand::ExportOptions(format) if self.doc.is_some() => self.export_window = Some(format),
@@ -92,10 +177,10 @@ impl DelveApp {
                 let map = doc.map_arc();
                 self.notify(format!("Exporting {}…", file_name(&path)));
                 let options = self.prefs.export_options.options(format, &map);
-                self.jobs.spawn(JobKind::Export, move |_| {
+                self.spawn_file(JobKind::Export, move || {
                     let result =
                         crate::export::write(&map, format, &path, &options).map(|_| ()).map_err(|e| e.to_string());
-                    JobOutput::Exported { path, result }
+                    FileDone::Exported { path, result }
                 });
             }
             FileCommand::ExportGif(path) => {
@@ -108,11 +193,11 @@ impl DelveApp {
                 let seed = prov.seed;
                 let scale = self.prefs.export_options.options(crate::export::Format::Png, doc.map()).png.scale;
                 self.notify(format!("Exporting {}…", file_name(&path)));
-                self.jobs.spawn(JobKind::Export, move |_| {
+                self.spawn_file(JobKind::Export, move || {
                     let result = crate::export::gif::generation_gif(&params, seed, scale)
                         .map_err(|e| e.to_string())
                         .and_then(|bytes| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
-                    JobOutput::Exported { path, result }
+                    FileDone::Exported { path, result }
                 });
             }
             FileCommand::LoadPreset(path) => self.read_preset_file(path, PresetUse::Apply),
@@ -121,9 +206,9 @@ impl DelveApp {
                 p.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
                 p.seed = self.session.seed();
                 p.starred = self.session.starred().to_vec();
-                self.jobs.spawn(JobKind::Save, move |_| {
+                self.spawn_file(JobKind::Save, move || {
                     let result = io::save_preset(&path, &p);
-                    JobOutput::PresetSaved { path, preset: Box::new(p), result }
+                    FileDone::PresetSaved { path, preset: Box::new(p), result }
                 });
             }
             FileCommand::SetDialogMode(m) => self.prefs.dialogs = m,
@@ -135,7 +220,7 @@ impl DelveApp {
     /// Reads a map (or, with no `kind`, a map or a preset, whichever the file is) on a worker.
     fn open(&mut self, path: PathBuf, kind: Option<FileKind>, discarding: bool) {
         let (layers, chunk) = (self.prefs.layers.colours(), self.texture_chunk);
-        let id = self.jobs.spawn(JobKind::Open, move |_| {
+        let id = self.spawn_file(JobKind::Open, move || {
             let kind = match kind {
                 Some(k) => Ok(k),
                 // Not readable as either: the map loader says what is wrong, and where.
@@ -146,7 +231,7 @@ impl DelveApp {
             };
             match kind {
                 Ok(FileKind::Preset) => {
-                    JobOutput::PresetRead { result: io::load_preset(&path), path, purpose: PresetUse::Apply }
+                    FileDone::PresetRead { result: io::load_preset(&path), path, purpose: PresetUse::Apply }
                 }
                 Ok(FileKind::Map) => {
                     let result = io::load_map(&path).map(|map| {
@@ -155,9 +240,9 @@ impl DelveApp {
                         let textures = Prebuilt::new(&map, layers, chunk);
                         Box::new(OpenOutcome { map, index, checker, textures })
                     });
-                    JobOutput::Opened { path, result }
+                    FileDone::Opened { path, result }
                 }
-                Err(e) => JobOutput::Opened { path, result: Err(e) },
+                Err(e) => FileDone::Opened { path, result: Err(e) },
             }
         });
         if discarding {
@@ -168,25 +253,21 @@ impl DelveApp {
 
     /// Reads a preset file on a worker.
     pub(in crate::app) fn read_preset_file(&mut self, path: PathBuf, purpose: PresetUse) {
-        self.jobs.spawn(JobKind::Open, move |_| JobOutput::PresetRead {
-            result: io::load_preset(&path),
-            path,
-            purpose,
-        });
+        self.spawn_file(JobKind::Open, move || FileDone::PresetRead { result: io::load_preset(&path), path, purpose });
     }
 
     /// A read, a write, an export or a dialog finished.
-    pub(super) fn on_file_job(&mut self, ctx: &egui::Context, id: JobId, out: JobOutput) {
+    fn on_file_job(&mut self, ctx: &egui::Context, id: JobId, out: FileDone) {
         match out {
-            JobOutput::Opened { path, result } => self.opened(id, path, result),
-            JobOutput::Created(b) => {
+            FileDone::Opened { path, result } => self.opened(id, path, result),
+            FileDone::Created(b) => {
                 let OpenOutcome { map, index, checker, textures } = *b;
                 let notice = format!("New {}×{} map", map.width(), map.height());
                 self.session.leave_map();
                 let doc = Document::from_parts(map, index, checker);
                 self.replace_document(doc, Replacement::New(notice), Some(textures));
             }
-            JobOutput::PresetRead { path, purpose, result } => match (result, purpose) {
+            FileDone::PresetRead { path, purpose, result } => match (result, purpose) {
                 (Ok(p), PresetUse::Apply) => {
                     remember(&mut self.prefs.user_presets, &path, MAX_PRESETS);
                     self.refresh_presets();
@@ -207,7 +288,7 @@ impl DelveApp {
                 }
                 (Err(_), PresetUse::Restore { .. }) => {} // The last session's parameters are kept.
             },
-            JobOutput::MapSaved { path, revision, result } => match result {
+            FileDone::MapSaved { path, revision, result } => match result {
                 Ok(()) => {
                     remember(&mut self.prefs.recent_maps, &path, MAX_RECENT);
                     self.message = None;
@@ -230,7 +311,7 @@ impl DelveApp {
                     self.file_error("Could not save the map", &e, false);
                 }
             },
-            JobOutput::PresetSaved { path, preset, result } => match result {
+            FileDone::PresetSaved { path, preset, result } => match result {
                 Ok(()) => {
                     remember(&mut self.prefs.user_presets, &path, MAX_PRESETS);
                     self.refresh_presets();
@@ -244,11 +325,11 @@ impl DelveApp {
                     self.file_error("Could not save the preset", &e, false);
                 }
             },
-            JobOutput::Exported { path, result } => match result {
+            FileDone::Exported { path, result } => match result {
                 Ok(()) => self.notify(format!("Exported {}", file_name(&path))),
                 Err(e) => self.show_message(&format!("Could not export {}", file_name(&path)), e),
             },
-            JobOutput::Dialog { purpose, outcome } => match outcome {
+            FileDone::Dialog { purpose, outcome } => match outcome {
                 DialogOutcome::Picked(path) => {
                     self.commands.push(Command::File(FileCommand::PathChosen(purpose, path)))
                 }
@@ -265,13 +346,6 @@ impl DelveApp {
                     );
                 }
             },
-            JobOutput::Failed { what, message } => {
-                if what == JobKind::Save {
-                    self.abandon_save();
-                }
-                self.show_message(&format!("{what:?} failed unexpectedly"), message);
-            }
-            _ => {}
         }
     }
 
@@ -457,7 +531,7 @@ impl DelveApp {
         let request =
             DialogRequest { purpose, directory: self.start_dir(purpose), file_name: self.suggested_name(purpose) };
         let dialogs = self.dialogs.clone();
-        self.jobs.spawn(JobKind::Dialog, move |_| JobOutput::Dialog { purpose, outcome: dialogs.pick(&request) });
+        self.spawn_file(JobKind::Dialog, move || FileDone::Dialog { purpose, outcome: dialogs.pick(&request) });
     }
 }
 

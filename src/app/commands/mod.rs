@@ -11,7 +11,6 @@ pub mod windows;
 
 use super::command::{Answer, Command};
 use super::dialogs::DialogPurpose;
-use super::jobs::{Delivery, JobKind};
 use super::pending::Pending;
 use super::shortcuts::Action;
 use super::{Camera, DelveApp, Document};
@@ -101,19 +100,17 @@ impl DelveApp {
         }
     }
 
-    /// A job's report, handed to the module that started the job.
-    pub(super) fn on_job(&mut self, ctx: &egui::Context, d: Delivery) {
-        match d.kind {
-            JobKind::Generate => self.on_generated(d.output),
-            JobKind::Thumbnails => self.browser.receive(d.id, d.output),
-            JobKind::Compare => self.compare.receive(d.id, d.output),
-            JobKind::Explore => self.explore.receive(d.id, d.output),
-            JobKind::Listing => self.browser.receive_list(d.id, d.output),
-            JobKind::Record => self.timeline.receive(d.id, d.output),
-            JobKind::Check => self.on_checked(d.output),
-            JobKind::Recovery => self.on_recovery_job(d.output),
-            JobKind::Open | JobKind::Save | JobKind::Export | JobKind::Dialog => self.on_file_job(ctx, d.id, d.output),
-        }
+    /// What the background jobs handed back since the last frame, each taken by the module
+    /// that asked for the work (through its typed handle).
+    pub(super) fn poll_jobs(&mut self, ctx: &egui::Context) {
+        self.poll_generation();
+        self.poll_files(ctx);
+        self.poll_check();
+        self.poll_recovery();
+        self.browser.poll();
+        self.compare.poll();
+        self.explore.poll();
+        self.timeline.poll();
     }
 
     /// The command of a keyboard shortcut.

@@ -4,10 +4,11 @@
 
 use super::super::command::ParamsCommand;
 use super::super::document::Replacement;
-use super::super::jobs::{GenOutcome, JobKind, JobOutput, PresetUse};
+use super::super::jobs::{Event, Job, JobKind};
 use super::super::session::Panel;
 use super::super::textures::Prebuilt;
 use super::super::{DelveApp, Document, MapIndex, PresetRef};
+use super::files::PresetUse;
 use crate::generate;
 use crate::io::Preset;
 use crate::map::Map;
@@ -16,6 +17,27 @@ use crate::map::locks::{Kept, LockConflict};
 use crate::params::GeneratorParams;
 use std::sync::Arc;
 use std::time::Instant;
+
+/// A generated map, ready to show.
+pub struct GenOutcome {
+    pub map: Map,
+    pub index: MapIndex,
+    pub checker: Checker,
+    pub report: crate::generate::Report,
+    /// Time spent in the generator alone.
+    pub elapsed: std::time::Duration,
+    /// The tile texture's texels, made on the worker too.
+    pub textures: Prebuilt,
+}
+
+/// What a generation job hands back: its ticket, the undo step's label and the panel that
+/// asked, and the map (or why there is none).
+pub struct Generated {
+    ticket: u64,
+    label: String,
+    panel: Box<Panel>,
+    result: Result<Box<GenOutcome>, crate::generate::GenError>,
+}
 
 /// A generation to run.
 pub struct GenJob {
@@ -53,6 +75,8 @@ pub struct GenState {
     pub(in crate::app) made_around: Option<u64>,
     /// The document's own locks at a revision (or why they cannot be kept), taken once.
     locks_of: Option<(u64, GenerationLocks)>,
+    /// The generation running.
+    pub(in crate::app) running: Option<Job<Generated>>,
 }
 
 impl DelveApp {
@@ -222,7 +246,7 @@ impl DelveApp {
             label,
             panel: self.session.panel(),
         };
-        if self.jobs.is_running(JobKind::Generate) {
+        if self.gen_state.running.is_some() {
             self.gen_state.queued = Some(job);
         } else {
             self.spawn_generation(job);
@@ -232,7 +256,7 @@ impl DelveApp {
 
     fn spawn_generation(&mut self, job: GenJob) {
         let (layers, chunk) = (self.prefs.layers.colours(), self.texture_chunk);
-        self.jobs.spawn(JobKind::Generate, move |_| {
+        self.gen_state.running = Some(self.jobs.spawn(JobKind::Generate, move |_| {
             let start = Instant::now();
             let result = generate::generate_around(&job.params, job.seed, job.kept.as_ref()).map(|g| {
                 let elapsed = start.elapsed();
@@ -241,8 +265,8 @@ impl DelveApp {
                 let textures = Prebuilt::new(&g.map, layers, chunk);
                 Box::new(GenOutcome { map: g.map, index, checker, report: g.report, elapsed, textures })
             });
-            JobOutput::Generated { ticket: job.ticket, label: job.label, panel: Box::new(job.panel), result }
-        });
+            Generated { ticket: job.ticket, label: job.label, panel: Box::new(job.panel), result }
+        }));
     }
 
     /// The document is being replaced by something other than a generation: drop generation
@@ -254,19 +278,26 @@ impl DelveApp {
 
     /// A generation finished: show it as the next state of the document, unless it is stale
     /// (the document was replaced since). One that failed changes nothing.
-    pub(super) fn on_generated(&mut self, out: JobOutput) {
-        if let Some(next) = self.gen_state.queued.take() {
-            self.spawn_generation(next);
-        }
-        let (ticket, label, panel, result) = match out {
-            JobOutput::Generated { ticket, label, panel, result } => (ticket, label, panel, result),
-            JobOutput::Failed { message, .. } => {
-                self.show_generation_message("Generation failed unexpectedly", message);
-                self.panel_back_to_map();
-                return;
+    pub(in crate::app) fn poll_generation(&mut self) {
+        let Some(events) = self.gen_state.running.as_ref().map(Job::poll) else { return };
+        for event in events {
+            self.gen_state.running = None;
+            if let Some(next) = self.gen_state.queued.take() {
+                self.spawn_generation(next);
             }
-            _ => return,
-        };
+            match event {
+                Event::Done(g) => self.on_generated(g),
+                Event::Report(_) => {}
+                Event::Failed(message) => {
+                    self.show_generation_message("Generation failed unexpectedly", message);
+                    self.panel_back_to_map();
+                }
+            }
+        }
+    }
+
+    fn on_generated(&mut self, out: Generated) {
+        let Generated { ticket, label, panel, result } = out;
         if ticket <= self.gen_state.floor {
             return; // The document was replaced since.
         }

@@ -4,8 +4,11 @@
 use super::super::DelveApp;
 use super::super::command::{PaneCommand, WindowCommand};
 use super::super::compare::PaneJob;
+use super::super::compare::PaneOutcome;
+use super::super::explore::ExploreOut;
 use super::super::explore::{ExploreModel, ExploreRequest, Explored};
-use super::super::jobs::{JobKind, JobOutput, PaneOutcome};
+use super::super::jobs::JobKind;
+use super::super::seed_browser::ThumbnailsOut;
 use super::super::seed_browser::{ListRequest, ThumbnailRequest};
 use crate::analysis::explore::{Charts, Run};
 use crate::analysis::thumbnail;
@@ -81,7 +84,7 @@ impl DelveApp {
         }
         let ExploreRequest { todo, kept, seeds, have, keys } = &request;
         let (todo, kept, seeds, have, keys) = (todo.clone(), kept.clone(), seeds.clone(), have.clone(), keys.clone());
-        let id = self.jobs.spawn(JobKind::Explore, move |job| {
+        let job = self.jobs.spawn(JobKind::Explore, move |job| {
             let per = seeds.end - seeds.start;
             let mut runs = have;
             let mut made = Vec::new();
@@ -89,7 +92,7 @@ impl DelveApp {
                 let before = i as u64 * per;
                 let rows =
                     crate::analysis::sweep::sweep(&params, seeds.clone(), kept.as_ref(), job.cancel_flag(), |done| {
-                        job.report(JobOutput::ExploreProgress { done: before + done })
+                        job.report(ExploreOut::Progress(before + done))
                     });
                 match rows {
                     Ok(Some(rows)) => {
@@ -97,16 +100,16 @@ impl DelveApp {
                         runs.push((key.clone(), run.clone()));
                         made.push((key, run));
                     }
-                    Ok(None) => return JobOutput::Failed { what: JobKind::Explore, message: "cancelled".into() },
-                    Err(e) => return JobOutput::Explored(Err(e.to_string())),
+                    Ok(None) => return ExploreOut::Explored(Err("cancelled".into())),
+                    Err(e) => return ExploreOut::Explored(Err(e.to_string())),
                 }
             }
             let shown: Vec<&Run> =
                 keys.iter().filter_map(|k| runs.iter().find(|(x, _)| x == k).map(|(_, r)| r.as_ref())).collect();
             let charts = Arc::new(Charts::of(&shown));
-            JobOutput::Explored(Ok(Box::new(Explored { runs: made, keys, charts })))
+            ExploreOut::Explored(Ok(Box::new(Explored { runs: made, keys, charts })))
         });
-        self.explore.started(id, &request);
+        self.explore.started(job, &request);
     }
 
     /// Lists the explored seeds for the seed browser on the pool; the listing it replaces is
@@ -116,8 +119,8 @@ impl DelveApp {
             self.jobs.cancel(old);
         }
         let key = request.key;
-        let id = self.jobs.spawn(JobKind::Listing, move |_| JobOutput::Listed(request.list()));
-        self.browser.listing(id, key);
+        let job = self.jobs.spawn(JobKind::Listing, move |_| request.list());
+        self.browser.listing(job, key);
     }
 
     /// Records a generation for the timeline on the pool; the recording it replaces is
@@ -127,13 +130,11 @@ impl DelveApp {
             self.jobs.cancel(old);
         }
         let p = params.clone();
-        let id = self.jobs.spawn(JobKind::Record, move |_| {
-            JobOutput::Recorded(match crate::generate::generate_recorded(&p, seed) {
-                Ok((_, rec)) => Ok(rec.map(|r| r.steps.into())),
-                Err(e) => Err(e.to_string()),
-            })
+        let job = self.jobs.spawn(JobKind::Record, move |_| match crate::generate::generate_recorded(&p, seed) {
+            Ok((_, rec)) => Ok(rec.map(|r| r.steps.into())),
+            Err(e) => Err(e.to_string()),
         });
-        self.timeline.started(id, params, seed);
+        self.timeline.started(job, params, seed);
     }
 
     /// Generates a compare pane's map on the pool (around the locks a regeneration keeps, as
@@ -141,13 +142,13 @@ impl DelveApp {
     fn start_pane(&mut self, job: PaneJob) {
         let PaneJob { pane, params, seed } = job;
         let kept = self.generation_locks().ok().flatten();
-        let id = self.jobs.spawn(JobKind::Compare, move |_| {
-            JobOutput::Pane(crate::generate::generate_around(&params, seed, kept.as_ref()).map(|g| {
+        let job = self.jobs.spawn(JobKind::Compare, move |_| {
+            crate::generate::generate_around(&params, seed, kept.as_ref()).map(|g| {
                 let metrics = Metrics::of(&g.map);
                 Box::new(PaneOutcome { map: Arc::new(g.map), metrics })
-            }))
+            })
         });
-        self.compare.started(pane, id);
+        self.compare.started(pane, job);
     }
 
     /// Renders the thumbnails of a seed-browser page on the pool, each reported as it is done;
@@ -157,18 +158,18 @@ impl DelveApp {
         if let Some(old) = self.browser.render_job() {
             self.jobs.cancel(old);
         }
-        let id = self.jobs.spawn(JobKind::Thumbnails, move |job| {
+        let job = self.jobs.spawn(JobKind::Thumbnails, move |job| {
             for seed in seeds {
                 if job.cancelled() {
                     break;
                 }
                 match thumbnail(&params, seed, kept.as_ref(), px) {
-                    Ok(t) => job.report(JobOutput::Thumbnail(Box::new(t))),
-                    Err(e) => return JobOutput::ThumbnailsDone { error: Some(e.to_string()) },
+                    Ok(t) => job.report(ThumbnailsOut::Thumbnail(Box::new(t))),
+                    Err(e) => return ThumbnailsOut::Done { error: Some(e.to_string()) },
                 }
             }
-            JobOutput::ThumbnailsDone { error: None }
+            ThumbnailsOut::Done { error: None }
         });
-        self.browser.started(id, key);
+        self.browser.started(job, key);
     }
 }
