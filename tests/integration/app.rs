@@ -191,14 +191,7 @@ fn zoom_and_pan_change_the_view_transform() {
     // Dragging pans by the distance dragged.
     let from = at;
     let to = at + vec2(-120.0, 50.0);
-    e.harness.drag_at(from);
-    e.harness.step();
-    for k in 1..=4 {
-        e.harness.hover_at(from + (to - from) * (k as f32 / 4.0));
-        e.harness.step();
-    }
-    e.harness.drop_at(to);
-    e.settle();
+    e.drag(from, to);
     let panned = e.app().view().transform;
     assert_eq!(panned.scale, zoomed.scale);
     assert!((panned.origin - zoomed.origin - (to - from)).length() < 1.0, "{zoomed:?} -> {panned:?}");

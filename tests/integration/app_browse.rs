@@ -9,9 +9,7 @@ use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn editor(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
-    editor_from(dir, None)
-}
+use crate::editor::harness_in as editor;
 
 /// The editor, started from saved editor state when there is some.
 fn editor_from(dir: &tempfile::TempDir, storage: Option<&crate::common::MemoryStorage>) -> Harness<'static, DelveApp> {

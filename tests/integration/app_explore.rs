@@ -10,9 +10,7 @@ use delve::params::ParamValue;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn editor(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
-    crate::editor::harness(dir.path(), None, None).0
-}
+use crate::editor::harness_in as editor;
 
 /// The editor with the Explore window open, set to run `count` seeds.
 fn explore(dir: &tempfile::TempDir, count: u64) -> Harness<'static, DelveApp> {

@@ -6,9 +6,7 @@ use delve::generate::record::Step;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn editor(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
-    crate::editor::harness(dir.path(), None, None).0
-}
+use crate::editor::harness_in as editor;
 
 fn shown_rooms(h: &Harness<'static, DelveApp>) -> usize {
     let app = h.state();

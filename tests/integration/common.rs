@@ -57,7 +57,8 @@ pub fn golden_dir() -> std::path::PathBuf {
 /// made, and fails at the first difference. With the test's bless variable set to `1`
 /// (`DELVE_BLESS=1`, or the one given to [`Goldens::blessed_by`]) a file that differs (or is
 /// missing) is rewritten instead, and the test then fails at its end, naming the files it
-/// rewrote: a blessing run is never green, so a snapshot is never changed silently. Any other
+/// rewrote (none, when nothing differed): a blessing run is never green, so a snapshot is never
+/// changed silently. Any other
 /// value (`DELVE_BLESS=0`) compares.
 pub struct Goldens {
     var: &'static str,
@@ -114,11 +115,13 @@ impl Default for Goldens {
 
 impl Drop for Goldens {
     fn drop(&mut self) {
-        if !self.rewritten.is_empty() && !std::thread::panicking() {
+        // A blessing run is never green, even when nothing differed.
+        if self.bless && !std::thread::panicking() {
             let names: Vec<String> = self.rewritten.iter().map(|p| shown(p)).collect();
             panic!(
-                "{} golden file(s) rewritten: {}; review the diff (git diff) and run again without {}",
+                "{} golden file(s) rewritten{}{}; review the diff (git diff) and run again without {}",
                 names.len(),
+                if names.is_empty() { "" } else { ": " },
                 names.join(", "),
                 self.var
             );

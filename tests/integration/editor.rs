@@ -60,6 +60,11 @@ pub fn harness_timed(
     (h, dialogs)
 }
 
+/// The editor's harness alone, in folder `dir` (for tests that keep the folder themselves).
+pub fn harness_in(dir: &tempfile::TempDir) -> Harness<'static, DelveApp> {
+    harness(dir.path(), None, None).0
+}
+
 /// The editor in a new temporary folder.
 pub fn editor() -> Editor {
     editor_with(None, None)
