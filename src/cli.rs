@@ -111,6 +111,32 @@ pub enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Test and diagnostic entry point (hidden): runs the editor headless with its recovery
+    /// folder in DIR, the same crash-recovery code as the editor (see `app::probe`). With
+    /// --edits, makes the edits, prints `ready FILE` once the recovery copy is written and runs
+    /// until killed; with --scan, prints the copies a starting editor would offer and exits.
+    #[cfg(feature = "gui")]
+    #[command(hide = true)]
+    RecoveryProbe {
+        /// The recovery folder.
+        #[arg(long)]
+        dir: PathBuf,
+        /// A map or preset to open at start.
+        #[arg(long, value_name = "FILE")]
+        open: Option<PathBuf>,
+        /// Edits to make.
+        #[arg(long, default_value_t = 1, conflicts_with = "scan")]
+        edits: usize,
+        /// Print the copies offered at start and exit.
+        #[arg(long)]
+        scan: bool,
+        /// The shortest time between two writes of the recovery copy, in milliseconds.
+        #[arg(long, default_value_t = 3000)]
+        interval_ms: u64,
+        /// Seconds to wait for the editor at each stage, and to live after `ready` when not killed.
+        #[arg(long, default_value_t = 60)]
+        give_up_after: u64,
+    },
 }
 
 /// How a PNG is drawn.
@@ -241,6 +267,18 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             let options = export::ExportOptions { png: picture.options(), tileset };
             export(&input, format, out, seed, seeds, &options, err)?;
             Ok(true)
+        }
+        #[cfg(feature = "gui")]
+        Command::RecoveryProbe { dir, open, edits, scan, interval_ms, give_up_after } => {
+            let args = crate::app::probe::ProbeArgs {
+                dir,
+                open,
+                edits,
+                scan,
+                interval: std::time::Duration::from_millis(interval_ms),
+                give_up_after: std::time::Duration::from_secs(give_up_after),
+            };
+            crate::app::probe::run(args, out)
         }
         Command::Check { files } => {
             let mut all_ok = true;

@@ -14,6 +14,7 @@
 //! | [`chrome`] | menu bar, tool bar, status bar, the banner and its [`Message`] |
 //! | `modals` | the prompts and dialogs in front of the editor |
 //! | [`recovery`] | crash-recovery copies: writing, removing, the panic hook, the start prompt |
+//! | [`probe`] | `delve recovery-probe`: the editor headless, to test crash recovery across processes |
 //! | [`jobs`] | the one worker pool: every background job, by id |
 //! | [`params_panel`] | left panel; [`map_view`] centre (the one view transform) |
 //! | [`tools`] | the editing tools (state, tool bar, what they do on the map) |
@@ -39,6 +40,7 @@ mod modals;
 pub mod params_panel;
 pub mod pending;
 pub mod prefs;
+pub mod probe;
 pub mod recovery;
 pub mod seed_browser;
 pub mod session;

@@ -392,6 +392,14 @@ impl Recovery {
         self.slot.as_ref().and_then(|s| s.lock().ok().map(|s| s.file.clone()))
     }
 
+    /// Whether the latest snapshot is in the recovery copy on disk (no write waiting or in
+    /// flight); false while nothing was ever taken.
+    pub fn all_written(&self) -> bool {
+        !self.due
+            && self.seq > 0
+            && self.slot.as_ref().is_some_and(|s| s.lock().is_ok_and(|s| s.latest.is_some() && s.written == self.seq))
+    }
+
     /// The folder and own file, for the start-up scan.
     pub fn scan_target(&self) -> Option<(PathBuf, PathBuf)> {
         Some((self.dir.clone()?, self.file()?))

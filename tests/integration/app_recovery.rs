@@ -1,6 +1,8 @@
 //! Crash recovery, driven through the real editor: edits, the editor dropped without quitting (a
 //! crash), a new editor on the same data folder, and its prompt; removal of the copy on save,
-//! undo and a clean quit; two editors side by side; jobs that panic.
+//! undo and a clean quit; two editors side by side; jobs that panic. And a real crash: editors
+//! run as processes of their own (`delve recovery-probe`, the editor headless) and killed with
+//! SIGKILL, one alone and two on one folder.
 
 use crate::app::edit_map;
 use crate::editor::{Editor, editor, editor_in, harness, harness_timed};
@@ -222,4 +224,163 @@ fn a_panic_writes_the_latest_work_at_once() {
     e.harness.get_by_label("Restore").click();
     e.settle();
     assert_eq!(e.app().document().unwrap().map(), &map);
+}
+
+// ---- A real crash: editors in processes of their own, killed ----
+
+/// The recovery interval of the probes: the second edit's write waits for it.
+const PROBE_INTERVAL_MS: u64 = 300;
+
+/// A `delve recovery-probe` editor (the real editor, headless, in a process of its own) that made
+/// its edits and wrote its recovery copy; killed with SIGKILL when dropped, on every exit path.
+struct Probe {
+    child: std::process::Child,
+    /// Its recovery copy, as it printed it.
+    file: PathBuf,
+}
+
+impl Probe {
+    /// Starts a probe on the recovery folder `rec` making `edits` edits on `open` (or on the
+    /// default preset's map), and waits for its `ready` line.
+    fn start(rec: &Path, open: Option<&Path>, edits: usize) -> Probe {
+        let mut cmd = crate::common::delve_command();
+        cmd.arg("recovery-probe").arg("--dir").arg(rec).args(["--edits", &edits.to_string()]);
+        cmd.args(["--interval-ms", &PROBE_INTERVAL_MS.to_string(), "--give-up-after", "60"]);
+        if let Some(open) = open {
+            cmd.arg("--open").arg(open);
+        }
+        cmd.stdout(std::process::Stdio::piped());
+        let mut child = cmd.spawn().expect("start delve recovery-probe");
+        let stdout = child.stdout.take().expect("piped");
+        let mut probe = Probe { child, file: PathBuf::new() };
+        // A probe that fails exits (it gives up waiting after a minute), which ends this read.
+        let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
+        let line = lines.next().and_then(Result::ok).unwrap_or_default();
+        let file = line.strip_prefix("ready ").unwrap_or_else(|| panic!("the probe said {line:?}, not ready"));
+        probe.file = PathBuf::from(file);
+        probe
+    }
+
+    /// Kills the probe (SIGKILL: no clean quit, no panic hook, no destructor) and waits for it.
+    fn crash(mut self) {
+        self.child.kill().expect("kill the probe");
+        let status = self.child.wait().expect("wait for the probe");
+        #[cfg(unix)]
+        assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), Some(9), "killed: {status:?}");
+        #[cfg(not(unix))]
+        assert!(!status.success());
+    }
+}
+
+impl Drop for Probe {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What an editor starting on `rec` offers, from `delve recovery-probe --scan`: each copy's file,
+/// unsaved steps and description.
+fn scan_offers(rec: &Path) -> Vec<(PathBuf, usize, String)> {
+    let out = crate::common::delve_command()
+        .arg("recovery-probe")
+        .arg("--dir")
+        .arg(rec)
+        .args(["--scan", "--give-up-after", "60"])
+        .output()
+        .expect("run delve recovery-probe --scan");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let mut offers: Vec<(PathBuf, usize, String)> = stdout
+        .lines()
+        .map(|l| {
+            let rest = l.strip_prefix("offer ").unwrap_or_else(|| panic!("not an offer: {l:?}"));
+            let mut parts = rest.split('\t');
+            let (file, steps, text) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
+            (PathBuf::from(file), steps.parse().unwrap(), text.to_string())
+        })
+        .collect();
+    offers.sort();
+    offers
+}
+
+#[test]
+fn a_killed_editor_process_leaves_its_copy_for_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("recovery");
+    let original = delve::generate::generate(&crate::common::shipped("godot-part3"), 7).unwrap().map;
+    let kept = dir.path().join("kept.ron");
+    delve::io::save_map(&kept, &original).unwrap();
+
+    // Two edits: the first is written at once, the second when the interval is over.
+    let a = Probe::start(&rec, Some(&kept), 2);
+    assert_eq!(a.file.parent(), Some(rec.as_path()));
+    let written = std::fs::read_to_string(&a.file).expect("the copy is on disk");
+    assert!(scan_offers(&rec).is_empty(), "the copy of an editor still running is not offered");
+    std::thread::sleep(std::time::Duration::from_millis(2 * PROBE_INTERVAL_MS));
+    assert_eq!(std::fs::read_to_string(&a.file).unwrap(), written, "nothing more to write");
+
+    let file = a.file.clone();
+    a.crash();
+    assert!(file.exists(), "the copy outlives its editor");
+    assert!(file.with_extension("lock").exists(), "and so does its lock file, unlocked by the OS");
+    let offers = scan_offers(&rec);
+    assert_eq!(offers.len(), 1, "{offers:?}");
+    assert_eq!(offers[0].0, file, "exactly the killed editor's copy");
+    assert_eq!(offers[0].1, 2, "with its unsaved steps");
+    assert!(offers[0].2.starts_with("Unsaved work from kept.ron, "), "{offers:?}");
+    assert!(offers[0].2.ends_with(", 2 unsaved steps."), "{offers:?}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written, "a start that does not answer keeps the copy");
+    assert_eq!(scan_offers(&rec).len(), 1, "offered again at the next start");
+
+    // The editor restores what the killed process had: kept.ron with its two painted walls.
+    let mut e = editor_in(dir, None, None);
+    e.harness.get_by_label_contains("Unsaved work from kept.ron");
+    e.harness.get_by_label("Restore").click();
+    e.settle();
+    let doc = e.app().document().unwrap();
+    assert!(doc.is_dirty());
+    assert_eq!(doc.path(), Some(kept.as_path()));
+    let m = doc.map();
+    assert_eq!((m.width(), m.height()), (original.width(), original.height()));
+    let changed: Vec<_> = (0..m.height() as i32)
+        .flat_map(|y| (0..m.width() as i32).map(move |x| delve::geom::Pos::new(x, y)))
+        .filter(|p| m.tile(*p) != original.tile(*p))
+        .collect();
+    assert_eq!(changed.len(), 2, "{changed:?}");
+    for p in changed {
+        assert_eq!(original.tile(p), Some(delve::map::Tile::Wall));
+        assert_eq!(m.tile(p), Some(delve::map::Tile::Corridor));
+    }
+}
+
+#[test]
+fn two_editor_processes_on_one_folder_each_keep_their_own_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("recovery");
+    let a = Probe::start(&rec, None, 1);
+    let a_text = std::fs::read_to_string(&a.file).unwrap();
+    let b = Probe::start(&rec, None, 3);
+    assert_ne!(a.file, b.file);
+    assert!(a.file.exists() && b.file.exists());
+    let mut both = vec![a.file.clone(), b.file.clone()];
+    both.sort();
+    assert_eq!(copies(dir.path()), both);
+    std::thread::sleep(std::time::Duration::from_millis(2 * PROBE_INTERVAL_MS));
+    assert_eq!(std::fs::read_to_string(&a.file).unwrap(), a_text, "A's copy is untouched by B");
+    assert!(scan_offers(&rec).is_empty(), "neither is offered while its editor runs");
+
+    // A crashes: its copy is offered; B's, still running, is not.
+    let (a_file, b_file) = (a.file.clone(), b.file.clone());
+    a.crash();
+    let offers = scan_offers(&rec);
+    assert_eq!(offers.iter().map(|o| (o.0.clone(), o.1)).collect::<Vec<_>>(), vec![(a_file.clone(), 1)]);
+
+    // B crashes too: both are offered, each with its own steps.
+    b.crash();
+    let offers = scan_offers(&rec);
+    let mut expected = vec![(a_file, 1), (b_file, 3)];
+    expected.sort();
+    assert_eq!(offers.iter().map(|o| (o.0.clone(), o.1)).collect::<Vec<_>>(), expected);
+    assert_eq!(copies(dir.path()), both, "both copies are still there");
 }
