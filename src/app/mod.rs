@@ -61,7 +61,7 @@ pub use map_view::{Camera, Hover, Layers, MapView, ViewTransform, map_view_ui};
 pub use prefs::Prefs;
 pub use session::{Session, Source};
 
-use crate::io::{self, Preset, StarredSeed};
+use crate::io::{self, StarredSeed};
 use crate::params::GeneratorParams;
 use commands::files::PresetUse;
 use dialogs::PathDialog;
@@ -357,13 +357,6 @@ impl DelveApp {
             self.title = title;
         }
     }
-}
-
-/// The preset read from the compiled-in list, or an error naming it.
-fn shipped(name: &str) -> Result<Preset, io::FileError> {
-    io::shipped_preset(name).unwrap_or_else(|| {
-        Err(io::FileError::Invalid { path: PathBuf::from(name), message: "no shipped preset of this name".into() })
-    })
 }
 
 impl eframe::App for DelveApp {

@@ -96,7 +96,7 @@ impl DelveApp {
                 }
             }
             ParamsCommand::SelectPreset(r) => match r {
-                PresetRef::Shipped(name) => match super::super::shipped(&name) {
+                PresetRef::Shipped(name) => match shipped(&name) {
                     Ok(p) => self.preset_read(PresetRef::Shipped(name), p),
                     Err(e) => self.file_error("Could not load the preset", &e, false),
                 },
@@ -356,4 +356,14 @@ fn compare_maps(new: &Map, target: &Map, name: &str) -> (bool, String) {
     let why =
         if target.provenance.edited { "it was edited by hand" } else { "it was edited or made by another version" };
     (false, format!("Regenerated from provenance: {differ} tiles differ from {name} ({why})."))
+}
+
+/// The preset read from the compiled-in list, or an error naming it.
+fn shipped(name: &str) -> Result<Preset, crate::io::FileError> {
+    crate::io::shipped_preset(name).unwrap_or_else(|| {
+        Err(crate::io::FileError::Invalid {
+            path: std::path::PathBuf::from(name),
+            message: "no shipped preset of this name".into(),
+        })
+    })
 }
