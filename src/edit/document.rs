@@ -371,11 +371,6 @@ impl Document {
         self.history.serial()
     }
 
-    /// Whether there is anything to undo or redo (hand edits were made in this session).
-    pub fn has_history(&self) -> bool {
-        self.history.can_undo() || self.history.can_redo()
-    }
-
     pub fn history(&self) -> &History {
         &self.history
     }

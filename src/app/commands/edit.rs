@@ -7,12 +7,6 @@ use crate::edit::Document;
 
 impl DelveApp {
     pub(super) fn handle_edit(&mut self, c: EditCommand) {
-        let c_kind = match &c {
-            EditCommand::Undo => CKind::Undo,
-            EditCommand::Redo => CKind::Redo,
-            EditCommand::JumpHistory(n) => CKind::Jump(*n),
-            _ => CKind::Other,
-        };
         match c {
             EditCommand::Perform(_) | EditCommand::Stroke(..) => {
                 let Some(doc) = &mut self.doc else { return };
@@ -47,12 +41,12 @@ impl DelveApp {
                     self.commands.push(lock);
                 }
             }
-            EditCommand::Undo | EditCommand::Redo | EditCommand::JumpHistory(_) => {
+            c @ (EditCommand::Undo | EditCommand::Redo | EditCommand::JumpHistory(_)) => {
                 let Some(doc) = &mut self.doc else { return };
-                let r = match c_kind {
-                    CKind::Undo => doc.undo(),
-                    CKind::Redo => doc.redo(),
-                    CKind::Jump(n) => Some(doc.jump_to(n)),
+                let r = match c {
+                    EditCommand::Undo => doc.undo(),
+                    EditCommand::Redo => doc.redo(),
+                    EditCommand::JumpHistory(n) => Some(doc.jump_to(n)),
                     _ => None,
                 };
                 if let Some(Err(e)) = r {
@@ -88,13 +82,4 @@ impl DelveApp {
             self.check_job = Some(self.jobs.spawn(JobKind::Check, move |_| Box::new(check.run())));
         }
     }
-}
-
-/// The kind of an editing command, read before the command is moved into its handler.
-#[derive(Clone, Copy)]
-enum CKind {
-    Undo,
-    Redo,
-    Jump(usize),
-    Other,
 }
