@@ -167,12 +167,8 @@ pub struct MapView {
     /// The room graph of the document at a revision: made once per revision, when the graph
     /// layer or a colour mode needs it (or handed over with texels made on a worker).
     graph: Option<(u64, Arc<RoomGraph>)>,
-    /// Frames the graph layer was drawn in (for tests).
-    pub graph_frames: u64,
     /// The document's locks at a revision, made once per revision.
     locks: Option<(u64, Arc<Locks>)>,
-    /// Frames locks were drawn in (for tests).
-    pub lock_frames: u64,
 }
 
 /// What the view draws of a map's locks, made once per document revision.
@@ -201,9 +197,7 @@ impl MapView {
             rect: Rect::NOTHING,
             primary_pans: true,
             graph: None,
-            graph_frames: 0,
             locks: None,
-            lock_frames: 0,
         }
     }
 
@@ -256,10 +250,9 @@ impl MapView {
         }
     }
 
-    /// The room graph kept, and the document revision it is for (`None` until the view needed
-    /// one).
-    pub fn cached_room_graph(&self) -> Option<(u64, &RoomGraph)> {
-        self.graph.as_ref().map(|(rev, g)| (*rev, g.as_ref()))
+    /// The textures the map is drawn from and the tiles each covers (one texel per tile).
+    pub fn texture_chunks(&self) -> impl Iterator<Item = (egui::TextureId, crate::geom::Rect)> + '_ {
+        self.textures.chunks().iter().map(|c| (c.texture.id(), c.tiles))
     }
 
     /// How many times changed tiles were written into the textures without a rebuild.
@@ -432,7 +425,7 @@ fn draw_padlock(painter: &egui::Painter, c: Pos2, size: f32) {
 
 /// Draws the locks: locked tiles tinted with their region's edges outlined (row runs, only the
 /// rows on screen), locked rooms outlined with a padlock in their top-left corner. Nothing when
-/// the map has no locks; whether there were any.
+/// the map has no locks.
 fn draw_locks(
     painter: &egui::Painter,
     view: Rect,
@@ -440,11 +433,11 @@ fn draw_locks(
     doc: &Document,
     locks: &Locks,
     visible: crate::geom::Rect,
-) -> bool {
+) {
     use lock_colours::{HALO, LOCK, TINT};
     let map = doc.map();
     if locks.runs.is_empty() && locks.rooms.is_empty() {
-        return false;
+        return;
     }
     let at = |x: i32, y: i32| t.screen_from_tile(view, pos2(x as f32, y as f32));
     let mut edges: Vec<[Pos2; 2]> = Vec::new();
@@ -511,7 +504,6 @@ fn draw_locks(
         outline_room(painter, view, t, &room.shape, Stroke::new(3.0, LOCK));
         draw_padlock(painter, at(b.x, b.y) + inset, size);
     }
-    true
 }
 
 /// Draws the room graph over the map: a line per corridor between its rooms' centres (the
@@ -757,9 +749,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers
     }
 
     let locks = view.locks(doc);
-    if draw_locks(&painter, rect, &t, doc, &locks, visible) {
-        view.lock_frames += 1;
-    }
+    draw_locks(&painter, rect, &t, doc, &locks, visible);
 
     // Room numbers.
     if layers.labels && t.scale >= LABEL_MIN_SCALE {
@@ -799,7 +789,6 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers
 
     if layers.graph {
         draw_room_graph(&painter, rect, &t, &graph);
-        view.graph_frames += 1;
     }
 
     // Spawn: always findable, whatever the zoom.

@@ -550,22 +550,31 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
             ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
         }
         ui.separator();
-        ui.label("Sort by");
-        egui::ComboBox::from_id_salt("delve-seed-sort").selected_text(b.view.sort.label()).show_ui(ui, |ui| {
-            for s in Stat::ALL {
-                ui.selectable_value(&mut b.view.sort, *s, s.label());
-            }
-        });
+        let sort_label = ui.label("Sort by");
+        egui::ComboBox::from_id_salt("delve-seed-sort")
+            .selected_text(b.view.sort.label())
+            .show_ui(ui, |ui| {
+                for s in Stat::ALL {
+                    ui.selectable_value(&mut b.view.sort, *s, s.label());
+                }
+            })
+            .response
+            .labelled_by(sort_label.id);
         ui.checkbox(&mut b.view.descending, "largest first");
         ui.separator();
         ui.checkbox(&mut b.filter_on, "Only with");
-        egui::ComboBox::from_id_salt("delve-seed-filter").selected_text(b.filter_stat.label()).show_ui(ui, |ui| {
-            for s in Stat::ALL {
-                ui.selectable_value(&mut b.filter_stat, *s, s.label());
-            }
-        });
-        ui.label(">=");
-        ui.add(egui::DragValue::new(&mut b.filter_min).speed(0.5));
+        // Named for screen readers (and tests): the figure and its least value.
+        egui::ComboBox::from_id_salt("delve-seed-filter")
+            .selected_text(b.filter_stat.label())
+            .show_ui(ui, |ui| {
+                for s in Stat::ALL {
+                    ui.selectable_value(&mut b.filter_stat, *s, s.label());
+                }
+            })
+            .response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Filter figure"));
+        let least = ui.label("at least");
+        ui.add(egui::DragValue::new(&mut b.filter_min).speed(0.5)).labelled_by(least.id);
         ui.separator();
         if ui
             .add_enabled(b.history.can_back(), egui::Button::new("< Back"))

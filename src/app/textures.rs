@@ -132,6 +132,11 @@ impl MapTextures {
         self.offered = Some((revision, prebuilt));
     }
 
+    /// The chunks as last synced.
+    pub fn chunks(&self) -> &[Chunk] {
+        &self.chunks
+    }
+
     /// The chunks for `doc`, rebuilt first when the revision or layers changed.
     /// `graph` is the document's room graph.
     pub fn sync(&mut self, ctx: &egui::Context, doc: &Document, layers: ColourLayers, graph: &RoomGraph) -> &[Chunk] {

@@ -214,7 +214,7 @@ struct Model {
 /// A crash-recovery copy of an edited `c.ron` left in `dir` by an editor that went away.
 fn leave_a_recovery_copy(dir: &tempfile::TempDir) -> PathBuf {
     let (h, dialogs) = crate::editor::harness(dir.path(), None, None);
-    let mut crashed = Editor { harness: h, dialogs, dir: tempfile::tempdir().unwrap() };
+    let mut crashed = Editor { harness: h, dialogs, dir: tempfile::tempdir().unwrap(), uploads: Default::default() };
     let (c, _) = map_file(&crashed, "c.ron", "tiendil-step6", 4);
     let c_in_dir = dir.path().join("c.ron");
     std::fs::copy(&c, &c_in_dir).unwrap();

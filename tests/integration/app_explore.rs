@@ -28,6 +28,43 @@ fn run(h: &mut Harness<'static, DelveApp>) {
     crate::common::settle(h);
 }
 
+/// Replaces the text of the field labelled `label` with `text`, as typed, and presses Enter.
+fn type_into(h: &mut Harness<'static, DelveApp>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    crate::common::settle(h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label(label).type_text(text);
+    h.key_press(egui::Key::Enter);
+    crate::common::settle(h);
+}
+
+/// Picks `option` in the combo box labelled `combo` (the popup's option is a button; the same
+/// words elsewhere are labels).
+fn pick(h: &mut Harness<'static, DelveApp>, combo: &str, option: &str) {
+    h.get_by_label(combo).click();
+    crate::common::settle(h);
+    h.get_by_role_and_label(egui::accesskit::Role::Button, option).click();
+    crate::common::settle(h);
+}
+
+/// Sets the seed browser's filter through its controls: "Only with" `stat` "at least" `min`.
+fn filter_seeds(h: &mut Harness<'static, DelveApp>, stat: Stat, min: f64) {
+    if !h.state().seed_browser().filter_on {
+        h.get_by_label("Only with").click();
+        crate::common::settle(h);
+    }
+    pick(h, "Filter figure", stat.label());
+    type_into(h, "at least", &min.to_string());
+    let b = h.state().seed_browser();
+    assert!(
+        b.filter_on && b.filter_stat == stat && b.filter_min == min,
+        "the controls set the filter: {} {:?} {}",
+        b.filter_on,
+        b.filter_stat,
+        b.filter_min
+    );
+}
+
 #[test]
 fn a_run_shows_histograms_and_a_dragged_range_opens_its_seeds_in_the_browser() {
     let dir = tempfile::tempdir().unwrap();
@@ -82,14 +119,8 @@ fn a_run_shows_histograms_and_a_dragged_range_opens_its_seeds_in_the_browser() {
     assert_eq!(h.state().document().unwrap().map().provenance.seed, first);
 
     // The browser's own filter narrows the explored seeds, across the run.
-    let floor = run.rows.iter().map(|r| r.get(Stat::LongestPath)).sum::<f64>() / 400.0;
-    {
-        let b = h.state_mut().seed_browser_mut();
-        b.filter_on = true;
-        b.filter_stat = Stat::LongestPath;
-        b.filter_min = floor;
-    }
-    crate::common::settle(&mut h);
+    let floor = (run.rows.iter().map(|r| r.get(Stat::LongestPath)).sum::<f64>() / 400.0).round();
+    filter_seeds(&mut h, Stat::LongestPath, floor);
     let mut narrowed = conditions.clone();
     narrowed.push(Condition { stat: Stat::LongestPath, op: Op::AtLeast, value: floor });
     let expected: Vec<u64> = run.rows.iter().filter(|r| matches(&narrowed, r)).map(|r| r.seed).collect();
@@ -109,11 +140,10 @@ fn typed_conditions_pick_seeds_and_bad_ones_say_why() {
     field.type_text("rooms >= 1000");
     crate::common::settle(&mut h);
     assert!(h.query_by_label("0 of 200 match").is_some());
-    h.state_mut().explore_mut().conditions = "roms >= 3".into();
-    crate::common::settle(&mut h);
+    type_into(&mut h, "Conditions", "roms >= 3");
+    assert_eq!(h.state().explore().conditions, "roms >= 3", "the field is the conditions");
     assert!(h.query_by_label_contains("\"roms\" is not a figure").is_some());
-    h.state_mut().explore_mut().conditions = "rooms >= 5 and floor % >= 10".into();
-    crate::common::settle(&mut h);
+    type_into(&mut h, "Conditions", "rooms >= 5 and floor % >= 10");
     let run = h.state().explore().run_of(h.state().params(), None).unwrap().clone();
     let c = h.state().explore().parsed_conditions().unwrap();
     let n = run.rows.iter().filter(|r| matches(&c, r)).count();
@@ -179,15 +209,17 @@ fn the_seed_browser_filters_and_sorts_every_explored_seed() {
     h.get_by_label("Explored seeds (500)").click();
     crate::common::settle(&mut h);
     assert!(h.query_by_label_contains("Explored: 500 of 500 match").is_some());
-    {
-        let b = h.state_mut().seed_browser_mut();
-        b.filter_on = true;
-        b.filter_stat = Stat::Rooms;
-        b.filter_min = 19.0;
-        b.view.sort = Stat::LongestPath;
-        b.view.descending = true;
-    }
+    filter_seeds(&mut h, Stat::Rooms, 19.0);
+    pick(&mut h, "Sort by", Stat::LongestPath.label());
+    h.get_by_label("largest first").click();
     crate::common::settle(&mut h);
+    let b = h.state().seed_browser();
+    assert!(
+        b.view.sort == Stat::LongestPath && b.view.descending,
+        "the order: {:?} {}",
+        b.view.sort,
+        b.view.descending
+    );
     let run = h.state().explore().run_of(h.state().params(), None).unwrap().clone();
     let mut expected: Vec<(f64, u64)> =
         run.rows.iter().filter(|r| r.get(Stat::Rooms) >= 19.0).map(|r| (r.get(Stat::LongestPath), r.seed)).collect();

@@ -1,54 +1,118 @@
-//! The room graph on the map: the Graph layer toggle and the "Colour rooms" mode.
+//! The room graph on the map: the Graph layer toggle and the "Colour rooms" mode, checked on
+//! what the view paints and uploads, against a map whose graph is known by construction.
 
-use delve::map::colour::{RoomColouring, distance_colour, room_colours};
-use delve::map::graph::RoomGraph;
+use crate::editor::{Editor, editor, editor_on};
+use delve::app::map_view::graph_colours::{CRITICAL, LOOP, NODE};
+use delve::geom::{Pos, Rect};
+use delve::map::Map;
+use delve::map::colour::{RoomColouring, distance_colour};
 use egui_kittest::kittest::Queryable;
 
+/// Rooms A, B and C in a row: A (the spawn's) joined to B by two corridors, B to C by one. So
+/// the entrance is A, the exit C (two rooms away), the critical path A–B–C, and one of the two
+/// A–B corridors is a loop.
+const CHAIN: &str = "\
+########################
+#....+,,,,+....+,,,,+..#
+#.@..######....######..#
+#....+,,,,+....######..#
+########################
+";
+const ROOMS: [Rect; 3] = [Rect::new(1, 1, 4, 3), Rect::new(11, 1, 4, 3), Rect::new(21, 1, 2, 3)];
+
+impl Editor {
+    /// Which of [`ROOMS`] the screen point `p` lies in.
+    fn room_under(&self, p: egui::Pos2) -> Option<usize> {
+        ROOMS.iter().position(|r| self.screen_rect(*r).contains(p))
+    }
+
+    /// The rooms each painted segment of `colour` joins, as sorted pairs.
+    fn joins(&self, colour: egui::Color32) -> Vec<(Option<usize>, Option<usize>)> {
+        let mut joins: Vec<_> = self
+            .painted()
+            .segments(colour)
+            .into_iter()
+            .map(|[a, b]| {
+                let (a, b) = (self.room_under(a), self.room_under(b));
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        joins.sort();
+        joins
+    }
+
+    /// The graph's nodes: discs of the node colour inside the map view.
+    fn nodes(&self) -> Vec<egui::Pos2> {
+        let view = self.app().view().rect;
+        self.painted().discs(NODE).into_iter().filter(|p| view.contains(*p)).collect()
+    }
+}
+
 #[test]
-fn the_graph_layer_draws_the_room_graph_and_rooms_can_be_coloured_by_distance() {
-    let mut e = crate::editor::editor();
-    assert!(!e.app().prefs().layers.graph, "off by default");
-    assert_eq!(e.app().view().graph_frames, 0);
+fn the_graph_layer_draws_each_room_each_corridor_and_the_entrance_and_exit() {
+    let map = Map::from_ascii(CHAIN).unwrap();
+    assert_eq!(map.rooms.len(), 3);
+    let mut e = editor_on(&map);
+    assert!(e.nodes().is_empty(), "off by default");
+    assert!(e.joins(CRITICAL).is_empty());
+
     e.harness.get_by_label("Graph").click();
     e.settle();
-    let prefs = e.app().prefs();
-    let view = e.app().view();
-    assert!(prefs.layers.graph, "the checkbox turns the layer on");
-    assert!(view.graph_frames > 0, "and the view draws it");
+    assert!(e.app().prefs().layers.graph, "the checkbox turns the layer on");
+    let nodes: Vec<_> = e.nodes().iter().map(|p| e.room_under(*p)).collect();
+    assert_eq!(nodes, vec![Some(0), Some(1), Some(2)], "a node in each room");
+    // The critical path A–B–C thick and magenta; the second A–B corridor dashed, as a loop.
+    assert_eq!(e.joins(CRITICAL), vec![(Some(0), Some(1)), (Some(1), Some(2))]);
+    let dashes = e.painted().segments(LOOP);
+    assert!(dashes.len() >= 2, "a dashed line: {dashes:?}");
+    let ab = e.screen_rect(ROOMS[0]).union(e.screen_rect(ROOMS[1]));
+    assert!(dashes.iter().flatten().all(|p| ab.contains(*p)), "the loop runs from A to B: {dashes:?}");
+    assert!(e.joins(NODE).is_empty(), "no plain tree edge off the critical path");
+    // "In" by the entrance, "Out" by the exit, each ringed.
+    let (a, c) = (e.screen_rect(ROOMS[0]).center(), e.screen_rect(ROOMS[2]).center());
+    let (ins, outs) = (e.painted().text("In"), e.painted().text("Out"));
+    assert_eq!((ins.len(), outs.len()), (1, 1), "{ins:?} {outs:?}");
+    assert!(ins[0].distance(a) < ins[0].distance(c) && outs[0].distance(c) < outs[0].distance(a));
+    let rings: Vec<_> = e.painted().rings(CRITICAL).iter().map(|p| e.room_under(*p)).collect();
+    assert_eq!(rings, vec![Some(0), Some(2)]);
 
-    // The graph drawn is the document's, with the entrance and exit the definitions give.
-    let doc = e.app().document().unwrap();
-    let map = doc.map();
-    let (revision, drawn) = view.cached_room_graph().expect("the view keeps the graph it drew");
-    assert_eq!(revision, doc.revision());
-    let entrance = map.rooms.iter().position(|r| r.shape.contains(map.spawn)).expect("the spawn is in a room");
-    assert_eq!(drawn.entrance, Some(entrance));
-    assert_eq!(drawn, &RoomGraph::of(map));
-    let exit = drawn.exit.unwrap();
-    assert_ne!(exit, entrance, "the generated map has more than one room reached");
-    assert!(drawn.nodes.iter().filter_map(|n| n.distance).all(|d| d <= drawn.depth()));
-    assert_eq!(drawn.critical_path.first(), Some(&entrance));
-    assert_eq!(drawn.critical_path.last(), Some(&exit));
-    assert_eq!(drawn.critical_path.len() as u32, drawn.depth() + 1, "a shortest path");
+    // Turned off, nothing of it is painted.
+    e.harness.get_by_label("Graph").click();
+    e.settle();
+    assert!(e.nodes().is_empty() && e.joins(CRITICAL).is_empty());
+}
 
-    // Colour rooms by distance: the texture is rebuilt, and the entrance's colour changes.
-    assert_eq!(prefs.layers.room_colours, RoomColouring::ByRoom);
-    let builds = view.texture_builds();
+#[test]
+fn rooms_coloured_by_distance_in_the_views_own_texture() {
+    let map = Map::from_ascii(CHAIN).unwrap();
+    let mut e = editor_on(&map);
+    let tile = |i: usize| Pos::new(ROOMS[i].x, ROOMS[i].y);
+    for i in 0..3 {
+        let c = map.rooms[i].colour;
+        assert_eq!(e.texel(tile(i)), egui::Color32::from_rgb(c.0, c.1, c.2), "room {i} in its own colour");
+    }
     e.harness.get_by_label("Colour rooms").click();
     e.settle();
     e.harness.get_by_label("by distance").click();
     e.settle();
-    let prefs = e.app().prefs();
-    let view = e.app().view();
-    assert_eq!(prefs.layers.room_colours, RoomColouring::ByDistance);
-    assert_eq!(prefs.layers.colours().rooms_by, RoomColouring::ByDistance, "part of the texture's key");
-    assert!(view.texture_builds() > builds, "the texture is rebuilt");
-    let doc = e.app().document().unwrap();
-    let graph = RoomGraph::of(doc.map());
-    let by_room = room_colours(doc.map(), &graph, RoomColouring::ByRoom);
-    let by_distance = room_colours(doc.map(), &graph, RoomColouring::ByDistance);
-    assert_eq!(by_room[entrance], doc.map().rooms[entrance].colour);
-    assert_eq!(by_distance[entrance], distance_colour(Some(0), graph.depth()));
-    assert_ne!(by_distance[entrance], by_room[entrance]);
-    assert_ne!(by_distance[entrance], by_distance[exit], "near and far differ");
+    assert_eq!(e.app().prefs().layers.room_colours, RoomColouring::ByDistance);
+    for (i, distance) in [0, 1, 2].into_iter().enumerate() {
+        let c = distance_colour(Some(distance), 2);
+        assert_eq!(e.texel(tile(i)), egui::Color32::from_rgb(c.0, c.1, c.2), "room {i}, {distance} from A");
+    }
+    assert_ne!(e.texel(tile(0)), e.texel(tile(2)), "near and far differ");
+}
+
+#[test]
+fn on_a_generated_map_every_room_gets_a_node() {
+    let mut e = editor();
+    e.harness.get_by_label("Graph").click();
+    e.settle();
+    let rooms = e.map().rooms.len();
+    assert!(rooms > 5);
+    assert_eq!(e.nodes().len(), rooms);
+    let critical = e.painted().segments(CRITICAL).len();
+    assert!(critical >= 1, "an entrance and an exit apart");
+    assert_eq!(e.painted().text("In").len(), 1);
+    assert_eq!(e.painted().text("Out").len(), 1);
 }

@@ -4,6 +4,8 @@
 
 use crate::app_edit::two_rooms;
 use crate::editor::{Editor, editor_on};
+use crate::screen::same_rect;
+use delve::app::map_view::lock_colours::{LOCK, TINT};
 use delve::edit::{Op, perform};
 use delve::geom::{Pos, Rect};
 use egui::{Modifiers, PointerButton, Pos2};
@@ -105,18 +107,49 @@ fn lock_brush_paints_in_one_step_and_alt_unlocks() {
 }
 
 #[test]
-fn locks_are_drawn_only_when_there_are_some() {
+fn locks_are_drawn_where_they_are_and_only_while_they_are() {
     let mut e = editor_on(&two_rooms());
-    assert_eq!(e.harness.state().view().lock_frames, 0, "no locks, nothing drawn");
+    assert!(e.painted().filled(TINT).is_empty(), "no locks, nothing drawn");
+    assert!(e.painted().segments(LOCK).is_empty());
+
+    // One locked tile: tinted, and outlined on its four sides.
     e.key(Modifiers::NONE, egui::Key::K);
     e.click(e.at(12.5, 3.5));
     assert!(e.map().tile_locked(Pos::new(12, 3)), "a click locks under the brush");
-    let drawn = e.harness.state().view().lock_frames;
-    assert!(drawn > 0, "a locked tile is drawn");
+    let tile = e.screen_rect(Rect::new(12, 3, 1, 1));
+    let tinted = e.painted().filled(TINT);
+    assert!(tinted.len() == 1 && same_rect(tinted[0], tile), "{tinted:?} for {tile:?}");
+    let mut sides: Vec<egui::Rect> =
+        e.painted().segments(LOCK).iter().map(|[a, b]| egui::Rect::from_two_pos(*a, *b)).collect();
+    sides.sort_by(|a, b| (a.min.x, a.min.y).partial_cmp(&(b.min.x, b.min.y)).unwrap());
+    let expected = [
+        egui::Rect::from_two_pos(tile.left_top(), tile.left_bottom()),
+        egui::Rect::from_two_pos(tile.left_top(), tile.right_top()),
+        egui::Rect::from_two_pos(tile.left_bottom(), tile.right_bottom()),
+        egui::Rect::from_two_pos(tile.right_top(), tile.right_bottom()),
+    ];
+    assert_eq!(sides.len(), 4, "{sides:?}");
+    assert!(sides.iter().zip(&expected).all(|(a, b)| same_rect(*a, *b)), "{sides:?} for {tile:?}");
+
+    // Undone: nothing of it is drawn any more.
     e.key(Modifiers::COMMAND, egui::Key::Z);
-    let after_undo = e.harness.state().view().lock_frames;
-    e.settle();
-    assert_eq!(e.harness.state().view().lock_frames, after_undo, "unlocked: nothing drawn any more");
+    assert!(e.painted().filled(TINT).is_empty() && e.painted().segments(LOCK).is_empty());
+
+    // A locked room: outlined, with a padlock inside its top-left corner.
+    e.key(Modifiers::NONE, egui::Key::V);
+    e.click(e.at(29.5, 14.5));
+    e.key(Modifiers::NONE, egui::Key::L);
+    assert!(e.map().rooms[1].locked);
+    let room = e.screen_rect(Rect::new(26, 12, 8, 6));
+    let outlines = e.painted().outlined(LOCK);
+    assert!(outlines.iter().any(|r| same_rect(*r, room)), "{outlines:?} for {room:?}");
+    let bodies = e.painted().filled(LOCK);
+    assert_eq!(bodies.len(), 1, "one padlock");
+    assert!(
+        room.contains_rect(bodies[0])
+            && bodies[0].center().x < room.center().x
+            && bodies[0].center().y < room.center().y
+    );
 }
 
 #[test]

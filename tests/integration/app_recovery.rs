@@ -157,7 +157,12 @@ fn two_editors_keep_their_own_copies() {
     let a_file = a.app().recovery_file().unwrap();
     let a_text = std::fs::read_to_string(&a_file).unwrap();
     let (h, _) = harness(a.dir.path(), None, None);
-    let mut b = Editor { harness: h, dialogs: a.dialogs.clone(), dir: tempfile::tempdir().unwrap() };
+    let mut b = Editor {
+        harness: h,
+        dialogs: a.dialogs.clone(),
+        dir: tempfile::tempdir().unwrap(),
+        uploads: Default::default(),
+    };
     assert!(b.app().recovery_offers().is_empty(), "a running editor's copy is not offered");
     edit_map(&mut b);
     let b_file = b.app().recovery_file().unwrap();
@@ -209,7 +214,7 @@ fn a_panic_writes_the_latest_work_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let builder = egui_kittest::Harness::builder().with_size(egui::vec2(1280.0, 800.0));
     let (h, dialogs) = harness_timed(dir.path(), None, None, builder, std::time::Duration::from_secs(3600));
-    let mut e = Editor { harness: h, dialogs, dir };
+    let mut e = Editor { harness: h, dialogs, dir, uploads: Default::default() };
     edit_map(&mut e); // Written at once: the first change.
     let file = e.app().recovery_file().unwrap();
     let first = std::fs::read_to_string(&file).unwrap();

@@ -1,11 +1,9 @@
 //! Room roles through the real editor UI (egui_kittest): the inspector's Role picker (one undo
 //! step) and the "Colour rooms › by role" mode.
 
-use crate::editor::{Editor, editor_on};
-use delve::app::textures::chunk_images;
+use crate::editor::editor_on;
 use delve::geom::Pos;
 use delve::map::colour::{NO_ROLE, RoomColouring, role_colour};
-use delve::map::graph::RoomGraph;
 use delve::map::{Map, Role};
 use egui::Modifiers;
 use egui_kittest::kittest::Queryable;
@@ -15,17 +13,6 @@ fn two_rooms() -> Map {
     let mut m = crate::app_edit::two_rooms();
     m.rooms[1].role = Some(Role::Exit);
     m
-}
-
-/// Reading the view's texture.
-impl Editor {
-    /// The texel the view's texture has at tile `p` (the function the view builds it with).
-    fn texel(&self, p: Pos) -> egui::Color32 {
-        let map = self.map();
-        let images = chunk_images(map, self.harness.state().prefs().layers.colours(), 1024, &RoomGraph::of(map));
-        let (_, img) = &images[0];
-        img.pixels[p.y as usize * img.size[0] + p.x as usize]
-    }
 }
 
 fn c32(c: delve::map::Rgb) -> egui::Color32 {

@@ -2,6 +2,7 @@
 //! dialogs and a temporary folder for every file.
 
 use crate::common::MemoryStorage;
+use crate::screen::{Painted, Uploads};
 use delve::app::{AppConfig, DelveApp, ScriptedDialogs};
 use delve::map::Map;
 use egui::{Modifiers, Pos2, pos2, vec2};
@@ -10,11 +11,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The editor, its scripted dialogs and its folder.
+/// The editor, its scripted dialogs, its folder and the textures it uploaded.
 pub struct Editor {
     pub harness: Harness<'static, DelveApp>,
     pub dialogs: Arc<ScriptedDialogs>,
     pub dir: tempfile::TempDir,
+    pub uploads: Uploads,
 }
 
 /// The editor's harness and dialogs, with user presets in `dir/presets`, started from saved
@@ -77,8 +79,19 @@ pub fn editor_with(open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Ed
 
 /// The editor in folder `dir`.
 pub fn editor_in(dir: tempfile::TempDir, open: Option<PathBuf>, storage: Option<&MemoryStorage>) -> Editor {
-    let (harness, dialogs) = harness(dir.path(), open, storage);
-    Editor { harness, dialogs, dir }
+    editor_built(dir, open, storage, Harness::builder().with_size(vec2(1280.0, 800.0)))
+}
+
+/// The editor in folder `dir`, from a harness builder of the caller's, keeping what it uploads.
+fn editor_built(
+    dir: tempfile::TempDir,
+    open: Option<PathBuf>,
+    storage: Option<&MemoryStorage>,
+    builder: egui_kittest::HarnessBuilder<DelveApp>,
+) -> Editor {
+    let uploads = Uploads::default();
+    let (harness, dialogs) = harness_built(dir.path(), open, storage, builder.renderer(uploads.clone()));
+    Editor { harness, dialogs, dir, uploads }
 }
 
 /// The editor on `map`, saved as `two.ron` in a new temporary folder and opened (1400×820).
@@ -91,8 +104,7 @@ pub fn editor_on_built(map: &Map, builder: egui_kittest::HarnessBuilder<DelveApp
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("two.ron");
     delve::io::save_map(&path, map).unwrap();
-    let (harness, dialogs) = harness_built(dir.path(), Some(path), None, builder);
-    Editor { harness, dialogs, dir }
+    editor_built(dir, Some(path), None, builder)
 }
 
 impl Editor {
@@ -163,6 +175,24 @@ impl Editor {
             self.harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
         }
         self.settle();
+    }
+
+    /// The colour the map view's own texture (as uploaded) has at tile `p`.
+    pub fn texel(&self, p: delve::geom::Pos) -> egui::Color32 {
+        let (id, tiles) =
+            self.app().view().texture_chunks().find(|(_, r)| r.contains(p)).expect("a chunk covers the tile");
+        let (x, y) = ((p.x - tiles.x) as usize, (p.y - tiles.y) as usize);
+        self.uploads.texel(id, x, y).expect("the chunk's texture was uploaded")
+    }
+
+    /// The shapes painted in the last frame.
+    pub fn painted(&self) -> Painted {
+        Painted::of(&self.harness.output().shapes)
+    }
+
+    /// The screen rectangle of the tiles of `r`.
+    pub fn screen_rect(&self, r: delve::geom::Rect) -> egui::Rect {
+        egui::Rect::from_min_max(self.at(r.x as f32, r.y as f32), self.at(r.right() as f32, r.bottom() as f32))
     }
 
     /// The centre of the map view, in screen points.

@@ -41,4 +41,6 @@ mod legible;
 mod locks;
 mod roles;
 mod rooms_tunnels;
+#[cfg(feature = "gui")]
+mod screen;
 mod survey;
