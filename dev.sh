@@ -13,6 +13,6 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 if [ "${1:-}" = "test" ]; then
   shift
-  exec cargo test "$@"
+  exec cargo test --workspace "$@"
 fi
 exec cargo run --release --quiet -- "$@"

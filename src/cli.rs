@@ -189,7 +189,7 @@ pub fn parse_seed_range(s: &str) -> Result<std::ops::Range<u64>> {
 pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result<bool> {
     match command {
         Command::Generate { preset, seed, out: map_out, ascii, png, steps, gif, keep, picture } => {
-            let p = io::resolve_preset(&preset)?;
+            let p = io::preset_from(&preset)?;
             let seed = seed.as_deref().map_or(p.seed, seed_from_text);
             let g = if let Some(path) = &keep {
                 if steps || gif.is_some() {
@@ -235,7 +235,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             Ok(true)
         }
         Command::Sweep { preset, seeds, csv, jobs, keep } => {
-            let p = io::resolve_preset(&preset)?;
+            let p = io::preset_from(&preset)?;
             let range = parse_seed_range(&seeds)?;
             let kept = keep.as_deref().map(|path| load_kept(path, err)).transpose()?;
             if let (Some(kept), Some(path)) = (&kept, &keep) {
@@ -340,7 +340,7 @@ fn export(
         writeln!(err, "saved {saved}")?;
         return Ok(());
     }
-    let p = io::resolve_preset(input)?;
+    let p = io::preset_from(input)?;
     // The preset's file name, or the shipped preset's name.
     let name = path.file_stem().map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
     let list: Vec<u64> = match &seeds {

@@ -24,14 +24,11 @@ pub mod analysis;
 pub mod cli;
 pub mod edit;
 pub mod export;
-pub mod generate;
-pub mod geom;
-pub mod io;
-pub mod map;
-pub mod params;
-pub mod pathfind;
 pub mod raster;
-pub mod rng;
+
+// The generators and everything they stand on live in `delve-core` (what a game links); the
+// editor and the command line use them through these paths.
+pub use delve_core::{generate, geom, io, map, measure, params, pathfind, rng};
 
 #[cfg(feature = "gui")]
 pub mod app;

@@ -3,7 +3,7 @@
 //! command line's `delve sweep` and the editor's Explore view both run this.
 
 use super::Stat;
-use crate::generate::{GenError, ShortfallCause, generate_around};
+use crate::generate::{GenError, ShortfallCause};
 use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use rayon::prelude::*;
@@ -12,57 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// How many figures a row holds: [`Stat::metrics`].
-pub const METRICS: usize = 11;
-
-/// One seed of a sweep: its map's figures, compactly (a run may hold a million).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SweepRow {
-    pub seed: u64,
-    /// The figures of [`Stat::metrics`], in that order.
-    pub values: [f32; METRICS],
-    pub rooms_asked: u32,
-    /// Why the generator placed fewer rooms than asked, if it did.
-    pub shortfall: Option<ShortfallCause>,
-    /// Every walkable tile reachable from spawn.
-    pub connected: bool,
-    /// Problems `validate()` finds (0 for a sound map).
-    pub problems: u32,
-    /// Time to generate the map, in microseconds.
-    pub micros: f32,
-}
-
-impl SweepRow {
-    /// Generates and measures one seed (around `kept`, when given).
-    pub fn of(params: &GeneratorParams, seed: u64, kept: Option<&Arc<Kept>>) -> Result<SweepRow, GenError> {
-        let start = Instant::now();
-        let g = generate_around(params, seed, kept)?;
-        let micros = start.elapsed().as_secs_f32() * 1e6;
-        let survey = crate::map::survey::survey_generated(&g.map);
-        let m = survey.metrics;
-        let mut values = [0f32; METRICS];
-        for (v, s) in values.iter_mut().zip(Stat::metrics()) {
-            *v = s.value(seed, &m) as f32;
-        }
-        Ok(SweepRow {
-            seed,
-            values,
-            rooms_asked: g.report.rooms_asked as u32,
-            shortfall: g.report.shortfall.map(|s| s.cause),
-            connected: m.figures.connected,
-            problems: survey.problems.len() as u32,
-            micros,
-        })
-    }
-
-    /// The figure `stat` of this row (for `Seed`, the seed).
-    pub fn get(&self, stat: Stat) -> f64 {
-        match stat.metric_index().and_then(|i| self.values.get(i)) {
-            Some(v) => f64::from(*v),
-            None => self.seed as f64,
-        }
-    }
-}
+pub use delve_core::measure::{METRICS, SweepRow};
 
 /// Runs `params` over `seeds` (around `kept`, when given: prepared once, read by every seed)
 /// on the current rayon pool. `progress` hears how many seeds are done, now and then, on the

@@ -8,7 +8,8 @@ use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
 /// When a new room counts as overlapping a placed one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum OverlapRule {
     /// McRogueFace: footprints are closed rectangles `x..=x+w`; touching counts as overlap, so
     /// rooms always keep at least two wall tiles between their floors.
@@ -25,7 +26,8 @@ impl OverlapRule {
 }
 
 /// Which end a tunnel is dug from; the coin flip picks which leg of the L comes first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum TunnelFrom {
     /// From the new room's centre to the previous room's (McRogueFace).
     #[default]
@@ -40,7 +42,8 @@ impl TunnelFrom {
 }
 
 /// Parameters of the rooms-and-tunnels generator.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RoomsAndTunnels {
     /// Map width in tiles.
     pub width: u32,

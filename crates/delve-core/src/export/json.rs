@@ -7,7 +7,6 @@
 use crate::geom::{Dir, Grid, Pos, Rect};
 use crate::map::{Corridor, Door, Map, Provenance, Rgb, Role, Room, Shape, Tile};
 use crate::params::GeneratorParams;
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -17,7 +16,8 @@ pub const FORMAT: &str = "delve-map";
 pub const VERSION: u32 = 1;
 
 /// A map as JSON.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct JsonMap {
     /// Always `"delve-map"`.
@@ -42,11 +42,13 @@ pub struct JsonMap {
 }
 
 /// A tile position `[x, y]`: x to the right, y down, from the top-left tile `[0, 0]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct JsonPoint(pub i32, pub i32);
 
 /// A rectangle of tiles: `x..x + w` by `y..y + h`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct JsonRect {
     pub x: i32,
@@ -56,7 +58,8 @@ pub struct JsonRect {
 }
 
 /// A room's floor.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum JsonShape {
     /// Every tile of the rectangle.
@@ -67,7 +70,8 @@ pub enum JsonShape {
     Cells { cells: Vec<JsonPoint> },
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct JsonRoom {
     pub id: u32,
@@ -86,7 +90,8 @@ pub struct JsonRoom {
 
 /// A room's role: `entrance` (the spawn's room), `exit` (farthest from the entrance), `treasure`,
 /// `guard` (every path into the treasure room passes it) or `side` (a dead end off the treasure).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum JsonRole {
     Entrance,
@@ -120,7 +125,8 @@ impl From<JsonRole> for Role {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum JsonSide {
     North,
@@ -131,7 +137,8 @@ pub enum JsonSide {
 
 /// A door: the edge between the room's floor tile `cell` and the tile beyond it on `side`
 /// (`outside`, where the corridor starts).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct JsonDoor {
     pub id: u32,
@@ -143,7 +150,8 @@ pub struct JsonDoor {
     pub kind: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct JsonCorridor {
     pub id: u32,
@@ -156,7 +164,8 @@ pub struct JsonCorridor {
 }
 
 /// One corridor of the room graph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct JsonEdge {
     pub corridor: u32,
@@ -165,7 +174,8 @@ pub struct JsonEdge {
 }
 
 /// How the map was made.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct JsonProvenance {
     /// The generator and all its parameters, when the map was generated (as in Delve's presets).
@@ -286,6 +296,7 @@ pub fn to_json(map: &Map) -> Result<String, serde_json::Error> {
 }
 
 /// The JSON Schema of [`JsonMap`], as checked in at `docs/delve-map.schema.json`.
+#[cfg(feature = "schema")]
 pub fn schema() -> Result<String, serde_json::Error> {
     Ok(serde_json::to_string_pretty(&schemars::schema_for!(JsonMap))? + "\n")
 }

@@ -11,7 +11,8 @@ use super::ParamSpec;
 use serde::{Deserialize, Serialize};
 
 /// Which roles to give the rooms after generation, and the rules they follow.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
 pub struct RoleRules {
     /// Name the entrance (the spawn's room) and the exit (a room farthest from it).

@@ -7,7 +7,8 @@ use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
 /// Parameters of the grown-rooms generator.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GrownRooms {
     /// How many rooms to place.
     pub rooms: u32,

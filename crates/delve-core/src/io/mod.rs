@@ -100,11 +100,11 @@ impl Preset {
 
 /// The presets shipped with Delve (`presets/*.ron`), built into the binary: `(name, RON text)`.
 pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
-    ("godot-part3", include_str!("../../presets/godot-part3.ron")),
-    ("mcrogueface-part3", include_str!("../../presets/mcrogueface-part3.ron")),
-    ("tiendil-step6", include_str!("../../presets/tiendil-step6.ron")),
-    ("grown-shapes", include_str!("../../presets/grown-shapes.ron")),
-    ("grown-treasure", include_str!("../../presets/grown-treasure.ron")),
+    ("godot-part3", include_str!("../../../../presets/godot-part3.ron")),
+    ("mcrogueface-part3", include_str!("../../../../presets/mcrogueface-part3.ron")),
+    ("tiendil-step6", include_str!("../../../../presets/tiendil-step6.ron")),
+    ("grown-shapes", include_str!("../../../../presets/grown-shapes.ron")),
+    ("grown-treasure", include_str!("../../../../presets/grown-treasure.ron")),
 ];
 
 /// The preset the editor opens on.
@@ -135,6 +135,15 @@ pub fn resolve_preset(arg: &str) -> Result<Preset, FileError> {
         });
     }
     load_preset(path)
+}
+
+/// A preset as a game or a binding names it: RON text (anything with a `(` in it), else a path,
+/// else the name of a shipped preset.
+pub fn preset_from(arg: &str) -> Result<Preset, FileError> {
+    if arg.contains('(') {
+        return parse_preset(arg, Path::new("<preset text>"));
+    }
+    resolve_preset(arg)
 }
 
 /// The on-disk shape of a map file, as read.

@@ -1,16 +1,22 @@
 //! Generators: parameters in, map out.
 //!
-//! [`generate`] checks the [`GeneratorParams`] (from [`crate::params`]), runs the algorithm with
+//! A [`Request`] is the one way to generate (parameters, seed, locks to keep, recording);
+//! [`generate`] and its siblings are conveniences over it. A generation checks the [`GeneratorParams`] (from [`crate::params`]), runs the algorithm with
 //! random streams derived from the seed (see [`crate::rng`]) and returns the [`Map`] with a
 //! [`Report`] saying how much of what was asked it could build, and why not more.
 
 pub mod grown;
 mod keep;
 pub mod record;
+mod request;
 mod roles;
 pub mod rooms_tunnels;
 
+use request::locks_for;
+pub use request::{Made, Request};
+
 use crate::map::Map;
+use crate::map::locks::Kept;
 use std::fmt;
 use std::sync::Arc;
 
@@ -130,25 +136,13 @@ fn list(issues: &[ParamIssue]) -> String {
     issues.iter().map(|i| format!("  - {i}")).collect::<Vec<_>>().join("\n")
 }
 
-/// [`generate`], with a recording of every step (`None` for a generator that does not record;
-/// every generator does).
+/// [`generate`], with a recording of every step (a [`Request`] recorded).
 pub fn generate_recorded(
     params: &GeneratorParams,
     seed: u64,
 ) -> Result<(Generated, Option<record::Recording>), GenError> {
-    let issues = params.check();
-    if !issues.is_empty() {
-        return Err(GenError::InvalidParams(issues));
-    }
-    let mut rec = record::Recording::default();
-    let (mut out, treasure) = match params {
-        GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_with(p, seed, &mut rec), None),
-        GeneratorParams::GrownRooms(p) => grown::generate_with(p, seed, &mut rec),
-    };
-    let recording = Some(rec);
-    roles::assign(params.roles(), treasure, &mut out);
-    out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
-    Ok((out, recording))
+    let made = Request::new(params, seed).recorded(true).run()?;
+    Ok((made.generated, made.recording))
 }
 
 /// The map after the first `steps` of a recording of `params` and `seed`; after all of them,
@@ -163,90 +157,34 @@ pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Op
     Some(map)
 }
 
-/// The locks of `kept` prepared for a map of `params` (rooms and tunnels: the parameters' size;
-/// grown rooms: the size of the map the locks were taken from).
-fn locks_for(params: &GeneratorParams, kept: &crate::map::locks::Kept) -> Result<Arc<keep::Locks>, GenError> {
-    let (width, height) = match params {
-        GeneratorParams::RoomsAndTunnels(p) => (p.width, p.height),
-        GeneratorParams::GrownRooms(_) => (kept.width, kept.height),
-    };
-    Ok(keep::Locks::prepared(kept, width, height)?)
-}
-
 /// Prepares `kept` for generating with `params`, as the first generation around them does: many
 /// generations around them, on many threads, then share one preparation. Fails naming the lock
 /// that cannot be kept.
-pub fn prepare_keeping(params: &GeneratorParams, kept: &crate::map::locks::Kept) -> Result<(), GenError> {
+pub fn prepare_keeping(params: &GeneratorParams, kept: &Kept) -> Result<(), GenError> {
     if !kept.is_empty() {
         locks_for(params, kept)?;
     }
     Ok(())
 }
 
-/// Generates the map for `params` and `seed` around `kept` when there are locks
-/// ([`generate_keeping`]), else as [`generate`] does: what every view that makes a seed's map
+/// Generates the map for `params` and `seed` around `kept` when there are locks, else as
+/// [`generate`] does (a [`Request`] keeping `kept`): what every view that makes a seed's map
 /// (regeneration, thumbnails, sweeps, compare panes) calls.
-pub fn generate_around(
-    params: &GeneratorParams,
-    seed: u64,
-    kept: Option<&Arc<crate::map::locks::Kept>>,
-) -> Result<Generated, GenError> {
-    match kept {
-        Some(kept) => generate_keeping(params, seed, kept),
-        None => generate(params, seed),
-    }
+pub fn generate_around(params: &GeneratorParams, seed: u64, kept: Option<&Arc<Kept>>) -> Result<Generated, GenError> {
+    Ok(Request::new(params, seed).keeping(kept.cloned()).run()?.generated)
 }
 
-/// Generates the map for `params` and `seed` around `kept` (see [`crate::map::locks`]): every
-/// kept room exactly (cells, doors, colour, label, lock), every kept corridor and locked tile,
-/// the rest made by the generator with `params` and `seed`. The map's provenance records
-/// `kept`, so the same inputs make the same map again. With nothing kept, exactly
-/// [`generate`]. Fails on invalid parameters, or naming the lock that cannot be kept.
-pub fn generate_keeping(
-    params: &GeneratorParams,
-    seed: u64,
-    kept: &std::sync::Arc<crate::map::locks::Kept>,
-) -> Result<Generated, GenError> {
-    if kept.is_empty() {
-        return generate(params, seed);
-    }
-    let issues = params.check();
-    if !issues.is_empty() {
-        return Err(GenError::InvalidParams(issues));
-    }
-    let locks = locks_for(params, kept)?;
-    let (mut out, treasure) = match params {
-        GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
-        GeneratorParams::GrownRooms(p) => grown::generate_keeping(p, seed, &locks)?,
-    };
-    // Roles as for any map, but a locked room keeps its own (and a role only one room holds
-    // stays with the locked room that has it).
-    roles::assign(params.roles(), treasure, &mut out);
-    let locked: Vec<crate::map::Role> = kept.rooms.iter().filter_map(|r| r.role).collect();
-    for room in &mut out.map.rooms {
-        if room.locked {
-            room.role = kept.rooms.iter().find(|k| k.shape == room.shape).and_then(|k| k.role);
-        } else if room.role.is_some_and(|r| r != crate::map::Role::Side && locked.contains(&r)) {
-            room.role = None;
-        }
-    }
-    out.map.provenance =
-        Provenance { params: Some(params.clone()), seed, edited: false, kept: Some(std::sync::Arc::clone(kept)) };
-    Ok(out)
+/// Generates the map for `params` and `seed` around `kept` (a [`Request`] keeping `kept`). The
+/// map's provenance records `kept`, so the same inputs make the same map again. With nothing
+/// kept, exactly [`generate`]. Fails on invalid parameters, or naming the lock that cannot be
+/// kept.
+pub fn generate_keeping(params: &GeneratorParams, seed: u64, kept: &Arc<Kept>) -> Result<Generated, GenError> {
+    generate_around(params, seed, Some(kept))
 }
 
-/// Generates the map for `params` and `seed`. The same inputs give the same map on every run and
-/// machine. Fails only on invalid parameters (every issue listed); always terminates.
+/// Generates the map for `params` and `seed` (a plain [`Request`]). The same inputs give the
+/// same map on every run and machine. Fails only on invalid parameters (every issue listed);
+/// always terminates.
 pub fn generate(params: &GeneratorParams, seed: u64) -> Result<Generated, GenError> {
-    let issues = params.check();
-    if !issues.is_empty() {
-        return Err(GenError::InvalidParams(issues));
-    }
-    let (mut out, treasure) = match params {
-        GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate(p, seed), None),
-        GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
-    };
-    roles::assign(params.roles(), treasure, &mut out);
-    out.map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
-    Ok(out)
+    Ok(Request::new(params, seed).run()?.generated)
 }

@@ -23,7 +23,8 @@ pub use roles::RoleRules;
 pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
 
 /// An inclusive range of whole numbers chosen by the designer, such as a room side `6..=10`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SizeRange {
     pub min: u32,
     pub max: u32,
@@ -36,7 +37,8 @@ impl SizeRange {
 }
 
 /// The generator and every one of its parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum GeneratorParams {
     /// Random rectangular rooms joined in order by L-shaped tunnels (the classic tutorials).
     RoomsAndTunnels(RoomsAndTunnels),

@@ -1,0 +1,129 @@
+//! The one way to generate: a [`Request`] names everything that fixes a map — the parameters,
+//! the seed, the locks to keep — and whether to record the steps. [`super::generate`],
+//! [`super::generate_around`], [`super::generate_keeping`] and [`super::generate_recorded`] are
+//! conveniences over it.
+
+use super::{GenError, Generated, grown, keep, record, roles, rooms_tunnels};
+use crate::map::locks::Kept;
+use crate::map::{Provenance, Role};
+use crate::params::GeneratorParams;
+use std::sync::Arc;
+
+/// What to generate. The same request gives the same map on every run, machine, thread count
+/// and language.
+///
+/// ```
+/// use delve_core::generate::Request;
+/// use delve_core::io::preset_from;
+/// use delve_core::rng::seed_from_text;
+///
+/// let preset = preset_from("godot-part3")?; // a shipped name, a file, or RON text
+/// let made = Request::new(&preset.generator, seed_from_text("7")).run()?;
+/// assert!(made.generated.map.validate().is_empty());
+/// assert!(made.recording.is_none());
+///
+/// // Recorded: every step, to replay the map as it was made.
+/// let made = Request::new(&preset.generator, 7).recorded(true).run()?;
+/// assert!(made.recording.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Request<'p> {
+    params: &'p GeneratorParams,
+    seed: u64,
+    kept: Option<Arc<Kept>>,
+    record: bool,
+}
+
+/// A generated map, its report, and its recording when one was asked for.
+#[derive(Clone, Debug)]
+pub struct Made {
+    pub generated: Generated,
+    /// Every step, when the request asked for it (a generation around locks is not recorded).
+    pub recording: Option<record::Recording>,
+}
+
+impl<'p> Request<'p> {
+    /// The map of `params` and `seed`, with nothing kept and nothing recorded.
+    pub fn new(params: &'p GeneratorParams, seed: u64) -> Self {
+        Request { params, seed, kept: None, record: false }
+    }
+
+    /// Generates around `kept` (see [`crate::map::locks`]): every kept room exactly (cells,
+    /// doors, colour, label, lock), every kept corridor and locked tile; the rest made by the
+    /// generator. `None` or an empty set keeps nothing.
+    pub fn keeping(mut self, kept: Option<Arc<Kept>>) -> Self {
+        self.kept = kept.filter(|k| !k.is_empty());
+        self
+    }
+
+    /// Records every step of the generation (not around locks).
+    pub fn recorded(mut self, record: bool) -> Self {
+        self.record = record;
+        self
+    }
+
+    /// Generates. Fails on invalid parameters (every issue listed) or naming the lock that
+    /// cannot be kept; always terminates.
+    pub fn run(&self) -> Result<Made, GenError> {
+        let issues = self.params.check();
+        if !issues.is_empty() {
+            return Err(GenError::InvalidParams(issues));
+        }
+        let (params, seed) = (self.params, self.seed);
+        let mut made = match &self.kept {
+            Some(kept) => Made { generated: self.keeping_locks(kept)?, recording: None },
+            None if self.record => {
+                let mut rec = record::Recording::default();
+                let (mut out, treasure) = match params {
+                    GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_with(p, seed, &mut rec), None),
+                    GeneratorParams::GrownRooms(p) => grown::generate_with(p, seed, &mut rec),
+                };
+                roles::assign(params.roles(), treasure, &mut out);
+                Made { generated: out, recording: Some(rec) }
+            }
+            None => {
+                let (mut out, treasure) = match params {
+                    GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate(p, seed), None),
+                    GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
+                };
+                roles::assign(params.roles(), treasure, &mut out);
+                Made { generated: out, recording: None }
+            }
+        };
+        made.generated.map.provenance =
+            Provenance { params: Some(params.clone()), seed, edited: false, kept: self.kept.clone() };
+        Ok(made)
+    }
+
+    /// The map around `kept`, its roles as for any map but a locked room keeping its own (and a
+    /// role only one room holds staying with the locked room that has it).
+    fn keeping_locks(&self, kept: &Arc<Kept>) -> Result<Generated, GenError> {
+        let (params, seed) = (self.params, self.seed);
+        let locks = locks_for(params, kept)?;
+        let (mut out, treasure) = match params {
+            GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
+            GeneratorParams::GrownRooms(p) => grown::generate_keeping(p, seed, &locks)?,
+        };
+        roles::assign(params.roles(), treasure, &mut out);
+        let locked: Vec<Role> = kept.rooms.iter().filter_map(|r| r.role).collect();
+        for room in &mut out.map.rooms {
+            if room.locked {
+                room.role = kept.rooms.iter().find(|k| k.shape == room.shape).and_then(|k| k.role);
+            } else if room.role.is_some_and(|r| r != Role::Side && locked.contains(&r)) {
+                room.role = None;
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The locks of `kept` prepared for a map of `params` (rooms and tunnels: the parameters' size;
+/// grown rooms: the size of the map the locks were taken from).
+pub(super) fn locks_for(params: &GeneratorParams, kept: &Kept) -> Result<Arc<keep::Locks>, GenError> {
+    let (width, height) = match params {
+        GeneratorParams::RoomsAndTunnels(p) => (p.width, p.height),
+        GeneratorParams::GrownRooms(_) => (kept.width, kept.height),
+    };
+    Ok(keep::Locks::prepared(kept, width, height)?)
+}

@@ -1,0 +1,199 @@
+//! A map's figures, by name: [`Stat`], each metric of [`crate::map::metrics::Metrics`] once,
+//! with its label and CSV key; and [`SweepRow`], the figures of one seed's map as `delve sweep`
+//! writes them (the editor's Explore and seed browser, and the language bindings, read the same).
+
+use crate::generate::{GenError, ShortfallCause, generate_around};
+use crate::map::locks::Kept;
+use crate::map::metrics::Metrics;
+use crate::params::GeneratorParams;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A figure of a map, by which pages are sorted and filtered, panes compared and runs
+/// explored: each metric of [`Metrics`] (defined in [`crate::map::metrics`]) once, with its name
+/// and how it reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stat {
+    Seed,
+    Rooms,
+    Doors,
+    Corridors,
+    CorridorTiles,
+    FloorPercent,
+    LongestPath,
+    LeafRooms,
+    DeadEndCells,
+    Loops,
+    Depth,
+    MeanCorridorLength,
+}
+
+impl Stat {
+    pub const ALL: &'static [Stat] = &[
+        Stat::Seed,
+        Stat::Rooms,
+        Stat::Doors,
+        Stat::Corridors,
+        Stat::CorridorTiles,
+        Stat::FloorPercent,
+        Stat::LongestPath,
+        Stat::LeafRooms,
+        Stat::DeadEndCells,
+        Stat::Loops,
+        Stat::Depth,
+        Stat::MeanCorridorLength,
+    ];
+
+    /// Every figure of a map (all but the seed).
+    pub fn metrics() -> &'static [Stat] {
+        &Stat::ALL[1..]
+    }
+
+    /// Where the figure stands in [`Stat::metrics`] (`None` for the seed).
+    pub const fn metric_index(self) -> Option<usize> {
+        (self as usize).checked_sub(1)
+    }
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            Stat::Seed => "seed",
+            Stat::Rooms => "rooms",
+            Stat::Doors => "doors",
+            Stat::Corridors => "corridors",
+            Stat::CorridorTiles => "corridor cells",
+            Stat::FloorPercent => "floor %",
+            Stat::LongestPath => "longest path",
+            Stat::LeafRooms => "leaf rooms",
+            Stat::DeadEndCells => "dead-end cells",
+            Stat::Loops => "loops",
+            Stat::Depth => "depth",
+            Stat::MeanCorridorLength => "mean corridor length",
+        }
+    }
+
+    /// The figure's name in CSV headers and files.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Stat::Seed => "seed",
+            Stat::Rooms => "rooms",
+            Stat::Doors => "doors",
+            Stat::Corridors => "corridors",
+            Stat::CorridorTiles => "corridor_cells",
+            Stat::FloorPercent => "floor_percent",
+            Stat::LongestPath => "longest_path",
+            Stat::LeafRooms => "leaf_rooms",
+            Stat::DeadEndCells => "dead_end_cells",
+            Stat::Loops => "loops",
+            Stat::Depth => "depth",
+            Stat::MeanCorridorLength => "mean_corridor_length",
+        }
+    }
+
+    /// What the figure means, for tooltips.
+    pub const fn help(self) -> &'static str {
+        match self {
+            Stat::Seed => "The seed the map was made from.",
+            Stat::Rooms => "Rooms the map lists.",
+            Stat::Doors => "Doors the map lists.",
+            Stat::Corridors => "Corridors the map lists, each passage once.",
+            Stat::CorridorTiles => "Corridor floor tiles.",
+            Stat::FloorPercent => "Walkable tiles (room and corridor floor) of all tiles.",
+            Stat::LongestPath => "The longest shortest walk from spawn to a reachable tile, in steps.",
+            Stat::LeafRooms => "Rooms with exactly one corridor: the dead ends a player walks into.",
+            Stat::DeadEndCells => "Corridor tiles with one walkable neighbour: corridors that stop in the rock.",
+            Stat::Loops => "Independent cycles of the room graph: corridors − rooms + pieces of the graph.",
+            Stat::Depth => "Rooms passed from the spawn's room to the farthest room, along the corridors.",
+            Stat::MeanCorridorLength => "Tiles per corridor path.",
+        }
+    }
+
+    /// Digits after the point when shown.
+    pub const fn decimals(self) -> usize {
+        match self {
+            Stat::FloorPercent | Stat::MeanCorridorLength => 1,
+            _ => 0,
+        }
+    }
+
+    /// The figure with what it counts: "368 corridor cells", "27.4% floor".
+    pub fn describe(self, v: f64) -> String {
+        match self {
+            Stat::Seed => format!("seed {v:.0}"),
+            Stat::FloorPercent => format!("{v:.1}% floor"),
+            Stat::LongestPath => format!("longest path {v:.0}"),
+            Stat::Depth => format!("{v:.0} rooms deep"),
+            Stat::MeanCorridorLength => format!("{v:.1} tiles per corridor"),
+            _ => format!("{v:.0} {}", self.label()),
+        }
+    }
+
+    /// The figure of one map (for `Seed`, the seed).
+    pub fn value(self, seed: u64, m: &Metrics) -> f64 {
+        match self {
+            Stat::Seed => seed as f64,
+            Stat::Rooms => m.figures.rooms as f64,
+            Stat::Doors => m.figures.doors as f64,
+            Stat::Corridors => m.figures.corridors as f64,
+            Stat::CorridorTiles => m.figures.corridor_tiles as f64,
+            Stat::FloorPercent => m.figures.floor_fraction * 100.0,
+            Stat::LongestPath => m.longest_path as f64,
+            Stat::LeafRooms => m.graph.leaf_rooms as f64,
+            Stat::DeadEndCells => m.figures.dead_end_cells as f64,
+            Stat::Loops => m.graph.loops as f64,
+            Stat::Depth => f64::from(m.graph.depth),
+            Stat::MeanCorridorLength => m.graph.mean_corridor_length,
+        }
+    }
+}
+
+/// How many figures a row holds: [`Stat::metrics`].
+pub const METRICS: usize = 11;
+
+/// One seed of a sweep: its map's figures, compactly (a run may hold a million).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SweepRow {
+    pub seed: u64,
+    /// The figures of [`Stat::metrics`], in that order.
+    pub values: [f32; METRICS],
+    pub rooms_asked: u32,
+    /// Why the generator placed fewer rooms than asked, if it did.
+    pub shortfall: Option<ShortfallCause>,
+    /// Every walkable tile reachable from spawn.
+    pub connected: bool,
+    /// Problems `validate()` finds (0 for a sound map).
+    pub problems: u32,
+    /// Time to generate the map, in microseconds.
+    pub micros: f32,
+}
+
+impl SweepRow {
+    /// Generates and measures one seed (around `kept`, when given).
+    pub fn of(params: &GeneratorParams, seed: u64, kept: Option<&Arc<Kept>>) -> Result<SweepRow, GenError> {
+        let start = Instant::now();
+        let g = generate_around(params, seed, kept)?;
+        let micros = start.elapsed().as_secs_f32() * 1e6;
+        let survey = crate::map::survey::survey_generated(&g.map);
+        let m = survey.metrics;
+        let mut values = [0f32; METRICS];
+        for (v, s) in values.iter_mut().zip(Stat::metrics()) {
+            *v = s.value(seed, &m) as f32;
+        }
+        Ok(SweepRow {
+            seed,
+            values,
+            rooms_asked: g.report.rooms_asked as u32,
+            shortfall: g.report.shortfall.map(|s| s.cause),
+            connected: m.figures.connected,
+            problems: survey.problems.len() as u32,
+            micros,
+        })
+    }
+
+    /// The figure `stat` of this row (for `Seed`, the seed).
+    pub fn get(&self, stat: Stat) -> f64 {
+        match stat.metric_index().and_then(|i| self.values.get(i)) {
+            Some(v) => f64::from(*v),
+            None => self.seed as f64,
+        }
+    }
+}
