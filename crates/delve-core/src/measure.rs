@@ -2,7 +2,7 @@
 //! with its label and CSV key; and [`SweepRow`], the figures of one seed's map as `delve sweep`
 //! writes them (the editor's Explore and seed browser, and the language bindings, read the same).
 
-use crate::generate::{GenError, ShortfallCause, generate_around};
+use crate::generate::{GenError, Generated, ShortfallCause, generate_around};
 use crate::map::locks::Kept;
 use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
@@ -172,21 +172,26 @@ impl SweepRow {
         let start = Instant::now();
         let g = generate_around(params, seed, kept)?;
         let micros = start.elapsed().as_secs_f32() * 1e6;
+        Ok(SweepRow::measure(seed, &g, micros))
+    }
+
+    /// The row of a map generated from `seed` (`micros` the time it took).
+    pub fn measure(seed: u64, g: &Generated, micros: f32) -> SweepRow {
         let survey = crate::map::survey::survey_generated(&g.map);
         let m = survey.metrics;
         let mut values = [0f32; METRICS];
         for (v, s) in values.iter_mut().zip(Stat::metrics()) {
             *v = s.value(seed, &m) as f32;
         }
-        Ok(SweepRow {
+        SweepRow {
             seed,
             values,
             rooms_asked: g.report.rooms_asked as u32,
-            shortfall: g.report.shortfall.map(|s| s.cause),
+            shortfall: g.report.shortfall.as_ref().map(|s| s.cause),
             connected: m.figures.connected,
             problems: survey.problems.len() as u32,
             micros,
-        })
+        }
     }
 
     /// The figure `stat` of this row (for `Seed`, the seed).
