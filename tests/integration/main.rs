@@ -34,6 +34,7 @@ mod edit;
 mod editor;
 mod export;
 mod export_tiled;
+mod everywhere;
 mod files;
 mod grown;
 mod hostile;
