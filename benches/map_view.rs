@@ -216,8 +216,7 @@ fn huge_stroke(c: &mut Criterion, layers: Layers, pointer: Pos2) {
 /// recording, a different one each time. Budget: 16 ms.
 fn timeline_scrub(c: &mut Criterion) {
     use delve::generate::record::Step;
-    let GeneratorParams::GrownRooms(mut p) = delve::io::resolve_preset("tiendil-step6").expect("shipped").generator
-    else {
+    let GeneratorParams::GrownRooms(mut p) = delve::io::preset_from("tiendil-step6").expect("shipped").generator else {
         panic!("tiendil-step6 is grown rooms")
     };
     p.rooms = 1000;

@@ -7,7 +7,7 @@ use super::dialogs::DialogPurpose;
 use super::jobs::JobKind;
 use super::shortcuts::{Action, help_rows, shortcut_text, with_key};
 use super::{Camera, Command, DelveApp, DialogMode, Layers, tools};
-use crate::app::command::FileCommand;
+use crate::app::command::{FileCommand, ParamsCommand};
 use crate::app::command::{ViewCommand, WindowCommand};
 
 /// A message shown above the map until dismissed.
@@ -35,6 +35,7 @@ impl DelveApp {
     pub(super) fn menu_bar_ui(&mut self, ui: &mut egui::Ui) {
         let out = &mut self.commands;
         let last_export = self.prefs.export_format;
+        let revertible = self.session.params_differ();
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 if ui.button("New map…").on_hover_text("A blank map of a size you choose").clicked() {
@@ -102,6 +103,9 @@ impl DelveApp {
                 }
                 if ui.button("Save preset as…").clicked() {
                     out.push(Command::File(FileCommand::Dialog(DialogPurpose::SavePreset)));
+                }
+                if ui.add_enabled(revertible, egui::Button::new("Revert to preset")).clicked() {
+                    out.push(Command::Params(ParamsCommand::RevertParams));
                 }
                 ui.separator();
                 ui.menu_button("Type a path", |ui| {

@@ -41,6 +41,8 @@ pub enum ParamsCommand {
     OpenSeed(u64),
     /// Show these parameters and seed in the main view (a compare pane promoted).
     PromotePane(Box<GeneratorParams>, u64),
+    /// The parameters back to their preset's as saved (an undoable regeneration).
+    RevertParams,
     /// Star or unstar a seed of the current parameters.
     ToggleStar(u64),
     /// The note of a starred seed.

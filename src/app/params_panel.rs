@@ -125,6 +125,14 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
         {
             out.push(Command::File(FileCommand::Dialog(DialogPurpose::SavePreset)));
         }
+        if ui
+            .add_enabled(m.session.params_differ(), egui::Button::new("Revert"))
+            .on_hover_text("The parameters as the preset (or map file) holds them; Undo brings yours back")
+            .on_disabled_hover_text("The parameters are the preset's as saved")
+            .clicked()
+        {
+            out.push(Command::Params(ParamsCommand::RevertParams));
+        }
     });
 }
 

@@ -353,6 +353,18 @@ impl Session {
     }
 
     /// Shows these parameters (a compare pane promoted).
+    /// Sets the parameters back to their preset's (or map file's) as saved; whether they
+    /// differed.
+    pub fn revert_params(&mut self) -> bool {
+        match self.snapshot.as_ref().map(|s| s.params.clone()) {
+            Some(saved) if saved != self.params => {
+                self.set_params(saved);
+                true
+            }
+            _ => false,
+        }
+    }
+
     pub fn set_params(&mut self, params: GeneratorParams) {
         if params != self.params {
             self.stash_params();

@@ -817,3 +817,24 @@ fn map_size_sliders_cover_common_sizes_and_typing_reaches_the_extremes() {
         "Range 8 to 4096 tiles. The slider covers 8 to 400; type a number for more. Default 80 tiles.",
     );
 }
+
+/// *Revert* sets the parameters back to the preset's as saved, as an undoable regeneration:
+/// Undo brings the tuned ones back, with their map.
+#[test]
+fn revert_brings_back_the_presets_parameters_and_undo_the_tuned_ones() {
+    let mut e = editor();
+    let revert = |e: &Editor| e.harness.get_by_label("Revert").accesskit_node().is_disabled();
+    assert!(revert(&e), "nothing to revert");
+    slider(&e, "Room attempts").set_value_accesskit(5.0);
+    e.settle();
+    let tuned = e.ascii();
+    assert!(!revert(&e));
+    e.harness.get_by_label("Revert").click();
+    e.settle();
+    assert_eq!(e.app().params(), &shipped("godot-part3"));
+    assert_eq!(e.ascii(), generate(&shipped("godot-part3"), 0).unwrap().map.to_ascii());
+    assert!(revert(&e), "reverted: nothing more to revert");
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(param(&e, "max_rooms"), ParamValue::Int(5), "undo: the tuned parameters");
+    assert_eq!(e.ascii(), tuned);
+}

@@ -1,6 +1,6 @@
 //! The `delve` binary run as a process: exit codes and output.
 
-use crate::common::{delve, shipped};
+use crate::common::{delve, delve_in, shipped};
 use delve::generate::generate;
 use std::process::Output;
 
@@ -373,4 +373,23 @@ fn generate_keeps_the_locks_of_a_map() {
     let o = delve(&["generate", "godot-part3", "--keep", path.to_str().unwrap()]);
     assert_clean_failure(&o);
     assert!(text(&o.stderr).contains("room 5, which is not locked"), "{}", text(&o.stderr));
+}
+
+/// A shipped preset's name means the shipped preset whatever the working folder holds, so the
+/// same command makes the same map on every machine; `./NAME` reads a file of that name.
+#[test]
+fn a_shipped_name_is_never_shadowed_by_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("godot-part3"), "not a preset").unwrap();
+    let shipped = delve(&["generate", "godot-part3", "--seed", "3", "--ascii"]);
+    let here = delve_in(dir.path(), &["generate", "godot-part3", "--seed", "3", "--ascii"]);
+    assert!(here.status.success(), "{}", String::from_utf8_lossy(&here.stderr));
+    assert_eq!(here.stdout, shipped.stdout);
+    let file = delve_in(dir.path(), &["generate", "./godot-part3", "--seed", "3"]);
+    assert!(!file.status.success());
+    assert!(
+        String::from_utf8_lossy(&file.stderr).contains("./godot-part3"),
+        "{}",
+        String::from_utf8_lossy(&file.stderr)
+    );
 }

@@ -95,6 +95,11 @@ impl DelveApp {
                     self.changed(format!("Set {}", spec.map_or(key, |s| s.label)));
                 }
             }
+            ParamsCommand::RevertParams => {
+                if self.session.revert_params() {
+                    self.changed("Revert to preset".into());
+                }
+            }
             ParamsCommand::SelectPreset(r) => match r {
                 PresetRef::Shipped(name) => match shipped(&name) {
                     Ok(p) => self.preset_read(PresetRef::Shipped(name), p),

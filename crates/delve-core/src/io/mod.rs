@@ -118,13 +118,19 @@ pub fn shipped_preset(name: &str) -> Option<Result<Preset, FileError>> {
         .map(|(n, text)| parse_preset(text, Path::new(&format!("<shipped preset {n}>"))))
 }
 
-/// A preset given as a path, or as the name of a shipped preset when no such file exists.
-pub fn resolve_preset(arg: &str) -> Result<Preset, FileError> {
+/// A preset as the command line, a game or a binding names it: RON text (anything with a `(`
+/// in it), else the name of a shipped preset, else a path. A shipped name always means the
+/// shipped preset, whatever files the working folder holds (write `./godot-part3` for a file of
+/// that name), so the same words make the same map on every machine.
+pub fn preset_from(arg: &str) -> Result<Preset, FileError> {
+    if arg.contains('(') {
+        return parse_preset(arg, Path::new("<preset text>"));
+    }
+    if let Some(p) = shipped_preset(arg) {
+        return p;
+    }
     let path = Path::new(arg);
     if !path.exists() {
-        if let Some(p) = shipped_preset(arg) {
-            return p;
-        }
         let names: Vec<&str> = SHIPPED_PRESETS.iter().map(|(n, _)| *n).collect();
         return Err(FileError::Read {
             path: path.to_path_buf(),
@@ -135,15 +141,6 @@ pub fn resolve_preset(arg: &str) -> Result<Preset, FileError> {
         });
     }
     load_preset(path)
-}
-
-/// A preset as a game or a binding names it: RON text (anything with a `(` in it), else a path,
-/// else the name of a shipped preset.
-pub fn preset_from(arg: &str) -> Result<Preset, FileError> {
-    if arg.contains('(') {
-        return parse_preset(arg, Path::new("<preset text>"));
-    }
-    resolve_preset(arg)
 }
 
 /// The on-disk shape of a map file, as read.
