@@ -550,32 +550,6 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
             ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
         }
         ui.separator();
-        let sort_label = ui.label("Sort by");
-        egui::ComboBox::from_id_salt("delve-seed-sort")
-            .selected_text(b.view.sort.label())
-            .show_ui(ui, |ui| {
-                for s in Stat::ALL {
-                    ui.selectable_value(&mut b.view.sort, *s, s.label());
-                }
-            })
-            .response
-            .labelled_by(sort_label.id);
-        ui.checkbox(&mut b.view.descending, "largest first");
-        ui.separator();
-        ui.checkbox(&mut b.filter_on, "Only with");
-        // Named for screen readers (and tests): the figure and its least value.
-        egui::ComboBox::from_id_salt("delve-seed-filter")
-            .selected_text(b.filter_stat.label())
-            .show_ui(ui, |ui| {
-                for s in Stat::ALL {
-                    ui.selectable_value(&mut b.filter_stat, *s, s.label());
-                }
-            })
-            .response
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Filter figure"));
-        let least = ui.label("at least");
-        ui.add(egui::DragValue::new(&mut b.filter_min).speed(0.5)).labelled_by(least.id);
-        ui.separator();
         if ui
             .add_enabled(b.history.can_back(), egui::Button::new("< Back"))
             .on_hover_text("Previous seed viewed")
@@ -589,6 +563,36 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
         {
             out.push(Command::Params(ParamsCommand::OpenSeed(s)));
         }
+    });
+    // Order and filter on a row of their own, so the filter's phrase never breaks.
+    ui.horizontal_wrapped(|ui| {
+        let sort_label = ui.label("Sort by");
+        egui::ComboBox::from_id_salt("delve-seed-sort")
+            .selected_text(b.view.sort.label())
+            .show_ui(ui, |ui| {
+                for s in Stat::ALL {
+                    ui.selectable_value(&mut b.view.sort, *s, s.label());
+                }
+            })
+            .response
+            .labelled_by(sort_label.id);
+        ui.checkbox(&mut b.view.descending, "largest first");
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut b.filter_on, "Only with");
+            // Named for screen readers (and tests): the figure and its least value.
+            egui::ComboBox::from_id_salt("delve-seed-filter")
+                .selected_text(b.filter_stat.label())
+                .show_ui(ui, |ui| {
+                    for s in Stat::ALL {
+                        ui.selectable_value(&mut b.filter_stat, *s, s.label());
+                    }
+                })
+                .response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Filter figure"));
+            let least = ui.label("at least");
+            ui.add(egui::DragValue::new(&mut b.filter_min).speed(0.5)).labelled_by(least.id);
+        });
         if b.is_busy() {
             ui.spinner();
         }

@@ -2,7 +2,7 @@
 //!
 //! [`GeneratorParams`] is a serde enum with one variant per algorithm. Each algorithm's parameter
 //! struct ([`RoomsAndTunnels`], [`GrownRooms`]) describes every parameter once, in a table of
-//! [`field::Field`]s (key, label, unit, help, range and how to reach the struct field); the
+//! `Field`s (key, label, unit, help, range and how to reach the struct field); the
 //! [`Params`] methods `specs`, `get`, `set` (clamping) and the per-field range checks of `check`
 //! are all derived from that table. Checks that involve several fields are written by hand and
 //! take their bounds from the same constants.
