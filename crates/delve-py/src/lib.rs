@@ -101,51 +101,84 @@ impl SeedArg<'_> {
 }
 
 /// A preset argument: a `Preset` object, or text (a shipped name, a path or RON text).
-pub enum PresetArg {
+pub enum PresetArg<'py> {
     Object(Box<CorePreset>),
-    Text(String),
+    Text(Bound<'py, PyString>),
+    Path(PathBuf),
 }
 
-impl<'a, 'py> FromPyObject<'a, 'py> for PresetArg {
+impl<'a, 'py> FromPyObject<'a, 'py> for PresetArg<'py> {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if let Ok(s) = obj.cast::<PyString>() {
+            return Ok(PresetArg::Text(s.to_owned()));
+        }
         if let Ok(p) = obj.cast::<PyPreset>() {
             return Ok(PresetArg::Object(Box::new(p.borrow().preset.clone())));
         }
-        if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(PresetArg::Text(s.to_str()?.to_string()));
-        }
         if let Ok(path) = obj.extract::<PathBuf>() {
-            return Ok(PresetArg::Text(path.to_string_lossy().into_owned()));
+            return Ok(PresetArg::Path(path));
         }
         Err(delve_error("preset: expected a shipped preset's name, a preset file's path, RON text or a delve.Preset"))
     }
 }
 
-impl PresetArg {
-    /// The preset, resolved as the CLI resolves its PRESET argument.
-    pub fn resolve(self) -> PyResult<CorePreset> {
+/// A preset as resolved: a shipped one (parsed once per process) or one of its own.
+pub enum Resolved {
+    Shipped(&'static CorePreset),
+    Own(Box<CorePreset>),
+}
+
+impl std::ops::Deref for Resolved {
+    type Target = CorePreset;
+
+    fn deref(&self) -> &CorePreset {
         match self {
-            PresetArg::Object(p) => Ok(*p),
-            PresetArg::Text(t) => preset_from(&t),
+            Resolved::Shipped(p) => p,
+            Resolved::Own(p) => p,
+        }
+    }
+}
+
+impl Resolved {
+    /// The preset, to keep and change.
+    pub fn into_owned(self) -> CorePreset {
+        match self {
+            Resolved::Shipped(p) => p.clone(),
+            Resolved::Own(p) => *p,
+        }
+    }
+}
+
+impl PresetArg<'_> {
+    /// The preset, resolved as the CLI resolves its PRESET argument.
+    pub fn resolve(self) -> PyResult<Resolved> {
+        match self {
+            PresetArg::Object(p) => Ok(Resolved::Own(p)),
+            PresetArg::Text(t) => {
+                let text = t.to_str().map_err(|_| delve_error("preset: the text is not valid Unicode"))?;
+                preset_from(text)
+            }
+            PresetArg::Path(p) => preset_from(&p.to_string_lossy()),
         }
     }
 }
 
 /// [`io::preset_from`], with the shipped presets parsed once per process (a name is looked up
 /// as a file first, exactly as the CLI does).
-pub(crate) fn preset_from(arg: &str) -> PyResult<CorePreset> {
+pub(crate) fn preset_from(arg: &str) -> PyResult<Resolved> {
     static SHIPPED: OnceLock<Vec<(&'static str, CorePreset)>> = OnceLock::new();
     if !arg.contains('(') && !Path::new(arg).exists() {
         let shipped = SHIPPED.get_or_init(|| {
             io::SHIPPED_PRESETS.iter().filter_map(|(name, _)| Some((*name, io::shipped_preset(name)?.ok()?))).collect()
         });
         if let Some((_, p)) = shipped.iter().find(|(n, _)| *n == arg) {
-            return Ok(p.clone());
+            return Ok(Resolved::Shipped(p));
         }
     }
-    guarded("reading the preset", || io::preset_from(arg).map_err(|e| delve_error(e.to_string())))
+    let p = guarded("reading the preset", || io::preset_from(arg).map_err(|e| delve_error(e.to_string())))?;
+    Ok(Resolved::Own(Box::new(p)))
 }
 
 /// The locks of the map file `path`, as `delve generate --keep` reads them (with its messages).
@@ -203,7 +236,7 @@ pub(crate) fn generate_map(
 )]
 fn generate(
     py: Python<'_>,
-    preset: PresetArg,
+    preset: PresetArg<'_>,
     seed: SeedArg<'_>,
     keep: Option<PathBuf>,
     record: bool,
@@ -224,17 +257,19 @@ fn load(py: Python<'_>, path: PathBuf) -> PyResult<Map> {
 }
 
 /// For benchmarks: nanoseconds the Rust generation of `preset` and `seed` takes inside this
-/// call (the preset resolved before the clock starts, nothing converted for Python).
+/// call, timed as `cargo bench` times it: the core's `Request::run` and dropping its map (the
+/// preset resolved before the clock starts, nothing converted for Python).
 #[pyfunction]
-fn _generate_only_ns(preset: PresetArg, seed: SeedArg<'_>) -> PyResult<u64> {
+fn _generate_only_ns(preset: PresetArg<'_>, seed: SeedArg<'_>) -> PyResult<u64> {
     let p = preset.resolve()?;
     let seed = seed.resolve(p.seed)?;
     let start = std::time::Instant::now();
-    let made =
-        guarded("generating", || Request::new(&p.generator, seed).run().map_err(|e| delve_error(e.to_string())))?;
-    let ns = start.elapsed().as_nanos();
-    drop(made);
-    Ok(u64::try_from(ns).unwrap_or(u64::MAX))
+    guarded("generating", || {
+        let made = Request::new(&p.generator, seed).run().map_err(|e| delve_error(e.to_string()))?;
+        drop(std::hint::black_box(made));
+        Ok(())
+    })?;
+    Ok(u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX))
 }
 
 /// Delve's dungeon generators: `generate`, `load`, `Preset`, `Map`, `Room`, `DelveError`.

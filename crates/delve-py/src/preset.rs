@@ -128,8 +128,8 @@ impl PyPreset {
 impl PyPreset {
     /// Reads a preset: a shipped preset's name, a preset file's path, or RON text.
     #[new]
-    fn new(source: PresetArg) -> PyResult<Self> {
-        Ok(PyPreset { preset: source.resolve()? })
+    fn new(source: PresetArg<'_>) -> PyResult<Self> {
+        Ok(PyPreset { preset: source.resolve()?.into_owned() })
     }
 
     /// The value of parameter `key` (a key of preset files).
