@@ -12,17 +12,29 @@ from typing import Iterator, Literal, TypedDict, Union, final
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "DelveError",
+    "SHIPPED_PRESETS",
+    "__version__",
+    "generate",
+    "load",
+    "_generate_only_ns",
+    "Map",
+    "Room",
+    "Preset",
+]
+
 __version__: str
 
 #: The presets built into Delve, by name.
 SHIPPED_PRESETS: list[str]
 
-Seed = Union[int, str]
+_Seed = Union[int, str]
 """A whole number 0..2**64-1 as it is, or any text (hashed as `delve generate --seed TEXT`)."""
 
-PathLike = Union[str, "os.PathLike[str]"]
+_PathLike = Union[str, "os.PathLike[str]"]
 
-ParamValue = Union[int, float, bool, str, tuple[int, int]]
+_ParamValue = Union[int, float, bool, str, tuple[int, int]]
 """A parameter's value: whole numbers as int, chances as float (0 to 1), ranges as (min, max),
 choices by their names in preset files ("ShareWalls"), switches as bool."""
 
@@ -31,7 +43,7 @@ class DelveError(ValueError):
     range), RON text that is not a preset, a seed that is neither a whole number nor a text, a map
     whose locks cannot be kept, a map file over Delve's limits. The message is the CLI's."""
 
-class Door(TypedDict):
+class _Door(TypedDict):
     """A door, as in the JSON export."""
 
     id: int
@@ -41,7 +53,7 @@ class Door(TypedDict):
     outside: tuple[int, int]
     kind: int
 
-class Corridor(TypedDict):
+class _Corridor(TypedDict):
     """A corridor, as in the JSON export."""
 
     id: int
@@ -49,7 +61,7 @@ class Corridor(TypedDict):
     width: int
     path: list[tuple[int, int]]
 
-class Metrics(TypedDict):
+class _Metrics(TypedDict):
     """A map's figures, with the keys of `delve sweep`'s CSV (its `micros` column left out)."""
 
     seed: int
@@ -112,9 +124,9 @@ class Map:
     @property
     def rooms(self) -> list[Room]: ...
     @property
-    def doors(self) -> list[Door]: ...
+    def doors(self) -> list[_Door]: ...
     @property
-    def corridors(self) -> list[Corridor]: ...
+    def corridors(self) -> list[_Corridor]: ...
     @property
     def steps(self) -> Union[list[str], None]:
         """The generation's steps, when generated with record=True."""
@@ -125,20 +137,21 @@ class Map:
         """Byte for byte `delve generate PRESET --seed S --ascii`."""
     def to_json(self) -> str:
         """Byte for byte `delve export PRESET --seed S --format json`."""
-    def metrics(self) -> Metrics:
+    def metrics(self) -> _Metrics:
         """The figures of `delve sweep`'s CSV row, without `micros`."""
-    def save(self, path: PathLike) -> None:
+    def save(self, path: _PathLike) -> None:
         """Saves a Delve map file (RON), atomically."""
 
+@final
 class Preset:
     """A generator and its parameters, by the keys of preset files: p["max_rooms"] = 40."""
 
-    def __init__(self, source: PathLike) -> None:
+    def __new__(cls, source: _PathLike) -> "Preset":
         """A shipped preset's name, a preset file's path, or RON text."""
-    def __getitem__(self, key: str) -> ParamValue: ...
-    def __setitem__(self, key: str, value: ParamValue) -> None:
+    def __getitem__(self, key: str, /) -> _ParamValue: ...
+    def __setitem__(self, key: str, value: _ParamValue, /) -> None:
         """Raises DelveError for an unknown key, or a value of the wrong kind or out of range."""
-    def __contains__(self, key: object) -> bool: ...
+    def __contains__(self, key: str, /) -> bool: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...
     def keys(self) -> list[str]: ...
@@ -151,28 +164,28 @@ class Preset:
     @property
     def seed(self) -> int: ...
     @seed.setter
-    def seed(self, value: Seed) -> None: ...
+    def seed(self, value: _Seed) -> None: ...
     def check(self) -> list[str]:
         """What stops these parameters from being generated; empty when they can be."""
     def to_ron(self) -> str: ...
-    def save(self, path: PathLike) -> None: ...
+    def save(self, path: _PathLike) -> None: ...
     def copy(self) -> "Preset": ...
-    def generate(self, seed: Seed = ..., *, keep: Union[PathLike, None] = None, record: bool = False) -> Map:
+    def generate(self, seed: _Seed = ..., *, keep: Union[_PathLike, None] = None, record: bool = False) -> Map:
         """The map of these parameters and `seed` (omitted: the preset's seed)."""
 
 def generate(
-    preset: Union[PathLike, Preset],
-    seed: Seed = ...,
+    preset: Union[_PathLike, Preset],
+    seed: _Seed = ...,
     *,
-    keep: Union[PathLike, None] = None,
+    keep: Union[_PathLike, None] = None,
     record: bool = False,
 ) -> Map:
     """The map of `preset` (a shipped name, a path, RON text or a Preset) and `seed` (omitted:
     the preset's seed), exactly as `delve generate PRESET --seed SEED` makes it; around the locks
     of the map file `keep`; with `Map.steps` when `record`."""
 
-def load(path: PathLike) -> Map:
+def load(path: _PathLike) -> Map:
     """Reads a Delve map file."""
 
-def _generate_only_ns(preset: Union[PathLike, Preset], seed: Seed = ...) -> int:
+def _generate_only_ns(preset: Union[_PathLike, Preset], seed: _Seed) -> int:
     """For benchmarks: nanoseconds of the Rust generation alone."""
