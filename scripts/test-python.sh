@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Python package's tests: in a virtual environment of their own (under the Cargo target
 # folder, so git ignores it), install the package as users do (`pip install ./crates/delve-py`,
-# a release build), pytest, numpy and python-tcod (for the example), build the `delve` CLI the
-# tests compare against, and run pytest on crates/delve-py/tests.
+# a release build), pytest, numpy, python-tcod (for the example) and mypy (its stubtest checks
+# the type stubs), build the `delve` CLI the tests compare against, and run pytest on
+# crates/delve-py/tests.
 #
 #   scripts/test-python.sh [PYTEST ARGS...]
 #
@@ -25,13 +26,18 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 export PIP_DISABLE_PIP_VERSION_CHECK=1
-"$venv/bin/python" -m pip install --quiet pytest numpy tcod
+"$venv/bin/python" -m pip install --quiet pytest numpy tcod mypy
 # The one command the README gives users (built in release by maturin, from pyproject.toml).
 echo "test-python: pip install ./crates/delve-py" >&2
 "$venv/bin/python" -m pip install --quiet ./crates/delve-py
-echo "test-python: cargo build --bin delve" >&2
-cargo build --quiet --bin delve
-export DELVE_BIN=$target/debug/delve
+# The CLI the tests compare against: DELVE_BIN when the caller gives one, else built here and
+# copied at once (a target folder shared with other checkouts may get their `delve` later).
+if [ -z "${DELVE_BIN:-}" ]; then
+  echo "test-python: cargo build --bin delve" >&2
+  cargo build --quiet --bin delve
+  cp "$target/debug/delve" "$venv/bin/delve-cli"
+  export DELVE_BIN=$venv/bin/delve-cli
+fi
 # The tests import the installed module, never the source folder.
 cd "$root/crates/delve-py/tests"
 exec "$venv/bin/python" -m pytest -p no:cacheprovider "$@" .
