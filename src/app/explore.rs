@@ -6,6 +6,8 @@
 //! kept while the editor is open.
 
 use super::Command;
+use super::command::FileCommand;
+use super::dialogs::DialogPurpose;
 use super::jobs::{Event, Job, JobId};
 use crate::analysis::explore::{self, Charts, Condition, Histogram, Run};
 use crate::analysis::sweep::Spread;
@@ -330,13 +332,14 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
         ui.label("Seeds");
         ui.add(
             egui::DragValue::new(&mut e.count)
+                .update_while_editing(false)
                 .range(SEED_COUNTS)
                 .speed(100.0)
                 .custom_formatter(|v, _| group_thousands(v as u64)),
         )
         .on_hover_text("How many seeds to run: 100 to 1,000,000");
         ui.label("from seed");
-        ui.add(egui::DragValue::new(&mut e.first));
+        ui.add(egui::DragValue::new(&mut e.first).update_while_editing(false));
         match &e.job {
             Some(job) => {
                 let fraction = if job.total == 0 { 0.0 } else { job.done as f32 / job.total as f32 };
@@ -417,6 +420,14 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
                 ui.colored_label(colour, if i == 0 { "Now:" } else { "Saved:" });
             }
             ui.label(text);
+            if i == 0
+                && ui
+                    .button("Save run as CSV…")
+                    .on_hover_text("Every seed's figures, in the columns `delve sweep` writes")
+                    .clicked()
+            {
+                out.push(Command::File(FileCommand::Dialog(DialogPurpose::SaveRunCsv)));
+            }
         });
     }
     let now = &runs[0];

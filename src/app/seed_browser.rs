@@ -513,7 +513,9 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
         }
         if b.explored.is_some() {
             ui.label("size");
-            ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
+            ui.add(
+                egui::DragValue::new(&mut b.page.size).update_while_editing(false).range(crate::analysis::PAGE_SIZES),
+            );
         }
         if b.explored.is_none()
             && let Some(run) = run
@@ -539,15 +541,17 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
             match &mut b.page.kind {
                 PageKind::Consecutive { start } => {
                     ui.label("from seed");
-                    ui.add(egui::DragValue::new(start));
+                    ui.add(egui::DragValue::new(start).update_while_editing(false));
                 }
                 PageKind::Random { page_seed } => {
                     ui.label("page");
-                    ui.add(egui::DragValue::new(page_seed));
+                    ui.add(egui::DragValue::new(page_seed).update_while_editing(false));
                 }
             }
             ui.label("size");
-            ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
+            ui.add(
+                egui::DragValue::new(&mut b.page.size).update_while_editing(false).range(crate::analysis::PAGE_SIZES),
+            );
         }
         ui.separator();
         if ui
@@ -591,7 +595,8 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
                 .response
                 .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Filter figure"));
             let least = ui.label("at least");
-            ui.add(egui::DragValue::new(&mut b.filter_min).speed(0.5)).labelled_by(least.id);
+            ui.add(egui::DragValue::new(&mut b.filter_min).update_while_editing(false).speed(0.5))
+                .labelled_by(least.id);
         });
         if b.is_busy() {
             ui.spinner();
