@@ -182,7 +182,7 @@ impl PyPreset {
         self.preset.generator.params().specs().iter().map(|s| s.key).collect()
     }
 
-    /// The values parameter `key` allows, in words: "3..=1024 tiles", "ShareWalls, Separate".
+    /// The values parameter `key` allows, in words: "3 to 1024 tiles", "Separate, ShareWalls".
     fn allowed(&self, key: &str) -> PyResult<String> {
         Ok(allowed(self.spec(key)?))
     }
