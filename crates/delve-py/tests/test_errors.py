@@ -234,3 +234,19 @@ print(delve.generate("godot-part3", 1).width)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "80\n"
     assert "panicked" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(tiles: " + "[" * 1_000_000 + ")",
+        "(version: 1, seed: 0, generator: RoomsAndTunnels((roles: " + "(x: " * 100_000 + ")))",
+        "(" * 1_000_000,
+    ],
+    ids=["nested-lists", "nested-structs", "open-parens"],
+)
+def test_deeply_nested_text_is_an_error_not_a_stack_overflow(tmp_path, text):
+    assert raised(lambda: delve.generate(text, 1)).startswith("<preset text>:1:")
+    path = tmp_path / "deep.ron"
+    path.write_text(text)
+    assert raised(lambda: delve.load(path)).startswith(f"{path}:")
