@@ -1,0 +1,191 @@
+"""Delve's dungeon generators: the same map for the same preset and seed as the Delve editor and
+the `delve` CLI, byte for byte.
+
+    import delve
+    m = delve.generate("godot-part3", 7)
+    m.tiles[x, y]      # numpy uint8, shape (width, height): 0 wall, 1 room floor, 2 corridor, 3 door
+"""
+
+import os
+from typing import Iterator, Literal, TypedDict, Union, final
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "DelveError",
+    "SHIPPED_PRESETS",
+    "__version__",
+    "generate",
+    "load",
+    "_generate_only_ns",
+    "Map",
+    "Room",
+    "Preset",
+]
+
+__version__: str
+
+#: The presets built into Delve, by name.
+SHIPPED_PRESETS: list[str]
+
+_Seed = Union[int, str]
+"""A whole number 0..2**64-1 as it is, or any text (hashed as `delve generate --seed TEXT`)."""
+
+_PathLike = Union[str, "os.PathLike[str]"]
+
+_ParamValue = Union[int, float, bool, str, tuple[int, int]]
+"""A parameter's value: whole numbers as int, chances as float (0 to 1), ranges as (min, max),
+choices by their names in preset files ("ShareWalls"), switches as bool."""
+
+class DelveError(ValueError):
+    """Bad input: an unknown preset, a file with a bad value (file, line:col, field, allowed
+    range), RON text that is not a preset, a seed that is neither a whole number nor a text, a map
+    whose locks cannot be kept, a map file over Delve's limits. The message is the CLI's."""
+
+class _Door(TypedDict):
+    """A door, as in the JSON export."""
+
+    id: int
+    room: int
+    cell: tuple[int, int]
+    side: Literal["north", "east", "south", "west"]
+    outside: tuple[int, int]
+    kind: int
+
+class _Corridor(TypedDict):
+    """A corridor, as in the JSON export."""
+
+    id: int
+    doors: tuple[int, int]
+    width: int
+    path: list[tuple[int, int]]
+
+class _Metrics(TypedDict):
+    """A map's figures, with the keys of `delve sweep`'s CSV (its `micros` column left out)."""
+
+    seed: int
+    rooms_asked: int
+    rooms: int
+    doors: int
+    corridors: int
+    corridor_cells: int
+    floor_percent: float
+    longest_path: int
+    leaf_rooms: int
+    dead_end_cells: int
+    loops: int
+    depth: int
+    mean_corridor_length: float
+    shortfall: Union[str, None]
+    connected: bool
+    problems: int
+
+@final
+class Room:
+    """A room: its floor's tiles and bounds, and what it is for."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def bounds(self) -> Union[tuple[int, int, int, int], None]:
+        """(x, y, width, height) of the smallest rectangle holding the floor."""
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        """Every floor tile, (x, y), row by row."""
+    @property
+    def role(self) -> Union[Literal["entrance", "exit", "treasure", "guard", "side"], None]: ...
+    @property
+    def label(self) -> Union[str, None]: ...
+    @property
+    def colour(self) -> tuple[int, int, int]:
+        """(r, g, b)"""
+    @property
+    def locked(self) -> bool: ...
+
+@final
+class Map:
+    """A map: tiles, rooms, doors, corridors and the spawn, exactly as Delve made it."""
+
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def spawn(self) -> tuple[int, int]:
+        """Where the player starts, (x, y)."""
+    @property
+    def seed(self) -> int:
+        """The seed the map was made from."""
+    @property
+    def tiles(self) -> npt.NDArray[np.uint8]:
+        """Shape (width, height), indexed [x, y]: 0 wall, 1 room floor, 2 corridor floor, 3 door
+        tile. A new array each time it is read."""
+    @property
+    def rooms(self) -> list[Room]: ...
+    @property
+    def doors(self) -> list[_Door]: ...
+    @property
+    def corridors(self) -> list[_Corridor]: ...
+    @property
+    def steps(self) -> Union[list[str], None]:
+        """The generation's steps, when generated with record=True."""
+    @property
+    def report(self) -> Union[str, None]:
+        """What the generator built ("placed 12 of 30 rooms"); None for a loaded map."""
+    def to_ascii(self) -> str:
+        """Byte for byte `delve generate PRESET --seed S --ascii`."""
+    def to_json(self) -> str:
+        """Byte for byte `delve export PRESET --seed S --format json`."""
+    def metrics(self) -> _Metrics:
+        """The figures of `delve sweep`'s CSV row, without `micros`."""
+    def save(self, path: _PathLike) -> None:
+        """Saves a Delve map file (RON), atomically."""
+
+@final
+class Preset:
+    """A generator and its parameters, by the keys of preset files: p["max_rooms"] = 40."""
+
+    def __new__(cls, source: _PathLike) -> "Preset":
+        """A shipped preset's name, a preset file's path, or RON text."""
+    def __getitem__(self, key: str, /) -> _ParamValue: ...
+    def __setitem__(self, key: str, value: _ParamValue, /) -> None:
+        """Raises DelveError for an unknown key, or a value of the wrong kind or out of range."""
+    def __contains__(self, key: str, /) -> bool: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def keys(self) -> list[str]: ...
+    def allowed(self, key: str) -> str:
+        """The values `key` allows, in words."""
+    @property
+    def generator(self) -> Literal["RoomsAndTunnels", "GrownRooms"]: ...
+    @property
+    def name(self) -> Union[str, None]: ...
+    @property
+    def seed(self) -> int: ...
+    @seed.setter
+    def seed(self, value: _Seed) -> None: ...
+    def check(self) -> list[str]:
+        """What stops these parameters from being generated; empty when they can be."""
+    def to_ron(self) -> str: ...
+    def save(self, path: _PathLike) -> None: ...
+    def copy(self) -> "Preset": ...
+    def generate(self, seed: _Seed = ..., *, keep: Union[_PathLike, None] = None, record: bool = False) -> Map:
+        """The map of these parameters and `seed` (omitted: the preset's seed)."""
+
+def generate(
+    preset: Union[_PathLike, Preset],
+    seed: _Seed = ...,
+    *,
+    keep: Union[_PathLike, None] = None,
+    record: bool = False,
+) -> Map:
+    """The map of `preset` (a shipped name, a path, RON text or a Preset) and `seed` (omitted:
+    the preset's seed), exactly as `delve generate PRESET --seed SEED` makes it; around the locks
+    of the map file `keep`; with `Map.steps` when `record`."""
+
+def load(path: _PathLike) -> Map:
+    """Reads a Delve map file."""
+
+def _generate_only_ns(preset: Union[_PathLike, Preset], seed: _Seed) -> int:
+    """For benchmarks: nanoseconds of the Rust generation alone."""

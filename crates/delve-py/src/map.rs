@@ -1,0 +1,249 @@
+//! `delve.Map` and `delve.Room`: a generated (or loaded) map as Python reads it. The map itself
+//! stays in Rust; each property builds its Python value when read.
+
+use crate::{delve_error, guarded};
+use delve_core::export::{self, json};
+use delve_core::generate::{Generated, Report};
+use delve_core::geom::{Dir, Pos};
+use delve_core::io;
+use delve_core::map::Map as CoreMap;
+use delve_core::measure::{Stat, SweepRow};
+use numpy::ndarray::{Array2, ShapeBuilder};
+use numpy::{IntoPyArray, PyArray2};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use std::path::PathBuf;
+
+/// A map: tiles, rooms, doors, corridors and the spawn, exactly as Delve made it.
+///
+/// `tiles[x, y]` is a numpy `uint8` array of shape `(width, height)`: 0 wall, 1 room floor,
+/// 2 corridor floor, 3 door tile (the tile just outside a door, `+` in `to_ascii()`).
+#[pyclass(frozen, module = "delve")]
+pub struct Map {
+    generated: Generated,
+    /// Made by `delve.generate` (a report and the seed it was made from), not read from a file.
+    made_here: bool,
+    steps: Option<Vec<String>>,
+}
+
+impl Map {
+    /// A map just generated, with its steps when recorded.
+    pub fn new(generated: Generated, steps: Option<Vec<String>>) -> Map {
+        Map { generated, made_here: true, steps }
+    }
+
+    /// A map read from a file: no report, no steps.
+    pub fn loaded(map: CoreMap) -> Map {
+        Map { generated: Generated { map, report: Report::default() }, made_here: false, steps: None }
+    }
+
+    fn map(&self) -> &CoreMap {
+        &self.generated.map
+    }
+}
+
+fn point(p: Pos) -> (i32, i32) {
+    (p.x, p.y)
+}
+
+fn side(d: Dir) -> &'static str {
+    match d {
+        Dir::North => "north",
+        Dir::East => "east",
+        Dir::South => "south",
+        Dir::West => "west",
+    }
+}
+
+#[pymethods]
+impl Map {
+    /// Tiles across.
+    #[getter]
+    fn width(&self) -> u32 {
+        self.map().width()
+    }
+
+    /// Tiles down.
+    #[getter]
+    fn height(&self) -> u32 {
+        self.map().height()
+    }
+
+    /// Where the player starts, `(x, y)`.
+    #[getter]
+    fn spawn(&self) -> (i32, i32) {
+        point(self.map().spawn)
+    }
+
+    /// The seed the map was generated from (for a loaded map, the one its file records).
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.map().provenance.seed
+    }
+
+    /// Every tile as a numpy `uint8` array of shape `(width, height)`, indexed `tiles[x, y]`
+    /// (Fortran order, as python-tcod's tutorial lays out its maps): 0 wall, 1 room floor,
+    /// 2 corridor floor, 3 door tile. A new array each time it is read.
+    #[getter]
+    fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        let map = self.map();
+        let (w, h) = (map.width() as usize, map.height() as usize);
+        // Row-major ids (x + y * w) are exactly the column-major layout of a (w, h) array.
+        let ids: Vec<u8> = export::tile_ids(map).into_iter().map(|t| t as u8).collect();
+        let array = Array2::from_shape_vec((w, h).f(), ids)
+            .map_err(|e| delve_error(format!("internal error: the tiles do not fit the map's size: {e}")))?;
+        Ok(array.into_pyarray(py))
+    }
+
+    /// The rooms, in the map's order.
+    #[getter]
+    fn rooms(&self) -> Vec<Room> {
+        self.map().rooms.iter().map(Room::of).collect()
+    }
+
+    /// The doors, each a dict as in the JSON export: `id`, `room`, `cell` (x, y), `side`
+    /// (north, east, south or west), `outside` (x, y) and `kind`.
+    #[getter]
+    fn doors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for d in &self.map().doors {
+            let dict = PyDict::new(py);
+            dict.set_item("id", d.id)?;
+            dict.set_item("room", d.room)?;
+            dict.set_item("cell", point(d.cell))?;
+            dict.set_item("side", side(d.side))?;
+            dict.set_item("outside", point(d.outside()))?;
+            dict.set_item("kind", d.kind)?;
+            list.append(dict)?;
+        }
+        Ok(list)
+    }
+
+    /// The corridors, each a dict as in the JSON export: `id`, `doors` (the two door ids),
+    /// `width` and `path` (the centre line, a list of (x, y)).
+    #[getter]
+    fn corridors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for c in &self.map().corridors {
+            let dict = PyDict::new(py);
+            dict.set_item("id", c.id)?;
+            dict.set_item("doors", (c.doors[0], c.doors[1]))?;
+            dict.set_item("width", c.width)?;
+            dict.set_item("path", c.path.iter().map(|p| point(*p)).collect::<Vec<_>>())?;
+            list.append(dict)?;
+        }
+        Ok(list)
+    }
+
+    /// The generation's steps, one sentence each, when generated with `record=True`; else None.
+    #[getter]
+    fn steps(&self) -> Option<Vec<String>> {
+        self.steps.clone()
+    }
+
+    /// What the generator built, as `delve generate` reports it ("placed 12 of 30 rooms ...");
+    /// None for a map read from a file.
+    #[getter]
+    fn report(&self) -> Option<String> {
+        self.made_here.then(|| self.generated.report.to_string())
+    }
+
+    /// The map as text, byte for byte what `delve generate PRESET --seed S --ascii` prints:
+    /// `#` wall, `.` room floor, `,` corridor floor, `+` door, `@` spawn.
+    fn to_ascii(&self) -> String {
+        self.map().to_ascii()
+    }
+
+    /// The map as JSON, byte for byte what `delve export PRESET --seed S --format json` writes.
+    fn to_json(&self) -> PyResult<String> {
+        json::to_json(self.map()).map_err(|e| delve_error(format!("cannot write the map as JSON: {e}")))
+    }
+
+    /// The map's figures, with the keys of `delve sweep`'s CSV columns: `seed`, `rooms_asked`,
+    /// each figure (`rooms`, `doors`, `corridors`, `corridor_cells`, `floor_percent`,
+    /// `longest_path`, `leaf_rooms`, `dead_end_cells`, `loops`, `depth`,
+    /// `mean_corridor_length`), `shortfall` (a cause's key, or None), `connected` and `problems`.
+    /// Whole figures are ints, the others floats to three places, as the CSV writes them. The
+    /// CSV's `micros` (the time to generate) is left out: it differs on every run. For a map
+    /// read from a file, `rooms_asked` is 0 and `shortfall` None (no report).
+    fn metrics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let row = guarded("measuring the map", || Ok(SweepRow::measure(self.seed(), &self.generated, 0.0)))?;
+        let dict = PyDict::new(py);
+        dict.set_item("seed", row.seed)?;
+        dict.set_item("rooms_asked", row.rooms_asked)?;
+        for (s, v) in Stat::metrics().iter().zip(row.values) {
+            if s.decimals() == 0 {
+                dict.set_item(s.key(), v as i64)?;
+            } else {
+                // The CSV's text of the figure, read back: `f"{x:.3f}"` gives the CSV's text.
+                let text = format!("{v:.3}");
+                dict.set_item(s.key(), text.parse::<f64>().unwrap_or(f64::from(v)))?;
+            }
+        }
+        dict.set_item("shortfall", row.shortfall.map(|c| c.key()))?;
+        dict.set_item("connected", row.connected)?;
+        dict.set_item("problems", row.problems)?;
+        Ok(dict)
+    }
+
+    /// Saves the map as a Delve map file (RON), atomically: what `delve generate --out` writes
+    /// and `delve.load` and the editor read.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let map = self.map();
+        py.detach(|| guarded("saving the map", || io::save_map(&path, map).map_err(|e| delve_error(e.to_string()))))
+    }
+
+    fn __repr__(&self) -> String {
+        let m = self.map();
+        format!("<delve.Map {}×{}, {} rooms, seed {}>", m.width(), m.height(), m.rooms.len(), m.provenance.seed)
+    }
+
+    fn __str__(&self) -> String {
+        self.to_ascii()
+    }
+}
+
+/// A room: its floor's tiles and bounds, and what it is for.
+#[pyclass(frozen, module = "delve", get_all)]
+pub struct Room {
+    /// The room's id (doors name their room by it).
+    id: u32,
+    /// The smallest rectangle holding the floor, `(x, y, width, height)`; None for a room with
+    /// no floor.
+    bounds: Option<(i32, i32, i32, i32)>,
+    /// Every floor tile, `(x, y)`, row by row.
+    cells: Vec<(i32, i32)>,
+    /// `entrance`, `exit`, `treasure`, `guard` or `side`; None for a room without a role.
+    role: Option<&'static str>,
+    /// The designer's label, if any.
+    label: Option<String>,
+    /// The room's colour, `(r, g, b)`.
+    colour: (u8, u8, u8),
+    /// Kept as it is when the map is generated again around its locks.
+    locked: bool,
+}
+
+impl Room {
+    fn of(r: &delve_core::map::Room) -> Room {
+        let mut cells = r.shape.cells();
+        cells.sort_by_key(|p| (p.y, p.x));
+        Room {
+            id: r.id,
+            bounds: r.shape.bounds().map(|b| (b.x, b.y, b.w, b.h)),
+            cells: cells.into_iter().map(point).collect(),
+            role: r.role.map(|role| role.name()),
+            label: r.label.clone(),
+            colour: (r.colour.0, r.colour.1, r.colour.2),
+            locked: r.locked,
+        }
+    }
+}
+
+#[pymethods]
+impl Room {
+    fn __repr__(&self) -> String {
+        let role = self.role.map_or(String::new(), |r| format!(" ({r})"));
+        let at = self.bounds.map_or(String::new(), |(x, y, w, h)| format!(" at ({x}, {y}), {w}×{h}"));
+        format!("<delve.Room {}{role}{at}, {} tiles>", self.id, self.cells.len())
+    }
+}

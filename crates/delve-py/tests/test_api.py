@@ -1,0 +1,148 @@
+"""The module's API: `generate` with every kind of preset and seed, the map's tiles (numpy,
+[x, y]) against its ASCII, rooms, doors and corridors against the JSON export, steps, saving
+and loading."""
+
+import json
+
+import numpy as np
+import pytest
+
+import delve
+from conftest import PRESETS
+
+ASCII_IDS = {"#": 0, ".": 1, ",": 2, "+": 3}
+
+
+def tiles_from_ascii(m: delve.Map) -> np.ndarray:
+    """The tile ids the ASCII form shows, [x, y] (the spawn `@` stands on floor: looked up in
+    the JSON rows)."""
+    rows = m.to_ascii().splitlines()
+    floor = json.loads(m.to_json())["rows"]
+    ids = np.zeros((m.width, m.height), dtype=np.uint8)
+    for y, row in enumerate(rows):
+        for x, c in enumerate(row):
+            ids[x, y] = ASCII_IDS[floor[y][x]] if c == "@" else ASCII_IDS[c]
+    return ids
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("seed", [0, 7, "floor-9"])
+def test_tiles_agree_with_ascii(preset, seed):
+    m = delve.generate(preset, seed)
+    t = m.tiles
+    assert t.dtype == np.uint8 and t.shape == (m.width, m.height)
+    assert np.array_equal(t, tiles_from_ascii(m))
+    x, y = m.spawn
+    assert t[x, y] in (1, 2, 3), "the spawn stands on floor"
+    assert m.to_ascii().splitlines()[y][x] == "@"
+
+
+def test_tiles_are_a_fresh_array_each_time():
+    m = delve.generate("godot-part3", 1)
+    a = m.tiles
+    a[:] = 0
+    assert m.tiles.any(), "changing one array leaves the map as it was"
+    assert m.tiles.flags["F_CONTIGUOUS"], "[x, y] laid out as python-tcod's tutorial lays out maps"
+
+
+def test_sizes_spawn_seed_report():
+    m = delve.generate("godot-part3", 7)
+    assert (m.width, m.height) == (80, 45)
+    assert isinstance(m.spawn, tuple) and len(m.spawn) == 2
+    assert m.seed == 7
+    assert m.report.startswith("placed ")
+    assert str(m) == m.to_ascii()
+    assert "80×45" in repr(m)
+
+
+def test_same_input_same_map_text_seeds_hashed():
+    a, b = delve.generate("grown-shapes", "floor-2"), delve.generate("grown-shapes", "floor-2")
+    assert a.to_json() == b.to_json()
+    assert delve.generate("grown-shapes", "floor-3").to_json() != a.to_json()
+    assert delve.generate("godot-part3", "12").to_ascii() == delve.generate("godot-part3", 12).to_ascii()
+    assert delve.generate("godot-part3", seed=12).to_ascii() == delve.generate("godot-part3", 12).to_ascii()
+    assert delve.generate("godot-part3", 2**64 - 1).seed == 2**64 - 1
+
+
+def test_presets_by_path_ron_text_and_object(root):
+    by_name = delve.generate("mcrogueface-part3", 3).to_ascii()
+    path = root / "presets" / "mcrogueface-part3.ron"
+    assert delve.generate(str(path), 3).to_ascii() == by_name
+    assert delve.generate(path, 3).to_ascii() == by_name, "a pathlib.Path"
+    assert delve.generate(path.read_text(), 3).to_ascii() == by_name, "RON text"
+    assert delve.generate(delve.Preset("mcrogueface-part3"), 3).to_ascii() == by_name
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_rooms_doors_corridors_mirror_the_json(preset):
+    m = delve.generate(preset, 5)
+    j = json.loads(m.to_json())
+    assert len(m.rooms) == len(j["rooms"]) > 0
+    for room, jr in zip(m.rooms, j["rooms"]):
+        assert room.id == jr["id"]
+        b = jr["bounds"]
+        assert room.bounds == (b["x"], b["y"], b["w"], b["h"])
+        assert len(room.cells) == jr["area"] == len(set(room.cells))
+        assert room.role == jr["role"]
+        assert room.label == jr["label"]
+        assert "#%02x%02x%02x" % room.colour == jr["colour"]
+        assert room.locked is False
+        for x, y in room.cells:
+            assert m.tiles[x, y] in (1, 3) or m.tiles[x, y] == 1
+            assert b["x"] <= x < b["x"] + b["w"] and b["y"] <= y < b["y"] + b["h"]
+    tuples = lambda v: tuple(tuples(x) for x in v) if isinstance(v, list) else v  # noqa: E731
+    assert [{k: tuples(v) for k, v in d.items()} for d in j["doors"]] == m.doors
+    jc = [{k: tuples(v) if k != "path" else [tuple(p) for p in v] for k, v in c.items()} for c in j["corridors"]]
+    assert jc == m.corridors
+    for d in m.doors:
+        assert m.tiles[d["outside"]] == 3, "a door's outside tile is a door tile"
+
+
+def test_roles_are_given():
+    m = delve.generate("grown-treasure", 1)
+    roles = {r.role for r in m.rooms}
+    assert {"entrance", "exit", "treasure", "guard"} <= roles
+    assert "treasure" in repr(next(r for r in m.rooms if r.role == "treasure"))
+
+
+@pytest.mark.parametrize("preset", ["godot-part3", "grown-shapes"])
+def test_record_gives_steps(preset):
+    m = delve.generate(preset, 4, record=True)
+    assert m.steps and all(isinstance(s, str) and s for s in m.steps)
+    assert m.to_ascii() == delve.generate(preset, 4).to_ascii(), "recording does not change the map"
+    assert delve.generate(preset, 4).steps is None
+
+
+def test_save_and_load(tmp_path):
+    m = delve.generate("grown-treasure", 2)
+    path = tmp_path / "level.ron"
+    m.save(path)
+    back = delve.load(path)
+    assert back.to_ascii() == m.to_ascii()
+    assert back.to_json() == m.to_json()
+    assert np.array_equal(back.tiles, m.tiles)
+    assert back.report is None and back.seed == 2
+    mine, theirs = m.metrics(), back.metrics()
+    assert theirs["rooms_asked"] == 0 and theirs["shortfall"] is None
+    assert {k: v for k, v in mine.items() if k not in ("rooms_asked", "shortfall")} == {
+        k: v for k, v in theirs.items() if k not in ("rooms_asked", "shortfall")
+    }
+    m.save(str(path))  # over the old file, atomically
+    assert delve.load(str(path)).to_json() == m.to_json()
+
+
+def test_metrics_keys_and_kinds():
+    f = delve.generate("godot-part3", 7).metrics()
+    assert list(f)[:2] == ["seed", "rooms_asked"] and list(f)[-3:] == ["shortfall", "connected", "problems"]
+    assert "micros" not in f
+    assert isinstance(f["floor_percent"], float) and isinstance(f["rooms"], int)
+    assert f["connected"] is True and f["problems"] == 0
+    assert "micros" in delve.Map.metrics.__doc__
+
+
+def test_docstrings_and_module():
+    assert delve.DelveError.__mro__[1] is ValueError
+    for thing in (delve.generate, delve.load, delve.Map, delve.Preset, delve.Room, delve.Map.to_json):
+        assert thing.__doc__, thing
+    assert "godot-part3" in delve.SHIPPED_PRESETS
+    assert delve.__version__

@@ -1,0 +1,93 @@
+"""The module makes what the CLI makes: `to_ascii`, `to_json` and `metrics` against
+`delve generate --ascii`, `delve export --format json` and `delve sweep --csv`, for every
+shipped preset, whole-number and text seeds, the preset's own seed, and around locks."""
+
+import csv
+
+import pytest
+
+import delve
+from conftest import PRESETS, run_cli
+
+SEEDS = ["0", "7", "123456789", "18446744073709551615", "floor-3", " 42 ", "dragon's lair"]
+
+
+def as_seed(text: str):
+    """The seed as a Python caller would type it: a whole number as int, any other text as str."""
+    return int(text) if text.strip().isdigit() else text
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ascii_is_the_clis(cli, preset, seed):
+    expected = run_cli(cli, "generate", preset, "--seed", seed, "--ascii").stdout
+    assert delve.generate(preset, as_seed(seed)).to_ascii().encode() == expected
+    # Text that is a whole number is that number, as on the command line.
+    assert delve.generate(preset, seed).to_ascii().encode() == expected
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_presets_own_seed_is_the_clis_default(cli, preset):
+    expected = run_cli(cli, "generate", preset, "--ascii").stdout
+    assert delve.generate(preset).to_ascii().encode() == expected
+    assert delve.Preset(preset).generate().to_ascii().encode() == expected
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("seed", ["1", "99", "floor-2"])
+def test_json_is_the_clis(cli, tmp_path, preset, seed):
+    out = tmp_path / "map.json"
+    run_cli(cli, "export", preset, "--seed", seed, "--format", "json", "--out", str(out))
+    assert delve.generate(preset, as_seed(seed)).to_json().encode() == out.read_bytes()
+
+
+def cell(value) -> str:
+    """A metrics value as `delve sweep` writes it in its CSV."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_metrics_are_the_sweeps(cli, tmp_path, preset):
+    out = tmp_path / "sweep.csv"
+    run_cli(cli, "sweep", preset, "--seeds", "0..12", "--csv", str(out), "--jobs", "1")
+    with out.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 12
+    for row in rows:
+        figures = delve.generate(preset, int(row["seed"])).metrics()
+        assert list(figures) == [k for k in row if k != "micros"], "the CSV's columns, in order, without micros"
+        assert {k: cell(v) for k, v in figures.items()} == {k: v for k, v in row.items() if k != "micros"}
+
+
+@pytest.mark.parametrize("seed", ["3", "11", "floor-1"])
+def test_keep_is_generate_keep(cli, locked_map, seed):
+    expected = run_cli(cli, "generate", "godot-part3", "--seed", seed, "--keep", str(locked_map), "--ascii").stdout
+    m = delve.generate("godot-part3", as_seed(seed), keep=str(locked_map))
+    assert m.to_ascii().encode() == expected
+    assert delve.generate("godot-part3", as_seed(seed), keep=locked_map).to_ascii() == m.to_ascii(), "a PathLike"
+    locked = [r for r in m.rooms if r.locked]
+    assert len(locked) == 1, "the locked room is kept, and still locked"
+    assert m.to_ascii() != delve.generate("godot-part3", as_seed(seed)).to_ascii()
+
+
+def test_keep_around_a_grown_map(cli, tmp_path):
+    from conftest import lock_rooms
+
+    path = tmp_path / "grown.ron"
+    delve.generate("grown-shapes", 2).save(path)
+    path.write_text(lock_rooms(path.read_text(), [0, 1]))
+    expected = run_cli(cli, "generate", "grown-shapes", "--seed", "9", "--keep", str(path), "--ascii").stdout
+    assert delve.generate("grown-shapes", 9, keep=path).to_ascii().encode() == expected
+
+
+def test_saved_maps_are_the_clis(cli, tmp_path):
+    ours, theirs = tmp_path / "ours.ron", tmp_path / "theirs.ron"
+    delve.generate("tiendil-step6", 4).save(ours)
+    run_cli(cli, "generate", "tiendil-step6", "--seed", "4", "--out", str(theirs))
+    assert ours.read_bytes() == theirs.read_bytes()

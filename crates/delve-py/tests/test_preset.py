@@ -1,0 +1,124 @@
+"""`delve.Preset`: parameters read and set by the keys of preset files, values checked against
+their ranges, generation from the changed preset."""
+
+import pytest
+
+import delve
+from conftest import PRESETS, run_cli
+
+
+def test_get_and_set_by_key():
+    p = delve.Preset("godot-part3")
+    assert p.generator == "RoomsAndTunnels" and p.name
+    assert p["max_rooms"] == 30 and p["room_size"] == (6, 10)
+    assert p["overlap"] == "ShareWalls" and p["tunnel_from"] == "PreviousRoom"
+    assert p["direct_tunnel_chance"] == 0.0 and p["roles_guard"] is False
+    before = p.generate(9).to_ascii()
+    p["max_rooms"] = 40
+    assert p["max_rooms"] == 40
+    assert p.generate(9).to_ascii() != before
+    p["room_size"] = [5, 8]
+    assert p["room_size"] == (5, 8)
+    p["overlap"] = "separate"
+    assert p["overlap"] == "Separate"
+    p["overlap"] = "Share walls"
+    assert p["overlap"] == "ShareWalls"
+    p["direct_tunnel_chance"] = 1
+    assert p["direct_tunnel_chance"] == 1.0
+    p["roles_entrance_exit"] = True
+    assert any(r.role == "entrance" for r in p.generate(9).rooms)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_key_reads_and_writes_back(preset):
+    p = delve.Preset(preset)
+    assert len(p) == len(p.keys()) == len(list(p)) > 5
+    for key in p:
+        assert key in p
+        value = p[key]
+        p[key] = value
+        assert p[key] == value
+        assert p.allowed(key)
+    assert "nonsense" not in p
+    assert p.check() == []
+
+
+def test_changed_preset_is_the_clis(cli, tmp_path):
+    p = delve.Preset("grown-shapes")
+    p["rooms"] = 12
+    p["roles_entrance_exit"] = True
+    p["mirror_chance"] = 0.25
+    path = tmp_path / "mine.ron"
+    p.save(path)
+    assert "rooms: 12" in p.to_ron() and "mirror_chance: 0.25" in path.read_text()
+    expected = run_cli(cli, "generate", str(path), "--seed", "5", "--ascii").stdout
+    assert p.generate(5).to_ascii().encode() == expected
+    assert delve.generate(str(path), 5).to_ascii().encode() == expected
+    assert delve.generate(p.to_ron(), 5).to_ascii().encode() == expected
+
+
+def test_choice_names_are_the_files():
+    p = delve.Preset("godot-part3")
+    for key in ("overlap", "tunnel_from"):
+        for name in p.allowed(key).split(", "):
+            p[key] = name
+            assert f"{key}: {name}," in p.to_ron()
+            assert delve.Preset(p.to_ron())[key] == name
+
+
+def test_seed_property_and_copy():
+    p = delve.Preset("godot-part3")
+    assert p.seed == 0
+    p.seed = "floor-1"
+    q = p.copy()
+    q["max_rooms"] = 5
+    assert p["max_rooms"] == 30
+    assert p.generate().to_ascii() == delve.generate("godot-part3", "floor-1").to_ascii()
+    assert "seed" in repr(p)
+
+
+@pytest.mark.parametrize(
+    "key, value, words",
+    [
+        ("max_rooms", 0, "max_rooms: 0 is out of range (allowed 1 to "),
+        ("max_rooms", 10**30, "is out of range (allowed 1 to "),
+        ("max_rooms", 3.5, "max_rooms: expected a whole number, not 3.5 (allowed 1 to "),
+        ("max_rooms", True, "expected a whole number, not True"),
+        ("max_rooms", "12", "expected a whole number, not '12'"),
+        ("width", 2, "width: 2 is out of range (allowed 8 to 4096 tiles)"),
+        ("room_size", (1, 4), "room_size: (1, 4) is out of range (allowed"),
+        ("room_size", (8, 6), "the smallest (8) is larger than the largest (6)"),
+        ("room_size", 7, "expected a (min, max) pair of whole numbers"),
+        ("room_size", "ab", "expected a (min, max) pair of whole numbers"),
+        ("room_size", (1, 2, 3), "expected a (min, max) pair"),
+        ("direct_tunnel_chance", 1.5, "direct_tunnel_chance: 1.5 is out of range (allowed 0 to 1 (0% to 100%))"),
+        ("direct_tunnel_chance", float("nan"), "is out of range"),
+        ("direct_tunnel_chance", None, "expected a number, not None"),
+        ("overlap", "Sideways", "overlap: 'Sideways' is not one of its options (allowed Separate, ShareWalls)"),
+        ("overlap", 1, "expected the name of an option"),
+        ("roles_guard", 1, "roles_guard: expected True or False, not 1"),
+        ("max_room", 3, "unknown parameter `max_room` for RoomsAndTunnels; its parameters are width, height"),
+    ],
+)
+def test_bad_values_name_the_allowed_range(key, value, words):
+    p = delve.Preset("godot-part3")
+    before = p.to_ron()
+    with pytest.raises(delve.DelveError) as e:
+        p[key] = value
+    assert words in str(e.value)
+    assert p.to_ron() == before, "nothing changed"
+
+
+def test_unknown_key_to_read():
+    with pytest.raises(delve.DelveError, match="unknown parameter `rooms` for RoomsAndTunnels"):
+        delve.Preset("godot-part3")["rooms"]
+    with pytest.raises(delve.DelveError, match="unknown parameter `width` for GrownRooms"):
+        delve.Preset("grown-shapes")["width"]
+
+
+def test_rules_between_parameters_are_checked_when_generating():
+    p = delve.Preset("godot-part3")
+    p["width"] = 10
+    assert any("room_size" in issue for issue in p.check())
+    with pytest.raises(delve.DelveError, match="the parameters cannot be generated:\n  - room_size: the largest room"):
+        p.generate(1)
