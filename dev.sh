@@ -3,7 +3,8 @@
 # missing (scripts/setup.sh), then:
 #   ./dev.sh [ARGS...]   builds Delve (release) and runs it: with no ARGS, the editor on the
 #                        default preset; otherwise ARGS go to `delve` (e.g. ./dev.sh generate godot-part3)
-#   ./dev.sh test        runs the whole test suite (`cargo test`)
+#   ./dev.sh test        runs the whole test suite: `cargo test --workspace`, then the Python
+#                        package's (scripts/test-python.sh) and the C library's tests
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/setup.sh "${1:-}"
@@ -13,6 +14,10 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 if [ "${1:-}" = "test" ]; then
   shift
-  exec cargo test --workspace "$@"
+  # Rust (every crate of the workspace), then the Python package and the C library, each as
+  # its users build it.
+  cargo test --workspace "$@"
+  scripts/test-python.sh -q
+  exit 0
 fi
 exec cargo run --release --quiet -- "$@"
