@@ -281,8 +281,12 @@ pub unsafe extern "C" fn delve_map_spawn(m: *const DelveMap, x: *mut u32, y: *mu
     let coord = |c: Option<i32>| c.and_then(|c| u32::try_from(c).ok()).unwrap_or(0);
     // SAFETY: the caller passes NULL or writable pointers; `as_mut` checks for NULL.
     unsafe {
-        x.as_mut().map(|x| *x = coord(spawn.map(|p| p.x)));
-        y.as_mut().map(|y| *y = coord(spawn.map(|p| p.y)));
+        if let Some(x) = x.as_mut() {
+            *x = coord(spawn.map(|p| p.x));
+        }
+        if let Some(y) = y.as_mut() {
+            *y = coord(spawn.map(|p| p.y));
+        }
     }
 }
 

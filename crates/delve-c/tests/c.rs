@@ -5,7 +5,7 @@
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 /// The repository's root.
@@ -148,18 +148,12 @@ type RowOut = Result<(String, String), String>;
 /// Runs `check rows` on `rows` (preset, seed, keep) from the repository's root.
 fn c_rows(rows: &[(String, String, String)]) -> Vec<RowOut> {
     let input: String = rows.iter().map(|(p, s, k)| format!("{p}\t{s}\t{k}\n")).collect();
-    let mut child = Command::new(check_program())
-        .arg("rows")
-        .current_dir(repo())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap());
-    let o = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert!(o.status.success());
+    // From a file: no writer thread, and no pipe to fill while the output is not read yet.
+    let mut file = tempfile::tempfile().unwrap();
+    std::io::Write::write_all(&mut file, input.as_bytes()).unwrap();
+    std::io::Seek::rewind(&mut file).unwrap();
+    let o = Command::new(check_program()).arg("rows").current_dir(repo()).stdin(file).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     parse_frames(&o.stdout)
 }
 
