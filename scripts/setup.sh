@@ -3,7 +3,8 @@
 # - the Rust toolchain (via rustup) when `cargo` is missing;
 # - a C compiler, for the few dependencies that build C code;
 # - the X11 client and OpenGL libraries the editor window loads at run time;
-# - with `test`: Tiled (Debian's `tiled`), which the tests use to open Delve's Tiled exports.
+# - with `test`: Tiled (Debian's `tiled`), which the tests use to open Delve's Tiled exports,
+#   and Python 3 with venv, for the Python package's tests.
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -20,6 +21,9 @@ have_lib libGL.so.1 || packages+=(libgl1)
 have_lib libEGL.so.1 || packages+=(libegl1)
 if [ "${1:-}" = "test" ]; then
   { command -v tiled >/dev/null 2>&1 && command -v tmxrasterizer >/dev/null 2>&1; } || packages+=(tiled)
+  # The Python package's tests run in a virtual environment.
+  command -v python3 >/dev/null 2>&1 || packages+=(python3)
+  python3 -c "import ensurepip, venv" >/dev/null 2>&1 || packages+=(python3-venv python3-pip)
 fi
 [ -e /usr/lib/x86_64-linux-gnu/dri ] || [ -e /usr/lib/aarch64-linux-gnu/dri ] || packages+=(libgl1-mesa-dri)
 

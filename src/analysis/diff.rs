@@ -58,7 +58,7 @@ pub fn format_value(v: Option<ParamValue>) -> String {
         None => "—".to_owned(),
         Some(ParamValue::Int(i)) => i.to_string(),
         Some(ParamValue::Float(f)) => format!("{f:.3}"),
-        Some(ParamValue::Range(lo, hi)) => format!("{lo}..={hi}"),
+        Some(ParamValue::Range(lo, hi)) => format!("{lo} to {hi}"),
         Some(ParamValue::Choice(c)) => format!("#{c}"),
         Some(ParamValue::Bool(b)) => b.to_string(),
     }

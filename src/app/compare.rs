@@ -142,6 +142,15 @@ impl Compare {
         PaneJob { pane: self.next_id, params, seed }
     }
 
+    /// The first seed from `from` on (wrapping) that no pane shows: what *Add pane* compares.
+    pub fn next_unused(&self, from: u64) -> u64 {
+        let mut seed = from;
+        while self.panes.iter().any(|p| p.seed == seed) {
+            seed = seed.wrapping_add(1);
+        }
+        seed
+    }
+
     /// Changes pane `i`'s parameters or seed; returns the job that makes its new map.
     pub fn set_pane(&mut self, i: usize, params: Option<GeneratorParams>, seed: Option<u64>) -> Option<PaneJob> {
         let p = self.panes.get_mut(i)?;
@@ -226,10 +235,10 @@ pub fn compare_ui(
                     .on_hover_text("Mark the cells that differ from pane A (maps of the same size)");
                 if ui
                     .add_enabled(c.panes.len() < MAX_PANES, egui::Button::new("Add pane"))
-                    .on_hover_text("A pane with the main view's parameters and seed")
+                    .on_hover_text("A pane with the main view's parameters and the next seed no pane shows")
                     .clicked()
                 {
-                    out.push(Command::Window(WindowCommand::CompareSeed(current_seed)));
+                    out.push(Command::Window(WindowCommand::CompareSeed(c.next_unused(current_seed))));
                 }
                 if ui.button("Fit all").clicked() {
                     for p in &mut c.panes {
@@ -244,8 +253,6 @@ pub fn compare_ui(
                 ui.label("No panes yet: \"Add pane\", or \"Compare\" on a seed in the seed browser.");
                 return;
             }
-            params_diff_ui(ui, c);
-            ui.separator();
             panes_ui(ui, c, current, out);
             ui.separator();
             stats_ui(ui, c);
@@ -253,20 +260,16 @@ pub fn compare_ui(
     c.open = open;
 }
 
-fn params_diff_ui(ui: &mut egui::Ui, c: &Compare) {
-    let Some(first) = c.panes.first() else { return };
-    for (i, p) in c.panes.iter().enumerate().skip(1) {
-        let d = differing_params(&first.params, &p.params);
-        if d.is_empty() {
-            continue;
-        }
-        let text = d
-            .iter()
-            .map(|x| format!("{} {} -> {}", x.label, format_value(x.a), format_value(x.b)))
-            .collect::<Vec<_>>()
-            .join(", ");
-        ui.label(format!("{} differs from A in: {text}", pane_name(i)));
+/// How pane `p`'s parameters differ from pane A's, in words: "Room attempts 5 (A: 30)".
+fn params_diff(first: &GeneratorParams, p: &GeneratorParams) -> String {
+    let d = differing_params(first, p);
+    if d.is_empty() {
+        return "the parameters of A".into();
     }
+    d.iter()
+        .map(|x| format!("{} {} (A: {})", x.label, format_value(x.b), format_value(x.a)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: &mut Vec<Command>) {
@@ -282,6 +285,7 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
     let height = (width * if aspect > 0.0 { aspect } else { 0.6 }).clamp(160.0, 420.0);
     let mut changed_view: Option<(usize, PaneView)> = None;
     let first_map = c.panes.first().and_then(|p| p.map.clone());
+    let first_params = c.panes.first().map(|p| p.params.clone());
     let ctx = ui.ctx().clone();
     let (linked, overlay) = (c.linked, c.overlay);
     ui.columns(n, |cols| {
@@ -293,7 +297,11 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
                         .on_hover_text("Made around the map's locks, as Regenerate makes this seed");
                 }
                 let mut seed = p.seed;
-                if ui.add(egui::DragValue::new(&mut seed)).on_hover_text("Seed of this pane").changed() {
+                if ui
+                    .add(egui::DragValue::new(&mut seed).update_while_editing(false))
+                    .on_hover_text("Seed of this pane")
+                    .changed()
+                {
                     out.push(Command::Window(WindowCommand::Pane(i, PaneCommand::SetSeed(seed))));
                 }
                 if ui
@@ -313,6 +321,11 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
                     out.push(Command::Window(WindowCommand::Pane(i, PaneCommand::Remove)));
                 }
             });
+            // A line per pane, so the maps stay level: what its parameters are against A's.
+            match first_params.as_ref().filter(|_| i > 0) {
+                Some(first) => ui.label(format!("{} has {}", pane_name(i), params_diff(first, &p.params))),
+                None => ui.weak("The other panes are compared with A"),
+            };
             let (rect, resp) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::click_and_drag());
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, format!("Pane {}", pane_name(i))));
             p.rect = rect;

@@ -143,10 +143,12 @@ pub fn new_map_ui(ctx: &egui::Context, d: &mut NewMapDialog) -> (Option<super::C
         ui.add_space(4.0);
         egui::Grid::new("new-map-size").num_columns(2).show(ui, |ui| {
             ui.label("Width");
-            ui.add(egui::DragValue::new(&mut d.width).range(1..=MAX_SIDE).suffix(" tiles"));
+            ui.add(egui::DragValue::new(&mut d.width).update_while_editing(false).range(1..=MAX_SIDE).suffix(" tiles"));
             ui.end_row();
             ui.label("Height");
-            ui.add(egui::DragValue::new(&mut d.height).range(1..=MAX_SIDE).suffix(" tiles"));
+            ui.add(
+                egui::DragValue::new(&mut d.height).update_while_editing(false).range(1..=MAX_SIDE).suffix(" tiles"),
+            );
             ui.end_row();
         });
         let fits = u64::from(d.width) * u64::from(d.height) <= MAX_TILES;

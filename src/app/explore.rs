@@ -330,13 +330,14 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
         ui.label("Seeds");
         ui.add(
             egui::DragValue::new(&mut e.count)
+                .update_while_editing(false)
                 .range(SEED_COUNTS)
                 .speed(100.0)
                 .custom_formatter(|v, _| group_thousands(v as u64)),
         )
         .on_hover_text("How many seeds to run: 100 to 1,000,000");
         ui.label("from seed");
-        ui.add(egui::DragValue::new(&mut e.first));
+        ui.add(egui::DragValue::new(&mut e.first).update_while_editing(false));
         match &e.job {
             Some(job) => {
                 let fraction = if job.total == 0 { 0.0 } else { job.done as f32 / job.total as f32 };

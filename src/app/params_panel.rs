@@ -190,7 +190,7 @@ fn param_grid_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, id: &str, specs: &[&Para
                 }
                 let r = ui.vertical(|ui| {
                     ui.set_max_width(fw);
-                    if let Some(v) = field_ui(ui, spec, value, label.id, fw) {
+                    if let Some(v) = field_ui(ui, spec, value, default, label.id, fw) {
                         out.push(Command::Params(ParamsCommand::SetParam(spec.key, v)));
                     }
                     issue_ui(ui, &issues);
@@ -229,23 +229,61 @@ fn unit_suffix(spec: &ParamSpec) -> String {
     if spec.unit.is_empty() { String::new() } else { format!(" {}", spec.unit) }
 }
 
-/// One parameter's widget; the new value when the user changed it.
-fn field_ui(ui: &mut egui::Ui, spec: &ParamSpec, value: ParamValue, label: egui::Id, width: f32) -> Option<ParamValue> {
+/// The part of an integer parameter's range its slider covers: all of it, or for a wide range
+/// whose default is well inside (map sides 8 to 4096, room tries up to 20,000) the values people
+/// use, up to five times the default, on a linear scale. Typing reaches the whole range.
+fn slider_span(min: i64, max: i64, default: Option<ParamValue>) -> (i64, i64) {
+    match default {
+        Some(ParamValue::Int(d)) if max > 200 && d > 0 && d.saturating_mul(5) < max => {
+            (min, d.saturating_mul(5).max(min + 10))
+        }
+        _ => (min, max),
+    }
+}
+
+/// The tooltip line on a parameter's values: the allowed range, the slider's part of it when
+/// smaller, and the default.
+fn range_help(spec: &ParamSpec, span: Option<(i64, i64)>, default: Option<ParamValue>) -> String {
+    let allowed = spec.allowed();
+    let mut text = if allowed.is_empty() { String::new() } else { format!("Range {allowed}.") };
+    if let Some((lo, hi)) = span {
+        text += &format!(" The slider covers {lo} to {hi}; type a number for more.");
+    }
+    if let Some(d) = default {
+        text += &format!(" Default {}.", show_value(spec, d));
+    }
+    text.trim().to_string()
+}
+
+/// One parameter's widget; the new value when the user changed it. A typed number is taken when
+/// the field loses focus or Enter is pressed, never mid-typing (typing 5000 into a field whose
+/// least value is 100 gives 5000, not 100 after the first digit).
+fn field_ui(
+    ui: &mut egui::Ui,
+    spec: &ParamSpec,
+    value: ParamValue,
+    default: Option<ParamValue>,
+    label: egui::Id,
+    width: f32,
+) -> Option<ParamValue> {
     match (spec.kind, value) {
         (ParamKind::Int { min, max }, ParamValue::Int(mut v)) => {
             ui.spacing_mut().slider_width = (width - 104.0).max(60.0);
-            let log = min >= 0 && max > 200 && max / min.max(1) >= 50;
+            let (lo, hi) = slider_span(min, max, default);
+            let log = lo >= 0 && hi > 200 && hi / lo.max(1) >= 50;
             let unit = spec.unit;
+            let span = ((lo, hi) != (min, max)).then_some((lo, hi));
             let r = ui
                 .add(
-                    egui::Slider::new(&mut v, min..=max)
+                    egui::Slider::new(&mut v, lo..=hi)
                         .clamping(egui::SliderClamping::Never)
+                        .update_while_editing(false)
                         .logarithmic(log)
                         .smart_aim(!log)
                         .custom_formatter(move |n, _| with_unit(n, unit)),
                 )
                 .labelled_by(label)
-                .on_hover_text(format!("{}\n\nRange {min} to {max}{}.", spec.help, unit_suffix(spec)));
+                .on_hover_text(format!("{}\n\n{}", spec.help, range_help(spec, span, default)));
             r.changed().then_some(ParamValue::Int(v))
         }
         (ParamKind::Float { min, max }, ParamValue::Float(v)) => {
@@ -258,18 +296,19 @@ fn field_ui(ui: &mut egui::Ui, spec: &ParamSpec, value: ParamValue, label: egui:
                 .add(
                     egui::Slider::new(&mut shown, range)
                         .clamping(egui::SliderClamping::Never)
-                        .suffix(suffix.clone())
+                        .update_while_editing(false)
+                        .suffix(suffix)
                         .max_decimals(2),
                 )
                 .labelled_by(label)
-                .on_hover_text(format!("{}\n\nRange {}{suffix} to {}{suffix}.", spec.help, min * scale, max * scale));
+                .on_hover_text(format!("{}\n\n{}", spec.help, range_help(spec, None, default)));
             r.changed().then_some(ParamValue::Float(shown / scale))
         }
         (ParamKind::Range { min, max }, ParamValue::Range(mut lo, mut hi)) => {
             let help = format!(
-                "{}\n\nFrom {min} to {max}{}; the smallest value cannot pass the largest.",
+                "{}\n\n{} The smallest value cannot pass the largest.",
                 spec.help,
-                unit_suffix(spec)
+                range_help(spec, None, default)
             );
             let mut changed = false;
             ui.horizontal(|ui| {
@@ -277,13 +316,13 @@ fn field_ui(ui: &mut egui::Ui, spec: &ParamSpec, value: ParamValue, label: egui:
                 // Each end within the parameter's bounds only: a crossed range (as a preset may
                 // hold) is shown as it is, and the session says what it sets instead.
                 changed |= ui
-                    .add(egui::DragValue::new(&mut lo).range(min..=max).speed(speed))
+                    .add(egui::DragValue::new(&mut lo).range(min..=max).speed(speed).update_while_editing(false))
                     .labelled_by(label)
                     .on_hover_text(format!("Smallest. {help}"))
                     .changed();
                 ui.label("to");
                 changed |= ui
-                    .add(egui::DragValue::new(&mut hi).range(min..=max).speed(speed))
+                    .add(egui::DragValue::new(&mut hi).range(min..=max).speed(speed).update_while_editing(false))
                     .labelled_by(label)
                     .on_hover_text(format!("Largest. {help}"))
                     .changed();

@@ -513,7 +513,9 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
         }
         if b.explored.is_some() {
             ui.label("size");
-            ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
+            ui.add(
+                egui::DragValue::new(&mut b.page.size).update_while_editing(false).range(crate::analysis::PAGE_SIZES),
+            );
         }
         if b.explored.is_none()
             && let Some(run) = run
@@ -539,42 +541,18 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
             match &mut b.page.kind {
                 PageKind::Consecutive { start } => {
                     ui.label("from seed");
-                    ui.add(egui::DragValue::new(start));
+                    ui.add(egui::DragValue::new(start).update_while_editing(false));
                 }
                 PageKind::Random { page_seed } => {
                     ui.label("page");
-                    ui.add(egui::DragValue::new(page_seed));
+                    ui.add(egui::DragValue::new(page_seed).update_while_editing(false));
                 }
             }
             ui.label("size");
-            ui.add(egui::DragValue::new(&mut b.page.size).range(crate::analysis::PAGE_SIZES));
+            ui.add(
+                egui::DragValue::new(&mut b.page.size).update_while_editing(false).range(crate::analysis::PAGE_SIZES),
+            );
         }
-        ui.separator();
-        let sort_label = ui.label("Sort by");
-        egui::ComboBox::from_id_salt("delve-seed-sort")
-            .selected_text(b.view.sort.label())
-            .show_ui(ui, |ui| {
-                for s in Stat::ALL {
-                    ui.selectable_value(&mut b.view.sort, *s, s.label());
-                }
-            })
-            .response
-            .labelled_by(sort_label.id);
-        ui.checkbox(&mut b.view.descending, "largest first");
-        ui.separator();
-        ui.checkbox(&mut b.filter_on, "Only with");
-        // Named for screen readers (and tests): the figure and its least value.
-        egui::ComboBox::from_id_salt("delve-seed-filter")
-            .selected_text(b.filter_stat.label())
-            .show_ui(ui, |ui| {
-                for s in Stat::ALL {
-                    ui.selectable_value(&mut b.filter_stat, *s, s.label());
-                }
-            })
-            .response
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Filter figure"));
-        let least = ui.label("at least");
-        ui.add(egui::DragValue::new(&mut b.filter_min).speed(0.5)).labelled_by(least.id);
         ui.separator();
         if ui
             .add_enabled(b.history.can_back(), egui::Button::new("< Back"))
@@ -589,6 +567,37 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
         {
             out.push(Command::Params(ParamsCommand::OpenSeed(s)));
         }
+    });
+    // Order and filter on a row of their own, so the filter's phrase never breaks.
+    ui.horizontal_wrapped(|ui| {
+        let sort_label = ui.label("Sort by");
+        egui::ComboBox::from_id_salt("delve-seed-sort")
+            .selected_text(b.view.sort.label())
+            .show_ui(ui, |ui| {
+                for s in Stat::ALL {
+                    ui.selectable_value(&mut b.view.sort, *s, s.label());
+                }
+            })
+            .response
+            .labelled_by(sort_label.id);
+        ui.checkbox(&mut b.view.descending, "largest first");
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut b.filter_on, "Only with");
+            // Named for screen readers (and tests): the figure and its least value.
+            egui::ComboBox::from_id_salt("delve-seed-filter")
+                .selected_text(b.filter_stat.label())
+                .show_ui(ui, |ui| {
+                    for s in Stat::ALL {
+                        ui.selectable_value(&mut b.filter_stat, *s, s.label());
+                    }
+                })
+                .response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Filter figure"));
+            let least = ui.label("at least");
+            ui.add(egui::DragValue::new(&mut b.filter_min).update_while_editing(false).speed(0.5))
+                .labelled_by(least.id);
+        });
         if b.is_busy() {
             ui.spinner();
         }

@@ -111,7 +111,7 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                 let mut kind = d.kind;
                 ui.horizontal(|ui| {
                     ui.label("Kind");
-                    if ui.add(egui::DragValue::new(&mut kind).range(0..=7)).changed() {
+                    if ui.add(egui::DragValue::new(&mut kind).update_while_editing(false).range(0..=7)).changed() {
                         out.push(Command::Edit(EditCommand::Perform(Op::SetDoorKind { id, kind })));
                     }
                 });

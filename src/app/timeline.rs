@@ -298,10 +298,12 @@ pub fn timeline_ui(ui: &mut egui::Ui, t: &mut Timeline) {
         }
         ui.separator();
         ui.label("speed");
-        ui.add(egui::DragValue::new(&mut t.speed).range(SPEEDS).speed(0.5).suffix(" steps/s"));
+        ui.add(
+            egui::DragValue::new(&mut t.speed).update_while_editing(false).range(SPEEDS).speed(0.5).suffix(" steps/s"),
+        );
         ui.separator();
         ui.label("room");
-        ui.add(egui::DragValue::new(&mut t.room).range(0..=10_000));
+        ui.add(egui::DragValue::new(&mut t.room).update_while_editing(false).range(0..=10_000));
         if ui.button("Go").on_hover_text("Show where this room was placed").clicked() {
             let room = t.room;
             t.go_to_room(room);

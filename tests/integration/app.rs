@@ -772,3 +772,48 @@ fn a_value_out_of_range_says_it_was_clamped() {
     e.settle();
     e.harness.get_by_label_contains("1 is below the smallest allowed");
 }
+
+/// A typed number is taken whole: typing 5000 into *Placement budget* (least value 100) gives
+/// 5000, where checking every keystroke turned the first "5" into 100.
+#[test]
+fn a_typed_number_is_taken_when_entered_not_at_each_keystroke() {
+    let mut e = editor();
+    e.harness
+        .state_mut()
+        .push(Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped("tiendil-step6".into()))));
+    e.settle();
+    // The slider's number field, focused as the keyboard would (Tab).
+    e.harness.get_by_role_and_label(egui::accesskit::Role::SpinButton, "Placement budget").focus();
+    e.harness.step();
+    e.harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    for digit in ["5", "0", "0", "0"] {
+        e.harness.event(egui::Event::Text(digit.into()));
+        e.harness.step();
+        assert_ne!(param(&e, "placement_budget"), ParamValue::Int(100), "nothing is clamped mid-typing");
+    }
+    e.harness.key_press(egui::Key::Enter);
+    e.settle();
+    assert_eq!(param(&e, "placement_budget"), ParamValue::Int(5000));
+}
+
+/// The map sides' sliders cover the sizes people use (up to five times the default, linearly),
+/// and typing reaches the whole range; the tooltip says both, with the default.
+#[test]
+fn map_size_sliders_cover_common_sizes_and_typing_reaches_the_extremes() {
+    let mut e = editor();
+    let width = slider(&e, "Map width");
+    let (min, max) = (width.accesskit_node().min_numeric_value(), width.accesskit_node().max_numeric_value());
+    assert_eq!((min, max), (Some(8.0), Some(400.0)), "80 by default: the slider covers 8 to 400");
+    e.harness.get_by_role_and_label(egui::accesskit::Role::SpinButton, "Map width").focus();
+    e.harness.step();
+    e.harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    e.harness.event(egui::Event::Text("4096".into()));
+    e.harness.key_press(egui::Key::Enter);
+    e.settle();
+    assert_eq!(param(&e, "width"), ParamValue::Int(4096), "typed past the slider's end");
+    slider(&e, "Map width").hover();
+    e.harness.run_steps(40);
+    e.harness.get_by_label_contains(
+        "Range 8 to 4096 tiles. The slider covers 8 to 400; type a number for more. Default 80 tiles.",
+    );
+}

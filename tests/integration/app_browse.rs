@@ -212,18 +212,20 @@ fn ab_parameters_list_the_differing_parameter() {
     h.state_mut().push(Command::Params(ParamsCommand::SetSeedText("1".into())));
     h.state_mut().push(Command::Window(WindowCommand::ShowCompare(true)));
     crate::common::settle(&mut h);
-    h.get_by_label("Add pane").click();
-    crate::common::settle(&mut h);
+    // It opens on the seed shown and the next one.
+    assert_eq!(h.state().compare().panes.iter().map(|p| p.seed).collect::<Vec<_>>(), vec![1, 2]);
+    h.get_by_label("B has the parameters of A");
     h.state_mut().push(Command::Params(ParamsCommand::SetParam("max_rooms", ParamValue::Int(5))));
     crate::common::settle(&mut h);
+    // Add pane: the main view's parameters, on the next seed no pane shows.
     h.get_by_label("Add pane").click();
     crate::common::settle(&mut h);
-    assert_eq!(h.state().compare().panes.iter().map(|p| p.seed).collect::<Vec<_>>(), vec![1, 1]);
     let c = h.state().compare();
-    assert_eq!(c.panes.len(), 2);
-    assert_ne!(c.panes[0].params, c.panes[1].params);
-    h.get_by_label("B differs from A in: Room attempts 30 -> 5");
-    assert!(c.panes[1].metrics.is_some_and(|m| m.figures.rooms <= 5));
+    assert_eq!(c.panes.iter().map(|p| p.seed).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert_ne!(c.panes[0].params, c.panes[2].params);
+    h.get_by_label("C: seed 3");
+    h.get_by_label("C has Room attempts 5 (A: 30)");
+    assert!(c.panes[2].metrics.is_some_and(|m| m.figures.rooms <= 5));
 }
 
 #[test]

@@ -498,12 +498,12 @@ fn out_of_range_numbers_name_the_field_and_its_range() {
     let e = io::load_preset(&path).unwrap_err();
     let msg = e.to_string();
     assert_eq!(e.location().map(|l| l.0), Some(line), "{msg}");
-    assert!(msg.contains("room_size.min") && msg.contains("-3") && msg.contains("3..=1024 tiles"), "{msg}");
+    assert!(msg.contains("room_size.min") && msg.contains("-3") && msg.contains("3 to 1024 tiles"), "{msg}");
     // A value too large for any room count, in a grown-rooms preset.
     let text = io::SHIPPED_PRESETS[2].1.replacen("rooms: 25", "rooms: 99999999999", 1);
     std::fs::write(&path, &text).unwrap();
     let msg = io::load_preset(&path).unwrap_err().to_string();
-    assert!(msg.contains("rooms: 99999999999") && msg.contains("1..=20000 rooms"), "{msg}");
+    assert!(msg.contains("rooms: 99999999999") && msg.contains("1 to 20000 rooms"), "{msg}");
     // A map's own fields are named too.
     let t = good_text().replacen("width: 50", "width: -50", 1);
     let (_, msg) = load_map_text(&t);

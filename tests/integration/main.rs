@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod core_deps;
 
 #[cfg(feature = "gui")]
 mod app;
@@ -32,6 +33,7 @@ mod cli;
 mod edit;
 #[cfg(feature = "gui")]
 mod editor;
+mod everywhere;
 mod export;
 mod export_tiled;
 mod files;

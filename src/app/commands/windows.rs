@@ -44,7 +44,17 @@ impl DelveApp {
                     self.start_pane(job);
                 }
             }
-            WindowCommand::ShowCompare(on) => self.compare.open = on,
+            WindowCommand::ShowCompare(on) => {
+                self.compare.open = on;
+                // An empty compare opens on the seed shown and the next one.
+                if on && self.compare.panes.is_empty() {
+                    let seed = self.session.seed();
+                    for s in [seed, seed.wrapping_add(1)] {
+                        let job = self.compare.add(self.session.params().clone(), s);
+                        self.start_pane(job);
+                    }
+                }
+            }
             WindowCommand::ShowExplore(on) => self.explore.open = on,
             WindowCommand::ShowTimeline(on) => self.timeline.open = on,
             WindowCommand::RunExplore => {

@@ -1,6 +1,6 @@
 //! What every export of a map shares: one numbering of tiles, [`TileId`], with doors as their
 //! own tile (the tile just outside a door, where its corridor meets the room, as `+` in the
-//! ASCII form); and the JSON export with its schema ([`json`], feature `json`).
+//! ASCII form); and the JSON export with its schema (`json`, feature `json`).
 
 #[cfg(feature = "json")]
 pub mod json;

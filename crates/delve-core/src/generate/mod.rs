@@ -31,7 +31,7 @@ pub struct Report {
     /// Why fewer rooms than asked were placed (`None` when all were).
     pub shortfall: Option<Shortfall>,
     /// The role rules that could not be met, each in a designer's words (empty when every rule
-    /// held, or none was on); see [`roles`].
+    /// held, or none was on); see [`crate::map::roles`].
     pub notes: Vec<String>,
 }
 

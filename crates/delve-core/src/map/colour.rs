@@ -116,7 +116,7 @@ fn saturation_ok(c: Rgb) -> bool {
 /// hue is kept (a black drawn colour becomes a grey).
 ///
 /// Lightening first scales the channels up (hue and saturation kept) until the brightest is
-/// [`SCALE_TOP`], then mixes with white; the smallest step that reaches the contrast is taken
+/// `SCALE_TOP`, then mixes with white; the smallest step that reaches the contrast is taken
 /// (the luminance grows with the step, so a binary search finds it).
 pub fn legible_room_colour(drawn: Rgb) -> Rgb {
     let lit = if contrasts(drawn) {

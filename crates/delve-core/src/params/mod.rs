@@ -2,7 +2,7 @@
 //!
 //! [`GeneratorParams`] is a serde enum with one variant per algorithm. Each algorithm's parameter
 //! struct ([`RoomsAndTunnels`], [`GrownRooms`]) describes every parameter once, in a table of
-//! [`field::Field`]s (key, label, unit, help, range and how to reach the struct field); the
+//! `Field`s (key, label, unit, help, range and how to reach the struct field); the
 //! [`Params`] methods `specs`, `get`, `set` (clamping) and the per-field range checks of `check`
 //! are all derived from that table. Checks that involve several fields are written by hand and
 //! take their bounds from the same constants.
@@ -134,13 +134,13 @@ pub struct ParamSpec {
 }
 
 impl ParamSpec {
-    /// The values this parameter allows, in words: `3..=1024 tiles`, `0..=1 (0% to 100%)`, or
+    /// The values this parameter allows, in words: `3 to 1024 tiles`, `0 to 1 (0% to 100%)`, or
     /// the options' names. Empty for on/off parameters.
     pub fn allowed(&self) -> String {
         let unit = |s: String| if self.unit.is_empty() { s } else { format!("{s} {}", self.unit) };
         match self.kind {
-            ParamKind::Int { min, max } | ParamKind::Range { min, max } => unit(format!("{min}..={max}")),
-            ParamKind::Float { min, max } => format!("{min}..={max} ({}% to {}%)", min * 100.0, max * 100.0),
+            ParamKind::Int { min, max } | ParamKind::Range { min, max } => unit(format!("{min} to {max}")),
+            ParamKind::Float { min, max } => format!("{min} to {max} ({}% to {}%)", min * 100.0, max * 100.0),
             ParamKind::Choice(options) => options.join(", "),
             ParamKind::Bool => String::new(),
         }

@@ -1,7 +1,7 @@
 //! The role rules, shared by every generator: which room roles to give after generation
 //! (entrance, exit, treasure, guard, side rooms; see [`crate::map::roles`]) and how. Each rule is
-//! described once here ([`specs`]); each generator's parameter table lists them with
-//! [`role_field!`], reaching them through its `roles` field.
+//! described once here (`specs`); each generator's parameter table lists them with
+//! `role_field!`, reaching them through its `roles` field.
 //!
 //! Every rule is off by default, and a generator's `roles` is written to files only when a rule
 //! differs from the default, so presets and maps made without rules read and write as before.
