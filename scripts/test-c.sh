@@ -18,6 +18,9 @@ if [[ "${1:-}" == "--release" ]]; then
     tmp="$(mktemp -d)"
     trap 'rm -rf "$tmp"' EXIT
     cp "$target/libdelve.so" "$tmp/libdelve.so"
+    # The Python module's cdylib is also called libdelve.so: make sure this one is libdelve.
+    nm -D --defined-only "$tmp/libdelve.so" | grep -q ' delve_generate_keeping$' \
+        || { echo "$target/libdelve.so is not libdelve's (another crate's cdylib named delve?)" >&2; exit 1; }
     strip "$tmp/libdelve.so"
     echo "stripped libdelve.so: $(stat -c %s "$tmp/libdelve.so") bytes (required: at most 3 MB)"
 fi
