@@ -73,6 +73,8 @@ pub enum FileCommand {
     /// Writes an animation of the document's generation (its parameters and seed), a frame per
     /// recorded step.
     ExportGif(PathBuf),
+    /// Writes the Explore window's run of the current parameters, as `delve sweep` does.
+    SaveRunCsv(PathBuf),
     /// Show the options of an export in a format, then ask for its file.
     ExportOptions(crate::export::Format),
     LoadPreset(PathBuf),

@@ -20,6 +20,8 @@ pub enum DialogPurpose {
     SavePreset,
     /// A Tiled tileset of the user's own, for Tiled exports.
     ChooseTileset,
+    /// The Explore window's run, as `delve sweep` writes it.
+    SaveRunCsv,
 }
 
 impl DialogPurpose {
@@ -36,6 +38,7 @@ impl DialogPurpose {
             DialogPurpose::LoadPreset => "Load preset",
             DialogPurpose::SavePreset => "Save preset as",
             DialogPurpose::ChooseTileset => "Choose a Tiled tileset",
+            DialogPurpose::SaveRunCsv => "Save the run as CSV",
         }
     }
 
@@ -43,7 +46,11 @@ impl DialogPurpose {
     pub const fn saves(self) -> bool {
         matches!(
             self,
-            DialogPurpose::SaveMap | DialogPurpose::Export(_) | DialogPurpose::ExportGif | DialogPurpose::SavePreset
+            DialogPurpose::SaveMap
+                | DialogPurpose::Export(_)
+                | DialogPurpose::ExportGif
+                | DialogPurpose::SavePreset
+                | DialogPurpose::SaveRunCsv
         )
     }
 
@@ -53,6 +60,7 @@ impl DialogPurpose {
             DialogPurpose::Export(f) => f.extension(),
             DialogPurpose::ExportGif => "gif",
             DialogPurpose::ChooseTileset => "tsx",
+            DialogPurpose::SaveRunCsv => "csv",
             _ => "ron",
         }
     }
@@ -64,6 +72,7 @@ impl DialogPurpose {
             DialogPurpose::ExportGif => "Animated GIF",
             DialogPurpose::LoadPreset | DialogPurpose::SavePreset => "Delve preset (RON)",
             DialogPurpose::ChooseTileset => "Tiled tileset (TSX)",
+            DialogPurpose::SaveRunCsv => "Figures of every seed (CSV)",
         }
     }
 
@@ -74,7 +83,7 @@ impl DialogPurpose {
             DialogPurpose::LoadPreset => "Load",
             DialogPurpose::Export(_) | DialogPurpose::ExportGif => "Export",
             DialogPurpose::ChooseTileset => "Use",
-            DialogPurpose::SaveMap | DialogPurpose::SavePreset => "Save",
+            DialogPurpose::SaveMap | DialogPurpose::SavePreset | DialogPurpose::SaveRunCsv => "Save",
         }
     }
 }

@@ -6,6 +6,8 @@
 //! kept while the editor is open.
 
 use super::Command;
+use super::command::FileCommand;
+use super::dialogs::DialogPurpose;
 use super::jobs::{Event, Job, JobId};
 use crate::analysis::explore::{self, Charts, Condition, Histogram, Run};
 use crate::analysis::sweep::Spread;
@@ -418,6 +420,14 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
                 ui.colored_label(colour, if i == 0 { "Now:" } else { "Saved:" });
             }
             ui.label(text);
+            if i == 0
+                && ui
+                    .button("Save run as CSV…")
+                    .on_hover_text("Every seed's figures, in the columns `delve sweep` writes")
+                    .clicked()
+            {
+                out.push(Command::File(FileCommand::Dialog(DialogPurpose::SaveRunCsv)));
+            }
         });
     }
     let now = &runs[0];

@@ -41,6 +41,13 @@ impl DelveApp {
         self.window_locks = locks;
     }
 
+    /// The Explore run of the current parameters (around the map's locks, when it has some):
+    /// what the seed browser pages through and *Save run as CSV* writes.
+    pub(super) fn shown_run(&self) -> Option<std::sync::Arc<crate::analysis::explore::Run>> {
+        let kept = self.window_locks.as_ref().ok().and_then(Option::as_ref);
+        self.explore.run_of(self.session.params(), kept.map(|k| &**k)).cloned()
+    }
+
     /// Draws the open windows; what they ask for is queued as commands.
     pub(super) fn windows_ui(&mut self, ctx: &egui::Context) {
         let shown = self.shown_seed();
@@ -49,8 +56,15 @@ impl DelveApp {
         let locks = error.as_deref().map_or(Ok(kept), Err);
         let mut out = Vec::new();
         if self.browser.open {
-            let run = self.explore.run_of(self.session.params(), kept.map(|k| &**k));
-            seed_browser::seed_browser_ui(ctx, &mut self.browser, self.session.starred(), shown, run, &mut out);
+            let run = self.shown_run();
+            seed_browser::seed_browser_ui(
+                ctx,
+                &mut self.browser,
+                self.session.starred(),
+                shown,
+                run.as_ref(),
+                &mut out,
+            );
         }
         if self.explore.open {
             let model = explore::ExploreModel::of(&self.session, locks);

@@ -272,3 +272,30 @@ fn a_run_around_locks_measures_the_maps_around_them() {
     let shown = b.thumbnail(&params, first).expect("rendered").clone();
     assert_eq!(shown, delve::analysis::thumbnail(&params, first, Some(&kept), 160).unwrap());
 }
+
+/// *Save run as CSV…* writes what `delve sweep` writes for the same seeds (all but the time each
+/// map took).
+#[test]
+fn a_run_saved_as_csv_is_what_delve_sweep_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, dialogs) = crate::editor::harness(dir.path(), None, None);
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::E);
+    crate::common::settle(&mut h);
+    h.state_mut().explore_mut().count = 300;
+    run(&mut h);
+    let path = dir.path().join("run.csv");
+    dialogs.answer(delve::app::DialogOutcome::Picked(path.clone()));
+    h.get_by_label("Save run as CSV…").click();
+    crate::common::settle(&mut h);
+    let saved = std::fs::read_to_string(&path).expect("the run is saved");
+    let cli = dir.path().join("cli.csv");
+    let o = crate::common::delve(&["sweep", "godot-part3", "--seeds", "0..300", "--csv", cli.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let cli = std::fs::read_to_string(&cli).unwrap();
+    let without_time = |text: &str| -> Vec<String> {
+        text.lines().map(|l| l.rsplit_once(',').map_or(l, |(rest, _micros)| rest).to_string()).collect()
+    };
+    assert_eq!(saved.lines().next(), cli.lines().next(), "the same header");
+    assert_eq!(saved.lines().count(), 301);
+    assert_eq!(without_time(&saved), without_time(&cli));
+}

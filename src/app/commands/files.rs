@@ -123,6 +123,7 @@ impl DelveApp {
                     DialogPurpose::SaveMap => Command::File(FileCommand::SaveMapTo(path)),
                     DialogPurpose::Export(format) => Command::File(FileCommand::Export(path, format)),
                     DialogPurpose::ExportGif => Command::File(FileCommand::ExportGif(path)),
+                    DialogPurpose::SaveRunCsv => Command::File(FileCommand::SaveRunCsv(path)),
                     DialogPurpose::LoadPreset => Command::File(FileCommand::LoadPreset(path)),
                     DialogPurpose::SavePreset => Command::File(FileCommand::SavePresetTo(path)),
                     DialogPurpose::ChooseTileset => {
@@ -197,6 +198,20 @@ impl DelveApp {
                     let result = crate::export::gif::generation_gif(&params, seed, scale)
                         .map_err(|e| e.to_string())
                         .and_then(|bytes| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
+                    FileDone::Exported { path, result }
+                });
+            }
+            FileCommand::SaveRunCsv(path) => {
+                let Some(run) = self.shown_run() else {
+                    self.notify("No run of these parameters to save: press Run in the Explore window first".into());
+                    return;
+                };
+                self.notify(format!("Saving {}…", file_name(&path)));
+                self.spawn_file(JobKind::Export, move || {
+                    let mut bytes = Vec::new();
+                    let result = crate::analysis::sweep::write_csv(&run.rows, &mut bytes)
+                        .map_err(|e| e.to_string())
+                        .and_then(|()| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
                     FileDone::Exported { path, result }
                 });
             }
@@ -507,6 +522,9 @@ impl DelveApp {
             DialogPurpose::SaveMap => Some(format!("{stem}.ron")),
             DialogPurpose::Export(f) => Some(format!("{stem}.{}", f.extension())),
             DialogPurpose::ExportGif => Some(format!("{stem}-generation.gif")),
+            DialogPurpose::SaveRunCsv => {
+                self.shown_run().map(|r| format!("sweep-{}-{}.csv", r.seeds.start, r.seeds.end))
+            }
             DialogPurpose::SavePreset => Some("my-preset.ron".into()),
             _ => None,
         }
