@@ -274,7 +274,8 @@ fn _generate_only_ns(preset: PresetArg<'_>, seed: SeedArg<'_>) -> PyResult<u64> 
 
 /// Delve's dungeon generators: `generate`, `load`, `Preset`, `Map`, `Room`, `DelveError`.
 #[pymodule]
-fn delve(m: &Bound<'_, PyModule>) -> PyResult<()> {
+#[pyo3(name = "delve")]
+fn delve_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DelveError", m.py().get_type::<DelveError>())?;
     m.add("SHIPPED_PRESETS", io::SHIPPED_PRESETS.iter().map(|(n, _)| *n).collect::<Vec<_>>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

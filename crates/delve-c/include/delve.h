@@ -1,0 +1,165 @@
+/* libdelve: Delve's dungeon generators for C. Made by cbindgen from crates/delve-c/src/lib.rs;
+ * do not edit (see crates/delve-c/cbindgen.toml). Link with -ldelve. */
+
+#ifndef DELVE_H
+#define DELVE_H
+
+
+
+#include <stdbool.h>
+#include <stdint.h>
+
+// What a room is for in play (the editor's roles).
+typedef enum DelveRole {
+  // No role.
+  DELVE_ROLE_NONE = 0,
+  // Where the player starts: the room that holds the spawn.
+  DELVE_ROLE_ENTRANCE = 1,
+  // The way on: a room farthest from the entrance.
+  DELVE_ROLE_EXIT = 2,
+  // The prize: a room with a single way in, far from the entrance.
+  DELVE_ROLE_TREASURE = 3,
+  // The room every path into the treasure room passes.
+  DELVE_ROLE_GUARD = 4,
+  // A small dead-end room off the treasure room.
+  DELVE_ROLE_SIDE = 5,
+} DelveRole;
+
+// A generated map: its tiles, rooms, doors, corridors and spawn. Opaque; made by
+// `delve_generate` or `delve_generate_keeping`, freed with `delve_map_free`.
+typedef struct DelveMap DelveMap;
+
+// One room of a map: its id (as in the JSON export), the bounding box of its floor in tiles
+// (x to the right, y down, from the top-left corner of the map), its floor area and its role.
+typedef struct DelveRoom {
+  // The room's id, as the JSON export and the map file name it.
+  uint32_t id;
+  // Left column of the bounding box.
+  int32_t x;
+  // Top row of the bounding box.
+  int32_t y;
+  // Width of the bounding box, in tiles (0 for a room with no floor).
+  uint32_t width;
+  // Height of the bounding box, in tiles (0 for a room with no floor).
+  uint32_t height;
+  // Number of floor tiles (rooms need not be rectangles).
+  uint32_t area;
+  // What the room is for.
+  enum DelveRole role;
+} DelveRoom;
+
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
+// Generates the map of `preset` and `seed`.
+//
+// `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
+// `tiendil-step6`, `grown-shapes`, `grown-treasure`), the path of a preset file, or a preset's
+// RON text (anything with a `(` in it). `seed` is a whole number or any text (hashed, as
+// `delve generate --seed` does); NULL means the preset's own seed.
+//
+// Returns the map (free it with `delve_map_free`), or NULL with `*error` set to a message
+// naming the file, line:column, field and allowed range when it can (free it with
+// `delve_string_free`). `error` may be NULL; on success `*error` is set to NULL.
+//
+// # Safety
+// `preset` and `seed` are NULL or NUL-terminated strings; `error` is NULL or writable.
+struct DelveMap *delve_generate(const char *preset, const char *seed, char **error);
+
+// Generates the map of `preset` and `seed` around the locks of the map file at
+// `locks_map_path` (its locked rooms, their doors and corridors, its locked tiles), as
+// `delve generate --keep` does. A map with nothing locked generates as usual.
+//
+// Returns NULL with `*error` set when the preset or the map file cannot be read, when the
+// map is over the editor's limits, or when a lock cannot be kept (the lock named).
+//
+// # Safety
+// `preset`, `seed` and `locks_map_path` are NULL or NUL-terminated strings; `error` is NULL or
+// writable.
+struct DelveMap *delve_generate_keeping(const char *preset,
+                                        const char *seed,
+                                        const char *locks_map_path,
+                                        char **error);
+
+// The map's width in tiles (0 for NULL).
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+uint32_t delve_map_width(const struct DelveMap *m);
+
+// The map's height in tiles (0 for NULL).
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+uint32_t delve_map_height(const struct DelveMap *m);
+
+// The seed the map was made from (the preset's own seed when none was given; 0 for NULL).
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+uint64_t delve_map_seed(const struct DelveMap *m);
+
+// The map's tiles, row by row: `width * height` ids, 0 wall, 1 room floor, 2 corridor floor,
+// 3 door tile (the tile just outside a door, `+` in the ASCII form). The array belongs to the
+// map and lives until `delve_map_free`. NULL for NULL.
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+const uint8_t *delve_map_tiles(const struct DelveMap *m);
+
+// Writes the spawn tile (where the player starts, `@` in the ASCII form) to `*x` and `*y`;
+// either may be NULL. A NULL map writes 0, 0.
+//
+// # Safety
+// `m` is NULL or a map not yet freed; `x` and `y` are NULL or writable.
+void delve_map_spawn(const struct DelveMap *m, uint32_t *x, uint32_t *y);
+
+// The number of rooms of the map (0 for NULL).
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+uint32_t delve_map_room_count(const struct DelveMap *m);
+
+// Writes room `index` (0 to `delve_map_room_count - 1`, in the order of the JSON export) to
+// `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+//
+// # Safety
+// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+bool delve_map_room(const struct DelveMap *m, uint32_t index, struct DelveRoom *out);
+
+// The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`
+// wall, `.` room floor, `,` corridor floor, `+` door tile, `@` spawn. Free it with
+// `delve_string_free`. NULL for NULL.
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+char *delve_map_to_ascii(const struct DelveMap *m);
+
+// The map as JSON, byte for byte what `delve export --format json` writes: size, tile ids
+// and rows, rooms, doors, corridors, the room graph, spawn and provenance. Free it with
+// `delve_string_free`. NULL for NULL.
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+char *delve_map_to_json(const struct DelveMap *m);
+
+// Frees a map from `delve_generate*` (NULL does nothing). The map and its tile array must not
+// be used afterwards.
+//
+// # Safety
+// `m` is NULL or a map from `delve_generate*` not yet freed.
+void delve_map_free(struct DelveMap *m);
+
+// Frees a string from libdelve: an error message, `delve_map_to_ascii` or
+// `delve_map_to_json` (NULL does nothing).
+//
+// # Safety
+// `s` is NULL or a string from libdelve not yet freed.
+void delve_string_free(char *s);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
+
+#endif  /* DELVE_H */

@@ -1,0 +1,394 @@
+//! # libdelve: Delve's dungeon generators for C
+//!
+//! The maps a designer tunes in the Delve editor, for a game written in C or in any language
+//! with a C FFI: name a preset (a shipped one, a file or RON text) and a seed, get the map —
+//! the same map `delve generate` prints, on every run and machine.
+//!
+//! The header is `include/delve.h`, made from this file by cbindgen (`tests/header.rs` fails
+//! when it is stale, saying how to refresh it). Every function:
+//!
+//! - takes NULL and non-UTF-8 text as errors, never as a crash: a function that makes a map
+//!   returns NULL and sets `*error` to the message (the message `delve` prints after
+//!   `error: `); a function given a NULL map returns 0 or NULL;
+//! - lets no panic out: a panic inside becomes an error (or 0 / NULL);
+//! - hands out memory the caller frees with the matching `delve_*_free`.
+
+// A C library takes and returns raw pointers; the workspace forbids unsafe code, this crate
+// allows it (see its Cargo.toml). Each unsafe block is a few lines with a SAFETY comment.
+#![allow(unsafe_code)]
+
+use delve_core::export::{TileId, tile_ids};
+use delve_core::generate::Request;
+use delve_core::io;
+use delve_core::map::locks::Kept;
+use delve_core::map::{Map, Role};
+use delve_core::rng::seed_from_text;
+use std::ffi::{CStr, CString, c_char};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+use std::ptr;
+use std::sync::Arc;
+
+#[cfg(test)]
+mod tests;
+
+/// A generated map: its tiles, rooms, doors, corridors and spawn. Opaque; made by
+/// `delve_generate` or `delve_generate_keeping`, freed with `delve_map_free`.
+pub struct DelveMap {
+    map: Map,
+    /// The tile ids, row by row (what `delve_map_tiles` points to).
+    tiles: Vec<u8>,
+}
+
+/// What a room is for in play (the editor's roles).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DelveRole {
+    /// No role.
+    DelveRoleNone = 0,
+    /// Where the player starts: the room that holds the spawn.
+    DelveRoleEntrance = 1,
+    /// The way on: a room farthest from the entrance.
+    DelveRoleExit = 2,
+    /// The prize: a room with a single way in, far from the entrance.
+    DelveRoleTreasure = 3,
+    /// The room every path into the treasure room passes.
+    DelveRoleGuard = 4,
+    /// A small dead-end room off the treasure room.
+    DelveRoleSide = 5,
+}
+
+/// One room of a map: its id (as in the JSON export), the bounding box of its floor in tiles
+/// (x to the right, y down, from the top-left corner of the map), its floor area and its role.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DelveRoom {
+    /// The room's id, as the JSON export and the map file name it.
+    pub id: u32,
+    /// Left column of the bounding box.
+    pub x: i32,
+    /// Top row of the bounding box.
+    pub y: i32,
+    /// Width of the bounding box, in tiles (0 for a room with no floor).
+    pub width: u32,
+    /// Height of the bounding box, in tiles (0 for a room with no floor).
+    pub height: u32,
+    /// Number of floor tiles (rooms need not be rectangles).
+    pub area: u32,
+    /// What the room is for.
+    pub role: DelveRole,
+}
+
+/// Runs `f`, turning a panic into `fallback`: no panic unwinds into C.
+fn guard<T>(fallback: T, f: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
+}
+
+/// The text at `p`: `None` for NULL, an error naming `what` for bytes that are not UTF-8.
+///
+/// # Safety
+/// `p` is NULL or points to a NUL-terminated string that lives for `'a`.
+unsafe fn text<'a>(p: *const c_char, what: &str) -> Result<Option<&'a str>, String> {
+    if p.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: `p` is not NULL and, by this function's contract, a NUL-terminated string.
+    let bytes = unsafe { CStr::from_ptr(p) };
+    bytes.to_str().map(Some).map_err(|e| format!("{what}: not UTF-8 text ({e})"))
+}
+
+/// `s` as a C string the caller frees with `delve_string_free` (a NUL inside, which the
+/// formats never write, becomes U+FFFD so that the text is never cut short).
+fn c_string(s: String) -> *mut c_char {
+    let s = if s.contains('\0') { s.replace('\0', "\u{fffd}") } else { s };
+    CString::new(s).map_or(ptr::null_mut(), CString::into_raw)
+}
+
+/// Stores `message` in `*error` when `error` is not NULL.
+///
+/// # Safety
+/// `error` is NULL or valid for one write of a pointer.
+unsafe fn set_error(error: *mut *mut c_char, message: Option<String>) {
+    if !error.is_null() {
+        // SAFETY: `error` is not NULL and, by this function's contract, writable.
+        unsafe { error.write(message.map_or(ptr::null_mut(), c_string)) };
+    }
+}
+
+/// The map behind `m`, `None` for NULL.
+///
+/// # Safety
+/// `m` is NULL or a map from `delve_generate*` not yet freed.
+unsafe fn map_ref<'a>(m: *const DelveMap) -> Option<&'a DelveMap> {
+    // SAFETY: by this function's contract a non-NULL `m` is a live `DelveMap`.
+    unsafe { m.as_ref() }
+}
+
+/// The locks of the map file `path`, as `delve generate --keep` reads them.
+fn load_kept(path: &str) -> Result<Arc<Kept>, String> {
+    let old = io::load_map(Path::new(path)).map_err(|e| e.to_string())?;
+    Kept::of(&old).map(Arc::new).map_err(|e| format!("{path}: {e}"))
+}
+
+/// The map of `preset` and `seed` (the preset's own seed when `None`), around the locks of the
+/// map file `keep` when given; the error as `delve generate` prints it.
+pub(crate) fn make(preset: &str, seed: Option<&str>, keep: Option<&str>) -> Result<DelveMap, String> {
+    let p = io::preset_from(preset).map_err(|e| e.to_string())?;
+    let seed = seed.map_or(p.seed, seed_from_text);
+    let kept = keep.map(load_kept).transpose()?;
+    let made = Request::new(&p.generator, seed).keeping(kept).run().map_err(|e| match keep {
+        Some(path) => format!("{path}: {e}"),
+        None => e.to_string(),
+    })?;
+    let map = made.generated.map;
+    let tiles = tile_ids(&map).into_iter().map(|t| t as u8).collect();
+    Ok(DelveMap { map, tiles })
+}
+
+/// The shared body of the two `delve_generate*` functions.
+///
+/// # Safety
+/// As `delve_generate_keeping`; `keep` is only read when `keeping`.
+unsafe fn generate_entry(
+    preset: *const c_char,
+    seed: *const c_char,
+    keep: *const c_char,
+    keeping: bool,
+    error: *mut *mut c_char,
+) -> *mut DelveMap {
+    let result = guard(Err("libdelve: internal error (a panic), please report it".to_string()), || {
+        // SAFETY: the caller passes NULL or NUL-terminated strings that outlive this call.
+        let (preset, seed) = unsafe { (text(preset, "preset")?, text(seed, "seed")?) };
+        let preset = preset.ok_or("preset: NULL; expected a shipped preset's name, a path or RON text")?;
+        let keep = if keeping {
+            // SAFETY: as above.
+            let keep = unsafe { text(keep, "locks_map_path")? };
+            Some(keep.ok_or("locks_map_path: NULL; expected the path of a map file")?)
+        } else {
+            None
+        };
+        make(preset, seed, keep)
+    });
+    match result {
+        Ok(map) => {
+            // SAFETY: the caller passes NULL or a writable pointer.
+            unsafe { set_error(error, None) };
+            Box::into_raw(Box::new(map))
+        }
+        Err(message) => {
+            // SAFETY: as above.
+            unsafe { set_error(error, Some(message)) };
+            ptr::null_mut()
+        }
+    }
+}
+
+/// Generates the map of `preset` and `seed`.
+///
+/// `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
+/// `tiendil-step6`, `grown-shapes`, `grown-treasure`), the path of a preset file, or a preset's
+/// RON text (anything with a `(` in it). `seed` is a whole number or any text (hashed, as
+/// `delve generate --seed` does); NULL means the preset's own seed.
+///
+/// Returns the map (free it with `delve_map_free`), or NULL with `*error` set to a message
+/// naming the file, line:column, field and allowed range when it can (free it with
+/// `delve_string_free`). `error` may be NULL; on success `*error` is set to NULL.
+///
+/// # Safety
+/// `preset` and `seed` are NULL or NUL-terminated strings; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_generate(
+    preset: *const c_char,
+    seed: *const c_char,
+    error: *mut *mut c_char,
+) -> *mut DelveMap {
+    // SAFETY: the caller's contract is `generate_entry`'s.
+    unsafe { generate_entry(preset, seed, ptr::null(), false, error) }
+}
+
+/// Generates the map of `preset` and `seed` around the locks of the map file at
+/// `locks_map_path` (its locked rooms, their doors and corridors, its locked tiles), as
+/// `delve generate --keep` does. A map with nothing locked generates as usual.
+///
+/// Returns NULL with `*error` set when the preset or the map file cannot be read, when the
+/// map is over the editor's limits, or when a lock cannot be kept (the lock named).
+///
+/// # Safety
+/// `preset`, `seed` and `locks_map_path` are NULL or NUL-terminated strings; `error` is NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_generate_keeping(
+    preset: *const c_char,
+    seed: *const c_char,
+    locks_map_path: *const c_char,
+    error: *mut *mut c_char,
+) -> *mut DelveMap {
+    // SAFETY: the caller's contract is `generate_entry`'s.
+    unsafe { generate_entry(preset, seed, locks_map_path, true, error) }
+}
+
+/// The map's width in tiles (0 for NULL).
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_width(m: *const DelveMap) -> u32 {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(0, || unsafe { map_ref(m) }.map_or(0, |m| m.map.width()))
+}
+
+/// The map's height in tiles (0 for NULL).
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_height(m: *const DelveMap) -> u32 {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(0, || unsafe { map_ref(m) }.map_or(0, |m| m.map.height()))
+}
+
+/// The seed the map was made from (the preset's own seed when none was given; 0 for NULL).
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_seed(m: *const DelveMap) -> u64 {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(0, || unsafe { map_ref(m) }.map_or(0, |m| m.map.provenance.seed))
+}
+
+/// The map's tiles, row by row: `width * height` ids, 0 wall, 1 room floor, 2 corridor floor,
+/// 3 door tile (the tile just outside a door, `+` in the ASCII form). The array belongs to the
+/// map and lives until `delve_map_free`. NULL for NULL.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_tiles(m: *const DelveMap) -> *const u8 {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(ptr::null(), || unsafe { map_ref(m) }.map_or(ptr::null(), |m| m.tiles.as_ptr()))
+}
+
+/// Writes the spawn tile (where the player starts, `@` in the ASCII form) to `*x` and `*y`;
+/// either may be NULL. A NULL map writes 0, 0.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed; `x` and `y` are NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_spawn(m: *const DelveMap, x: *mut u32, y: *mut u32) {
+    // SAFETY: the caller passes NULL or a live map.
+    let spawn = guard(None, || unsafe { map_ref(m) }.map(|m| m.map.spawn));
+    let coord = |c: Option<i32>| c.and_then(|c| u32::try_from(c).ok()).unwrap_or(0);
+    // SAFETY: the caller passes NULL or writable pointers; `as_mut` checks for NULL.
+    unsafe {
+        if let Some(x) = x.as_mut() {
+            *x = coord(spawn.map(|p| p.x));
+        }
+        if let Some(y) = y.as_mut() {
+            *y = coord(spawn.map(|p| p.y));
+        }
+    }
+}
+
+/// The number of rooms of the map (0 for NULL).
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_room_count(m: *const DelveMap) -> u32 {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(0, || unsafe { map_ref(m) }.map_or(0, |m| u32::try_from(m.map.rooms.len()).unwrap_or(u32::MAX)))
+}
+
+/// Writes room `index` (0 to `delve_map_room_count - 1`, in the order of the JSON export) to
+/// `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_room(m: *const DelveMap, index: u32, out: *mut DelveRoom) -> bool {
+    // SAFETY: the caller passes NULL or a live map.
+    let room = guard(None, || unsafe { map_ref(m) }.and_then(|m| m.map.rooms.get(index as usize)).map(room_of));
+    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
+    match (room, unsafe { out.as_mut() }) {
+        (Some(room), Some(out)) => {
+            *out = room;
+            true
+        }
+        _ => false,
+    }
+}
+
+fn room_of(r: &delve_core::map::Room) -> DelveRoom {
+    let b = r.shape.bounds().unwrap_or_default();
+    let side = |s: i32| u32::try_from(s).unwrap_or(0);
+    let role = match r.role {
+        None => DelveRole::DelveRoleNone,
+        Some(Role::Entrance) => DelveRole::DelveRoleEntrance,
+        Some(Role::Exit) => DelveRole::DelveRoleExit,
+        Some(Role::Treasure) => DelveRole::DelveRoleTreasure,
+        Some(Role::Guard) => DelveRole::DelveRoleGuard,
+        Some(Role::Side) => DelveRole::DelveRoleSide,
+    };
+    let area = u32::try_from(r.shape.area()).unwrap_or(u32::MAX);
+    DelveRoom { id: r.id, x: b.x, y: b.y, width: side(b.w), height: side(b.h), area, role }
+}
+
+/// The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`
+/// wall, `.` room floor, `,` corridor floor, `+` door tile, `@` spawn. Free it with
+/// `delve_string_free`. NULL for NULL.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_to_ascii(m: *const DelveMap) -> *mut c_char {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(ptr::null_mut(), || unsafe { map_ref(m) }.map_or(ptr::null_mut(), |m| c_string(m.map.to_ascii())))
+}
+
+/// The map as JSON, byte for byte what `delve export --format json` writes: size, tile ids
+/// and rows, rooms, doors, corridors, the room graph, spawn and provenance. Free it with
+/// `delve_string_free`. NULL for NULL.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_to_json(m: *const DelveMap) -> *mut c_char {
+    guard(ptr::null_mut(), || {
+        // SAFETY: the caller passes NULL or a live map.
+        let Some(m) = (unsafe { map_ref(m) }) else { return ptr::null_mut() };
+        delve_core::export::json::to_json(&m.map).map_or(ptr::null_mut(), c_string)
+    })
+}
+
+/// Frees a map from `delve_generate*` (NULL does nothing). The map and its tile array must not
+/// be used afterwards.
+///
+/// # Safety
+/// `m` is NULL or a map from `delve_generate*` not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_free(m: *mut DelveMap) {
+    if !m.is_null() {
+        // SAFETY: `m` came from `Box::into_raw` in `generate_entry` and is freed once.
+        guard((), || drop(unsafe { Box::from_raw(m) }));
+    }
+}
+
+/// Frees a string from libdelve: an error message, `delve_map_to_ascii` or
+/// `delve_map_to_json` (NULL does nothing).
+///
+/// # Safety
+/// `s` is NULL or a string from libdelve not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_string_free(s: *mut c_char) {
+    if !s.is_null() {
+        // SAFETY: `s` came from `CString::into_raw` in `c_string` and is freed once.
+        guard((), || drop(unsafe { CString::from_raw(s) }));
+    }
+}
+
+/// The tile id numbering of `delve_map_tiles`, checked against the core's at compile time.
+const _: () = {
+    assert!(TileId::Wall as u8 == 0 && TileId::RoomFloor as u8 == 1);
+    assert!(TileId::CorridorFloor as u8 == 2 && TileId::Door as u8 == 3);
+};
