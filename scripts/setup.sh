@@ -4,7 +4,7 @@
 # - a C compiler, for the few dependencies that build C code;
 # - the X11 client and OpenGL libraries the editor window loads at run time;
 # - with `test`: Tiled (Debian's `tiled`), which the tests use to open Delve's Tiled exports,
-#   and Python 3 with venv, for the Python package's tests.
+#   Python 3 with venv, for the Python package's tests, and valgrind, for the C library's.
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -24,6 +24,8 @@ if [ "${1:-}" = "test" ]; then
   # The Python package's tests run in a virtual environment.
   command -v python3 >/dev/null 2>&1 || packages+=(python3)
   python3 -c "import ensurepip, venv" >/dev/null 2>&1 || packages+=(python3-venv python3-pip)
+  # The C library's test program also runs under valgrind (no leaks, no bad reads).
+  command -v valgrind >/dev/null 2>&1 || packages+=(valgrind)
 fi
 [ -e /usr/lib/x86_64-linux-gnu/dri ] || [ -e /usr/lib/aarch64-linux-gnu/dri ] || packages+=(libgl1-mesa-dri)
 
