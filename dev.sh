@@ -16,6 +16,9 @@ if [ "${1:-}" = "test" ]; then
   shift
   # Rust (every crate of the workspace), then the Python package and the C library, each as
   # its users build it.
+  # The CLI the C and Python tests compare against: the one this `cargo test` builds for the
+  # root's own tests (so they build no second copy of the editor in another profile).
+  export DELVE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/delve"
   cargo test --workspace "$@"
   scripts/test-python.sh -q
   exit 0

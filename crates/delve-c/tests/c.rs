@@ -80,12 +80,17 @@ fn check_program() -> &'static Path {
     EXE.get_or_init(|| compile("crates/delve-c/tests/c/check.c", false))
 }
 
-/// The `delve` binary, built now (so never stale) with the same profile as the library.
+/// The `delve` binary: `DELVE_BIN` when the caller gives one (`./dev.sh test` gives the one
+/// its `cargo test --workspace` built for the root's tests, which is never stale), else built
+/// now with the same profile as the library.
 fn cli() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| {
-        cargo_build(&["-p", "delve", "--bin", "delve"]);
-        profile_dir().join("delve")
+    EXE.get_or_init(|| match std::env::var_os("DELVE_BIN").map(PathBuf::from).filter(|p| p.is_file()) {
+        Some(given) => given,
+        None => {
+            cargo_build(&["-p", "delve", "--bin", "delve"]);
+            profile_dir().join("delve")
+        }
     })
 }
 
