@@ -165,11 +165,11 @@ impl PresetArg<'_> {
     }
 }
 
-/// [`io::preset_from`], with the shipped presets parsed once per process (a name is looked up
-/// as a file first, exactly as the CLI does).
+/// [`io::preset_from`], with the shipped presets parsed once per process. As in the core (and
+/// the CLI), a shipped name means the shipped preset, whatever files the working folder holds.
 pub(crate) fn preset_from(arg: &str) -> PyResult<Resolved> {
     static SHIPPED: OnceLock<Vec<(&'static str, CorePreset)>> = OnceLock::new();
-    if !arg.contains('(') && !Path::new(arg).exists() {
+    if !arg.contains('(') {
         let shipped = SHIPPED.get_or_init(|| {
             io::SHIPPED_PRESETS.iter().filter_map(|(name, _)| Some((*name, io::shipped_preset(name)?.ok()?))).collect()
         });

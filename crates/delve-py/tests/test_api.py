@@ -146,3 +146,14 @@ def test_docstrings_and_module():
         assert thing.__doc__, thing
     assert "godot-part3" in delve.SHIPPED_PRESETS
     assert delve.__version__
+
+
+def test_a_shipped_name_is_never_shadowed_by_a_file(tmp_path, monkeypatch):
+    """As in the CLI: a shipped name means the shipped preset whatever the folder holds;
+    `./NAME` reads the file."""
+    expected = delve.generate("godot-part3", 3).to_ascii()
+    (tmp_path / "godot-part3").write_text("not a preset")
+    monkeypatch.chdir(tmp_path)
+    assert delve.generate("godot-part3", 3).to_ascii() == expected
+    with pytest.raises(delve.DelveError, match="godot-part3"):
+        delve.generate("./godot-part3", 3)
