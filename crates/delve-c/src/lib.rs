@@ -17,7 +17,7 @@
 // allows it (see its Cargo.toml). Each unsafe block is a few lines with a SAFETY comment.
 #![allow(unsafe_code)]
 
-use delve_core::export::{TileId, tile_ids};
+use delve_core::export::{TileId, write_tile_ids};
 use delve_core::generate::Request;
 use delve_core::io;
 use delve_core::map::locks::Kept;
@@ -141,7 +141,8 @@ pub(crate) fn make(preset: &str, seed: Option<&str>, keep: Option<&str>) -> Resu
         None => e.to_string(),
     })?;
     let map = made.generated.map;
-    let tiles = tile_ids(&map).into_iter().map(|t| t as u8).collect();
+    let mut tiles = vec![0; map.tiles().as_slice().len()];
+    write_tile_ids(&map, &mut tiles);
     Ok(DelveMap { map, tiles })
 }
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use delve_core::export::json::to_json;
+use delve_core::export::tile_ids;
 use delve_core::map::locks::Kept;
 
 /// `s` as a C string for the duration of a test.

@@ -8,8 +8,7 @@ use delve_core::geom::{Dir, Pos};
 use delve_core::io;
 use delve_core::map::Map as CoreMap;
 use delve_core::measure::{Stat, SweepRow};
-use numpy::ndarray::{Array2, ShapeBuilder};
-use numpy::{IntoPyArray, PyArray2};
+use numpy::{PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::PathBuf;
@@ -88,11 +87,17 @@ impl Map {
     fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
         let map = self.map();
         let (w, h) = (map.width() as usize, map.height() as usize);
-        // Row-major ids (x + y * w) are exactly the column-major layout of a (w, h) array.
-        let ids: Vec<u8> = export::tile_ids(map).into_iter().map(|t| t as u8).collect();
-        let array = Array2::from_shape_vec((w, h).f(), ids)
-            .map_err(|e| delve_error(format!("internal error: the tiles do not fit the map's size: {e}")))?;
-        Ok(array.into_pyarray(py))
+        // Row-major ids (x + y * w) are exactly the column-major layout of a (w, h) array, so
+        // they are written straight into the array's memory.
+        let array = PyArray2::<u8>::zeros(py, [w, h], true);
+        {
+            let mut tiles = array.readwrite();
+            let bytes = tiles
+                .as_slice_mut()
+                .map_err(|e| delve_error(format!("internal error: the tile array is not contiguous: {e}")))?;
+            export::write_tile_ids(map, bytes);
+        }
+        Ok(array)
     }
 
     /// The rooms, in the map's order.

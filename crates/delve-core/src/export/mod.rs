@@ -20,6 +20,15 @@ pub enum TileId {
 }
 
 impl TileId {
+    /// The id of a map tile (a door's tile is [`TileId::Door`] only by [`tile_ids`]).
+    pub const fn of(t: Tile) -> TileId {
+        match t {
+            Tile::Wall => TileId::Wall,
+            Tile::Floor => TileId::RoomFloor,
+            Tile::Corridor => TileId::CorridorFloor,
+        }
+    }
+
     pub const ALL: [TileId; 4] = [TileId::Wall, TileId::RoomFloor, TileId::CorridorFloor, TileId::Door];
 
     /// The name the formats use for this tile (`wall`, `room_floor`, `corridor_floor`, `door`).
@@ -45,20 +54,28 @@ impl TileId {
 
 /// The tile id of every tile of `map`, row by row.
 pub fn tile_ids(map: &Map) -> Vec<TileId> {
-    let mut ids: Vec<TileId> = map
-        .tiles()
-        .as_slice()
-        .iter()
-        .map(|t| match t {
-            Tile::Wall => TileId::Wall,
-            Tile::Floor => TileId::RoomFloor,
-            Tile::Corridor => TileId::CorridorFloor,
-        })
-        .collect();
-    for d in &map.doors {
-        if let Some(i) = map.tiles().index(d.outside()) {
-            ids[i] = TileId::Door;
-        }
+    let mut ids: Vec<TileId> = map.tiles().as_slice().iter().map(|&t| TileId::of(t)).collect();
+    for i in door_tiles(map) {
+        ids[i] = TileId::Door;
     }
     ids
+}
+
+/// [`tile_ids`] as bytes, written into `out` (row by row; `out` holds one byte per tile, and a
+/// shorter `out` gets the first tiles): for the language bindings, which hand the bytes over
+/// without another copy.
+pub fn write_tile_ids(map: &Map, out: &mut [u8]) {
+    for (o, &t) in out.iter_mut().zip(map.tiles().as_slice()) {
+        *o = TileId::of(t) as u8;
+    }
+    for i in door_tiles(map) {
+        if let Some(o) = out.get_mut(i) {
+            *o = TileId::Door as u8;
+        }
+    }
+}
+
+/// The index of each door's outside tile (where its corridor meets the room).
+fn door_tiles(map: &Map) -> impl Iterator<Item = usize> + '_ {
+    map.doors.iter().filter_map(|d| map.tiles().index(d.outside()))
 }
