@@ -388,7 +388,7 @@ fn a_room_that_fits_nowhere_ends_generation_with_a_valid_map() {
         g.report
             .shortfall
             .as_ref()
-            .is_some_and(|s| s.cause == ShortfallCause::Budget && s.detail.contains("Placement budget")),
+            .is_some_and(|s| s.cause == ShortfallCause::Budget && s.to_string().contains("Placement budget")),
         "{}",
         g.report
     );
@@ -514,8 +514,8 @@ fn a_lone_first_room_with_a_hole_is_no_shortfall() {
     // With more rooms asked, the same hole stops the map after its first room, and says why.
     let more = GrownRooms { rooms: 2, ..p };
     let g = gen_valid(&more, 659476);
-    let why = g.report.shortfall.as_ref().map(|s| (s.cause, s.detail.as_str()));
-    assert!(matches!(why, Some((ShortfallCause::Hole, d)) if d.contains("still had a hole")), "{why:?}");
+    let why = g.report.shortfall.as_ref().map(|s| (s.cause, s.to_string()));
+    assert!(matches!(&why, Some((ShortfallCause::Hole, d)) if d.contains("still had a hole")), "{why:?}");
     assert_eq!(g.report.rooms_placed, 1);
 }
 
@@ -538,13 +538,13 @@ fn shortfalls_use_map_room_numbers_and_panel_labels() {
     // Search radius too small for big rooms.
     let p = GrownRooms { rooms: 200, search_radius: 2, growth_steps: SizeRange::new(10, 30), ..GrownRooms::default() };
     let g = (0..20).map(|s| gen_valid(&p, s)).find(|g| g.report.shortfall.is_some()).expect("a shortfall");
-    let why = g.report.shortfall.clone().map(|s| s.detail).unwrap_or_default();
+    let why = g.report.shortfall.clone().map(|s| s.to_string()).unwrap_or_default();
     assert_eq!(room_number(&why), g.map.rooms.len(), "{why}");
     assert!(why.contains(panel_label("search_radius")) && !why.contains("search_radius"), "{why}");
     // Placement budget.
     let p = GrownRooms { rooms: 300, placement_budget: 100, ..GrownRooms::default() };
     let g = gen_valid(&p, 1);
-    let why = g.report.shortfall.clone().map(|s| s.detail).unwrap_or_default();
+    let why = g.report.shortfall.clone().map(|s| s.to_string()).unwrap_or_default();
     assert_eq!(room_number(&why), g.map.rooms.len(), "{why}");
     assert!(why.contains(panel_label("placement_budget")) && !why.contains("placement_budget"), "{why}");
     // A hole with no retries, in a room after the first (the first is kept, holes filled).
@@ -555,7 +555,7 @@ fn shortfalls_use_map_room_numbers_and_panel_labels() {
             g.map.rooms.len() >= 2 && g.report.shortfall.as_ref().is_some_and(|s| s.cause == ShortfallCause::Hole)
         })
         .expect("a later room with a hole");
-    let why = g.report.shortfall.clone().map(|s| s.detail).unwrap_or_default();
+    let why = g.report.shortfall.clone().map(|s| s.to_string()).unwrap_or_default();
     assert_eq!(room_number(&why), g.map.rooms.len(), "{why}");
     for key in ["hole_retries", "growth_steps"] {
         assert!(why.contains(panel_label(key)) && !why.contains(key), "{why}");
@@ -1011,7 +1011,7 @@ fn a_cave_that_keeps_its_hole_names_the_cave_size() {
     let label = panel_label("cave_cells");
     let found = (0..40).find_map(|seed| {
         let g = gen_valid(&p, seed);
-        g.report.shortfall.filter(|s| s.cause == ShortfallCause::Hole).map(|s| s.detail)
+        g.report.shortfall.filter(|s| s.cause == ShortfallCause::Hole).map(|s| s.to_string())
     });
     let detail = found.expect("a long cave with no retries keeps a hole on some seed");
     assert!(detail.contains(label) && detail.contains(panel_label("hole_retries")), "{detail}");

@@ -406,7 +406,9 @@ proptest! {
 fn shortfall_names_parameters_by_panel_labels() {
     let p = RoomsAndTunnels { max_rooms: 500, ..RoomsAndTunnels::godot() };
     let g = generate(&GeneratorParams::RoomsAndTunnels(p.clone()), 3).unwrap();
-    let why = g.report.shortfall.map(|s| s.detail).unwrap_or_default();
+    let why = g.report.shortfall.map(|s| s.to_string()).unwrap_or_default();
+    let others = 500 - g.map.rooms.len();
+    assert!(why.starts_with(&format!("the other {others} tries overlapped rooms already placed")), "{why}");
     for key in ["width", "height", "room_size"] {
         let label = p.specs().iter().find(|s| s.key == key).map(|s| s.label).expect("known key");
         assert!(why.contains(label), "{why} lacks {label}");

@@ -287,3 +287,6 @@ fn delve_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPreset>()?;
     Ok(())
 }
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -42,17 +42,48 @@ impl Report {
     }
 }
 
-/// Why a generator placed fewer rooms than asked.
+/// Why a generator placed fewer rooms than asked: the cause, and the whole story with the
+/// parameters to change (as the panel labels them) as its `Display`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shortfall {
     pub cause: ShortfallCause,
-    /// The whole story, with the parameters to change (as the panel labels them).
-    pub detail: String,
+    detail: Detail,
+}
+
+/// The story of a shortfall. The commonest one (rooms and tunnels' overlapping tries, on most
+/// maps) is written out only when it is shown, so generating does not format text nobody reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Detail {
+    Text(String),
+    /// `tries` more tries overlapped; the labels of the width, height and room size parameters.
+    Overlap {
+        tries: usize,
+        labels: [&'static str; 3],
+    },
+}
+
+impl Shortfall {
+    /// A shortfall of `cause`, told by `detail`.
+    pub fn new(cause: ShortfallCause, detail: impl Into<String>) -> Shortfall {
+        Shortfall { cause, detail: Detail::Text(detail.into()) }
+    }
+
+    /// Rooms and tunnels: the other `tries` tries overlapped rooms already placed.
+    pub(crate) fn overlapped(tries: usize, labels: [&'static str; 3]) -> Shortfall {
+        Shortfall { cause: ShortfallCause::Overlap, detail: Detail::Overlap { tries, labels } }
+    }
 }
 
 impl fmt::Display for Shortfall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.detail)
+        match &self.detail {
+            Detail::Text(text) => f.write_str(text),
+            Detail::Overlap { tries, labels: [width, height, size] } => write!(
+                f,
+                "the other {tries} tries overlapped rooms already placed (raise {width} and {height} or lower \
+                 {size} to fit more)"
+            ),
+        }
     }
 }
 

@@ -133,15 +133,9 @@ fn generate_around(
     let map = build_map(p, seed, &placed, locks)?;
     let rooms_placed = placed.len() - kept.len();
     let rooms_asked = p.max_rooms as usize;
-    let shortfall = (rooms_placed < rooms_asked).then(|| super::Shortfall {
-        cause: super::ShortfallCause::Overlap,
-        detail: format!(
-            "the other {} tries overlapped rooms already placed (raise {} and {} or lower {} to fit more)",
-            rooms_asked - rooms_placed,
-            p.label_of("width"),
-            p.label_of("height"),
-            p.label_of("room_size")
-        ),
+    let shortfall = (rooms_placed < rooms_asked).then(|| {
+        let labels = [p.label_of("width"), p.label_of("height"), p.label_of("room_size")];
+        super::Shortfall::overlapped(rooms_asked - rooms_placed, labels)
     });
     Ok(super::Generated { map, report: Report::new(rooms_placed, rooms_asked, shortfall) })
 }

@@ -359,7 +359,7 @@ pub(super) fn run_around(
             }
             // A shortfall is rooms not placed: none when that first room was the only one asked.
             if !(kept_first && i + 1 == p.rooms) {
-                shortfall = Some(Shortfall { cause: ShortfallCause::Hole, detail });
+                shortfall = Some(Shortfall::new(ShortfallCause::Hole, detail));
             }
             break;
         }

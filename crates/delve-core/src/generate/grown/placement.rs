@@ -273,15 +273,15 @@ impl Builder<'_> {
             return Ok(None);
         }
         if self.open == 0 {
-            return Err(Shortfall {
-                cause: ShortfallCause::DoorsUsed,
-                detail: format!(
+            return Err(Shortfall::new(
+                ShortfallCause::DoorsUsed,
+                format!(
                     "every door of the placed rooms is used or blocked (raise {} or {}, or turn on {})",
                     self.p.label_of("doors_per_room"),
                     self.p.label_of("max_corridors_per_room"),
                     self.p.label_of("share_doors")
                 ),
-            });
+            ));
         }
         let mut budget = u64::from(self.p.placement_budget);
         let mut found = Search::NotFound;
@@ -329,19 +329,19 @@ impl Builder<'_> {
                 self.invalidate();
                 Ok(Some((pose, shift)))
             }
-            Search::OverBudget => Err(Shortfall {
-                cause: ShortfallCause::Budget,
-                detail: format!(
+            Search::OverBudget => Err(Shortfall::new(
+                ShortfallCause::Budget,
+                format!(
                     "room {} ({} cells) tried {} poses without finding a place ({})",
                     self.rooms.len(),
                     t.cells.len(),
                     self.p.placement_budget,
                     self.p.label_of("placement_budget")
                 ),
-            }),
-            Search::NotFound => Err(Shortfall {
-                cause: ShortfallCause::NoFit,
-                detail: format!(
+            )),
+            Search::NotFound => Err(Shortfall::new(
+                ShortfallCause::NoFit,
+                format!(
                     "room {} ({} cells, {} doors) fits at no free door within the search radius of {} tiles \
                  (raise {} or {})",
                     self.rooms.len(),
@@ -351,7 +351,7 @@ impl Builder<'_> {
                     self.p.label_of("search_radius"),
                     self.p.label_of("doors_per_room")
                 ),
-            }),
+            )),
         }
     }
 }

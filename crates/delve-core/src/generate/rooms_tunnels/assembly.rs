@@ -357,7 +357,9 @@ impl Dig<'_> {
                 }
             }
         }
-        for (from_k, start_k, end_k) in std::mem::take(&mut split.pieces) {
+        // The pieces' buffer is lent out while they become corridors, and kept for the next.
+        let mut pieces = std::mem::take(&mut split.pieces);
+        for &(from_k, start_k, end_k) in &pieces {
             let (from_cell, to_cell) = (geometry.cell(from_k, cells), geometry.cell(end_k, cells));
             // Room floor is only ever carved by a room, so both lookups succeed.
             let (Some(from_room), Some(to_room)) =
@@ -372,6 +374,8 @@ impl Dig<'_> {
             let b = self.doors.door(map, to_room, to_cell, last);
             self.corridor(map, path, [a, b]);
         }
+        pieces.clear();
+        self.split.pieces = pieces;
     }
 
     /// Adds the corridor along `path` between doors `ends`, unless the same passage is there.
