@@ -7,7 +7,7 @@ use super::dialogs::DialogPurpose;
 use super::jobs::JobKind;
 use super::shortcuts::{Action, help_rows, shortcut_text, with_key};
 use super::{Camera, Command, DelveApp, DialogMode, Layers, tools};
-use crate::app::command::{FileCommand, ParamsCommand};
+use crate::app::command::{EditCommand, FileCommand, ParamsCommand};
 use crate::app::command::{ViewCommand, WindowCommand};
 
 /// A message shown above the map until dismissed.
@@ -144,6 +144,22 @@ impl DelveApp {
                     out.push(Command::Window(WindowCommand::Quit));
                 }
             });
+            ui.menu_button("Edit", |ui| {
+                let history = self.doc.as_ref().map(|d| d.history());
+                let (can_undo, can_redo) = history.map_or((false, false), |h| (h.can_undo(), h.can_redo()));
+                if ui
+                    .add_enabled(can_undo, egui::Button::new("Undo").shortcut_text(shortcut_text(Action::Undo)))
+                    .clicked()
+                {
+                    out.push(Command::Edit(EditCommand::Undo));
+                }
+                if ui
+                    .add_enabled(can_redo, egui::Button::new("Redo").shortcut_text(shortcut_text(Action::Redo)))
+                    .clicked()
+                {
+                    out.push(Command::Edit(EditCommand::Redo));
+                }
+            });
             ui.menu_button("View", |ui| {
                 if ui.add(egui::Button::new("Fit map").shortcut_text(shortcut_text(Action::Fit))).clicked() {
                     out.push(Command::View(ViewCommand::Camera(Camera::Fit)));
@@ -161,7 +177,7 @@ impl DelveApp {
                     out.push(Command::View(ViewCommand::Camera(Camera::Zoom(0.8))));
                 }
                 ui.separator();
-                let windows: [MenuToggle<'_>; 5] = [
+                let windows: [MenuToggle<'_>; 6] = [
                     (
                         self.browser.open,
                         "Seed browser",
@@ -183,6 +199,12 @@ impl DelveApp {
                         "Timeline",
                         &with_key("Replay the generation of the map step by step", Action::ToggleTimeline),
                         |on| WindowCommand::ShowTimeline(on).into(),
+                    ),
+                    (
+                        self.prefs.focus_map,
+                        "Focus map",
+                        &with_key("The map alone: both side panels hidden", Action::FocusMap),
+                        |on| WindowCommand::FocusMap(on).into(),
                     ),
                     (
                         self.prefs.side_panel,
@@ -289,13 +311,12 @@ impl DelveApp {
         }
     }
 
+    /// The tool bar over the map: one row (zoom, tools, undo, layers) and under it a strip of
+    /// the picked tool's options, each of a fixed height, so the map never moves.
     pub(super) fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
+        fixed_row(ui, |ui| {
             if ui.button("Fit").on_hover_text(with_key("The whole map on screen", Action::Fit)).clicked() {
                 self.commands.push(Command::View(ViewCommand::Camera(Camera::Fit)));
-            }
-            if ui.button("1:1").on_hover_text(with_key("One tile per screen pixel", Action::OneToOne)).clicked() {
-                self.commands.push(Command::View(ViewCommand::Camera(Camera::OneToOne)));
             }
             if ui.button("−").on_hover_text(with_key("Zoom out", Action::ZoomOut)).clicked() {
                 self.commands.push(Command::View(ViewCommand::Camera(Camera::Zoom(0.8))));
@@ -304,17 +325,17 @@ impl DelveApp {
                 self.commands.push(Command::View(ViewCommand::Camera(Camera::Zoom(1.25))));
             }
             ui.separator();
-            let mut out = Vec::new();
-            tools::tool_bar_ui(ui, &mut self.tools, self.doc.as_ref(), &mut out);
-            self.commands.extend(out);
+            tools::tool_bar_ui(ui, &mut self.tools);
             ui.separator();
-            ui.label("Show");
             let mut l = self.prefs.layers;
-            layer_toggles_ui(ui, &mut l);
+            ui.menu_button("Layers", |ui| layer_toggles_ui(ui, &mut l)).response.on_hover_text(
+                "What the map shows: rooms, corridors, doors, labels, grid, spawn, graph; how rooms are coloured",
+            );
             if l != self.prefs.layers {
                 self.commands.push(Command::View(ViewCommand::SetLayers(l)));
             }
         });
+        fixed_row(ui, |ui| tools::tool_options_ui(ui, &mut self.tools));
     }
 
     pub(super) fn message_ui(&mut self, ui: &mut egui::Ui) {
@@ -342,6 +363,17 @@ impl DelveApp {
     }
 }
 
+/// A row of the available width and one widget's height, left to right: what does not fit is
+/// cut off rather than widening the panel (or wrapping, which would change the row's height).
+fn fixed_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let height = ui.spacing().interact_size.y + 2.0;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+    let mut row =
+        ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Center)));
+    row.set_clip_rect(rect.intersect(ui.clip_rect()));
+    add(&mut row);
+}
+
 /// A window or panel in the View menu: shown or not, label, tooltip, and the command to toggle it.
 type MenuToggle<'a> = (bool, &'static str, &'a str, fn(bool) -> Command);
 
@@ -363,13 +395,9 @@ fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {
     for (v, name, help) in items {
         ui.checkbox(v, name).on_hover_text(help);
     }
-    egui::ComboBox::from_label("Colour rooms")
-        .selected_text(l.room_colours.label())
-        .show_ui(ui, |ui| {
-            for mode in crate::map::colour::RoomColouring::ALL {
-                ui.selectable_value(&mut l.room_colours, mode, mode.label()).on_hover_text(mode.help());
-            }
-        })
-        .response
-        .on_hover_text(l.room_colours.help());
+    ui.separator();
+    ui.label("Colour rooms").on_hover_text(l.room_colours.help());
+    for mode in crate::map::colour::RoomColouring::ALL {
+        ui.radio_value(&mut l.room_colours, mode, mode.label()).on_hover_text(mode.help());
+    }
 }

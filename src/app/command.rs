@@ -132,6 +132,10 @@ pub enum WindowCommand {
     BrowseExplored,
     /// Show or hide the inspector / history / problems panel on the right.
     ShowSidePanel(bool),
+    /// Hide both side panels for the map alone (`true`), or show them again.
+    FocusMap(bool),
+    /// Show the seed browser, Explore or Compare floating or docked beside or under the map.
+    Dock(super::dock::Dockable, super::dock::Place),
 }
 
 /// Commands on the map view and the tools in hand (`commands::view`).

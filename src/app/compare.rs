@@ -5,6 +5,7 @@
 //! ([`super::PaneCommand`]).
 
 use super::command::{Command, PaneCommand};
+use super::dock::{Dockable, Host, Place, host as host_window};
 use super::jobs::{Event, Job};
 use crate::analysis::Stat;
 use crate::analysis::{diff_cells, differing_params, format_value};
@@ -215,49 +216,45 @@ impl Pane {
 
 /// The compare window. `current` is the main view's parameters (for "use current parameters").
 pub fn compare_ui(
-    ctx: &egui::Context,
+    host: Host<'_>,
+    place: Place,
     c: &mut Compare,
     current: &GeneratorParams,
     current_seed: u64,
     out: &mut Vec<Command>,
-) {
+) -> Option<Place> {
     let mut open = c.open;
-    egui::Window::new("Compare")
-        .id(egui::Id::unique("delve-compare"))
-        .open(&mut open)
-        .default_pos(pos2(300.0, 40.0))
-        .default_width(960.0)
-        .resizable(true)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut c.linked, "Link zoom and pan").on_hover_text("Zoom and pan move every pane together");
-                ui.checkbox(&mut c.overlay, "Difference overlay")
-                    .on_hover_text("Mark the cells that differ from pane A (maps of the same size)");
-                if ui
-                    .add_enabled(c.panes.len() < MAX_PANES, egui::Button::new("Add pane"))
-                    .on_hover_text("A pane with the main view's parameters and the next seed no pane shows")
-                    .clicked()
-                {
-                    out.push(Command::Window(WindowCommand::CompareSeed(c.next_unused(current_seed))));
-                }
-                if ui.button("Fit all").clicked() {
-                    for p in &mut c.panes {
-                        p.view.fit = true;
-                    }
-                }
-                if c.is_busy() {
-                    ui.spinner();
-                }
-            });
-            if c.panes.is_empty() {
-                ui.label("No panes yet: \"Add pane\", or \"Compare\" on a seed in the seed browser.");
-                return;
+    let picked = host_window(host, Dockable::Compare, place, &mut open, |ui| {
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut c.linked, "Link zoom and pan").on_hover_text("Zoom and pan move every pane together");
+            ui.checkbox(&mut c.overlay, "Difference overlay")
+                .on_hover_text("Mark the cells that differ from pane A (maps of the same size)");
+            if ui
+                .add_enabled(c.panes.len() < MAX_PANES, egui::Button::new("Add pane"))
+                .on_hover_text("A pane with the main view's parameters and the next seed no pane shows")
+                .clicked()
+            {
+                out.push(Command::Window(WindowCommand::CompareSeed(c.next_unused(current_seed))));
             }
-            panes_ui(ui, c, current, out);
-            ui.separator();
-            stats_ui(ui, c);
+            if ui.button("Fit all").clicked() {
+                for p in &mut c.panes {
+                    p.view.fit = true;
+                }
+            }
+            if c.is_busy() {
+                ui.spinner();
+            }
         });
+        if c.panes.is_empty() {
+            ui.label("No panes yet: \"Add pane\", or \"Compare\" on a seed in the seed browser.");
+            return;
+        }
+        panes_ui(ui, c, current, out);
+        ui.separator();
+        stats_ui(ui, c);
+    });
     c.open = open;
+    picked
 }
 
 /// How pane `p`'s parameters differ from pane A's, in words: "Room attempts 5 (A: 30)".

@@ -8,6 +8,7 @@
 use super::Command;
 use super::command::FileCommand;
 use super::dialogs::DialogPurpose;
+use super::dock::{Dockable, Host, Place, host as host_window};
 use super::jobs::{Event, Job, JobId};
 use crate::analysis::explore::{self, Charts, Condition, Histogram, Run};
 use crate::analysis::sweep::Spread;
@@ -281,50 +282,52 @@ impl Explore {
 }
 
 /// The Explore window.
-pub fn explore_ui(ctx: &egui::Context, e: &mut Explore, m: &ExploreModel<'_>, out: &mut Vec<Command>) {
+pub fn explore_ui(
+    host: Host<'_>,
+    place: Place,
+    e: &mut Explore,
+    m: &ExploreModel<'_>,
+    out: &mut Vec<Command>,
+) -> Option<Place> {
     let mut open = e.open;
-    egui::Window::new("Explore")
-        .id(egui::Id::unique("delve-explore"))
-        .open(&mut open)
-        .default_size(vec2(980.0, 700.0))
-        .resizable(true)
-        .show(ctx, |ui| {
-            let (kept, error) = match m.locks {
-                Ok(kept) => (kept, None),
-                Err(e) => (None, Some(e)),
-            };
-            super::seed_browser::locks_note_ui(ui, kept, error, "every map of a run is made around them");
-            controls_ui(ui, e, m, out);
-            ui.separator();
-            let keys: Vec<String> = e.wanted(m).into_iter().map(|(k, _)| k).collect();
-            let runs: Vec<Arc<Run>> =
-                keys.iter().filter_map(|k| e.runs.iter().find(|(x, _)| x == k).map(|(_, r)| r.clone())).collect();
-            if runs.is_empty() {
-                ui.label(
-                    egui::RichText::new(
-                        "No run of these parameters yet. Choose how many seeds and press Run: every map is \
-                         generated and measured, on every core.",
-                    )
-                    .weak(),
-                );
-                return;
+    let picked = host_window(host, Dockable::Explore, place, &mut open, |ui| {
+        let (kept, error) = match m.locks {
+            Ok(kept) => (kept, None),
+            Err(e) => (None, Some(e)),
+        };
+        super::seed_browser::locks_note_ui(ui, kept, error, "every map of a run is made around them");
+        controls_ui(ui, e, m, out);
+        ui.separator();
+        let keys: Vec<String> = e.wanted(m).into_iter().map(|(k, _)| k).collect();
+        let runs: Vec<Arc<Run>> =
+            keys.iter().filter_map(|k| e.runs.iter().find(|(x, _)| x == k).map(|(_, r)| r.clone())).collect();
+        if runs.is_empty() {
+            ui.label(
+                egui::RichText::new(
+                    "No run of these parameters yet. Choose how many seeds and press Run: every map is \
+                     generated and measured, on every core.",
+                )
+                .weak(),
+            );
+            return;
+        }
+        summary_ui(ui, e, &runs, &keys[0], out);
+        ui.separator();
+        let charts = e.charts.as_ref().filter(|(k, _)| *k == keys).map(|(_, c)| c.clone());
+        egui::ScrollArea::vertical().id_salt("delve-explore-scroll").show(ui, |ui| {
+            if let Some(charts) = charts {
+                histograms_ui(ui, e, &charts);
+            } else {
+                ui.spinner();
             }
-            summary_ui(ui, e, &runs, &keys[0], out);
-            ui.separator();
-            let charts = e.charts.as_ref().filter(|(k, _)| *k == keys).map(|(_, c)| c.clone());
-            egui::ScrollArea::vertical().id_salt("delve-explore-scroll").show(ui, |ui| {
-                if let Some(charts) = charts {
-                    histograms_ui(ui, e, &charts);
-                } else {
-                    ui.spinner();
-                }
-                ui.add_space(8.0);
-                egui::CollapsingHeader::new("Percentiles").default_open(true).show(ui, |ui| {
-                    percentiles_ui(ui, &runs);
-                });
+            ui.add_space(8.0);
+            egui::CollapsingHeader::new("Percentiles").default_open(true).show(ui, |ui| {
+                percentiles_ui(ui, &runs);
             });
         });
+    });
     e.open = open;
+    picked
 }
 
 fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &mut Vec<Command>) {

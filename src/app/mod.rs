@@ -20,6 +20,7 @@
 //! | [`tools`] | the editing tools (state, tool bar, what they do on the map) |
 //! | [`side_panel`] | inspector, undo history, problems |
 //! | [`seed_browser`], [`compare`], [`explore`] | the three windows (kept in step and drawn by `windows`) |
+//! | [`dock`] | where those three show: floating, or docked right of or under the map |
 //! | [`textures`], [`dialogs`], `access` | tile textures, file dialogs, what panels and tests read |
 //!
 //! Panels and windows read state and return commands; nothing but the command handlers (and the
@@ -31,6 +32,7 @@ pub mod command;
 pub mod commands;
 pub mod compare;
 pub mod dialogs;
+pub mod dock;
 pub mod document;
 pub mod explore;
 pub mod export_window;
@@ -269,27 +271,34 @@ impl DelveApp {
                 ctx.request_repaint();
             }
         }
-        egui::Panel::left("params")
-            .resizable(true)
-            .default_size(420.0)
-            .size_range(300.0..=720.0)
-            .show(ui, |ui| self.params_panel_ui(ui));
-        if let Some(doc) = self.doc.as_ref().filter(|_| self.prefs.side_panel) {
+        // The map first: the side panels start narrow (the map gets over 60% of a 1280 px
+        // window), and Focus map hides both.
+        if !self.prefs.focus_map {
+            egui::Panel::left("params")
+                .resizable(true)
+                .default_size(PARAMS_WIDTH)
+                .size_range(260.0..=720.0)
+                .show(ui, |ui| self.params_panel_ui(ui));
+        }
+        if let Some(doc) = self.doc.as_ref().filter(|_| self.prefs.side_panel && !self.prefs.focus_map) {
             let mut out = Vec::new();
             egui::Panel::right("edit")
                 .resizable(true)
-                .default_size(300.0)
-                .size_range(220.0..=520.0)
+                .default_size(INSPECTOR_WIDTH)
+                .size_range(180.0..=520.0)
                 .show(ui, |ui| side_panel::side_panel_ui(ui, doc, &mut self.tools, &mut out));
             self.commands.extend(out);
         }
+        self.docked_windows_ui(ui);
         self.view.primary_pans = self.doc.as_ref().is_none_or(|doc| {
             // The tile where the primary button went down, in last frame's view.
             let press = ctx.input(|i| i.pointer.press_origin().filter(|_| i.pointer.primary_down()));
             let tile = press.map(|s| self.view.transform.tile_from_screen(self.view.rect, s));
             self.tools.pans(doc, tile.map(|f| crate::geom::Pos::new(f.x.floor() as i32, f.y.floor() as i32)))
         });
-        egui::CentralPanel::default().show(ui, |ui| {
+        // A thin margin: the map takes the width the panels leave.
+        let frame = egui::Frame::central_panel(ui.style()).inner_margin(egui::Margin::symmetric(3, 2));
+        egui::CentralPanel::default().frame(frame).show(ui, |ui| {
             self.toolbar_ui(ui);
             self.message_ui(ui);
             match (&self.doc, self.timeline.shown()) {
@@ -328,7 +337,7 @@ impl DelveApp {
                 }
             }
         });
-        self.windows_ui(&ctx);
+        self.floating_windows_ui(&ctx);
         self.modal_ui(&ctx);
 
         self.apply_commands(&ctx);
@@ -358,6 +367,11 @@ impl DelveApp {
         }
     }
 }
+
+/// The parameters panel's first width (it is resizable, and remembered).
+const PARAMS_WIDTH: f32 = 310.0;
+/// The inspector panel's first width.
+const INSPECTOR_WIDTH: f32 = 180.0;
 
 impl eframe::App for DelveApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {

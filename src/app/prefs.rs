@@ -23,6 +23,10 @@ pub struct Prefs {
     pub last_dir: Option<PathBuf>,
     /// Whether the inspector / history / problems panel is shown.
     pub side_panel: bool,
+    /// The map alone: both side panels hidden (View ▸ Focus map).
+    pub focus_map: bool,
+    /// Where the seed browser, Explore and Compare show.
+    pub docks: super::dock::Docks,
     /// The format of the last export (the export key uses it).
     pub export_format: crate::export::Format,
     /// How each format is exported, and where.
@@ -78,6 +82,8 @@ impl Default for Prefs {
             dialogs: DialogMode::System,
             last_dir: None,
             side_panel: true,
+            focus_map: false,
+            docks: super::dock::Docks::default(),
             export_format: crate::export::Format::Png,
             export_options: ExportPrefs::default(),
         }

@@ -5,6 +5,7 @@
 //! here too, filtered and sorted across the whole run.
 
 use super::Command;
+use super::dock::{Dockable, Host, Place, host as host_window};
 use super::explore::LocksShown;
 use super::jobs::{Event, Job, JobId};
 use crate::analysis::explore::{Condition, Op, Run, describe};
@@ -444,32 +445,29 @@ pub(super) fn locks_note_ui(ui: &mut egui::Ui, kept: Option<&Arc<Kept>>, error: 
 /// The seed browser window. `current` is the seed of the map in the main view; `run` the
 /// Explore window's last run of the current parameters, whose seeds the browser can page through.
 pub fn seed_browser_ui(
-    ctx: &egui::Context,
+    host: Host<'_>,
+    place: Place,
     b: &mut SeedBrowser,
     starred: &[StarredSeed],
     current: Option<u64>,
     run: Option<&Arc<Run>>,
     out: &mut Vec<Command>,
-) {
+) -> Option<Place> {
     let mut open = b.open;
     let mut columns = b.columns;
-    egui::Window::new("Seeds")
-        .id(egui::Id::unique("delve-seed-browser"))
-        .open(&mut open)
-        .default_size(vec2(900.0, 640.0))
-        .resizable(true)
-        .show(ctx, |ui| {
-            controls_ui(ui, b, run, out);
-            ui.separator();
-            egui::Panel::right("delve-seeds-side").resizable(true).default_size(230.0).show(ui, |ui| {
-                side_ui(ui, b, starred, current, out);
-            });
-            egui::CentralPanel::default().show(ui, |ui| {
-                columns = grid_ui(ui, b, starred, current, out);
-            });
+    let picked = host_window(host, Dockable::SeedBrowser, place, &mut open, |ui| {
+        controls_ui(ui, b, run, out);
+        ui.separator();
+        egui::Panel::right("delve-seeds-side").resizable(true).default_size(230.0).show(ui, |ui| {
+            side_ui(ui, b, starred, current, out);
         });
+        egui::CentralPanel::default().show(ui, |ui| {
+            columns = grid_ui(ui, b, starred, current, out);
+        });
+    });
     b.open = open;
     b.columns = columns;
+    picked
 }
 
 fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, out: &mut Vec<Command>) {

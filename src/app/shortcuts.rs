@@ -25,6 +25,8 @@ pub enum Action {
     ToggleExplore,
     ToggleTimeline,
     ToggleSidePanel,
+    /// Hide both side panels (the parameters and the inspector), or show them again.
+    FocusMap,
     Undo,
     Redo,
     /// Delete the selected room, door or corridor.
@@ -69,6 +71,13 @@ pub const SHORTCUTS: &[Shortcut] = &[
     s(Action::PrevSeed, &[(M::NONE, Key::ArrowLeft)], "Left", "the previous seed", When::NoKeyboardUse),
     s(Action::NextSeed, &[(M::NONE, Key::ArrowRight)], "Right", "the next seed", When::NoKeyboardUse),
     s(Action::Regenerate, &[(M::COMMAND, Key::R), (M::NONE, Key::F5)], "F5, Ctrl+R", "regenerate", When::Always),
+    s(
+        Action::FocusMap,
+        &[(M::COMMAND.plus(M::SHIFT), Key::F)],
+        "Ctrl+Shift+F",
+        "focus the map: hide both side panels / show them",
+        When::Always,
+    ),
     s(Action::Fit, &[(M::NONE, Key::F)], "F", "fit the map", When::NoTextFocus),
     s(Action::OneToOne, &[(M::NONE, Key::Num1)], "1", "1:1 (a tile per screen pixel)", When::NoTextFocus),
     s(Action::ZoomIn, &[(M::NONE, Key::Plus), (M::NONE, Key::Equals)], "+", "zoom in", When::NoTextFocus),

@@ -130,11 +130,11 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                     c.doors[1],
                     c.path.len()
                 ));
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui.button("Re-route").on_hover_text("Find the shortest path again, around rooms").clicked() {
                         out.push(Command::Edit(EditCommand::Perform(Op::Reroute(id))));
                     }
-                    if ui.button("Delete corridor").on_hover_text("Delete).").clicked() {
+                    if ui.button("Delete corridor").on_hover_text("Deletes the corridor (Delete)").clicked() {
                         out.push(Command::Edit(EditCommand::Perform(Op::RemoveCorridor(id))));
                         state.selection = None;
                     }
@@ -198,7 +198,7 @@ fn locks_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &mut 
         1 => "1 locked tile".to_string(),
         n => format!("{n} locked tiles"),
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(tiles > 0, egui::Button::new("Unlock all tiles"))
             .on_hover_text("Unlocks every locked tile; rooms stay locked")

@@ -199,26 +199,21 @@ impl ToolState {
 const MAX_BRUSH: u32 = 64;
 
 /// The tool buttons and brush size, for the toolbar.
-pub fn tool_bar_ui(ui: &mut egui::Ui, state: &mut ToolState, doc: Option<&Document>, out: &mut Vec<Command>) {
+pub fn tool_bar_ui(ui: &mut egui::Ui, state: &mut ToolState) {
     for t in Tool::ALL {
         if ui.selectable_label(state.tool == t, t.name()).on_hover_text(t.tooltip()).clicked() {
             state.select_tool(t);
         }
     }
+}
+
+/// The picked tool's options (the brush size of the brushes), else what the tool does: one row
+/// whose height does not depend on the tool, so that picking a tool never moves the map.
+pub fn tool_options_ui(ui: &mut egui::Ui, state: &mut ToolState) {
     if matches!(state.tool, Tool::Floor | Tool::Wall | Tool::Lock) {
-        ui.add(egui::Slider::new(&mut state.brush, 1..=MAX_BRUSH).text("brush"))
-            .on_hover_text("Brush size in tiles ([ and ])");
+        ui.add(egui::Slider::new(&mut state.brush, 1..=MAX_BRUSH).text("brush size (tiles)"))
+            .on_hover_text("Brush size in tiles, 1 to 64 ([ and ])");
     }
-    ui.separator();
-    let (can_undo, can_redo) = doc.map_or((false, false), |d| (d.history().can_undo(), d.history().can_redo()));
-    if ui.add_enabled(can_undo, egui::Button::new("Undo")).on_hover_text("Undo the last edit (Ctrl+Z)").clicked() {
-        out.push(Command::Edit(EditCommand::Undo));
-    }
-    if ui
-        .add_enabled(can_redo, egui::Button::new("Redo"))
-        .on_hover_text("Redo the edit undone last (Ctrl+Shift+Z or Ctrl+Y)")
-        .clicked()
-    {
-        out.push(Command::Edit(EditCommand::Redo));
-    }
+    let hint = egui::RichText::new(state.tool.help()).color(ui.visuals().weak_text_color());
+    ui.add(egui::Label::new(hint).truncate());
 }

@@ -1,10 +1,11 @@
-//! The three windows (seed browser, Explore, compare): kept in step with the document and the
+//! The three windows (seed browser, Explore, compare), each floating or docked ([`super::dock`]): kept in step with the document and the
 //! session before the frame is drawn ([`DelveApp::sync_windows`], which starts their jobs), then
-//! drawn ([`DelveApp::windows_ui`], which changes nothing but the windows' own widgets and
+//! drawn ([`DelveApp::docked_windows_ui`] before the map, [`DelveApp::floating_windows_ui`] after it, which changes nothing but the windows' own widgets and
 //! returns commands).
 
 use super::commands::params::GenerationLocks;
-use super::{DelveApp, compare, explore, seed_browser};
+use super::dock::{Dockable, Host};
+use super::{Command, DelveApp, WindowCommand, compare, explore, seed_browser};
 
 /// The locks the windows make maps around, or why they cannot be kept (as the windows take them).
 fn around(locks: &GenerationLocks) -> Result<Option<&std::sync::Arc<crate::map::locks::Kept>>, String> {
@@ -48,30 +49,58 @@ impl DelveApp {
         self.explore.run_of(self.session.params(), kept.map(|k| &**k)).cloned()
     }
 
-    /// Draws the open windows; what they ask for is queued as commands.
-    pub(super) fn windows_ui(&mut self, ctx: &egui::Context) {
+    /// Draws the open windows docked beside or under the map, as panels of the root `ui`
+    /// (before the map's central panel takes the rest); what they ask for is queued as commands.
+    pub(super) fn docked_windows_ui(&mut self, ui: &mut egui::Ui) {
+        for w in Dockable::ALL {
+            if self.window_open(w) && self.prefs.docks.get(w).docked() {
+                self.window_ui(w, Host::Panel(ui));
+            }
+        }
+    }
+
+    /// Draws the open windows that float over the map.
+    pub(super) fn floating_windows_ui(&mut self, ctx: &egui::Context) {
+        for w in Dockable::ALL {
+            if self.window_open(w) && !self.prefs.docks.get(w).docked() {
+                self.window_ui(w, Host::Window(ctx));
+            }
+        }
+    }
+
+    fn window_open(&self, w: Dockable) -> bool {
+        match w {
+            Dockable::SeedBrowser => self.browser.open,
+            Dockable::Explore => self.explore.open,
+            Dockable::Compare => self.compare.open,
+        }
+    }
+
+    /// Draws window `w` in `host`.
+    fn window_ui(&mut self, w: Dockable, host: Host<'_>) {
         let shown = self.shown_seed();
         let error = around(&self.window_locks).err();
         let kept = self.window_locks.as_ref().ok().and_then(Option::as_ref);
         let locks = error.as_deref().map_or(Ok(kept), Err);
+        let place = self.prefs.docks.get(w);
         let mut out = Vec::new();
-        if self.browser.open {
-            let run = self.shown_run();
-            seed_browser::seed_browser_ui(
-                ctx,
-                &mut self.browser,
-                self.session.starred(),
-                shown,
-                run.as_ref(),
-                &mut out,
-            );
-        }
-        if self.explore.open {
-            let model = explore::ExploreModel::of(&self.session, locks);
-            explore::explore_ui(ctx, &mut self.explore, &model, &mut out);
-        }
-        if self.compare.open {
-            compare::compare_ui(ctx, &mut self.compare, self.session.params(), self.session.seed(), &mut out);
+        let picked = match w {
+            Dockable::SeedBrowser => {
+                let run = self.shown_run();
+                let starred = self.session.starred();
+                seed_browser::seed_browser_ui(host, place, &mut self.browser, starred, shown, run.as_ref(), &mut out)
+            }
+            Dockable::Explore => {
+                let model = explore::ExploreModel::of(&self.session, locks);
+                explore::explore_ui(host, place, &mut self.explore, &model, &mut out)
+            }
+            Dockable::Compare => {
+                let (params, seed) = (self.session.params(), self.session.seed());
+                compare::compare_ui(host, place, &mut self.compare, params, seed, &mut out)
+            }
+        };
+        if let Some(p) = picked.filter(|p| *p != place) {
+            out.push(Command::Window(WindowCommand::Dock(w, p)));
         }
         self.commands.extend(out);
     }

@@ -244,11 +244,15 @@ fn save_then_reopen_gives_the_same_map_and_its_provenance() {
     e.harness.get_by_label_contains("preset Godot tutorial, part 3, seed 77");
 
     // Regenerating from provenance reproduces it, and says so.
+    // At the foot of the parameters panel: scrolled into view, as a user would.
+    e.harness.get_by_label("Regenerate from provenance").scroll_to_me();
+    e.settle();
     e.harness.get_by_label("Regenerate from provenance").click();
     e.settle();
     assert_eq!(e.app().seed(), 77);
     assert_eq!(e.app().document().unwrap().map(), &saved);
-    e.harness.get_by_label_contains("identical to keep.ron");
+    // In the panel's result and in the status bar.
+    assert_eq!(e.harness.query_all_by_label_contains("identical to keep.ron").count(), 2);
 
     // Ctrl+S on a map with a file writes it again without asking.
     let asked = e.dialogs.requests().len();
@@ -456,7 +460,7 @@ fn parameters_seed_and_layers_come_back_on_restart() {
     slider(&e, "Room attempts").set_value_accesskit(17.0);
     e.harness.get_by_label("Seed").set_text_value_accesskit("cavern");
     e.settle();
-    e.harness.get_by_label("Grid").click();
+    e.layer("Grid");
     e.settle();
     let mut storage = MemoryStorage::default();
     e.harness.state_mut().save_state(&mut storage);
@@ -603,7 +607,7 @@ fn tile_texture_is_built_once_per_map() {
     assert_eq!(e.app().view().texture_builds(), builds + 1, "a new map builds it again");
     assert_eq!(e.app().view().texture_prebuilt_uses(), prebuilt + 1, "from texels made by the generation job");
     // Texels made for other layers are not used: rooms hidden while generating.
-    e.harness.get_by_label("Rooms").click();
+    e.layer("Rooms");
     e.settle();
     assert_eq!(e.app().view().texture_builds(), builds + 2, "hiding room colours rebuilds");
     assert_eq!(e.app().view().texture_prebuilt_uses(), prebuilt + 1);
@@ -672,10 +676,14 @@ fn opening_a_map_shows_its_parameters_and_where_they_come_from() {
     assert_eq!(preset_label(&e), "From map dungeon.ron");
     assert_eq!(e.app().document().unwrap().map(), &map, "opening did not regenerate");
     // Regenerating from provenance keeps saying so (not "(modified)").
+    // At the foot of the parameters panel: scrolled into view, as a user would.
+    e.harness.get_by_label("Regenerate from provenance").scroll_to_me();
+    e.settle();
     e.harness.get_by_label("Regenerate from provenance").click();
     e.settle();
     assert_eq!(preset_label(&e), "From map dungeon.ron");
-    e.harness.get_by_label_contains("identical to dungeon.ron");
+    // In the panel's result and in the status bar.
+    assert_eq!(e.harness.query_all_by_label_contains("identical to dungeon.ron").count(), 2);
 
     // A map without provenance parameters keeps the parameters, and says so.
     let mut bare = generate(&shipped("godot-part3"), 3).unwrap().map;

@@ -6,7 +6,6 @@ use delve::app::map_view::graph_colours::{CRITICAL, LOOP, NODE};
 use delve::geom::{Pos, Rect};
 use delve::map::Map;
 use delve::map::colour::{RoomColouring, distance_colour};
-use egui_kittest::kittest::Queryable;
 
 /// Rooms A, B and C in a row: A (the spawn's) joined to B by two corridors, B to C by one. So
 /// the entrance is A, the exit C (two rooms away), the critical path A–B–C, and one of the two
@@ -56,7 +55,7 @@ fn the_graph_layer_draws_each_room_each_corridor_and_the_entrance_and_exit() {
     assert!(e.nodes().is_empty(), "off by default");
     assert!(e.joins(CRITICAL).is_empty());
 
-    e.harness.get_by_label("Graph").click();
+    e.layer("Graph");
     e.settle();
     assert!(e.app().prefs().layers.graph, "the checkbox turns the layer on");
     let nodes: Vec<_> = e.nodes().iter().map(|p| e.room_under(*p)).collect();
@@ -77,7 +76,7 @@ fn the_graph_layer_draws_each_room_each_corridor_and_the_entrance_and_exit() {
     assert_eq!(rings, vec![Some(0), Some(2)]);
 
     // Turned off, nothing of it is painted.
-    e.harness.get_by_label("Graph").click();
+    e.layer("Graph");
     e.settle();
     assert!(e.nodes().is_empty() && e.joins(CRITICAL).is_empty());
 }
@@ -91,10 +90,7 @@ fn rooms_coloured_by_distance_in_the_views_own_texture() {
         let c = map.rooms[i].colour;
         assert_eq!(e.texel(tile(i)), egui::Color32::from_rgb(c.0, c.1, c.2), "room {i} in its own colour");
     }
-    e.harness.get_by_label("Colour rooms").click();
-    e.settle();
-    e.harness.get_by_label("by distance").click();
-    e.settle();
+    e.menu("Layers", "by distance");
     assert_eq!(e.app().prefs().layers.room_colours, RoomColouring::ByDistance);
     for (i, distance) in [0, 1, 2].into_iter().enumerate() {
         let c = distance_colour(Some(distance), 2);
@@ -106,7 +102,7 @@ fn rooms_coloured_by_distance_in_the_views_own_texture() {
 #[test]
 fn on_a_generated_map_every_room_gets_a_node() {
     let mut e = editor();
-    e.harness.get_by_label("Graph").click();
+    e.layer("Graph");
     e.settle();
     let rooms = e.map().rooms.len();
     assert!(rooms > 5);

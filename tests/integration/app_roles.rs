@@ -46,10 +46,7 @@ fn the_inspector_sets_a_role_undoably_and_rooms_colour_by_role() {
     // Colour rooms by role: the texture is rebuilt with the role colours.
     assert_eq!(e.texel(Pos::new(4, 4)), c32(e.map().rooms[0].colour), "by room at first");
     let builds = e.harness.state().view().texture_builds();
-    e.harness.get_by_label("Colour rooms").click();
-    e.settle();
-    e.harness.get_by_label("by role").click();
-    e.settle();
+    e.menu("Layers", "by role");
     let prefs = e.harness.state().prefs();
     let view = e.harness.state().view();
     assert_eq!(prefs.layers.room_colours, RoomColouring::ByRole);

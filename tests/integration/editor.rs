@@ -199,4 +199,28 @@ impl Editor {
     pub fn view_centre(&self) -> Pos2 {
         self.app().view().rect.center()
     }
+
+    /// Clicks `item` in the menu (or tool bar menu button) `menu`, as a user does: open, click,
+    /// and the menu closes.
+    pub fn menu(&mut self, menu: &str, item: &str) {
+        use egui_kittest::kittest::Queryable;
+        self.harness.get_by_label(menu).click();
+        self.settle();
+        // A menu entry with a shortcut is labelled with it ("Undo Ctrl+Z").
+        match self.harness.query_by_label(item) {
+            Some(node) => node.click(),
+            None => self.harness.get_by_label_contains(item).click(),
+        }
+        self.settle();
+        if self.harness.query_by_label_contains(item).is_some() {
+            // Checkboxes leave their menu open: close it.
+            self.harness.key_press(egui::Key::Escape);
+            self.settle();
+        }
+    }
+
+    /// Turns the map layer `name` on or off (the *Layers* menu of the tool bar).
+    pub fn layer(&mut self, name: &str) {
+        self.menu("Layers", name);
+    }
 }

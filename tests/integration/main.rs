@@ -19,6 +19,8 @@ mod app_graph;
 #[cfg(feature = "gui")]
 mod app_keep;
 #[cfg(feature = "gui")]
+mod app_layout;
+#[cfg(feature = "gui")]
 mod app_legible;
 #[cfg(feature = "gui")]
 mod app_locks;

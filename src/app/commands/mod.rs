@@ -133,6 +133,7 @@ impl DelveApp {
             Action::ToggleExplore => Command::Window(WindowCommand::ShowExplore(!self.explore.open)),
             Action::ToggleTimeline => Command::Window(WindowCommand::ShowTimeline(!self.timeline.open)),
             Action::ToggleSidePanel => Command::Window(WindowCommand::ShowSidePanel(!self.prefs.side_panel)),
+            Action::FocusMap => Command::Window(WindowCommand::FocusMap(!self.prefs.focus_map)),
             Action::Undo => Command::Edit(EditCommand::Undo),
             Action::Redo => Command::Edit(EditCommand::Redo),
             Action::DeleteSelection => Command::Edit(EditCommand::DeleteSelection),

@@ -320,6 +320,10 @@ impl DelveApp {
                 let kept = g.map.provenance.kept.clone();
                 let doc = Document::generated(g.map, g.index, g.checker, g.report, g.elapsed);
                 self.replace_document(doc, Replacement::Next { label, panel }, Some(g.textures));
+                // Said in the status bar too: the panel's result may be scrolled out of sight.
+                if let Some((_, text)) = &check {
+                    self.notify(text.clone());
+                }
                 self.provenance_check = check;
                 if let Some(kept) = kept {
                     self.notify(format!("Regenerated around {kept}; Undo brings back the map before."));

@@ -82,7 +82,15 @@ impl DelveApp {
                     (_, Err(e)) => self.notify(e),
                 }
             }
-            WindowCommand::ShowSidePanel(on) => self.prefs.side_panel = on,
+            WindowCommand::ShowSidePanel(on) => {
+                self.prefs.side_panel = on;
+                // Asking for a panel leaves the map-only view.
+                if on {
+                    self.prefs.focus_map = false;
+                }
+            }
+            WindowCommand::FocusMap(on) => self.prefs.focus_map = on,
+            WindowCommand::Dock(window, place) => self.prefs.docks.set(window, place),
         }
     }
 

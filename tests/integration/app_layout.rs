@@ -1,0 +1,88 @@
+//! The map first: at a laptop's 1280×800 the map view gets most of the window, the tool bar is
+//! one row that never changes height, Focus map hides both side panels, and the seed browser,
+//! Explore and Compare dock beside or under the map (and come back there).
+
+use crate::common::MemoryStorage;
+use crate::editor::{editor, editor_with};
+use delve::app::dock::{Dockable, Place};
+use delve::app::tools::Tool;
+use egui::Modifiers;
+use egui_kittest::kittest::Queryable;
+
+#[test]
+fn the_map_view_gets_over_sixty_percent_of_a_1280_window() {
+    let e = editor();
+    let view = e.app().view().rect;
+    assert!(e.app().prefs().side_panel, "with the default panels: parameters and inspector");
+    let share = view.width() / 1280.0;
+    assert!(share >= 0.60, "the map view is {:.0} px wide, {:.1}% of 1280", view.width(), share * 100.0);
+}
+
+#[test]
+fn the_tool_bar_keeps_its_height_whatever_tool_is_picked() {
+    let mut e = editor();
+    let top = e.app().view().rect.top();
+    for tool in Tool::ALL {
+        e.harness.get_by_label(tool.name()).click();
+        e.settle();
+        assert_eq!(e.app().view().rect.top(), top, "the map moved when {} was picked", tool.name());
+    }
+    // The brush options show in the strip under the tools, not in a row of their own.
+    e.harness.get_by_label("Floor").click();
+    e.settle();
+    assert!(e.harness.query_all_by_label("brush size (tiles)").next().is_some());
+    assert_eq!(e.app().view().rect.top(), top);
+}
+
+#[test]
+fn focus_map_hides_both_side_panels_and_brings_them_back() {
+    let mut e = editor();
+    let before = e.app().view().rect;
+    assert!(e.harness.query_by_label("Parameters").is_some());
+    assert!(e.harness.query_by_label("Inspector").is_some());
+
+    e.key(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::F);
+    assert!(e.app().prefs().focus_map);
+    assert!(e.harness.query_by_label("Parameters").is_none(), "the parameters panel is hidden");
+    assert!(e.harness.query_by_label("Inspector").is_none(), "the inspector is hidden");
+    let focused = e.app().view().rect;
+    assert!(focused.width() >= 0.98 * 1280.0, "the map takes the width: {focused:?}");
+
+    // From the View menu, back.
+    e.menu("View", "Focus map");
+    assert!(!e.app().prefs().focus_map);
+    assert_eq!(e.app().view().rect, before);
+}
+
+#[test]
+fn a_window_docked_under_the_map_leaves_it_uncovered_and_comes_back_docked() {
+    let mut e = editor();
+    let full = e.app().view().rect;
+    e.key(Modifiers::COMMAND, egui::Key::B);
+    assert!(e.harness.query_by_label("Page >").is_some(), "the seed browser shows");
+    assert_eq!(e.app().view().rect, full, "floating, it lies over the map");
+
+    e.menu("Dock", "Docked under the map");
+    assert_eq!(e.app().prefs().docks.get(Dockable::SeedBrowser), Place::Bottom);
+    let view = e.app().view().rect;
+    assert_eq!((view.left(), view.right(), view.top()), (full.left(), full.right(), full.top()));
+    assert!(view.bottom() < full.bottom() - 100.0, "the map ends above the docked browser: {view:?}");
+    let page = e.harness.get_by_label("Page >").rect();
+    assert!(page.top() > view.bottom(), "the browser is under the map, not over it");
+
+    // Saved and restored: the browser opens docked again.
+    let mut storage = MemoryStorage::default();
+    e.harness.state_mut().save_state(&mut storage);
+    let mut again = editor_with(None, Some(&storage));
+    again.key(Modifiers::COMMAND, egui::Key::B);
+    assert_eq!(again.app().prefs().docks.get(Dockable::SeedBrowser), Place::Bottom);
+    let page = again.harness.get_by_label("Page >").rect();
+    assert!(page.top() > again.app().view().rect.bottom());
+
+    // Docked right of the map, then floating again.
+    again.menu("Dock", "Docked right of the map");
+    let view = again.app().view().rect;
+    assert!(again.harness.get_by_label("Page >").rect().left() > view.right());
+    again.menu("Dock", "Floating window");
+    assert_eq!(again.app().prefs().docks.get(Dockable::SeedBrowser), Place::Floating);
+}
