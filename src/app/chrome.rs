@@ -229,6 +229,14 @@ impl DelveApp {
                 }
             });
             ui.menu_button("Help", |ui| {
+                if ui
+                    .button("User guide")
+                    .on_hover_text("The user guide (Delve's README) in your web browser")
+                    .clicked()
+                {
+                    out.push(Command::Window(WindowCommand::OpenGuide));
+                }
+                ui.separator();
                 ui.label(egui::RichText::new("Keys").strong());
                 // Scrolls when the window is too short for every row.
                 let room = (ui.ctx().content_rect().height() - 80.0).max(120.0);

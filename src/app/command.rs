@@ -134,6 +134,8 @@ pub enum WindowCommand {
     ShowSidePanel(bool),
     /// Hide both side panels for the map alone (`true`), or show them again.
     FocusMap(bool),
+    /// Open the user guide in the web browser.
+    OpenGuide,
     /// Show the seed browser, Explore or Compare floating or docked beside or under the map.
     Dock(super::dock::Dockable, super::dock::Place),
 }

@@ -377,8 +377,10 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
         && let Some(saved) = m.saved
     {
         let diffs = differing_params(saved, m.params);
-        let text: Vec<String> =
-            diffs.iter().map(|d| format!("{} {} -> {}", d.label, format_value(d.a), format_value(d.b))).collect();
+        let text: Vec<String> = diffs
+            .iter()
+            .map(|d| format!("{} (saved {}, now {})", d.label, format_value(d.a), format_value(d.b)))
+            .collect();
         ui.horizontal_wrapped(|ui| {
             ui.colored_label(SAVED_COLOUR, "orange: as saved;");
             ui.colored_label(NOW_COLOUR, "blue: as tuned now;");
@@ -397,10 +399,10 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
         let n = s.maps.max(1) as f64;
         let short: u64 = s.shortfalls.iter().map(|(_, k)| k).sum();
         let mut text = format!(
-            "{} maps (seeds {}..{}), {:.1} µs each to generate; {:.1}% connected, {:.1}% without problems; ",
+            "{} maps (seeds {} to {}), {:.1} µs each to generate; {:.1}% connected, {:.1}% without problems; ",
             group_thousands(s.maps),
             run.seeds.start,
-            run.seeds.end,
+            run.seeds.end.saturating_sub(1),
             s.mean_micros,
             100.0 * s.connected as f64 / n,
             100.0 * s.valid as f64 / n,
@@ -410,10 +412,14 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
         } else {
             let causes: Vec<String> =
                 s.shortfalls.iter().map(|(c, k)| format!("{} {:.1}%", c.label(), 100.0 * *k as f64 / n)).collect();
+            // Rooms and tunnels asks for tries, grown rooms for rooms.
+            let asked = match run.params {
+                GeneratorParams::RoomsAndTunnels(_) => format!("in {:.0} tries", s.mean_rooms_asked),
+                GeneratorParams::GrownRooms(_) => format!("of {:.0} asked for", s.mean_rooms_asked),
+            };
             text.push_str(&format!(
-                "{:.1}% placed fewer rooms than asked ({:.0} asked on average): {}.",
+                "{:.1}% placed fewer rooms ({asked}): {}.",
                 100.0 * short as f64 / n,
-                s.mean_rooms_asked,
                 causes.join(", ")
             ));
         }

@@ -18,9 +18,10 @@
 //! | [`jobs`] | the one worker pool: every background job, by id |
 //! | [`params_panel`] | left panel; [`map_view`] centre (the one view transform) |
 //! | [`tools`] | the editing tools (state, tool bar, what they do on the map) |
-//! | [`side_panel`] | inspector, undo history, problems |
+//! | [`side_panel`] | inspector, undo history, problems; [`colour_picker`] the room colour picker |
 //! | [`seed_browser`], [`compare`], [`explore`] | the three windows (kept in step and drawn by `windows`) |
 //! | [`dock`] | where those three show: floating, or docked right of or under the map |
+//! | [`guide`] | *Help ▸ User guide*: the README as HTML in the browser |
 //! | [`textures`], [`dialogs`], `access` | tile textures, file dialogs, what panels and tests read |
 //!
 //! Panels and windows read state and return commands; nothing but the command handlers (and the
@@ -28,6 +29,7 @@
 
 mod access;
 pub mod chrome;
+pub mod colour_picker;
 pub mod command;
 pub mod commands;
 pub mod compare;
@@ -36,6 +38,7 @@ pub mod dock;
 pub mod document;
 pub mod explore;
 pub mod export_window;
+pub mod guide;
 pub mod jobs;
 pub mod map_view;
 mod modals;
@@ -106,6 +109,8 @@ pub struct AppConfig {
     pub recovery_dir: Option<PathBuf>,
     /// The shortest time between two writes of the recovery copy ([`recovery::INTERVAL`]).
     pub recovery_interval: std::time::Duration,
+    /// Where *Help ▸ User guide* writes the guide it opens.
+    pub guide_dir: PathBuf,
 }
 
 impl AppConfig {
@@ -117,6 +122,7 @@ impl AppConfig {
             user_presets_dir: eframe::storage_dir("delve").map(|d| d.join("presets")),
             recovery_dir: eframe::storage_dir("delve").map(|d| d.join("recovery")),
             recovery_interval: recovery::INTERVAL,
+            guide_dir: guide::guide_dir(),
         }
     }
 }
@@ -124,6 +130,7 @@ impl AppConfig {
 /// The editor.
 pub struct DelveApp {
     dialogs: Arc<dyn FileDialogs>,
+    guide_dir: PathBuf,
     user_presets_dir: Option<PathBuf>,
     prefs: Prefs,
     session: Session,
@@ -185,6 +192,7 @@ impl DelveApp {
         let mut app = Self {
             dialogs: config.dialogs,
             user_presets_dir: config.user_presets_dir,
+            guide_dir: config.guide_dir,
             view: MapView::new(),
             prefs,
             session: Session::default(),

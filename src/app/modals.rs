@@ -2,7 +2,9 @@
 //! window is closed), the crash-recovery offer, the *New map* and export dialogs, and the
 //! built-in file dialog. Each returns commands.
 
-use super::{Command, DelveApp, Document, WindowCommand, dialogs, document, export_window, pending, recovery};
+use super::{
+    Command, DelveApp, Document, ParamsCommand, WindowCommand, dialogs, document, export_window, pending, recovery,
+};
 use pending::Pending;
 
 impl DelveApp {
@@ -25,6 +27,10 @@ impl DelveApp {
                 params_unsaved: self.session.params_unsaved(),
                 stars_unsaved: self.session.stars_unsaved(),
                 stars: self.session.starred().len(),
+                same_preset: matches!(
+                    p,
+                    Pending::AskPreset(Command::Params(ParamsCommand::SelectPreset(r))) if Some(r) == self.session.preset()
+                ),
             };
             if let Some(c) = pending::prompt_ui(ctx, p, &info) {
                 self.commands.push(c);

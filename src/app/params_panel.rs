@@ -9,7 +9,7 @@ use super::document::{Document, Origin};
 use super::session::Session;
 use super::shortcuts::{Action, with_key};
 use crate::app::command::{FileCommand, ParamsCommand};
-use crate::params::{GeneratorKind, ParamIssue, ParamKind, ParamSpec, ParamValue};
+use crate::params::{GeneratorKind, GeneratorParams, ParamIssue, ParamKind, ParamSpec, ParamValue};
 use egui::{Color32, RichText};
 
 /// A preset in the picker.
@@ -451,10 +451,18 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
     if let Origin::Generated { report, elapsed } = doc.origin() {
         let colour =
             if report.rooms_placed < report.rooms_asked { ui.visuals().warn_fg_color } else { Color32::PLACEHOLDER };
-        ui.label(
-            RichText::new(format!("{} of {} rooms placed", report.rooms_placed, report.rooms_asked)).color(colour),
-        )
-        .on_hover_text("Rooms the generator placed, of the room attempts asked for.");
+        // Rooms and tunnels asks for tries, grown rooms for rooms.
+        let (text, help) = match m.session.params() {
+            GeneratorParams::RoomsAndTunnels(_) => (
+                format!("{} placed in {} tries", rooms_text(report.rooms_placed), report.rooms_asked),
+                "Rooms the generator placed, of the room attempts (tries) asked for.",
+            ),
+            GeneratorParams::GrownRooms(_) => (
+                format!("{} of {} rooms placed", report.rooms_placed, report.rooms_asked),
+                "Rooms the generator placed, of the rooms asked for.",
+            ),
+        };
+        ui.label(RichText::new(text).color(colour)).on_hover_text(help);
         if let Some(why) = &report.shortfall {
             ui.label(RichText::new(format!("Why fewer: {why}.")).weak());
         }
@@ -471,8 +479,8 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
         ));
     } else {
         ui.label(format!(
-            "{} rooms · {} corridors · {} doors · floor {:.1}%",
-            metrics.rooms,
+            "{} · {} corridors · {} doors · floor {:.1}%",
+            rooms_text(metrics.rooms),
             metrics.corridors,
             metrics.doors,
             100.0 * metrics.floor_fraction
@@ -592,4 +600,9 @@ impl super::DelveApp {
             (p.generator == *params).then(|| p.name.unwrap_or_else(|| (*name).to_string()))
         })
     }
+}
+
+/// "1 room", "16 rooms".
+fn rooms_text(n: usize) -> String {
+    if n == 1 { "1 room".to_string() } else { format!("{n} rooms") }
 }

@@ -47,6 +47,8 @@ pub struct PromptInfo {
     pub params_unsaved: bool,
     pub stars_unsaved: bool,
     pub stars: usize,
+    /// The preset asked for is the one in use: picking it again goes back to its own values.
+    pub same_preset: bool,
 }
 
 /// The unsaved-changes prompt of `pending`, if it asks; returns the user's answer.
@@ -78,9 +80,13 @@ pub fn prompt_ui(ctx: &egui::Context, pending: &Pending, info: &PromptInfo) -> O
             }
             ui.set_max_width(440.0);
             ui.heading("Unsaved preset changes");
+            let then = if info.same_preset {
+                "Picking the preset again goes back to its own parameters and stars"
+            } else {
+                "The other preset brings its own parameters and stars"
+            };
             ui.label(format!(
-                "Not saved in the preset: {}. The other preset brings its own parameters and \
-                 stars. Save yours first with Save preset as…, or discard them?",
+                "Not saved in the preset: {}. {then}. Save yours first with Save preset as…, or discard them?",
                 what.join(" and ")
             ));
             ui.add_space(8.0);

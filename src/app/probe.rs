@@ -83,6 +83,7 @@ pub fn run(args: ProbeArgs, out: &mut dyn Write) -> Result<bool> {
         user_presets_dir: None,
         recovery_dir: Some(args.dir.clone()),
         recovery_interval: args.interval,
+        guide_dir: args.dir.join("guide"),
     };
     let mut h = Headless { ctx: egui::Context::default(), app: DelveApp::new(config, None) };
     let limit = args.give_up_after;

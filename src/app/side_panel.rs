@@ -8,7 +8,7 @@ use super::shortcuts::{Action, with_key};
 use super::tools::{Selection, ToolState};
 use crate::app::command::{EditCommand, ViewCommand};
 use crate::edit::{Interaction, Op};
-use crate::map::{Rgb, Role};
+use crate::map::Role;
 use egui::Color32;
 
 /// The right panel: inspector, history and problems.
@@ -43,7 +43,7 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
             None => state.selection = None,
             Some(room) => {
                 ui.label(format!("Room {id}: {} tiles", room.shape.area()));
-                let mut colour = [room.colour.0, room.colour.1, room.colour.2];
+                let mut colour = room.colour;
                 ui.horizontal(|ui| {
                     ui.label("Label");
                     let r = ui.text_edit_singleline(&mut state.label);
@@ -60,7 +60,7 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                 });
                 ui.horizontal(|ui| {
                     ui.label("Colour");
-                    if ui.color_edit_button_srgb(&mut colour).changed() {
+                    if super::colour_picker::room_colour_ui(ui, &mut colour) {
                         let session = match state.picker {
                             Some((room, session)) if room == id => session,
                             other => {
@@ -74,11 +74,7 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                         };
                         out.push(Command::Edit(EditCommand::Stroke(
                             session,
-                            Op::SetRoomProps {
-                                id,
-                                label: room.label.clone(),
-                                colour: Rgb(colour[0], colour[1], colour[2]),
-                            },
+                            Op::SetRoomProps { id, label: room.label.clone(), colour },
                         )));
                     }
                 });

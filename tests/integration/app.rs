@@ -31,8 +31,11 @@ fn opens_on_the_default_preset() {
     let expected = generate(&shipped("godot-part3"), 0).unwrap().map;
     assert_eq!(e.app().document().unwrap().map(), &expected);
     assert_eq!(e.app().title(), "untitled — Delve");
-    // The result line says what was built.
-    e.harness.get_by_label_contains("rooms placed");
+    // The result line says what was built, in tries: Room attempts are tries, not rooms.
+    let n = expected.rooms.len();
+    e.harness.get_by_label(&format!("{n} rooms placed in 30 tries"));
+    let field = e.harness.get_by_role_and_label(egui::accesskit::Role::SpinButton, "Room attempts");
+    assert_eq!(field.value().as_deref(), Some("30 tries"), "the Room attempts field counts tries");
 }
 
 #[test]
@@ -353,6 +356,18 @@ fn switching_presets_after_tuning_asks_first() {
     e.harness.get_by_label("McRogueFace tutorial, part 3").click();
     e.settle();
     assert!(e.app().has_modal(), "asks before replacing the tuned parameters");
+    e.harness.get_by_label_contains("The other preset brings its own parameters and stars.");
+    e.harness.get_by_label("Cancel").click();
+    e.settle();
+    assert_eq!(e.app().params(), &tuned);
+    // The same preset picked again: it goes back to its own values, and says so.
+    e.harness.get_by_label("Preset").click();
+    e.settle();
+    e.harness.get_by_label("Godot tutorial, part 3").click();
+    e.settle();
+    assert!(e.app().has_modal());
+    e.harness.get_by_label_contains("Picking the preset again goes back to its own parameters and stars.");
+    assert!(e.harness.query_by_label_contains("other preset").is_none());
     e.harness.get_by_label("Cancel").click();
     e.settle();
     assert_eq!(e.app().params(), &tuned);
@@ -760,7 +775,7 @@ fn a_parameter_resets_to_its_default_from_its_label() {
         .get_by_role_and_label(egui::accesskit::Role::Label, "Room attempts")
         .click_button(egui::PointerButton::Secondary);
     e.settle();
-    e.harness.get_by_label(&format!("Reset to default ({n} rooms)")).click();
+    e.harness.get_by_label(&format!("Reset to default ({n} tries)")).click();
     e.settle();
     assert_eq!(param(&e, "max_rooms"), default);
 }
@@ -772,7 +787,7 @@ fn a_value_out_of_range_says_it_was_clamped() {
     e.settle();
     let ParamValue::Int(max) = param(&e, "max_rooms") else { panic!("an integer") };
     assert!(max < 1_000_000);
-    e.harness.get_by_label_contains(&format!("1000000 is above the largest allowed, {max} rooms: set to {max}"));
+    e.harness.get_by_label_contains(&format!("1000000 is above the largest allowed, {max} tries: set to {max}"));
     e.harness.state_mut().push(Command::Params(ParamsCommand::SetParam("max_rooms", ParamValue::Int(12))));
     e.settle();
     assert!(e.harness.query_by_label_contains("is above the largest allowed").is_none());

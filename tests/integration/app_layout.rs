@@ -86,3 +86,27 @@ fn a_window_docked_under_the_map_leaves_it_uncovered_and_comes_back_docked() {
     again.menu("Dock", "Floating window");
     assert_eq!(again.app().prefs().docks.get(Dockable::SeedBrowser), Place::Floating);
 }
+
+#[test]
+fn help_user_guide_opens_the_readme_as_a_page_in_the_browser() {
+    let mut e = editor();
+    e.harness.get_by_label("Help").click();
+    e.settle();
+    e.harness.get_by_label("User guide").click();
+    e.harness.step();
+    let opened: Vec<String> = e
+        .harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::OpenUrl(u) => Some(u.url.clone()),
+            _ => None,
+        })
+        .collect();
+    let page = e.dir.path().join("guide").join("index.html");
+    assert_eq!(opened, [format!("file://{}", page.display())]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<h2>Generators</h2>") && html.contains("<h3>Editing</h3>"), "the README's sections");
+}

@@ -55,6 +55,7 @@ pub fn harness_timed(
         user_presets_dir: Some(dir.join("presets")),
         recovery_dir: Some(dir.join("recovery")),
         recovery_interval,
+        guide_dir: dir.join("guide"),
     };
     let app = DelveApp::new(cfg, storage.map(|s| s as &dyn eframe::Storage));
     let mut h = builder.build_eframe(move |_cc| app);

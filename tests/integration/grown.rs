@@ -708,24 +708,24 @@ fn grown_step_sentences_for_two_one_cell_rooms() {
     assert_eq!(steps.len(), 8, "{said:#?}");
     let (w, h) = (g.map.width(), g.map.height());
     assert_eq!(said[0], format!("An empty map of {w}×{h} tiles, as large as the finished dungeon needs."));
-    assert_eq!(said[1], "Room 0, growth 1: grown cell by cell to 1 cells, with no hole: kept.");
-    assert_eq!(said[2], "Room 0: 1 door chosen among its 4 outer walls (kinds 0).");
-    assert_eq!(said[3], "Room 0 (1 cells) placed first; the dungeon grows from it.");
-    assert_eq!(said[4], "Room 1, growth 1: grown cell by cell to 1 cells, with no hole: kept.");
-    assert_eq!(said[5], "Room 1: 1 door chosen among its 4 outer walls (kinds 0).");
+    assert_eq!(said[1], "Room 0, growth 1: grown cell by cell to 1 cell, with no hole: kept.");
+    assert_eq!(said[2], "Room 0: 1 door chosen among its 4 outer walls.");
+    assert_eq!(said[3], "Room 0 (1 cell) placed first; the dungeon grows from it.");
+    assert_eq!(said[4], "Room 1, growth 1: grown cell by cell to 1 cell, with no hole: kept.");
+    assert_eq!(said[5], "Room 1: 1 door chosen among its 4 outer walls.");
     let Step::RoomPlaced { attach: Some(a), search, .. } = &steps[6] else { panic!("{said:#?}") };
     let door = g.map.doors[0].cell;
     assert_eq!(a.door, door);
     assert!(
         said[6].starts_with(&format!(
-            "Room 1 (1 cells) attached to room 0 at its door ({}, {}), {} ",
+            "Room 1 (1 cell) attached to room 0 at its door ({}, {}), {} ",
             door.x, door.y, a.distance
         )),
         "{}",
         said[6]
     );
     assert!(said[6].contains(&format!("turned {}°", a.quarter_turns * 90)), "{}", said[6]);
-    assert!(said[6].contains(&format!("{} pose", search.poses)), "{}", said[6]);
+    assert!(said[6].contains(&format!("{} placement", search.poses)), "{}", said[6]);
     let c = &g.map.corridors[0];
     let d1 = g.map.doors[1].cell;
     assert_eq!(
@@ -775,7 +775,7 @@ fn grown_steps_tell_holes_and_rooms_without_a_place() {
     assert_eq!(Some(*cause), g.report.shortfall.as_ref().map(|s| s.cause));
     if *cause == ShortfallCause::Budget {
         assert_eq!(search.poses, 100);
-        assert!(last.sentence().contains("100 poses tested, 100 refused"), "{}", last.sentence());
+        assert!(last.sentence().contains("100 placements tried, 100 refused"), "{}", last.sentence());
     }
     assert_eq!(search.crowded + search.too_large + search.no_corridor, search.poses, "every pose refused, each once");
     assert!(last.sentence().ends_with("Generation stops."), "{}", last.sentence());

@@ -121,8 +121,11 @@ impl Stat {
             Stat::Seed => format!("seed {v:.0}"),
             Stat::FloorPercent => format!("{v:.1}% floor"),
             Stat::LongestPath => format!("longest path {v:.0}"),
+            Stat::Depth if v == 1.0 => "1 room deep".to_string(),
             Stat::Depth => format!("{v:.0} rooms deep"),
             Stat::MeanCorridorLength => format!("{v:.1} tiles per corridor"),
+            // "1 room", "1 dead-end cell": the label's last word without its plural s.
+            _ if v == 1.0 => format!("1 {}", self.label().strip_suffix('s').unwrap_or(self.label())),
             _ => format!("{v:.0} {}", self.label()),
         }
     }
@@ -200,5 +203,20 @@ impl SweepRow {
             Some(v) => f64::from(*v),
             None => self.seed as f64,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular() {
+        assert_eq!(Stat::Rooms.describe(1.0), "1 room");
+        assert_eq!(Stat::Rooms.describe(2.0), "2 rooms");
+        assert_eq!(Stat::DeadEndCells.describe(1.0), "1 dead-end cell");
+        assert_eq!(Stat::Loops.describe(0.0), "0 loops");
+        assert_eq!(Stat::Depth.describe(1.0), "1 room deep");
+        assert_eq!(Stat::FloorPercent.describe(1.0), "1.0% floor");
     }
 }

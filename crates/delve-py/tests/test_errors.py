@@ -40,8 +40,8 @@ def test_unknown_preset_name(cli):
 @pytest.mark.parametrize(
     "change, words",
     [
-        (("max_rooms: 30", "max_rooms: -3"), ":13:21: max_rooms: -3 is out of range (allowed 1 to 100000 rooms)"),
-        (("max_rooms: 30", "max_rooms: 1e9"), "max_rooms: expected a whole number (allowed 1 to 100000 rooms)"),
+        (("max_rooms: 30", "max_rooms: -3"), ":13:21: max_rooms: -3 is out of range (allowed 1 to 100000 tries)"),
+        (("max_rooms: 30", "max_rooms: 1e9"), "max_rooms: expected a whole number (allowed 1 to 100000 tries)"),
         (("direct_tunnel_chance: 0.0", "direct_tunnel_chance: yes"), "direct_tunnel_chance"),
         (("overlap: ShareWalls", "overlap: Sideways"), "Sideways"),
         ((")),\n)", ")),\n"), "cut off"),

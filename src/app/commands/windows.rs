@@ -90,6 +90,13 @@ impl DelveApp {
                 }
             }
             WindowCommand::FocusMap(on) => self.prefs.focus_map = on,
+            WindowCommand::OpenGuide => match crate::app::guide::write_guide(&self.guide_dir) {
+                Ok(path) => {
+                    ctx.open_url(egui::OpenUrl::new_tab(format!("file://{}", path.display())));
+                    self.notify(format!("The user guide opens in your browser ({})", path.display()));
+                }
+                Err(e) => self.show_message("Cannot open the user guide", e.to_string()),
+            },
             WindowCommand::Dock(window, place) => self.prefs.docks.set(window, place),
         }
     }

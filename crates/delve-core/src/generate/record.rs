@@ -189,7 +189,7 @@ impl Tally {
     fn sentence(&self) -> String {
         let refused = self.poses.saturating_sub(1).max(self.crowded + self.too_large + self.no_corridor);
         if self.poses == 0 {
-            return "no pose was tested".into();
+            return "no placement was tried".into();
         }
         let mut why = Vec::new();
         for (n, what) in [
@@ -201,7 +201,8 @@ impl Tally {
                 why.push(format!("{n} {what}"));
             }
         }
-        let poses = if self.poses == 1 { "1 pose tested".to_string() } else { format!("{} poses tested", self.poses) };
+        let poses =
+            if self.poses == 1 { "1 placement tried".to_string() } else { format!("{} placements tried", self.poses) };
         if refused == 0 { poses } else { format!("{poses}, {refused} refused: {}", why.join(", ")) }
     }
 }
@@ -264,7 +265,8 @@ impl Step {
                 format!("An empty map of {width}×{height} tiles, as large as the finished dungeon needs.")
             }
             Step::RoomGrown { room, attempt, cells, holes, outcome } => {
-                let what = format!("Room {room}, growth {attempt}: grown cell by cell to {} cells", cells.len());
+                let what =
+                    format!("Room {room}, growth {attempt}: grown cell by cell to {}", count(cells.len(), "cell"));
                 let holes = match holes.len() {
                     1 => "a hole of 1 cell".to_string(),
                     n => format!("holes of {n} cells"),
@@ -279,19 +281,24 @@ impl Step {
             }
             Step::DoorsChosen { room, mirrored, walls, doors } => {
                 let mirror = if *mirrored { " (mirrored left to right)" } else { "" };
+                // Door kinds matter only when there are several.
                 let kinds: Vec<String> = doors.iter().map(|d| d.2.to_string()).collect();
+                let kinds = if doors.iter().all(|d| d.2 == 0) {
+                    String::new()
+                } else {
+                    format!(" (door kinds {})", kinds.join(", "))
+                };
                 let n = doors.len();
                 let doors = if n == 1 { "1 door".to_string() } else { format!("{n} doors") };
-                format!(
-                    "Room {room}{mirror}: {doors} chosen among its {walls} outer walls (kinds {}).",
-                    if kinds.is_empty() { "none".to_string() } else { kinds.join(", ") }
-                )
+                format!("Room {room}{mirror}: {doors} chosen among its {walls} outer walls{kinds}.")
             }
             Step::RoomPlaced { room, cells, attach, search, .. } => match attach {
-                None => format!("Room {room} ({} cells) placed first; the dungeon grows from it.", cells.len()),
+                None => {
+                    format!("Room {room} ({}) placed first; the dungeon grows from it.", count(cells.len(), "cell"))
+                }
                 Some(a) => format!(
-                    "Room {room} ({} cells) attached to room {} at its door ({}, {}), {} {} out, turned {}°; {}.",
-                    cells.len(),
+                    "Room {room} ({}) attached to room {} at its door ({}, {}), {} {} out, turned {}°; {}.",
+                    count(cells.len(), "cell"),
                     a.parent,
                     a.door.x,
                     a.door.y,
@@ -303,7 +310,8 @@ impl Step {
             },
             Step::RoomNotPlaced { room, cells, cause, search } => {
                 format!(
-                    "Room {room} ({cells} cells) found no place: {}; {}. Generation stops.",
+                    "Room {room} ({}) found no place: {}; {}. Generation stops.",
+                    count(*cells as usize, "cell"),
                     cause.label(),
                     search.sentence()
                 )
@@ -399,4 +407,9 @@ impl Step {
             }
         }
     }
+}
+
+/// "1 cell", "3 cells".
+fn count(n: usize, one: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") }
 }

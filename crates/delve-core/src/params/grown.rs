@@ -514,8 +514,8 @@ impl GrownRooms {
         Field {
             spec: ParamSpec {
                 key: "loops",
-                label: "Loops",
-                unit: "corridors",
+                label: "Loop corridors",
+                unit: "at most",
                 help: "Extra corridors added after the tree between free doors of rooms that are far \
                        apart in the tree but close on the map, at most this many.",
                 kind: ParamKind::Int { min: 0, max: MAX_LOOPS as i64 },
@@ -591,7 +591,7 @@ impl GrownRooms {
                 key: "placement_budget",
                 label: "Placement budget",
                 unit: "tries",
-                help: "Most poses (door, position, rotation) tried for one room before generation \
+                help: "Most placements (door, position, rotation) tried for one room before generation \
                        stops; bounds the time on extreme settings.",
                 kind: ParamKind::Int { min: MIN_BUDGET as i64, max: MAX_BUDGET as i64 },
             },

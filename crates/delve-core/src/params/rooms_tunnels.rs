@@ -180,7 +180,7 @@ impl RoomsAndTunnels {
             spec: ParamSpec {
                 key: "max_rooms",
                 label: "Room attempts",
-                unit: "rooms",
+                unit: "tries",
                 help: "How many rooms to try. A try that overlaps a placed room is skipped, \
                        so usually fewer rooms are placed.",
                 kind: ParamKind::Int { min: 1, max: MAX_ROOMS as i64 },

@@ -332,7 +332,7 @@ impl Builder<'_> {
             Search::OverBudget => Err(Shortfall::new(
                 ShortfallCause::Budget,
                 format!(
-                    "room {} ({} cells) tried {} poses without finding a place ({})",
+                    "room {} ({} cells) tried {} placements (door, position, rotation) without finding one that fits ({})",
                     self.rooms.len(),
                     t.cells.len(),
                     self.p.placement_budget,
