@@ -119,16 +119,19 @@ impl Histogram {
             (lo, span / max_bins as f64 * (1.0 + 1e-9))
         };
         let bins = (((hi - start) / width).floor() as usize + 1).min(max_bins);
-        runs.iter()
-            .map(|rows| {
-                let mut counts = vec![0u64; bins];
-                for r in *rows {
-                    let b = (((r.get(stat) - start) / width).floor().max(0.0) as usize).min(bins - 1);
-                    counts[b] += 1;
-                }
-                Histogram { stat, start, width, counts }
-            })
-            .collect()
+        let bins = Histogram { stat, start, width, counts: vec![0; bins] };
+        runs.iter().map(|rows| Histogram { counts: bins.count(rows.iter()), ..bins.clone() }).collect()
+    }
+
+    /// The counts of `rows` in this histogram's bins (a value beyond them counts in the nearest).
+    pub fn count<'a>(&self, rows: impl IntoIterator<Item = &'a SweepRow>) -> Vec<u64> {
+        let mut counts = vec![0u64; self.counts.len()];
+        let Some(last) = counts.len().checked_sub(1) else { return counts };
+        for r in rows {
+            let b = (((r.get(self.stat) - self.start) / self.width).floor().max(0.0) as usize).min(last);
+            counts[b] += 1;
+        }
+        counts
     }
 
     /// The bin holding value `x`, if one does.

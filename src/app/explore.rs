@@ -8,16 +8,19 @@
 use super::Command;
 use super::command::FileCommand;
 use super::dialogs::DialogPurpose;
+#[path = "explore_charts.rs"]
+mod charts;
+pub use charts::PICKED_COLOUR;
+
 use super::dock::{Dockable, Host, Place, host as host_window};
 use super::jobs::{Event, Job, JobId};
-use crate::analysis::explore::{self, Charts, Condition, Histogram, Run};
+use crate::analysis::explore::{self, Charts, Condition, Run};
 use crate::analysis::sweep::Spread;
 use crate::analysis::{Stat, differing_params, format_value, run_key};
 use crate::app::command::WindowCommand;
 use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use egui::{Color32, vec2};
-use egui_plot::{Bar, BarChart, Plot, Span};
 use std::ops::{Range, RangeInclusive};
 use std::sync::Arc;
 
@@ -82,6 +85,8 @@ pub struct Explore {
     drag: Option<(Stat, f64)>,
     /// How many seeds match, for (conditions text, run), computed when they change.
     matched: Option<(String, String, Result<usize, String>)>,
+    /// The matching seeds' counts in each histogram's bins, computed when they change.
+    highlight: Option<charts::Highlight>,
 }
 
 impl Default for Explore {
@@ -98,6 +103,7 @@ impl Default for Explore {
             error: None,
             drag: None,
             matched: None,
+            highlight: None,
         }
     }
 }
@@ -316,7 +322,7 @@ pub fn explore_ui(
         let charts = e.charts.as_ref().filter(|(k, _)| *k == keys).map(|(_, c)| c.clone());
         egui::ScrollArea::vertical().id_salt("delve-explore-scroll").show(ui, |ui| {
             if let Some(charts) = charts {
-                histograms_ui(ui, e, &charts);
+                charts::histograms_ui(ui, e, &charts, &keys, &runs[0]);
             } else {
                 ui.spinner();
             }
@@ -388,7 +394,7 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
         });
     }
     if let Some(err) = &e.error {
-        ui.colored_label(ui.visuals().error_fg_color, err);
+        ui.add(egui::Label::new(egui::RichText::new(err).color(ui.visuals().error_fg_color)).wrap());
     }
 }
 
@@ -448,157 +454,27 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
                 .desired_width(420.0),
         );
         edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Conditions"));
-        match e.matched(key, now) {
-            Ok(k) => {
-                let total = now.rows.len();
-                ui.label(format!("{} of {} match", group_thousands(k as u64), group_thousands(total as u64)));
-                if ui
-                    .add_enabled(k > 0, egui::Button::new("Show in seed browser"))
-                    .on_hover_text("Thumbnails of the matching seeds, page by page; click one to open it")
-                    .clicked()
-                {
-                    out.push(Command::Window(WindowCommand::BrowseExplored));
-                }
-                if !e.conditions.is_empty() && ui.button("Clear").clicked() {
-                    e.conditions.clear();
-                }
+        if let Ok(k) = e.matched(key, now) {
+            let total = now.rows.len();
+            ui.label(format!("{} of {} match", group_thousands(k as u64), group_thousands(total as u64)));
+            if ui
+                .add_enabled(k > 0, egui::Button::new("Show in seed browser"))
+                .on_hover_text("Thumbnails of the matching seeds, page by page; click one to open it")
+                .clicked()
+            {
+                out.push(Command::Window(WindowCommand::BrowseExplored));
             }
-            Err(err) => {
-                ui.colored_label(ui.visuals().error_fg_color, err);
+            if !e.conditions.is_empty() && ui.button("Clear").clicked() {
+                e.conditions.clear();
             }
         }
     });
-}
-
-/// A histogram per figure, in a grid; dragging over one (or clicking a bar) picks that range.
-fn histograms_ui(ui: &mut egui::Ui, e: &mut Explore, charts: &Charts) {
-    let conditions = explore::parse(&e.conditions).unwrap_or_default();
-    let columns = ((ui.available_width() / 300.0).floor() as usize).clamp(1, 4);
-    let width = (ui.available_width() - 8.0 * columns as f32) / columns as f32;
-    egui::Grid::new("delve-explore-grid").spacing(vec2(8.0, 8.0)).show(ui, |ui| {
-        for (n, stat) in Stat::metrics().iter().enumerate() {
-            let hists = charts.of_stat(*stat);
-            ui.vertical(|ui| {
-                ui.set_width(width);
-                ui.label(egui::RichText::new(stat.label()).strong()).on_hover_text(stat.help());
-                if let Some(picked) = histogram_ui(ui, e, *stat, hists, &conditions, width) {
-                    let new = explore::replace_stat(&conditions, *stat, &picked);
-                    e.conditions = explore::describe(&new);
-                }
-            });
-            if (n + 1) % columns == 0 {
-                ui.end_row();
-            }
-        }
-    });
-}
-
-/// One figure's histograms (the current run, and the saved one over it); returns the
-/// conditions picked by a drag or a click.
-fn histogram_ui(
-    ui: &mut egui::Ui,
-    e: &mut Explore,
-    stat: Stat,
-    hists: &[Histogram],
-    conditions: &[Condition],
-    width: f32,
-) -> Option<Vec<Condition>> {
-    let first = hists.first()?;
-    let charts: Vec<BarChart> = hists
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            // The saved run goes over the current one, see-through, so both show where they
-            // overlap.
-            let colour = if i == 0 { NOW_COLOUR } else { SAVED_COLOUR.gamma_multiply(0.55) };
-            let bars = h
-                .counts
-                .iter()
-                .enumerate()
-                .map(|(b, c)| {
-                    let (lo, hi) = h.bin_range(b);
-                    Bar::new((lo + hi) / 2.0, *c as f64).width(h.width * 0.95).fill(colour)
-                })
-                .collect();
-            BarChart::new(if i == 0 { "now" } else { "saved" }, bars).color(colour)
-        })
-        .collect();
-    // The range the conditions pick on this figure, drawn as a band.
-    let lo = conditions.iter().filter(|c| c.stat == stat).filter_map(lower).fold(f64::NEG_INFINITY, f64::max);
-    let hi = conditions.iter().filter(|c| c.stat == stat).filter_map(upper).fold(f64::INFINITY, f64::min);
-    let (mut x0, mut x1) = (first.start, first.start + first.width * first.counts.len() as f64);
-    if first.counts.len() == 1 {
-        // Every map has the same value: a narrow bar in context, not one filling the plot.
-        (x0, x1) = (x0 - 4.0 * first.width, x1 + 4.0 * first.width);
+    // A bad condition's message on its own line, wrapped to the window's width (in a row it
+    // would widen the window past the screen).
+    if let Err(err) = e.matched(key, now) {
+        let text = egui::RichText::new(err).color(ui.visuals().error_fg_color);
+        ui.add(egui::Label::new(text).wrap());
     }
-    let band = (lo.is_finite() || hi.is_finite()).then(|| {
-        let half = if stat.decimals() == 0 { 0.5 } else { 0.0 };
-        (if lo.is_finite() { lo - half } else { x0 }, if hi.is_finite() { hi + half } else { x1 })
-    });
-    let drag = e.drag.filter(|(s, _)| *s == stat).map(|(_, x)| x);
-    let response = Plot::new(("delve-explore-hist", stat))
-        .width(width)
-        .height(130.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .show_y(false)
-        .y_axis_min_width(28.0)
-        .include_y(0.0)
-        .include_x(x0)
-        .include_x(x1)
-        .show(ui, |plot| {
-            for c in charts {
-                plot.bar_chart(c);
-            }
-            if let Some((a, b)) = band {
-                plot.span(Span::new("picked", a..=b).fill(Color32::from_white_alpha(28)));
-            }
-            if let (Some(a), Some(p)) = (drag, plot.pointer_coordinate()) {
-                plot.span(Span::new("picking", a.min(p.x)..=a.max(p.x)).fill(Color32::from_white_alpha(40)));
-            }
-        });
-    let r = &response.response;
-    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, format!("Histogram of {}", stat.label())));
-    let at = |pos: egui::Pos2| response.transform.value_from_position(pos).x;
-    if r.drag_started()
-        && let Some(p) = r.interact_pointer_pos()
-    {
-        e.drag = Some((stat, at(p)));
-    }
-    let mut picked = None;
-    if r.drag_stopped()
-        && let Some((s, a)) = e.drag.take()
-        && s == stat
-        && let Some(p) = r.interact_pointer_pos().or_else(|| r.hover_pos())
-    {
-        picked = pick(first, a, at(p));
-    } else if r.clicked()
-        && let Some(p) = r.interact_pointer_pos()
-    {
-        let x = at(p);
-        picked = pick(first, x, x);
-    }
-    picked
-}
-
-/// The conditions picking the bins from value `a` to value `b` (clamped to the histogram).
-fn pick(h: &Histogram, a: f64, b: f64) -> Option<Vec<Condition>> {
-    let last = h.counts.len().checked_sub(1)?;
-    let bin = |x: f64| h.bin_at(x).unwrap_or(if x < h.start { 0 } else { last });
-    Some(h.select(bin(a.min(b)), bin(a.max(b))))
-}
-
-fn lower(c: &Condition) -> Option<f64> {
-    use crate::analysis::explore::Op;
-    matches!(c.op, Op::AtLeast | Op::More | Op::Equal).then_some(c.value)
-}
-
-fn upper(c: &Condition) -> Option<f64> {
-    use crate::analysis::explore::Op;
-    matches!(c.op, Op::AtMost | Op::Less | Op::Equal).then_some(c.value)
 }
 
 /// Min, p5, p50, p95, max and mean of every figure (a row per run).

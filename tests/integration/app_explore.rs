@@ -299,3 +299,69 @@ fn a_run_saved_as_csv_is_what_delve_sweep_writes() {
     assert_eq!(saved.lines().count(), 301);
     assert_eq!(without_time(&saved), without_time(&cli));
 }
+
+/// Explore you can read: numbers under every histogram, the count and range of the bar under
+/// the pointer, the seeds the conditions pick drawn in every histogram, and a bad condition's
+/// message wrapped inside the window.
+#[test]
+fn histograms_show_numbers_counts_and_the_picked_seeds() {
+    use crate::screen::Painted;
+    use delve::app::explore::PICKED_COLOUR;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explore(&dir, 400);
+    run(&mut h);
+    let rect_of =
+        |h: &Harness<'static, DelveApp>, stat: Stat| h.get_by_label(&format!("Histogram of {}", stat.label())).rect();
+    // Numbers under each histogram (those scrolled into view): at least two on the x axis.
+    let painted = Painted::of(&h.output().shapes);
+    let numbers: Vec<egui::Pos2> = (0..=1000).flat_map(|n| painted.text(&n.to_string())).collect();
+    let mut seen = 0;
+    for stat in Stat::metrics() {
+        let r = rect_of(&h, *stat);
+        if r.bottom() > 700.0 {
+            continue; // below the fold of the window
+        }
+        seen += 1;
+        let under = numbers.iter().filter(|p| p.y > r.bottom() - 20.0 && p.y < r.bottom() + 4.0);
+        let under: Vec<_> = under.filter(|p| p.x > r.left() + 20.0 && p.x < r.right()).collect();
+        assert!(!under.is_empty(), "no numbers under the histogram of {}", stat.label());
+    }
+    assert!(seen >= 6, "{seen} histograms in view");
+
+    // The bar under the pointer: its values and its count.
+    let r = rect_of(&h, Stat::Rooms);
+    h.hover_at(r.center());
+    // Tooltips wait for the pointer to rest (half a second of frames).
+    for _ in 0..60 {
+        h.step();
+    }
+    // The tooltip is painted (it has no accessibility node): "rooms = 17\n89 maps (22.2%)".
+    let tip = h.output().shapes.iter().find_map(|s| match &s.shape {
+        egui::Shape::Text(t) if t.galley.text().contains(" maps (") && t.galley.text().starts_with("rooms") => {
+            Some(t.galley.text().to_string())
+        }
+        _ => None,
+    });
+    let tip = tip.expect("a tooltip with the bar's rooms and count");
+    let run = h.state().explore().run_of(h.state().params(), None).unwrap().clone();
+    let value: f64 = tip["rooms = ".len()..tip.find('\n').unwrap()].parse().unwrap();
+    let n = run.rows.iter().filter(|r| r.get(Stat::Rooms) == value).count();
+    assert!(tip.contains(&format!("\n{n} maps (")), "{tip} (counted {n})");
+
+    // Conditions: their seeds are drawn, in their own colour, inside every histogram in view.
+    type_into(&mut h, "Conditions", "rooms >= 17");
+    let painted = Painted::of(&h.output().shapes);
+    let picked = painted.filled(PICKED_COLOUR);
+    assert!(!picked.is_empty());
+    for stat in [Stat::Rooms, Stat::Doors, Stat::LongestPath] {
+        let r = rect_of(&h, stat);
+        assert!(picked.iter().any(|b| r.contains(b.center())), "no picked seeds drawn in {}", stat.label());
+    }
+
+    // A long bad condition: the message wraps inside the window.
+    let bad = format!("{} >= 3", "nofigure".repeat(40));
+    type_into(&mut h, "Conditions", &bad);
+    let message = h.get_by_label_contains("is not a figure").rect();
+    assert!(message.right() <= 1280.0, "the message runs off the screen: {message:?}");
+    assert!(message.height() > 20.0, "wrapped over lines: {message:?}");
+}
