@@ -101,28 +101,9 @@ fn histogram_ui(
                 (0, true) => NOW_COLOUR.gamma_multiply(0.45),
                 _ => SAVED_COLOUR.gamma_multiply(0.55),
             };
-            let bars = h
-                .counts
-                .iter()
-                .enumerate()
-                .map(|(b, c)| {
-                    let (lo, hi) = h.bin_range(b);
-                    Bar::new((lo + hi) / 2.0, *c as f64).width(h.width * 0.95).fill(colour)
-                })
-                .collect();
-            BarChart::new(if i == 0 { "now" } else { "saved" }, bars).color(colour)
+            bar_chart(if i == 0 { "now" } else { "saved" }, h, &h.counts, 0.95, colour)
         })
-        .chain(matched.map(|counts| {
-            let bars = counts
-                .iter()
-                .enumerate()
-                .map(|(b, c)| {
-                    let (lo, hi) = first.bin_range(b);
-                    Bar::new((lo + hi) / 2.0, *c as f64).width(first.width * 0.6).fill(PICKED_COLOUR)
-                })
-                .collect();
-            BarChart::new("picked", bars).color(PICKED_COLOUR)
-        }))
+        .chain(matched.map(|counts| bar_chart("picked", first, counts, 0.6, PICKED_COLOUR)))
         .collect();
     // The range the conditions pick on this figure, drawn as a band.
     let lo = conditions.iter().filter(|c| c.stat == stat).filter_map(lower).fold(f64::NEG_INFINITY, f64::max);
@@ -208,6 +189,19 @@ fn lower(c: &Condition) -> Option<f64> {
 fn upper(c: &Condition) -> Option<f64> {
     use crate::analysis::explore::Op;
     matches!(c.op, Op::AtMost | Op::Less | Op::Equal).then_some(c.value)
+}
+
+/// A bar per bin of `bins` with the heights `counts`, `fraction` of a bin wide.
+fn bar_chart(name: &str, bins: &Histogram, counts: &[u64], fraction: f64, colour: Color32) -> BarChart {
+    let bars = counts
+        .iter()
+        .enumerate()
+        .map(|(b, c)| {
+            let (lo, hi) = bins.bin_range(b);
+            Bar::new((lo + hi) / 2.0, *c as f64).width(bins.width * fraction).fill(colour)
+        })
+        .collect();
+    BarChart::new(name, bars).color(colour)
 }
 
 /// What the bar under the pointer holds: its values, and how many maps of each run (and of the
