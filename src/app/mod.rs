@@ -21,6 +21,7 @@
 //! | [`side_panel`] | inspector, undo history, problems; [`colour_picker`] the room colour picker |
 //! | [`seed_browser`], [`compare`], [`explore`] | the three windows (kept in step and drawn by `windows`) |
 //! | [`dock`] | where those three show: floating, or docked right of or under the map |
+//! | [`legend`] | the legend of the room colours (by role, by distance) on the map |
 //! | [`guide`] | *Help ▸ User guide*: the README as HTML in the browser |
 //! | [`textures`], [`dialogs`], `access` | tile textures, file dialogs, what panels and tests read |
 //!
@@ -40,6 +41,7 @@ pub mod explore;
 pub mod export_window;
 pub mod guide;
 pub mod jobs;
+pub mod legend;
 pub mod map_view;
 mod modals;
 pub mod params_panel;
@@ -320,6 +322,11 @@ impl DelveApp {
                 }
                 (Some(doc), None) => {
                     let out = map_view_ui(ui, &mut self.view, doc, &self.prefs.layers);
+                    let mode = self.prefs.layers.room_colours;
+                    if self.prefs.layers.rooms && mode != crate::map::colour::RoomColouring::ByRoom {
+                        let depth = self.view.room_graph(doc).depth();
+                        legend::legend_ui(ui, self.view.rect, mode, depth);
+                    }
                     self.hover = out.hover.map(|h| h.describe(doc));
                     let mut cmds = Vec::new();
                     tools::map_input_ui(

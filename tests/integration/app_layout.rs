@@ -110,3 +110,35 @@ fn help_user_guide_opens_the_readme_as_a_page_in_the_browser() {
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.contains("<h2>Generators</h2>") && html.contains("<h3>Editing</h3>"), "the README's sections");
 }
+
+/// Rooms coloured by role or by distance get a legend in the map's corner (swatches in the
+/// colours the map uses); by room, none.
+#[test]
+fn the_room_colours_have_a_legend_when_they_mean_something() {
+    use crate::screen::Painted;
+    use delve::map::colour::{distance_colour, role_colour};
+    let mut e = editor();
+    assert!(e.harness.query_by_label("Rooms by role").is_none());
+    e.menu("Layers", "by role");
+    e.harness.get_by_label("Rooms by role");
+    let painted = Painted::of(&e.harness.output().shapes);
+    let view = e.app().view().rect;
+    for role in delve::map::Role::ALL {
+        e.harness.get_by_label(role.label());
+        let c = role_colour(Some(role));
+        let swatch = painted.filled(egui::Color32::from_rgb(c.0, c.1, c.2));
+        assert!(swatch.iter().any(|r| view.contains(r.center()) && r.width() < 30.0), "{role:?} has a swatch");
+    }
+    e.harness.get_by_label("No role");
+
+    e.menu("Layers", "by distance");
+    e.harness.get_by_label("Rooms by distance from the entrance");
+    e.harness.get_by_label("Entrance (0 rooms away)");
+    e.harness.get_by_label("Not reached from the entrance");
+    let painted = Painted::of(&e.harness.output().shapes);
+    let c = distance_colour(Some(0), 1);
+    assert!(!painted.filled(egui::Color32::from_rgb(c.0, c.1, c.2)).is_empty());
+
+    e.menu("Layers", "by room");
+    assert!(e.harness.query_by_label_contains("Rooms by").is_none());
+}

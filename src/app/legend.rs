@@ -1,0 +1,84 @@
+//! The legend of the room colours, in the map view's lower-left corner while rooms are coloured
+//! by role or by distance (by room, each room's own colour needs none): a swatch and a word per
+//! colour, the same colours the view and the PNG draw ([`crate::map::colour`]).
+
+use crate::map::Role;
+use crate::map::colour::{RoomColouring, distance_colour, role_colour};
+use egui::{Color32, Rect, vec2};
+
+/// The legend's rows for `mode`: a colour and what it means.
+pub fn rows(mode: RoomColouring, depth: u32) -> Vec<(crate::map::Rgb, String)> {
+    match mode {
+        RoomColouring::ByRoom => Vec::new(),
+        RoomColouring::ByRole => Role::ALL
+            .into_iter()
+            .map(|r| (role_colour(Some(r)), r.label().to_string()))
+            .chain(std::iter::once((role_colour(None), "No role".to_string())))
+            .collect(),
+        RoomColouring::ByDistance => {
+            // The entrance, the exit and up to three steps between, then the rooms not reached.
+            let steps: Vec<u32> =
+                if depth <= 4 { (0..=depth).collect() } else { (0..=4).map(|k| (k * depth + 2) / 4).collect() };
+            let word = |d: u32| match d {
+                0 => "Entrance (0 rooms away)".to_string(),
+                d if d == depth => format!("Exit ({d} rooms away)"),
+                1 => "1 room away".to_string(),
+                d => format!("{d} rooms away"),
+            };
+            steps
+                .into_iter()
+                .map(|d| (distance_colour(Some(d), depth), word(d)))
+                .chain(std::iter::once((distance_colour(None, depth), "Not reached from the entrance".to_string())))
+                .collect()
+        }
+    }
+}
+
+/// Draws the legend of `mode` in the lower-left corner of the map view `view`.
+pub fn legend_ui(ui: &mut egui::Ui, view: Rect, mode: RoomColouring, depth: u32) {
+    let rows = rows(mode, depth);
+    if rows.is_empty() {
+        return;
+    }
+    let title = match mode {
+        RoomColouring::ByRole => "Rooms by role",
+        _ => "Rooms by distance from the entrance",
+    };
+    let row_h = ui.spacing().interact_size.y;
+    let size = vec2(250.0, row_h * (rows.len() as f32 + 1.0) + 12.0);
+    let rect = Rect::from_min_size(view.left_bottom() + vec2(8.0, -size.y - 8.0), size).intersect(view);
+    let mut child =
+        ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
+    egui::Frame::popup(child.style()).show(&mut child, |ui| {
+        ui.strong(title);
+        for (c, text) in rows {
+            ui.horizontal(|ui| {
+                let (r, _) = ui.allocate_exact_size(vec2(18.0, 12.0), egui::Sense::hover());
+                ui.painter().rect_filled(r, 2.0, Color32::from_rgb(c.0, c.1, c.2));
+                ui.label(text);
+            });
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_name_every_colour_of_the_mode() {
+        assert!(rows(RoomColouring::ByRoom, 3).is_empty());
+        let roles = rows(RoomColouring::ByRole, 3);
+        assert_eq!(roles.len(), Role::ALL.len() + 1);
+        assert_eq!(roles[0], (role_colour(Some(Role::Entrance)), "Entrance".to_string()));
+        let near = rows(RoomColouring::ByDistance, 2);
+        let words: Vec<&str> = near.iter().map(|(_, w)| w.as_str()).collect();
+        assert_eq!(
+            words,
+            ["Entrance (0 rooms away)", "1 room away", "Exit (2 rooms away)", "Not reached from the entrance"]
+        );
+        let far = rows(RoomColouring::ByDistance, 12);
+        assert_eq!(far.len(), 6);
+        assert_eq!(far[4].0, distance_colour(Some(12), 12));
+    }
+}
