@@ -160,6 +160,17 @@ impl DelveApp {
                     out.push(Command::Edit(EditCommand::Redo));
                 }
             });
+            ui.menu_button("Map", |ui| {
+                if ui
+                    .add_enabled(self.doc.is_some(), egui::Button::new("Resize…"))
+                    .on_hover_text(
+                        "A new size: pad with rock or crop, keeping the map at a corner, an edge or the centre",
+                    )
+                    .clicked()
+                {
+                    out.push(Command::Window(WindowCommand::ShowResize));
+                }
+            });
             ui.menu_button("View", |ui| {
                 if ui.add(egui::Button::new("Fit map").shortcut_text(shortcut_text(Action::Fit))).clicked() {
                     out.push(Command::View(ViewCommand::Camera(Camera::Fit)));

@@ -136,6 +136,8 @@ pub enum WindowCommand {
     FocusMap(bool),
     /// Open the user guide in the web browser.
     OpenGuide,
+    /// Open the *Map ▸ Resize* dialog.
+    ShowResize,
     /// Show the seed browser, Explore or Compare floating or docked beside or under the map.
     Dock(super::dock::Dockable, super::dock::Place),
 }

@@ -12,7 +12,7 @@
 //! | [`pending`] | a workflow waiting for the user or a save, and its prompt |
 //! | [`shortcuts`] | the one table of keyboard shortcuts |
 //! | [`chrome`] | menu bar, tool bar, status bar, the banner and its [`Message`] |
-//! | `modals` | the prompts and dialogs in front of the editor |
+//! | `modals` | the prompts and dialogs in front of the editor ([`resize_dialog`] *Map ▸ Resize*) |
 //! | [`recovery`] | crash-recovery copies: writing, removing, the panic hook, the start prompt |
 //! | [`probe`] | `delve recovery-probe`: the editor headless, to test crash recovery across processes |
 //! | [`jobs`] | the one worker pool: every background job, by id |
@@ -49,6 +49,7 @@ pub mod pending;
 pub mod prefs;
 pub mod probe;
 pub mod recovery;
+pub mod resize_dialog;
 pub mod seed_browser;
 pub mod session;
 pub mod shortcuts;
@@ -148,6 +149,7 @@ pub struct DelveApp {
     path_dialog: Option<PathDialog>,
     /// The *New map* dialog, when open.
     new_map: Option<document::NewMapDialog>,
+    resize: Option<resize_dialog::ResizeDialog>,
     /// The export options window, when open, for this format.
     export_window: Option<crate::export::Format>,
     pending: Option<Pending>,
@@ -206,6 +208,7 @@ impl DelveApp {
             commands: Vec::new(),
             path_dialog: None,
             new_map: None,
+            resize: None,
             export_window: None,
             pending: None,
             message: None,

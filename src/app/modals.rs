@@ -50,6 +50,13 @@ impl DelveApp {
                 self.new_map = None;
             }
         }
+        if let (Some(dialog), Some(doc)) = (&mut self.resize, &self.doc) {
+            let (c, open) = super::resize_dialog::resize_ui(ctx, dialog, doc.map());
+            self.commands.extend(c);
+            if !open {
+                self.resize = None;
+            }
+        }
         if let Some(format) = self.export_window {
             let open = match &self.doc {
                 Some(doc) => export_window::export_window_ui(

@@ -4,7 +4,7 @@
 //!   applied edit touched, so views update textures incrementally).
 //! - [`ops`]: [`Op`], what a designer asks for, and [`perform`], which plans it as primitives and
 //!   returns one inverse for the whole operation.
-//! - [`route`]: corridor routing between doors.
+//! - [`route`]: corridor routing between doors; [`resize`]: the map on a new canvas (*Map ▸ Resize*).
 //! - [`history`]: the bounded undo/redo stack; steps are opened and closed by an [`Interaction`].
 //! - [`document`]: [`Document`], the map being edited with its history and saved position.
 
@@ -12,6 +12,7 @@ pub mod document;
 pub mod history;
 pub mod ops;
 pub mod primitive;
+pub mod resize;
 pub mod route;
 
 pub use document::{Document, MapIndex, Origin};

@@ -75,6 +75,12 @@ pub enum Op {
     UnlockAll,
     /// Replaces the whole map (regenerate or open over an edited map).
     Replace(Box<Map>),
+    /// The map on a `width`×`height` canvas, placed by `anchor` ([`super::resize`]).
+    Resize {
+        width: u32,
+        height: u32,
+        anchor: super::resize::Anchor,
+    },
 }
 
 impl Op {
@@ -101,6 +107,7 @@ impl Op {
             Op::LockTiles { locked: false, .. } => "Unlock tiles".into(),
             Op::UnlockAll => "Unlock all".into(),
             Op::Replace(_) => "Replace map".into(),
+            Op::Resize { width, height, .. } => format!("Resize map to {width}×{height}"),
         }
     }
 }
@@ -160,6 +167,13 @@ pub fn perform(map: &mut Map, op: Op) -> Result<Done, EditError> {
         let mut changes = Changes::default();
         let inverse = Edit::ReplaceMap(new).apply_tracked(map, &mut changes)?;
         return Ok(Done { inverse, changes, notes: Vec::new() });
+    }
+    if let Op::Resize { width, height, anchor } = op {
+        let resized = super::resize::resize(map, width, height, anchor).map_err(|e| EditError::Size(e.to_string()))?;
+        let notes = resized.report().into_iter().collect();
+        let mut changes = Changes::default();
+        let inverse = Edit::ReplaceMap(Box::new(resized.map)).apply_tracked(map, &mut changes)?;
+        return Ok(Done { inverse, changes, notes });
     }
     let mut tx = Tx::new(map);
     let mut notes = Vec::new();
@@ -301,7 +315,7 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             }
             Ok(())
         }
-        Op::Replace(_) => Err(EditError::Nothing),
+        Op::Replace(_) | Op::Resize { .. } => Err(EditError::Nothing),
     }
 }
 

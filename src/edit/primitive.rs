@@ -30,6 +30,8 @@ pub enum EditError {
     Overlap { other: RoomId, cell: Pos },
     #[error("a room needs at least one tile")]
     EmptyRoom,
+    #[error("{0}")]
+    Size(String),
     #[error("{cell} is not on the wall of room {room} facing {side}")]
     NotOnWall { room: RoomId, cell: Pos, side: &'static str },
     #[error("there already is a door there")]

@@ -142,3 +142,50 @@ fn the_room_colours_have_a_legend_when_they_mean_something() {
     e.menu("Layers", "by room");
     assert!(e.harness.query_by_label_contains("Rooms by").is_none());
 }
+
+/// Map ▸ Resize: a smaller size keeps the chosen corner, says what the new edge cuts (before
+/// and after), and is one undo step.
+#[test]
+fn map_resize_crops_at_the_anchor_reports_cuts_and_undoes_in_one_step() {
+    let mut e = editor();
+    let before = e.map().clone();
+    let steps = e.history_len();
+    e.menu("Map", "Resize…");
+    // The dialog's width field (the parameters panel, on the left, has one reading the same).
+    let width = e
+        .harness
+        .query_all_by(|n| n.role() == egui::accesskit::Role::SpinButton && n.value().as_deref() == Some("80 tiles"))
+        .max_by(|a, b| a.rect().left().total_cmp(&b.rect().left()))
+        .unwrap();
+    width.focus();
+    e.harness.step();
+    e.harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    e.harness.event(egui::Event::Text("40".into()));
+    e.harness.step();
+    e.harness.key_press(egui::Key::Enter);
+    e.settle();
+    e.harness.get_by_label("Top left").click();
+    e.settle();
+    // The preview says what goes before anything is done.
+    let cut_words = |e: &crate::editor::Editor| {
+        e.harness.query_by_label_contains("by the new edge").is_some()
+            || e.harness.query_by_label_contains("off the map").is_some()
+    };
+    assert!(cut_words(&e), "the dialog says what the new edge cuts");
+    assert_eq!(e.map(), &before, "nothing changes before Resize");
+    e.harness.get_by_label("Resize").click();
+    e.settle();
+    let m = e.map().clone();
+    assert_eq!((m.width(), m.height()), (40, before.height()));
+    assert!(m.validate().is_empty(), "{:?}", m.validate());
+    for y in 0..before.height() as i32 {
+        for x in 0..40 {
+            let p = delve::geom::Pos::new(x, y);
+            assert_eq!(m.tile(p), before.tile(p), "the left part is kept as it was at {p}");
+        }
+    }
+    assert_eq!(e.history_len(), steps + 1, "one undo step");
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(e.map().tiles(), before.tiles(), "Undo brings the whole map back");
+    assert_eq!(e.map().rooms, before.rooms);
+}

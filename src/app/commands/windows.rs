@@ -90,6 +90,9 @@ impl DelveApp {
                 }
             }
             WindowCommand::FocusMap(on) => self.prefs.focus_map = on,
+            WindowCommand::ShowResize => {
+                self.resize = self.doc.as_ref().map(|d| super::super::resize_dialog::ResizeDialog::new(d.map()));
+            }
             WindowCommand::OpenGuide => match crate::app::guide::write_guide(&self.guide_dir) {
                 Ok(path) => {
                     ctx.open_url(egui::OpenUrl::new_tab(format!("file://{}", path.display())));
