@@ -130,10 +130,23 @@ pub struct NewMapDialog {
     pub height: u32,
 }
 
+/// A map size's two fields (*New map*, *Resize*): a side of 1 to [`crate::map::MAX_SIDE`] tiles,
+/// taken when entered.
+pub(super) fn size_fields_ui(ui: &mut egui::Ui, id: &str, width: &mut u32, height: &mut u32) {
+    use crate::map::MAX_SIDE;
+    egui::Grid::new(id).num_columns(2).show(ui, |ui| {
+        for (name, v) in [("Width", width), ("Height", height)] {
+            ui.label(name);
+            ui.add(egui::DragValue::new(v).update_while_editing(false).range(1..=MAX_SIDE).suffix(" tiles"));
+            ui.end_row();
+        }
+    });
+}
+
 /// The *New map* dialog; returns the command it ends with (`None` while it stays open), and
 /// whether it is still open.
 pub fn new_map_ui(ctx: &egui::Context, d: &mut NewMapDialog) -> (Option<super::Command>, bool) {
-    use crate::map::{MAX_SIDE, MAX_TILES};
+    use crate::map::MAX_TILES;
     let mut out = None;
     let mut open = true;
     let r = egui::Modal::new(egui::Id::unique("delve-new-map")).show(ctx, |ui| {
@@ -141,16 +154,7 @@ pub fn new_map_ui(ctx: &egui::Context, d: &mut NewMapDialog) -> (Option<super::C
         ui.heading("New map");
         ui.label("A blank map of solid rock to draw on by hand (or to regenerate).");
         ui.add_space(4.0);
-        egui::Grid::new("new-map-size").num_columns(2).show(ui, |ui| {
-            ui.label("Width");
-            ui.add(egui::DragValue::new(&mut d.width).update_while_editing(false).range(1..=MAX_SIDE).suffix(" tiles"));
-            ui.end_row();
-            ui.label("Height");
-            ui.add(
-                egui::DragValue::new(&mut d.height).update_while_editing(false).range(1..=MAX_SIDE).suffix(" tiles"),
-            );
-            ui.end_row();
-        });
+        size_fields_ui(ui, "new-map-size", &mut d.width, &mut d.height);
         let fits = u64::from(d.width) * u64::from(d.height) <= MAX_TILES;
         if !fits {
             ui.colored_label(ui.visuals().error_fg_color, format!("At most {MAX_TILES} tiles in all (4096 × 4096)."));

@@ -4,7 +4,7 @@
 
 use super::{Command, EditCommand};
 use crate::edit::resize::{Anchor, resize};
-use crate::map::{MAX_SIDE, Map};
+use crate::map::Map;
 
 /// The dialog's own state while open.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,16 +49,7 @@ pub fn resize_ui(ctx: &egui::Context, d: &mut ResizeDialog, map: &Map) -> (Optio
             map.height()
         ));
         ui.add_space(4.0);
-        egui::Grid::new("resize-size").num_columns(2).show(ui, |ui| {
-            ui.label("Width");
-            ui.add(egui::DragValue::new(&mut d.width).update_while_editing(false).range(1..=MAX_SIDE).suffix(" tiles"));
-            ui.end_row();
-            ui.label("Height");
-            ui.add(
-                egui::DragValue::new(&mut d.height).update_while_editing(false).range(1..=MAX_SIDE).suffix(" tiles"),
-            );
-            ui.end_row();
-        });
+        super::document::size_fields_ui(ui, "resize-size", &mut d.width, &mut d.height);
         ui.add_space(4.0);
         ui.label("Keep the map at");
         egui::Grid::new("resize-anchor").num_columns(3).show(ui, |ui| {
