@@ -515,7 +515,7 @@ fn draw_room_graph(painter: &egui::Painter, view: Rect, t: &ViewTransform, graph
         let c = graph.nodes.get(room)?.centre?;
         Some(t.screen_from_tile(view, pos2(c.x as f32 + 0.5, c.y as f32 + 0.5)))
     };
-    let node_r = (t.scale * 0.3).clamp(3.0, 7.0);
+    let node_r = node_radius(t);
     // Plain edges first, then loops, then the critical path on top.
     let mut order: Vec<&crate::map::graph::Edge> = graph.edges.iter().collect();
     order.sort_by_key(|e| (e.critical, e.is_loop));
@@ -551,6 +551,43 @@ fn draw_room_graph(painter: &egui::Painter, view: Rect, t: &ViewTransform, graph
         painter.rect_filled(bg, 3.0, CRITICAL.gamma_multiply(0.85));
         painter.galley(pos, galley, NODE);
     }
+}
+
+/// The radius of a room's node on the graph layer.
+fn node_radius(t: &ViewTransform) -> f32 {
+    (t.scale * 0.3).clamp(3.0, 7.0)
+}
+
+/// Where room `room`'s label (of `size`) goes on the graph layer: beside its node `at`, below,
+/// left, above or right of it, the first place no line of the room's corridors crosses (the
+/// "In" / "Out" tags sit up and right); below when every side is crossed.
+fn beside_node(view: Rect, t: &ViewTransform, graph: &RoomGraph, room: usize, at: Pos2, size: Vec2) -> Pos2 {
+    let node = |i: usize| {
+        let c = graph.nodes.get(i)?.centre?;
+        Some(t.screen_from_tile(view, pos2(c.x as f32 + 0.5, c.y as f32 + 0.5)))
+    };
+    let Some(c) = node(room) else { return at };
+    // Clear of the node and of the entrance and exit rings round it (node_r + 4, 5 wide).
+    let gap = node_radius(t) + 9.0;
+    let lines: Vec<[Pos2; 2]> = graph
+        .edges
+        .iter()
+        .filter(|e| e.rooms.contains(&room))
+        .filter_map(|e| Some([node(e.rooms[0])?, node(e.rooms[1])?]))
+        .collect();
+    let crosses = |r: Rect| {
+        lines.iter().any(|[a, b]| {
+            let steps = ((*b - *a).length() / 3.0).ceil().max(1.0) as usize;
+            (0..=steps).any(|k| r.contains(*a + (*b - *a) * (k as f32 / steps as f32)))
+        })
+    };
+    let places = [
+        c + vec2(0.0, gap + size.y / 2.0),
+        c - vec2(gap + size.x / 2.0, 0.0),
+        c - vec2(0.0, gap + size.y / 2.0),
+        c + vec2(gap + size.x / 2.0, 0.0),
+    ];
+    places.into_iter().find(|p| !crosses(Rect::from_center_size(*p, size))).unwrap_or(places[0])
 }
 
 /// What the view reports after a frame.
@@ -764,8 +801,8 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers
             }
             let Some(c) = room.shape.centre() else { continue };
             let mut at = t.screen_from_tile(rect, pos2(c.x as f32 + 0.5, c.y as f32 + 0.5));
-            if (c == map.spawn && layers.spawn) || layers.graph {
-                at.y += t.scale.max(size); // Under the spawn marker or graph node, not hidden by it.
+            if c == map.spawn && layers.spawn && !layers.graph {
+                at.y += t.scale.max(size); // Under the spawn marker, not hidden by it.
             }
             let mut text = room.label.clone().unwrap_or_else(|| room.id.to_string());
             if let (RoomColouring::ByRole, Some(role)) = (colours.rooms_by, room.role) {
@@ -783,7 +820,11 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers
             };
             let luma = 0.299 * f32::from(c.0) + 0.587 * f32::from(c.1) + 0.114 * f32::from(c.2);
             let ink = if luma < 110.0 { light_ink } else { dark_ink };
-            painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), ink);
+            let galley = painter.layout_no_wrap(text, font.clone(), ink);
+            if layers.graph {
+                at = beside_node(rect, &t, &graph, i, at, galley.size());
+            }
+            painter.galley(at - galley.size() / 2.0, galley, ink);
         }
     }
 

@@ -112,3 +112,49 @@ fn on_a_generated_map_every_room_gets_a_node() {
     assert_eq!(e.painted().text("In").len(), 1);
     assert_eq!(e.painted().text("Out").len(), 1);
 }
+
+/// Room labels stay off the graph: with the Graph layer on, no room number sits on a node, on
+/// a node's "In" / "Out" ring, or under the line of a corridor between two nodes.
+#[test]
+fn room_labels_stay_off_graph_nodes() {
+    // Three rooms stacked, joined top to bottom: the graph's lines run down from each node,
+    // where a label put under its node would sit.
+    const STACK: &str = "\
+#########
+#.......#
+#.@.....#
+#...+...#
+####,####
+####,####
+#...+...#
+#.......#
+#...+...#
+####,####
+####,####
+#...+...#
+#.......#
+#.......#
+#########
+";
+    let map = Map::from_ascii(STACK).unwrap();
+    assert_eq!(map.rooms.len(), 3);
+    let mut e = editor_on(&map);
+    e.layer("Graph");
+    let nodes = e.nodes();
+    assert_eq!(nodes.len(), 3);
+    let painted = e.painted();
+    for room in &map.rooms {
+        let rects = painted.text_rects(&room.id.to_string());
+        let view = e.app().view().rect;
+        let label = rects.into_iter().find(|r| view.contains(r.center())).expect("a label per room");
+        for n in &nodes {
+            // A node's disc is at most 7 points from its centre; the In / Out ring reaches 13.5.
+            let near = label.expand(14.0);
+            assert!(!near.contains(*n), "room {}'s label {label:?} is on the node at {n:?}", room.id);
+        }
+        for [a, b] in painted.segments(CRITICAL).into_iter().chain(painted.segments(NODE)) {
+            let hit = (0..=20).map(|k| a + (b - a) * (k as f32 / 20.0)).any(|p| label.shrink(1.0).contains(p));
+            assert!(!hit, "room {}'s label {label:?} is under the critical path {a:?}-{b:?}", room.id);
+        }
+    }
+}

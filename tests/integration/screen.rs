@@ -121,6 +121,17 @@ impl Painted {
             .collect()
     }
 
+    /// The rectangles the text `text` was painted in.
+    pub fn text_rects(&self, text: &str) -> Vec<Rect> {
+        self.0
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text(t) if t.galley.text() == text => Some(Rect::from_min_size(t.pos, t.galley.size())),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Where the text `text` was painted (its galleys' top-left corners).
     pub fn text(&self, text: &str) -> Vec<Pos2> {
         self.0
