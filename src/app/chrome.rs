@@ -286,7 +286,7 @@ impl DelveApp {
                 let problems = self.doc.as_ref().map_or(0, |d| d.problems().len());
                 if !self.prefs.side_panel && problems > 0 {
                     ui.separator();
-                    let text = if problems == 1 { "1 problem".to_string() } else { format!("{problems} problems") };
+                    let text = crate::words::count(problems as u64, "problem");
                     if ui
                         .add(
                             egui::Button::new(egui::RichText::new(text).color(ui.visuals().warn_fg_color)).frame(false),

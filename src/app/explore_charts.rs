@@ -54,8 +54,9 @@ impl Highlight {
 /// `keys`: the runs shown, `now` the current one.
 pub(super) fn histograms_ui(ui: &mut egui::Ui, e: &mut Explore, charts: &Charts, keys: &[String], now: &Run) {
     let conditions = explore::parse(&e.conditions).unwrap_or_default();
-    let picked = Highlight::of(&mut e.highlight, &e.conditions, keys, &conditions, charts, now)
-        .map(|h| Stat::metrics().iter().map(|s| h.of_stat(*s).map(<[u64]>::to_vec)).collect::<Vec<_>>());
+    // Lent out of the window's state while its histograms are drawn (they change the rest).
+    let mut cache = e.highlight.take();
+    let picked = Highlight::of(&mut cache, &e.conditions, keys, &conditions, charts, now);
     let columns = ((ui.available_width() / 300.0).floor() as usize).clamp(1, 4);
     let width = (ui.available_width() - 8.0 * columns as f32) / columns as f32;
     egui::Grid::new("delve-explore-grid").spacing(vec2(8.0, 8.0)).show(ui, |ui| {
@@ -64,7 +65,7 @@ pub(super) fn histograms_ui(ui: &mut egui::Ui, e: &mut Explore, charts: &Charts,
             ui.vertical(|ui| {
                 ui.set_width(width);
                 ui.label(egui::RichText::new(stat.label()).strong()).on_hover_text(stat.help());
-                let matched = picked.as_ref().and_then(|p| p.get(n)).and_then(Option::as_deref);
+                let matched = picked.and_then(|h| h.of_stat(*stat));
                 if let Some(picked) = histogram_ui(ui, e, *stat, hists, matched, &conditions, width) {
                     let new = explore::replace_stat(&conditions, *stat, &picked);
                     e.conditions = explore::describe(&new);
@@ -75,6 +76,7 @@ pub(super) fn histograms_ui(ui: &mut egui::Ui, e: &mut Explore, charts: &Charts,
             }
         }
     });
+    e.highlight = cache;
 }
 
 /// One figure's histograms (the current run, and the saved one over it); returns the
@@ -225,8 +227,8 @@ pub(super) fn bar_text(stat: Stat, hists: &[Histogram], matched: Option<&[u64]>,
             (0, _) => "now: ",
             _ => "saved: ",
         };
-        let maps = if n == 1 { "map" } else { "maps" };
-        lines.push(format!("{run}{} {maps} ({share:.1}%)", group_thousands(n)));
+        let maps = if n == 1 { "1 map".to_string() } else { format!("{} maps", group_thousands(n)) };
+        lines.push(format!("{run}{maps} ({share:.1}%)"));
     }
     if let Some(n) = matched.and_then(|m| m.get(bin)) {
         lines.push(format!("picked by the conditions: {}", group_thousands(*n)));

@@ -21,6 +21,7 @@
 //! | [`side_panel`] | inspector, undo history, problems; [`colour_picker`] the room colour picker |
 //! | [`seed_browser`], [`compare`], [`explore`] | the three windows (kept in step and drawn by `windows`) |
 //! | [`dock`] | where those three show: floating, or docked right of or under the map |
+//! | [`layout`] | the frame's panels: parameters, inspector, docked windows, the map and its tool bar |
 //! | [`legend`] | the legend of the room colours (by role, by distance) on the map |
 //! | [`guide`] | *Help ▸ User guide*: the README as HTML in the browser |
 //! | [`textures`], [`dialogs`], `access` | tile textures, file dialogs, what panels and tests read |
@@ -41,6 +42,7 @@ pub mod explore;
 pub mod export_window;
 pub mod guide;
 pub mod jobs;
+pub mod layout;
 pub mod legend;
 pub mod map_view;
 mod modals;
@@ -284,77 +286,7 @@ impl DelveApp {
                 ctx.request_repaint();
             }
         }
-        // The map first: the side panels start narrow (the map gets over 60% of a 1280 px
-        // window), and Focus map hides both.
-        if !self.prefs.focus_map {
-            egui::Panel::left("params")
-                .resizable(true)
-                .default_size(PARAMS_WIDTH)
-                .size_range(260.0..=720.0)
-                .show(ui, |ui| self.params_panel_ui(ui));
-        }
-        if let Some(doc) = self.doc.as_ref().filter(|_| self.prefs.side_panel && !self.prefs.focus_map) {
-            let mut out = Vec::new();
-            egui::Panel::right("edit")
-                .resizable(true)
-                .default_size(INSPECTOR_WIDTH)
-                .size_range(180.0..=520.0)
-                .show(ui, |ui| side_panel::side_panel_ui(ui, doc, &mut self.tools, &mut out));
-            self.commands.extend(out);
-        }
-        self.docked_windows_ui(ui);
-        self.view.primary_pans = self.doc.as_ref().is_none_or(|doc| {
-            // The tile where the primary button went down, in last frame's view.
-            let press = ctx.input(|i| i.pointer.press_origin().filter(|_| i.pointer.primary_down()));
-            let tile = press.map(|s| self.view.transform.tile_from_screen(self.view.rect, s));
-            self.tools.pans(doc, tile.map(|f| crate::geom::Pos::new(f.x.floor() as i32, f.y.floor() as i32)))
-        });
-        // A thin margin: the map takes the width the panels leave.
-        let frame = egui::Frame::central_panel(ui.style()).inner_margin(egui::Margin::symmetric(3, 2));
-        egui::CentralPanel::default().frame(frame).show(ui, |ui| {
-            self.toolbar_ui(ui);
-            self.message_ui(ui);
-            match (&self.doc, self.timeline.shown()) {
-                (Some(_), Some(shown)) => {
-                    // A step of the timeline: the map after it, with the step on top; no editing.
-                    let out = map_view_ui(ui, &mut self.view, shown, &self.prefs.layers);
-                    self.hover = out.hover.map(|h| h.describe(shown));
-                    if let Some(step) = self.timeline.step() {
-                        timeline::step_overlay_ui(ui, &self.view, shown, step, self.timeline.pose());
-                    }
-                }
-                (Some(doc), None) => {
-                    let out = map_view_ui(ui, &mut self.view, doc, &self.prefs.layers);
-                    let mode = self.prefs.layers.room_colours;
-                    if self.prefs.layers.rooms && mode != crate::map::colour::RoomColouring::ByRoom {
-                        let depth = self.view.room_graph(doc).depth();
-                        legend::legend_ui(ui, self.view.rect, mode, depth);
-                    }
-                    self.hover = out.hover.map(|h| h.describe(doc));
-                    let mut cmds = Vec::new();
-                    tools::map_input_ui(
-                        ui,
-                        &out.response,
-                        &self.view.transform,
-                        self.view.rect,
-                        doc,
-                        &mut self.tools,
-                        &mut cmds,
-                    );
-                    self.commands.extend(cmds);
-                }
-                (None, _) => {
-                    self.hover = None;
-                    ui.centered_and_justified(|ui| {
-                        if self.jobs.busy() {
-                            ui.spinner();
-                        } else {
-                            ui.label("No map yet: fix the parameters on the left, or open a map (Ctrl+O).");
-                        }
-                    });
-                }
-            }
-        });
+        self.panels_ui(ui);
         self.floating_windows_ui(&ctx);
         self.modal_ui(&ctx);
 
@@ -385,11 +317,6 @@ impl DelveApp {
         }
     }
 }
-
-/// The parameters panel's first width (it is resizable, and remembered).
-const PARAMS_WIDTH: f32 = 310.0;
-/// The inspector panel's first width.
-const INSPECTOR_WIDTH: f32 = 180.0;
 
 impl eframe::App for DelveApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {

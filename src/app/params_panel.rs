@@ -10,6 +10,7 @@ use super::session::Session;
 use super::shortcuts::{Action, with_key};
 use crate::app::command::{FileCommand, ParamsCommand};
 use crate::params::{GeneratorKind, GeneratorParams, ParamIssue, ParamKind, ParamSpec, ParamValue};
+use crate::words::count;
 use egui::{Color32, RichText};
 
 /// A preset in the picker.
@@ -454,7 +455,7 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
         // Rooms and tunnels asks for tries, grown rooms for rooms.
         let (text, help) = match m.session.params() {
             GeneratorParams::RoomsAndTunnels(_) => (
-                format!("{} placed in {} tries", rooms_text(report.rooms_placed), report.rooms_asked),
+                format!("{} placed in {} tries", count(report.rooms_placed as u64, "room"), report.rooms_asked),
                 "Rooms the generator placed, of the room attempts (tries) asked for.",
             ),
             GeneratorParams::GrownRooms(_) => (
@@ -480,7 +481,7 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
     } else {
         ui.label(format!(
             "{} · {} corridors · {} doors · floor {:.1}%",
-            rooms_text(metrics.rooms),
+            count(metrics.rooms as u64, "room"),
             metrics.corridors,
             metrics.doors,
             100.0 * metrics.floor_fraction
@@ -600,9 +601,4 @@ impl super::DelveApp {
             (p.generator == *params).then(|| p.name.unwrap_or_else(|| (*name).to_string()))
         })
     }
-}
-
-/// "1 room", "16 rooms".
-fn rooms_text(n: usize) -> String {
-    if n == 1 { "1 room".to_string() } else { format!("{n} rooms") }
 }

@@ -76,7 +76,7 @@ pub fn prompt_ui(ctx: &egui::Context, pending: &Pending, info: &PromptInfo) -> O
             }
             if info.stars_unsaved {
                 let n = info.stars;
-                what.push(if n == 1 { "1 starred seed".to_string() } else { format!("{n} starred seeds") });
+                what.push(crate::words::count(n as u64, "starred seed"));
             }
             ui.set_max_width(440.0);
             ui.heading("Unsaved preset changes");

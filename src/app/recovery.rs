@@ -207,8 +207,7 @@ impl Offer {
     pub fn describe(&self) -> String {
         let name =
             self.path.as_deref().map_or_else(|| "an untitled map".to_string(), super::commands::files::file_name);
-        let steps =
-            if self.steps == 1 { "1 unsaved step".to_string() } else { format!("{} unsaved steps", self.steps) };
+        let steps = crate::words::count(self.steps as u64, "unsaved step");
         format!("Unsaved work from {name}, {}, {steps}.", ago(self.written))
     }
 

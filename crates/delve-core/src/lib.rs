@@ -25,3 +25,4 @@ pub mod measure;
 pub mod params;
 pub mod pathfind;
 pub mod rng;
+pub mod words;

@@ -6,6 +6,7 @@
 use super::ShortfallCause;
 use crate::geom::{Dir, Pos, Rect};
 use crate::map::{Rgb, Shape};
+use crate::words::count;
 
 /// Where a generator reports its steps.
 pub trait Recorder {
@@ -201,8 +202,7 @@ impl Tally {
                 why.push(format!("{n} {what}"));
             }
         }
-        let poses =
-            if self.poses == 1 { "1 placement tried".to_string() } else { format!("{} placements tried", self.poses) };
+        let poses = format!("{} tried", count(self.poses, "placement"));
         if refused == 0 { poses } else { format!("{poses}, {refused} refused: {}", why.join(", ")) }
     }
 }
@@ -265,8 +265,10 @@ impl Step {
                 format!("An empty map of {width}×{height} tiles, as large as the finished dungeon needs.")
             }
             Step::RoomGrown { room, attempt, cells, holes, outcome } => {
-                let what =
-                    format!("Room {room}, growth {attempt}: grown cell by cell to {}", count(cells.len(), "cell"));
+                let what = format!(
+                    "Room {room}, growth {attempt}: grown cell by cell to {}",
+                    count(cells.len() as u64, "cell")
+                );
                 let holes = match holes.len() {
                     1 => "a hole of 1 cell".to_string(),
                     n => format!("holes of {n} cells"),
@@ -289,16 +291,19 @@ impl Step {
                     format!(" (door kinds {})", kinds.join(", "))
                 };
                 let n = doors.len();
-                let doors = if n == 1 { "1 door".to_string() } else { format!("{n} doors") };
+                let doors = count(n as u64, "door");
                 format!("Room {room}{mirror}: {doors} chosen among its {walls} outer walls{kinds}.")
             }
             Step::RoomPlaced { room, cells, attach, search, .. } => match attach {
                 None => {
-                    format!("Room {room} ({}) placed first; the dungeon grows from it.", count(cells.len(), "cell"))
+                    format!(
+                        "Room {room} ({}) placed first; the dungeon grows from it.",
+                        count(cells.len() as u64, "cell")
+                    )
                 }
                 Some(a) => format!(
                     "Room {room} ({}) attached to room {} at its door ({}, {}), {} {} out, turned {}°; {}.",
-                    count(cells.len(), "cell"),
+                    count(cells.len() as u64, "cell"),
                     a.parent,
                     a.door.x,
                     a.door.y,
@@ -311,7 +316,7 @@ impl Step {
             Step::RoomNotPlaced { room, cells, cause, search } => {
                 format!(
                     "Room {room} ({}) found no place: {}; {}. Generation stops.",
-                    count(*cells as usize, "cell"),
+                    count(*cells, "cell"),
                     cause.label(),
                     search.sentence()
                 )
@@ -407,9 +412,4 @@ impl Step {
             }
         }
     }
-}
-
-/// "1 cell", "3 cells".
-fn count(n: usize, one: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") }
 }
