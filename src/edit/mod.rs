@@ -17,6 +17,6 @@ pub mod route;
 
 pub use document::{Document, MapIndex, Origin};
 pub use history::{History, Interaction, Step};
-pub use ops::{Done, Op, perform, room_colour};
+pub use ops::{Done, Op, perform};
 pub use primitive::{Changes, Edit, EditError};
 pub use route::{ROUTE_CAP, route};

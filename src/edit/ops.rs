@@ -5,7 +5,6 @@
 use super::primitive::{Changes, Edit, EditError, corridor_pos, door_pos, rollback, shape_fits};
 use super::route::{corridor_tiles, own_corridor_cells, reroute, route, wall_cells};
 use crate::geom::{Dir, Pos, Rect};
-use crate::map::colour::legible_room_colour;
 use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Role, Room, RoomId, Shape, Tile};
 use std::collections::BTreeSet;
 
@@ -220,7 +219,9 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             let shape = Shape::Rect(r);
             check_room_place(tx.map, &shape, None)?;
             let id = tx.map.rooms.iter().map(|r| r.id).max().map_or(0, |m| m.saturating_add(1));
-            let room = Room { id, shape, colour: room_colour(id), label: None, locked: false, role: None };
+            // A colour unlike the rooms it would neighbour.
+            let colour = crate::map::palette::colour_for_new_room(tx.map, &shape, id as usize);
+            let room = Room { id, shape, colour, label: None, locked: false, role: None };
             let tiles = r.cells().map(|p| (p, Tile::Floor)).collect();
             let index = tx.map.rooms.len();
             tx.push(Edit::InsertRoom { index, room })?;
@@ -317,21 +318,6 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
         }
         Op::Replace(_) | Op::Resize { .. } => Err(EditError::Nothing),
     }
-}
-
-/// A pleasant, distinct colour per room id (through the room colour rule, which these meet).
-pub fn room_colour(id: RoomId) -> Rgb {
-    const COLOURS: [Rgb; 8] = [
-        Rgb(0x5b, 0x8d, 0xc9),
-        Rgb(0x6f, 0xb5, 0x6f),
-        Rgb(0xc9, 0x8d, 0x5b),
-        Rgb(0xa0, 0x72, 0xc4),
-        Rgb(0x4f, 0xb0, 0xaa),
-        Rgb(0xc4, 0x6a, 0x82),
-        Rgb(0xb5, 0xa8, 0x4a),
-        Rgb(0x7a, 0x86, 0xd6),
-    ];
-    legible_room_colour(COLOURS[id as usize % COLOURS.len()])
 }
 
 /// Refuses a room shape that leaves the map or overlaps another room (`except`, when moving).

@@ -209,6 +209,7 @@ pub(crate) fn generate_map(
             Request::new(params, seed)
                 .keeping(kept)
                 .recorded(record)
+                .deferring_colours(true)
                 .run()
                 .map_err(|e| match &keep {
                     Some(path) => format!("{}: {e}", path.display()),
@@ -218,7 +219,7 @@ pub(crate) fn generate_map(
         })
     })?;
     let steps = made.recording.map(|r| r.steps.iter().map(|s| s.sentence()).collect());
-    Ok(Map::new(made.generated, steps))
+    Ok(Map::new(made.generated, false, steps))
 }
 
 /// The map of `preset` and `seed`, exactly as `delve generate PRESET --seed SEED` makes it.

@@ -7,11 +7,13 @@ use delve_core::generate::{Generated, Report};
 use delve_core::geom::{Dir, Pos};
 use delve_core::io;
 use delve_core::map::Map as CoreMap;
+use delve_core::map::palette::separate_neighbours;
 use delve_core::measure::{Stat, SweepRow};
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
 
 /// A map: tiles, rooms, doors, corridors and the spawn, exactly as Delve made it.
 ///
@@ -19,25 +21,58 @@ use std::path::PathBuf;
 /// 2 corridor floor, 3 door tile (the tile just outside a door, `+` in `to_ascii()`).
 #[pyclass(frozen, module = "delve")]
 pub struct Map {
-    generated: Generated,
+    state: Mutex<State>,
     /// Made by `delve.generate` (a report and the seed it was made from), not read from a file.
     made_here: bool,
     steps: Option<Vec<String>>,
 }
 
+/// The map, and whether its room colours are settled yet.
+struct State {
+    generated: Generated,
+    /// `delve.generate` leaves the colours as drawn ([`delve_core::generate::Request::deferring_colours`]) and they
+    /// are settled the first time anything but the map's size, spawn, seed or tiles is read,
+    /// so a game that reads only the tiles never pays for them; what is read is always the
+    /// map `delve generate` makes.
+    settled: bool,
+}
+
+/// The map, read under its lock.
+struct Held<'a>(MutexGuard<'a, State>);
+
+impl std::ops::Deref for Held<'_> {
+    type Target = CoreMap;
+    fn deref(&self) -> &CoreMap {
+        &self.0.generated.map
+    }
+}
+
 impl Map {
-    /// A map just generated, with its steps when recorded.
-    pub fn new(generated: Generated, steps: Option<Vec<String>>) -> Map {
-        Map { generated, made_here: true, steps }
+    /// A map just generated, with its steps when recorded, its colours settled or not.
+    pub fn new(generated: Generated, settled: bool, steps: Option<Vec<String>>) -> Map {
+        Map { state: Mutex::new(State { generated, settled }), made_here: true, steps }
     }
 
     /// A map read from a file: no report, no steps.
     pub fn loaded(map: CoreMap) -> Map {
-        Map { generated: Generated { map, report: Report::default() }, made_here: false, steps: None }
+        let generated = Generated { map, report: Report::default() };
+        Map { state: Mutex::new(State { generated, settled: true }), made_here: false, steps: None }
     }
 
-    fn map(&self) -> &CoreMap {
-        &self.generated.map
+    /// The map as it is, colours settled or not (for what does not show colours).
+    fn drawn(&self) -> Held<'_> {
+        // A panic while the lock was held left the map whole (nothing panics mid-change).
+        Held(self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner))
+    }
+
+    /// The finished map, its colours settled.
+    fn map(&self) -> Held<'_> {
+        let mut held = self.drawn();
+        if !held.0.settled {
+            separate_neighbours(&mut held.0.generated.map);
+            held.0.settled = true;
+        }
+        held
     }
 }
 
@@ -59,25 +94,25 @@ impl Map {
     /// Tiles across.
     #[getter]
     fn width(&self) -> u32 {
-        self.map().width()
+        self.drawn().width()
     }
 
     /// Tiles down.
     #[getter]
     fn height(&self) -> u32 {
-        self.map().height()
+        self.drawn().height()
     }
 
     /// Where the player starts, `(x, y)`.
     #[getter]
     fn spawn(&self) -> (i32, i32) {
-        point(self.map().spawn)
+        point(self.drawn().spawn)
     }
 
     /// The seed the map was generated from (for a loaded map, the one its file records).
     #[getter]
     fn seed(&self) -> u64 {
-        self.map().provenance.seed
+        self.drawn().provenance.seed
     }
 
     /// Every tile as a numpy `uint8` array of shape `(width, height)`, indexed `tiles[x, y]`
@@ -85,7 +120,7 @@ impl Map {
     /// 2 corridor floor, 3 door tile. A new array each time it is read.
     #[getter]
     fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
-        let map = self.map();
+        let map = self.drawn();
         let (w, h) = (map.width() as usize, map.height() as usize);
         // Row-major ids (x + y * w) are exactly the column-major layout of a (w, h) array, so
         // they are written straight into the array's memory.
@@ -95,7 +130,7 @@ impl Map {
             let bytes = tiles
                 .as_slice_mut()
                 .map_err(|e| delve_error(format!("internal error: the tile array is not contiguous: {e}")))?;
-            export::write_tile_ids(map, bytes);
+            export::write_tile_ids(&map, bytes);
         }
         Ok(array)
     }
@@ -150,7 +185,7 @@ impl Map {
     /// None for a map read from a file.
     #[getter]
     fn report(&self) -> Option<String> {
-        self.made_here.then(|| self.generated.report.to_string())
+        self.made_here.then(|| self.map().0.generated.report.to_string())
     }
 
     /// The map as text, byte for byte what `delve generate PRESET --seed S --ascii` prints:
@@ -161,7 +196,7 @@ impl Map {
 
     /// The map as JSON, byte for byte what `delve export PRESET --seed S --format json` writes.
     fn to_json(&self) -> PyResult<String> {
-        json::to_json(self.map()).map_err(|e| delve_error(format!("cannot write the map as JSON: {e}")))
+        json::to_json(&self.map()).map_err(|e| delve_error(format!("cannot write the map as JSON: {e}")))
     }
 
     /// The map's figures, with the keys of `delve sweep`'s CSV columns: `seed`, `rooms_asked`,
@@ -172,7 +207,7 @@ impl Map {
     /// CSV's `micros` (the time to generate) is left out: it differs on every run. For a map
     /// read from a file, `rooms_asked` is 0 and `shortfall` None (no report).
     fn metrics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let row = guarded("measuring the map", || Ok(SweepRow::measure(self.seed(), &self.generated, 0.0)))?;
+        let row = guarded("measuring the map", || Ok(SweepRow::measure(self.seed(), &self.map().0.generated, 0.0)))?;
         let dict = PyDict::new(py);
         dict.set_item("seed", row.seed)?;
         dict.set_item("rooms_asked", row.rooms_asked)?;
@@ -195,6 +230,7 @@ impl Map {
     /// and `delve.load` and the editor read.
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let map = self.map();
+        let map: &CoreMap = &map;
         py.detach(|| guarded("saving the map", || io::save_map(&path, map).map_err(|e| delve_error(e.to_string()))))
     }
 

@@ -39,6 +39,14 @@ def test_json_is_the_clis(cli, tmp_path, preset, seed):
     out = tmp_path / "map.json"
     run_cli(cli, "export", preset, "--seed", seed, "--format", "json", "--out", str(out))
     assert delve.generate(preset, as_seed(seed)).to_json().encode() == out.read_bytes()
+    # The room colours are settled when first read (reading the tiles does not need them):
+    # read after the tiles, and more than once, they are still the CLI's.
+    m = delve.generate(preset, as_seed(seed))
+    tiles = m.tiles.copy()
+    rooms = [r.colour for r in m.rooms]
+    assert m.to_json().encode() == out.read_bytes()
+    assert [r.colour for r in m.rooms] == rooms
+    assert (m.tiles == tiles).all()
 
 
 def cell(value) -> str:

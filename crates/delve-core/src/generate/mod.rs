@@ -184,6 +184,13 @@ pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Op
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::replay(p, seed, steps),
         GeneratorParams::GrownRooms(_) => grown::replay(steps),
     };
+    // Rooms in the colours the finished map gives them (its neighbour pass sees corridors dug
+    // later), so that a room keeps its colour from the step that places it to the end.
+    if let Ok(full) = Request::new(params, seed).run() {
+        for (room, done) in map.rooms.iter_mut().zip(&full.generated.map.rooms) {
+            room.colour = done.colour;
+        }
+    }
     map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
     Some(map)
 }

@@ -33,6 +33,7 @@ pub struct Request<'p> {
     seed: u64,
     kept: Option<Arc<Kept>>,
     record: bool,
+    defer_colours: bool,
 }
 
 /// A generated map, its report, and its recording when one was asked for.
@@ -46,7 +47,7 @@ pub struct Made {
 impl<'p> Request<'p> {
     /// The map of `params` and `seed`, with nothing kept and nothing recorded.
     pub fn new(params: &'p GeneratorParams, seed: u64) -> Self {
-        Request { params, seed, kept: None, record: false }
+        Request { params, seed, kept: None, record: false, defer_colours: false }
     }
 
     /// Generates around `kept` (see [`crate::map::locks`]): every kept room exactly (cells,
@@ -60,6 +61,14 @@ impl<'p> Request<'p> {
     /// Records every step of the generation (not around locks).
     pub fn recorded(mut self, record: bool) -> Self {
         self.record = record;
+        self
+    }
+
+    /// Leaves the room colours as the generator drew them, for a caller that may never show
+    /// them: before they are shown, [`crate::map::palette::separate_neighbours`] gives them
+    /// what [`Request::run`] otherwise gives (the Python package does so on first read).
+    pub fn deferring_colours(mut self, defer: bool) -> Self {
+        self.defer_colours = defer;
         self
     }
 
@@ -91,6 +100,10 @@ impl<'p> Request<'p> {
                 Made { generated: out, recording: None }
             }
         };
+        // Neighbouring rooms in colours told apart at a glance (locked rooms keep theirs).
+        if !self.defer_colours {
+            crate::map::palette::separate_neighbours(&mut made.generated.map);
+        }
         made.generated.map.provenance =
             Provenance { params: Some(params.clone()), seed, edited: false, kept: self.kept.clone() };
         Ok(made)

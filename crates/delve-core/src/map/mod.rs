@@ -14,6 +14,7 @@ pub mod colour;
 pub mod graph;
 pub mod locks;
 pub mod metrics;
+pub mod palette;
 pub mod path_text;
 pub mod roles;
 pub mod survey;

@@ -6,7 +6,7 @@ use super::growth::Grower;
 use crate::generate::record::{Growth, Recorder, Step};
 use crate::geom::{Dir, Pos, TileBox};
 use crate::map::Rgb;
-use crate::map::colour::legible_room_colour;
+use crate::map::palette::PALETTE;
 use crate::params::RoomShape;
 use crate::rng::DelveRng;
 use rand::{Rng, RngExt};
@@ -174,10 +174,9 @@ pub(super) fn make_template(
         })
         .collect::<Vec<_>>();
     rec.record(|| Step::DoorsChosen { room, mirrored, walls: walls.len() as u32, doors: chosen.clone() });
-    // The tutorial's dark random colour (three draws, kept so the stream stays aligned), made
-    // to stand out from the wall by the room colour rule.
-    let mut channel = || colours.random_range(0..=0x99u8);
-    let colour = legible_room_colour(Rgb(channel(), channel(), channel()));
+    // A palette colour (one draw); the neighbour pass changes it where a neighbour's is too
+    // close (`crate::map::palette`).
+    let colour = PALETTE[colours.random_range(0..PALETTE.len())];
     (Template { cells, mirrored, doors: chosen, colour }, exhausted)
 }
 

@@ -5,8 +5,8 @@ use super::tunnels::{NONE, PathGeometry, Splitter, TunnelKind};
 use super::{MIN_ROOM, RoomsAndTunnels, TunnelFrom};
 use crate::generate::keep::Locks;
 use crate::geom::{Dir, Grid, Pos, Rect};
-use crate::map::colour::legible_room_colour;
 use crate::map::locks::LockConflict;
+use crate::map::palette::PALETTE;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::rng::{DelveRng, Stage, stream};
 use rand::RngExt;
@@ -22,31 +22,11 @@ pub(super) struct Placed {
     pub(super) kept: Option<usize>,
 }
 
-/// A room's colour: one draw from `rng` (always exactly one, so the stream stays aligned), then
-/// the room colour rule ([`legible_room_colour`]), which these colours already meet (their
-/// least contrast against the wall is 3.14:1) and so leaves them as drawn.
+/// A room's colour: one draw from `rng` (always exactly one, so the stream stays aligned) of a
+/// [`PALETTE`] colour; the neighbour pass ([`crate::map::palette::separate_neighbours`]) then
+/// changes it where a neighbour's is too close.
 pub(super) fn room_colour(rng: &mut DelveRng) -> Rgb {
-    // A random hue at fixed saturation and value: distinct, readable fills. Written without
-    // branches or libm calls (`as u32` truncates, which is floor for these non-negative values)
-    // but computing exactly what the textbook HSV formula with `%`, `match` and `round` gives.
-    let h = rng.random::<f64>() * 6.0;
-    let (s, v) = (0.45, 0.80);
-    let c = v * s;
-    // `h - 2⌊h/2⌋` is exactly `h % 2.0` for 0 <= h < 6 (Sterbenz).
-    let x = c * (1.0 - ((h - 2.0 * f64::from((h * 0.5) as u32)) - 1.0).abs());
-    // Per hue sector, which of (c, x, 0) each channel takes.
-    pub(super) const PICK: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [2, 0, 1], [2, 1, 0], [1, 2, 0], [0, 2, 1]];
-    let [r, g, b] = PICK[(h as usize).min(5)];
-    let vals = [c, x, 0.0];
-    let m = v - c;
-    let to = |f: f64| {
-        // Round half away from zero, exact for 0 <= y < 2^32; the value stays within 0..=255.
-        let y = (f + m) * 255.0;
-        let t = y as u32;
-        let r = t + u32::from(y - f64::from(t) >= 0.5);
-        r.min(255) as u8
-    };
-    legible_room_colour(Rgb(to(vals[r]), to(vals[g]), to(vals[b])))
+    PALETTE[rng.random_range(0..PALETTE.len())]
 }
 
 /// Which placed room holds each floor tile, as room index + 1 (0: none), so that finding the
