@@ -77,7 +77,7 @@ fn files(c: &mut Criterion) {
         g.bench_function(format!("export 1024x1024 map as {}", format.extension()), |b| {
             let options = delve::export::ExportOptions {
                 png: delve::export::PngOptions { scale: 1, ..Default::default() },
-                tileset: None,
+                ..Default::default()
             };
             let target = std::path::Path::new("map").with_extension(format.extension());
             b.iter(|| {

@@ -104,6 +104,10 @@ pub enum Command {
         /// map as delve-tiles.png).
         #[arg(long, value_name = "FILE.tsx")]
         tileset: Option<PathBuf>,
+        /// For tmx and tmj: open with the doors layer's pins shown (by default the layer is
+        /// hidden in Tiled: the door tiles show the doors; engines read the objects either way).
+        #[arg(long)]
+        door_pins: bool,
     },
     /// Load and validate preset and map files; exits non-zero when any has a problem.
     Check {
@@ -259,11 +263,13 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             }
             Ok(true)
         }
-        Command::Export { input, format, out, seed, seeds, picture, tileset } => {
-            if tileset.is_some() && !format.is_tiled() {
-                bail!("--tileset is for Tiled maps (--format tmx or tmj)");
+        Command::Export { input, format, out, seed, seeds, picture, tileset, door_pins } => {
+            for (given, flag) in [(tileset.is_some(), "--tileset"), (door_pins, "--door-pins")] {
+                if given && !format.is_tiled() {
+                    bail!("{flag} is for Tiled maps (--format tmx or tmj)");
+                }
             }
-            let options = export::ExportOptions { png: picture.options(), tileset };
+            let options = export::ExportOptions { png: picture.options(), tileset, door_pins };
             export(&input, format, out, seed, seeds, &options, err)?;
             Ok(true)
         }
@@ -298,7 +304,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
 }
 
 fn save_png(path: &Path, map: &crate::map::Map, picture: &PngArgs) -> Result<()> {
-    let options = export::ExportOptions { png: picture.options(), tileset: None };
+    let options = export::ExportOptions { png: picture.options(), ..Default::default() };
     save_export(path, map, Format::Png, &options).map(drop)
 }
 

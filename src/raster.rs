@@ -31,6 +31,47 @@ impl Default for Palette {
     }
 }
 
+/// What a tile shows: the one reading of a map's tiles that pictures, the map view and the
+/// Tiled tileset share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Wall beside floor or corridor (see [`wall_colour`]).
+    Edge,
+    /// Wall touching none.
+    Rock,
+    Corridor,
+    /// Room floor that no room record covers.
+    Floor,
+    /// Floor of room `i` (of `map.rooms`; the last room listed wins where rooms overlap).
+    Room(u32),
+}
+
+/// The [`Look`] of every tile, one per tile, row-major.
+pub fn tile_looks(map: &Map) -> Vec<Look> {
+    let tiles = map.tiles();
+    let mut looks: Vec<Look> = Vec::with_capacity(tiles.as_slice().len());
+    for y in 0..tiles.height() {
+        // Row by row with the rows above and below at hand: no per-tile position arithmetic.
+        let rows = around(tiles, y);
+        looks.extend(rows[1].unwrap_or_default().iter().enumerate().map(|(x, t)| match t {
+            Tile::Wall if opens(rows, x) => Look::Edge,
+            Tile::Wall => Look::Rock,
+            Tile::Floor => Look::Floor,
+            Tile::Corridor => Look::Corridor,
+        }));
+    }
+    for (r, room) in map.rooms.iter().enumerate() {
+        room.shape.for_each_cell(|p| {
+            if let Some(i) = map.tiles().index(p)
+                && map.tiles().as_slice()[i] == Tile::Floor
+            {
+                looks[i] = Look::Room(r as u32);
+            }
+        });
+    }
+    looks
+}
+
 /// The colour of every tile, one per tile, row-major: rooms in their own colour, corridor and
 /// floor from the palette, wall as [`wall_colour`] says (edge or rock).
 pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
@@ -41,28 +82,17 @@ pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
 /// [`tile_colours`] with room `i` (of `map.rooms`) in `room_colours[i]` (rooms past its end in
 /// their own colour): how the map view shows the room colour modes.
 pub fn tile_colours_with(map: &Map, palette: &Palette, room_colours: &[Rgb]) -> Vec<Rgb> {
-    let tiles = map.tiles();
-    let mut px: Vec<Rgb> = Vec::with_capacity(tiles.as_slice().len());
-    for y in 0..tiles.height() {
-        // Row by row with the rows above and below at hand: no per-tile position arithmetic.
-        let rows = around(tiles, y);
-        px.extend(rows[1].unwrap_or_default().iter().enumerate().map(|(x, t)| match t {
-            Tile::Wall => edge_or_rock(rows, x, palette),
-            Tile::Floor => palette.floor,
-            Tile::Corridor => palette.corridor,
-        }));
-    }
-    for (r, room) in map.rooms.iter().enumerate() {
-        let colour = room_colours.get(r).copied().unwrap_or(room.colour);
-        room.shape.for_each_cell(|p| {
-            if let Some(i) = map.tiles().index(p)
-                && map.tiles().as_slice()[i] == Tile::Floor
-            {
-                px[i] = colour;
-            }
-        });
-    }
-    px
+    let room = |r: u32| room_colours.get(r as usize).or(map.rooms.get(r as usize).map(|r| &r.colour)).copied();
+    tile_looks(map)
+        .into_iter()
+        .map(|look| match look {
+            Look::Edge => palette.wall,
+            Look::Rock => palette.rock,
+            Look::Corridor => palette.corridor,
+            Look::Floor => palette.floor,
+            Look::Room(r) => room(r).unwrap_or(palette.floor),
+        })
+        .collect()
 }
 
 /// The colour of the wall tile at `p`: [`Palette::wall`] when any of its eight neighbours is
@@ -70,7 +100,7 @@ pub fn tile_colours_with(map: &Map, palette: &Palette, room_colours: &[Rgb]) -> 
 /// and solid rock recedes. The one rule for pictures and the map view.
 pub fn wall_colour(tiles: &Grid<Tile>, p: Pos, palette: &Palette) -> Rgb {
     match (u32::try_from(p.x), u32::try_from(p.y)) {
-        (Ok(x), Ok(y)) if x < tiles.width() => edge_or_rock(around(tiles, y), x as usize, palette),
+        (Ok(x), Ok(y)) if x < tiles.width() && opens(around(tiles, y), x as usize) => palette.wall,
         _ => palette.rock,
     }
 }
@@ -80,14 +110,13 @@ fn around(tiles: &Grid<Tile>, y: u32) -> [Option<&[Tile]>; 3] {
     [y.checked_sub(1).and_then(|a| tiles.row(a)), tiles.row(y), y.checked_add(1).and_then(|b| tiles.row(b))]
 }
 
-/// [`wall_colour`] of column `x` of the middle row of `rows`: the one rule, shared by the
-/// whole-map pass and single tiles.
-fn edge_or_rock(rows: [Option<&[Tile]>; 3], x: usize, palette: &Palette) -> Rgb {
-    let open = rows.iter().flatten().any(|r| {
+/// Whether a wall at column `x` of the middle row of `rows` edges the dug-out space: the one
+/// rule, shared by the whole-map pass and single tiles.
+fn opens(rows: [Option<&[Tile]>; 3], x: usize) -> bool {
+    rows.iter().flatten().any(|r| {
         let cols = x.saturating_sub(1)..x.saturating_add(2).min(r.len());
         r.get(cols).unwrap_or_default().iter().any(|t| *t != Tile::Wall)
-    });
-    if open { palette.wall } else { palette.rock }
+    })
 }
 
 /// Most pixels of a rendered image (256 MiB of RGBA): larger ones are refused before anything

@@ -130,6 +130,8 @@ fn tiled_ui(ui: &mut egui::Ui, prefs: &mut ExportPrefs, out: &mut Vec<Command>) 
         ui.strong("Layers");
         ui.indent("tiled-layers", |ui| {
             ui.label("Tiles, then rooms, corridors, doors and the spawn as objects with their properties.");
+            ui.checkbox(&mut prefs.door_pins, "Show door pins in Tiled")
+                .on_hover_text("The doors layer opens shown. Off: it opens hidden (the door tiles show the doors; engines read the objects either way).");
         });
     }
 }

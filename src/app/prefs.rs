@@ -44,6 +44,8 @@ pub struct ExportPrefs {
     pub marks: crate::raster::Marks,
     /// A Tiled tileset of the user's own (`.tsx`) for TMX and TMJ; `None`: Delve's.
     pub tileset: Option<PathBuf>,
+    /// Tiled maps open with the doors' pins shown (hidden by default: door tiles show doors).
+    pub door_pins: bool,
     /// The folder of the last export in each format.
     pub folders: std::collections::BTreeMap<Format, PathBuf>,
 }
@@ -65,6 +67,7 @@ impl ExportPrefs {
         crate::export::ExportOptions {
             png: crate::export::PngOptions { scale: self.png_scale_for(map), marks: self.marks, ..Default::default() },
             tileset: if format.is_tiled() { self.tileset.clone() } else { None },
+            door_pins: format.is_tiled() && self.door_pins,
         }
     }
 }

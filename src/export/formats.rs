@@ -1,7 +1,7 @@
 //! The export formats by name, and one map's file in each (what the command line and the editor
 //! write).
 
-use super::tiled::{self, TiledFormat, UserTileset};
+use super::tiled::{self, TiledFormat, TiledOptions, UserTileset};
 use crate::map::Map;
 use crate::raster::{self, Palette};
 use std::path::{Path, PathBuf};
@@ -125,6 +125,8 @@ pub struct ExportOptions {
     pub png: PngOptions,
     /// For Tiled maps: a tileset of the user's own (`.tsx`) to use instead of Delve's.
     pub tileset: Option<PathBuf>,
+    /// For Tiled maps: show the doors' pins when Tiled opens the map (hidden by default).
+    pub door_pins: bool,
 }
 
 /// The files of `map` exported in `format` to `target`, each with its path: the map's file
@@ -140,14 +142,21 @@ pub fn files(
             Some(tsx) => {
                 let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
                 let user = UserTileset::read(tsx, dir)?;
-                vec![(target.to_path_buf(), tiled::to_tiled(map, f, Some(&user))?.into_bytes())]
+                vec![(
+                    target.to_path_buf(),
+                    tiled::to_tiled(map, f, TiledOptions { tileset: Some(&user), door_pins: options.door_pins })?
+                        .into_bytes(),
+                )]
             }
             None => {
                 let mut v = vec![(tiled::beside(target, tiled::TILESET_IMAGE), tiled::tileset_image()?)];
                 if f == TiledFormat::Tmx {
                     v.push((tiled::beside(target, tiled::TILESET_FILE), tiled::tileset_tsx()?.into_bytes()));
                 }
-                v.push((target.to_path_buf(), tiled::to_tiled(map, f, None)?.into_bytes()));
+                v.push((
+                    target.to_path_buf(),
+                    tiled::to_tiled(map, f, TiledOptions { tileset: None, door_pins: options.door_pins })?.into_bytes(),
+                ));
                 v
             }
         })

@@ -3,8 +3,10 @@
 //!
 //! One description of the map ([`Model`]) is built once and written twice, so the two formats
 //! cannot drift apart:
-//! - layer 1 `tiles`: one tile per map tile, `firstgid + TileId` (wall, room floor, corridor
-//!   floor, door);
+//! - layer 1 `tiles`: one tile per map tile, `firstgid +` the tile's id: with Delve's tileset
+//!   ([`own_tiles`]) the wall edge, rock, each room's floor in its colour's tile, corridor floor
+//!   and door, so that Tiled draws the dungeon as Delve does; with the user's, [`super::TileId`] (wall,
+//!   room floor, corridor floor, door);
 //! - layer 2 `rooms`: a rectangle, an ellipse (circle rooms) or a polygon outline (cell-set
 //!   rooms) per room, with its `id`, `label`, `role` (both only when set), `colour`, `shape` and
 //!   `area`;
@@ -12,7 +14,8 @@
 //!   `door_a`/`door_b` (door ids), `door_a_object`/`door_b_object` (the doors' objects),
 //!   `width` and `length`;
 //! - layer 4 `doors`: a point at the centre of the tile outside each door, with `id`, `room`,
-//!   `room_object`, `side` and `kind`;
+//!   `room_object`, `side` and `kind` (hidden when Tiled opens the map unless
+//!   [`TiledOptions::door_pins`]: the door tiles show the doors);
 //! - layer 5 `spawn`: a point at the centre of the spawn tile.
 //!
 //! Map properties say how to make the map again: `generator`, `seed` (a string: seeds exceed
@@ -22,17 +25,23 @@
 //! Rooms and corridors also carry `godot_node_type` (`area`, `path`), which Godot's YATI importer
 //! reads; without it YATI would make them static collision bodies.
 //!
-//! The tileset is Delve's own, four 16×16 tiles in the map view's colours in a PNG written
-//! beside the map ([`TILESET_IMAGE`]; a TMX refers to it through [`TILESET_FILE`], also beside
-//! it, a TMJ embeds it), or a `.tsx` of the user's own whose tiles 0 to 3 are wall, room floor,
-//! corridor floor and door, in which case the map takes its tile size.
+//! The tileset is Delve's own, [`OWN_TILES`] 16×16 tiles in the colours of Delve's pictures in
+//! a PNG written beside the map ([`TILESET_IMAGE`]; a TMX refers to it through
+//! [`TILESET_FILE`], also beside it, a TMJ embeds it): 0 wall (the edge of the dug-out space),
+//! 1 room floor outside every room, 2 corridor floor, 3 door, 4 rock (type `wall`, `rock =
+//! true`), then a room floor per palette colour (type `room_floor`, with its `colour`). Or a
+//! `.tsx` of the user's own whose tiles 0 to 3 are wall, room floor, corridor floor and door,
+//! in which case the map takes its tile size.
 
-use super::{ExportError, TileId, tile_ids};
+mod tileset;
+mod tmj;
+
+pub use tileset::{OWN_TILES, ROCK, ROOM_FLOORS, UserTileset, own_tiles, tileset_image, tileset_tsx};
+
+use super::{ExportError, tile_ids};
 use crate::geom::Pos;
 use crate::map::{Map, Rgb, Shape};
-use crate::raster::Palette;
 use quick_xml::events::{BytesDecl, BytesText, Event};
-use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -50,93 +59,14 @@ const FIRSTGID: u32 = 1;
 /// read them.
 const MAX_PIXELS: u64 = 1 << 24;
 
-/// A tileset of the user's own, as read from its `.tsx`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UserTileset {
-    /// The path as written in the map: relative to the map's folder where possible.
-    pub source: String,
-    pub tile_width: u32,
-    pub tile_height: u32,
-}
-
-impl UserTileset {
-    /// Reads the tile size of the tileset at `tsx` and checks that it has the four tiles Delve
-    /// uses; `map_dir` is the folder the map will be written to (the path in the map is
-    /// relative to it).
-    pub fn read(tsx: &Path, map_dir: &Path) -> Result<UserTileset, ExportError> {
-        let bad = |message: String| ExportError::Tileset { path: tsx.to_path_buf(), message };
-        let text = std::fs::read_to_string(tsx).map_err(|e| bad(e.to_string()))?;
-        let mut reader = quick_xml::Reader::from_str(&text);
-        let root = loop {
-            match reader.read_event().map_err(|e| bad(format!("not XML: {e}")))? {
-                Event::Start(e) | Event::Empty(e) => break e,
-                Event::Eof => return Err(bad("empty file".into())),
-                _ => {}
-            }
-        };
-        if root.name().as_ref() != "tileset" {
-            return Err(bad("not a Tiled tileset (its first element is not <tileset>)".into()));
-        }
-        let mut attr = HashMap::new();
-        for a in root.attributes() {
-            let a = a.map_err(|e| bad(format!("bad attribute: {e}")))?;
-            let value = a
-                .normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                .map_err(|e| bad(format!("bad attribute: {e}")))?;
-            attr.insert(a.key.as_ref().to_owned(), value.into_owned());
-        }
-        let number = |name: &str| -> Result<u32, ExportError> {
-            let v = attr.get(name).ok_or_else(|| bad(format!("<tileset> has no `{name}`")))?;
-            v.parse::<u32>()
-                .ok()
-                .filter(|n| (1..=4096).contains(n))
-                .ok_or_else(|| bad(format!("`{name}` is {v:?}; expected a whole number from 1 to 4096")))
-        };
-        let (tile_width, tile_height) = (number("tilewidth")?, number("tileheight")?);
-        let count = attr.get("tilecount").and_then(|v| v.parse::<u32>().ok()).unwrap_or(0);
-        if count < TileId::ALL.len() as u32 {
-            return Err(bad(format!(
-                "it has {count} tiles; Delve needs at least 4 (wall, room floor, corridor floor, door)"
-            )));
-        }
-        let absolute = std::path::absolute(tsx).unwrap_or_else(|_| tsx.to_path_buf());
-        let dir = std::path::absolute(map_dir).unwrap_or_else(|_| map_dir.to_path_buf());
-        let source = pathdiff::diff_paths(&absolute, &dir).unwrap_or(absolute);
-        Ok(UserTileset { source: source.to_string_lossy().replace('\\', "/"), tile_width, tile_height })
-    }
-}
-
-/// The text of Delve's tileset file ([`TILESET_FILE`]), whose image is [`TILESET_IMAGE`]:
-/// four [`TILE`]-pixel tiles, each with its type (`wall`, `room_floor`, `corridor_floor`,
-/// `door`).
-pub fn tileset_tsx() -> Result<String, ExportError> {
-    let n = TileId::ALL.len() as u32;
-    let num = |n: u32| n.to_string();
-    let mut w = quick_xml::Writer::new_with_indent(Vec::new(), b' ', 1);
-    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
-    w.create_element("tileset")
-        .with_attributes([
-            ("version", TILED_VERSION),
-            ("name", "delve"),
-            ("tilewidth", &num(TILE)),
-            ("tileheight", &num(TILE)),
-            ("tilecount", &num(n)),
-            ("columns", &num(n)),
-        ])
-        .write_inner_content(|w| {
-            w.create_element("image")
-                .with_attributes([("source", TILESET_IMAGE), ("width", &num(TILE * n)), ("height", &num(TILE))])
-                .write_empty()?;
-            for t in TileId::ALL {
-                w.create_element("tile")
-                    .with_attributes([("id", num(t as u32).as_str()), ("type", t.key())])
-                    .write_empty()?;
-            }
-            Ok(())
-        })?;
-    let mut bytes = w.into_inner();
-    bytes.push(b'\n');
-    String::from_utf8(bytes).map_err(|e| ExportError::Xml(std::io::Error::other(e)))
+/// How a Tiled map is written besides its format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TiledOptions<'a> {
+    /// A tileset of the user's own (tiles 0 to 3 used), or Delve's own.
+    pub tileset: Option<&'a UserTileset>,
+    /// Show the doors layer's pins when Tiled opens the map (hidden by default: the door tiles
+    /// show the doors, and the objects are there for engines).
+    pub door_pins: bool,
 }
 
 /// Which Tiled file.
@@ -148,32 +78,12 @@ pub enum TiledFormat {
 
 /// The text of `map` as a Tiled map, using `tileset` (or Delve's own, whose image
 /// [`tileset_image`] makes).
-pub fn to_tiled(map: &Map, format: TiledFormat, tileset: Option<&UserTileset>) -> Result<String, ExportError> {
-    let model = Model::of(map, tileset)?;
+pub fn to_tiled(map: &Map, format: TiledFormat, options: TiledOptions<'_>) -> Result<String, ExportError> {
+    let model = Model::of(map, options)?;
     match format {
         TiledFormat::Tmx => model.tmx(),
         TiledFormat::Tmj => model.tmj(),
     }
-}
-
-/// The PNG of Delve's tileset: four [`TILE`]-pixel tiles in a row, in the map view's colours.
-pub fn tileset_image() -> Result<Vec<u8>, ExportError> {
-    let p = Palette::default();
-    let colours = [p.wall, p.floor, p.corridor];
-    let mut img = image::RgbaImage::new(TILE * TileId::ALL.len() as u32, TILE);
-    for (x, y, px) in img.enumerate_pixels_mut() {
-        let (tile, u, v) = (x / TILE, x % TILE, y);
-        let c: Rgb = match tile {
-            0..=2 => colours[tile as usize],
-            // A door: the door colour framed by corridor floor.
-            _ if u < 3 || v < 3 || u >= TILE - 3 || v >= TILE - 3 => p.corridor,
-            _ => p.door,
-        };
-        *px = image::Rgba([c.0, c.1, c.2, 255]);
-    }
-    let mut bytes = Vec::new();
-    img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
-    Ok(bytes)
 }
 
 /// A typed property value.
@@ -241,6 +151,8 @@ struct ObjectLayer {
     id: u32,
     name: &'static str,
     objects: Vec<Object>,
+    /// Shown when Tiled opens the map (the doors' pins are hidden unless asked for).
+    visible: bool,
 }
 
 /// A Tiled map, as both writers see it.
@@ -260,7 +172,8 @@ struct Model<'a> {
 const TILE_LAYER_ID: u32 = 1;
 
 impl<'a> Model<'a> {
-    fn of(map: &Map, tileset: Option<&'a UserTileset>) -> Result<Self, ExportError> {
+    fn of(map: &Map, options: TiledOptions<'a>) -> Result<Self, ExportError> {
+        let tileset = options.tileset;
         let (tw, th) = tileset.map_or((TILE, TILE), |t| (t.tile_width, t.tile_height));
         let (pw, ph) = (u64::from(map.width()) * u64::from(tw), u64::from(map.height()) * u64::from(th));
         if pw > MAX_PIXELS || ph > MAX_PIXELS {
@@ -438,10 +351,10 @@ impl<'a> Model<'a> {
         props.push(("edited", Value::Bool(prov.edited)));
 
         let layers = vec![
-            ObjectLayer { id: TILE_LAYER_ID + 1, name: "rooms", objects: rooms },
-            ObjectLayer { id: TILE_LAYER_ID + 2, name: "corridors", objects: corridors },
-            ObjectLayer { id: TILE_LAYER_ID + 3, name: "doors", objects: doors },
-            ObjectLayer { id: TILE_LAYER_ID + 4, name: "spawn", objects: vec![spawn] },
+            ObjectLayer { id: TILE_LAYER_ID + 1, name: "rooms", objects: rooms, visible: true },
+            ObjectLayer { id: TILE_LAYER_ID + 2, name: "corridors", objects: corridors, visible: true },
+            ObjectLayer { id: TILE_LAYER_ID + 3, name: "doors", objects: doors, visible: options.door_pins },
+            ObjectLayer { id: TILE_LAYER_ID + 4, name: "spawn", objects: vec![spawn], visible: true },
         ];
         Ok(Model {
             width: map.width(),
@@ -450,7 +363,10 @@ impl<'a> Model<'a> {
             tile_height: th,
             props,
             tileset,
-            gids: tile_ids(map).into_iter().map(|t| FIRSTGID + t as u32).collect(),
+            gids: match tileset {
+                Some(_) => tile_ids(map).into_iter().map(|t| FIRSTGID + t as u32).collect(),
+                None => own_tiles(map).into_iter().map(|t| FIRSTGID + t).collect(),
+            },
             layers,
             next_object_id: spawn_id + 1,
         })
@@ -462,12 +378,11 @@ impl<'a> Model<'a> {
 
     /// The tile layer's data as CSV, one line per row.
     fn csv(&self) -> String {
-        // Every gid is one digit: `FIRSTGID + TileId`.
-        const _: () = assert!(FIRSTGID + TileId::Door as u32 <= 9);
-        let mut s = String::with_capacity(self.gids.len() * 2 + 2);
+        use std::fmt::Write as _;
+        let mut s = String::with_capacity(self.gids.len() * 3 + 2);
         s.push('\n');
         for (i, g) in self.gids.iter().enumerate() {
-            s.push(char::from_digit(*g, 10).unwrap_or('0'));
+            let _ = write!(s, "{g}");
             if i + 1 < self.gids.len() {
                 s.push(',');
             }
@@ -523,7 +438,7 @@ impl<'a> Model<'a> {
                             ("id", num(layer.id).as_str()),
                             ("name", layer.name),
                             ("opacity", "1"),
-                            ("visible", "1"),
+                            ("visible", if layer.visible { "1" } else { "0" }),
                         ])
                         .write_inner_content(|w| {
                             for o in &layer.objects {
@@ -537,68 +452,6 @@ impl<'a> Model<'a> {
         let mut bytes = w.into_inner();
         bytes.push(b'\n');
         String::from_utf8(bytes).map_err(|e| ExportError::Xml(std::io::Error::other(e)))
-    }
-
-    fn tmj(&self) -> Result<String, ExportError> {
-        let n = TileId::ALL.len() as u32;
-        let tileset = match self.tileset {
-            Some(user) => TmjTileset::Source { firstgid: FIRSTGID, source: &user.source },
-            None => TmjTileset::Embedded {
-                firstgid: FIRSTGID,
-                name: "delve",
-                tilewidth: TILE,
-                tileheight: TILE,
-                tilecount: n,
-                columns: n,
-                margin: 0,
-                spacing: 0,
-                image: TILESET_IMAGE,
-                imagewidth: TILE * n,
-                imageheight: TILE,
-                tiles: TileId::ALL.iter().map(|t| TmjTile { id: *t as u32, r#type: t.key() }).collect(),
-            },
-        };
-        let mut layers = vec![TmjLayer::Tiles {
-            r#type: "tilelayer",
-            id: TILE_LAYER_ID,
-            name: "tiles",
-            width: self.width,
-            height: self.height,
-            x: 0,
-            y: 0,
-            opacity: 1.0,
-            visible: true,
-            data: &self.gids,
-        }];
-        layers.extend(self.layers.iter().map(|l| TmjLayer::Objects {
-            r#type: "objectgroup",
-            id: l.id,
-            name: l.name,
-            draworder: "topdown",
-            x: 0,
-            y: 0,
-            opacity: 1.0,
-            visible: true,
-            objects: l.objects.iter().map(TmjObject::of).collect(),
-        }));
-        let map = TmjMap {
-            r#type: "map",
-            version: TILED_VERSION,
-            orientation: "orthogonal",
-            renderorder: "right-down",
-            infinite: false,
-            compressionlevel: -1,
-            width: self.width,
-            height: self.height,
-            tilewidth: self.tile_width,
-            tileheight: self.tile_height,
-            nextlayerid: self.next_layer_id(),
-            nextobjectid: self.next_object_id,
-            properties: tmj_props(&self.props),
-            tilesets: vec![tileset],
-            layers,
-        };
-        Ok(serde_json::to_string(&map)? + "\n")
     }
 }
 
@@ -682,164 +535,6 @@ fn write_object(w: &mut XmlWriter, o: &Object) -> std::io::Result<()> {
         Ok(())
     })?;
     Ok(())
-}
-
-// The TMJ layout (Tiled's JSON map format), borrowed from the model.
-
-#[derive(Serialize)]
-struct TmjMap<'a> {
-    r#type: &'static str,
-    version: &'static str,
-    orientation: &'static str,
-    renderorder: &'static str,
-    infinite: bool,
-    compressionlevel: i32,
-    width: u32,
-    height: u32,
-    tilewidth: u32,
-    tileheight: u32,
-    nextlayerid: u32,
-    nextobjectid: u32,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    properties: Vec<TmjProperty>,
-    tilesets: Vec<TmjTileset<'a>>,
-    layers: Vec<TmjLayer<'a>>,
-}
-
-#[derive(Serialize)]
-#[serde(untagged)]
-enum TmjTileset<'a> {
-    Source {
-        firstgid: u32,
-        source: &'a str,
-    },
-    Embedded {
-        firstgid: u32,
-        name: &'static str,
-        tilewidth: u32,
-        tileheight: u32,
-        tilecount: u32,
-        columns: u32,
-        margin: u32,
-        spacing: u32,
-        image: &'static str,
-        imagewidth: u32,
-        imageheight: u32,
-        tiles: Vec<TmjTile>,
-    },
-}
-
-#[derive(Serialize)]
-struct TmjTile {
-    id: u32,
-    r#type: &'static str,
-}
-
-#[derive(Serialize)]
-#[serde(untagged)]
-enum TmjLayer<'a> {
-    Tiles {
-        r#type: &'static str,
-        id: u32,
-        name: &'static str,
-        width: u32,
-        height: u32,
-        x: i32,
-        y: i32,
-        opacity: f32,
-        visible: bool,
-        data: &'a [u32],
-    },
-    Objects {
-        r#type: &'static str,
-        id: u32,
-        name: &'static str,
-        draworder: &'static str,
-        x: i32,
-        y: i32,
-        opacity: f32,
-        visible: bool,
-        objects: Vec<TmjObject<'a>>,
-    },
-}
-
-#[derive(Serialize)]
-struct TmjPoint {
-    x: f64,
-    y: f64,
-}
-
-#[derive(Serialize)]
-struct TmjObject<'a> {
-    id: u32,
-    name: &'a str,
-    r#type: &'static str,
-    x: f64,
-    y: f64,
-    width: f64,
-    height: f64,
-    rotation: f64,
-    visible: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    ellipse: bool,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    point: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    polygon: Option<Vec<TmjPoint>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    polyline: Option<Vec<TmjPoint>>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    properties: Vec<TmjProperty>,
-}
-
-impl<'a> TmjObject<'a> {
-    fn of(o: &'a Object) -> Self {
-        let points = |pts: &[(f64, f64)]| Some(pts.iter().map(|&(x, y)| TmjPoint { x, y }).collect());
-        let (width, height) = match o.geometry {
-            Geometry::Rect { width, height } | Geometry::Ellipse { width, height } => (width, height),
-            _ => (0.0, 0.0),
-        };
-        TmjObject {
-            id: o.id,
-            name: &o.name,
-            r#type: o.class,
-            x: o.x,
-            y: o.y,
-            width,
-            height,
-            rotation: 0.0,
-            visible: true,
-            ellipse: matches!(o.geometry, Geometry::Ellipse { .. }),
-            point: o.geometry == Geometry::Point,
-            polygon: if let Geometry::Polygon(p) = &o.geometry { points(p) } else { None },
-            polyline: if let Geometry::Polyline(p) = &o.geometry { points(p) } else { None },
-            properties: tmj_props(&o.props),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct TmjProperty {
-    name: &'static str,
-    r#type: &'static str,
-    value: serde_json::Value,
-}
-
-fn tmj_props(props: &Props) -> Vec<TmjProperty> {
-    props
-        .iter()
-        .map(|(name, v)| TmjProperty {
-            name,
-            r#type: v.type_name(),
-            value: match v {
-                Value::Str(s) => s.clone().into(),
-                Value::Int(n) => (*n).into(),
-                Value::Bool(b) => (*b).into(),
-                Value::Color(c) => colour(*c).into(),
-                Value::Object(id) => (*id).into(),
-            },
-        })
-        .collect()
 }
 
 /// Where a Tiled export writes Delve's tileset file `name`: beside the map at `target`.

@@ -593,6 +593,10 @@ fn tiled_export_uses_the_tileset_chosen_in_its_window() {
     e.dialogs.pick(&tsx);
     e.harness.get_by_label("Choose…").click();
     e.settle();
+    // The doors' pins, hidden in Tiled by default, asked for here.
+    assert!(!e.app().prefs().export_options.door_pins);
+    e.harness.get_by_label("Show door pins in Tiled").click();
+    e.settle();
     assert_eq!(e.dialogs.requests().last().map(|r| r.purpose), Some(delve::app::DialogPurpose::ChooseTileset));
     assert_eq!(e.app().prefs().export_options.tileset.as_deref(), Some(tsx.as_path()));
     let path = e.dir.path().join("level.tmx");
@@ -605,6 +609,7 @@ fn tiled_export_uses_the_tileset_chosen_in_its_window() {
     let m = tiled::Loader::new().load_tmx_map(&path).unwrap();
     let map = e.app().document().unwrap().map();
     assert_eq!((m.width, m.height, m.tile_width), (map.width(), map.height(), 32));
+    assert!(m.layers().all(|l| l.visible), "the doors layer opens shown");
 }
 
 #[test]

@@ -60,6 +60,8 @@ struct Read {
     tileset: String,
     /// Object layers by name, in order.
     layers: Vec<(String, Vec<Obj>)>,
+    /// The layers that open hidden.
+    hidden: Vec<String>,
 }
 
 fn read_tmx(path: &Path) -> Read {
@@ -90,8 +92,12 @@ fn read_tmx(path: &Path) -> Read {
     };
     let mut tiles = Vec::new();
     let mut layers = Vec::new();
+    let mut hidden = Vec::new();
     for layer in m.layers() {
-        assert!(layer.visible && layer.opacity == 1.0, "layer {}", layer.name);
+        assert!(layer.opacity == 1.0, "layer {}", layer.name);
+        if !layer.visible {
+            hidden.push(layer.name.clone());
+        }
         match layer.layer_type() {
             tiled::LayerType::Tiles(t) => {
                 assert_eq!(layer.name, "tiles");
@@ -142,6 +148,7 @@ fn read_tmx(path: &Path) -> Read {
         props: props(&m.properties),
         tileset,
         layers,
+        hidden,
     }
 }
 
@@ -243,8 +250,12 @@ fn read_tmj(path: &Path) -> Read {
     let mut ids = std::collections::HashSet::new();
     let mut tiles = Vec::new();
     let mut layers = Vec::new();
+    let mut hidden = Vec::new();
     for l in &m.layers {
-        assert!(l.visible && l.opacity == 1.0 && l.id < m.nextlayerid, "layer {}", l.name);
+        assert!(l.opacity == 1.0 && l.id < m.nextlayerid, "layer {}", l.name);
+        if !l.visible {
+            hidden.push(l.name.clone());
+        }
         match l.r#type.as_str() {
             "tilelayer" => tiles = l.data.iter().map(|g| g - ts.firstgid).collect(),
             "objectgroup" => layers.push((
@@ -284,6 +295,7 @@ fn read_tmj(path: &Path) -> Read {
         props: jprops(&m.properties),
         tileset: ts.image.clone().or_else(|| ts.source.clone()).unwrap(),
         layers,
+        hidden,
     }
 }
 
@@ -303,8 +315,37 @@ fn check_tmx_ids(path: &Path) {
     }
 }
 
+/// The tile ids of Delve's own tileset for `map`, worked out here from the map: 0 wall beside
+/// floor or corridor (diagonally too), 4 rock, 2 corridor floor, 3 the tile outside a door,
+/// 1 floor outside every room, and `5 + k` the floor of a room (the last listed where rooms
+/// overlap) coloured `PALETTE[k]` (the nearest palette colour for one picked by hand).
+fn expected_own_tiles(map: &Map) -> Vec<u32> {
+    use delve::map::palette::{PALETTE, index_of};
+    let mut v = expected_tiles(map);
+    let at = |p: Pos| (p.y as u32 * map.width() + p.x as u32) as usize;
+    for y in 0..map.height() as i32 {
+        for x in 0..map.width() as i32 {
+            let p = Pos::new(x, y);
+            let open =
+                (-1..=1).any(|dy| (-1..=1).any(|dx| matches!(map.tile(p.offset(dx, dy)), Some(t) if t != Tile::Wall)));
+            if v[at(p)] == 0 && !open {
+                v[at(p)] = 4;
+            }
+        }
+    }
+    for room in &map.rooms {
+        let k = PALETTE.iter().position(|c| *c == room.colour).unwrap_or_else(|| index_of(room.colour));
+        for c in room.shape.cells() {
+            if map.tile(c) == Some(Tile::Floor) && v[at(c)] != 3 {
+                v[at(c)] = 5 + k as u32;
+            }
+        }
+    }
+    v
+}
+
 /// The tile ids Delve's numbering gives `map` (0 wall, 1 room floor, 2 corridor floor, 3 the
-/// tile outside a door), worked out here from the map.
+/// tile outside a door), worked out here from the map: the ids with a tileset of the user's.
 fn expected_tiles(map: &Map) -> Vec<u32> {
     let mut v = Vec::new();
     for y in 0..map.height() as i32 {
@@ -345,7 +386,9 @@ fn inside(poly: &[(f64, f64)], (px, py): (f64, f64)) -> bool {
 fn check(map: &Map, r: &Read, tile: (u32, u32)) {
     let (tw, th) = (f64::from(tile.0), f64::from(tile.1));
     assert_eq!((r.width, r.height, r.tile_w, r.tile_h), (map.width(), map.height(), tile.0, tile.1));
-    assert!(r.tiles == expected_tiles(map), "tiles differ");
+    let own = r.tileset.ends_with("delve-tiles.png") || r.tileset.ends_with("delve-tiles.tsx");
+    assert!(r.tiles == if own { expected_own_tiles(map) } else { expected_tiles(map) }, "tiles differ");
+    assert_eq!(r.hidden, ["doors"], "the doors' pins open hidden");
     let names: Vec<&str> = r.layers.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["rooms", "corridors", "doors", "spawn"]);
     let layer = |name: &str| &r.layers.iter().find(|(n, _)| n == name).unwrap().1;
@@ -509,17 +552,34 @@ fn tmx_and_tmj_read_back_with_every_tile_object_and_property() {
     let props = |id: i64| &odd.layers[0].1.iter().find(|o| o.props["id"] == P::Int(id)).unwrap().props;
     assert_eq!((props(20).get("pieces"), props(20).get("holes")), (Some(&P::Int(3)), None));
     assert_eq!((props(21).get("pieces"), props(21).get("holes")), (None, Some(&P::Int(1))));
-    // The tileset file the TMX maps share: four typed tiles on the image.
+    // The tileset file the TMX maps share: typed tiles on the image, in the colours of
+    // Delve's pictures: wall edge, floor, corridor, door, rock, then a floor per palette colour.
+    use delve::map::palette::PALETTE;
     let m = tiled::Loader::new().load_tmx_map(dir.path().join("m0.tmx")).unwrap();
     let ts = &m.tilesets()[0];
-    assert_eq!((ts.tilecount, ts.columns, ts.tile_width), (4, 4, 16));
-    let types: Vec<String> = (0..4).map(|i| ts.get_tile(i).unwrap().user_type.clone()).collect();
-    assert_eq!(types, ["wall", "room_floor", "corridor_floor", "door"]);
-    // The tileset image: four 16×16 tiles, wall darker than room floor, door distinct.
+    let n = 5 + PALETTE.len() as u32;
+    assert_eq!((ts.tilecount, ts.columns, ts.tile_width), (n, n, 16));
+    let tile = |i: u32| ts.get_tile(i).unwrap();
+    let types: Vec<String> = (0..n).map(|i| tile(i).user_type.clone()).collect();
+    let mut want = vec!["wall", "room_floor", "corridor_floor", "door", "wall"];
+    want.extend(std::iter::repeat_n("room_floor", PALETTE.len()));
+    assert_eq!(types, want);
+    assert_eq!(tile(4).properties.get("rock"), Some(&tiled::PropertyValue::BoolValue(true)));
     let img = image::open(dir.path().join("delve-tiles.png")).unwrap().to_rgba8();
-    assert_eq!(img.dimensions(), (64, 16));
-    let luma = |x: u32| img.get_pixel(x, 8).0[..3].iter().map(|c| u32::from(*c)).sum::<u32>();
-    assert!(luma(8) < luma(24) && luma(24) < luma(40) && luma(56) != luma(40));
+    assert_eq!(img.dimensions(), (16 * n, 16));
+    let at = |i: u32| -> [u8; 3] { img.get_pixel(i * 16 + 8, 8).0[..3].try_into().unwrap() };
+    let pal = delve::raster::Palette::default();
+    let rgb = |c: Rgb| [c.0, c.1, c.2];
+    assert_eq!(
+        [at(0), at(1), at(2), at(3), at(4)],
+        [rgb(pal.wall), rgb(pal.floor), rgb(pal.corridor), rgb(pal.door), rgb(pal.rock)]
+    );
+    for (k, c) in PALETTE.iter().enumerate() {
+        assert_eq!(at(5 + k as u32), rgb(*c));
+        let floor = tile(5 + k as u32);
+        let Some(tiled::PropertyValue::ColorValue(t)) = floor.properties.get("colour") else { panic!("tile {k}") };
+        assert_eq!([t.red, t.green, t.blue], rgb(*c));
+    }
 }
 
 #[test]
@@ -623,26 +683,66 @@ fn tiled_itself_opens_both_and_converts_each_into_the_other() {
         check(map, &read_tmx(&to_tmx), (16, 16));
         check(map, &read_tmj(&to_tmj), (16, 16));
     }
-    // And it draws the map with Delve's tileset: a wall pixel and a room-floor pixel.
-    let map = &one[4];
-    let png = d.join("drawn.png");
-    let o = Command::new("tmxrasterizer")
-        .env("QT_QPA_PLATFORM", "offscreen")
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        .args(["--hide-layer", "rooms", "--hide-layer", "corridors", "--hide-layer", "doors", "--hide-layer", "spawn"])
-        .arg(d.join("m4.tmx"))
-        .arg(&png)
-        .output()
-        .expect("tmxrasterizer is installed with Tiled");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let img = image::open(&png).unwrap().to_rgba8();
-    assert_eq!(img.dimensions(), (map.width() * 16, map.height() * 16));
-    let pal = delve::raster::Palette::default();
-    let floor = map.rooms[0].shape.centre().unwrap();
-    let at = |p: Pos| img.get_pixel(p.x as u32 * 16 + 8, p.y as u32 * 16 + 8).0;
-    assert_eq!(at(floor)[..3], [pal.floor.0, pal.floor.1, pal.floor.2]);
-    let wall = (0..map.width() as i32).map(|x| Pos::new(x, 0)).find(|p| map.tile(*p) == Some(Tile::Wall)).unwrap();
-    assert_eq!(at(wall)[..3], [pal.wall.0, pal.wall.1, pal.wall.2]);
+}
+
+/// Tiled draws the dungeon as Delve does: for every shipped preset, `tmxrasterizer`'s picture
+/// of the TMX (its tiles; the object layers drawn over them left out) has, at every tile's
+/// centre, the colour Delve's own PNG has there (door tiles and the spawn, which each draws its
+/// own way, aside), and neighbouring rooms' floors, read back with the `tiled` crate, are
+/// different tiles.
+#[test]
+fn tiled_draws_the_dungeon_as_delve_does() {
+    use delve::io::SHIPPED_PRESETS;
+    use delve::map::palette::neighbours;
+    let dir = tempfile::tempdir().unwrap();
+    for (n, (name, _)) in SHIPPED_PRESETS.iter().enumerate() {
+        let map = generate(&shipped(name), 3 + n as u64).unwrap().map;
+        let (tmx, png) = (dir.path().join(format!("{name}.tmx")), dir.path().join(format!("{name}.png")));
+        export(&map, Format::Tmx, &tmx, &ExportOptions::default());
+        let o = Command::new("tmxrasterizer")
+            .env("QT_QPA_PLATFORM", "offscreen")
+            .env("XDG_RUNTIME_DIR", dir.path())
+            .args(["--hide-layer", "rooms", "--hide-layer", "corridors", "--hide-layer", "spawn"])
+            .arg(&tmx)
+            .arg(&png)
+            .output()
+            .expect("tmxrasterizer is installed with Tiled");
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        let tiled_png = image::open(&png).unwrap().to_rgba8();
+        let delve_png = delve::raster::render(&map, 16, &delve::raster::Palette::default()).unwrap();
+        assert_eq!(tiled_png.dimensions(), delve_png.dimensions(), "{name}");
+        let own = expected_own_tiles(&map);
+        let mut compared = 0;
+        for y in 0..map.height() {
+            for x in 0..map.width() {
+                let door_or_spawn =
+                    own[(y * map.width() + x) as usize] == 3 || Pos::new(x as i32, y as i32) == map.spawn;
+                if !door_or_spawn {
+                    let (t, d) =
+                        (tiled_png.get_pixel(x * 16 + 8, y * 16 + 8), delve_png.get_pixel(x * 16 + 8, y * 16 + 8));
+                    assert_eq!(t.0[..3], d.0[..3], "{name}: tile ({x}, {y})");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > (map.width() * map.height()) as usize * 9 / 10, "{name}");
+        // Neighbouring rooms' floors are different tiles in the file as the `tiled` crate reads it.
+        let m = tiled::Loader::new().load_tmx_map(&tmx).unwrap();
+        let layer = m.get_layer(0).unwrap().as_tile_layer().unwrap();
+        let floor = |i: usize| {
+            let cells = map.rooms[i].shape.cells();
+            let c = cells.iter().find(|c| own[(c.y as u32 * map.width() + c.x as u32) as usize] >= 5).unwrap();
+            layer.get_tile(c.x, c.y).unwrap().id()
+        };
+        let mut pairs = 0;
+        for (i, list) in neighbours(&map).iter().enumerate() {
+            for &j in list.iter().filter(|&&j| j > i) {
+                assert_ne!(floor(i), floor(j), "{name}: rooms {i} and {j}");
+                pairs += 1;
+            }
+        }
+        assert!(pairs > 0, "{name}");
+    }
 }
 
 #[test]
@@ -665,8 +765,21 @@ fn delve_export_writes_tiled_maps_in_batches_with_one_tileset() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let r = read_tmj(&d.join("godot-part3-4.tmj"));
     assert_eq!((r.tileset.as_str(), r.tile_w), ("art/stone.tsx", 24));
+    // The doors' pins: hidden when Tiled opens the map, unless asked for.
+    for (pins, hidden) in [(false, vec!["doors".to_string()]), (true, vec![])] {
+        let mut args = vec!["export", "godot-part3", "--format", "tmx", "--seed", "6", "--out", "pins.tmx"];
+        if pins {
+            args.push("--door-pins");
+        }
+        assert!(delve(&args).status.success());
+        let r = read_tmx(&d.join("pins.tmx"));
+        assert_eq!(r.hidden, hidden);
+        assert_eq!(r.layers[2].0, "doors");
+        assert_eq!(r.layers[2].1.len(), generate(&shipped("godot-part3"), 6).unwrap().map.doors.len());
+    }
     for (args, says) in [
         (vec!["export", "godot-part3", "--format", "png", "--tileset", "x.tsx"], "--tileset is for Tiled"),
+        (vec!["export", "godot-part3", "--format", "csv", "--door-pins"], "--door-pins is for Tiled"),
         (vec!["export", "godot-part3", "--format", "tmx", "--tileset", "missing.tsx"], "missing.tsx"),
     ] {
         let o = delve(&args);
@@ -718,11 +831,16 @@ fn doors_face_the_side_they_name() {
 #[test]
 fn a_map_too_large_for_tiled_is_refused_with_the_reason() {
     // 8192 tiles of 4096 pixels: positions beyond what a 32-bit float holds exactly.
+    use delve::export::tiled::TiledOptions;
     let map = Map::new(8192, 2);
     let huge = delve::export::tiled::UserTileset { source: "huge.tsx".into(), tile_width: 4096, tile_height: 4096 };
     for format in [delve::export::tiled::TiledFormat::Tmx, delve::export::tiled::TiledFormat::Tmj] {
-        let e = delve::export::tiled::to_tiled(&map, format, Some(&huge)).unwrap_err().to_string();
+        let e = delve::export::tiled::to_tiled(&map, format, TiledOptions { tileset: Some(&huge), door_pins: false })
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("too large for Tiled") && e.contains("8192×2"), "{e}");
     }
-    assert!(delve::export::tiled::to_tiled(&map, delve::export::tiled::TiledFormat::Tmx, None).is_ok());
+    assert!(
+        delve::export::tiled::to_tiled(&map, delve::export::tiled::TiledFormat::Tmx, TiledOptions::default()).is_ok()
+    );
 }
