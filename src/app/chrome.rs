@@ -382,15 +382,27 @@ impl DelveApp {
     }
 }
 
-/// A row of the available width and one widget's height, left to right: what does not fit is
-/// cut off rather than widening the panel (or wrapping, which would change the row's height).
+/// A row of the available width and one widget's height, left to right: what does not fit
+/// scrolls sideways under the wheel (no bar) rather than widening the panel or wrapping, which
+/// would change the row's height — a window docked beside the map can leave the row narrow.
 fn fixed_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     let height = ui.spacing().interact_size.y + 2.0;
     let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+    // How far the row is scrolled, and how wide its contents were last frame.
+    let id = ui.scope_id().with(("fixed row", rect.min.y.round() as i32));
+    let (mut offset, width): (f32, f32) = ui.data(|d| d.get_temp(id)).unwrap_or((0.0, 0.0));
+    if ui.rect_contains_pointer(rect) {
+        // The wheel's usual up and down moves the row sideways.
+        offset -= ui.input(|i| i.smooth_scroll_delta.y + i.smooth_scroll_delta.x);
+    }
+    offset = offset.clamp(0.0, (width - rect.width()).max(0.0));
+    let shifted = egui::Rect::from_min_size(rect.min - egui::vec2(offset, 0.0), egui::vec2(f32::MAX / 4.0, height));
     let mut row =
-        ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Center)));
+        ui.new_child(egui::UiBuilder::new().max_rect(shifted).layout(egui::Layout::left_to_right(egui::Align::Center)));
     row.set_clip_rect(rect.intersect(ui.clip_rect()));
     add(&mut row);
+    let width = row.min_rect().width();
+    ui.data_mut(|d| d.insert_temp(id, (offset, width)));
 }
 
 /// A window or panel in the View menu: shown or not, label, tooltip, and the command to toggle it.

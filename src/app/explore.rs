@@ -328,7 +328,10 @@ pub fn explore_ui(
             }
             ui.add_space(8.0);
             egui::CollapsingHeader::new("Percentiles").default_open(true).show(ui, |ui| {
-                percentiles_ui(ui, &runs);
+                // Its own sideways scroll: a narrow docked panel keeps its width.
+                egui::ScrollArea::horizontal().id_salt("delve-explore-percentiles-scroll").show(ui, |ui| {
+                    percentiles_ui(ui, &runs);
+                });
             });
         });
     });
@@ -446,12 +449,14 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
         });
     }
     let now = &runs[0];
-    ui.horizontal(|ui| {
+    // Wrapped, and the field no wider than the room there is: docked beside the map, this row
+    // must not widen the panel (the map's toolbar would lose its last buttons).
+    ui.horizontal_wrapped(|ui| {
         ui.label("Seeds with");
         let edit = ui.add(
             egui::TextEdit::singleline(&mut e.conditions)
                 .hint_text("rooms >= 20 and longest path >= 100  (or drag over a histogram)")
-                .desired_width(420.0),
+                .desired_width((ui.available_width() - 8.0).clamp(160.0, 420.0)),
         );
         edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Conditions"));
         if let Ok(k) = e.matched(key, now) {

@@ -1,7 +1,7 @@
 //! The seed browser and compare windows, driven through the real UI with egui_kittest.
 
 use delve::app::{Command, DelveApp, PresetRef};
-use delve::app::{FileCommand, ParamsCommand, WindowCommand};
+use delve::app::{FileCommand, PaneCommand, ParamsCommand, WindowCommand};
 use delve::generate::generate;
 use delve::map::metrics::Metrics;
 use delve::params::ParamValue;
@@ -159,9 +159,12 @@ fn compare_two_seeds_shows_two_panes_with_their_stats_and_linked_zoom() {
     open_browser(&mut h);
     h.get_by_label("Seed 2").click();
     crate::common::settle(&mut h);
+    assert_eq!(shown_seed(&h), 2);
+    // Compare on the seed shown: it and the next one (before, a lone pane of seed 2).
     h.get_by_label("Compare").click();
     crate::common::settle(&mut h);
-    h.state_mut().push(Command::Window(WindowCommand::CompareSeed(5)));
+    assert_eq!(h.state().compare().panes.iter().map(|p| p.seed).collect::<Vec<_>>(), vec![2, 3]);
+    h.state_mut().push(Command::Window(WindowCommand::Pane(1, PaneCommand::SetSeed(5))));
     crate::common::settle(&mut h);
     h.state_mut().push(Command::Window(WindowCommand::ShowSeedBrowser(false)));
     crate::common::settle(&mut h);

@@ -34,6 +34,38 @@ fn the_tool_bar_keeps_its_height_whatever_tool_is_picked() {
     assert_eq!(e.app().view().rect.top(), top);
 }
 
+/// With a window docked beside the map the tool bar is narrower than its buttons: it keeps its
+/// height, and the wheel over it brings the last ones (Layers) into view. Before, they were cut
+/// off for good.
+#[test]
+fn a_narrow_tool_bar_scrolls_sideways_under_the_wheel() {
+    let mut e = editor();
+    let top = e.app().view().rect.top();
+    e.key(Modifiers::COMMAND, egui::Key::B);
+    e.menu("Dock", "Docked right of the map");
+    let view = e.app().view().rect;
+    assert_eq!(view.top(), top, "the tool bar keeps its height");
+    let layers = e.harness.get_by_label("Layers").rect();
+    assert!(layers.right() > view.right(), "Layers is past the map's edge: {layers:?}, {view:?}");
+    let fit = e.harness.get_by_label("Fit").rect();
+    e.harness.hover_at(fit.center());
+    for _ in 0..10 {
+        e.harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: egui::vec2(0.0, -10.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        for _ in 0..30 {
+            e.harness.step();
+        }
+    }
+    let layers = e.harness.get_by_label("Layers").rect();
+    assert!(layers.right() <= view.right() + 1.0, "Layers scrolled into view: {layers:?}, {view:?}");
+    assert_eq!(e.app().view().rect.top(), top);
+}
+
 #[test]
 fn focus_map_hides_both_side_panels_and_brings_them_back() {
     let mut e = editor();

@@ -376,10 +376,12 @@ impl DelveApp {
                     return; // Edited while loading: keep the edits.
                 }
                 let OpenOutcome { map, index, checker, textures } = *b;
-                // The panel shows what the map was generated with (a map without provenance
-                // parameters keeps the session's; the panel says so).
-                if let Some(params) = map.provenance.params.clone() {
-                    self.session.take_from_map(params, map.provenance.seed, file_name(&path));
+                // The panel shows what the map was generated with; a map without provenance
+                // parameters keeps the session's, which then come from no map file (not from
+                // the map open before it).
+                match map.provenance.params.clone() {
+                    Some(params) => self.session.take_from_map(params, map.provenance.seed, file_name(&path)),
+                    None => self.session.leave_map(),
                 }
                 let doc = Document::opened(map, index, checker, path.clone());
                 let notice = format!("Opened {}", file_name(&path));

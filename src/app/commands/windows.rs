@@ -28,8 +28,18 @@ impl DelveApp {
             WindowCommand::DismissMessage => self.message = None,
             WindowCommand::ShowSeedBrowser(on) => self.browser.open = on,
             WindowCommand::CompareSeed(s) => {
-                let job = self.compare.add(self.session.params().clone(), s);
-                self.start_pane(job);
+                // Against what is on screen: an empty compare starts with the seed shown as A
+                // (and, asked for that very seed, compares it with the next one no pane shows).
+                let shown = self.session.seed();
+                let mut seeds = Vec::new();
+                if self.compare.panes.is_empty() {
+                    seeds.push(shown);
+                }
+                seeds.push(if seeds.contains(&s) { s.wrapping_add(1) } else { s });
+                for seed in seeds {
+                    let job = self.compare.add(self.session.params().clone(), seed);
+                    self.start_pane(job);
+                }
             }
             WindowCommand::Pane(i, pc) => {
                 let job = match pc {
