@@ -8,7 +8,7 @@
 //! another colour at a glance).
 //!
 //! Every palette colour follows the room colour rule ([`super::colour::legible_room_colour`]).
-//! Which palette colours are too close to each other is a table ([`CLOSE`]) worked out once, in
+//! Which palette colours are too close to each other is a table (`CLOSE`) worked out once, in
 //! floating point, by a test that also checks no pair lies within 0.05 of the threshold; the
 //! pass itself uses only that table and integers, so the same map comes out on every machine.
 
