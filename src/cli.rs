@@ -1,6 +1,8 @@
 //! The command line: raw arguments → validated request → run. `main` only maps errors to exit
 //! codes.
 
+mod tune;
+
 use crate::analysis::sweep::Summary;
 use crate::export::{self, Format};
 use crate::generate::generate;
@@ -60,6 +62,43 @@ pub enum Command {
         keep: Option<PathBuf>,
         #[command(flatten)]
         picture: PngArgs,
+    },
+    /// Find parameters whose maps meet a goal: say what the maps should be (--where, --share),
+    /// which parameters may move (--vary), and how long to search (--budget or --seconds); the
+    /// best proposal is written as a preset.
+    Tune {
+        /// Preset file or shipped preset name: the parameters to start from.
+        preset: String,
+        /// What the maps should be, in Explore's words: "rooms >= 20 and longest path >= 100".
+        /// Maps with problems or not connected never count.
+        #[arg(long = "where", value_name = "CONDITION")]
+        goal: String,
+        /// In at least this percentage of seeds.
+        #[arg(long, value_name = "PERCENT", default_value_t = 90.0)]
+        share: f64,
+        /// The parameters the search may move, with keys as in preset files, each over its
+        /// allowed range or LO..HI: "width=40..200,height=30..120,room_size,max_rooms=10..200".
+        #[arg(long, value_name = "KEY[=LO..HI],...")]
+        vary: String,
+        /// Maps the search may generate (default 300,000). The same budget, goal and
+        /// --tune-seed give the same proposal on any number of threads.
+        #[arg(long, value_name = "MAPS", value_parser = clap::value_parser!(u64).range(1..))]
+        budget: Option<u64>,
+        /// Or stop after this many seconds (not repeatable).
+        #[arg(long, value_name = "S")]
+        seconds: Option<f64>,
+        /// Threads to use (default: one per core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+        /// Measure every candidate around the locked rooms and tiles of this map.
+        #[arg(long, value_name = "MAP.ron")]
+        keep: Option<PathBuf>,
+        /// Seeds the search's own random choices.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        tune_seed: u64,
+        /// Where to write the best proposal as a preset.
+        #[arg(long, value_name = "TUNED.ron")]
+        out: PathBuf,
     },
     /// Generate a range of seeds and report figures for each (CSV) and their means.
     Sweep {
@@ -262,6 +301,10 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 writeln!(err, "every map kept {kept} of {}", path.display())?;
             }
             Ok(true)
+        }
+        Command::Tune { preset, goal, share, vary, budget, seconds, jobs, keep, tune_seed, out: path } => {
+            let args = tune::TuneArgs { preset, goal, share, vary, budget, seconds, jobs, keep, tune_seed, out: path };
+            tune::run(args, out, err)
         }
         Command::Export { input, format, out, seed, seeds, picture, tileset, door_pins } => {
             for (given, flag) in [(tileset.is_some(), "--tileset"), (door_pins, "--door-pins")] {

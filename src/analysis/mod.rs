@@ -1,7 +1,8 @@
 //! Looking at many maps at once, without any GUI: thumbnails with metrics and their cache
 //! ([`thumbnail`]), pages of seeds sorted and filtered by a stat, and the seed history
 //! ([`pages`]), the differences between two maps or two parameter sets ([`diff`]), and sweeps
-//! of one parameter set over many seeds, in parallel ([`sweep`]).
+//! of one parameter set over many seeds, in parallel ([`sweep`]), and the search for parameters
+//! whose maps meet a goal ([`tune`]).
 
 pub mod diff;
 pub mod explore;
@@ -9,6 +10,7 @@ pub mod pages;
 pub mod thumbnail;
 
 pub mod sweep;
+pub mod tune;
 
 pub use diff::{ParamDiff, diff_cells, differing_params, format_value};
 pub use pages::{PAGE_SIZES, PageKind, PageSpec, SeedHistory, Stat, View};

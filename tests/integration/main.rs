@@ -48,3 +48,4 @@ mod rooms_tunnels;
 #[cfg(feature = "gui")]
 mod screen;
 mod survey;
+mod tune;
