@@ -71,8 +71,13 @@ pub enum Command {
         preset: String,
         /// What the maps should be, in Explore's words: "rooms >= 20 and longest path >= 100".
         /// Maps with problems or not connected never count.
-        #[arg(long = "where", value_name = "CONDITION")]
-        goal: String,
+        #[arg(long = "where", value_name = "CONDITION", required_unless_present = "variety")]
+        goal: Option<String>,
+        /// Instead of a goal: map the variety the generator makes over two figures
+        /// ("rooms,longest path"): a 10×10 grid of parameter sets whose typical map lands in
+        /// each cell; --out is then a folder that gets a preset per filled cell and variety.png.
+        #[arg(long, value_name = "FIGURE,FIGURE", conflicts_with_all = ["goal", "share"])]
+        variety: Option<String>,
         /// In at least this percentage of seeds.
         #[arg(long, value_name = "PERCENT", default_value_t = 90.0)]
         share: f64,
@@ -96,7 +101,7 @@ pub enum Command {
         /// Seeds the search's own random choices.
         #[arg(long, value_name = "N", default_value_t = 1)]
         tune_seed: u64,
-        /// Where to write the best proposal as a preset.
+        /// Where to write the best proposal as a preset (with --variety: a folder).
         #[arg(long, value_name = "TUNED.ron")]
         out: PathBuf,
     },
@@ -302,9 +307,13 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             }
             Ok(true)
         }
-        Command::Tune { preset, goal, share, vary, budget, seconds, jobs, keep, tune_seed, out: path } => {
-            let args = tune::TuneArgs { preset, goal, share, vary, budget, seconds, jobs, keep, tune_seed, out: path };
-            tune::run(args, out, err)
+        Command::Tune { preset, goal, variety, share, vary, budget, seconds, jobs, keep, tune_seed, out: path } => {
+            let args =
+                tune::TuneArgs { preset, goal: goal.unwrap_or_default(), share, vary, budget, seconds, jobs, keep, tune_seed, out: path };
+            match variety {
+                Some(figures) => tune::run_variety(args, &figures, out, err),
+                None => tune::run(args, out, err),
+            }
         }
         Command::Export { input, format, out, seed, seeds, picture, tileset, door_pins } => {
             for (given, flag) in [(tileset.is_some(), "--tileset"), (door_pins, "--door-pins")] {

@@ -250,28 +250,38 @@ pub fn render_marked(map: &Map, scale: u32, palette: &Palette, marks: Marks) -> 
         for room in &map.rooms {
             let Some(c) = room.shape.centre() else { continue };
             let text = room.label.clone().unwrap_or_else(|| room.id.to_string());
-            let glyphs: Vec<[u8; 8]> = text.chars().map(glyph).collect();
-            let (w, h) = (glyphs.len() as i64 * 8 * k, 8 * k);
+            let (w, h) = (text_width(&text, k), 8 * k);
             let (x0, y0) = (i64::from(c.x) * s + s / 2 - w / 2, i64::from(c.y) * s + s / 2 - h / 2);
-            // A dark outline, then the text in white, so it reads on any room colour.
-            for (colour, offsets) in
-                [(Rgb(0, 0, 0), &[(-1, 0), (1, 0), (0, -1), (0, 1)][..]), (Rgb(0xff, 0xff, 0xff), &[(0, 0)][..])]
-            {
-                for &(ox, oy) in offsets {
-                    for (i, g) in glyphs.iter().enumerate() {
-                        for (row, bits) in g.iter().enumerate() {
-                            for col in (0..8).filter(|b| bits & (1 << b) != 0) {
-                                let x = x0 + (i as i64 * 8 + col) * k + ox * k;
-                                let y = y0 + row as i64 * k + oy * k;
-                                fill(&mut img, x, y, k, k, colour);
-                            }
-                        }
+            draw_text(&mut img, x0, y0, k, &text);
+        }
+    }
+    Ok(img)
+}
+
+/// The width in pixels of `text` in [`draw_text`]'s glyphs of `k`×`k`-pixel font pixels.
+pub fn text_width(text: &str, k: i64) -> i64 {
+    text.chars().count() as i64 * 8 * k
+}
+
+/// Writes `text` with its top left at `x0`, `y0`, in 8×8 glyphs of `k`×`k`-pixel font pixels:
+/// white on a dark outline, so it reads on any colour (what lies off the image is left out).
+pub fn draw_text(img: &mut image::RgbaImage, x0: i64, y0: i64, k: i64, text: &str) {
+    let glyphs: Vec<[u8; 8]> = text.chars().map(glyph).collect();
+    for (colour, offsets) in
+        [(Rgb(0, 0, 0), &[(-1, 0), (1, 0), (0, -1), (0, 1)][..]), (Rgb(0xff, 0xff, 0xff), &[(0, 0)][..])]
+    {
+        for &(ox, oy) in offsets {
+            for (i, g) in glyphs.iter().enumerate() {
+                for (row, bits) in g.iter().enumerate() {
+                    for col in (0..8).filter(|b| bits & (1 << b) != 0) {
+                        let x = x0 + (i as i64 * 8 + col) * k + ox * k;
+                        let y = y0 + row as i64 * k + oy * k;
+                        fill(img, x, y, k, k, colour);
                     }
                 }
             }
         }
     }
-    Ok(img)
 }
 
 /// The 8×8 glyph of `c` (rows top to bottom, the lowest bit leftmost); `?` for a character the

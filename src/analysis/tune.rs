@@ -189,7 +189,7 @@ impl Vary {
     }
 
     /// A value drawn uniformly across the span.
-    fn sample(&self, rng: &mut DelveRng) -> ParamValue {
+    pub(super) fn sample(&self, rng: &mut DelveRng) -> ParamValue {
         match self.span {
             Span::Int { lo, hi } => ParamValue::Int(rng.random_range(lo..=hi)),
             Span::Float { lo, hi } => ParamValue::Float(if hi > lo { rng.random_range(lo..=hi) } else { lo }),
@@ -203,7 +203,7 @@ impl Vary {
     }
 
     /// `v` nudged a little: a tenth of the span or less, at least one step, either way.
-    fn nudge(&self, v: ParamValue, rng: &mut DelveRng) -> ParamValue {
+    pub(super) fn nudge(&self, v: ParamValue, rng: &mut DelveRng) -> ParamValue {
         let step = |lo: i64, hi: i64, x: i64, rng: &mut DelveRng| {
             let reach = ((hi - lo) / 10).max(1);
             let d = rng.random_range(1..=reach) * if rng.random::<bool>() { 1 } else { -1 };
@@ -230,7 +230,7 @@ impl Vary {
     }
 
     /// How far `v` is from `from`, as a share of the span (0 to 1; 1 for another option).
-    fn distance(&self, v: Option<ParamValue>, from: Option<ParamValue>) -> f64 {
+    pub(super) fn distance(&self, v: Option<ParamValue>, from: Option<ParamValue>) -> f64 {
         let frac = |d: f64, lo: f64, hi: f64| if hi > lo { (d.abs() / (hi - lo)).min(1.0) } else { 0.0 };
         match (self.span, v, from) {
             (Span::Int { lo, hi }, Some(ParamValue::Int(a)), Some(ParamValue::Int(b))) => {
@@ -412,7 +412,7 @@ pub fn tune(
         crate::generate::prepare_keeping(base, kept)?;
     }
     let started = Instant::now();
-    let mut rng = DelveRng::seed_from_u64(splitmix64(s.tune_seed ^ 0x7475_6e65));
+    let mut rng = search_rng(s.tune_seed);
     let base_values: Vec<Option<ParamValue>> = s.vary.iter().map(|v| base.params().get(v.key)).collect();
     let mut pool: Vec<Candidate> = Vec::new();
     let mut maps = 0u64;
@@ -427,7 +427,7 @@ pub fn tune(
         fresh.push(values);
     }
     while fresh.len() < FIRST_CANDIDATES {
-        fresh.push(s.vary.iter().map(|v| v.sample(&mut rng)).collect());
+        fresh.push(sample_valid(base, &s.vary, &mut rng));
     }
     let mut queue = fresh;
     loop {
@@ -488,7 +488,7 @@ pub fn tune(
             }
         }
         for _ in 0..4 {
-            queue.push(s.vary.iter().map(|v| v.sample(&mut rng)).collect());
+            queue.push(sample_valid(base, &s.vary, &mut rng));
         }
     }
     finish(s, pool, Stopped::Budget, maps, tried, cancel)
@@ -501,15 +501,47 @@ fn candidate(
     base_values: &[Option<ParamValue>],
     values: Vec<ParamValue>,
 ) -> Option<Candidate> {
+    let (params, moved) = with_values(base, &s.vary, base_values, &values)?;
+    Some(Candidate { values, params, tally: Tally::default(), moved })
+}
+
+/// `base` with the varied parameters set to `values`, and how far that moved (`None` when
+/// those parameters cannot be generated).
+pub(super) fn with_values(
+    base: &GeneratorParams,
+    vary: &[Vary],
+    base_values: &[Option<ParamValue>],
+    values: &[ParamValue],
+) -> Option<(GeneratorParams, f64)> {
     let mut params = base.clone();
-    for (v, x) in s.vary.iter().zip(&values) {
+    for (v, x) in vary.iter().zip(values) {
         params.params_mut().set(v.key, *x);
     }
     if !params.check().is_empty() {
         return None;
     }
-    let moved = s.vary.iter().zip(&values).zip(base_values).map(|((v, x), b)| v.distance(Some(*x), *b)).sum();
-    Some(Candidate { values, params, tally: Tally::default(), moved })
+    let moved = vary.iter().zip(values).zip(base_values).map(|((v, x), b)| v.distance(Some(*x), *b)).sum();
+    Some((params, moved))
+}
+
+/// Values drawn across the spans that `base` can be generated with (drawn again when not, up
+/// to a few hundred times: a room size across its whole range rarely fits a small map); the
+/// last draw when none fits.
+pub(super) fn sample_valid(base: &GeneratorParams, vary: &[Vary], rng: &mut DelveRng) -> Vec<ParamValue> {
+    let none: Vec<Option<ParamValue>> = vec![None; vary.len()];
+    let mut values: Vec<ParamValue> = vary.iter().map(|v| v.sample(rng)).collect();
+    for _ in 0..256 {
+        if with_values(base, vary, &none, &values).is_some() {
+            break;
+        }
+        values = vary.iter().map(|v| v.sample(rng)).collect();
+    }
+    values
+}
+
+/// The search's random stream for `tune_seed`.
+pub(super) fn search_rng(tune_seed: u64) -> DelveRng {
+    DelveRng::seed_from_u64(splitmix64(tune_seed ^ 0x7475_6e65))
 }
 
 /// Best first: share, then nearness, then how little it moved, then the values (a total order,

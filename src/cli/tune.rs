@@ -10,6 +10,35 @@ use std::sync::atomic::AtomicBool;
 /// The maps a search generates when no budget is given.
 pub const DEFAULT_BUDGET: u64 = 300_000;
 
+/// The thread count asked for (one per core by default) and a pool of that many.
+fn threads(jobs: Option<u32>) -> Result<(usize, rayon::ThreadPool)> {
+    let threads = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the threads")?;
+    Ok((threads, pool))
+}
+
+/// A progress bar over the budget's maps, on a terminal.
+fn bar(budget: Budget, message: &str) -> Option<indicatif::ProgressBar> {
+    (std::io::stderr().is_terminal() && budget.maps < u64::MAX).then(|| {
+        let bar = indicatif::ProgressBar::new(budget.maps);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} maps, {message}"))
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    })
+}
+
+/// The budget asked for: maps, seconds or both (a default number of maps when neither).
+fn budget(maps: Option<u64>, seconds: Option<f64>) -> Result<Budget> {
+    Ok(match (maps, seconds) {
+        (_, Some(s)) if !(s > 0.0 && s.is_finite()) => bail!("--seconds {s}: give a number of seconds above 0"),
+        (Some(m), seconds) => Budget { seconds, ..Budget::maps(m).map_err(|e| anyhow::anyhow!("--budget: {e}"))? },
+        (None, Some(s)) => Budget { maps: u64::MAX, seconds: Some(s) },
+        (None, None) => Budget { maps: DEFAULT_BUDGET, seconds: None },
+    })
+}
+
 /// What `delve tune` was asked.
 pub struct TuneArgs {
     pub preset: String,
@@ -31,24 +60,11 @@ pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<b
     let base = preset.generator.clone();
     let goal = Goal::parse(&args.goal, args.share).map_err(|e| anyhow::anyhow!("--where / --share: {e}"))?;
     let vary = Vary::parse_list(&base, &args.vary).map_err(|e| anyhow::anyhow!("--vary: {e}"))?;
-    let budget = match (args.budget, args.seconds) {
-        (_, Some(s)) if !(s > 0.0 && s.is_finite()) => bail!("--seconds {s}: give a number of seconds above 0"),
-        (Some(m), seconds) => Budget { seconds, ..Budget::maps(m).map_err(|e| anyhow::anyhow!("--budget: {e}"))? },
-        (None, Some(s)) => Budget { maps: u64::MAX, seconds: Some(s) },
-        (None, None) => Budget { maps: DEFAULT_BUDGET, seconds: None },
-    };
+    let budget = budget(args.budget, args.seconds)?;
     let kept = args.keep.as_deref().map(|p| super::load_kept(p, err)).transpose()?;
     let settings = Settings { goal, vary, budget, tune_seed: args.tune_seed, kept: kept.clone() };
-    let threads = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the threads")?;
-    let bar = (std::io::stderr().is_terminal() && budget.maps < u64::MAX).then(|| {
-        let bar = indicatif::ProgressBar::new(budget.maps);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} maps, best {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let (threads, pool) = threads(args.jobs)?;
+    let bar = bar(budget, "best {msg}");
     let started = std::time::Instant::now();
     let never = AtomicBool::new(false);
     let outcome = pool
@@ -89,6 +105,7 @@ pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<b
             tune::changes(&base, &p.params)
         )?;
     }
+    out.flush()?;
     let Some(best) = outcome.proposals.first() else {
         bail!("no candidate within the ranges given could be generated");
     };
@@ -115,4 +132,89 @@ pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<b
 /// Writes `preset` to `path`, atomically.
 fn save_preset(path: &Path, preset: &io::Preset) -> Result<()> {
     io::save_preset(path, preset).with_context(|| format!("{}: cannot save the preset", path.display()))
+}
+
+/// `delve tune --variety X,Y`: fills the variety map over figures `X` and `Y`, writes a preset
+/// per filled cell (`variety-COL-ROW.ron`, column along `X`, row up `Y`) and `variety.png` into
+/// the folder `args.out`, and prints the grid. Returns true.
+pub fn run_variety(args: TuneArgs, figures: &str, out: &mut dyn Write, err: &mut dyn Write) -> Result<bool> {
+    use crate::analysis::Stat;
+    use crate::analysis::variety::{self, SEEDS_PER_CANDIDATE, VarietySettings};
+    let preset = io::preset_from(&args.preset)?;
+    let base = preset.generator.clone();
+    let figure = |name: &str| {
+        let name = name.trim().to_lowercase();
+        Stat::metrics().iter().copied().find(|s| s.label() == name || s.key() == name.replace(' ', "_")).ok_or_else(|| {
+            let names: Vec<&str> = Stat::metrics().iter().map(|s| s.label()).collect();
+            anyhow::anyhow!("--variety: \"{name}\" is not a figure; the figures are: {}", names.join(", "))
+        })
+    };
+    let Some((x, y)) = figures.split_once(',') else {
+        bail!("--variety {figures}: give two figures separated by a comma, e.g. \"rooms,longest path\"");
+    };
+    let (x, y) = (figure(x)?, figure(y)?);
+    let vary = Vary::parse_list(&base, &args.vary).map_err(|e| anyhow::anyhow!("--vary: {e}"))?;
+    let budget = budget(args.budget, args.seconds)?;
+    let kept = args.keep.as_deref().map(|p| super::load_kept(p, err)).transpose()?;
+    let settings = VarietySettings { x, y, side: 10, vary, budget, tune_seed: args.tune_seed, kept: kept.clone() };
+    let (threads, pool) = threads(args.jobs)?;
+    let bar = bar(budget, "{msg} cells filled");
+    let started = std::time::Instant::now();
+    let never = AtomicBool::new(false);
+    let grid = pool
+        .install(|| {
+            variety::variety(&base, &settings, &never, |g| {
+                if let Some(b) = &bar {
+                    b.set_position(g.maps);
+                    b.set_message(g.filled().to_string());
+                }
+            })
+        })
+        .map_err(|e| anyhow::anyhow!("{}: {e}", args.preset))?
+        .context("the search was stopped")?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    std::fs::create_dir_all(&args.out).with_context(|| format!("{}: cannot create the folder", args.out.display()))?;
+    writeln!(
+        out,
+        "{} of {} cells filled ({} across, {} up): {} candidates, {} maps in {:.1} s on {threads} threads",
+        grid.filled(),
+        grid.side * grid.side,
+        x.label(),
+        y.label(),
+        grid.candidates,
+        grid.maps,
+        started.elapsed().as_secs_f64()
+    )?;
+    for row in 0..grid.side {
+        for col in 0..grid.side {
+            let Some(e) = &grid.cells[row * grid.side + col] else { continue };
+            let ((x0, x1), (y0, y1)) = grid.bounds(col, row);
+            let name = format!("variety-{col}-{row}.ron");
+            let mut p = io::Preset::new(e.params.clone());
+            p.name = Some(format!("{} {} {:.0}, {} {:.0}", preset.name.as_deref().unwrap_or("preset"), x.label(), e.x, y.label(), e.y));
+            p.notes = Some(format!(
+                "From `delve tune --variety`: typical map (median of seeds 0 to {}) {} {:.1}, {} {:.1}; the cell spans {} {x0:.1} to {x1:.1} and {} {y0:.1} to {y1:.1}. Changed: {}.",
+                SEEDS_PER_CANDIDATE - 1,
+                x.label(),
+                e.x,
+                y.label(),
+                e.y,
+                x.label(),
+                y.label(),
+                tune::changes(&base, &e.params)
+            ));
+            save_preset(&args.out.join(&name), &p)?;
+            writeln!(out, "{name}: {} {:.1}, {} {:.1}, {}", x.label(), e.x, y.label(), e.y, tune::changes(&base, &e.params))?;
+        }
+    }
+    let sheet = variety::contact_sheet(&grid, kept.as_ref()).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let png = args.out.join("variety.png");
+    let mut bytes = Vec::new();
+    sheet.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
+    crate::io::save_atomic(&png, &bytes).with_context(|| format!("{}: cannot write", png.display()))?;
+    out.flush()?;
+    writeln!(err, "Saved {} presets and {}", grid.filled(), png.display())?;
+    Ok(true)
 }
