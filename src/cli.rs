@@ -308,8 +308,18 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             Ok(true)
         }
         Command::Tune { preset, goal, variety, share, vary, budget, seconds, jobs, keep, tune_seed, out: path } => {
-            let args =
-                tune::TuneArgs { preset, goal: goal.unwrap_or_default(), share, vary, budget, seconds, jobs, keep, tune_seed, out: path };
+            let args = tune::TuneArgs {
+                preset,
+                goal: goal.unwrap_or_default(),
+                share,
+                vary,
+                budget,
+                seconds,
+                jobs,
+                keep,
+                tune_seed,
+                out: path,
+            };
             match variety {
                 Some(figures) => tune::run_variety(args, &figures, out, err),
                 None => tune::run(args, out, err),

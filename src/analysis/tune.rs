@@ -633,8 +633,8 @@ fn round_percent(f: f64) -> String {
     if p < 10.0 && p.fract().abs() > 1e-9 { format!("{p:.1}") } else { format!("{}", p.round() as i64) }
 }
 
-/// What `p` changes from `base`, as a designer reads it: `Room attempts 30 → 44, Map width 80 → 120`
-/// (`as before` when nothing).
+/// What `p` changes from `base`, as a designer reads it (in Explore's words):
+/// `Room attempts 44 (was 30), Map width 120 (was 80)`; `as before` when nothing.
 pub fn changes(base: &GeneratorParams, p: &GeneratorParams) -> String {
     let diffs = super::differing_params(base, p);
     if diffs.is_empty() {
@@ -642,7 +642,7 @@ pub fn changes(base: &GeneratorParams, p: &GeneratorParams) -> String {
     }
     diffs
         .iter()
-        .map(|d| format!("{} {} → {}", d.label, super::format_value(d.a), super::format_value(d.b)))
+        .map(|d| format!("{} {} (was {})", d.label, super::format_value(d.b), super::format_value(d.a)))
         .collect::<Vec<_>>()
         .join(", ")
 }

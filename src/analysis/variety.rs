@@ -125,8 +125,7 @@ pub fn variety(
 
     // Random candidates set the ranges: their typical figures, widened by half on each side
     // (so that nudged ones can land beyond), never below zero.
-    let first: Vec<Vec<ParamValue>> =
-        (0..FIRST_CANDIDATES).map(|_| sample_valid(base, &s.vary, &mut rng)).collect();
+    let first: Vec<Vec<ParamValue>> = (0..FIRST_CANDIDATES).map(|_| sample_valid(base, &s.vary, &mut rng)).collect();
     let Some(measured) = measure(base, s, &base_values, first, cancel, &mut maps)? else { return Ok(None) };
     candidates += measured.len();
     let range = |f: fn(&Elite) -> f64| {
@@ -195,6 +194,9 @@ pub fn variety(
     Ok(Some(grid))
 }
 
+/// A candidate's typical figures, and the values of its varied parameters.
+type Measured = (Elite, Vec<ParamValue>);
+
 /// Each candidate that can be generated, measured on [`SEEDS_PER_CANDIDATE`] seeds, with its
 /// values.
 fn measure(
@@ -204,12 +206,13 @@ fn measure(
     batch: Vec<Vec<ParamValue>>,
     cancel: &AtomicBool,
     maps: &mut u64,
-) -> Result<Option<Vec<(Elite, Vec<ParamValue>)>>, GenError> {
+) -> Result<Option<Vec<Measured>>, GenError> {
     let made: Vec<(Vec<ParamValue>, GeneratorParams, f64)> = batch
         .into_iter()
         .filter_map(|v| with_values(base, &s.vary, base_values, &v).map(|(p, moved)| (v, p, moved)))
         .collect();
-    let work: Vec<(usize, u64)> = (0..made.len()).flat_map(|i| (0..SEEDS_PER_CANDIDATE).map(move |seed| (i, seed))).collect();
+    let work: Vec<(usize, u64)> =
+        (0..made.len()).flat_map(|i| (0..SEEDS_PER_CANDIDATE).map(move |seed| (i, seed))).collect();
     let rows: Vec<Option<Result<SweepRow, GenError>>> = work
         .par_iter()
         .map(|&(i, seed)| (!cancel.load(Ordering::Relaxed)).then(|| SweepRow::of(&made[i].1, seed, s.kept.as_ref())))
@@ -229,7 +232,8 @@ fn measure(
         .into_iter()
         .zip(&per)
         .map(|((v, params, moved), rows)| {
-            let sound = rows.iter().filter(|r| r.connected && r.problems == 0).count() as f64 / rows.len().max(1) as f64;
+            let sound =
+                rows.iter().filter(|r| r.connected && r.problems == 0).count() as f64 / rows.len().max(1) as f64;
             (Elite { x: median(rows, s.x), y: median(rows, s.y), sound, moved, params }, v)
         })
         .collect();
@@ -273,7 +277,8 @@ pub fn contact_sheet(grid: &VarietyMap, kept: Option<&Arc<Kept>>) -> Result<imag
             }
         }
     }
-    let number = |v: f64| if v.fract().abs() < 1e-9 || v.abs() >= 100.0 { format!("{v:.0}") } else { format!("{v:.1}") };
+    let number =
+        |v: f64| if v.fract().abs() < 1e-9 || v.abs() >= 100.0 { format!("{v:.0}") } else { format!("{v:.1}") };
     for i in 0..=grid.side {
         let ((x, _), (y, _)) = grid.bounds(i.min(grid.side - 1), i.min(grid.side - 1));
         let (x, y) = if i == grid.side { (grid.x_range.1, grid.y_range.1) } else { (x, y) };

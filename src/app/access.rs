@@ -94,6 +94,15 @@ impl DelveApp {
         &mut self.explore
     }
 
+    /// The Tune window.
+    pub fn tune(&self) -> &super::tune_window::TuneWindow {
+        &self.tune
+    }
+
+    pub fn tune_mut(&mut self) -> &mut super::tune_window::TuneWindow {
+        &mut self.tune
+    }
+
     /// The compare window.
     pub fn compare(&self) -> &compare::Compare {
         &self.compare
@@ -157,7 +166,12 @@ impl DelveApp {
                 self.check_job =
                     Some(self.jobs.spawn(kind, |_| -> Box<crate::edit::document::Checked> { panic!("{BOOM}") }));
             }
-            JobKind::Thumbnails | JobKind::Compare | JobKind::Explore | JobKind::Listing | JobKind::Record => {}
+            JobKind::Thumbnails
+            | JobKind::Compare
+            | JobKind::Explore
+            | JobKind::Tune
+            | JobKind::Listing
+            | JobKind::Record => {}
         }
     }
 

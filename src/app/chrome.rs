@@ -188,7 +188,7 @@ impl DelveApp {
                     out.push(Command::View(ViewCommand::Camera(Camera::Zoom(0.8))));
                 }
                 ui.separator();
-                let windows: [MenuToggle<'_>; 6] = [
+                let windows: [MenuToggle<'_>; 7] = [
                     (
                         self.browser.open,
                         "Seed browser",
@@ -204,6 +204,12 @@ impl DelveApp {
                             Action::ToggleExplore,
                         ),
                         |on| WindowCommand::ShowExplore(on).into(),
+                    ),
+                    (
+                        self.tune.open,
+                        "Tune",
+                        "Say what the maps should be and find the parameters; or map what the generator can make",
+                        |on| WindowCommand::ShowTune(on).into(),
                     ),
                     (
                         self.timeline.open,

@@ -43,6 +43,9 @@ pub enum ParamsCommand {
     PromotePane(Box<GeneratorParams>, u64),
     /// The parameters back to their preset's as saved (an undoable regeneration).
     RevertParams,
+    /// Take these parameters (the Tune window's proposal or variety cell): one undoable
+    /// regeneration, labelled.
+    ApplyParams(Box<GeneratorParams>, String),
     /// Star or unstar a seed of the current parameters.
     ToggleStar(u64),
     /// The note of a starred seed.
@@ -81,6 +84,8 @@ pub enum FileCommand {
     ExportOptions(crate::export::Format),
     LoadPreset(PathBuf),
     SavePresetTo(PathBuf),
+    /// Save the Tune window's chosen proposal as a preset here.
+    SaveTunedPresetTo(PathBuf),
     SetDialogMode(DialogMode),
     /// The export options chosen in the export window.
     SetExportOptions(Box<super::prefs::ExportPrefs>),
@@ -118,6 +123,14 @@ pub enum WindowCommand {
     ShowSeedBrowser(bool),
     /// Add a compare pane with this seed of the current parameters.
     CompareSeed(u64),
+    ShowTune(bool),
+    /// Run the Tune window's search (or variety map) as it stands.
+    RunTune,
+    CancelTune,
+    /// The current map and these parameters' map of the same seed, side by side.
+    CompareTuned(Box<GeneratorParams>),
+    /// Save the Tune window's proposal `n` as a preset (asks for a file).
+    SaveTuned(usize),
     /// Change a compare pane.
     Pane(usize, PaneCommand),
     ShowCompare(bool),

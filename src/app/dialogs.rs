@@ -22,6 +22,8 @@ pub enum DialogPurpose {
     ChooseTileset,
     /// The Explore window's run, as `delve sweep` writes it.
     SaveRunCsv,
+    /// A proposal of the Tune window, as a preset.
+    SaveTunedPreset,
 }
 
 impl DialogPurpose {
@@ -39,6 +41,7 @@ impl DialogPurpose {
             DialogPurpose::SavePreset => "Save preset as",
             DialogPurpose::ChooseTileset => "Choose a Tiled tileset",
             DialogPurpose::SaveRunCsv => "Save the run as CSV",
+            DialogPurpose::SaveTunedPreset => "Save the tuned parameters as a preset",
         }
     }
 
@@ -51,6 +54,7 @@ impl DialogPurpose {
                 | DialogPurpose::ExportGif
                 | DialogPurpose::SavePreset
                 | DialogPurpose::SaveRunCsv
+                | DialogPurpose::SaveTunedPreset
         )
     }
 
@@ -70,7 +74,9 @@ impl DialogPurpose {
             DialogPurpose::OpenMap | DialogPurpose::SaveMap => "Delve map (RON)",
             DialogPurpose::Export(f) => f.description(),
             DialogPurpose::ExportGif => "Animated GIF",
-            DialogPurpose::LoadPreset | DialogPurpose::SavePreset => "Delve preset (RON)",
+            DialogPurpose::LoadPreset | DialogPurpose::SavePreset | DialogPurpose::SaveTunedPreset => {
+                "Delve preset (RON)"
+            }
             DialogPurpose::ChooseTileset => "Tiled tileset (TSX)",
             DialogPurpose::SaveRunCsv => "Figures of every seed (CSV)",
         }
@@ -83,7 +89,10 @@ impl DialogPurpose {
             DialogPurpose::LoadPreset => "Load",
             DialogPurpose::Export(_) | DialogPurpose::ExportGif => "Export",
             DialogPurpose::ChooseTileset => "Use",
-            DialogPurpose::SaveMap | DialogPurpose::SavePreset | DialogPurpose::SaveRunCsv => "Save",
+            DialogPurpose::SaveMap
+            | DialogPurpose::SavePreset
+            | DialogPurpose::SaveRunCsv
+            | DialogPurpose::SaveTunedPreset => "Save",
         }
     }
 }

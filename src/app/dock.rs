@@ -39,16 +39,18 @@ pub enum Dockable {
     SeedBrowser,
     Explore,
     Compare,
+    Tune,
 }
 
 impl Dockable {
-    pub const ALL: [Dockable; 3] = [Dockable::SeedBrowser, Dockable::Explore, Dockable::Compare];
+    pub const ALL: [Dockable; 4] = [Dockable::SeedBrowser, Dockable::Explore, Dockable::Compare, Dockable::Tune];
 
     pub fn title(self) -> &'static str {
         match self {
             Dockable::SeedBrowser => "Seeds",
             Dockable::Explore => "Explore",
             Dockable::Compare => "Compare",
+            Dockable::Tune => "Tune",
         }
     }
 
@@ -57,6 +59,7 @@ impl Dockable {
             Dockable::SeedBrowser => "delve-seed-browser",
             Dockable::Explore => "delve-explore",
             Dockable::Compare => "delve-compare",
+            Dockable::Tune => "delve-tune",
         }
     }
 
@@ -66,6 +69,7 @@ impl Dockable {
             Dockable::SeedBrowser => egui::vec2(900.0, 640.0),
             Dockable::Explore => egui::vec2(980.0, 700.0),
             Dockable::Compare => egui::vec2(960.0, 560.0),
+            Dockable::Tune => egui::vec2(760.0, 680.0),
         }
     }
 }
@@ -77,6 +81,7 @@ pub struct Docks {
     pub seed_browser: Place,
     pub explore: Place,
     pub compare: Place,
+    pub tune: Place,
 }
 
 impl Docks {
@@ -85,6 +90,7 @@ impl Docks {
             Dockable::SeedBrowser => self.seed_browser,
             Dockable::Explore => self.explore,
             Dockable::Compare => self.compare,
+            Dockable::Tune => self.tune,
         }
     }
 
@@ -93,6 +99,7 @@ impl Docks {
             Dockable::SeedBrowser => self.seed_browser = place,
             Dockable::Explore => self.explore = place,
             Dockable::Compare => self.compare = place,
+            Dockable::Tune => self.tune = place,
         }
     }
 }

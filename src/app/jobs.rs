@@ -23,6 +23,8 @@ pub enum JobKind {
     Compare,
     /// Runs of the Explore window.
     Explore,
+    /// Searches of the Tune window.
+    Tune,
     /// Explored seeds listed for the seed browser.
     Listing,
     /// A generation recorded for the timeline.

@@ -59,6 +59,7 @@ pub mod side_panel;
 pub mod textures;
 pub mod timeline;
 pub mod tools;
+pub mod tune_window;
 mod windows;
 
 pub use chrome::{About, Message};
@@ -170,6 +171,7 @@ pub struct DelveApp {
     browser: seed_browser::SeedBrowser,
     compare: compare::Compare,
     explore: explore::Explore,
+    tune: tune_window::TuneWindow,
     timeline: timeline::Timeline,
     recovery: recovery::Recovery,
     /// File reads, writes, exports and dialogs in flight.
@@ -225,6 +227,7 @@ impl DelveApp {
             browser: seed_browser::SeedBrowser::default(),
             compare: compare::Compare::default(),
             explore: explore::Explore::default(),
+            tune: tune_window::TuneWindow::default(),
             timeline: timeline::Timeline::default(),
             recovery: recovery::Recovery::new(config.recovery_dir, config.recovery_interval),
             window_locks: Ok(None),

@@ -73,6 +73,7 @@ impl DelveApp {
             Dockable::SeedBrowser => self.browser.open,
             Dockable::Explore => self.explore.open,
             Dockable::Compare => self.compare.open,
+            Dockable::Tune => self.tune.open,
         }
     }
 
@@ -98,6 +99,7 @@ impl DelveApp {
                 let (params, seed) = (self.session.params(), self.session.seed());
                 compare::compare_ui(host, place, &mut self.compare, params, seed, &mut out)
             }
+            Dockable::Tune => super::tune_window::tune_ui(host, place, &mut self.tune, self.session.params(), &mut out),
         };
         if let Some(p) = picked.filter(|p| *p != place) {
             out.push(Command::Window(WindowCommand::Dock(w, p)));

@@ -144,10 +144,12 @@ pub fn run_variety(args: TuneArgs, figures: &str, out: &mut dyn Write, err: &mut
     let base = preset.generator.clone();
     let figure = |name: &str| {
         let name = name.trim().to_lowercase();
-        Stat::metrics().iter().copied().find(|s| s.label() == name || s.key() == name.replace(' ', "_")).ok_or_else(|| {
-            let names: Vec<&str> = Stat::metrics().iter().map(|s| s.label()).collect();
-            anyhow::anyhow!("--variety: \"{name}\" is not a figure; the figures are: {}", names.join(", "))
-        })
+        Stat::metrics().iter().copied().find(|s| s.label() == name || s.key() == name.replace(' ', "_")).ok_or_else(
+            || {
+                let names: Vec<&str> = Stat::metrics().iter().map(|s| s.label()).collect();
+                anyhow::anyhow!("--variety: \"{name}\" is not a figure; the figures are: {}", names.join(", "))
+            },
+        )
     };
     let Some((x, y)) = figures.split_once(',') else {
         bail!("--variety {figures}: give two figures separated by a comma, e.g. \"rooms,longest path\"");
@@ -193,7 +195,14 @@ pub fn run_variety(args: TuneArgs, figures: &str, out: &mut dyn Write, err: &mut
             let ((x0, x1), (y0, y1)) = grid.bounds(col, row);
             let name = format!("variety-{col}-{row}.ron");
             let mut p = io::Preset::new(e.params.clone());
-            p.name = Some(format!("{} {} {:.0}, {} {:.0}", preset.name.as_deref().unwrap_or("preset"), x.label(), e.x, y.label(), e.y));
+            p.name = Some(format!(
+                "{} {} {:.0}, {} {:.0}",
+                preset.name.as_deref().unwrap_or("preset"),
+                x.label(),
+                e.x,
+                y.label(),
+                e.y
+            ));
             p.notes = Some(format!(
                 "From `delve tune --variety`: typical map (median of seeds 0 to {}) {} {:.1}, {} {:.1}; the cell spans {} {x0:.1} to {x1:.1} and {} {y0:.1} to {y1:.1}. Changed: {}.",
                 SEEDS_PER_CANDIDATE - 1,
@@ -206,7 +215,15 @@ pub fn run_variety(args: TuneArgs, figures: &str, out: &mut dyn Write, err: &mut
                 tune::changes(&base, &e.params)
             ));
             save_preset(&args.out.join(&name), &p)?;
-            writeln!(out, "{name}: {} {:.1}, {} {:.1}, {}", x.label(), e.x, y.label(), e.y, tune::changes(&base, &e.params))?;
+            writeln!(
+                out,
+                "{name}: {} {:.1}, {} {:.1}, {}",
+                x.label(),
+                e.x,
+                y.label(),
+                e.y,
+                tune::changes(&base, &e.params)
+            )?;
         }
     }
     let sheet = variety::contact_sheet(&grid, kept.as_ref()).map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -30,6 +30,8 @@ mod app_recovery;
 mod app_roles;
 #[cfg(feature = "gui")]
 mod app_timeline;
+#[cfg(feature = "gui")]
+mod app_tune;
 mod browser;
 mod cli;
 mod edit;

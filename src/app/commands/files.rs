@@ -126,6 +126,7 @@ impl DelveApp {
                     DialogPurpose::SaveRunCsv => Command::File(FileCommand::SaveRunCsv(path)),
                     DialogPurpose::LoadPreset => Command::File(FileCommand::LoadPreset(path)),
                     DialogPurpose::SavePreset => Command::File(FileCommand::SavePresetTo(path)),
+                    DialogPurpose::SaveTunedPreset => Command::File(FileCommand::SaveTunedPresetTo(path)),
                     DialogPurpose::ChooseTileset => {
                         self.prefs.export_options.tileset = Some(path);
                         return;
@@ -221,6 +222,13 @@ impl DelveApp {
                 p.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
                 p.seed = self.session.seed();
                 p.starred = self.session.starred().to_vec();
+                self.spawn_file(JobKind::Save, move || {
+                    let result = io::save_preset(&path, &p);
+                    FileDone::PresetSaved { path, preset: Box::new(p), result }
+                });
+            }
+            FileCommand::SaveTunedPresetTo(path) => {
+                let Some(p) = self.tune.chosen_preset(self.session.params()) else { return };
                 self.spawn_file(JobKind::Save, move || {
                     let result = io::save_preset(&path, &p);
                     FileDone::PresetSaved { path, preset: Box::new(p), result }
@@ -479,7 +487,7 @@ impl DelveApp {
 
     fn start_dir(&self, purpose: DialogPurpose) -> Option<PathBuf> {
         match purpose {
-            DialogPurpose::LoadPreset | DialogPurpose::SavePreset => self
+            DialogPurpose::LoadPreset | DialogPurpose::SavePreset | DialogPurpose::SaveTunedPreset => self
                 .user_presets_dir
                 .clone()
                 .filter(|d| d.is_dir() || std::fs::create_dir_all(d).is_ok())
@@ -528,6 +536,7 @@ impl DelveApp {
                 self.shown_run().map(|r| format!("sweep-{}-{}.csv", r.seeds.start, r.seeds.end))
             }
             DialogPurpose::SavePreset => Some("my-preset.ron".into()),
+            DialogPurpose::SaveTunedPreset => Some("tuned.ron".into()),
             _ => None,
         }
     }

@@ -6,6 +6,7 @@
 pub mod edit;
 pub mod files;
 pub mod params;
+pub mod tune;
 pub mod view;
 pub mod windows;
 
@@ -110,6 +111,7 @@ impl DelveApp {
         self.browser.poll();
         self.compare.poll();
         self.explore.poll();
+        self.tune.poll();
         self.timeline.poll();
     }
 

@@ -152,6 +152,10 @@ impl DelveApp {
                 self.session.set_seed(s);
                 self.regenerate(format!("Seed {s}"));
             }
+            ParamsCommand::ApplyParams(p, label) => {
+                self.session.set_params(*p);
+                self.regenerate(label);
+            }
             ParamsCommand::PromotePane(p, s) => {
                 self.session.set_params(*p);
                 self.session.set_seed(s);

@@ -2,7 +2,7 @@
 //! error banner, quitting. Thumbnail pages and compare panes are made on the worker pool.
 
 use super::super::DelveApp;
-use super::super::command::{PaneCommand, WindowCommand};
+use super::super::command::{FileCommand, PaneCommand, WindowCommand};
 use super::super::compare::PaneJob;
 use super::super::compare::PaneOutcome;
 use super::super::explore::ExploreOut;
@@ -10,6 +10,7 @@ use super::super::explore::{ExploreModel, ExploreRequest, Explored};
 use super::super::jobs::JobKind;
 use super::super::seed_browser::ThumbnailsOut;
 use super::super::seed_browser::{ListRequest, ThumbnailRequest};
+use super::super::{Command, DialogPurpose};
 use crate::analysis::explore::{Charts, Run};
 use crate::analysis::thumbnail;
 use crate::map::metrics::Metrics;
@@ -66,6 +67,28 @@ impl DelveApp {
                 }
             }
             WindowCommand::ShowExplore(on) => self.explore.open = on,
+            WindowCommand::ShowTune(on) => self.tune.open = on,
+            WindowCommand::RunTune => match self.tune.request() {
+                Ok(r) => self.start_tune(r),
+                Err(e) => self.tune.error = Some(e),
+            },
+            WindowCommand::CancelTune => {
+                if let Some(id) = self.tune.cancelled() {
+                    self.jobs.cancel(id);
+                }
+            }
+            WindowCommand::CompareTuned(p) => {
+                let seed = self.session.seed();
+                self.compare.panes.clear();
+                for params in [self.session.params().clone(), *p] {
+                    let job = self.compare.add(params, seed);
+                    self.start_pane(job);
+                }
+            }
+            WindowCommand::SaveTuned(i) => {
+                self.tune.chosen = Some(i);
+                self.commands.push(Command::File(FileCommand::Dialog(DialogPurpose::SaveTunedPreset)));
+            }
             WindowCommand::ShowTimeline(on) => self.timeline.open = on,
             WindowCommand::RunExplore => {
                 let locks = self.generation_locks();
