@@ -72,6 +72,8 @@ pub struct TuneWindow {
     pub y: Stat,
     job: Option<Job<TuneOut>>,
     done: (u64, u64),
+    /// Cells of the variety map filled so far.
+    filled: usize,
     leaders: Vec<(GeneratorParams, Tally)>,
     /// The finished search, and the parameters it started from.
     pub outcome: Option<Arc<Outcome>>,
@@ -98,6 +100,7 @@ impl Default for TuneWindow {
             y: Stat::LongestPath,
             job: None,
             done: (0, 0),
+            filled: 0,
             leaders: Vec::new(),
             outcome: None,
             variety: None,
@@ -164,6 +167,7 @@ impl TuneWindow {
         self.job = Some(job);
         self.base = Some(base);
         self.done = (0, budget);
+        self.filled = 0;
         self.leaders.clear();
         self.error = None;
         self.thumbs.clear();
@@ -188,7 +192,7 @@ impl TuneWindow {
                     self.leaders = p.leaders;
                     self.set_thumbs(thumbs.into_iter().map(Some).collect());
                 }
-                Event::Report(TuneOut::Filled(maps, _)) => self.done.0 = maps,
+                Event::Report(TuneOut::Filled(maps, filled)) => (self.done.0, self.filled) = (maps, filled),
                 Event::Done(TuneOut::Tuned(Ok(b))) => {
                     let (outcome, thumbs) = *b;
                     self.outcome = Some(Arc::new(outcome));
@@ -368,7 +372,9 @@ fn run_ui(ui: &mut egui::Ui, t: &mut TuneWindow, out: &mut Vec<Command>) {
         if t.is_busy() {
             let (done, of) = t.done;
             let fraction = if of > 0 { done as f32 / of as f32 } else { 0.0 };
-            ui.add(egui::ProgressBar::new(fraction.min(1.0)).desired_width(180.0).text(format!("{done} of {of} maps")));
+            let n = super::explore::group_thousands;
+            let text = format!("{} of {} maps", n(done), n(of));
+            ui.add(egui::ProgressBar::new(fraction.min(1.0)).desired_width(200.0).text(text));
             if ui.button("Cancel").clicked() {
                 out.push(Command::Window(WindowCommand::CancelTune));
             }
@@ -446,7 +452,9 @@ fn leaderboard_ui(ui: &mut egui::Ui, t: &mut TuneWindow, params: &GeneratorParam
 
 fn variety_ui(ui: &mut egui::Ui, t: &mut TuneWindow, _params: &GeneratorParams, out: &mut Vec<Command>) {
     let Some(grid) = t.variety.clone() else {
-        ui.label(egui::RichText::new("Run to fill the grid.").weak());
+        let text =
+            if t.is_busy() { format!("{} cells filled so far…", t.filled) } else { "Run to fill the grid.".into() };
+        ui.label(egui::RichText::new(text).weak());
         return;
     };
     ui.label(format!(
