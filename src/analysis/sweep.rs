@@ -26,13 +26,7 @@ pub fn sweep(
     cancel: &AtomicBool,
     mut progress: impl FnMut(u64),
 ) -> Result<Option<Vec<SweepRow>>, GenError> {
-    let issues = params.check();
-    if !issues.is_empty() {
-        return Err(GenError::InvalidParams(issues));
-    }
-    if let Some(kept) = kept {
-        crate::generate::prepare_keeping(params, kept)?;
-    }
+    ready(params, kept)?;
     let total = seeds.end.saturating_sub(seeds.start);
     let mut rows = Vec::with_capacity(usize::try_from(total).unwrap_or(0).min(1 << 24));
     // Slices of a few tens of milliseconds: progress stays live and a cancel is seen soon,
@@ -70,6 +64,19 @@ pub fn sweep(
         progress(next - seeds.start);
     }
     Ok(Some(rows))
+}
+
+/// Whether `params` can be generated (around `kept`, prepared once here): what a run over many
+/// seeds checks first, so that it fails once, not once per seed.
+pub fn ready(params: &GeneratorParams, kept: Option<&Arc<Kept>>) -> Result<(), GenError> {
+    let issues = params.check();
+    if !issues.is_empty() {
+        return Err(GenError::InvalidParams(issues));
+    }
+    if let Some(kept) = kept {
+        crate::generate::prepare_keeping(params, kept)?;
+    }
+    Ok(())
 }
 
 /// Why a slice of a sweep stopped early.

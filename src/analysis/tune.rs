@@ -404,13 +404,7 @@ pub fn tune(
     cancel: &AtomicBool,
     mut progress: impl FnMut(&Progress),
 ) -> Result<Option<Outcome>, GenError> {
-    let issues = base.check();
-    if !issues.is_empty() {
-        return Err(GenError::InvalidParams(issues));
-    }
-    if let Some(kept) = &s.kept {
-        crate::generate::prepare_keeping(base, kept)?;
-    }
+    super::sweep::ready(base, s.kept.as_ref())?;
     let started = Instant::now();
     let mut rng = search_rng(s.tune_seed);
     let base_values: Vec<Option<ParamValue>> = s.vary.iter().map(|v| base.params().get(v.key)).collect();
@@ -548,13 +542,15 @@ pub(super) fn search_rng(tune_seed: u64) -> DelveRng {
 /// so that ties fall the same way on every run).
 fn rank(pool: &mut [Candidate]) {
     pool.sort_by(|a, b| {
-        b.tally
-            .share()
-            .total_cmp(&a.tally.share())
-            .then(b.tally.nearness().total_cmp(&a.tally.nearness()))
-            .then(a.moved.total_cmp(&b.moved))
+        before((&a.tally, a.moved), (&b.tally, b.moved))
             .then_with(|| format!("{:?}", a.values).cmp(&format!("{:?}", b.values)))
     });
+}
+
+/// The ranking: `Less` when `a` (counts, how far it moved) ranks before `b` — more seeds
+/// matching, then nearer every condition, then less moved.
+fn before(a: (&Tally, f64), b: (&Tally, f64)) -> std::cmp::Ordering {
+    b.0.share().total_cmp(&a.0.share()).then(b.0.nearness().total_cmp(&a.0.nearness())).then(a.1.total_cmp(&b.1))
 }
 
 /// Measures each job (a candidate of `pool` over a range of seeds) and adds the counts;
@@ -617,13 +613,7 @@ fn finish(
         }
         proposals.push(Proposal { params: c.params, searched: c.tally, fresh, moved: c.moved });
     }
-    proposals.sort_by(|a, b| {
-        b.fresh
-            .share()
-            .total_cmp(&a.fresh.share())
-            .then(b.fresh.nearness().total_cmp(&a.fresh.nearness()))
-            .then(a.moved.total_cmp(&b.moved))
-    });
+    proposals.sort_by(|a, b| before((&a.fresh, a.moved), (&b.fresh, b.moved)));
     Ok(Some(Outcome { goal: s.goal.clone(), proposals, stopped, maps, candidates }))
 }
 

@@ -105,13 +105,7 @@ pub fn variety(
     cancel: &AtomicBool,
     mut progress: impl FnMut(&VarietyMap),
 ) -> Result<Option<VarietyMap>, GenError> {
-    let issues = base.check();
-    if !issues.is_empty() {
-        return Err(GenError::InvalidParams(issues));
-    }
-    if let Some(kept) = &s.kept {
-        crate::generate::prepare_keeping(base, kept)?;
-    }
+    super::sweep::ready(base, s.kept.as_ref())?;
     let side = s.side.clamp(2, 64);
     let started = Instant::now();
     let mut rng = search_rng(s.tune_seed);

@@ -170,3 +170,35 @@ fn delve_tune_writes_a_preset_that_makes_the_maps_it_promises() {
         assert!(!o.status.success() && err.contains(says) && !err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// With locks, every candidate is measured around them: the best proposal's share on fresh
+/// seeds is the share of its maps made around the locks, counted here seed by seed.
+#[test]
+fn with_locks_every_candidate_is_measured_around_them() {
+    use delve::map::locks::Kept;
+    let base = shipped("godot-part3");
+    let mut map = delve::generate::generate(&base, 3).unwrap().map;
+    for r in map.rooms.iter_mut().take(2) {
+        r.locked = true;
+    }
+    let kept = std::sync::Arc::new(Kept::of(&map).unwrap());
+    let s =
+        Settings { kept: Some(kept.clone()), ..settings(&base, "longest path >= 80", 50.0, "max_rooms=10..80", 5_000) };
+    let outcome = tune(&base, &s, &AtomicBool::new(false), |_| {}).unwrap().unwrap();
+    let best = &outcome.proposals[0];
+    let conditions = parse("longest path >= 80").unwrap();
+    let matched = FRESH_SEEDS
+        .filter(|&seed| {
+            let row = delve::analysis::sweep::SweepRow::of(&best.params, seed, Some(&kept)).unwrap();
+            row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
+        })
+        .count() as u64;
+    assert_eq!(best.fresh.matched, matched);
+    let without = FRESH_SEEDS
+        .filter(|&seed| {
+            let row = delve::analysis::sweep::SweepRow::of(&best.params, seed, None).unwrap();
+            row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
+        })
+        .count() as u64;
+    assert_ne!(matched, without, "the locks change what the maps are");
+}
