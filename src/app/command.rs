@@ -127,8 +127,9 @@ pub enum WindowCommand {
     /// Run the Tune window's search (or variety map) as it stands.
     RunTune,
     CancelTune,
-    /// The current map and these parameters' map of the same seed, side by side.
-    CompareTuned(Box<GeneratorParams>),
+    /// Explore's A/B: these parameters (named) run over the same seeds as the current ones,
+    /// drawn over them.
+    CompareTuned(Box<GeneratorParams>, String),
     /// Save the Tune window's proposal `n` as a preset (asks for a file).
     SaveTuned(usize),
     /// Change a compare pane.

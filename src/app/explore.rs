@@ -75,6 +75,9 @@ pub struct Explore {
     pub first: u64,
     /// Also run the parameters as saved in their preset, drawn over the current ones.
     pub against_saved: bool,
+    /// Or these parameters, named (a proposal of the Tune window): drawn over the current ones
+    /// instead of the saved ones.
+    pub against: Option<(GeneratorParams, String)>,
     /// Conditions on figures as typed: `rooms >= 20 and longest path >= 100`.
     pub conditions: String,
     runs: Vec<(String, Arc<Run>)>,
@@ -96,6 +99,7 @@ impl Default for Explore {
             count: 10_000,
             first: 0,
             against_saved: false,
+            against: None,
             conditions: String::new(),
             runs: Vec::new(),
             charts: None,
@@ -165,14 +169,26 @@ impl Explore {
         explore::parse(&self.conditions)
     }
 
-    /// The parameter sets shown: the current ones, then the saved ones when compared.
-    fn wanted<'a>(&self, m: &ExploreModel<'a>) -> Vec<(String, &'a GeneratorParams)> {
+    /// The parameters drawn over the current ones, and what to call them: a named set (the
+    /// Tune window's), or the preset's as saved when asked for.
+    fn other<'a>(&'a self, m: &ExploreModel<'a>) -> Option<(&'a GeneratorParams, &'a str)> {
+        match &self.against {
+            Some((p, name)) => Some((p, name.as_str())),
+            None => m.saved.filter(|_| self.against_saved).map(|s| (s, "saved")),
+        }
+    }
+
+    /// What the runs drawn over the current one are called ("saved", or a named set's name).
+    pub(super) fn other_name(&self) -> &str {
+        self.against.as_ref().map_or("saved", |(_, n)| n.as_str())
+    }
+
+    /// The parameter sets shown: the current ones, then the compared ones.
+    fn wanted(&self, m: &ExploreModel<'_>) -> Vec<(String, GeneratorParams)> {
         let kept = m.kept().map(|k| &**k);
-        let mut out = vec![(run_key(m.params, kept), m.params)];
-        if self.against_saved
-            && let Some(saved) = m.saved
-        {
-            out.push((run_key(saved, kept), saved));
+        let mut out = vec![(run_key(m.params, kept), m.params.clone())];
+        if let Some((other, _)) = self.other(m) {
+            out.push((run_key(other, kept), other.clone()));
         }
         out
     }
@@ -187,7 +203,7 @@ impl Explore {
         for (key, params) in &wanted {
             match self.runs.iter().find(|(k, r)| k == key && r.seeds == seeds) {
                 Some((k, r)) => have.push((k.clone(), r.clone())),
-                None => todo.push((key.clone(), (*params).clone())),
+                None => todo.push((key.clone(), params.clone())),
             }
         }
         self.error = None;
@@ -371,27 +387,35 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
             }
         }
         ui.separator();
-        let can_compare = m.saved.is_some();
-        let mut against = e.against_saved && can_compare;
-        if ui
-            .add_enabled(can_compare, egui::Checkbox::new(&mut against, "Compare with the preset as saved"))
-            .on_hover_text("Also run the parameters as their preset holds them, drawn over them in see-through orange")
-            .on_disabled_hover_text("The parameters are the preset's as saved: tune one to compare")
-            .changed()
-        {
-            e.against_saved = against;
+        if let Some((_, name)) = &e.against {
+            ui.label(format!("Compared with {name}"));
+            if ui.button("Stop comparing").clicked() {
+                e.against = None;
+            }
+        } else {
+            let can_compare = m.saved.is_some();
+            let mut against = e.against_saved && can_compare;
+            if ui
+                .add_enabled(can_compare, egui::Checkbox::new(&mut against, "Compare with the preset as saved"))
+                .on_hover_text(
+                    "Also run the parameters as their preset holds them, drawn over them in see-through orange",
+                )
+                .on_disabled_hover_text("The parameters are the preset's as saved: tune one to compare")
+                .changed()
+            {
+                e.against_saved = against;
+            }
         }
     });
-    if e.against_saved
-        && let Some(saved) = m.saved
-    {
-        let diffs = differing_params(saved, m.params);
+    if let Some((other, name)) = e.other(m) {
+        let diffs = differing_params(other, m.params);
         let text: Vec<String> = diffs
             .iter()
-            .map(|d| format!("{} (saved {}, now {})", d.label, format_value(d.a), format_value(d.b)))
+            .map(|d| format!("{} ({name} {}, now {})", d.label, format_value(d.a), format_value(d.b)))
             .collect();
+        let what = if e.against.is_some() { name.to_string() } else { "as saved".to_string() };
         ui.horizontal_wrapped(|ui| {
-            ui.colored_label(SAVED_COLOUR, "orange: as saved;");
+            ui.colored_label(SAVED_COLOUR, format!("orange: {what};"));
             ui.colored_label(NOW_COLOUR, "blue: as tuned now;");
             ui.label(format!("differ in {}", text.join(", ")));
         });

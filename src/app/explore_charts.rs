@@ -103,7 +103,7 @@ fn histogram_ui(
                 (0, true) => NOW_COLOUR.gamma_multiply(0.45),
                 _ => SAVED_COLOUR.gamma_multiply(0.55),
             };
-            bar_chart(if i == 0 { "now" } else { "saved" }, h, &h.counts, 0.95, colour)
+            bar_chart(if i == 0 { "now" } else { e.other_name() }, h, &h.counts, 0.95, colour)
         })
         .chain(matched.map(|counts| bar_chart("picked", first, counts, 0.6, PICKED_COLOUR)))
         .collect();
@@ -151,7 +151,7 @@ fn histogram_ui(
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, format!("Histogram of {}", stat.label())));
     let at = |pos: egui::Pos2| response.transform.value_from_position(pos).x;
     let r = &if let Some(bin) = r.hover_pos().and_then(|p| first.bin_at(at(p))) {
-        r.clone().on_hover_text_at_pointer(bar_text(stat, hists, matched, bin))
+        r.clone().on_hover_text_at_pointer(bar_text(stat, hists, matched, bin, e.other_name()))
     } else {
         r.clone()
     };
@@ -208,7 +208,7 @@ fn bar_chart(name: &str, bins: &Histogram, counts: &[u64], fraction: f64, colour
 
 /// What the bar under the pointer holds: its values, and how many maps of each run (and of the
 /// picked seeds) fall in it.
-pub(super) fn bar_text(stat: Stat, hists: &[Histogram], matched: Option<&[u64]>, bin: usize) -> String {
+pub(super) fn bar_text(stat: Stat, hists: &[Histogram], matched: Option<&[u64]>, bin: usize, other: &str) -> String {
     let Some(first) = hists.first() else { return String::new() };
     let (lo, hi) = first.bin_range(bin);
     let range = if stat.decimals() == 0 {
@@ -223,9 +223,9 @@ pub(super) fn bar_text(stat: Stat, hists: &[Histogram], matched: Option<&[u64]>,
         let total: u64 = h.counts.iter().sum();
         let share = if total == 0 { 0.0 } else { 100.0 * n as f64 / total as f64 };
         let run = match (i, hists.len()) {
-            (0, 1) => "",
-            (0, _) => "now: ",
-            _ => "saved: ",
+            (0, 1) => String::new(),
+            (0, _) => "now: ".to_string(),
+            _ => format!("{other}: "),
         };
         let maps = if n == 1 { "1 map".to_string() } else { format!("{} maps", group_thousands(n)) };
         lines.push(format!("{run}{maps} ({share:.1}%)"));

@@ -436,8 +436,15 @@ fn leaderboard_ui(ui: &mut egui::Ui, t: &mut TuneWindow, params: &GeneratorParam
                                 format!("Tuned #{}", i + 1),
                             )));
                         }
-                        if ui.button("Compare").on_hover_text("The current map and this one side by side").clicked() {
-                            out.push(Command::Window(WindowCommand::CompareTuned(Box::new(p.clone()))));
+                        if ui
+                            .button("Compare")
+                            .on_hover_text(
+                                "In Explore: this proposal's maps drawn over the current parameters', seed for seed",
+                            )
+                            .clicked()
+                        {
+                            let name = format!("tuned #{}", i + 1);
+                            out.push(Command::Window(WindowCommand::CompareTuned(Box::new(p.clone()), name)));
                         }
                         if ui.button("Save as preset…").clicked() {
                             out.push(Command::Window(WindowCommand::SaveTuned(i)));

@@ -64,11 +64,19 @@ fn tune_finds_parameters_for_a_goal_and_applies_them_in_one_undo_step() {
     assert_eq!(e.map().provenance.params.as_ref(), Some(&outcome.proposals[0].params));
     e.key(Modifiers::COMMAND, egui::Key::Z);
     assert_eq!(e.app().params(), &before, "one undo brings the parameters back");
-    // Compare: the current map and the proposal's, side by side.
+    // Compare: Explore's A/B, the proposal's run drawn over the current parameters'.
     e.harness.get_all_by_role_and_label(Role::Button, "Compare").next().unwrap().click();
     e.settle();
-    let panes: Vec<_> = e.app().compare().panes.iter().map(|p| p.params.clone()).collect();
-    assert_eq!(panes, vec![before.clone(), outcome.proposals[0].params.clone()]);
+    let explore = e.app().explore();
+    assert!(explore.open);
+    assert!(explore.run_of(&before, None).is_some() && explore.run_of(&outcome.proposals[0].params, None).is_some());
+    assert!(e.harness.query_by_label("Compared with tuned #1").is_some());
+    assert!(e.harness.query_all_by_label_contains("(tuned #1 ").next().is_some(), "the parameters that differ");
+    e.harness.get_by_label("Stop comparing").click();
+    e.settle();
+    assert!(e.app().explore().against.is_none());
+    e.harness.state_mut().push(delve::app::Command::Window(delve::app::WindowCommand::ShowExplore(false)));
+    e.settle();
     // Save as preset…: the proposal, with what it was tuned for.
     let path = e.dir.path().join("tuned.ron");
     e.dialogs.pick(&path);

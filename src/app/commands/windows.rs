@@ -77,13 +77,11 @@ impl DelveApp {
                     self.jobs.cancel(id);
                 }
             }
-            WindowCommand::CompareTuned(p) => {
-                let seed = self.session.seed();
-                self.compare.panes.clear();
-                for params in [self.session.params().clone(), *p] {
-                    let job = self.compare.add(params, seed);
-                    self.start_pane(job);
-                }
+            WindowCommand::CompareTuned(p, name) => {
+                // Explore's A/B: the proposal's run drawn over the current parameters' run.
+                self.explore.against = Some((*p, name));
+                self.explore.open = true;
+                self.commands.push(Command::Window(WindowCommand::RunExplore));
             }
             WindowCommand::SaveTuned(i) => {
                 self.tune.chosen = Some(i);
