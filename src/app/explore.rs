@@ -346,7 +346,7 @@ pub fn explore_ui(
             egui::CollapsingHeader::new("Percentiles").default_open(true).show(ui, |ui| {
                 // Its own sideways scroll: a narrow docked panel keeps its width.
                 egui::ScrollArea::horizontal().id_salt("delve-explore-percentiles-scroll").show(ui, |ui| {
-                    percentiles_ui(ui, &runs);
+                    percentiles_ui(ui, &runs, e.other_name());
                 });
             });
         });
@@ -459,7 +459,8 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
         let colour = if i == 0 { NOW_COLOUR } else { SAVED_COLOUR };
         ui.horizontal_wrapped(|ui| {
             if runs.len() > 1 {
-                ui.colored_label(colour, if i == 0 { "Now:" } else { "Saved:" });
+                let label = if i == 0 { "Now:".to_string() } else { capitalised(e.other_name()) + ":" };
+                ui.colored_label(colour, label);
             }
             ui.label(text);
             if i == 0
@@ -506,8 +507,14 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
     }
 }
 
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
 /// Min, p5, p50, p95, max and mean of every figure (a row per run).
-fn percentiles_ui(ui: &mut egui::Ui, runs: &[Arc<Run>]) {
+fn percentiles_ui(ui: &mut egui::Ui, runs: &[Arc<Run>], other: &str) {
     egui::Grid::new("delve-explore-percentiles").striped(true).spacing(vec2(14.0, 2.0)).show(ui, |ui| {
         for h in ["figure", "", "min", "p5", "median", "p95", "max", "mean"] {
             ui.label(egui::RichText::new(h).strong());
@@ -528,7 +535,7 @@ fn percentiles_ui(ui: &mut egui::Ui, runs: &[Arc<Run>]) {
                     } else if i == 0 {
                         "now"
                     } else {
-                        "saved"
+                        other
                     },
                 );
                 let sp: Spread = run.summary.spread(*stat).unwrap_or_default();
