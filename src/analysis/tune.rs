@@ -6,10 +6,12 @@
 //! same first seeds; the promising ones get more seeds (successive halving), and the best are
 //! refined by local steps (one or two parameters nudged at a time), with a few fresh random
 //! candidates mixed in. It stops at the budget (maps generated, or seconds) or when the best
-//! meets the goal with a margin on enough seeds. Candidates rank by the share of seeds that
-//! match, then by how near every condition came, then by how little the parameters moved from
-//! the current ones. The proposals' shares are measured again on [`FRESH_SEEDS`], which the
-//! search never uses, so that a proposal is not tuned to its seeds.
+//! meets the goal with a margin on enough seeds. Candidates that meet the goal's share rank
+//! first, the one whose parameters moved least from the current ones first; the others follow
+//! by the share of seeds that match, then by how near every condition came (partial credit for
+//! the way towards each number, so that a goal none meets yet still points somewhere). The
+//! proposals' shares are measured again on [`FRESH_SEEDS`], which the search never uses, so
+//! that a proposal is not tuned to its seeds, and ranked again on them.
 //!
 //! Everything is decided on the calling thread from counts, so the same tune seed, goal and
 //! budget in maps give the same proposals on any number of threads.
@@ -282,8 +284,15 @@ pub struct Tally {
     pub seeds: u64,
     /// Maps that are connected, without problems, and meet every condition.
     pub matched: u64,
-    /// Per condition, the sound maps that meet it.
+    /// Per condition, the sound maps that meet it ...
     pub per_condition: Vec<u64>,
+    /// ... how near each came, summed over the seeds (1 a map that meets it; for one that
+    /// does not, how far its figure got towards the number, 0 to 1) ...
+    pub closeness: Vec<f64>,
+    /// ... and the condition's figure summed over the sound maps.
+    pub sums: Vec<f64>,
+    /// Maps connected and without problems.
+    pub sound: u64,
 }
 
 impl Tally {
@@ -292,26 +301,55 @@ impl Tally {
         if self.seeds == 0 { 0.0 } else { self.matched as f64 / self.seeds as f64 }
     }
 
-    /// How near the conditions came: the mean share of seeds meeting each one.
+    /// How near the conditions came, 0 to 1: over the seeds and the conditions, 1 for each one
+    /// met and partial credit for the way towards it (so that a goal no candidate meets yet
+    /// still points the search somewhere).
     pub fn nearness(&self) -> f64 {
-        if self.seeds == 0 || self.per_condition.is_empty() {
+        if self.seeds == 0 || self.closeness.is_empty() {
             return 0.0;
         }
-        self.per_condition.iter().map(|&c| c as f64 / self.seeds as f64).sum::<f64>() / self.per_condition.len() as f64
+        self.closeness.iter().map(|&c| c / self.seeds as f64).sum::<f64>() / self.closeness.len() as f64
+    }
+
+    /// Condition `i`'s figure on average over the sound maps (`None` without one).
+    pub fn mean(&self, i: usize) -> Option<f64> {
+        (self.sound > 0).then(|| self.sums.get(i).copied().unwrap_or(0.0) / self.sound as f64)
     }
 
     fn add(&mut self, goal: &Goal, row: &SweepRow) {
-        self.per_condition.resize(goal.conditions.len(), 0);
+        let n = goal.conditions.len();
+        self.per_condition.resize(n, 0);
+        self.closeness.resize(n, 0.0);
+        self.sums.resize(n, 0.0);
         self.seeds += 1;
         let sound = row.connected && row.problems == 0;
+        self.sound += u64::from(sound);
         let mut all = sound;
-        for (n, c) in self.per_condition.iter_mut().zip(&goal.conditions) {
+        for (i, c) in goal.conditions.iter().enumerate() {
             let holds = sound && c.holds(row);
-            *n += u64::from(holds);
+            self.per_condition[i] += u64::from(holds);
+            if sound {
+                let v = row.get(c.stat);
+                self.sums[i] += v;
+                self.closeness[i] += if holds { 1.0 } else { 0.99 * towards(c, v) };
+            }
             all &= holds;
         }
         self.matched += u64::from(all);
     }
+}
+
+/// How far `v` got towards meeting `c`, 0 to 1 (for a figure that does not meet it).
+fn towards(c: &Condition, v: f64) -> f64 {
+    use super::explore::Op;
+    let x = c.value;
+    let r = match c.op {
+        Op::AtLeast | Op::More if x > 0.0 => v / x,
+        Op::AtMost | Op::Less if v > 0.0 => x / v,
+        Op::Equal => 1.0 / (1.0 + (v - x).abs()),
+        _ => 0.0,
+    };
+    r.clamp(0.0, 1.0)
 }
 
 /// A parameter set the search proposes.
@@ -333,6 +371,8 @@ pub enum Stopped {
     GoalMet,
     /// The budget ran out.
     Budget,
+    /// No new candidate was left to try within the ranges (a small space, measured whole).
+    Exhausted,
 }
 
 /// What a search found.
@@ -362,12 +402,14 @@ impl Outcome {
         let Some(best) = self.proposals.first() else {
             return Some("no candidate could be generated within the ranges given".into());
         };
-        let worst =
-            best.fresh.per_condition.iter().zip(&self.goal.conditions).min_by(|a, b| a.0.cmp(b.0)).map(|(n, c)| {
-                format!(
-                    "; the condition failed most: {c} (met in {}% of seeds)",
-                    round_percent(*n as f64 / best.fresh.seeds.max(1) as f64)
-                )
+        let worst = (0..self.goal.conditions.len())
+            .min_by_key(|&i| best.fresh.per_condition.get(i).copied().unwrap_or(0))
+            .map(|i| {
+                let c = &self.goal.conditions[i];
+                let met = best.fresh.per_condition.get(i).copied().unwrap_or(0) as f64 / best.fresh.seeds.max(1) as f64;
+                let mean =
+                    best.fresh.mean(i).map(|m| format!(", {} {m:.1} on average", c.stat.label())).unwrap_or_default();
+                format!("; the condition failed most: {c} (met in {}% of seeds{mean})", round_percent(met))
             });
         Some(format!(
             "The goal ({}) was not reached: the best came to {}% of fresh seeds{}.",
@@ -424,12 +466,17 @@ pub fn tune(
         fresh.push(sample_valid(base, &s.vary, &mut rng));
     }
     let mut queue = fresh;
+    // Every candidate tried, by its values, so that none is measured twice.
+    let mut seen = std::collections::HashSet::new();
+    // Rounds in a row that found nothing new to measure.
+    let mut idle = 0;
     loop {
+        let maps_before = maps;
         // Measure the new candidates on the first seeds.
         let new: Vec<Candidate> = queue
             .drain(..)
+            .filter(|values| seen.insert(format!("{values:?}")))
             .filter_map(|values| candidate(base, s, &base_values, values))
-            .filter(|c| !pool.iter().any(|p| p.values == c.values))
             .collect();
         tried += new.len();
         let start = pool.len();
@@ -440,7 +487,7 @@ pub fn tune(
             break;
         }
         // Successive halving: the leaders get twice the seeds, up to the most.
-        rank(&mut pool);
+        rank(&mut pool, s.goal.share);
         let mut leaders = 8usize;
         loop {
             let jobs: Vec<(usize, Range<u64>)> = (0..leaders.min(pool.len()))
@@ -451,7 +498,7 @@ pub fn tune(
                 break;
             }
             let Some(done) = measure(&mut pool, &jobs, s, cancel, &mut maps)? else { return Ok(None) };
-            rank(&mut pool);
+            rank(&mut pool, s.goal.share);
             if !done || leaders == 1 {
                 break;
             }
@@ -462,12 +509,16 @@ pub fn tune(
             budget: s.budget.maps,
             leaders: pool.iter().take(PROPOSALS).map(|c| (c.params.clone(), c.tally.clone())).collect(),
         });
-        let best = &pool[0];
-        if best.tally.seeds >= MET_SEEDS && best.tally.share() >= (s.goal.share + MARGIN).min(1.0) {
+        let met = |c: &Candidate| c.tally.seeds >= MET_SEEDS && c.tally.share() >= (s.goal.share + MARGIN).min(1.0);
+        if pool.iter().take(PROPOSALS).any(met) {
             return finish(s, pool, Stopped::GoalMet, maps, tried, cancel);
         }
         if out_of_budget(maps) {
             break;
+        }
+        idle = if maps == maps_before { idle + 1 } else { 0 };
+        if idle == 8 {
+            return finish(s, pool, Stopped::Exhausted, maps, tried, cancel);
         }
         // Next round: the leaders nudged, and a few new random candidates.
         for leader in pool.iter().take(3) {
@@ -540,17 +591,28 @@ pub(super) fn search_rng(tune_seed: u64) -> DelveRng {
 
 /// Best first: share, then nearness, then how little it moved, then the values (a total order,
 /// so that ties fall the same way on every run).
-fn rank(pool: &mut [Candidate]) {
+fn rank(pool: &mut [Candidate], goal: f64) {
     pool.sort_by(|a, b| {
-        before((&a.tally, a.moved), (&b.tally, b.moved))
+        before((&a.tally, a.moved), (&b.tally, b.moved), goal)
             .then_with(|| format!("{:?}", a.values).cmp(&format!("{:?}", b.values)))
     });
 }
 
-/// The ranking: `Less` when `a` (counts, how far it moved) ranks before `b` — more seeds
-/// matching, then nearer every condition, then less moved.
-fn before(a: (&Tally, f64), b: (&Tally, f64)) -> std::cmp::Ordering {
-    b.0.share().total_cmp(&a.0.share()).then(b.0.nearness().total_cmp(&a.0.nearness())).then(a.1.total_cmp(&b.1))
+/// The ranking: `Less` when `a` (counts, how far it moved) ranks before `b`. Those that meet
+/// the goal's share come first, the one that moved least first among them; the others follow,
+/// the most seeds matching first, then the nearest every condition, then the least moved.
+fn before(a: (&Tally, f64), b: (&Tally, f64), goal: f64) -> std::cmp::Ordering {
+    let (ma, mb) = (a.0.share() >= goal, b.0.share() >= goal);
+    mb.cmp(&ma).then_with(|| {
+        if ma {
+            a.1.total_cmp(&b.1).then(b.0.share().total_cmp(&a.0.share()))
+        } else {
+            b.0.share()
+                .total_cmp(&a.0.share())
+                .then(b.0.nearness().total_cmp(&a.0.nearness()))
+                .then(a.1.total_cmp(&b.1))
+        }
+    })
 }
 
 /// Measures each job (a candidate of `pool` over a range of seeds) and adds the counts;
@@ -598,7 +660,7 @@ fn finish(
     candidates: usize,
     cancel: &AtomicBool,
 ) -> Result<Option<Outcome>, GenError> {
-    rank(&mut pool);
+    rank(&mut pool, s.goal.share);
     pool.truncate(PROPOSALS);
     let mut proposals = Vec::with_capacity(pool.len());
     for c in pool {
@@ -613,7 +675,7 @@ fn finish(
         }
         proposals.push(Proposal { params: c.params, searched: c.tally, fresh, moved: c.moved });
     }
-    proposals.sort_by(|a, b| before((&a.fresh, a.moved), (&b.fresh, b.moved)));
+    proposals.sort_by(|a, b| before((&a.fresh, a.moved), (&b.fresh, b.moved), s.goal.share));
     Ok(Some(Outcome { goal: s.goal.clone(), proposals, stopped, maps, candidates }))
 }
 

@@ -15,8 +15,10 @@ use crate::params::{GeneratorParams, ParamKind, ParamValue};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Maps a search may generate, as the window starts.
+/// Maps a search may generate, as the window starts ...
 pub const DEFAULT_BUDGET: u64 = 300_000;
+/// ... and seconds it may take (large maps cost more than small ones).
+pub const DEFAULT_SECONDS: f64 = 60.0;
 
 /// Goal or variety map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +56,7 @@ pub struct TuneRequest {
     pub share: f64,
     pub vary: String,
     pub budget: u64,
+    pub seconds: f64,
     pub x: Stat,
     pub y: Stat,
 }
@@ -68,6 +71,8 @@ pub struct TuneWindow {
     pub ticks: Vec<Tick>,
     ticks_for: Option<crate::params::GeneratorKind>,
     pub budget: u64,
+    /// Seconds, besides the maps: whichever comes first ends the run.
+    pub seconds: f64,
     pub x: Stat,
     pub y: Stat,
     job: Option<Job<TuneOut>>,
@@ -96,6 +101,7 @@ impl Default for TuneWindow {
             ticks: Vec::new(),
             ticks_for: None,
             budget: DEFAULT_BUDGET,
+            seconds: DEFAULT_SECONDS,
             x: Stat::Rooms,
             y: Stat::LongestPath,
             job: None,
@@ -157,6 +163,7 @@ impl TuneWindow {
             share: self.share,
             vary: vary.join(","),
             budget: self.budget,
+            seconds: self.seconds,
             x: self.x,
             y: self.y,
         })
@@ -369,6 +376,10 @@ fn run_ui(ui: &mut egui::Ui, t: &mut TuneWindow, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Budget");
         ui.add(egui::DragValue::new(&mut t.budget).range(1_000..=100_000_000).speed(1_000.0).suffix(" maps"));
+        ui.label("or");
+        ui.add(egui::DragValue::new(&mut t.seconds).range(1.0..=3_600.0).speed(1.0).suffix(" s")).on_hover_text(
+            "Whichever comes first ends the run; a run ended by the clock may not come out the same again",
+        );
         if t.is_busy() {
             let (done, of) = t.done;
             let fraction = if of > 0 { done as f32 / of as f32 } else { 0.0 };

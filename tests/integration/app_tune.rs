@@ -42,7 +42,7 @@ fn tune_finds_parameters_for_a_goal_and_applies_them_in_one_undo_step() {
     tick(&mut e, "Map width");
     narrow(&mut e, "max_rooms", 10.0, 120.0);
     narrow(&mut e, "width", 60.0, 160.0);
-    e.harness.state_mut().tune_mut().budget = 60_000;
+    e.harness.state_mut().tune_mut().budget = 20_000;
     e.harness.get_by_label("Run").click();
     e.settle();
     let t = e.app().tune();

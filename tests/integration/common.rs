@@ -155,7 +155,8 @@ pub fn exercise(m: &delve::map::Map) {
 #[cfg(feature = "gui")]
 pub fn settle(harness: &mut egui_kittest::Harness<'static, delve::app::DelveApp>) {
     let mut idle = 0;
-    for _ in 0..4000 {
+    // Up to a minute or so of jobs: a search or a long run on a machine busy with other tests.
+    for _ in 0..30_000 {
         harness.step();
         if harness.state().is_busy() {
             idle = 0;

@@ -86,6 +86,25 @@ fn a_goal_out_of_reach_ends_within_its_budget_and_says_how_close_it_came() {
     assert!(why.contains("best came to 0% of fresh seeds") && why.contains("rooms >= 500"), "{why}");
 }
 
+/// A small space is measured whole and the search ends there, however large the budget (it
+/// used to go round without end once no new candidate was left).
+#[test]
+fn a_search_over_a_small_space_ends_when_every_candidate_is_tried() {
+    let base = shipped("godot-part3");
+    let s = settings(&base, "rooms >= 500", 90.0, "max_rooms=10..20", 100_000_000);
+    let outcome = tune(&base, &s, &AtomicBool::new(false), |_| {}).unwrap().unwrap();
+    assert_eq!(outcome.stopped, Stopped::Exhausted);
+    // Eleven values, and the current parameters.
+    assert!(
+        outcome.candidates <= 12 && outcome.maps <= 12 * 1024,
+        "{} candidates, {} maps",
+        outcome.candidates,
+        outcome.maps
+    );
+    let why = outcome.shortfall().unwrap();
+    assert!(why.contains("rooms >= 500 (met in 0% of seeds, rooms ") && why.contains(" on average)"), "{why}");
+}
+
 #[test]
 fn a_cancelled_search_stops() {
     let base = shipped("godot-part3");

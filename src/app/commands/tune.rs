@@ -33,7 +33,7 @@ impl DelveApp {
             }
         };
         let budget = match Budget::maps(r.budget) {
-            Ok(b) => b,
+            Ok(b) => Budget { seconds: Some(r.seconds), ..b },
             Err(e) => {
                 self.tune.error = Some(e);
                 return;
