@@ -281,7 +281,7 @@ pub fn tune_ui(
         ui.separator();
         egui::ScrollArea::vertical().id_salt("delve-tune-results").show(ui, |ui| match t.mode {
             Mode::Goal => leaderboard_ui(ui, t, params, out),
-            Mode::Variety => variety_ui(ui, t, params, out),
+            Mode::Variety => variety_ui(ui, t, out),
         });
     });
     t.open = open;
@@ -468,7 +468,7 @@ fn leaderboard_ui(ui: &mut egui::Ui, t: &mut TuneWindow, params: &GeneratorParam
     }
 }
 
-fn variety_ui(ui: &mut egui::Ui, t: &mut TuneWindow, _params: &GeneratorParams, out: &mut Vec<Command>) {
+fn variety_ui(ui: &mut egui::Ui, t: &mut TuneWindow, out: &mut Vec<Command>) {
     let Some(grid) = t.variety.clone() else {
         let text =
             if t.is_busy() { format!("{} cells filled so far…", t.filled) } else { "Run to fill the grid.".into() };
