@@ -83,6 +83,23 @@ pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<b
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    // The preset first, then the table: a reader that stops reading loses nothing.
+    let Some(best) = outcome.proposals.first() else {
+        bail!("no candidate within the ranges given could be generated");
+    };
+    let mut tuned = io::Preset::new(best.params.clone());
+    tuned.seed = preset.seed;
+    tuned.name = Some(format!("{} (tuned)", preset.name.as_deref().unwrap_or("preset")));
+    tuned.notes = Some(format!(
+        "Tuned by `delve tune` for: {}. Measured: {:.1}% of seeds {} to {} (seeds the search never used). Changed from {}: {}.",
+        outcome.goal.describe(),
+        best.fresh.share() * 100.0,
+        FRESH_SEEDS.start,
+        FRESH_SEEDS.end - 1,
+        preset.name.as_deref().unwrap_or(&args.preset),
+        tune::changes(&base, &best.params)
+    ));
+    save_preset(&args.out, &tuned)?;
     let secs = started.elapsed().as_secs_f64();
     writeln!(out, "Goal: {}", outcome.goal.describe())?;
     writeln!(
@@ -106,22 +123,6 @@ pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<b
         )?;
     }
     out.flush()?;
-    let Some(best) = outcome.proposals.first() else {
-        bail!("no candidate within the ranges given could be generated");
-    };
-    let mut tuned = io::Preset::new(best.params.clone());
-    tuned.seed = preset.seed;
-    tuned.name = Some(format!("{} (tuned)", preset.name.as_deref().unwrap_or("preset")));
-    tuned.notes = Some(format!(
-        "Tuned by `delve tune` for: {}. Measured: {:.1}% of seeds {} to {} (seeds the search never used). Changed from {}: {}.",
-        outcome.goal.describe(),
-        best.fresh.share() * 100.0,
-        FRESH_SEEDS.start,
-        FRESH_SEEDS.end - 1,
-        preset.name.as_deref().unwrap_or(&args.preset),
-        tune::changes(&base, &best.params)
-    ));
-    save_preset(&args.out, &tuned)?;
     match outcome.shortfall() {
         None => writeln!(err, "Goal met: saved {}", args.out.display())?,
         Some(s) => writeln!(err, "{s} Saved the closest as {}", args.out.display())?,
@@ -178,8 +179,8 @@ pub fn run_variety(args: TuneArgs, figures: &str, out: &mut dyn Write, err: &mut
         b.finish_and_clear();
     }
     std::fs::create_dir_all(&args.out).with_context(|| format!("{}: cannot create the folder", args.out.display()))?;
-    writeln!(
-        out,
+    // Every file first, then what is printed: a reader that stops reading loses nothing.
+    let mut lines = vec![format!(
         "{} of {} cells filled ({} across, {} up): {} candidates, {} maps in {:.1} s on {threads} threads",
         grid.filled(),
         grid.side * grid.side,
@@ -188,7 +189,7 @@ pub fn run_variety(args: TuneArgs, figures: &str, out: &mut dyn Write, err: &mut
         grid.candidates,
         grid.maps,
         started.elapsed().as_secs_f64()
-    )?;
+    )];
     for row in 0..grid.side {
         for col in 0..grid.side {
             let Some(e) = &grid.cells[row * grid.side + col] else { continue };
@@ -215,15 +216,14 @@ pub fn run_variety(args: TuneArgs, figures: &str, out: &mut dyn Write, err: &mut
                 tune::changes(&base, &e.params)
             ));
             save_preset(&args.out.join(&name), &p)?;
-            writeln!(
-                out,
+            lines.push(format!(
                 "{name}: {} {:.1}, {} {:.1}, {}",
                 x.label(),
                 e.x,
                 y.label(),
                 e.y,
                 tune::changes(&base, &e.params)
-            )?;
+            ));
         }
     }
     let sheet = variety::contact_sheet(&grid, kept.as_ref()).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -231,6 +231,9 @@ pub fn run_variety(args: TuneArgs, figures: &str, out: &mut dyn Write, err: &mut
     let mut bytes = Vec::new();
     sheet.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
     crate::io::save_atomic(&png, &bytes).with_context(|| format!("{}: cannot write", png.display()))?;
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
     out.flush()?;
     writeln!(err, "Saved {} presets and {}", grid.filled(), png.display())?;
     Ok(true)

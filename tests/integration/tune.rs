@@ -221,3 +221,28 @@ fn with_locks_every_candidate_is_measured_around_them() {
         .count() as u64;
     assert_ne!(matched, without, "the locks change what the maps are");
 }
+
+/// A reader that stops reading (`delve tune … | head -1`) loses nothing: every file is written
+/// before anything is printed, and the closed pipe is not reported as an error. Before, the
+/// variety map's presets and contact sheet were cut short and "error: Broken pipe" was printed.
+#[test]
+fn a_closed_pipe_loses_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = crate::common::delve_command()
+        .args(["tune", "godot-part3", "--variety", "rooms,longest path", "--vary", "max_rooms=10..60,width=60..120"])
+        .args(["--budget", "4000", "--out", "v"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success() && !err.contains("Broken pipe"), "{err}");
+    let presets = std::fs::read_dir(dir.path().join("v"))
+        .unwrap()
+        .filter(|e| e.as_ref().is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".ron")));
+    assert!(presets.count() >= 2);
+    assert!(dir.path().join("v/variety.png").exists());
+}
