@@ -253,7 +253,7 @@ pub fn parse(text: &str) -> Result<Vec<Condition>, String> {
         };
         let name = part[..at].trim().to_lowercase();
         let number = part[at + sym.len()..].trim();
-        let stat = Stat::ALL.iter().copied().find(|s| s.label() == name || s.key() == name.replace(' ', "_"));
+        let stat = Stat::named(&name);
         let Some(stat) = stat else {
             let names: Vec<&str> = Stat::ALL.iter().map(|s| s.label()).collect();
             return Err(format!("\"{}\" is not a figure; the figures are: {}", part[..at].trim(), names.join(", ")));

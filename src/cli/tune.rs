@@ -39,6 +39,28 @@ fn budget(maps: Option<u64>, seconds: Option<f64>) -> Result<Budget> {
     })
 }
 
+/// What both kinds of run read from the arguments: the preset, the parameters that may move,
+/// the budget, the locks and the threads.
+struct Common {
+    preset: io::Preset,
+    vary: Vec<Vary>,
+    budget: Budget,
+    kept: Option<std::sync::Arc<crate::map::locks::Kept>>,
+    threads: usize,
+    pool: rayon::ThreadPool,
+}
+
+impl Common {
+    fn read(args: &TuneArgs, err: &mut dyn Write) -> Result<Common> {
+        let preset = io::preset_from(&args.preset)?;
+        let vary = Vary::parse_list(&preset.generator, &args.vary).map_err(|e| anyhow::anyhow!("--vary: {e}"))?;
+        let budget = budget(args.budget, args.seconds)?;
+        let kept = args.keep.as_deref().map(|p| super::load_kept(p, err)).transpose()?;
+        let (threads, pool) = threads(args.jobs)?;
+        Ok(Common { preset, vary, budget, kept, threads, pool })
+    }
+}
+
 /// What `delve tune` was asked.
 pub struct TuneArgs {
     pub preset: String,
@@ -56,14 +78,10 @@ pub struct TuneArgs {
 /// Runs the search and writes the best proposal as a preset to `args.out`; the table of
 /// proposals goes to `out`, progress and the verdict to `err`. Returns whether the goal was met.
 pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<bool> {
-    let preset = io::preset_from(&args.preset)?;
-    let base = preset.generator.clone();
     let goal = Goal::parse(&args.goal, args.share).map_err(|e| anyhow::anyhow!("--where / --share: {e}"))?;
-    let vary = Vary::parse_list(&base, &args.vary).map_err(|e| anyhow::anyhow!("--vary: {e}"))?;
-    let budget = budget(args.budget, args.seconds)?;
-    let kept = args.keep.as_deref().map(|p| super::load_kept(p, err)).transpose()?;
-    let settings = Settings { goal, vary, budget, tune_seed: args.tune_seed, kept: kept.clone() };
-    let (threads, pool) = threads(args.jobs)?;
+    let Common { preset, vary, budget, kept, threads, pool } = Common::read(&args, err)?;
+    let base = preset.generator.clone();
+    let settings = Settings { goal, vary, budget, tune_seed: args.tune_seed, kept };
     let bar = bar(budget, "best {msg}");
     let started = std::time::Instant::now();
     let never = AtomicBool::new(false);
@@ -141,26 +159,19 @@ fn save_preset(path: &Path, preset: &io::Preset) -> Result<()> {
 pub fn run_variety(args: TuneArgs, figures: &str, out: &mut dyn Write, err: &mut dyn Write) -> Result<bool> {
     use crate::analysis::Stat;
     use crate::analysis::variety::{self, SEEDS_PER_CANDIDATE, VarietySettings};
-    let preset = io::preset_from(&args.preset)?;
-    let base = preset.generator.clone();
     let figure = |name: &str| {
-        let name = name.trim().to_lowercase();
-        Stat::metrics().iter().copied().find(|s| s.label() == name || s.key() == name.replace(' ', "_")).ok_or_else(
-            || {
-                let names: Vec<&str> = Stat::metrics().iter().map(|s| s.label()).collect();
-                anyhow::anyhow!("--variety: \"{name}\" is not a figure; the figures are: {}", names.join(", "))
-            },
-        )
+        Stat::named(name).filter(|s| *s != Stat::Seed).ok_or_else(|| {
+            let names: Vec<&str> = Stat::metrics().iter().map(|s| s.label()).collect();
+            anyhow::anyhow!("--variety: \"{}\" is not a figure; the figures are: {}", name.trim(), names.join(", "))
+        })
     };
     let Some((x, y)) = figures.split_once(',') else {
         bail!("--variety {figures}: give two figures separated by a comma, e.g. \"rooms,longest path\"");
     };
     let (x, y) = (figure(x)?, figure(y)?);
-    let vary = Vary::parse_list(&base, &args.vary).map_err(|e| anyhow::anyhow!("--vary: {e}"))?;
-    let budget = budget(args.budget, args.seconds)?;
-    let kept = args.keep.as_deref().map(|p| super::load_kept(p, err)).transpose()?;
+    let Common { preset, vary, budget, kept, threads, pool } = Common::read(&args, err)?;
+    let base = preset.generator.clone();
     let settings = VarietySettings { x, y, side: 10, vary, budget, tune_seed: args.tune_seed, kept: kept.clone() };
-    let (threads, pool) = threads(args.jobs)?;
     let bar = bar(budget, "{msg} cells filled");
     let started = std::time::Instant::now();
     let never = AtomicBool::new(false);

@@ -44,6 +44,13 @@ impl Stat {
         Stat::MeanCorridorLength,
     ];
 
+    /// The figure called `name` as the tables label it (any case) or by its key (`longest path`,
+    /// `longest_path`).
+    pub fn named(name: &str) -> Option<Stat> {
+        let name = name.trim().to_lowercase();
+        Stat::ALL.iter().copied().find(|s| s.label() == name || s.key() == name.replace(' ', "_"))
+    }
+
     /// Every figure of a map (all but the seed).
     pub fn metrics() -> &'static [Stat] {
         &Stat::ALL[1..]
