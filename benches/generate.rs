@@ -153,7 +153,8 @@ fn locks(c: &mut Criterion) {
                 black_box(generate_keeping(&p, seed % 1000, &kept).ok())
             })
         });
-        // The first generation around locks just changed: it prepares them too. Making the copy
+        // A copy of the same locks (say, after an undo): found among the prepared ones by its
+        // fingerprint and value, so this now times the fingerprint and the lookup. Making the copy
         // of the locks for each run is not timed, nor is dropping it (the map made keeps it in
         // its provenance); dropping the map is, as above.
         g.bench_function(format!("{name}: first generation around 10 locked rooms"), |b| {

@@ -1,13 +1,14 @@
 //! The rooms-and-tunnels generator: fidelity to the tutorials, invariants, golden maps.
 
 use crate::common::{Goldens, assert_each_setter_writes, generate_valid, golden_dir, shipped, shipped_rooms_tunnels};
+use delve::generate::stages::Stage;
 use delve::generate::{GenError, generate};
 use delve::geom::{Pos, Rect};
 use delve::map::metrics::Metrics;
 use delve::map::{Shape, Tile};
 use delve::params::rooms_tunnels::{OverlapRule, TunnelFrom};
 use delve::params::{GeneratorParams, Params, RoomsAndTunnels, SizeRange};
-use delve::rng::{Stage, stream};
+use delve::rng::{Stream, stream};
 use proptest::prelude::*;
 use rand::RngExt;
 
@@ -17,7 +18,7 @@ use rand::RngExt;
 fn mcrogueface_tutorial(seed: u64) -> (Vec<bool>, Pos) {
     const W: i32 = 50;
     const H: i32 = 35;
-    let mut rng = stream(seed, Stage::Layout);
+    let mut rng = stream(seed, Stream::Layout);
     let mut floor = vec![false; (W * H) as usize];
     let mut carve = |x: i32, y: i32| {
         if (0..W).contains(&x) && (0..H).contains(&y) {
@@ -62,7 +63,7 @@ fn mcrogueface_tutorial(seed: u64) -> (Vec<bool>, Pos) {
 fn godot_tutorial(seed: u64) -> (Vec<bool>, Pos) {
     const W: i32 = 80;
     const H: i32 = 45;
-    let mut rng = stream(seed, Stage::Layout);
+    let mut rng = stream(seed, Stream::Layout);
     let mut floor = vec![false; (W * H) as usize];
     let mut carve = |x: i32, y: i32| floor[(y * W + x) as usize] = true;
     let mut rooms: Vec<Rect> = Vec::new();
@@ -450,7 +451,13 @@ fn recorded_steps_are_what_the_generator_did() {
             let steps = rec.unwrap().steps;
             let tries = steps.iter().filter(|s| matches!(s, Step::RoomTried { .. })).count();
             assert_eq!(tries, shipped_rooms_tunnels(name).max_rooms as usize, "{name} {seed}: a step per room try");
+            // The stages in order: every room try (place rooms), then every tunnel (dig
+            // tunnels), the tunnel of room k joining it to room k - 1.
+            let first_tunnel = steps.iter().position(|s| s.stage() == Stage::DigTunnels).unwrap_or(steps.len());
+            assert!(steps[..first_tunnel].iter().all(|s| s.stage() == Stage::PlaceRooms), "{name} {seed}");
+            assert!(steps[first_tunnel..].iter().all(|s| s.stage() == Stage::DigTunnels), "{name} {seed}");
             let mut room = 0;
+            let mut tunnel = 0;
             for s in &steps {
                 match s {
                     Step::RoomTried { footprint, outcome: TryOutcome::Placed { room: r, shape }, .. } => {
@@ -471,7 +478,12 @@ fn recorded_steps_are_what_the_generator_did() {
                         assert!(near.intersection(f).is_some(), "{name} {seed}: {}", s.sentence());
                     }
                     Step::TunnelDug { from, to, start, end, .. } => {
-                        assert_eq!((from.max(to), from.min(to)), (&(room - 1), &(room - 2)), "joins the newest room");
+                        tunnel += 1;
+                        assert_eq!(
+                            (from.max(to), from.min(to)),
+                            (&tunnel, &(tunnel - 1)),
+                            "joins a room to the one before"
+                        );
                         assert_eq!(Some(*start), g.map.rooms[*from as usize].shape.centre());
                         assert_eq!(Some(*end), g.map.rooms[*to as usize].shape.centre());
                     }
@@ -479,6 +491,11 @@ fn recorded_steps_are_what_the_generator_did() {
                 }
             }
             assert_eq!(room as usize, g.map.rooms.len());
+            assert_eq!(
+                tunnel as usize,
+                g.map.rooms.len().saturating_sub(1),
+                "{name} {seed}: a tunnel per room after the first"
+            );
         }
     }
 }

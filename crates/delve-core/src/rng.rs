@@ -5,9 +5,9 @@
 //! fixed by the PCG specification, unlike `rand::rngs::StdRng`, whose algorithm may change
 //! between `rand` releases. Golden tests pin the maps generated from it.
 //!
-//! A generator never shares one stream between unrelated stages: each stage asks for its own
-//! sub-stream with [`stream`], so tuning one stage (say, room colours) does not reshuffle the
-//! layout.
+//! A generator never shares one stream between unrelated stages (see [`crate::generate`]'s
+//! stages): each stage draws from its own sub-stream, a [`Stream`] of the seed made by
+//! [`stream`], so tuning one stage (say, room colours) does not reshuffle the layout.
 
 use rand::SeedableRng;
 
@@ -18,7 +18,7 @@ pub type DelveRng = rand_pcg::Pcg64Mcg;
 /// ("same preset + seed, same map"): never renumber them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u64)]
-pub enum Stage {
+pub enum Stream {
     /// Room placement, room shapes and tunnels.
     Layout = 1,
     /// Room colours.
@@ -31,9 +31,9 @@ pub enum Stage {
     Loops = 5,
 }
 
-/// The stream for `stage` of `seed`.
-pub fn stream(seed: u64, stage: Stage) -> DelveRng {
-    DelveRng::seed_from_u64(splitmix64(seed ^ splitmix64(stage as u64)))
+/// The sub-stream `which` of `seed`.
+pub fn stream(seed: u64, which: Stream) -> DelveRng {
+    DelveRng::seed_from_u64(splitmix64(seed ^ splitmix64(which as u64)))
 }
 
 /// SplitMix64 finaliser: a fixed, well-mixed bijection on `u64`.
@@ -66,7 +66,7 @@ mod tests {
     use rand::Rng;
 
     /// Every stage, in discriminant order.
-    const STAGES: [Stage; 5] = [Stage::Layout, Stage::Colours, Stage::Shapes, Stage::Doors, Stage::Loops];
+    const STREAMS: [Stream; 5] = [Stream::Layout, Stream::Colours, Stream::Shapes, Stream::Doors, Stream::Loops];
 
     /// The first three outputs of each stage's stream for four seeds, as literal numbers: any
     /// change of the PRNG, of its seeding, of `splitmix64` or of how a stage's sub-stream is
@@ -107,16 +107,16 @@ mod tests {
                 [0xcc76_19aa_667e_bcad, 0xa034_7694_8679_f359, 0xe35f_ac5e_0a39_0607],
             ]),
         ];
-        // The discriminants are part of the promise too; a stage added to `Stage` must be
+        // The discriminants are part of the promise too; a stream added to `Stream` must be
         // pinned as well (this match stops compiling until it is listed).
-        assert_eq!(STAGES.map(|s| s as u64), [1, 2, 3, 4, 5]);
-        for s in STAGES {
+        assert_eq!(STREAMS.map(|s| s as u64), [1, 2, 3, 4, 5]);
+        for s in STREAMS {
             match s {
-                Stage::Layout | Stage::Colours | Stage::Shapes | Stage::Doors | Stage::Loops => {}
+                Stream::Layout | Stream::Colours | Stream::Shapes | Stream::Doors | Stream::Loops => {}
             }
         }
         for (seed, stages) in pinned {
-            for (stage, want) in STAGES.into_iter().zip(stages) {
+            for (stage, want) in STREAMS.into_iter().zip(stages) {
                 let mut r = stream(seed, stage);
                 let got = [r.next_u64(), r.next_u64(), r.next_u64()];
                 assert_eq!(got, want, "seed {seed}, {stage:?}");

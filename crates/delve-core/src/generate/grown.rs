@@ -2,7 +2,7 @@
 //! with its "what's next" items as parameters.
 //!
 //! Algorithm, one room at a time:
-//! 1. **Grow** ([`crate::rng::Stage::Shapes`]): pick the room's shape by weight (one draw over the weights
+//! 1. **Grow** ([`crate::rng::Stream::Shapes`]): pick the room's shape by weight (one draw over the weights
 //!    of blob, hall, narrow, cave, closet, in that order; no draw when only one shape has
 //!    weight, so a blob-only run draws exactly as the tutorial). A blob starts with one cell;
 //!    `growth_steps` times add a random empty 4-neighbour (uniform over the distinct empty
@@ -11,13 +11,13 @@
 //!    region (flood fill over its bounding box grown by one) has a hole and is regrown in the
 //!    same shape, at most `hole_retries` times. Then, with `mirror_chance`, the shape is
 //!    mirrored left to right.
-//! 2. **Doors** ([`crate::rng::Stage::Doors`]): the outer walls are the (cell, side) pairs whose neighbour is
+//! 2. **Doors** ([`crate::rng::Stream::Doors`]): the outer walls are the (cell, side) pairs whose neighbour is
 //!    not in the room, listed cell by cell in growth order, sides in [`crate::geom::Dir::ALL`] order. A count is
 //!    drawn from `doors_per_room` (capped by the wall count) and that many walls are sampled
 //!    without replacement; each gets a kind in `0..door_kinds`.
-//! 3. **Colour** ([`crate::rng::Stage::Colours`]): each channel in `0..=0x99` (dark, as in the tutorial).
+//! 3. **Colour** ([`crate::rng::Stream::Colours`]): each channel in `0..=0x99` (dark, as in the tutorial).
 //! 4. **Place**. The first room stays at the origin. For every other room, one draw from
-//!    [`crate::rng::Stage::Layout`] decides (with probability `branching`) whether it may attach anywhere or
+//!    [`crate::rng::Stream::Layout`] decides (with probability `branching`) whether it may attach anywhere or
 //!    only to the newest room that still has a free door. Then, in this fixed order:
 //!    for distance `d` in `1..search_radius`; for each free door of an eligible placed room
 //!    (oldest room first, its doors in their chosen order); for each door of the new room (same
@@ -31,7 +31,7 @@
 //!    is necessarily monotone with exactly `d` cells; it becomes the corridor. The first pose
 //!    that passes wins. When only the newest room was eligible and nothing passed, the whole
 //!    tree is searched before giving up; a room that finds no pose ends generation.
-//! 5. **Loops** ([`crate::rng::Stage::Loops`]): after the tree, every pair of free doors of the same kind on
+//! 5. **Loops** ([`crate::rng::Stream::Loops`]): after the tree, every pair of free doors of the same kind on
 //!    rooms at least `loop_min_separation` corridors apart in the tree, whose outside cells a
 //!    shortest path of at most `loop_max_length` cells joins, is a candidate. Candidates are
 //!    shuffled and added, re-checked against what was added before, until `loops` were added.

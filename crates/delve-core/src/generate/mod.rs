@@ -1,9 +1,21 @@
 //! Generators: parameters in, map out.
 //!
 //! A [`Request`] is the one way to generate (parameters, seed, locks to keep, recording);
-//! [`generate`] and its siblings are conveniences over it. A generation checks the [`GeneratorParams`] (from [`crate::params`]), runs the algorithm with
-//! random streams derived from the seed (see [`crate::rng`]) and returns the [`Map`] with a
-//! [`Report`] saying how much of what was asked it could build, and why not more.
+//! [`generate`] and its siblings are conveniences over it. A generation checks the
+//! [`GeneratorParams`] (from [`crate::params`]), runs the generator's [`stages`] — each one
+//! job, each drawing from its own random stream derived from the seed (see [`crate::rng`]) —
+//! and returns the [`Map`] with a [`Report`] saying how much of what was asked it could build,
+//! and why not more.
+//!
+//! The map of stages (the files a newcomer opens):
+//!
+//! | Stage | Where |
+//! |---|---|
+//! | Rooms and tunnels: place rooms → dig tunnels → spawn (→ keep locks) | [`rooms_tunnels`]: `place.rs`, `carve.rs`, `dig.rs`, `around_locks.rs` |
+//! | Grown rooms: grow → doors → place → loops | [`grown`]: `growth.rs` + `shapes.rs`, `template.rs`, `placement.rs`, `loops.rs` |
+//! | Any generator: roles → colours apart | `roles.rs`, [`crate::map::palette`] |
+//! | Locks: the obstacles, the router, the keep-locks stage | `keep.rs`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
+//! | Recording every step, for the timeline | [`record`] |
 
 pub mod grown;
 mod keep;
@@ -11,6 +23,7 @@ pub mod record;
 mod request;
 mod roles;
 pub mod rooms_tunnels;
+pub mod stages;
 
 use request::locks_for;
 pub use request::{Made, Request};
@@ -203,6 +216,13 @@ pub fn prepare_keeping(params: &GeneratorParams, kept: &Kept) -> Result<(), GenE
         locks_for(params, kept)?;
     }
     Ok(())
+}
+
+/// Forgets every preparation of locks ([`prepare_keeping`]): the next generation around any
+/// locks prepares them afresh. For tests that compare the two.
+#[doc(hidden)]
+pub fn forget_prepared_locks() {
+    keep::forget_prepared();
 }
 
 /// Generates the map for `params` and `seed` around `kept` when there are locks, else as

@@ -1,37 +1,58 @@
 //! Rooms and tunnels: the classic fill-then-carve generator of the McRogueFace and Godot
 //! roguelike tutorials (part 3), with their "Try this" / "Challenge" variants as parameters.
 //!
-//! Algorithm (one random stream, [`Stage::Layout`], drawn in exactly the tutorials' order):
-//! 1. Fill the map with wall.
-//! 2. `max_rooms` times: draw a width and a height in `room_size`, then `x` in
-//!    `edge_margin..=W - w - 1 - edge_margin` (and `y` likewise). The room's footprint is the
-//!    rectangle `(x, y, w, h)`; its floor is `x+1..=x+w-1` by `y+1..=y+h-1`; its centre is
+//! The tutorials' algorithm, as this generator's stages:
+//!
+//! | Stage | File | Does | Stream |
+//! |---|---|---|---|
+//! | 1. Place rooms | `place.rs`, `carve.rs` | the room tries, each room's floor and colour | [`Stream::Layout`], [`Stream::Colours`] |
+//! | 2. Dig tunnels | `dig.rs`, `tunnels.rs` | an L (or a straight line) from each room to the one before | (drawn in stage 1) |
+//! | 3. Spawn | here | the first room's centre | — |
+//! | (Keep locks) | `around_locks.rs` | only around locks: kept corridors, free kept doors, locked tiles | — |
+//!
+//! then the stages every generator ends with ([`super::stages`]): roles, colours apart.
+//!
+//! 1. Fill the map with wall. `max_rooms` times: draw a width and a height in `room_size`, then
+//!    `x` in `edge_margin..=W - w - 1 - edge_margin` (and `y` likewise). The room's footprint is
+//!    the rectangle `(x, y, w, h)`; its floor is `x+1..=x+w-1` by `y+1..=y+h-1`; its centre is
 //!    `(x + w/2, y + h/2)`. Skip it when it overlaps a placed room under the `overlap` rule.
-//! 3. Carve the floor (optionally a disc instead of the rectangle) and join the room to the
-//!    previously placed one by a tunnel between their centres: an L (coin flip: horizontal or
-//!    vertical leg first) or, optionally, a straight Bresenham line made 4-connected.
-//! 4. Spawn at the first room's centre.
+//!    Carve its floor (optionally a disc instead of the rectangle), and draw the tunnel that
+//!    will join it to the previously placed room: an L (coin flip: horizontal or vertical leg
+//!    first) or, optionally, a straight Bresenham line made 4-connected. All of it comes from
+//!    one stream, [`Stream::Layout`], in exactly the tutorials' order; the colours from their
+//!    own.
+//! 2. Dig each tunnel between the two rooms' centres (`dig::Tutorial`'s `line`). The
+//!    tutorials dig it in the same loop; digging after every room is placed makes the same
+//!    tiles, since a room's floor stays floor either way.
+//! 3. Spawn at the first room's centre.
 //!
 //! Extra draws (circle rooms, direct tunnels) are made only when their chance is above zero,
 //! so the tutorials' presets reproduce their stream exactly.
+//!
+//! Locks enter through the three seams of `generate/keep.rs`: the obstacles stage 1 avoids, the
+//! router stage 2 asks (`around_locks::AroundLocks` instead of `dig::Tutorial`), and the
+//! keep-locks stage. Without locks none of it runs.
 
 use super::Report;
-use crate::geom::{Pos, Rect};
-use crate::map::Shape;
+use crate::geom::Pos;
 use crate::params::Params;
 use crate::params::rooms_tunnels::*;
-use crate::rng::{Stage, stream};
-use rand::RngExt;
+#[cfg(doc)]
+use crate::rng::Stream;
 
-mod assembly;
+mod around_locks;
+mod carve;
+mod dig;
 mod footprints;
+mod place;
 mod tunnels;
 
 use super::keep::Locks;
 use super::record::{Off, Recorder, Step, TryOutcome};
+use crate::map::Map;
 use crate::map::locks::LockConflict;
-use assembly::{Placed, build_map};
-use footprints::{Footprints, keep_out, probe};
+use dig::{Dig, Tutorial};
+use place::Placed;
 use tunnels::TunnelKind;
 
 pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
@@ -40,137 +61,53 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
 
 /// [`generate`], telling `rec` each room try and each tunnel.
 pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recorder) -> super::Generated {
-    match generate_around(p, seed, None, rec) {
-        Ok(g) => g,
-        // Without locks nothing can conflict.
-        Err(_) => super::Generated { map: crate::map::Map::new(p.width, p.height), report: Report::default() },
-    }
+    let placed = place::place_rooms(p, seed, None, rec);
+    let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, None);
+    let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
+    // The tutorial's tunnels cannot fail.
+    let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, rec);
+    spawn(p, &placed, &mut map);
+    super::Generated { map, report: report(p, placed.len()) }
 }
 
 /// [`generate`] around `locks`: the kept rooms take their place in the order of rooms (a kept
 /// room whose id is `k` is the `k`-th room, or follows the last new room when fewer were
 /// placed), every try avoids them by the same overlap rule and avoids locked tiles, and the
-/// tunnels join kept rooms through their own doors (see [`assembly::build_map`]).
+/// tunnels join kept rooms through their own doors (see [`around_locks`]).
 pub(super) fn generate_keeping(
     p: &RoomsAndTunnels,
     seed: u64,
     locks: &Locks,
 ) -> Result<super::Generated, LockConflict> {
-    generate_around(p, seed, Some(locks), &mut Off)
+    let placed = place::place_rooms(p, seed, Some(locks), &mut Off);
+    let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, Some(locks));
+    let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
+    let mut router = around_locks::AroundLocks::new(locks, &placed, &mut map, &mut dig);
+    dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut router, &mut Off)?;
+    spawn(p, &placed, &mut map);
+    router.stitch(&placed, &mut map, &mut dig)?;
+    Ok(super::Generated { map, report: report(p, placed.len() - locks.rooms.len()) })
 }
 
-fn generate_around(
-    p: &RoomsAndTunnels,
-    seed: u64,
-    locks: Option<&Locks>,
-    rec: &mut impl Recorder,
-) -> Result<super::Generated, LockConflict> {
-    let mut rng = stream(seed, Stage::Layout);
-    let (w_map, h_map) = (p.width as i32, p.height as i32);
-    let margin = p.edge_margin as i32;
-    let spacing = p.room_spacing as i32;
-    let (lo, hi) = (p.room_size.min as i32, p.room_size.max as i32);
+/// Stage 3: the spawn at the first room's centre (the map's centre when no room was placed).
+fn spawn(p: &RoomsAndTunnels, placed: &[Placed], map: &mut Map) {
+    map.spawn = placed.first().map_or(Pos::new((p.width / 2) as i32, (p.height / 2) as i32), |r| r.centre);
+}
 
-    let mut placed: Vec<Placed> = Vec::with_capacity(p.max_rooms.min(4096) as usize);
-    let mut index = Footprints::with_capacity(placed.capacity());
-    // Kept rooms: in the index from the start, in the order of rooms at their place.
-    let kept = locks.map_or(&[][..], |l| &l.rooms[..]);
-    let mut next_kept = 0;
-    for room in kept {
-        index.push(keep_out(p.overlap, spacing, &footprint_of(&room.shape)));
-    }
-    let mut flush = |placed: &mut Vec<Placed>, rng: &mut crate::rng::DelveRng, all: bool| {
-        while let Some(room) = kept.get(next_kept).filter(|r| all || r.id as usize <= placed.len()) {
-            let tunnel = (!placed.is_empty()).then(|| draw_tunnel(p, rng));
-            let footprint = footprint_of(&room.shape);
-            let centre = kept_centre(&room.shape, &footprint);
-            placed.push(Placed { footprint, shape: room.shape.clone(), centre, tunnel, kept: Some(next_kept) });
-            next_kept += 1;
-        }
-    };
-    for attempt in 1..=p.max_rooms {
-        flush(&mut placed, &mut rng, false);
-        let w = rng.random_range(lo..=hi);
-        let h = rng.random_range(lo..=hi);
-        let x = rng.random_range(margin..=w_map - w - 1 - margin);
-        let y = rng.random_range(margin..=h_map - h - 1 - margin);
-        let footprint = Rect::new(x, y, w, h);
-        let probe = probe(p.overlap, &footprint);
-        if index.any(&probe, p.width, p.height) || locks.is_some_and(|l| l.blocks(Rect::new(x, y, w + 1, h + 1))) {
-            rec.record(|| Step::RoomTried {
-                attempt,
-                footprint,
-                outcome: TryOutcome::Overlaps { room: index.first_hit(&probe).unwrap_or(0) as u32 },
-            });
-            continue;
-        }
-        let centre = Pos::new(x + w / 2, y + h / 2);
-        let shape = if p.circle_room_chance > 0.0 && rng.random::<f64>() < p.circle_room_chance {
-            Shape::Circle { centre, radius: (w.min(h) / 2 - 1).max(0) }
-        } else {
-            Shape::Rect(Rect::new(x + 1, y + 1, w - 1, h - 1))
-        };
-        let tunnel = (!placed.is_empty()).then(|| draw_tunnel(p, &mut rng));
-        index.push(keep_out(p.overlap, spacing, &footprint));
-        let room = placed.len() as u32;
-        rec.record(|| Step::RoomTried {
-            attempt,
-            footprint,
-            outcome: TryOutcome::Placed { room, shape: shape.clone() },
-        });
-        if let Some(kind) = tunnel {
-            let (from, to) = match p.tunnel_from {
-                TunnelFrom::PreviousRoom => (room - 1, room),
-                TunnelFrom::NewRoom => (room, room - 1),
-            };
-            let centre_of = |r: u32| placed.get(r as usize).map_or(centre, |q: &Placed| q.centre);
-            rec.record(|| Step::TunnelDug { from, to, start: centre_of(from), end: centre_of(to), leg: kind.leg() });
-        }
-        placed.push(Placed { footprint, shape, centre, tunnel, kept: None });
-    }
-    flush(&mut placed, &mut rng, true);
-
-    let map = build_map(p, seed, &placed, locks)?;
-    let rooms_placed = placed.len() - kept.len();
+/// The report of a run that placed `rooms_placed` new rooms.
+fn report(p: &RoomsAndTunnels, rooms_placed: usize) -> Report {
     let rooms_asked = p.max_rooms as usize;
     let shortfall = (rooms_placed < rooms_asked).then(|| {
         let labels = [p.label_of("width"), p.label_of("height"), p.label_of("room_size")];
         super::Shortfall::overlapped(rooms_asked - rooms_placed, labels)
     });
-    Ok(super::Generated { map, report: Report::new(rooms_placed, rooms_asked, shortfall) })
-}
-
-/// How the next room is joined to the one before it: one or two draws.
-fn draw_tunnel(p: &RoomsAndTunnels, rng: &mut crate::rng::DelveRng) -> TunnelKind {
-    if p.direct_tunnel_chance > 0.0 && rng.random::<f64>() < p.direct_tunnel_chance {
-        TunnelKind::Direct
-    } else {
-        TunnelKind::L { horizontal_first: rng.random::<f64>() < 0.5 }
-    }
-}
-
-/// The footprint of a kept room (its floor and the wall around it, as the tries' footprints
-/// are): a rectangle room's is its floor grown by one tile up and left and by none down and
-/// right, the tutorial's corner rectangle; any other shape's its bounds grown by one all round.
-fn footprint_of(shape: &Shape) -> Rect {
-    match (shape, shape.bounds()) {
-        (Shape::Rect(r), _) => Rect::new(r.x - 1, r.y - 1, r.w + 1, r.h + 1),
-        (_, Some(b)) => Rect::new(b.x - 1, b.y - 1, b.w + 1, b.h + 1),
-        (_, None) => Rect::new(0, 0, 0, 0),
-    }
-}
-
-/// Where tunnels and the spawn take a kept room: the tutorial's centre of its footprint when
-/// that is its floor, else the shape's own centre.
-fn kept_centre(shape: &Shape, footprint: &Rect) -> Pos {
-    let c = Pos::new(footprint.x + footprint.w / 2, footprint.y + footprint.h / 2);
-    if shape.contains(c) { c } else { shape.centre().unwrap_or(c) }
+    Report::new(rooms_placed, rooms_asked, shortfall)
 }
 
 /// The map after `steps`, the first steps of a recording of [`generate_with`] for `p` and
 /// `seed`: every room placed so far with its floor and colour, and every tunnel dug so far.
 /// After all the steps, exactly the generated map.
-pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> crate::map::Map {
+pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> Map {
     let mut placed: Vec<Placed> = Vec::new();
     for step in steps {
         match step {
@@ -190,5 +127,9 @@ pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> crate::m
             _ => {}
         }
     }
-    build_map(p, seed, &placed, None).unwrap_or_else(|_| crate::map::Map::new(p.width, p.height))
+    let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, None);
+    let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
+    let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, &mut Off);
+    spawn(p, &placed, &mut map);
+    map
 }

@@ -7,9 +7,8 @@
 use super::{Door, DoorId, Map, Room, RoomId, Tile, path_text};
 use crate::geom::Pos;
 use serde::{Deserialize, Serialize};
-use std::any::Any;
 use std::fmt;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 /// The locks of a map, as a generator keeps them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,30 +36,14 @@ pub struct Kept {
     pub derived: Derived,
 }
 
-/// What is worked out from a [`Kept`] once and kept with it: a generator's own form of the locks
-/// (checked against a map size and laid out for quick lookups), made the first time it
-/// generates around them and read every time after (a seed sweep, the seed browser or a dragged
-/// slider generates around the same locks again and again), and a fingerprint of their value
-/// (for the caches of maps made around them). The map layer does not know the prepared form's
-/// type. None of it is part of the locks' value: it is never saved or compared, and a clone
-/// starts without it (a changed copy works it out again). Change a `Kept` only before anything
-/// reads it (it is shared as `Arc<Kept>` for that).
+/// What is worked out from a [`Kept`] once and kept with it: a fingerprint of its value, which
+/// keys the caches of what is made around the locks (the generators keep their own prepared form
+/// of the locks in such a cache, in `generate`). It is not part of the locks' value: never saved
+/// or compared, and a clone starts without it (a changed copy works it out again). Change a
+/// `Kept` only before anything reads it (it is shared as `Arc<Kept>` for that).
 #[derive(Default)]
 pub struct Derived {
-    prepared: OnceLock<Arc<dyn Any + Send + Sync>>,
     fingerprint: OnceLock<u64>,
-}
-
-impl Derived {
-    /// What a generator prepared, if anything.
-    pub fn prepared(&self) -> Option<Arc<dyn Any + Send + Sync>> {
-        self.prepared.get().cloned()
-    }
-
-    /// Keeps `made`, unless something was prepared already (then that stays).
-    pub fn set_prepared(&self, made: Arc<dyn Any + Send + Sync>) {
-        let _ = self.prepared.set(made);
-    }
 }
 
 impl Kept {
@@ -92,7 +75,7 @@ impl Eq for Derived {}
 
 impl fmt::Debug for Derived {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.prepared.get().is_some() { "Prepared" } else { "NotPrepared" })
+        f.write_str("Derived")
     }
 }
 

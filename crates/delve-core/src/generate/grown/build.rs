@@ -16,7 +16,7 @@ use crate::geom::{Dir, Pos, TileBox};
 use crate::map::locks::LockConflict;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::params::Params;
-use crate::rng::{Stage, stream};
+use crate::rng::{Stream, stream};
 use rand::RngExt;
 
 pub(super) struct PlacedRoom {
@@ -323,11 +323,11 @@ pub(super) fn run_around(
     rec: &mut impl Recorder,
 ) -> Result<(Generated, GrownStats), LockConflict> {
     let mut rng = Streams {
-        shapes: stream(seed, Stage::Shapes),
-        doors: stream(seed, Stage::Doors),
-        colours: stream(seed, Stage::Colours),
+        shapes: stream(seed, Stream::Shapes),
+        doors: stream(seed, Stream::Doors),
+        colours: stream(seed, Stream::Colours),
     };
-    let mut layout = stream(seed, Stage::Layout);
+    let mut layout = stream(seed, Stream::Layout);
     let mut grower = Grower::new(p.most_cells() - 1);
     let mut b = Builder::new(p);
     let mut stats = GrownStats::default();
@@ -391,7 +391,7 @@ pub(super) fn run_around(
         stats.treasure = plan.treasure;
     }
     if p.loops > 0 {
-        let mut loops = stream(seed, Stage::Loops);
+        let mut loops = stream(seed, Stream::Loops);
         (stats.loops_added, stats.loop_candidates) = b.add_loops(&mut loops, rec);
     }
     if let Some(l) = locks {

@@ -1,5 +1,5 @@
 //! Room shapes besides the tutorial's blob (which [`Grower::grow`] makes): halls, narrow rooms,
-//! caves and closets, each drawn from the room-shape stream ([`crate::rng::Stage::Shapes`]) in
+//! caves and closets, each drawn from the room-shape stream ([`crate::rng::Stream::Shapes`]) in
 //! a fixed order, so one seed gives one map everywhere.
 //!
 //! Every shape starts on the origin, lists its cells in the order they were made (what the
@@ -310,7 +310,7 @@ mod tests {
             ..GrownRooms::default()
         };
         let mut g = Grower::new(p.shape_cells(RoomShape::Hall).max.max(p.most_cells()));
-        let mut rng = crate::rng::stream(7, crate::rng::Stage::Shapes);
+        let mut rng = crate::rng::stream(7, crate::rng::Stream::Shapes);
         let (mut cells, mut holes) = (Vec::new(), Vec::new());
         for shape in [RoomShape::Hall, RoomShape::Narrow, RoomShape::Cave, RoomShape::Closet] {
             let size = p.shape_cells(shape);

@@ -112,38 +112,17 @@ impl PathGeometry {
 
     /// Appends the cells `ks` of the line to `out`, a leg at a time.
     pub(super) fn extend(&self, ks: std::ops::Range<usize>, cells: &[Pos], out: &mut Vec<Pos>) {
-        out.reserve(ks.len());
-        self.all(ks, cells, |p| {
-            out.push(p);
-            true
-        });
-    }
-
-    /// Whether `f` holds for each of the cells `ks` of the line, in order, a leg at a time;
-    /// stops at the first it does not hold for.
-    pub(super) fn all(&self, ks: std::ops::Range<usize>, cells: &[Pos], mut f: impl FnMut(Pos) -> bool) -> bool {
         match *self {
             PathGeometry::L { a, corner, d1, d2, n1 } => {
+                // A leg at a time, each a run of known length (so the vector is written without
+                // a capacity check per cell).
                 let (k0, k1) = (ks.start as i32, ks.end as i32);
                 let n1 = n1 as i32;
-                let mut p = a.offset(d1.0 * k0, d1.1 * k0);
-                for _ in k0..k1.min(n1) {
-                    if !f(p) {
-                        return false;
-                    }
-                    p = p.offset(d1.0, d1.1);
-                }
+                out.extend((k0..k1.min(n1)).map(|k| a.offset(d1.0 * k, d1.1 * k)));
                 let j0 = k0.max(n1) - n1 + 1;
-                let mut p = corner.offset(d2.0 * j0, d2.1 * j0);
-                for _ in j0..k1 - n1 + 1 {
-                    if !f(p) {
-                        return false;
-                    }
-                    p = p.offset(d2.0, d2.1);
-                }
-                true
+                out.extend((j0..k1 - n1 + 1).map(|j| corner.offset(d2.0 * j, d2.1 * j)));
             }
-            PathGeometry::Cells => cells.get(ks).unwrap_or_default().iter().all(|p| f(*p)),
+            PathGeometry::Cells => out.extend_from_slice(cells.get(ks).unwrap_or_default()),
         }
     }
 }
@@ -168,47 +147,58 @@ impl Splitter {
         self.k = 0;
     }
 
-    /// `n` cells from tile index `i` on in steps of `di`, a run of floor or of other tiles at a
-    /// time. Tunnels run between room centres, so every cell is on the map; a leg that would
-    /// leave it is cut short there.
+    /// `n` cells from tile index `i` on in steps of `di` (`±1` along a row, `±width` down or up
+    /// a column; 0 for a single cell). Tunnels run between room centres, so every cell is on the
+    /// map; a leg that would leave it is cut short there.
     pub(super) fn leg(&mut self, tiles: &mut [Tile], i: isize, di: isize, n: usize) {
-        let k0 = self.k;
-        self.k += n;
-        let (mut i, mut j) = (i, 0);
-        let len = tiles.len();
-        let at = |i: isize| usize::try_from(i).ok().filter(|&i| i < len);
-        while j < n {
-            let Some(mut t) = at(i) else { return };
-            if tiles[t] == Tile::Floor {
-                if self.run_start != NONE {
-                    if self.last_floor != NONE {
-                        self.pieces.push((self.last_floor, self.run_start, k0 + j));
-                    }
-                    self.run_start = NONE;
+        // The places along the line stay those of the whole leg, cut short or not.
+        let k_next = self.k + n;
+        if let Ok(i) = usize::try_from(i)
+            && i < tiles.len()
+        {
+            let step = di.unsigned_abs().max(1);
+            // The cells of the leg that lie on the map, as a slice walked one way or the other:
+            // along a row, a run of the slice; along a column, every `step`-th tile.
+            if di >= 0 {
+                let n = n.min((tiles.len() - 1 - i) / step + 1);
+                match step {
+                    1 => self.walk(tiles[i..i + n].iter_mut()),
+                    _ => self.walk(tiles[i..].iter_mut().step_by(step).take(n)),
                 }
-                loop {
-                    j += 1;
-                    i += di;
-                    if j == n || at(i).is_none_or(|next| tiles[next] != Tile::Floor) {
-                        break;
-                    }
-                }
-                self.last_floor = k0 + j - 1;
             } else {
-                if self.run_start == NONE {
-                    self.run_start = k0 + j;
-                }
-                loop {
-                    tiles[t] = Tile::Corridor;
-                    j += 1;
-                    i += di;
-                    match at(i) {
-                        Some(next) if j < n && tiles[next] != Tile::Floor => t = next,
-                        _ => break,
-                    }
+                let n = n.min(i / step + 1);
+                match step {
+                    1 => self.walk(tiles[i + 1 - n..=i].iter_mut().rev()),
+                    _ => self.walk(tiles[..=i].iter_mut().rev().step_by(step).take(n)),
                 }
             }
         }
+        self.k = k_next;
+    }
+
+    /// Carves wall (and corridor) into corridor along `cells`, the next cells of the line, and
+    /// notes each stretch outside rooms that runs from floor to floor.
+    #[inline(always)]
+    fn walk<'t>(&mut self, cells: impl Iterator<Item = &'t mut Tile>) {
+        let (mut last_floor, mut run_start, mut k) = (self.last_floor, self.run_start, self.k);
+        for t in cells {
+            if *t == Tile::Floor {
+                if run_start != NONE {
+                    if last_floor != NONE {
+                        self.pieces.push((last_floor, run_start, k));
+                    }
+                    run_start = NONE;
+                }
+                last_floor = k;
+            } else {
+                *t = Tile::Corridor;
+                if run_start == NONE {
+                    run_start = k;
+                }
+            }
+            k += 1;
+        }
+        (self.last_floor, self.run_start, self.k) = (last_floor, run_start, k);
     }
 }
 

@@ -1,0 +1,291 @@
+//! Stage 2 of [`super`], **dig tunnels**: each placed room after the first is joined to the one
+//! before it by a tunnel between their centres, drawn as the [`Router`] says — the tutorial's L
+//! (or straight line) by [`Tutorial`], a way round the locks by `AroundLocks`. A tunnel is
+//! carved where it runs through wall and split where it crosses rooms: each stretch outside
+//! rooms becomes a corridor between a door of the room it leaves and a door of the room it
+//! enters, once per passage.
+
+use super::RoomsAndTunnels;
+use super::carve::RoomLookup;
+use super::place::{Placed, tunnel_ends};
+use super::tunnels::{NONE, PathGeometry, Splitter, TunnelKind};
+use crate::generate::record::{Recorder, Step};
+use crate::geom::{Dir, Pos};
+use crate::map::locks::LockConflict;
+use crate::map::{Corridor, Door, Map, Tile};
+
+/// How tunnels run: the second of the three seams through which locks enter generation.
+pub(super) trait Router {
+    /// The centre line of the tunnel of `kind` from placed room `ends[0]` to `ends[1]` on `map`
+    /// as dug so far: its geometry and length (a listed line's cells in `cells`), or `None` when
+    /// the two need no tunnel. Fails naming the lock that walls one end in.
+    fn line(
+        &mut self,
+        placed: &[Placed],
+        ends: [usize; 2],
+        kind: TunnelKind,
+        map: &Map,
+        cells: &mut Vec<Pos>,
+    ) -> Result<Option<(PathGeometry, usize)>, LockConflict>;
+
+    /// Carves a wide tunnel's brush (`width` tiles) along its centre line `line`.
+    fn brush(&self, map: &mut Map, line: Vec<Pos>, width: u32);
+}
+
+/// The tutorials' tunnels: the L of the drawn kind (or the straight line) between the two
+/// rooms' centres, and the square brush of a wide tunnel over wall.
+pub(super) struct Tutorial;
+
+impl Router for Tutorial {
+    #[inline]
+    fn line(
+        &mut self,
+        placed: &[Placed],
+        ends: [usize; 2],
+        kind: TunnelKind,
+        _map: &Map,
+        cells: &mut Vec<Pos>,
+    ) -> Result<Option<(PathGeometry, usize)>, LockConflict> {
+        Ok(Some(PathGeometry::new(placed[ends[0]].centre, placed[ends[1]].centre, kind, cells)))
+    }
+
+    fn brush(&self, map: &mut Map, line: Vec<Pos>, width: u32) {
+        let brush = Corridor { id: 0, path: line, doors: [0, 0], width };
+        brush.for_each_cell(|c| {
+            if let Some(t) = map.tiles_mut().get_mut(c)
+                && *t == Tile::Wall
+            {
+                *t = Tile::Corridor;
+            }
+        });
+    }
+}
+
+/// Digs the tunnel of every placed room after the first, in the order of rooms, as `router`
+/// draws them; `rec` is told each tunnel.
+pub(super) fn dig_tunnels(
+    p: &RoomsAndTunnels,
+    placed: &[Placed],
+    map: &mut Map,
+    dig: &mut Dig<'_>,
+    router: &mut impl Router,
+    rec: &mut impl Recorder,
+) -> Result<(), LockConflict> {
+    let tunnels = placed.len().saturating_sub(1);
+    // Tunnels often cross other rooms, each crossing making one more corridor and two doors.
+    map.corridors.reserve(2 * tunnels);
+    map.doors.reserve(4 * tunnels);
+    dig.door_last.reserve(4 * tunnels);
+    dig.before.reserve(2 * tunnels);
+    let mut scratch = Vec::with_capacity(2 * LINE_CAPACITY);
+    for (i, room) in placed.iter().enumerate().skip(1) {
+        let Some(kind) = room.tunnel else { continue };
+        let ends = tunnel_ends(p, i);
+        rec.record(|| Step::TunnelDug {
+            from: ends[0] as u32,
+            to: ends[1] as u32,
+            start: placed[ends[0]].centre,
+            end: placed[ends[1]].centre,
+            leg: kind.leg(),
+        });
+        let Some((geometry, len)) = router.line(placed, ends, kind, map, &mut scratch)? else { continue };
+        dig.tunnel(map, &geometry, len, &scratch, router);
+    }
+    Ok(())
+}
+
+/// Room for a typical tunnel's cells, so that building one seldom grows its vector.
+pub(super) const LINE_CAPACITY: usize = 64;
+
+/// Doors made so far, by (tile, side): a small open-addressing hash table, so that finding the
+/// door a tunnel already made costs a probe or two instead of a walk along a room's doors.
+pub(super) struct DoorIndex {
+    /// `(key, door id)`; key 0 is an empty slot.
+    pub(super) slots: Vec<(u32, u32)>,
+    pub(super) width: u32,
+}
+
+impl DoorIndex {
+    pub(super) fn new(width: u32, expected: usize) -> Self {
+        Self { slots: vec![(0, 0); (2 * expected).next_power_of_two().max(16)], width }
+    }
+
+    pub(super) fn key(&self, cell: Pos, side: Dir) -> u32 {
+        // Maps have at most 4096 × 4096 tiles, so the tile index takes 24 bits.
+        ((cell.y as u32 * self.width + cell.x as u32) << 2 | side as u32) + 1
+    }
+
+    /// The slot holding `key`, or the empty slot where it goes.
+    pub(super) fn slot(&self, key: u32) -> usize {
+        let mask = self.slots.len() - 1;
+        // Fibonacci hashing: the top bits of the product, as many as the table needs.
+        let bits = self.slots.len().trailing_zeros().clamp(1, 31);
+        let mut i = (key.wrapping_mul(0x9E37_79B9) >> (32 - bits)) as usize & mask;
+        while self.slots[i].0 != 0 && self.slots[i].0 != key {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    /// The door of `room` at `cell` facing `toward`, made if it does not exist yet.
+    pub(super) fn door(&mut self, map: &mut Map, room: u32, cell: Pos, toward: Pos) -> u32 {
+        let side = side_towards(cell, toward);
+        let key = self.key(cell, side);
+        let i = self.slot(key);
+        if self.slots[i].0 == key {
+            return self.slots[i].1;
+        }
+        let id = map.doors.len() as u32;
+        map.doors.push(Door { id, room, cell, side, kind: 0 });
+        self.slots[i] = (key, id);
+        if 2 * map.doors.len() > self.slots.len() {
+            // Keep the table at most half full.
+            self.slots = vec![(0, 0); 2 * self.slots.len()];
+            for d in &map.doors {
+                let key = self.key(d.cell, d.side);
+                let i = self.slot(key);
+                self.slots[i] = (key, d.id);
+            }
+        }
+        id
+    }
+}
+
+/// The side of `cell` that faces the neighbouring tile `toward` (north when they are not
+/// neighbours, which a corridor's first and last tiles always are), by table rather than by
+/// branches that the processor would mispredict.
+pub(super) fn side_towards(cell: Pos, toward: Pos) -> Dir {
+    pub(super) const SIDES: [Dir; 9] =
+        [Dir::North, Dir::North, Dir::North, Dir::West, Dir::North, Dir::East, Dir::North, Dir::South, Dir::North];
+    let (dx, dy) = (toward.x.wrapping_sub(cell.x), toward.y.wrapping_sub(cell.y));
+    if dx.unsigned_abs() > 1 || dy.unsigned_abs() > 1 {
+        return Dir::North;
+    }
+    SIDES[((dy + 1) * 3 + dx + 1) as usize]
+}
+
+/// What digging a tunnel needs besides the map.
+pub(super) struct Dig<'a> {
+    lookup: &'a RoomLookup,
+    pub(super) doors: DoorIndex,
+    split: Splitter,
+    /// The corridors at each door, newest first, as lists through the corridors: per door the
+    /// last corridor made at it, per corridor the one made before it at each of its doors.
+    door_last: Vec<u32>,
+    before: Vec<[u32; 2]>,
+    pub(super) width: u32,
+    w: usize,
+}
+
+impl<'a> Dig<'a> {
+    pub(super) fn new(p: &RoomsAndTunnels, lookup: &'a RoomLookup, tunnels: usize) -> Dig<'a> {
+        Dig {
+            lookup,
+            doors: DoorIndex::new(p.width, 4 * tunnels),
+            split: Splitter { last_floor: NONE, run_start: NONE, k: 0, pieces: Vec::with_capacity(16) },
+            door_last: Vec::new(),
+            before: Vec::new(),
+            width: p.tunnel_width,
+            w: p.width as usize,
+        }
+    }
+
+    /// Carves the centre line `geometry` (`len` tiles; a listed line's cells in `cells`) and
+    /// splits it into runs outside rooms; a run joins the rooms at its ends by a corridor, once
+    /// per passage.
+    pub(super) fn tunnel(
+        &mut self,
+        map: &mut Map,
+        geometry: &PathGeometry,
+        len: usize,
+        cells: &[Pos],
+        router: &impl Router,
+    ) {
+        if self.width > 1 {
+            let mut line = Vec::with_capacity(len);
+            geometry.extend(0..len, cells, &mut line);
+            router.brush(map, line, self.width);
+        }
+        // Carve the centre line and split it into runs outside rooms; a run joins the rooms at
+        // its ends. Rooms are looked up, and a run's cells listed, only where a run ends.
+        let split = &mut self.split;
+        split.start();
+        let w = self.w;
+        let tiles = map.tiles_mut().as_mut_slice();
+        let at = |c: Pos| c.y as isize * w as isize + c.x as isize;
+        let step = |d: (i32, i32)| d.1 as isize * w as isize + d.0 as isize;
+        match geometry.legs(len) {
+            Some(legs) => {
+                for (a, d, n) in legs {
+                    split.leg(tiles, at(a), step(d), n);
+                }
+            }
+            None => {
+                // A straight stretch of listed cells is one leg.
+                let mut k = 0;
+                while let Some(&c) = cells.get(k) {
+                    let d = cells.get(k + 1).map_or((0, 0), |n| (n.x - c.x, n.y - c.y));
+                    let mut n = 1;
+                    while cells.get(k + n).is_some_and(|q| (q.x - cells[k + n - 1].x, q.y - cells[k + n - 1].y) == d) {
+                        n += 1;
+                    }
+                    split.leg(tiles, at(c), step(d), n);
+                    k += n;
+                }
+            }
+        }
+        // The pieces' buffer is lent out while they become corridors, and kept for the next.
+        let mut pieces = std::mem::take(&mut split.pieces);
+        for &(from_k, start_k, end_k) in &pieces {
+            let (from_cell, to_cell) = (geometry.cell(from_k, cells), geometry.cell(end_k, cells));
+            // Room floor is only ever carved by a room, so both lookups succeed.
+            let (Some(from_room), Some(to_room)) =
+                (self.lookup.room_at(at(from_cell) as usize), self.lookup.room_at(at(to_cell) as usize))
+            else {
+                continue;
+            };
+            let mut path = Vec::with_capacity(end_k - start_k);
+            geometry.extend(start_k..end_k, cells, &mut path);
+            let (Some(&first), Some(&last)) = (path.first(), path.last()) else { continue };
+            let a = self.doors.door(map, from_room, from_cell, first);
+            let b = self.doors.door(map, to_room, to_cell, last);
+            self.corridor(map, path, [a, b]);
+        }
+        pieces.clear();
+        self.split.pieces = pieces;
+    }
+
+    /// Adds the corridor along `path` between doors `ends`, unless the same passage is there.
+    pub(super) fn corridor(&mut self, map: &mut Map, path: Vec<Pos>, ends: [u32; 2]) {
+        let [a, b] = ends.map(|d| d as usize);
+        if self.door_last.len() < map.doors.len() {
+            self.door_last.resize(map.doors.len(), NO_CORRIDOR);
+        }
+        let (Some(&last_a), Some(&last_b)) = (self.door_last.get(a), self.door_last.get(b)) else { return };
+        // A later tunnel often runs along an earlier one between the same two doors, either
+        // way: the passage is recorded once. Only doors that have corridors already can have
+        // this one: then door `a`'s corridors are compared.
+        if last_a != NO_CORRIDOR && last_b != NO_CORRIDOR {
+            let pair = (a.min(b) as u32, a.max(b) as u32);
+            let mut at = last_a;
+            while let Some(c) = map.corridors.get(at as usize) {
+                if (c.doors[0].min(c.doors[1]), c.doors[0].max(c.doors[1])) == pair
+                    && (c.path == path || c.path.iter().rev().eq(path.iter()))
+                {
+                    return;
+                }
+                let end = usize::from(c.doors[0] as usize != a);
+                at = self.before.get(at as usize).map_or(NO_CORRIDOR, |p| p[end]);
+            }
+        }
+        let id = map.corridors.len() as u32;
+        self.before.resize(id as usize, [NO_CORRIDOR; 2]);
+        self.before.push([last_a, if b == a { last_a } else { last_b }]);
+        self.door_last[a] = id;
+        self.door_last[b] = id;
+        map.corridors.push(Corridor { id, path, doors: ends, width: self.width });
+    }
+}
+
+/// No corridor (in [`Dig`]'s lists of corridors by door).
+const NO_CORRIDOR: u32 = u32::MAX;
