@@ -157,7 +157,7 @@ fn locks(c: &mut Criterion) {
         // fingerprint and value, so this now times the fingerprint and the lookup. Making the copy
         // of the locks for each run is not timed, nor is dropping it (the map made keeps it in
         // its provenance); dropping the map is, as above.
-        g.bench_function(format!("{name}: first generation around 10 locked rooms"), |b| {
+        g.bench_function(format!("{name}: around a copy of the same 10 locked rooms"), |b| {
             b.iter_batched(
                 || std::sync::Arc::new((*kept).clone()),
                 |fresh| {

@@ -8,7 +8,7 @@
 use super::RoomsAndTunnels;
 use super::carve::RoomLookup;
 use super::place::{Placed, tunnel_ends};
-use super::tunnels::{NONE, PathGeometry, Splitter, TunnelKind};
+use super::tunnels::{PathGeometry, Splitter, TunnelKind};
 use crate::generate::record::{Recorder, Step};
 use crate::geom::{Dir, Pos};
 use crate::map::locks::LockConflict;
@@ -182,7 +182,7 @@ impl<'a> Dig<'a> {
         Dig {
             lookup,
             doors: DoorIndex::new(p.width, 4 * tunnels),
-            split: Splitter { last_floor: NONE, run_start: NONE, k: 0, pieces: Vec::with_capacity(16) },
+            split: Splitter::new(),
             door_last: Vec::new(),
             before: Vec::new(),
             width: p.tunnel_width,

@@ -137,14 +137,21 @@ pub(super) struct Splitter {
     pub(super) last_floor: usize,
     pub(super) run_start: usize,
     pub(super) k: usize,
+    /// Whether the last cell was room floor (1) or not (0); 2 before the first cell.
+    on_floor: u8,
     pub(super) pieces: Vec<(usize, usize, usize)>,
 }
 
 impl Splitter {
+    pub(super) fn new() -> Self {
+        Splitter { last_floor: NONE, run_start: NONE, k: 0, on_floor: 2, pieces: Vec::with_capacity(16) }
+    }
+
     pub(super) fn start(&mut self) {
         self.last_floor = NONE;
         self.run_start = NONE;
         self.k = 0;
+        self.on_floor = 2;
     }
 
     /// `n` cells from tile index `i` on in steps of `di` (`±1` along a row, `±width` down or up
@@ -155,18 +162,20 @@ impl Splitter {
         let k_next = self.k + n;
         if let Ok(i) = usize::try_from(i)
             && i < tiles.len()
+            && n > 0
         {
             let step = di.unsigned_abs().max(1);
             // The cells of the leg that lie on the map, as a slice walked one way or the other:
             // along a row, a run of the slice; along a column, every `step`-th tile.
+            let fits = |room: usize| (n - 1).checked_mul(step).is_some_and(|span| span < room);
             if di >= 0 {
-                let n = n.min((tiles.len() - 1 - i) / step + 1);
+                let n = if fits(tiles.len() - i) { n } else { (tiles.len() - 1 - i) / step + 1 };
                 match step {
                     1 => self.walk(tiles[i..i + n].iter_mut()),
                     _ => self.walk(tiles[i..].iter_mut().step_by(step).take(n)),
                 }
             } else {
-                let n = n.min(i / step + 1);
+                let n = if fits(i + 1) { n } else { i / step + 1 };
                 match step {
                     1 => self.walk(tiles[i + 1 - n..=i].iter_mut().rev()),
                     _ => self.walk(tiles[..=i].iter_mut().rev().step_by(step).take(n)),
@@ -177,28 +186,30 @@ impl Splitter {
     }
 
     /// Carves wall (and corridor) into corridor along `cells`, the next cells of the line, and
-    /// notes each stretch outside rooms that runs from floor to floor.
+    /// notes each stretch outside rooms that runs from floor to floor. Only where the line
+    /// passes between room floor and the rest is there work beyond a compare and a store.
     #[inline(always)]
     fn walk<'t>(&mut self, cells: impl Iterator<Item = &'t mut Tile>) {
-        let (mut last_floor, mut run_start, mut k) = (self.last_floor, self.run_start, self.k);
+        let (mut last_floor, mut run_start, mut k, mut on_floor) =
+            (self.last_floor, self.run_start, self.k, self.on_floor);
         for t in cells {
-            if *t == Tile::Floor {
-                if run_start != NONE {
-                    if last_floor != NONE {
+            let floor = *t == Tile::Floor;
+            *t = if floor { Tile::Floor } else { Tile::Corridor };
+            if u8::from(floor) != on_floor {
+                on_floor = u8::from(floor);
+                if floor {
+                    if run_start != NONE && last_floor != NONE {
                         self.pieces.push((last_floor, run_start, k));
                     }
                     run_start = NONE;
-                }
-                last_floor = k;
-            } else {
-                *t = Tile::Corridor;
-                if run_start == NONE {
+                } else {
                     run_start = k;
                 }
             }
+            last_floor = if floor { k } else { last_floor };
             k += 1;
         }
-        (self.last_floor, self.run_start, self.k) = (last_floor, run_start, k);
+        (self.last_floor, self.run_start, self.k, self.on_floor) = (last_floor, run_start, k, on_floor);
     }
 }
 
