@@ -289,3 +289,109 @@ impl<'a> Dig<'a> {
 
 /// No corridor (in [`Dig`]'s lists of corridors by door).
 const NO_CORRIDOR: u32 = u32::MAX;
+
+#[cfg(test)]
+mod tests {
+    use super::super::carve::carve_rooms;
+    use super::super::place::Placed;
+    use super::*;
+    use crate::generate::record::Off;
+    use crate::geom::Rect;
+    use crate::map::Shape;
+
+    /// A placed rectangle room: its floor `x..x+w` by `y..y+h` (the footprint one more up and
+    /// left), joined to the room before it by `tunnel`.
+    fn room(x: i32, y: i32, w: i32, h: i32, tunnel: Option<TunnelKind>) -> Placed {
+        let footprint = Rect::new(x - 1, y - 1, w + 1, h + 1);
+        let centre = Pos::new(footprint.x + footprint.w / 2, footprint.y + footprint.h / 2);
+        Placed { footprint, shape: Shape::Rect(Rect::new(x, y, w, h)), centre, tunnel, kept: None }
+    }
+
+    fn dug(placed: &[Placed], width: u32) -> Map {
+        let p = RoomsAndTunnels { width: 24, height: 12, tunnel_width: width, ..RoomsAndTunnels::godot() };
+        let (mut map, lookup) = carve_rooms(&p, 1, placed, None);
+        let mut dig = Dig::new(&p, &lookup, placed.len().saturating_sub(1));
+        let dug = dig_tunnels(&p, placed, &mut map, &mut dig, &mut Tutorial, &mut Off);
+        assert!(dug.is_ok());
+        super::super::spawn(&p, placed, &mut map);
+        map
+    }
+
+    fn rows(map: &Map) -> Vec<String> {
+        map.to_ascii().lines().take(map.height() as usize).map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn an_l_between_two_rooms_is_one_corridor_between_two_doors() {
+        let hf = Some(TunnelKind::L { horizontal_first: true });
+        let map = dug(&[room(1, 1, 4, 3, None), room(14, 7, 5, 3, hf)], 1);
+        assert_eq!(
+            rows(&map),
+            [
+                "########################",
+                "#....###################",
+                "#.@..+,,,,,,,,,,,#######",
+                "#....###########,#######",
+                "################,#######",
+                "################,#######",
+                "################+#######",
+                "##############.....#####",
+                "##############.....#####",
+                "##############.....#####",
+                "########################",
+                "########################",
+            ]
+        );
+        assert_eq!(map.corridors.len(), 1);
+        let c = &map.corridors[0];
+        // From the first room's centre (2, 2) along row 2, then down column 16 to the second's
+        // centre (16, 8): the stretch outside both rooms.
+        assert_eq!((c.path.first(), c.path.last(), c.path.len()), (Some(&Pos::new(5, 2)), Some(&Pos::new(16, 6)), 16));
+        let doors: Vec<(u32, Pos)> =
+            c.doors.iter().map(|&d| (map.doors[d as usize].room, map.doors[d as usize].cell)).collect();
+        assert_eq!(doors, [(0, Pos::new(4, 2)), (1, Pos::new(16, 7))]);
+        assert!(map.validate().is_empty(), "{:?}", map.validate());
+    }
+
+    #[test]
+    fn a_tunnel_through_a_room_is_two_corridors_and_a_repeated_passage_is_kept_once() {
+        let hf = Some(TunnelKind::L { horizontal_first: true });
+        // Three rooms on a row, the third joined to the second: the second tunnel starts in
+        // the second room, so each tunnel is one corridor.
+        let placed = [room(1, 4, 3, 3, None), room(9, 4, 3, 3, hf), room(17, 4, 3, 3, hf)];
+        let map = dug(&placed, 1);
+        assert_eq!(map.corridors.len(), 2, "{:?}", map.corridors);
+        // A straight tunnel from the third room back to the first (a fourth room on the first
+        // one's floor) crosses the second: two stretches, the very passages already there (the
+        // other way), so none is added.
+        let mut placed = placed.to_vec();
+        placed.push(room(1, 4, 3, 3, Some(TunnelKind::Direct)));
+        let again = dug(&placed, 1);
+        assert_eq!(again.corridors.len(), 2, "{:?}", again.corridors);
+        // The same passage by hand, either way, is kept once; another path between the same
+        // doors is a corridor of its own.
+        let p = RoomsAndTunnels { width: 24, height: 12, ..RoomsAndTunnels::godot() };
+        let (mut map2, lookup) = carve_rooms(&p, 1, &placed[..3], None);
+        let mut dig = Dig::new(&p, &lookup, 2);
+        let path: Vec<Pos> = (4..9).map(|x| Pos::new(x, 5)).collect();
+        let a = dig.doors.door(&mut map2, 0, Pos::new(3, 5), Pos::new(4, 5));
+        let b = dig.doors.door(&mut map2, 1, Pos::new(9, 5), Pos::new(8, 5));
+        dig.corridor(&mut map2, path.clone(), [a, b]);
+        dig.corridor(&mut map2, path.iter().rev().copied().collect(), [b, a]);
+        dig.corridor(&mut map2, path.clone(), [a, b]);
+        assert_eq!(map2.corridors.len(), 1);
+        let mut other = path.clone();
+        other.insert(2, Pos::new(5, 6));
+        dig.corridor(&mut map2, other, [a, b]);
+        assert_eq!(map2.corridors.len(), 2);
+    }
+
+    #[test]
+    fn a_wide_tunnel_carves_its_brush_over_wall_only() {
+        let hf = Some(TunnelKind::L { horizontal_first: true });
+        let map = dug(&[room(1, 1, 4, 3, None), room(14, 7, 5, 3, hf)], 2);
+        assert_eq!(map.corridors[0].width, 2);
+        assert_eq!(map.tile(Pos::new(7, 3)), Some(Tile::Corridor), "the brush's second row");
+        assert_eq!(map.tile(Pos::new(2, 2)), Some(Tile::Floor), "room floor stays floor");
+    }
+}

@@ -18,6 +18,7 @@ use rand::RngExt;
 
 /// A placed room, with the kind of tunnel that joins it to the room placed before it (`None`
 /// for the first room).
+#[derive(Clone)]
 pub(super) struct Placed {
     /// The room with its walls: the tutorial's corner rectangle.
     pub(super) footprint: Rect,
@@ -130,4 +131,40 @@ fn footprint_of(shape: &Shape) -> Rect {
 fn kept_centre(shape: &Shape, footprint: &Rect) -> Pos {
     let c = Pos::new(footprint.x + footprint.w / 2, footprint.y + footprint.h / 2);
     if shape.contains(c) { c } else { shape.centre().unwrap_or(c) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::footprints::overlaps;
+    use super::*;
+    use crate::generate::record::{Recording, Step};
+
+    #[test]
+    fn placed_rooms_keep_the_overlap_rule_and_every_try_is_told() {
+        for (p, seed) in [(RoomsAndTunnels::godot(), 3), (RoomsAndTunnels::mcrogueface(), 4)] {
+            let mut rec = Recording::default();
+            let placed = place_rooms(&p, seed, None, &mut rec);
+            assert_eq!(rec.steps.len(), p.max_rooms as usize, "one step per try");
+            assert!(rec.steps.iter().all(|s| matches!(s, Step::RoomTried { .. })));
+            assert!(!placed.is_empty() && placed.len() <= p.max_rooms as usize);
+            for (i, a) in placed.iter().enumerate() {
+                assert_eq!(a.tunnel.is_some(), i > 0, "every room but the first is joined");
+                for b in &placed[..i] {
+                    let spacing = p.room_spacing as i32;
+                    assert!(
+                        !overlaps(p.overlap, spacing, &a.footprint, &b.footprint),
+                        "{:?} {:?}",
+                        a.footprint,
+                        b.footprint
+                    );
+                }
+                assert!(a.shape.contains(a.centre));
+            }
+            // The same seed, the same rooms; another seed, others.
+            let again = place_rooms(&p, seed, None, &mut crate::generate::record::Off);
+            assert!(again.iter().map(|r| r.footprint).eq(placed.iter().map(|r| r.footprint)));
+            let other = place_rooms(&p, seed + 1, None, &mut crate::generate::record::Off);
+            assert!(!other.iter().map(|r| r.footprint).eq(placed.iter().map(|r| r.footprint)));
+        }
+    }
 }
