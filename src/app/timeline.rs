@@ -8,6 +8,7 @@ use super::Document;
 use super::jobs::{Event, Job, JobId};
 use crate::generate::record::{Growth, Pose, Refused, Step, TryOutcome};
 use crate::generate::replay;
+use crate::generate::stages::Stage;
 use crate::geom::Pos;
 use crate::params::GeneratorParams;
 use egui::{Color32, Stroke, pos2};
@@ -212,6 +213,31 @@ impl Timeline {
         }
     }
 
+    /// The stages of the recording in the order they start, each with its first step (an index
+    /// into the steps).
+    pub fn stages(&self) -> Vec<(Stage, usize)> {
+        let mut out: Vec<(Stage, usize)> = Vec::new();
+        for (i, step) in self.recorded.iter().flat_map(|r| r.steps.iter()).enumerate() {
+            let stage = step.stage();
+            if !out.iter().any(|(s, _)| *s == stage) {
+                out.push((stage, i));
+            }
+        }
+        out
+    }
+
+    /// Shows the map just after the first step of `stage`.
+    pub fn go_to_stage(&mut self, stage: Stage) -> bool {
+        match self.stages().into_iter().find(|(s, _)| *s == stage) {
+            Some((_, first)) => {
+                self.playing = false;
+                self.go_to(first + 1);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Shows the map just after room `room` was placed.
     pub fn go_to_room(&mut self, room: u32) -> bool {
         let Some(r) = &self.recorded else { return false };
@@ -309,8 +335,26 @@ pub fn timeline_ui(ui: &mut egui::Ui, t: &mut Timeline) {
             t.go_to_room(room);
         }
     });
+    // The steps grouped by the stage that made them: a button to where each starts.
+    let stages = t.stages();
+    if stages.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Stages:");
+            let now = t.step().map(Step::stage);
+            let mut go = None;
+            for &(stage, first) in &stages {
+                let tip = format!("Go to where {} starts (step {})", stage.name().to_lowercase(), first + 1);
+                if ui.selectable_label(now == Some(stage), stage.name()).on_hover_text(tip).clicked() {
+                    go = Some(stage);
+                }
+            }
+            if let Some(stage) = go {
+                t.go_to_stage(stage);
+            }
+        });
+    }
     let text = match t.step() {
-        Some(s) => format!("Step {} of {n}: {}", t.at, s.sentence()),
+        Some(s) => format!("Step {} of {n} ({}): {}", t.at, s.stage().name(), s.sentence()),
         None => format!("Step 0 of {n}: nothing placed yet."),
     };
     ui.label(text);

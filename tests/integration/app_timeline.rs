@@ -38,7 +38,10 @@ fn the_timeline_steps_scrubs_jumps_and_plays_to_the_generated_map() {
     crate::common::settle(&mut h);
     assert_eq!(h.state().timeline().at(), 1);
     assert_eq!(shown_rooms(&h), 1);
-    assert!(h.query_by_label_contains(&format!("Step 1 of {}: {}", steps.len(), steps[0].sentence())).is_some());
+    assert!(
+        h.query_by_label_contains(&format!("Step 1 of {} (Place rooms): {}", steps.len(), steps[0].sentence()))
+            .is_some()
+    );
 
     // Jump to where room 3 was placed: rooms 0 to 3 are on the map.
     let room3 = steps.iter().position(|s| s.placed_room() == Some(3)).unwrap();
@@ -51,6 +54,18 @@ fn the_timeline_steps_scrubs_jumps_and_plays_to_the_generated_map() {
     assert_eq!(h.state().timeline().at(), room3 + 1);
     assert_eq!(shown_rooms(&h), 4);
     assert!(matches!(h.state().timeline().step(), Some(Step::RoomTried { .. })));
+
+    // The stages: every room try, then every tunnel; a button goes to where each starts.
+    let first_tunnel = steps.iter().position(|s| matches!(s, Step::TunnelDug { .. })).unwrap();
+    h.get_by_label("Dig tunnels").click();
+    crate::common::settle(&mut h);
+    assert_eq!(h.state().timeline().at(), first_tunnel + 1);
+    assert!(matches!(h.state().timeline().step(), Some(Step::TunnelDug { .. })));
+    assert_eq!(shown_rooms(&h), doc.rooms.len(), "every room is placed before the first tunnel");
+    assert!(h.query_by_label_contains("(Dig tunnels): ").is_some());
+    h.get_by_label("Place rooms").click();
+    crate::common::settle(&mut h);
+    assert_eq!(h.state().timeline().at(), 1);
 
     // Play: the steps move on by themselves, to the end, where the map is the generated one.
     h.state_mut().timeline_mut().speed = 200.0;
@@ -124,6 +139,15 @@ fn the_timeline_replays_grown_rooms_step_by_step() {
     assert_eq!((shown.width(), shown.height()), (doc.width(), doc.height()), "the finished map's size from the start");
     assert!(shown.rooms.is_empty());
     assert!(h.query_by_label_contains("An empty map of").is_some());
+    // Grown rooms' stages, room by room: a button goes to where each starts.
+    let stages: Vec<&str> = h.state().timeline().stages().iter().map(|(s, _)| s.name()).collect();
+    assert_eq!(stages[..3], ["Grow", "Doors", "Place"]);
+    h.get_by_label("Place").click();
+    crate::common::settle(&mut h);
+    assert!(matches!(h.state().timeline().step(), Some(Step::RoomPlaced { room: 0, .. })));
+    assert_eq!(h.state().timeline().shown().unwrap().map().rooms.len(), 1);
+    h.get_by_label("|<").click();
+    crate::common::settle(&mut h);
 
     // Forward step by step: the rooms and corridors on the map are those placed so far.
     for k in 2..=12 {
@@ -136,7 +160,8 @@ fn the_timeline_replays_grown_rooms_step_by_step() {
         let dug = steps[..k].iter().filter(|s| matches!(s, Step::CorridorDug { .. })).count();
         assert_eq!((map.rooms.len(), map.corridors.len()), (placed, dug), "after step {k}");
         assert_eq!(&map.rooms[..], &doc.rooms[..placed]);
-        let said = format!("Step {k} of {}: {}", steps.len(), steps[k - 1].sentence());
+        let said =
+            format!("Step {k} of {} ({}): {}", steps.len(), steps[k - 1].stage().name(), steps[k - 1].sentence());
         assert!(h.query_by_label_contains(&said).is_some(), "{said}");
         if matches!(steps[k - 1], Step::RoomGrown { .. } | Step::DoorsChosen { .. }) {
             assert!(t.pose().is_some(), "a growth is drawn where its room goes");

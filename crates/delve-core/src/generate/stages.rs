@@ -96,8 +96,9 @@ impl Step {
         match self {
             Step::RoomTried { .. } => Stage::PlaceRooms,
             Step::TunnelDug { .. } => Stage::DigTunnels,
-            Step::Canvas { .. } | Step::RoomPlaced { .. } | Step::RoomNotPlaced { .. } => Stage::Place,
-            Step::RoomGrown { .. } => Stage::Grow,
+            // Grown rooms start on the canvas, then grow their first room.
+            Step::Canvas { .. } | Step::RoomGrown { .. } => Stage::Grow,
+            Step::RoomPlaced { .. } | Step::RoomNotPlaced { .. } => Stage::Place,
             Step::DoorsChosen { .. } => Stage::Doors,
             Step::CorridorDug { looped: false, .. } => Stage::Place,
             Step::CorridorDug { looped: true, .. } | Step::LoopsConsidered { .. } => Stage::Loops,
