@@ -486,3 +486,6 @@ impl IdTable {
         self.0.get(id as usize).filter(|&&i| i != u32::MAX).map(|&i| i as usize)
     }
 }
+
+#[cfg(test)]
+mod tests;
