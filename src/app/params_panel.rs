@@ -9,6 +9,7 @@ use super::document::{Document, Origin};
 use super::session::Session;
 use super::shortcuts::{Action, with_key};
 use crate::app::command::{FileCommand, ParamsCommand};
+use crate::generate::stages::Stage;
 use crate::params::{GeneratorKind, GeneratorParams, ParamIssue, ParamKind, ParamSpec, ParamValue};
 use crate::words::count;
 use egui::{Color32, RichText};
@@ -149,7 +150,21 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
     // one is on.
     let is_role = |s: &&ParamSpec| crate::params::roles::is_rule(s.key);
     let (roles, own): (Vec<&ParamSpec>, Vec<&ParamSpec>) = specs.iter().partition(is_role);
-    param_grid_ui(ui, m, "params", &own, out);
+    // The generator's own parameters under the stage that reads them, in the stages' order.
+    let kind = m.session.params().kind();
+    for &stage in Stage::of(kind) {
+        let here: Vec<&ParamSpec> =
+            own.iter().copied().filter(|s| Stage::of_param(kind, s.key) == Some(stage)).collect();
+        if here.is_empty() {
+            continue;
+        }
+        let header = egui::CollapsingHeader::new(RichText::new(stage.name()).strong())
+            .id_salt(("stage", stage.name(), kind.label()))
+            .default_open(true);
+        header.show(ui, |ui| param_grid_ui(ui, m, stage.name(), &here, out)).header_response.on_hover_text(stage.job());
+    }
+    let loose: Vec<&ParamSpec> = own.iter().copied().filter(|s| Stage::of_param(kind, s.key).is_none()).collect();
+    param_grid_ui(ui, m, "params", &loose, out);
     if !roles.is_empty() {
         // Open whenever the rules are turned on (a map or preset with rules opens with them in
         // view); the title says whether any is on while folded.

@@ -147,6 +147,37 @@ fn picking_a_preset_shows_its_parameters() {
     assert_eq!(e.app().document().unwrap().map(), &expected);
 }
 
+/// The parameters stand under the stage that reads them, each stage a header that folds; grown
+/// rooms show their own stages.
+#[test]
+fn parameters_stand_under_their_stages() {
+    let mut e = editor();
+    for stage in ["Place rooms", "Dig tunnels"] {
+        e.harness.get_by_label(stage);
+    }
+    let under = |e: &Editor, label: &str, header: &str| {
+        // A parameter's label and its field share the label: the topmost.
+        let y = |l: &str| e.harness.get_all_by_label(l).map(|n| n.rect().min.y).fold(f32::MAX, f32::min);
+        y(label) > y(header)
+    };
+    assert!(under(&e, "Round rooms", "Place rooms") && !under(&e, "Round rooms", "Dig tunnels"));
+    assert!(under(&e, "Tunnel width", "Dig tunnels"));
+    e.harness.get_by_label("Dig tunnels").click();
+    e.settle();
+    assert!(e.harness.query_by_label("Tunnel width").is_none(), "folded with its stage");
+    slider(&e, "Map width");
+    e.harness
+        .state_mut()
+        .push(Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped("tiendil-step6".into()))));
+    e.settle();
+    for stage in ["Grow", "Doors", "Place", "Loops"] {
+        e.harness.get_by_label(stage);
+    }
+    assert!(under(&e, "Doors per room", "Doors") && !under(&e, "Doors per room", "Place"));
+    assert!(under(&e, "Loop corridors", "Loops"));
+    assert!(e.harness.query_by_label("Dig tunnels").is_none());
+}
+
 #[test]
 fn a_broken_map_shows_an_error_and_keeps_the_map() {
     let mut e = editor();
