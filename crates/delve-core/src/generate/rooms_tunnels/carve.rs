@@ -37,6 +37,14 @@ pub(super) fn carve_rooms(
             _ => map.rooms.push(Room::new(i as u32, room.shape.clone(), colour)),
         }
     }
+    // What the sweeps' survey trusts of a generated map (see `map/survey.rs`): each room's
+    // cells are room floor (a later room may take over an earlier one's cells only where they
+    // overlap, which the overlap rules forbid).
+    debug_assert!(map.rooms.iter().all(|r| {
+        let mut floor = true;
+        r.shape.for_each_cell(|c| floor &= map.tile(c) == Some(Tile::Floor));
+        floor
+    }));
     (map, lookup)
 }
 

@@ -278,6 +278,10 @@ impl<'a> Dig<'a> {
                 at = self.before.get(at as usize).map_or(NO_CORRIDOR, |p| p[end]);
             }
         }
+        // What the sweeps' survey trusts of a generated map without walking it again (see
+        // `map/survey.rs`): a corridor's path runs tile by tile over corridor floor.
+        debug_assert!(path.windows(2).all(|w| w[0].manhattan(w[1]) == 1), "a corridor's path is 4-connected");
+        debug_assert!(path.iter().all(|&c| map.tile(c) == Some(Tile::Corridor)), "a corridor runs over corridor floor");
         let id = map.corridors.len() as u32;
         self.before.resize(id as usize, [NO_CORRIDOR; 2]);
         self.before.push([last_a, if b == a { last_a } else { last_b }]);
@@ -374,14 +378,18 @@ mod tests {
         let (mut map2, lookup) = carve_rooms(&p, 1, &placed[..3], None);
         let mut dig = Dig::new(&p, &lookup, 2);
         let path: Vec<Pos> = (4..9).map(|x| Pos::new(x, 5)).collect();
+        for &c in path.iter().chain([Pos::new(5, 6), Pos::new(6, 6)].iter()) {
+            map2.set_tile(c, Tile::Corridor);
+        }
         let a = dig.doors.door(&mut map2, 0, Pos::new(3, 5), Pos::new(4, 5));
         let b = dig.doors.door(&mut map2, 1, Pos::new(9, 5), Pos::new(8, 5));
         dig.corridor(&mut map2, path.clone(), [a, b]);
         dig.corridor(&mut map2, path.iter().rev().copied().collect(), [b, a]);
         dig.corridor(&mut map2, path.clone(), [a, b]);
         assert_eq!(map2.corridors.len(), 1);
+        // Down and back along row 6 for a stretch: another way between the same doors.
         let mut other = path.clone();
-        other.insert(2, Pos::new(5, 6));
+        other.splice(1..3, [Pos::new(5, 5), Pos::new(5, 6), Pos::new(6, 6), Pos::new(6, 5)]);
         dig.corridor(&mut map2, other, [a, b]);
         assert_eq!(map2.corridors.len(), 2);
     }
