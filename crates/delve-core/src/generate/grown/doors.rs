@@ -6,6 +6,7 @@
 use super::build::Builder;
 use super::growth::{CORRIDOR, NEAR};
 use crate::geom::{Dir, Pos};
+use crate::pathfind;
 
 pub(super) struct DoorState {
     pub(super) room: u32,
@@ -277,20 +278,23 @@ impl Builder<'_> {
     }
 
     /// Floods the cells free for rooms from the cells in `queue` (already stamped `id`),
-    /// breadth first, until the region could hold the largest room; returns its size (at most
-    /// that largest room).
+    /// breadth first ([`pathfind::flood`]), until the region could hold the largest room;
+    /// returns its size (at most that largest room). The size is the region's, capped, whatever
+    /// the order; breadth first, the cells stamped are the nearest.
     pub(super) fn flood_fill(&mut self, id: u32) -> u16 {
-        let mut head = 0;
-        while head < self.queue.len() && self.queue.len() < usize::from(self.max_cells) {
-            let p = self.queue[head];
-            head += 1;
-            for n in p.neighbours4() {
-                if self.flood.get(n) != id && self.plane.get(n) & (NEAR | CORRIDOR) == 0 {
-                    *self.flood.slot(n) = id;
-                    self.queue.push(n);
+        let (plane, flood) = (&self.plane, &mut self.flood);
+        let _ = pathfind::flood(
+            &mut self.queue,
+            usize::from(self.max_cells),
+            |p: Pos| Some(p.neighbours4()),
+            |_, n| {
+                let free = flood.get(n) != id && plane.get(n) & (NEAR | CORRIDOR) == 0;
+                if free {
+                    *flood.slot(n) = id;
                 }
-            }
-        }
+                free
+            },
+        );
         self.queue.len().min(usize::from(self.max_cells)) as u16
     }
 
