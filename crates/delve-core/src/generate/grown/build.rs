@@ -16,8 +16,10 @@ use crate::geom::{Dir, Pos, TileBox};
 use crate::map::locks::LockConflict;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::params::Params;
+use crate::pathfind::Searcher;
 use crate::rng::{Stage, stream};
 use rand::RngExt;
+use std::cell::RefCell;
 
 pub(super) struct PlacedRoom {
     pub(super) cells: Vec<Pos>,
@@ -67,6 +69,9 @@ pub(super) struct Builder<'a> {
     pub(super) flood_id: u32,
     pub(super) flood_sizes: Vec<u16>,
     pub(super) queue: Vec<Pos>,
+    /// The buffers of the searches for loops and for ways round locks (see [`Builder::bfs`]),
+    /// kept from search to search.
+    pub(super) searcher: RefCell<Searcher>,
     /// Fewest and most cells of a room in this run.
     pub(super) min_cells: u16,
     pub(super) max_cells: u16,
@@ -111,6 +116,7 @@ impl<'a> Builder<'a> {
             flood_id: 0,
             flood_sizes: Vec::new(),
             queue: Vec::new(),
+            searcher: RefCell::default(),
             min_cells: p.fewest_cells() as u16,
             max_cells: p.most_cells() as u16,
             poses: 0,
