@@ -1,13 +1,15 @@
 //! The one search module: every walk over tiles, or over the rooms of a room graph, is one of
 //! the mechanisms below, and all but the shortest path run on the one breadth-first loop,
-//! [`flood`]. Each takes its buffers from the caller where a caller runs it in a hot loop (so
-//! it allocates nothing per call once they have grown) and has a hard cap on the work it does.
+//! [`flood`]. Each has a hard cap on the work it does, and each that a caller runs in a hot loop
+//! takes its buffers from the caller, so it allocates nothing per call once they have grown
+//! ([`search`] and [`shortest_path`], run once per corridor routed or map measured, make their
+//! own).
 //!
 //! | mechanism | what it does | used by |
 //! |---|---|---|
 //! | [`flood`], [`flood_in`] | everything reachable from starts, breadth first, over items the caller's `claim` takes (tiles, places in a grid, places carrying their distance, rooms); a caller-owned queue, a cap on its length, an area to stay in | the survey's reach from spawn (`map::survey`), the grown-rooms generator's room-space floods (`generate::grown::doors`) and its hole check (`generate::grown::growth`); every mechanism below but the shortest path |
-//! | [`pieces`] (label), [`UnionFind`] | the connected pieces of a set of tiles, labelled; joining pieces found apart | the map check's reachability (`map::check`, block by block), rooms read from ASCII (`map::ascii`); pieces of room graphs (`generate::keep`, `generate::grown::keep`) |
-//! | [`Searcher`], [`search`], [`distances`] | a bounded breadth-first search towards a goal (an area, a step limit, a cap on tiles expanded), keeping steps and ways back | the grown-rooms generator's loops (`generate::grown::loops`), steps from spawn (`map::metrics`), corridors read from ASCII (`map::ascii`), corridors round locks (`generate::keep`) |
+//! | [`pieces`] (label), [`UnionFind`] | the connected pieces of a set of tiles, labelled; joining pieces found apart | the map check's reachability (`map::check`: pieces block by block, joined across blocks), rooms read from ASCII (`map::ascii`); pieces of room graphs (`generate::keep`, `generate::grown::keep`) |
+//! | [`Searcher`], [`search`], [`distances`] | a bounded breadth-first search towards a goal (an area, a step limit, a cap on tiles expanded), keeping steps and ways back | the grown-rooms generator's loops and ways round locks (`generate::grown::loops`, a searcher kept in the builder), steps from spawn (`map::metrics`, and through it `Map::validate`'s reachability), corridors read from ASCII (`map::ascii`), corridors round locks (`generate::keep`) |
 //! | [`shortest_path`], [`shortest_path_on_map`] | A* between two given tiles, at a fraction of a search's tiles | corridor routing in the editor (`edit::route`), tunnels round locks (`generate::keep`) |
 //! | [`walk`] over [`Adjacency`] lists | breadth first over a graph's nodes: a flood whose neighbours are a node's links | the room graph (`map::graph`: distances, spanning forest, critical path) and the survey's room graph (`map::survey`: pieces, depth) |
 //!
@@ -16,12 +18,12 @@
 //! one set of rules (order, caps, scratch).
 //!
 //! Order: every mechanism is deterministic. Floods take items first in, first out and offer
-//! neighbours in the order they are given ([`crate::geom::Dir::ALL`] for tiles), so where an
-//! answer depends on the order (a search's goal, a graph's spanning forest) it is always the
-//! same.
+//! neighbours in the order they are given ([`crate::geom::Dir::ALL`] order in [`flood_in`],
+//! [`pieces`] and the search; a node's links in list order in [`walk`]), so where an answer
+//! depends on the order (a search's goal, a graph's spanning forest) it is always the same.
 //!
-//! It depends only on [`crate::geom`], so the map layer may use it: in the layering of
-//! DESIGN.md it sits between `geom` and `map`.
+//! It depends only on [`crate::geom`], so the map layer may use it: in the layering of the
+//! modules (README, "For developers") it sits between `geom` and `map`.
 
 mod flood;
 mod graph;
