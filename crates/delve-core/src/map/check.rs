@@ -128,7 +128,7 @@ struct RoomCheck {
 #[derive(Default)]
 struct Scratch {
     labels: Vec<u32>,
-    queue: Vec<Pos>,
+    queue: pathfind::Queue<Pos>,
 }
 
 impl Checker {

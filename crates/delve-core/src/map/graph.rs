@@ -18,7 +18,13 @@
 use super::Map;
 use crate::geom::Pos;
 use crate::pathfind::{self, Adjacency};
+use std::cell::Cell;
 use std::collections::HashMap;
+
+thread_local! {
+    /// The queue of [`RoomGraph::of`]'s walks, between graphs.
+    static QUEUE: Cell<pathfind::Queue<(usize, usize)>> = Cell::default();
+}
 
 /// One room of the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,10 +167,9 @@ impl RoomGraph {
         let mut reached_from: Vec<Option<(usize, usize)>> = vec![None; n];
         let mut seen = vec![false; n];
         let mut pieces = 0;
-        // The links into the rooms a walk took (each room is seen before it is queued; one
-        // more for a link written and not kept).
-        let mut queue = Vec::with_capacity(n + 1);
         let graph = Adjacency { first: &first, links: &adjacent };
+        // The walks' queue, kept per thread (so a sweep allocates none per map).
+        let mut queue = QUEUE.take();
         for start in entrance.into_iter().chain(order) {
             if seen[start] {
                 continue;
@@ -175,14 +180,17 @@ impl RoomGraph {
             if from_entrance {
                 nodes[start].distance = Some(0);
             }
-            queue.clear();
-            queue.push((start, usize::MAX));
+            // Moved in as slices: their lengths stay in registers, not read back through a
+            // reference after every write.
+            let (seen, edges, reached_from, nodes) =
+                (&mut seen[..], &mut edges[..], &mut reached_from[..], &mut nodes[..]);
             let _ = pathfind::walk(
                 graph,
                 |(r, _)| r,
                 &mut queue,
+                (start, usize::MAX),
                 usize::MAX,
-                |(r, _), (next, e)| {
+                move |(r, _), (next, e)| {
                     if seen[next] {
                         return false;
                     }
@@ -196,6 +204,7 @@ impl RoomGraph {
                 },
             );
         }
+        QUEUE.set(queue);
 
         let exit = entrance.and_then(|_| {
             (0..n).filter_map(|i| nodes[i].distance.map(|d| (d, i))).max_by_key(|&(d, i)| (d, std::cmp::Reverse(id(i))))

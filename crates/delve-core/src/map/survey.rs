@@ -43,9 +43,9 @@ struct Scratch {
     grid: Vec<u8>,
     /// The search from spawn's queue: a tile's place in the bordered copy, its distance from
     /// spawn in the top half.
-    queue: Vec<u64>,
+    queue: pathfind::Queue<u64>,
     /// The search over the room graph's queue.
-    room_queue: Vec<u32>,
+    room_queue: pathfind::Queue<u32>,
     door_used: Vec<bool>,
     degree: Vec<u32>,
     /// The room graph as lists: `first[r]..first[r + 1]` index `next`.
@@ -255,40 +255,15 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
         return None;
     }
 
-    // Reach: every walkable tile from spawn, by the one flood ([`pathfind::flood`]), in the
-    // order of their distance from it (the last one reached is the farthest). A queued tile
-    // carries its distance in its top half, so one loop runs the whole search: a loop per
-    // layer would end in a mispredicted branch at every layer, and a map has a hundred of
-    // them. A reached tile is walled up in the bordered copy, which walls in the flood (the
-    // neighbours of a tile it takes are on the copy); each neighbour is written to the queue,
-    // which keeps only open ones: no branch on the tiles, whose pattern differs from map to
-    // map and would be mispredicted often. The count and the farthest distance do not depend
-    // on the order neighbours are offered in.
+    // Reach: every walkable tile from spawn, by the flood over the bordered copy
+    // ([`pathfind::flood_walled`]: no branch on the tiles, one loop for all distances), in the
+    // order of their distance from it, which each queued tile carries in its top half (the
+    // last one reached is the farthest). It walls up what it reaches.
     let start = at(map.spawn).filter(|&i| grid[i] != WALL)?;
     let spawn_room = (grid[start] != CORRIDOR).then(|| (0..map.rooms.len()).find(|&r| inside(r, map.spawn))).flatten();
-    let queue = &mut s.queue;
-    queue.clear();
-    queue.push(start as u64);
-    grid[start] = WALL;
-    let row = pw as u64;
-    let _ = pathfind::flood(
-        queue,
-        usize::MAX,
-        |entry: u64| {
-            // One step farther, in the top half.
-            let e = entry + (1 << 32);
-            Some([e - 1, e + 1, e - row, e + row])
-        },
-        |_, e| match grid.get_mut(e as u32 as usize) {
-            Some(t) => {
-                let open = *t != WALL;
-                *t = WALL;
-                open
-            }
-            None => false,
-        },
-    );
-    let longest_path = (queue.last().copied().unwrap_or(0) >> 32) as u32;
+    pathfind::flood_walled(grid, pw, start, WALL, &mut s.queue);
+    let queue = &s.queue;
+    let longest_path = (queue.taken().last().copied().unwrap_or(0) >> 32) as u32;
     if queue.len() != floor_tiles {
         return None;
     }
@@ -334,14 +309,16 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
         }
         components += 1;
         hops[r0] = 0;
-        queue.clear();
-        queue.push(r0 as u32);
+        // Moved in as a slice: its length stays in a register (see `map::graph`).
+        let hops_of = &mut **hops;
         let _ = pathfind::walk(
             graph,
             |r| r as usize,
             queue,
+            r0 as u32,
             usize::MAX,
-            |r, next| {
+            move |r, next| {
+                let hops = &mut *hops_of;
                 let h = hops[r as usize] + 1;
                 match hops.get_mut(next as usize) {
                     Some(n) if *n == u32::MAX => {
@@ -353,7 +330,7 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
             },
         );
         if Some(r0) == spawn_room {
-            depth = queue.last().map_or(0, |&r| hops[r as usize]);
+            depth = queue.taken().last().map_or(0, |&r| hops[r as usize]);
         }
     }
     let path_tiles: usize = map.corridors.iter().map(|c| c.path.len()).sum();

@@ -1,7 +1,7 @@
 //! Graph walks: the [`flood`] over the nodes of a graph given as adjacency lists (the rooms of a
 //! map joined by corridors), where a tile flood's four neighbours are a node's links.
 
-use super::flood::{Ended, flood};
+use super::flood::{Ended, Queue, flood};
 
 /// A graph as adjacency lists in one array: node `n`'s links are `links[first[n]..first[n + 1]]`
 /// (so `first` has one more entry than there are nodes). A link names the node it leads to and
@@ -23,22 +23,23 @@ impl<'a, L> Adjacency<'a, L> {
     }
 }
 
-/// Breadth first over `graph`, a [`flood`] whose items are links: `queue` holds the links into
-/// the starts (already claimed; a start's link need carry nothing but the node), `node(link)`
-/// is the node a link leads to, and `claim(from, link)` is offered the links of each node taken
-/// in order and says whether the walk takes the node `link` leads to (marking it reached: the
-/// caller's marks, a node claimed at most once). At most `cap` nodes are expanded from, as in
-/// [`flood`]. When the walk ends, `queue` holds the link into every node it took, nearer nodes
-/// first.
-#[inline]
+/// Breadth first over `graph` from the node `start` leads to, a [`flood`] whose items are
+/// links: `start` is a link into the start (claimed by the caller; it need carry nothing but
+/// the node), `node(link)` is the node a link leads to, and `claim(from, link)` is offered the
+/// links of each node taken, in order, and says whether the walk takes the node `link` leads to
+/// (marking it reached: the caller's marks, a node claimed at most once). Nodes are expanded
+/// only while fewer than `cap` are taken, as in [`flood`]. When the walk ends,
+/// [`Queue::taken`] holds the link into every node it took, nearer nodes first.
+#[inline(always)]
 pub fn walk<L: Copy>(
     graph: Adjacency<'_, L>,
     node: impl Fn(L) -> usize,
-    queue: &mut Vec<L>,
+    queue: &mut Queue<L>,
+    start: L,
     cap: usize,
     claim: impl FnMut(L, L) -> bool,
 ) -> Ended {
-    flood(queue, cap, |l| Some(graph.links(node(l)).iter().copied()), claim)
+    flood(queue, start, cap, |l| Some(graph.links(node(l)).iter().copied()), claim)
 }
 
 #[cfg(test)]
@@ -76,12 +77,13 @@ mod tests {
         let n = first.len() - 1;
         let (mut hops, mut from) = (vec![None; n], vec![None; n]);
         hops[start] = Some(0);
-        let mut queue = vec![(start, usize::MAX)];
+        let mut queue = Queue::default();
         let graph = Adjacency { first, links };
         let ended = walk(
             graph,
             |(r, _)| r,
             &mut queue,
+            (start, usize::MAX),
             cap,
             |(r, _), (next, e)| {
                 if hops[next].is_some() {

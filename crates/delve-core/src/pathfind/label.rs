@@ -1,7 +1,7 @@
 //! Labels: the connected pieces of a set of tiles ([`pieces`], a [`flood`] from each tile no
 //! earlier piece took), and the disjoint sets that join pieces found apart ([`UnionFind`]).
 
-use super::flood::flood_in;
+use super::flood::{Queue, flood_in};
 use super::index_in;
 use crate::geom::{Pos, Rect};
 
@@ -11,13 +11,12 @@ pub const NO_PIECE: u32 = u32::MAX;
 /// The connected pieces (4-connected) of the tiles of `area` that `inside` accepts. `labels` is
 /// made the area's size (row by row) and gets each tile's piece, [`NO_PIECE`] where `inside`
 /// says no; pieces are numbered in reading order of their first tile. Returns each piece's size
-/// and first tile. `queue` is scratch space, reused across calls (it grows to the largest
-/// piece).
+/// and first tile. `queue` is scratch space, reused across calls.
 pub fn pieces(
     area: Rect,
     inside: impl Fn(Pos) -> bool,
     labels: &mut Vec<u32>,
-    queue: &mut Vec<Pos>,
+    queue: &mut Queue<Pos>,
 ) -> Vec<(u32, Pos)> {
     let (w, h) = (area.w.max(0) as usize, area.h.max(0) as usize);
     labels.clear();
@@ -32,9 +31,7 @@ pub fn pieces(
             }
             let piece = out.len() as u32;
             labels[k] = piece;
-            queue.clear();
-            queue.push(start);
-            let _ = flood_in(area, queue, usize::MAX, |n| match index_in(area, n) {
+            let _ = flood_in(area, queue, start, usize::MAX, |n| match index_in(area, n) {
                 Some(j) if labels[j] == NO_PIECE && inside(n) => {
                     labels[j] = piece;
                     true
@@ -83,7 +80,7 @@ mod tests {
     /// The pieces of the `.` tiles of `grid` over its whole area, the labels drawn as digits
     /// (`#` for none).
     fn label(grid: &Ascii) -> (Vec<(u32, Pos)>, String) {
-        let (mut labels, mut queue) = (Vec::new(), Vec::new());
+        let (mut labels, mut queue) = (Vec::new(), Queue::default());
         let found = pieces(grid.area(), |p| grid.at(p) == '.', &mut labels, &mut queue);
         let drawn = labels
             .chunks(grid.width)
@@ -123,7 +120,7 @@ mod tests {
             .##.\n\
             ....\n",
         );
-        let (mut labels, mut queue) = (Vec::new(), Vec::new());
+        let (mut labels, mut queue) = (Vec::new(), Queue::default());
         // Rows 1 and 2: the two sides meet along the bottom.
         let found = pieces(Rect::new(0, 1, 4, 2), |p| grid.at(p) == '.', &mut labels, &mut queue);
         assert_eq!(found, [(6, Pos::new(0, 1))]);

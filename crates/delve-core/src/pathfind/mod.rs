@@ -1,13 +1,14 @@
 //! The one search module: every walk over tiles, or over the rooms of a room graph, is one of
 //! the mechanisms below, and all but the shortest path run on the one breadth-first loop,
-//! [`flood`]. Each has a hard cap on the work it does, and each that a caller runs in a hot loop
-//! takes its buffers from the caller, so it allocates nothing per call once they have grown
-//! ([`search`] and [`shortest_path`], run once per corridor routed or map measured, make their
-//! own).
+//! [`flood`] (the survey's reach on its form for byte grids walled round, [`flood_walled`],
+//! written out by hand for its hot loop). Each has a hard cap on the work it does, and each
+//! that a caller runs in a hot loop takes its buffers from the caller, so it allocates nothing
+//! per call once they have grown ([`search`] and [`shortest_path`], run once per corridor
+//! routed or map measured, make their own).
 //!
 //! | mechanism | what it does | used by |
 //! |---|---|---|
-//! | [`flood`], [`flood_in`] | everything reachable from starts, breadth first, over items the caller's `claim` takes (tiles, places in a grid, places carrying their distance, rooms); a caller-owned queue, a cap on its length, an area to stay in | the survey's reach from spawn (`map::survey`), the grown-rooms generator's room-space floods (`generate::grown::doors`) and its hole check (`generate::grown::growth`); every mechanism below but the shortest path |
+//! | [`flood`], [`flood_in`], [`flood_walled`] | everything reachable from a start, breadth first, over items the caller's `claim` takes (tiles, places in a grid, rooms), in a caller-owned [`Queue`], with a cap on its length, optionally within an area; `flood_walled` is its form for a byte grid walled round, with distances, whose hot loop runs as fast as by hand | `flood`: the grown-rooms generator's room-space floods (`generate::grown::doors`) and every mechanism below but the shortest path; `flood_in`: the grown generator's hole check (`generate::grown::growth`); `flood_walled`: the survey's reach from spawn (`map::survey`) |
 //! | [`pieces`] (label), [`UnionFind`] | the connected pieces of a set of tiles, labelled; joining pieces found apart | the map check's reachability (`map::check`: pieces block by block, joined across blocks), rooms read from ASCII (`map::ascii`); pieces of room graphs (`generate::keep`, `generate::grown::keep`) |
 //! | [`Searcher`], [`search`], [`distances`] | a bounded breadth-first search towards a goal (an area, a step limit, a cap on tiles expanded), keeping steps and ways back | the grown-rooms generator's loops and ways round locks (`generate::grown::loops`, a searcher kept in the builder), steps from spawn (`map::metrics`, and through it `Map::validate`'s reachability), corridors read from ASCII (`map::ascii`), corridors round locks (`generate::keep`) |
 //! | [`shortest_path`], [`shortest_path_on_map`] | A* between two given tiles, at a fraction of a search's tiles | corridor routing in the editor (`edit::route`), tunnels round locks (`generate::keep`) |
@@ -31,7 +32,7 @@ mod label;
 mod path;
 mod search;
 
-pub use flood::{Ended, flood, flood_in};
+pub use flood::{Ended, Queue, flood, flood_in, flood_walled};
 pub use graph::{Adjacency, walk};
 pub use label::{NO_PIECE, UnionFind, pieces};
 pub use path::{NoPath, shortest_path, shortest_path_on_map};

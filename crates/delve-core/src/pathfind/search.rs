@@ -1,7 +1,7 @@
 //! The search: a [`flood`] over an area of tiles towards a goal, with a limit on the steps from
 //! the start, a hard cap on the tiles it expands, and the steps and ways back it keeps.
 
-use super::flood::flood;
+use super::flood::{Queue, flood};
 use super::{UNREACHED, index_in};
 use crate::geom::{Dir, Grid, Pos, Rect};
 
@@ -69,7 +69,7 @@ pub struct Found {
 pub struct Searcher {
     /// The tiles the last search reached, in the order it reached them, with their place in
     /// the area and the direction they were entered by.
-    queue: Vec<(Pos, u32, u8)>,
+    queue: Queue<(Pos, u32, u8)>,
     dist: Vec<u32>,
     came: Vec<u8>,
     area: Rect,
@@ -85,7 +85,7 @@ impl Searcher {
     pub fn run(&mut self, q: Query, mut goal: impl FnMut(Pos) -> bool, enter: impl Fn(Pos) -> bool) -> Found {
         let (w, h) = (q.area.w.max(0) as usize, q.area.h.max(0) as usize);
         if self.dist.len() == w * h {
-            for &(_, i, _) in &self.queue {
+            for &(_, i, _) in self.queue.taken() {
                 if let Some(d) = self.dist.get_mut(i as usize) {
                     *d = UNREACHED;
                 }
@@ -99,17 +99,19 @@ impl Searcher {
             self.came.resize(w * h, u8::MAX);
         }
         (self.area, self.paths) = (q.area, q.paths);
-        self.queue.clear();
-        let Some(s) = index_in(q.area, q.start) else { return Found { goal: None, capped: false } };
+        let Some(s) = index_in(q.area, q.start) else {
+            self.queue.clear();
+            return Found { goal: None, capped: false };
+        };
         self.dist[s] = 0;
         if let Some(c) = self.came.get_mut(s) {
             *c = u8::MAX;
         }
-        self.queue.push((q.start, s as u32, u8::MAX));
         let (mut found, mut capped, mut expanded) = (None, false, 0usize);
         let (dist, came, area) = (&mut self.dist, &mut self.came, q.area);
         let _ = flood(
             &mut self.queue,
+            (q.start, s as u32, u8::MAX),
             usize::MAX,
             |(p, _, _)| {
                 if goal(p) {

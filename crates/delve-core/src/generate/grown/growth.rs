@@ -84,14 +84,14 @@ pub(super) struct Grower {
     pub(super) marks: Vec<u8>,
     pub(super) reach: i32,
     pub(super) frontier: Vec<Pos>,
-    pub(super) queue: Vec<Pos>,
+    pub(super) queue: pathfind::Queue<Pos>,
 }
 
 impl Grower {
     pub(super) fn new(max_steps: u32) -> Self {
         let reach = max_steps as i32 + 2;
         let side = (2 * reach + 1) as usize;
-        Self { marks: vec![0; side * side], reach, frontier: Vec::new(), queue: Vec::new() }
+        Self { marks: vec![0; side * side], reach, frontier: Vec::new(), queue: pathfind::Queue::default() }
     }
 
     #[inline]
@@ -144,13 +144,12 @@ impl Grower {
         let TileBox { x0, y0, x1, y1 } = b.grow(1);
         // Flood the empty cells from the top-left corner (always empty); mark reached cells 3.
         // The cells reached do not depend on the order they are reached in.
-        self.queue.clear();
         let corner = Pos::new(x0, y0);
         let ci = self.at(corner);
         self.marks[ci] = 3;
-        self.queue.push(corner);
         let (marks, reach) = (&mut self.marks, self.reach);
-        let _ = pathfind::flood_in(TileBox { x0, y0, x1, y1 }.to_rect(), &mut self.queue, usize::MAX, |n| {
+        let area = TileBox { x0, y0, x1, y1 }.to_rect();
+        let _ = pathfind::flood_in(area, &mut self.queue, corner, usize::MAX, |n| {
             let m = &mut marks[Self::place(reach, n)];
             let empty = *m != 1 && *m != 3;
             if empty {
