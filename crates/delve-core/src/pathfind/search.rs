@@ -68,8 +68,8 @@ pub struct Found {
 #[derive(Clone, Debug, Default)]
 pub struct Searcher {
     /// The tiles the last search reached, in the order it reached them, with their place in
-    /// the area and the direction they were entered by.
-    queue: Queue<(Pos, u32, u8)>,
+    /// the area and their steps from the start.
+    queue: Queue<(Pos, u32, u32)>,
     dist: Vec<u32>,
     came: Vec<u8>,
     area: Rect,
@@ -108,12 +108,18 @@ impl Searcher {
             *c = u8::MAX;
         }
         let (mut found, mut capped, mut expanded) = (None, false, 0usize);
-        let (dist, came, area) = (&mut self.dist, &mut self.came, q.area);
+        // Moved in as slices (their lengths in registers), with the query's figures.
+        let (dist, came, area) = (&mut self.dist[..], &mut self.came[..], q.area);
+        let (max_steps, paths) = (q.max_steps, q.paths);
+        // A tile, its place in the area (`OFF`: outside it, or past the step limit) and its
+        // steps from the start: the four neighbours of a tile are offered every time, so the
+        // neighbours' list is fixed and needs no filtering.
+        const OFF: u32 = u32::MAX;
         let _ = flood(
             &mut self.queue,
-            (q.start, s as u32, u8::MAX),
+            (q.start, s as u32, 0u32),
             usize::MAX,
-            |(p, _, _)| {
+            |(p, _, steps)| {
                 if goal(p) {
                     found = Some(p);
                     return None;
@@ -123,16 +129,20 @@ impl Searcher {
                     capped = true;
                     return None;
                 }
-                let near = Dir::ALL.map(|d| p.step(d));
-                Some((0u8..4).zip(near).filter_map(move |(k, n)| Some((n, index_in(area, n)? as u32, k))))
+                let far = steps >= max_steps;
+                Some(Dir::ALL.map(|d| {
+                    let n = p.step(d);
+                    let j = index_in(area, n).filter(|_| !far).map_or(OFF, |j| j as u32);
+                    (n, j, steps.saturating_add(1))
+                }))
             },
-            |(_, i, _), (n, j, k)| {
-                let steps = dist[i as usize];
-                let take = steps < q.max_steps && dist[j as usize] == UNREACHED && enter(n);
+            move |(p, _, _), (n, j, steps)| {
+                let Some(d) = dist.get_mut(j as usize) else { return false };
+                let take = *d == UNREACHED && enter(n);
                 if take {
-                    dist[j as usize] = steps + 1;
-                    if q.paths {
-                        came[j as usize] = k;
+                    *d = steps;
+                    if paths && let Some(c) = came.get_mut(j as usize) {
+                        *c = way_in(p, n);
                     }
                 }
                 take
@@ -150,6 +160,17 @@ impl Searcher {
     /// reached `to`.
     pub fn path_to(&self, to: Pos) -> Option<Vec<Pos>> {
         self.paths.then(|| path_back(self.area, &self.dist, &self.came, to)).flatten()
+    }
+}
+
+/// The direction from `p` to its neighbour `n` (index into [`Dir::ALL`]).
+#[inline]
+fn way_in(p: Pos, n: Pos) -> u8 {
+    match (n.x.wrapping_sub(p.x), n.y.wrapping_sub(p.y)) {
+        (0, -1) => 0,
+        (1, 0) => 1,
+        (0, 1) => 2,
+        _ => 3,
     }
 }
 
