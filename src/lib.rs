@@ -5,7 +5,7 @@
 //! | module | owns |
 //! |---|---|
 //! | [`geom`] | tile points, directions, rectangles and inclusive boxes, dense grids |
-//! | [`pathfind`] | the one breadth-first search over tiles (hard step cap), used by the map, the generators and editing |
+//! | [`pathfind`] | the one search module (flood, labels, bounded search, shortest path, walks over room graphs; caller-owned buffers, hard caps), used by the map, the generators and editing |
 //! | [`rng`] | the one named PRNG and its per-stage sub-streams; text seeds |
 //! | [`params`] | generator parameters (serde enum), each described once (key, label, unit, help, range): get/set/checks |
 //! | [`map`] | the map model (tiles, rooms, doors, corridors, spawn, provenance), ASCII, `validate()`, metrics |

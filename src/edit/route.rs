@@ -65,12 +65,13 @@ pub fn route(map: &Map, a: DoorId, b: DoorId) -> Result<Vec<Pos>, EditError> {
     }
     // Only rooms whose bounds are near matter; a per-tile room grid would cost a full-map pass.
     let rooms = map.room_index_grid();
-    pathfind::bfs(map.width(), map.height(), from, to, ROUTE_CAP, |p| rooms.get(p) == Some(&u32::MAX)).map_err(|e| {
-        EditError::NoRoute(match e {
-            pathfind::NoPath::Unreachable => "rooms wall it off",
-            pathfind::NoPath::CapReached => "search limit reached",
+    pathfind::shortest_path_on_map(map.width(), map.height(), from, to, ROUTE_CAP, |p| rooms.get(p) == Some(&u32::MAX))
+        .map_err(|e| {
+            EditError::NoRoute(match e {
+                pathfind::NoPath::Unreachable => "rooms wall it off",
+                pathfind::NoPath::CapReached => "search limit reached",
+            })
         })
-    })
 }
 
 pub(super) fn reroute(tx: &mut Tx, id: CorridorId, notes: &mut Vec<String>) -> Result<(), EditError> {

@@ -131,7 +131,12 @@ fn corridors(map: &Map) -> Vec<super::Corridor> {
 /// A region that fills its bounding box becomes a rectangle.
 fn floor_regions(tiles: &Grid<Tile>) -> Vec<Room> {
     let mut labels = Vec::new();
-    let pieces = pathfind::pieces(tiles.bounds(), |p| tiles.get(p) == Some(&Tile::Floor), &mut labels, &mut Vec::new());
+    let pieces = pathfind::pieces(
+        tiles.bounds(),
+        |p| tiles.get(p) == Some(&Tile::Floor),
+        &mut labels,
+        &mut pathfind::Queue::default(),
+    );
     let mut cells: Vec<Vec<Pos>> = pieces.iter().map(|(n, _)| Vec::with_capacity(*n as usize)).collect();
     for (i, piece) in labels.iter().enumerate() {
         if let Some(c) = cells.get_mut(*piece as usize) {

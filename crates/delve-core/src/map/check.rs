@@ -128,7 +128,7 @@ struct RoomCheck {
 #[derive(Default)]
 struct Scratch {
     labels: Vec<u32>,
-    stack: Vec<usize>,
+    queue: pathfind::Queue<Pos>,
 }
 
 impl Checker {
@@ -459,7 +459,7 @@ fn first_not_floor(map: &Map, shape: &Shape) -> Option<(Pos, Tile)> {
 fn label_parts(map: &Map, r: Rect, s: &mut Scratch) -> Vec<(u32, Pos)> {
     let tiles = map.tiles();
     let walkable = |p: Pos| tiles.get(p).is_some_and(|t| t.is_walkable());
-    pathfind::pieces(r, walkable, &mut s.labels, &mut s.stack)
+    pathfind::pieces(r, walkable, &mut s.labels, &mut s.queue)
 }
 
 /// Ids used twice, per kind.

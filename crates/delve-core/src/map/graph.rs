@@ -7,7 +7,7 @@
 //! | node | a room (indexed as in `map.rooms`), drawn at its [`super::Shape::centre`] |
 //! | edge | a corridor, between the rooms of its two doors (`corridor.doors -> door.room`); a corridor whose door or room is unknown is left out; two corridors between the same rooms are two edges |
 //! | entrance | the room that holds `map.spawn` (none when the spawn is in no room: then no room has a distance and nothing is highlighted) |
-//! | distance | rooms (hops) from the entrance along the graph, by a breadth-first search over rooms; rooms the entrance does not reach have none |
+//! | distance | rooms (hops) from the entrance along the graph, by a breadth-first walk over rooms ([`pathfind::walk`]); rooms the entrance does not reach have none |
 //! | exit | the room with the greatest distance (ties: the lowest room id) |
 //! | critical path | one shortest room path from the entrance to the exit: the search meets neighbours in order of room id (then corridor), and each room keeps the first room it was reached from |
 //! | tree edge | a corridor the search crossed to reach a room first (a search from the entrance, then from each room not yet reached, in id order: a spanning forest) |
@@ -17,7 +17,14 @@
 
 use super::Map;
 use crate::geom::Pos;
-use std::collections::{HashMap, VecDeque};
+use crate::pathfind::{self, Adjacency};
+use std::cell::Cell;
+use std::collections::HashMap;
+
+thread_local! {
+    /// The queue of [`RoomGraph::of`]'s walks, between graphs.
+    static QUEUE: Cell<pathfind::Queue<(usize, usize)>> = Cell::default();
+}
 
 /// One room of the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,8 +167,9 @@ impl RoomGraph {
         let mut reached_from: Vec<Option<(usize, usize)>> = vec![None; n];
         let mut seen = vec![false; n];
         let mut pieces = 0;
-        // A ring of room indices, each pushed once (a room is seen before it is queued).
-        let mut queue = VecDeque::with_capacity(n);
+        let graph = Adjacency { first: &first, links: &adjacent };
+        // The walks' queue, kept per thread (so a sweep allocates none per map).
+        let mut queue = QUEUE.take();
         for start in entrance.into_iter().chain(order) {
             if seen[start] {
                 continue;
@@ -172,11 +180,19 @@ impl RoomGraph {
             if from_entrance {
                 nodes[start].distance = Some(0);
             }
-            queue.push_back(start);
-            while let Some(r) = queue.pop_front() {
-                for &(next, e) in &adjacent[first[r]..first[r + 1]] {
+            // Moved in as slices: their lengths stay in registers, not read back through a
+            // reference after every write.
+            let (seen, edges, reached_from, nodes) =
+                (&mut seen[..], &mut edges[..], &mut reached_from[..], &mut nodes[..]);
+            let _ = pathfind::walk(
+                graph,
+                |(r, _)| r,
+                &mut queue,
+                (start, usize::MAX),
+                usize::MAX,
+                move |(r, _), (next, e)| {
                     if seen[next] {
-                        continue;
+                        return false;
                     }
                     seen[next] = true;
                     edges[e].is_loop = false;
@@ -184,10 +200,11 @@ impl RoomGraph {
                     if from_entrance {
                         nodes[next].distance = nodes[r].distance.map(|d| d + 1);
                     }
-                    queue.push_back(next);
-                }
-            }
+                    true
+                },
+            );
         }
+        QUEUE.set(queue);
 
         let exit = entrance.and_then(|_| {
             (0..n).filter_map(|i| nodes[i].distance.map(|d| (d, i))).max_by_key(|&(d, i)| (d, std::cmp::Reverse(id(i))))
@@ -210,11 +227,7 @@ impl RoomGraph {
     /// The rooms joined to room `index` by a corridor, in order of room id (then corridor): a
     /// room joined twice is listed twice, a corridor back into the room lists the room itself.
     pub fn neighbours(&self, index: usize) -> impl Iterator<Item = usize> + '_ {
-        let range = match (self.first.get(index), self.first.get(index + 1)) {
-            (Some(&a), Some(&b)) => a..b,
-            _ => 0..0,
-        };
-        self.adjacent.get(range).unwrap_or_default().iter().map(|&(r, _)| r)
+        Adjacency { first: &self.first, links: &self.adjacent }.links(index).iter().map(|&(r, _)| r)
     }
 
     /// The one room other than itself that room `index` is joined to, if it is joined to exactly

@@ -21,6 +21,7 @@
 use super::metrics::{Figures, GraphMetrics, Metrics};
 use super::{Map, Problem, Shape, Tile};
 use crate::geom::Pos;
+use crate::pathfind;
 use std::cell::RefCell;
 
 /// What [`survey`] found.
@@ -42,16 +43,16 @@ struct Scratch {
     grid: Vec<u8>,
     /// The search from spawn's queue: a tile's place in the bordered copy, its distance from
     /// spawn in the top half.
-    queue: Vec<u64>,
-    /// The search over the room graph's queue (apart, so `queue` keeps its length).
-    room_queue: Vec<u32>,
+    queue: pathfind::Queue<u64>,
+    /// The search over the room graph's queue.
+    room_queue: pathfind::Queue<u32>,
     door_used: Vec<bool>,
     degree: Vec<u32>,
     /// The room graph as lists: `first[r]..first[r + 1]` index `next`.
-    first: Vec<u32>,
+    first: Vec<usize>,
     next: Vec<u32>,
     hops: Vec<u32>,
-    fill: Vec<u32>,
+    fill: Vec<usize>,
 }
 
 /// The bytes of the bordered grid.
@@ -254,41 +255,16 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
         return None;
     }
 
-    // Reach: every walkable tile from spawn, in the order of their distance from it (the last
-    // one reached is the farthest). A queued tile carries its distance in its top half, so
-    // one loop runs the whole search: a loop per layer would end in a mispredicted branch
-    // at every layer, and a map has a hundred of them. A reached tile is walled up in the
-    // bordered copy; each neighbour is written to the queue, which moves on only past open
-    // ones: no branch on the tiles, whose pattern differs from map to map and would be
-    // mispredicted often.
+    // Reach: every walkable tile from spawn, by the flood over the bordered copy
+    // ([`pathfind::flood_walled`]: no branch on the tiles, one loop for all distances), in the
+    // order of their distance from it, which each queued tile carries in its top half (the
+    // last one reached is the farthest). It walls up what it reaches.
     let start = at(map.spawn).filter(|&i| grid[i] != WALL)?;
     let spawn_room = (grid[start] != CORRIDOR).then(|| (0..map.rooms.len()).find(|&r| inside(r, map.spawn))).flatten();
-    // A slot past the last tile the search can reach, for the neighbour written but not kept;
-    // every slot is written before it is read, so old contents may stay.
-    if s.queue.len() <= floor_tiles {
-        s.queue.resize(floor_tiles + 1, 0);
-    }
-    let queue: &mut [u64] = &mut s.queue;
-    grid[start] = WALL;
-    queue[0] = start as u64;
-    let (mut head, mut tail) = (0usize, 1usize);
-    while head < tail {
-        let entry = queue[head];
-        head += 1;
-        let i = entry as u32 as usize;
-        // The neighbours' distance, one more, in the top half.
-        let next = (entry & !u64::from(u32::MAX)) + (1 << 32);
-        // The three rows around the tile (`..=` here would cost a call per tile).
-        let near = &mut grid[i - pw..][..2 * pw + 1];
-        for k in [pw - 1, pw + 1, 0, 2 * pw] {
-            let open = near[k] != WALL;
-            near[k] = WALL;
-            queue[tail] = next + (i - pw + k) as u64;
-            tail += usize::from(open);
-        }
-    }
-    let longest_path = (queue[tail - 1] >> 32) as u32;
-    if tail != floor_tiles {
+    pathfind::flood_walled(grid, pw, start, WALL, &mut s.queue);
+    let queue = &s.queue;
+    let longest_path = (queue.taken().last().copied().unwrap_or(0) >> 32) as u32;
+    if queue.len() != floor_tiles {
         return None;
     }
 
@@ -304,51 +280,57 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
     s.first.clear();
     s.first.push(0);
     for r in 0..rooms {
-        let f = s.first[r] + s.degree[r];
+        let f = s.first[r] + s.degree[r] as usize;
         s.first.push(f);
     }
     s.next.clear();
-    s.next.resize(s.first[rooms] as usize, 0);
+    s.next.resize(s.first[rooms], 0);
     s.fill.clear();
     s.fill.extend_from_slice(&s.first[..rooms]);
     let fill = &mut s.fill;
     for c in &map.corridors {
         let (a, b) = (room_of(c.doors[0]), room_of(c.doors[1]));
-        s.next[fill[a] as usize] = b as u32;
+        s.next[fill[a]] = b as u32;
         fill[a] += 1;
-        s.next[fill[b] as usize] = a as u32;
+        s.next[fill[b]] = a as u32;
         fill[b] += 1;
     }
-    // Pieces of the graph, each found by a search from its first room; the spawn's room's
-    // piece first, whose last layer is the depth.
+    // Pieces of the graph, each found by a walk ([`pathfind::walk`]) from its first room; the
+    // spawn's room's piece first, whose last room reached is one of the farthest: the depth.
     s.hops.clear();
     s.hops.resize(rooms, u32::MAX);
+    let graph = pathfind::Adjacency { first: &s.first, links: &s.next };
+    let (hops, queue) = (&mut s.hops, &mut s.room_queue);
     let mut components = 0;
     let mut depth = 0;
     for r0 in spawn_room.into_iter().chain(0..rooms) {
-        if s.hops[r0] != u32::MAX {
+        if hops[r0] != u32::MAX {
             continue;
         }
         components += 1;
-        s.hops[r0] = 0;
-        s.room_queue.clear();
-        s.room_queue.push(r0 as u32);
-        let mut head = 0;
-        let mut last = 0;
-        while let Some(&r) = s.room_queue.get(head) {
-            head += 1;
-            let r = r as usize;
-            last = s.hops[r];
-            for k in s.first[r]..s.first[r + 1] {
-                let next = s.next[k as usize] as usize;
-                if s.hops[next] == u32::MAX {
-                    s.hops[next] = last + 1;
-                    s.room_queue.push(next as u32);
+        hops[r0] = 0;
+        // Moved in as a slice: its length stays in a register (see `map::graph`).
+        let hops_of = &mut **hops;
+        let _ = pathfind::walk(
+            graph,
+            |r| r as usize,
+            queue,
+            r0 as u32,
+            usize::MAX,
+            move |r, next| {
+                let hops = &mut *hops_of;
+                let h = hops[r as usize] + 1;
+                match hops.get_mut(next as usize) {
+                    Some(n) if *n == u32::MAX => {
+                        *n = h;
+                        true
+                    }
+                    _ => false,
                 }
-            }
-        }
+            },
+        );
         if Some(r0) == spawn_room {
-            depth = last;
+            depth = queue.taken().last().map_or(0, |&r| hops[r as usize]);
         }
     }
     let path_tiles: usize = map.corridors.iter().map(|c| c.path.len()).sum();

@@ -16,8 +16,10 @@ use crate::geom::{Dir, Pos, TileBox};
 use crate::map::locks::LockConflict;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::params::Params;
+use crate::pathfind::{self, Searcher};
 use crate::rng::{Stream, stream};
 use rand::RngExt;
+use std::cell::RefCell;
 
 pub(super) struct PlacedRoom {
     pub(super) cells: Vec<Pos>,
@@ -66,7 +68,11 @@ pub(super) struct Builder<'a> {
     pub(super) flood: Plane<u32>,
     pub(super) flood_id: u32,
     pub(super) flood_sizes: Vec<u16>,
-    pub(super) queue: Vec<Pos>,
+    /// The queue of [`Builder::room_space`]'s floods.
+    pub(super) queue: pathfind::Queue<Pos>,
+    /// The buffers of the searches for loops and for ways round locks (see [`Builder::bfs`]),
+    /// kept from search to search.
+    pub(super) searcher: RefCell<Searcher>,
     /// Fewest and most cells of a room in this run.
     pub(super) min_cells: u16,
     pub(super) max_cells: u16,
@@ -110,7 +116,8 @@ impl<'a> Builder<'a> {
             flood: Plane::new(0),
             flood_id: 0,
             flood_sizes: Vec::new(),
-            queue: Vec::new(),
+            queue: pathfind::Queue::default(),
+            searcher: RefCell::default(),
             min_cells: p.fewest_cells() as u16,
             max_cells: p.most_cells() as u16,
             poses: 0,

@@ -6,6 +6,7 @@
 use super::build::Builder;
 use super::growth::{CORRIDOR, NEAR};
 use crate::geom::{Dir, Pos};
+use crate::pathfind;
 
 pub(super) struct DoorState {
     pub(super) room: u32,
@@ -276,24 +277,6 @@ impl Builder<'_> {
         }
     }
 
-    /// Floods the cells free for rooms from the cells in `queue` (already stamped `id`),
-    /// breadth first, until the region could hold the largest room; returns its size (at most
-    /// that largest room).
-    pub(super) fn flood_fill(&mut self, id: u32) -> u16 {
-        let mut head = 0;
-        while head < self.queue.len() && self.queue.len() < usize::from(self.max_cells) {
-            let p = self.queue[head];
-            head += 1;
-            for n in p.neighbours4() {
-                if self.flood.get(n) != id && self.plane.get(n) & (NEAR | CORRIDOR) == 0 {
-                    *self.flood.slot(n) = id;
-                    self.queue.push(n);
-                }
-            }
-        }
-        self.queue.len().min(usize::from(self.max_cells)) as u16
-    }
-
     /// How many cells a new room holding `y` could have at most: the size of the 4-connected
     /// region of cells free for rooms around `y`, counted up to the largest room of the run.
     /// Regions flooded since flood `first` are remembered.
@@ -311,11 +294,24 @@ impl Builder<'_> {
         self.flood_id += 1;
         let id = self.flood_id;
         *self.flood.slot(y) = id;
-        self.queue.clear();
-        self.queue.push(y);
-        // Breadth first, so the cells stamped cover the neighbourhood of `y` and later calls
-        // for nearby cells hit the stamp.
-        let size = self.flood_fill(id);
+        // The one flood ([`pathfind::flood`]), breadth first, so the cells stamped cover the
+        // neighbourhood of `y` and later calls for nearby cells hit the stamp; until the region
+        // could hold the largest room (the size is the region's, capped, whatever the order).
+        let (plane, flood) = (&self.plane, &mut self.flood);
+        let _ = pathfind::flood(
+            &mut self.queue,
+            y,
+            usize::from(self.max_cells),
+            |p: Pos| Some(p.neighbours4()),
+            |_, n| {
+                let free = flood.get(n) != id && plane.get(n) & (NEAR | CORRIDOR) == 0;
+                if free {
+                    *flood.slot(n) = id;
+                }
+                free
+            },
+        );
+        let size = self.queue.len().min(usize::from(self.max_cells)) as u16;
         self.flood_sizes.push(size);
         size
     }

@@ -3,6 +3,7 @@
 //! of the algorithm in [`super`]; the other shapes are in `shapes.rs`).
 
 use crate::geom::{Pos, TileBox};
+use crate::pathfind;
 use crate::rng::DelveRng;
 use rand::RngExt;
 
@@ -83,20 +84,26 @@ pub(super) struct Grower {
     pub(super) marks: Vec<u8>,
     pub(super) reach: i32,
     pub(super) frontier: Vec<Pos>,
-    pub(super) queue: Vec<Pos>,
+    pub(super) queue: pathfind::Queue<Pos>,
 }
 
 impl Grower {
     pub(super) fn new(max_steps: u32) -> Self {
         let reach = max_steps as i32 + 2;
         let side = (2 * reach + 1) as usize;
-        Self { marks: vec![0; side * side], reach, frontier: Vec::new(), queue: Vec::new() }
+        Self { marks: vec![0; side * side], reach, frontier: Vec::new(), queue: pathfind::Queue::default() }
     }
 
     #[inline]
     pub(super) fn at(&self, p: Pos) -> usize {
-        let side = 2 * self.reach + 1;
-        ((p.y + self.reach) * side + (p.x + self.reach)) as usize
+        Self::place(self.reach, p)
+    }
+
+    /// The place of `p` in the marks of a grower of reach `reach`.
+    #[inline]
+    fn place(reach: i32, p: Pos) -> usize {
+        let side = 2 * reach + 1;
+        ((p.y + reach) * side + (p.x + reach)) as usize
     }
 
     /// Grows one room of `1 + steps` cells from the origin, in growth order.
@@ -136,23 +143,20 @@ impl Grower {
         let b = TileBox::around(cells.iter().copied().chain([Pos::new(0, 0)])).unwrap_or(TileBox::at(Pos::new(0, 0)));
         let TileBox { x0, y0, x1, y1 } = b.grow(1);
         // Flood the empty cells from the top-left corner (always empty); mark reached cells 3.
-        self.queue.clear();
+        // The cells reached do not depend on the order they are reached in.
         let corner = Pos::new(x0, y0);
         let ci = self.at(corner);
         self.marks[ci] = 3;
-        self.queue.push(corner);
-        while let Some(p) = self.queue.pop() {
-            for n in p.neighbours4() {
-                if n.x < x0 || n.x > x1 || n.y < y0 || n.y > y1 {
-                    continue;
-                }
-                let i = self.at(n);
-                if self.marks[i] != 1 && self.marks[i] != 3 {
-                    self.marks[i] = 3;
-                    self.queue.push(n);
-                }
+        let (marks, reach) = (&mut self.marks, self.reach);
+        let area = TileBox { x0, y0, x1, y1 }.to_rect();
+        let _ = pathfind::flood_in(area, &mut self.queue, corner, usize::MAX, |n| {
+            let m = &mut marks[Self::place(reach, n)];
+            let empty = *m != 1 && *m != 3;
+            if empty {
+                *m = 3;
             }
-        }
+            empty
+        });
         // Collect the unreached empty cells, then clear every mark (frontier marks may lie one
         // cell outside the box).
         for y in y0 - 1..=y1 + 1 {

@@ -1,11 +1,12 @@
 //! Loops (step 5 of the algorithm in [`super`]): extra corridors between free doors of rooms far
-//! apart in the tree, joined by the one bounded breadth-first search ([`pathfind::search`]).
+//! apart in the tree, joined by the one bounded breadth-first search
+//! ([`crate::pathfind::Searcher`]).
 
 use super::build::Builder;
 use super::doors::DoorState;
 use crate::generate::record::{Recorder, Step};
 use crate::geom::{Pos, Rect};
-use crate::pathfind::{self, Query};
+use crate::pathfind::Query;
 use crate::rng::DelveRng;
 use rand::RngExt;
 use std::collections::HashMap;
@@ -30,7 +31,8 @@ impl Builder<'_> {
     }
 
     /// Shortest path of at most `max_cells` cells from `from` to the first cell `goal` accepts,
-    /// avoiding blocked cells: [`pathfind::search`] over the window `max_cells` around `from`.
+    /// avoiding blocked cells: [`pathfind::Searcher::run`] over the window `max_cells` around
+    /// `from`, in the builder's searcher (its buffers kept from search to search).
     /// `goal` sees every cell the search takes up, in order.
     pub(super) fn bfs(
         &self,
@@ -45,8 +47,9 @@ impl Builder<'_> {
         let r = max_cells as i32;
         let area = Rect::new(from.x - r, from.y - r, 2 * r + 1, 2 * r + 1);
         let q = Query { area, start: from, max_steps: max_cells.saturating_sub(1), cap: usize::MAX, paths };
-        let s = pathfind::search(q, goal, |n| self.plane.get(n) & self.path_block == 0);
-        s.path_to(s.found?)
+        let mut searcher = self.searcher.borrow_mut();
+        let found = searcher.run(q, goal, |n| self.plane.get(n) & self.path_block == 0);
+        searcher.path_to(found.goal?)
     }
 
     /// Adds up to `loops` extra corridors; returns `(added, candidates)`.

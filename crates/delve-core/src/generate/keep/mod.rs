@@ -69,6 +69,10 @@ pub(super) fn forget_prepared() {
 struct Prepared {
     key: (u64, u32, u32),
     kept: Kept,
+    /// The address of the `Kept` last found to have this value (equal fingerprints and an
+    /// equal address: the same locks, short of a 64-bit hash collision between a freed value and
+    /// a new one put in its place).
+    seen_at: usize,
     locks: Arc<Locks>,
 }
 
@@ -118,9 +122,13 @@ impl Locks {
     /// dragged slider generates around the same locks again and again, on many threads).
     pub(super) fn prepared(kept: &Kept, width: u32, height: u32) -> Result<Arc<Locks>, LockConflict> {
         let key = (kept.fingerprint(), width, height);
+        // Where this `Kept` lives: the same locks asked again and again (a sweep, a dragged
+        // slider) skip comparing their value once it was compared.
+        let at = std::ptr::from_ref(kept) as usize;
         let cache = || PREPARED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(l) = cache().iter().find(|e| e.key == key && e.kept == *kept).map(|e| e.locks.clone()) {
-            return Ok(l);
+        if let Some(e) = cache().iter_mut().find(|e| e.key == key && (e.seen_at == at || e.kept == *kept)) {
+            e.seen_at = at;
+            return Ok(e.locks.clone());
         }
         // Prepared outside the lock: two threads may both prepare the same locks once.
         let locks = Arc::new(Locks::new(kept, width, height)?);
@@ -128,7 +136,7 @@ impl Locks {
         if cache.len() >= PREPARED_KEPT {
             cache.remove(0);
         }
-        cache.push(Prepared { key, kept: kept.clone(), locks: locks.clone() });
+        cache.push(Prepared { key, kept: kept.clone(), seen_at: at, locks: locks.clone() });
         Ok(locks)
     }
 
