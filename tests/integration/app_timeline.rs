@@ -8,6 +8,14 @@ use egui_kittest::kittest::Queryable;
 
 use crate::editor::harness_in as editor;
 
+/// Clicks the timeline's button for stage `name` (the panel above has a header of that name
+/// too; the timeline is under the map).
+fn click_stage(h: &mut Harness<'static, DelveApp>, name: &str) {
+    let lowest = h.get_all_by_label(name).max_by(|a, b| a.rect().min.y.total_cmp(&b.rect().min.y)).unwrap();
+    lowest.click();
+    crate::common::settle(h);
+}
+
 fn shown_rooms(h: &Harness<'static, DelveApp>) -> usize {
     let app = h.state();
     app.timeline().shown().unwrap_or_else(|| app.document().unwrap()).map().rooms.len()
@@ -57,14 +65,12 @@ fn the_timeline_steps_scrubs_jumps_and_plays_to_the_generated_map() {
 
     // The stages: every room try, then every tunnel; a button goes to where each starts.
     let first_tunnel = steps.iter().position(|s| matches!(s, Step::TunnelDug { .. })).unwrap();
-    h.get_by_label("Dig tunnels").click();
-    crate::common::settle(&mut h);
+    click_stage(&mut h, "Dig tunnels");
     assert_eq!(h.state().timeline().at(), first_tunnel + 1);
     assert!(matches!(h.state().timeline().step(), Some(Step::TunnelDug { .. })));
     assert_eq!(shown_rooms(&h), doc.rooms.len(), "every room is placed before the first tunnel");
     assert!(h.query_by_label_contains("(Dig tunnels): ").is_some());
-    h.get_by_label("Place rooms").click();
-    crate::common::settle(&mut h);
+    click_stage(&mut h, "Place rooms");
     assert_eq!(h.state().timeline().at(), 1);
 
     // Play: the steps move on by themselves, to the end, where the map is the generated one.
@@ -142,8 +148,7 @@ fn the_timeline_replays_grown_rooms_step_by_step() {
     // Grown rooms' stages, room by room: a button goes to where each starts.
     let stages: Vec<&str> = h.state().timeline().stages().iter().map(|(s, _)| s.name()).collect();
     assert_eq!(stages[..3], ["Grow", "Doors", "Place"]);
-    h.get_by_label("Place").click();
-    crate::common::settle(&mut h);
+    click_stage(&mut h, "Place");
     assert!(matches!(h.state().timeline().step(), Some(Step::RoomPlaced { room: 0, .. })));
     assert_eq!(h.state().timeline().shown().unwrap().map().rooms.len(), 1);
     h.get_by_label("|<").click();
