@@ -49,5 +49,6 @@ mod roles;
 mod rooms_tunnels;
 #[cfg(feature = "gui")]
 mod screen;
+mod stages;
 mod survey;
 mod tune;

@@ -6,7 +6,9 @@
 use super::{GenError, Generated, grown, keep, record, roles, rooms_tunnels};
 use crate::map::locks::Kept;
 use crate::map::{Provenance, Role};
-use crate::params::GeneratorParams;
+use crate::params::stages::Stage;
+use crate::params::{GeneratorKind, GeneratorParams, RoleRules};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// What to generate. The same request gives the same map on every run, machine, thread count
@@ -79,7 +81,8 @@ impl<'p> Request<'p> {
         if !issues.is_empty() {
             return Err(GenError::InvalidParams(issues));
         }
-        let (params, seed) = (self.params, self.seed);
+        let seed = self.seed;
+        let params = &*running(self.params);
         let mut made = match &self.kept {
             Some(kept) => Made { generated: self.keeping_locks(kept)?, recording: None },
             None if self.record => {
@@ -100,19 +103,23 @@ impl<'p> Request<'p> {
                 Made { generated: out, recording: None }
             }
         };
+        if !params.stages().runs(Stage::DigTunnels) && params.kind() == GeneratorKind::RoomsAndTunnels {
+            made.generated.report.notes.push("Dig tunnels is off: the rooms are not joined".into());
+        }
         // Neighbouring rooms in colours told apart at a glance (locked rooms keep theirs).
-        if !self.defer_colours {
+        if !self.defer_colours && params.stages().runs(Stage::ColoursApart) {
             crate::map::palette::separate_neighbours(&mut made.generated.map);
         }
         made.generated.map.provenance =
-            Provenance { params: Some(params.clone()), seed, edited: false, kept: self.kept.clone() };
+            Provenance { params: Some(self.params.clone()), seed, edited: false, kept: self.kept.clone() };
         Ok(made)
     }
 
     /// The map around `kept`, its roles as for any map but a locked room keeping its own (and a
     /// role only one room holds staying with the locked room that has it).
     fn keeping_locks(&self, kept: &Arc<Kept>) -> Result<Generated, GenError> {
-        let (params, seed) = (self.params, self.seed);
+        let seed = self.seed;
+        let params = &*running(self.params);
         let locks = locks_for(params, kept)?;
         let (mut out, treasure) = match params {
             GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
@@ -129,6 +136,25 @@ impl<'p> Request<'p> {
         }
         Ok(out)
     }
+}
+
+/// The parameters the generator runs with: a stage turned off or left out does nothing (no
+/// loops, no roles); the others' parameters as they are. The standard list, as they are.
+fn running(params: &GeneratorParams) -> Cow<'_, GeneratorParams> {
+    let stages = params.stages();
+    if stages.is_standard() {
+        return Cow::Borrowed(params);
+    }
+    let mut run = params.clone();
+    if !stages.runs(Stage::Roles) {
+        *run.roles_mut() = RoleRules::default();
+    }
+    if let GeneratorParams::GrownRooms(p) = &mut run
+        && !stages.runs(Stage::Loops)
+    {
+        p.loops = 0;
+    }
+    Cow::Owned(run)
 }
 
 /// The locks of `kept` prepared for a map of `params` (rooms and tunnels: the parameters' size;

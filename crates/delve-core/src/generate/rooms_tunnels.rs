@@ -51,6 +51,7 @@ use super::keep::Locks;
 use super::record::{Off, Recorder, Step, TryOutcome};
 use crate::map::Map;
 use crate::map::locks::LockConflict;
+use crate::params::stages::Stage;
 use dig::{Dig, Tutorial};
 use place::Placed;
 use tunnels::TunnelKind;
@@ -63,9 +64,11 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
 pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recorder) -> super::Generated {
     let placed = place::place_rooms(p, seed, None, rec);
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, None);
-    let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
-    // The tutorial's tunnels cannot fail.
-    let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, rec);
+    if p.stages.runs(Stage::DigTunnels) {
+        let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
+        // The tutorial's tunnels cannot fail.
+        let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, rec);
+    }
     spawn(p, &placed, &mut map);
     super::Generated { map, report: report(p, placed.len()) }
 }
@@ -83,7 +86,9 @@ pub(super) fn generate_keeping(
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, Some(locks));
     let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
     let mut router = around_locks::AroundLocks::new(locks, &placed, &mut map, &mut dig);
-    dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut router, &mut Off)?;
+    if p.stages.runs(Stage::DigTunnels) {
+        dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut router, &mut Off)?;
+    }
     spawn(p, &placed, &mut map);
     router.stitch(&placed, &mut map, &mut dig)?;
     Ok(super::Generated { map, report: report(p, placed.len() - locks.rooms.len()) })
@@ -128,8 +133,10 @@ pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> Map {
         }
     }
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, None);
-    let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
-    let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, &mut Off);
+    if p.stages.runs(Stage::DigTunnels) {
+        let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
+        let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, &mut Off);
+    }
     spawn(p, &placed, &mut map);
     map
 }

@@ -14,72 +14,10 @@
 //! obstacles *place rooms* avoids, the router *dig tunnels* asks, and the *keep locks* stage.
 
 use super::record::Step;
-use crate::params::GeneratorKind;
+pub use crate::params::stages::Stage;
 use crate::rng::Stream;
 
-/// One stage of a generator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Stage {
-    /// Rooms and tunnels: the room tries, each placed room's floor and colour.
-    PlaceRooms,
-    /// Rooms and tunnels: a tunnel from each room to the one placed before it.
-    DigTunnels,
-    /// Rooms and tunnels: the spawn at the first room's centre.
-    Spawn,
-    /// Rooms and tunnels around locks: kept corridors dug, free kept doors joined, locked tiles
-    /// set and joined.
-    KeepLocks,
-    /// Grown rooms: a room's shape grown cell by cell (regrown while it has a hole).
-    Grow,
-    /// Grown rooms: the doors a room may use, chosen on its outer walls.
-    Doors,
-    /// Grown rooms: the room placed at a free door with a corridor to it.
-    Place,
-    /// Grown rooms: extra corridors between free doors, for loops.
-    Loops,
-    /// Any generator: room roles by the role rules.
-    Roles,
-    /// Any generator: neighbouring rooms given colours told apart at a glance.
-    ColoursApart,
-}
-
 impl Stage {
-    /// Its name, as the docs, the timeline and the panel show it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Stage::PlaceRooms => "Place rooms",
-            Stage::DigTunnels => "Dig tunnels",
-            Stage::Spawn => "Spawn",
-            Stage::KeepLocks => "Keep locks",
-            Stage::Grow => "Grow",
-            Stage::Doors => "Doors",
-            Stage::Place => "Place",
-            Stage::Loops => "Loops",
-            Stage::Roles => "Roles",
-            Stage::ColoursApart => "Colours apart",
-        }
-    }
-
-    /// What it does, in a sentence (the panel's tooltip on its header).
-    pub const fn job(self) -> &'static str {
-        match self {
-            Stage::PlaceRooms => {
-                "Tries rooms of random size at random places; a try that overlaps a placed room is skipped."
-            }
-            Stage::DigTunnels => "Joins each room to the one placed before it by a tunnel between their centres.",
-            Stage::Spawn => "Puts the spawn at the first room's centre.",
-            Stage::KeepLocks => {
-                "Around locks: digs the kept corridors, joins the kept doors and sets the locked tiles."
-            }
-            Stage::Grow => "Grows each room's shape cell by cell (or as a hall, narrow room, cave or closet).",
-            Stage::Doors => "Chooses the doors each room may use on its outer walls.",
-            Stage::Place => "Places each room at a free door of a placed room, by the shortest corridor.",
-            Stage::Loops => "Adds corridors between free doors far apart in the tree, for loops.",
-            Stage::Roles => "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.",
-            Stage::ColoursApart => "Gives neighbouring rooms colours told apart at a glance.",
-        }
-    }
-
     /// The random stream it draws from, if any.
     pub const fn stream(self) -> Option<Stream> {
         match self {
@@ -88,78 +26,6 @@ impl Stage {
             Stage::Doors => Some(Stream::Doors),
             Stage::Loops => Some(Stream::Loops),
             Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
-        }
-    }
-
-    /// The parameters this stage reads (their keys in preset files), among its generator's own
-    /// (the role rules, which every generator has, are the roles stage's: [`Stage::of_param`]).
-    pub const fn param_keys(self) -> &'static [&'static str] {
-        match self {
-            Stage::PlaceRooms => &[
-                "width",
-                "height",
-                "room_size",
-                "max_rooms",
-                "edge_margin",
-                "overlap",
-                "room_spacing",
-                "circle_room_chance",
-            ],
-            Stage::DigTunnels => &["tunnel_from", "tunnel_width", "direct_tunnel_chance"],
-            Stage::Grow => &[
-                "rooms",
-                "growth_steps",
-                "blob_weight",
-                "hall_weight",
-                "hall_cells",
-                "narrow_weight",
-                "narrow_cells",
-                "cave_weight",
-                "cave_cells",
-                "closet_weight",
-                "closet_cells",
-                "mirror_chance",
-                "hole_retries",
-            ],
-            Stage::Doors => &["doors_per_room", "door_kinds"],
-            Stage::Place => &[
-                "search_radius",
-                "branching",
-                "max_corridors_per_room",
-                "share_doors",
-                "corridors_may_cross",
-                "margin",
-                "placement_budget",
-            ],
-            Stage::Loops => &["loops", "loop_min_separation", "loop_max_length"],
-            Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => &[],
-        }
-    }
-
-    /// The stage of a generator of `kind` that reads parameter `key` (`None` for a key the
-    /// generator does not have).
-    pub fn of_param(kind: GeneratorKind, key: &str) -> Option<Stage> {
-        if crate::params::roles::is_rule(key) {
-            return Some(Stage::Roles);
-        }
-        Stage::of(kind).iter().copied().find(|s| s.param_keys().contains(&key))
-    }
-
-    /// The stages of a generator of `kind`, in order (rooms and tunnels' *keep locks* runs only
-    /// around locks).
-    pub const fn of(kind: GeneratorKind) -> &'static [Stage] {
-        match kind {
-            GeneratorKind::RoomsAndTunnels => &[
-                Stage::PlaceRooms,
-                Stage::DigTunnels,
-                Stage::Spawn,
-                Stage::KeepLocks,
-                Stage::Roles,
-                Stage::ColoursApart,
-            ],
-            GeneratorKind::GrownRooms => {
-                &[Stage::Grow, Stage::Doors, Stage::Place, Stage::Loops, Stage::Roles, Stage::ColoursApart]
-            }
         }
     }
 }
@@ -183,6 +49,7 @@ impl Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::GeneratorKind;
 
     #[test]
     fn every_generator_ends_with_roles_then_colours_and_names_are_unique() {

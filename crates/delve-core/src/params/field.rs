@@ -78,10 +78,11 @@ macro_rules! choice {
     };
 }
 /// The [`super::Params`] of a struct with a `FIELDS` table and a
-/// `cross_checks(&self, key, out)` method (the hand-written checks run after field `key`'s own),
+/// `cross_checks(&self, key, out)` method (the hand-written checks run after field `key`'s own)
+/// and a `stages` list (checked for generator `$kind`),
 /// plus its static spec list and a `specs()` function for the module.
 macro_rules! table_params {
-    ($t:ty, $what:literal) => {
+    ($t:ty, $kind:expr, $what:literal) => {
         static SPECS: [ParamSpec; <$t>::FIELDS.len()] = field::specs(<$t>::FIELDS);
 
         #[doc = concat!("Every parameter of the ", $what, " generator, in panel order.")]
@@ -103,7 +104,9 @@ macro_rules! table_params {
             }
 
             fn check(&self) -> Vec<ParamIssue> {
-                field::check(Self::FIELDS, self, |key, out| self.cross_checks(key, out))
+                let mut out = field::check(Self::FIELDS, self, |key, out| self.cross_checks(key, out));
+                out.extend(self.stages.issues($kind));
+                out
             }
 
             fn default_value(&self, key: &str) -> Option<ParamValue> {

@@ -89,6 +89,11 @@ pub struct GrownRooms {
     /// when one is on).
     #[serde(default, skip_serializing_if = "RoleRules::is_off")]
     pub roles: RoleRules,
+    /// The stages and their order (the standard list unless the file lists stages; see
+    /// [`super::stages`]). Not a field of this form in files: a changed list is written as
+    /// the generator's stages with their parameters ([`super::stage_form`]).
+    #[serde(skip)]
+    pub stages: super::stages::StageList,
 }
 
 /// The shapes a grown room can take, in the order of their weights in the panel (and of the
@@ -209,6 +214,7 @@ impl GrownRooms {
             closet_weight: 0,
             closet_cells: default_closet_cells(),
             roles: RoleRules::default(),
+            stages: super::stages::StageList::standard(),
         }
     }
 
@@ -650,7 +656,7 @@ impl GrownRooms {
     }
 }
 
-field::table_params!(GrownRooms, "grown-rooms");
+field::table_params!(GrownRooms, super::GeneratorKind::GrownRooms, "grown-rooms");
 
 impl GrownRooms {
     /// The hand-written checks, after field `key`'s own.

@@ -14,6 +14,8 @@ pub(crate) mod field;
 pub mod grown;
 pub mod roles;
 pub mod rooms_tunnels;
+pub mod stage_form;
+pub mod stages;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -36,9 +38,12 @@ impl SizeRange {
     }
 }
 
-/// The generator and every one of its parameters.
+/// The generator and every one of its parameters (and its list of stages: see [`stages`]).
+///
+/// Files hold it as `RoomsAndTunnels((…))` or `GrownRooms((…))`, or, when its stage list is not
+/// the standard one, as `Stages([…])`: each stage with its parameters ([`stage_form`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(try_from = "stage_form::Form", into = "stage_form::Form")]
 pub enum GeneratorParams {
     /// Random rectangular rooms joined in order by L-shaped tunnels (the classic tutorials).
     RoomsAndTunnels(RoomsAndTunnels),
@@ -206,6 +211,22 @@ impl GeneratorParams {
 
     pub fn check(&self) -> Vec<ParamIssue> {
         self.params().check()
+    }
+
+    /// The stages and their order.
+    pub fn stages(&self) -> &stages::StageList {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => &p.stages,
+            GeneratorParams::GrownRooms(p) => &p.stages,
+        }
+    }
+
+    /// The stages and their order, to change.
+    pub fn stages_mut(&mut self) -> &mut stages::StageList {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => &mut p.stages,
+            GeneratorParams::GrownRooms(p) => &mut p.stages,
+        }
     }
 
     /// The role rules (every generator has the same).

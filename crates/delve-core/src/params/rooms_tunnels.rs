@@ -74,6 +74,11 @@ pub struct RoomsAndTunnels {
     /// when one is on).
     #[serde(default, skip_serializing_if = "RoleRules::is_off")]
     pub roles: RoleRules,
+    /// The stages and their order (the standard list unless the file lists stages; see
+    /// [`super::stages`]). Not a field of this form in files: a changed list is written as
+    /// the generator's stages with their parameters ([`super::stage_form`]).
+    #[serde(skip)]
+    pub stages: super::stages::StageList,
 }
 
 const fn one() -> u32 {
@@ -103,6 +108,7 @@ impl RoomsAndTunnels {
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
             roles: RoleRules::default(),
+            stages: super::stages::StageList::standard(),
         }
     }
 
@@ -121,6 +127,7 @@ impl RoomsAndTunnels {
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
             roles: RoleRules::default(),
+            stages: super::stages::StageList::standard(),
         }
     }
 }
@@ -271,7 +278,7 @@ impl RoomsAndTunnels {
     ];
 }
 
-field::table_params!(RoomsAndTunnels, "rooms-and-tunnels");
+field::table_params!(RoomsAndTunnels, super::GeneratorKind::RoomsAndTunnels, "rooms-and-tunnels");
 
 impl RoomsAndTunnels {
     /// The hand-written checks, after field `key`'s own.

@@ -1,0 +1,305 @@
+//! The stages a generator is made of, and a preset's list of them.
+//!
+//! Every generator is an ordered list of [`Stage`]s, each one job (what it reads and does is
+//! described here; how, in `generate`). A preset may list its generator's stages with their
+//! parameters (see [`super::stage_form`]): leave a stage out, turn it off, or move it. The
+//! list is checked like any parameter ([`StageList::issues`]): a stage that needs another
+//! comes after it, and the stages a generator cannot do without stay on. A generator's
+//! standard list (every stage on, in the order of [`Stage::of`]) is the default, and is
+//! written as before (no list in the file), so older presets and maps read and generate
+//! exactly as they did.
+
+use super::{GeneratorKind, ParamIssue};
+
+/// One stage of a generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    /// Rooms and tunnels: the room tries, each placed room's floor and colour.
+    PlaceRooms,
+    /// Rooms and tunnels: a tunnel from each room to the one placed before it.
+    DigTunnels,
+    /// Rooms and tunnels: the spawn at the first room's centre.
+    Spawn,
+    /// Rooms and tunnels around locks: kept corridors dug, free kept doors joined, locked tiles
+    /// set and joined.
+    KeepLocks,
+    /// Grown rooms: a room's shape grown cell by cell (regrown while it has a hole).
+    Grow,
+    /// Grown rooms: the doors a room may use, chosen on its outer walls.
+    Doors,
+    /// Grown rooms: the room placed at a free door with a corridor to it.
+    Place,
+    /// Grown rooms: extra corridors between free doors, for loops.
+    Loops,
+    /// Any generator: room roles by the role rules.
+    Roles,
+    /// Any generator: neighbouring rooms given colours told apart at a glance.
+    ColoursApart,
+}
+
+impl Stage {
+    /// Its name, as the docs, the timeline and the panel show it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Stage::PlaceRooms => "Place rooms",
+            Stage::DigTunnels => "Dig tunnels",
+            Stage::Spawn => "Spawn",
+            Stage::KeepLocks => "Keep locks",
+            Stage::Grow => "Grow",
+            Stage::Doors => "Doors",
+            Stage::Place => "Place",
+            Stage::Loops => "Loops",
+            Stage::Roles => "Roles",
+            Stage::ColoursApart => "Colours apart",
+        }
+    }
+
+    /// What it does, in a sentence (the panel's tooltip on its header).
+    pub const fn job(self) -> &'static str {
+        match self {
+            Stage::PlaceRooms => {
+                "Tries rooms of random size at random places; a try that overlaps a placed room is skipped."
+            }
+            Stage::DigTunnels => "Joins each room to the one placed before it by a tunnel between their centres.",
+            Stage::Spawn => "Puts the spawn at the first room's centre.",
+            Stage::KeepLocks => {
+                "Around locks: digs the kept corridors, joins the kept doors and sets the locked tiles."
+            }
+            Stage::Grow => "Grows each room's shape cell by cell (or as a hall, narrow room, cave or closet).",
+            Stage::Doors => "Chooses the doors each room may use on its outer walls.",
+            Stage::Place => "Places each room at a free door of a placed room, by the shortest corridor.",
+            Stage::Loops => "Adds corridors between free doors far apart in the tree, for loops.",
+            Stage::Roles => "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.",
+            Stage::ColoursApart => "Gives neighbouring rooms colours told apart at a glance.",
+        }
+    }
+
+    /// The parameters this stage reads (their keys in preset files), among its generator's own
+    /// (the role rules, which every generator has, are the roles stage's: [`Stage::of_param`]).
+    pub const fn param_keys(self) -> &'static [&'static str] {
+        use super::stage_form as form;
+        match self {
+            Stage::PlaceRooms => form::PlaceRooms::KEYS,
+            Stage::DigTunnels => form::DigTunnels::KEYS,
+            Stage::Grow => form::Grow::KEYS,
+            Stage::Doors => form::Doors::KEYS,
+            Stage::Place => form::Place::KEYS,
+            Stage::Loops => form::Loops::KEYS,
+            Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => &[],
+        }
+    }
+
+    /// The stage of a generator of `kind` that reads parameter `key` (`None` for a key the
+    /// generator does not have).
+    pub fn of_param(kind: GeneratorKind, key: &str) -> Option<Stage> {
+        if crate::params::roles::is_rule(key) {
+            return Some(Stage::Roles);
+        }
+        Stage::of(kind).iter().copied().find(|s| s.param_keys().contains(&key))
+    }
+
+    /// The stages of a generator of `kind`, in order (rooms and tunnels' *keep locks* runs only
+    /// around locks).
+    pub const fn of(kind: GeneratorKind) -> &'static [Stage] {
+        match kind {
+            GeneratorKind::RoomsAndTunnels => &[
+                Stage::PlaceRooms,
+                Stage::DigTunnels,
+                Stage::Spawn,
+                Stage::KeepLocks,
+                Stage::Roles,
+                Stage::ColoursApart,
+            ],
+            GeneratorKind::GrownRooms => {
+                &[Stage::Grow, Stage::Doors, Stage::Place, Stage::Loops, Stage::Roles, Stage::ColoursApart]
+            }
+        }
+    }
+}
+
+impl Stage {
+    /// The stages of a generator of `kind` a preset may list: [`Stage::of`] without *keep
+    /// locks*, which runs only around locks.
+    pub fn listable(kind: GeneratorKind) -> impl Iterator<Item = Stage> {
+        Stage::of(kind).iter().copied().filter(|s| *s != Stage::KeepLocks)
+    }
+
+    /// The stages that must come before this one when they are listed (it works on what they
+    /// make), and why, in a designer's words.
+    pub const fn after(self) -> (&'static [Stage], &'static str) {
+        match self {
+            Stage::DigTunnels => (&[Stage::PlaceRooms], "it joins the rooms Place rooms makes"),
+            Stage::Spawn => (&[Stage::PlaceRooms], "it stands in the first room Place rooms makes"),
+            Stage::Doors => (&[Stage::Grow], "it chooses doors on the room Grow makes"),
+            Stage::Place => (&[Stage::Doors], "it places each room by the doors Doors chooses"),
+            Stage::Loops => (&[Stage::Place], "it joins free doors of the placed rooms"),
+            Stage::Roles => (
+                &[Stage::DigTunnels, Stage::Spawn, Stage::Place, Stage::Loops],
+                "it names rooms by how the finished map joins them",
+            ),
+            Stage::ColoursApart => {
+                (&[Stage::DigTunnels, Stage::Place, Stage::Loops], "it tells apart rooms the finished map joins")
+            }
+            Stage::PlaceRooms | Stage::Grow | Stage::KeepLocks => (&[], ""),
+        }
+    }
+
+    /// Why its generator cannot do without it (`None` for a stage that may be left out or
+    /// turned off).
+    pub const fn required(self) -> Option<&'static str> {
+        match self {
+            Stage::PlaceRooms => Some("every other stage works on the rooms it places"),
+            Stage::Spawn => Some("every map needs a spawn"),
+            Stage::Grow | Stage::Doors | Stage::Place => {
+                Some("grown rooms are grown, given doors and placed room by room")
+            }
+            _ => None,
+        }
+    }
+}
+
+/// One stage in a preset's list: which, and whether it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StageEntry {
+    pub stage: Stage,
+    pub on: bool,
+}
+
+impl StageEntry {
+    pub const fn on(stage: Stage) -> StageEntry {
+        StageEntry { stage, on: true }
+    }
+}
+
+/// A generator's list of stages: the standard one (every stage on, in order; the default, and
+/// what every older file has) or one a designer changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct StageList(Option<Vec<StageEntry>>);
+
+impl StageList {
+    /// The standard list.
+    pub const fn standard() -> StageList {
+        StageList(None)
+    }
+
+    /// A list of `entries` for a generator of `kind` (the standard list when they are its
+    /// standard stages, all on, in order).
+    pub fn of(kind: GeneratorKind, entries: Vec<StageEntry>) -> StageList {
+        let standard = entries.iter().map(|e| (e.on, e.stage)).eq(Stage::listable(kind).map(|s| (true, s)));
+        StageList((!standard).then_some(entries))
+    }
+
+    /// Whether this is the standard list.
+    pub fn is_standard(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The stages in order, with whether each runs.
+    pub fn entries(&self, kind: GeneratorKind) -> Vec<StageEntry> {
+        match &self.0 {
+            Some(entries) => entries.clone(),
+            None => Stage::listable(kind).map(StageEntry::on).collect(),
+        }
+    }
+
+    /// Whether `stage` runs: listed and on (always, in the standard list).
+    pub fn runs(&self, stage: Stage) -> bool {
+        self.0.as_ref().is_none_or(|list| list.iter().any(|e| e.stage == stage && e.on))
+    }
+
+    /// Everything wrong with this list for a generator of `kind`, in a designer's words (empty
+    /// for the standard list): stages of another generator or listed twice, a stage the
+    /// generator cannot do without left out or off, a stage before one it works on.
+    pub fn issues(&self, kind: GeneratorKind) -> Vec<ParamIssue> {
+        let Some(list) = &self.0 else { return Vec::new() };
+        let mut out = Vec::new();
+        let mut bad = |message: String| out.push(ParamIssue { field: "stages", message });
+        for (i, e) in list.iter().enumerate() {
+            let name = e.stage.name();
+            if !Stage::listable(kind).any(|s| s == e.stage) {
+                bad(format!("{name} is not a stage of {}: remove it", kind.label()));
+            } else if list[..i].iter().any(|o| o.stage == e.stage) {
+                bad(format!("{name} is listed twice: remove one"));
+            } else if let (Some(why), false) = (e.stage.required(), e.on) {
+                bad(format!("{name} cannot be turned off: {why}"));
+            }
+        }
+        for stage in Stage::listable(kind) {
+            if let (Some(why), false) = (stage.required(), list.iter().any(|e| e.stage == stage)) {
+                bad(format!("{} is missing: {why}; add it", stage.name()));
+            }
+        }
+        for (i, e) in list.iter().enumerate() {
+            let (needs, why) = e.stage.after();
+            for later in list[i + 1..].iter().filter(|o| needs.contains(&o.stage)) {
+                bad(format!("{} must come after {}: {why}; move it below", e.stage.name(), later.stage.name()));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(kind: GeneratorKind, entries: &[(Stage, bool)]) -> StageList {
+        StageList::of(kind, entries.iter().map(|&(stage, on)| StageEntry { stage, on }).collect())
+    }
+
+    fn messages(kind: GeneratorKind, entries: &[(Stage, bool)]) -> Vec<String> {
+        list(kind, entries).issues(kind).into_iter().map(|i| i.message).collect()
+    }
+
+    #[test]
+    fn the_standard_list_is_every_listable_stage_on_and_has_no_issue() {
+        for &kind in GeneratorKind::ALL {
+            let standard = StageList::standard();
+            let entries = standard.entries(kind);
+            assert_eq!(StageList::of(kind, entries.clone()), standard, "{kind:?}");
+            assert!(entries.iter().all(|e| e.on) && !entries.iter().any(|e| e.stage == Stage::KeepLocks));
+            assert!(standard.issues(kind).is_empty());
+            assert!(entries.iter().all(|e| standard.runs(e.stage)));
+        }
+    }
+
+    #[test]
+    fn optional_stages_may_be_left_out_or_turned_off() {
+        use Stage::*;
+        let rt = GeneratorKind::RoomsAndTunnels;
+        let off = list(rt, &[(PlaceRooms, true), (DigTunnels, false), (Spawn, true), (Roles, true)]);
+        assert!(off.issues(rt).is_empty(), "{:?}", off.issues(rt));
+        assert!(!off.runs(DigTunnels) && !off.runs(ColoursApart) && off.runs(PlaceRooms));
+        // Spawn may come before the tunnels: they do not depend on each other.
+        assert!(messages(rt, &[(PlaceRooms, true), (Spawn, true), (DigTunnels, true)]).is_empty());
+        let grown = GeneratorKind::GrownRooms;
+        assert!(messages(grown, &[(Grow, true), (Doors, true), (Place, true), (Loops, false)]).is_empty());
+    }
+
+    #[test]
+    fn invalid_lists_are_explained() {
+        use Stage::*;
+        let rt = GeneratorKind::RoomsAndTunnels;
+        assert_eq!(
+            messages(rt, &[(DigTunnels, true), (PlaceRooms, true), (Spawn, true)]),
+            ["Dig tunnels must come after Place rooms: it joins the rooms Place rooms makes; move it below"]
+        );
+        assert_eq!(
+            messages(rt, &[(PlaceRooms, false), (Spawn, true)]),
+            ["Place rooms cannot be turned off: every other stage works on the rooms it places"]
+        );
+        assert_eq!(messages(rt, &[(PlaceRooms, true)]), ["Spawn is missing: every map needs a spawn; add it"]);
+        assert_eq!(
+            messages(rt, &[(PlaceRooms, true), (Spawn, true), (Loops, true), (Spawn, false)]),
+            ["Loops is not a stage of Rooms and tunnels: remove it", "Spawn is listed twice: remove one"]
+        );
+        let grown = GeneratorKind::GrownRooms;
+        assert_eq!(
+            messages(grown, &[(Grow, true), (Place, true), (Doors, true), (Roles, true), (Loops, true)]),
+            [
+                "Place must come after Doors: it places each room by the doors Doors chooses; move it below",
+                "Roles must come after Loops: it names rooms by how the finished map joins them; move it below",
+            ]
+        );
+    }
+}
