@@ -7,6 +7,7 @@ use super::DialogMode;
 use super::PresetRef;
 use super::dialogs::DialogPurpose;
 use super::map_view::{Camera, Layers};
+use crate::params::stages::StageEntry;
 use crate::params::{GeneratorKind, GeneratorParams, ParamValue};
 use std::path::PathBuf;
 
@@ -26,6 +27,9 @@ pub enum Command {
 pub enum ParamsCommand {
     SetGenerator(GeneratorKind),
     SetParam(&'static str, ParamValue),
+    /// The generator's stages, in order, each on or off (the panel's stage list), and what the
+    /// change was in words (the undo step's label).
+    SetStages(Vec<StageEntry>, String),
     SelectPreset(PresetRef),
     /// The seed as typed: a number, or any text (hashed).
     SetSeedText(String),

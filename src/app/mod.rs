@@ -56,6 +56,7 @@ pub mod seed_browser;
 pub mod session;
 pub mod shortcuts;
 pub mod side_panel;
+mod stage_list;
 pub mod textures;
 pub mod timeline;
 pub mod tools;

@@ -150,26 +150,58 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
     // one is on.
     let is_role = |s: &&ParamSpec| crate::params::roles::is_rule(s.key);
     let (roles, own): (Vec<&ParamSpec>, Vec<&ParamSpec>) = specs.iter().partition(is_role);
-    // The generator's own parameters under the stage that reads them, in the stages' order.
     let kind = m.session.params().kind();
-    for &stage in Stage::of(kind) {
+    let stages = m.session.params().stages().entries(kind);
+    // Folded at first while the list is the generator's standard one (most tuning never
+    // changes it); the title says when it is not, and its tooltip lists the stages.
+    let standard = m.session.params().stages().is_standard();
+    let chain: Vec<String> = stages
+        .iter()
+        .map(|e| if e.on { e.stage.name().to_string() } else { format!("({} off)", e.stage.name()) })
+        .collect();
+    let title = if standard { "Stage list" } else { "Stage list (changed)" };
+    // Open when the list changes or comes changed from a file, and while something is wrong
+    // with it.
+    let wrong = m.issues.iter().any(|i| i.field == "stages");
+    egui::CollapsingHeader::new(RichText::new(title).strong())
+        .id_salt(("stage list", kind.label(), standard))
+        .default_open(!standard)
+        .open(wrong.then_some(true))
+        .show(ui, |ui| super::stage_list::stage_list_ui(ui, m, out))
+        .header_response
+        .on_hover_text(format!(
+            "The stages this generator runs, in order: turn one off, move it, take it out or add it back.\n\n{}",
+            chain.join(" → ")
+        ));
+    // What is wrong with the list, under it (folded or not).
+    issue_ui(ui, &m.issues.iter().filter(|i| i.field == "stages").collect::<Vec<_>>());
+    // The generator's own parameters under the stage that reads them, in the list's order (a
+    // stage taken out of the list shows none).
+    for entry in &stages {
+        let stage = entry.stage;
         let here: Vec<&ParamSpec> =
             own.iter().copied().filter(|s| Stage::of_param(kind, s.key) == Some(stage)).collect();
         if here.is_empty() {
             continue;
         }
-        let header = egui::CollapsingHeader::new(RichText::new(stage.name()).strong())
+        let title = if entry.on { stage.name().to_string() } else { format!("{} (off)", stage.name()) };
+        let header = egui::CollapsingHeader::new(RichText::new(title).strong())
             .id_salt(("stage", stage.name(), kind.label()))
             .default_open(true);
         header.show(ui, |ui| param_grid_ui(ui, m, stage.name(), &here, out)).header_response.on_hover_text(stage.job());
     }
     let loose: Vec<&ParamSpec> = own.iter().copied().filter(|s| Stage::of_param(kind, s.key).is_none()).collect();
     param_grid_ui(ui, m, "params", &loose, out);
-    if !roles.is_empty() {
+    let roles_stage = stages.iter().find(|e| e.stage == Stage::Roles);
+    if let Some(stage) = roles_stage.filter(|_| !roles.is_empty()) {
         // Open whenever the rules are turned on (a map or preset with rules opens with them in
         // view); the title says whether any is on while folded.
         let on = !m.session.params().roles().is_off();
-        let title = if on { "Room roles" } else { "Room roles (off)" };
+        let title = match (stage.on, on) {
+            (false, _) => "Room roles (stage off)",
+            (true, true) => "Room roles",
+            (true, false) => "Room roles (off)",
+        };
         let header = egui::CollapsingHeader::new(title).id_salt(("room roles", on)).default_open(on);
         header.show(ui, |ui| param_grid_ui(ui, m, "role rules", &roles, out)).header_response.on_hover_text(
             "Rules for naming rooms after generation: entrance, exit, treasure, guard and side rooms \
@@ -177,7 +209,8 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
         );
     }
     let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
-    let other: Vec<&ParamIssue> = m.issues.iter().filter(|i| !known.contains(&i.field)).collect();
+    let other: Vec<&ParamIssue> =
+        m.issues.iter().filter(|i| !known.contains(&i.field) && i.field != "stages").collect();
     issue_ui(ui, &other);
 }
 

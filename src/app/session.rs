@@ -7,6 +7,7 @@
 //! [`Session`]; panels read it.
 
 use crate::io::{Preset, StarredSeed};
+use crate::params::stages::StageEntry;
 use crate::params::{GeneratorKind, GeneratorParams, ParamKind, ParamValue};
 use crate::rng::seed_from_text;
 use serde::{Deserialize, Serialize};
@@ -336,6 +337,16 @@ impl Session {
             self.clamped.push((key, note));
         }
         before != now
+    }
+
+    /// Sets the generator's stages (see [`GeneratorParams::set_stages`]). Returns whether the
+    /// parameters changed.
+    pub fn set_stages(&mut self, entries: Vec<StageEntry>) -> bool {
+        let changed = self.params.set_stages(entries);
+        if changed {
+            self.clamped.clear();
+        }
+        changed
     }
 
     /// Sets the seed text. Returns whether it changed.

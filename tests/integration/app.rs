@@ -10,6 +10,7 @@ use delve::geom::Pos;
 use delve::map::Tile;
 use delve::params::ParamValue;
 use delve::rng::seed_from_text;
+use egui::accesskit::Role;
 use egui::{Modifiers, vec2};
 use egui_kittest::kittest::{NodeT, Queryable};
 
@@ -152,17 +153,24 @@ fn picking_a_preset_shows_its_parameters() {
 #[test]
 fn parameters_stand_under_their_stages() {
     let mut e = editor();
-    for stage in ["Place rooms", "Dig tunnels"] {
-        e.harness.get_by_label(stage);
+    // A stage's header (the stage list above has a checkbox of the same name).
+    fn header<'a>(e: &'a Editor, stage: &'a str) -> egui_kittest::Node<'a> {
+        let mut headers = e.harness.get_all_by_label(stage).filter(|n| n.accesskit_node().role() != Role::CheckBox);
+        let first = headers.next().unwrap_or_else(|| panic!("a header {stage}"));
+        assert!(headers.next().is_none(), "one header {stage}");
+        first
     }
-    let under = |e: &Editor, label: &str, header: &str| {
+    for stage in ["Place rooms", "Dig tunnels"] {
+        header(&e, stage);
+    }
+    let under = |e: &Editor, label: &str, stage: &str| {
         // A parameter's label and its field share the label: the topmost.
-        let y = |l: &str| e.harness.get_all_by_label(l).map(|n| n.rect().min.y).fold(f32::MAX, f32::min);
-        y(label) > y(header)
+        let y = e.harness.get_all_by_label(label).map(|n| n.rect().min.y).fold(f32::MAX, f32::min);
+        y > header(e, stage).rect().min.y
     };
     assert!(under(&e, "Round rooms", "Place rooms") && !under(&e, "Round rooms", "Dig tunnels"));
     assert!(under(&e, "Tunnel width", "Dig tunnels"));
-    e.harness.get_by_label("Dig tunnels").click();
+    header(&e, "Dig tunnels").click();
     e.settle();
     assert!(e.harness.query_by_label("Tunnel width").is_none(), "folded with its stage");
     slider(&e, "Map width");
@@ -171,7 +179,7 @@ fn parameters_stand_under_their_stages() {
         .push(Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped("tiendil-step6".into()))));
     e.settle();
     for stage in ["Grow", "Doors", "Place", "Loops"] {
-        e.harness.get_by_label(stage);
+        header(&e, stage);
     }
     assert!(under(&e, "Doors per room", "Doors") && !under(&e, "Doors per room", "Place"));
     assert!(under(&e, "Loop corridors", "Loops"));

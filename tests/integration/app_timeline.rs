@@ -11,8 +11,12 @@ use crate::editor::harness_in as editor;
 /// Clicks the timeline's button for stage `name` (the panel above has a header of that name
 /// too; the timeline is under the map).
 fn click_stage(h: &mut Harness<'static, DelveApp>, name: &str) {
-    let lowest = h.get_all_by_label(name).max_by(|a, b| a.rect().min.y.total_cmp(&b.rect().min.y)).unwrap();
-    lowest.click();
+    // The panel has headers (and a stage list) of the same names: the one on the timeline's
+    // "Stages:" row.
+    let row = h.get_by_label("Stages:").rect().center().y;
+    let off_row = |n: &egui_kittest::Node<'_>| (n.rect().center().y - row).abs();
+    let on_row = h.get_all_by_label(name).min_by(|a, b| off_row(a).total_cmp(&off_row(b))).unwrap();
+    on_row.click();
     crate::common::settle(h);
 }
 

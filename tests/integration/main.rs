@@ -29,6 +29,8 @@ mod app_recovery;
 #[cfg(feature = "gui")]
 mod app_roles;
 #[cfg(feature = "gui")]
+mod app_stages;
+#[cfg(feature = "gui")]
 mod app_timeline;
 #[cfg(feature = "gui")]
 mod app_tune;

@@ -95,6 +95,11 @@ impl DelveApp {
                     self.changed(format!("Set {}", spec.map_or(key, |s| s.label)));
                 }
             }
+            ParamsCommand::SetStages(entries, label) => {
+                if self.session.set_stages(entries) {
+                    self.changed(label);
+                }
+            }
             ParamsCommand::RevertParams => {
                 if self.session.revert_params() {
                     self.changed("Revert to preset".into());

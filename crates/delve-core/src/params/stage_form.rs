@@ -160,7 +160,8 @@ impl StageBlock {
     }
 }
 
-/// [`GeneratorParams`] as files hold it.
+/// The generator and every one of its parameters, as files hold them: one generator's
+/// parameters, or its list of stages with theirs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename = "GeneratorParams")]

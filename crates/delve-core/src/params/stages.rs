@@ -9,7 +9,7 @@
 //! written as before (no list in the file), so older presets and maps read and generate
 //! exactly as they did.
 
-use super::{GeneratorKind, ParamIssue};
+use super::{GeneratorKind, GeneratorParams, ParamIssue, RoleRules};
 
 /// One stage of a generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -239,6 +239,36 @@ impl StageList {
     }
 }
 
+impl GeneratorParams {
+    /// Sets the list of stages to `entries`; a stage taken out of the list gets its parameters'
+    /// defaults back (files list only the stages they have, so that a preset saved reads back
+    /// equal). Returns whether anything changed.
+    pub fn set_stages(&mut self, entries: Vec<StageEntry>) -> bool {
+        let kind = self.kind();
+        let list = StageList::of(kind, entries);
+        if list == *self.stages() {
+            return false;
+        }
+        let kept = list.entries(kind);
+        for old in self.stages().entries(kind) {
+            if kept.iter().any(|e| e.stage == old.stage) {
+                continue;
+            }
+            if old.stage == Stage::Roles {
+                *self.roles_mut() = RoleRules::default();
+            }
+            let p = self.params_mut();
+            for key in old.stage.param_keys() {
+                if let Some(default) = p.default_value(key) {
+                    p.set(key, default);
+                }
+            }
+        }
+        *self.stages_mut() = list;
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,6 +304,26 @@ mod tests {
         assert!(messages(rt, &[(PlaceRooms, true), (Spawn, true), (DigTunnels, true)]).is_empty());
         let grown = GeneratorKind::GrownRooms;
         assert!(messages(grown, &[(Grow, true), (Doors, true), (Place, true), (Loops, false)]).is_empty());
+    }
+
+    /// A stage taken out gets its defaults back, so the preset written and read again is the
+    /// same; a stage turned off keeps its parameters.
+    #[test]
+    fn a_stage_taken_out_gets_its_defaults_back() {
+        use super::super::{GrownRooms, Params};
+        use Stage::*;
+        let mut p =
+            GeneratorParams::GrownRooms(GrownRooms { loops: 3, roles: RoleRules::all(2, 1), ..GrownRooms::default() });
+        let off = [(Grow, true), (Doors, true), (Place, true), (Loops, false), (Roles, true), (ColoursApart, true)];
+        assert!(p.set_stages(off.iter().map(|&(stage, on)| StageEntry { stage, on }).collect()));
+        assert_eq!(p.params().get("loops"), Some(super::super::ParamValue::Int(3)));
+        let out = [(Grow, true), (Doors, true), (Place, true), (ColoursApart, true)];
+        assert!(p.set_stages(out.iter().map(|&(stage, on)| StageEntry { stage, on }).collect()));
+        assert_eq!(p.params().get("loops"), GrownRooms::default().get("loops"));
+        assert!(p.roles().is_off());
+        let text = ron::to_string(&p).expect("writes");
+        assert_eq!(ron::from_str::<GeneratorParams>(&text).expect("reads"), p, "{text}");
+        assert!(!p.set_stages(p.stages().entries(p.kind())), "the same list changes nothing");
     }
 
     #[test]
