@@ -393,3 +393,27 @@ fn a_shipped_name_is_never_shadowed_by_a_file() {
         String::from_utf8_lossy(&file.stderr)
     );
 }
+
+/// A preset written as its stages: `generate` makes the library's map of it, and an invalid
+/// order or a stage of another generator fails cleanly, saying why (and where, for the file).
+#[test]
+fn a_preset_written_as_its_stages_generates_or_says_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let preset = dir.path().join("staged.ron");
+    let body = "(version: 1, seed: 4, generator: Stages([\n    PlaceRooms((max_rooms: 12)),\n    Spawn,\n    DigTunnels(()),\n    Off(ColoursApart),\n]))\n";
+    std::fs::write(&preset, body).unwrap();
+    let o = delve(&["generate", preset.to_str().unwrap(), "--ascii"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let params = delve::io::load_preset(&preset).unwrap().generator;
+    assert_eq!(text(&o.stdout), generate(&params, 4).unwrap().map.to_ascii());
+    let bad = "(version: 1, generator: Stages([DigTunnels(()), PlaceRooms(()), Spawn]))";
+    std::fs::write(&preset, bad).unwrap();
+    let o = delve(&["generate", preset.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    assert!(text(&o.stderr).contains("Dig tunnels must come after Place rooms"), "{}", text(&o.stderr));
+    std::fs::write(&preset, "(version: 1, generator: Stages([\n  PlaceRooms(()),\n  Loops(()),\n]))").unwrap();
+    let o = delve(&["generate", preset.to_str().unwrap()]);
+    assert_clean_failure(&o);
+    let err = text(&o.stderr);
+    assert!(err.contains("staged.ron:") && err.contains("Loops is not a stage of Rooms and tunnels"), "{err}");
+}

@@ -16,6 +16,13 @@
 //! | Any generator: roles → colours apart | `roles.rs`, [`crate::map::palette`] |
 //! | Locks: the obstacles, the router, the keep-locks stage | `keep.rs`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
 //! | Recording every step, for the timeline | [`record`] |
+//!
+//! Which stages run, and in what order, is the parameters' stage list
+//! ([`crate::params::stages::StageList`]; the standard one unless a preset lists its stages). It
+//! is checked with the parameters: a stage comes after the stages it works on, so the stages a
+//! list may swap do not depend on each other, and the generators run them in their usual order.
+//! A stage turned off or left out does nothing: no tunnels dug (rooms and tunnels), no loops, no
+//! roles (and no plan for them), no colours apart.
 
 pub mod grown;
 mod keep;
