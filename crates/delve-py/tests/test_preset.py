@@ -57,6 +57,23 @@ def test_changed_preset_is_the_clis(cli, tmp_path):
     assert delve.generate(p.to_ron(), 5).to_ascii().encode() == expected
 
 
+def test_a_preset_written_as_its_stages_is_the_clis(cli, tmp_path):
+    text = (
+        "(version: 1, seed: 9, generator: Stages([Grow((rooms: 14)), Doors(()), Place(()),"
+        " Off(Loops((loops: 2))), Roles((entrance_exit: true))]))"
+    )
+    path = tmp_path / "staged.ron"
+    path.write_text(text)
+    p = delve.Preset(str(path))
+    assert p["rooms"] == 14 and p["loops"] == 2
+    expected = run_cli(cli, "generate", str(path), "--ascii").stdout
+    assert delve.generate(str(path)).to_ascii().encode() == expected
+    assert p.generate().to_ascii().encode() == expected
+    # Written back as its stages, and the same map again.
+    assert "Stages([" in p.to_ron()
+    assert delve.generate(p.to_ron()).to_ascii().encode() == expected
+
+
 def test_choice_names_are_the_files():
     p = delve.Preset("godot-part3")
     for key in ("overlap", "tunnel_from"):
