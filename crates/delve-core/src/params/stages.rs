@@ -202,6 +202,13 @@ impl StageList {
         }
     }
 
+    /// The stages that run, in order: those listed and on (every stage of a generator of
+    /// `kind`, in the standard list).
+    pub fn running(&self, kind: GeneratorKind) -> impl Iterator<Item = Stage> + '_ {
+        let listed = self.0.as_deref().unwrap_or_default().iter().filter(|e| e.on).map(|e| e.stage);
+        listed.chain(Stage::listable(kind).filter(|_| self.0.is_none()))
+    }
+
     /// Whether `stage` runs: listed and on (always, in the standard list).
     pub fn runs(&self, stage: Stage) -> bool {
         self.0.as_ref().is_none_or(|list| list.iter().any(|e| e.stage == stage && e.on))
@@ -290,6 +297,7 @@ mod tests {
             assert!(entries.iter().all(|e| e.on) && !entries.iter().any(|e| e.stage == Stage::KeepLocks));
             assert!(standard.issues(kind).is_empty());
             assert!(entries.iter().all(|e| standard.runs(e.stage)));
+            assert!(standard.running(kind).eq(entries.iter().map(|e| e.stage)));
         }
     }
 
@@ -300,6 +308,7 @@ mod tests {
         let off = list(rt, &[(PlaceRooms, true), (DigTunnels, false), (Spawn, true), (Roles, true)]);
         assert!(off.issues(rt).is_empty(), "{:?}", off.issues(rt));
         assert!(!off.runs(DigTunnels) && !off.runs(ColoursApart) && off.runs(PlaceRooms));
+        assert!(off.running(rt).eq([PlaceRooms, Spawn, Roles]));
         // Spawn may come before the tunnels: they do not depend on each other.
         assert!(messages(rt, &[(PlaceRooms, true), (Spawn, true), (DigTunnels, true)]).is_empty());
         let grown = GeneratorKind::GrownRooms;
