@@ -10,7 +10,9 @@
 //! | 3. Spawn | here | the first room's centre | — |
 //! | (Keep locks) | `around_locks.rs` | only around locks: kept corridors, free kept doors, locked tiles | — |
 //!
-//! then the stages every generator ends with ([`super::stages`]): roles, colours apart.
+//! then the stages every generator ends with ([`super::stages`]): roles, colours apart. The
+//! stages after *place rooms* run in the order of the parameters' stage list, those turned off
+//! or left out not at all (see [`crate::params::stages`]).
 //!
 //! 1. Fill the map with wall. `max_rooms` times: draw a width and a height in `room_size`, then
 //!    `x` in `edge_margin..=W - w - 1 - edge_margin` (and `y` likewise). The room's footprint is
@@ -51,6 +53,7 @@ use super::keep::Locks;
 use super::record::{Off, Recorder, Step, TryOutcome};
 use crate::map::Map;
 use crate::map::locks::LockConflict;
+use crate::params::GeneratorKind;
 use crate::params::stages::Stage;
 use dig::{Dig, Tutorial};
 use place::Placed;
@@ -62,16 +65,26 @@ pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
 
 /// [`generate`], telling `rec` each room try and each tunnel.
 pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recorder) -> super::Generated {
+    // Place rooms comes first in every list that can be generated: every other stage works on
+    // its rooms. Then the rest, as the list orders them.
     let placed = place::place_rooms(p, seed, None, rec);
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, None);
-    if p.stages.runs(Stage::DigTunnels) {
-        let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
-        // The tutorial's tunnels cannot fail.
-        let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, rec);
+    for stage in p.stages.running(KIND) {
+        match stage {
+            Stage::DigTunnels => {
+                let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
+                // The tutorial's tunnels cannot fail.
+                let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, rec);
+            }
+            Stage::Spawn => spawn(p, &placed, &mut map),
+            _ => {}
+        }
     }
-    spawn(p, &placed, &mut map);
     super::Generated { map, report: report(p, placed.len()) }
 }
+
+/// The generator whose stages these are.
+const KIND: GeneratorKind = GeneratorKind::RoomsAndTunnels;
 
 /// [`generate`] around `locks`: the kept rooms take their place in the order of rooms (a kept
 /// room whose id is `k` is the `k`-th room, or follows the last new room when fewer were
@@ -86,10 +99,14 @@ pub(super) fn generate_keeping(
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, Some(locks));
     let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
     let mut router = around_locks::AroundLocks::new(locks, &placed, &mut map, &mut dig);
-    if p.stages.runs(Stage::DigTunnels) {
-        dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut router, &mut Off)?;
+    for stage in p.stages.running(KIND) {
+        match stage {
+            Stage::DigTunnels => dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut router, &mut Off)?,
+            Stage::Spawn => spawn(p, &placed, &mut map),
+            _ => {}
+        }
     }
-    spawn(p, &placed, &mut map);
+    // Keep locks, last.
     router.stitch(&placed, &mut map, &mut dig)?;
     Ok(super::Generated { map, report: report(p, placed.len() - locks.rooms.len()) })
 }
@@ -133,10 +150,15 @@ pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> Map {
         }
     }
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, None);
-    if p.stages.runs(Stage::DigTunnels) {
-        let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
-        let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, &mut Off);
+    for stage in p.stages.running(KIND) {
+        match stage {
+            Stage::DigTunnels => {
+                let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
+                let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, &mut Off);
+            }
+            Stage::Spawn => spawn(p, &placed, &mut map),
+            _ => {}
+        }
     }
-    spawn(p, &placed, &mut map);
     map
 }

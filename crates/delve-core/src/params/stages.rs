@@ -137,9 +137,10 @@ impl Stage {
                 &[Stage::DigTunnels, Stage::Spawn, Stage::Place, Stage::Loops],
                 "it names rooms by how the finished map joins them",
             ),
-            Stage::ColoursApart => {
-                (&[Stage::DigTunnels, Stage::Place, Stage::Loops], "it tells apart rooms the finished map joins")
-            }
+            Stage::ColoursApart => (
+                &[Stage::PlaceRooms, Stage::DigTunnels, Stage::Place, Stage::Loops],
+                "it tells apart rooms the finished map joins",
+            ),
             Stage::PlaceRooms | Stage::Grow | Stage::KeepLocks => (&[], ""),
         }
     }
