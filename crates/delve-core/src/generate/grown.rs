@@ -1,75 +1,55 @@
 //! Grown rooms: the generator of Tiendil's "Dungeon generation — from simple to complex" (step 6),
 //! with its "what's next" items as parameters.
 //!
-//! Algorithm, one room at a time:
-//! 1. **Grow** ([`crate::rng::Stream::Shapes`]): pick the room's shape by weight (one draw over the weights
-//!    of blob, hall, narrow, cave, closet, in that order; no draw when only one shape has
-//!    weight, so a blob-only run draws exactly as the tutorial). A blob starts with one cell;
-//!    `growth_steps` times add a random empty 4-neighbour (uniform over the distinct empty
-//!    neighbours). The other shapes draw a cell count from their size range and are made as
-//!    `grown/shapes.rs` describes. A room whose surrounding empty space is not one 4-connected
-//!    region (flood fill over its bounding box grown by one) has a hole and is regrown in the
-//!    same shape, at most `hole_retries` times. Then, with `mirror_chance`, the shape is
-//!    mirrored left to right.
-//! 2. **Doors** ([`crate::rng::Stream::Doors`]): the outer walls are the (cell, side) pairs whose neighbour is
-//!    not in the room, listed cell by cell in growth order, sides in [`crate::geom::Dir::ALL`] order. A count is
-//!    drawn from `doors_per_room` (capped by the wall count) and that many walls are sampled
-//!    without replacement; each gets a kind in `0..door_kinds`.
-//! 3. **Colour** ([`crate::rng::Stream::Colours`]): each channel in `0..=0x99` (dark, as in the tutorial).
-//! 4. **Place**. The first room stays at the origin. For every other room, one draw from
-//!    [`crate::rng::Stream::Layout`] decides (with probability `branching`) whether it may attach anywhere or
-//!    only to the newest room that still has a free door. Then, in this fixed order:
-//!    for distance `d` in `1..search_radius`; for each free door of an eligible placed room
-//!    (oldest room first, its doors in their chosen order); for each door of the new room (same
-//!    kind only); for each cell `X` at Manhattan distance `d` from the placed door's own cell
-//!    (straight out first, then alternately left and right of that line, nearest first); for each
-//!    of the 4 rotations (0°, 90°, 180°, 270° clockwise): move the new room so that its door's
-//!    outside cell is `X`. The pose passes when no new cell lies in the 3×3 neighbourhood of a
-//!    placed room cell or on a corridor, the map stays within 4096 tiles on each side, and a
-//!    shortest 4-connected path from the placed door's outside cell to `X` that avoids room
-//!    cells (and corridors, unless `corridors_may_cross`) has fewer than `d` steps. Such a path
-//!    is necessarily monotone with exactly `d` cells; it becomes the corridor. The first pose
-//!    that passes wins. When only the newest room was eligible and nothing passed, the whole
-//!    tree is searched before giving up; a room that finds no pose ends generation.
-//! 5. **Loops** ([`crate::rng::Stream::Loops`]): after the tree, every pair of free doors of the same kind on
-//!    rooms at least `loop_min_separation` corridors apart in the tree, whose outside cells a
-//!    shortest path of at most `loop_max_length` cells joins, is a candidate. Candidates are
-//!    shuffled and added, re-checked against what was added before, until `loops` were added.
-//! 6. **Role rules** (only when one is on; `grown/plan.rs`): the rooms are grown in a plan of
-//!    reserved steps so the rules hold by construction where the space allows: the tree grows
-//!    deepest-first until it is as deep as the exit rule asks, then the last rooms of the run
-//!    are the guard (off one of the deepest rooms that leaves the exit deepest), the treasure
-//!    behind it (a hall when halls have weight) and its side rooms off it only (the smallest of
-//!    their shape, closets when closets have weight); the treasure and its side rooms are
-//!    sealed, so no loop or later corridor reaches them, and with the exit rule no loop is
-//!    added that would bring the exit nearer than asked or than the treasure (measured on the
-//!    one room graph when the loop joins rooms more than one apart in distance). The roles
-//!    themselves are given by the roles stage (`generate/roles.rs`), which names the grown
-//!    treasure. With every rule off none of this happens: the maps are exactly the tutorial's.
+//! The tutorial's algorithm, as this generator's stages ([`super::stages`]):
 //!
-//! Every candidate door not used by a corridor stays internal: the map stores only doors that
-//! carry a corridor. Corridors are stored in the order they were made: the tree's first (one
-//! per room after the first, from the placed room's door to the new room's), then the loops.
+//! | Stage | File | Does | Stream |
+//! |---|---|---|---|
+//! | 1. Grow | `grow.rs` (`shapes.rs`, `growth.rs`) | the room's shape: picked by weight, grown, regrown while it has a hole, mirrored by chance | [`Stream::Shapes`] |
+//! | 2. Doors | `doors.rs` | its candidate doors, on its outer walls, each with a kind | [`Stream::Doors`] |
+//! | (Colour) | `template.rs` | its palette colour | [`Stream::Colours`] |
+//! | 3. Place | `place.rs` (`search.rs`, `door_cache.rs`) | at a free door of a placed room, by the shortest corridor, the first pose that fits in a fixed order | [`Stream::Layout`] |
+//! | 4. Loops | `loops.rs` | extra corridors between free doors of rooms far apart in the tree | [`Stream::Loops`] |
+//! | (Role rules' plan) | `plan.rs` | only with a role rule on: where each room attaches, which rooms are sealed, which loops keep the exit far | — |
+//! | (Keep locks) | `keep.rs` | only around locks: the kept rooms first, then every kept door joined and the locked tiles set | — |
+//!
+//! Stages 1 to 3 run room by room, as the tutorial does: a room is grown, given doors and
+//! placed before the next is grown (`run_around`, below, reads so); each draws from its own stream,
+//! so tuning one does not reshuffle the others. Loops come after the tree; then the stages
+//! every generator ends with: roles (which name the treasure the plan grew) and colours apart.
+//! With every role rule off and nothing locked, the maps are exactly the tutorial's. Each
+//! stage's file describes it in full.
+//!
+//! The dungeon under construction is the `Builder` (`build.rs`), on a plane of cell flags
+//! (`plane.rs`). Every candidate door not used by a corridor stays internal: the map stores only
+//! doors that carry a corridor. Corridors are stored in the order they were made: the tree's
+//! first (one per room after the first, from the placed room's door to the new room's), then
+//! the loops.
 //!
 //! On the tile grid, room cells are room floor and corridor cells corridor floor; as in the
 //! tutorial, walls are the edges between cells, so a corridor cell may touch a room's floor
 //! away from a door (the view draws room outlines and doors on those edges).
 //!
-//! Speed: cells live in a dense, growable plane of flags (room cell, within one cell of a room,
-//! corridor), so the gap test is one lookup per new cell. Each free door caches the cells `X`
-//! where a one-cell room could open its door, and upper bounds on how many cells a room placed
-//! there could have (the free region around it, flooded up to the largest room of the run).
-//! These bounds only shrink as the dungeon grows, so an old bound still rules a door out; a
-//! door's cache is recomputed only after something was built within reach of it (doors are
-//! registered per 16×16 chunk), one distance at a time, and a door where even the smallest
-//! room cannot fit is dropped for good. Per distance, a max-tree over the doors (oldest first)
-//! finds the next door whose bound admits the new room in logarithmic time, so the work per
-//! room barely grows with the dungeon. The first-pose-wins order is unchanged by all this:
-//! only poses that cannot pass are skipped.
+//! Speed: the gap test is one lookup per new cell, and each free door caches where a room could
+//! open onto it and how large it could be there (`door_cache.rs`), so the work per room barely
+//! grows with the dungeon; the first-pose-wins order is unchanged by it.
 
-use super::{GenError, Generated};
+use super::record::{Off, Recorder, Step};
+use super::{GenError, Generated, Report};
+use crate::geom::Pos;
+use crate::map::Map;
+use crate::map::locks::LockConflict;
 use crate::params::Params;
 use crate::params::grown::*;
+#[cfg(doc)]
+use crate::rng::Stream;
+use build::Builder;
+use doors::Doors;
+use grow::{Grow, Grown};
+use keep::finish_map;
+use place::Place;
+use plan::{Part, Plan};
+use template::{Ask, Rotation, Template};
 
 /// Largest map side; rooms are never placed so that the map would grow past it.
 const MAX_EXTENT: i32 = 4096;
@@ -103,7 +83,7 @@ pub fn generate_with_stats(p: &GrownRooms, seed: u64) -> Result<(Generated, Grow
     if !issues.is_empty() {
         return Err(GenError::InvalidParams(issues));
     }
-    let (mut g, stats) = run(p, seed, &mut super::record::Off);
+    let (mut g, stats) = run(p, seed, &mut Off);
     g.map.provenance = super::Provenance {
         params: Some(super::GeneratorParams::GrownRooms(p.clone())),
         seed,
@@ -115,40 +95,157 @@ pub fn generate_with_stats(p: &GrownRooms, seed: u64) -> Result<(Generated, Grow
 
 /// The map, and the room grown as the treasure (for the roles stage; see `grown/plan.rs`).
 pub(super) fn generate(p: &GrownRooms, seed: u64) -> (Generated, Option<usize>) {
-    generate_with(p, seed, &mut super::record::Off)
+    generate_with(p, seed, &mut Off)
 }
 
 /// [`generate`], with every step recorded in `rec`.
-pub(super) fn generate_with(
-    p: &GrownRooms,
-    seed: u64,
-    rec: &mut impl super::record::Recorder,
-) -> (Generated, Option<usize>) {
+pub(super) fn generate_with(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, Option<usize>) {
     let (g, stats) = run(p, seed, rec);
     (g, stats.treasure.map(|t| t as usize))
 }
 
-/// [`generate`] around `locks` (see [`build::run_around`]).
+/// [`generate`] around `locks` (see [`run_around`]).
 pub(super) fn generate_keeping(
     p: &GrownRooms,
     seed: u64,
     locks: &super::keep::Locks,
-) -> Result<(Generated, Option<usize>), crate::map::locks::LockConflict> {
-    build::run_around(p, seed, Some(locks), &mut super::record::Off).map(|(g, s)| (g, s.treasure.map(|t| t as usize)))
+) -> Result<(Generated, Option<usize>), LockConflict> {
+    run_around(p, seed, Some(locks), &mut Off).map(|(g, s)| (g, s.treasure.map(|t| t as usize)))
 }
 
 /// The map after `steps` of a recording (see [`super::replay`]).
-pub(super) fn replay(steps: &[super::record::Step]) -> crate::map::Map {
+pub(super) fn replay(steps: &[Step]) -> Map {
     build::replay(steps)
 }
 
 mod build;
-use build::run;
+mod door_cache;
 mod doors;
+mod grow;
 mod growth;
 mod keep;
 mod loops;
-mod placement;
+mod place;
 mod plan;
+mod plane;
+mod search;
 mod shapes;
 mod template;
+
+/// [`run_around`] with nothing locked.
+fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, GrownStats) {
+    match run_around(p, seed, None, rec) {
+        Ok(out) => out,
+        // Without locks nothing can conflict.
+        Err(_) => (Generated { map: Map::new(1, 1), report: Report::default() }, GrownStats::default()),
+    }
+}
+
+/// The generator's stages (see the table above), telling `rec` each step; around `locks`, the
+/// kept rooms are placed first where they are (the map keeps their size and places), the tree
+/// grows from their doors, then every kept door is given a corridor and every piece joined to
+/// the first (`keep.rs`).
+fn run_around(
+    p: &GrownRooms,
+    seed: u64,
+    locks: Option<&super::keep::Locks>,
+    rec: &mut impl Recorder,
+) -> Result<(Generated, GrownStats), LockConflict> {
+    let mut grow = Grow::new(p, seed);
+    let mut doors = Doors::new(seed);
+    let mut colours = crate::rng::stream(seed, crate::rng::Stream::Colours);
+    let mut place = Place::new(p, seed);
+    let mut b = Builder::new(p);
+    let mut stats = GrownStats::default();
+    let mut shortfall = None;
+    if let Some(l) = locks {
+        b.keep(l)?;
+    }
+    let kept = b.rooms.len();
+    let mut plan = Plan::new(p, &b);
+    for i in kept as u32..p.rooms {
+        let room = b.rooms.len() as u32;
+        let part = plan.as_ref().map_or(Part::Main, |plan| plan.part(i));
+        let ask = plan.as_ref().map_or(Ask::default(), |plan| plan.ask(part));
+        // 1. Grow: the room's shape.
+        let grown = grow.room(p, (room, ask), rec);
+        stats.regrown += u64::from(grown.regrown);
+        let exhausted = grown.exhausted;
+        // 2. Doors: its candidate doors on its outer walls.
+        let chosen = doors.choose(p, &grown, ask.doors, room, rec);
+        let t = Template::new(grown, chosen, &mut colours);
+        // 3. Place: at a free door of a placed room, by the shortest corridor.
+        let groups = plan.as_ref().and_then(|plan| plan.anchor(&b, part));
+        let anchor = place.anchor(groups.as_deref());
+        if let Some(shape) = exhausted {
+            // The first room is kept, holes filled, so the map is never empty.
+            let kept_first = i == 0 && b.place(&t, anchor, rec).is_ok();
+            if kept_first {
+                stats.candidate_doors += t.doors.len();
+            }
+            // A shortfall is rooms not placed: none when that first room was the only one asked.
+            if !(kept_first && i + 1 == p.rooms) {
+                shortfall = Some(Grown::hole_shortfall(p, b.rooms.len(), shape));
+            }
+            break;
+        }
+        if b.rooms.is_empty() && b.bounds.is_some() {
+            // Only tiles are locked: the first room goes where it fits, near the middle.
+            if !b.place_first_in_bounds(&t, &Rotation::new(&t, 0)) {
+                return Err(LockConflict::WalledIn { what: "the first room".into(), cell: Pos::new(0, 0) });
+            }
+            stats.candidate_doors += t.doors.len();
+            continue;
+        }
+        if let Err(why) = b.place(&t, anchor, rec) {
+            shortfall = Some(why);
+            break;
+        }
+        if let Some(plan) = &mut plan {
+            plan.placed(&mut b, part, room);
+        }
+        stats.candidate_doors += t.doors.len();
+    }
+    if let Some(plan) = &plan {
+        // The entrance: the spawn's room (as the map will have it, below).
+        let spawn = locks.and_then(|l| l.spawn);
+        let entrance = spawn.and_then(|s| b.rooms.iter().position(|r| r.cells.contains(&s)));
+        let entrance = entrance.unwrap_or(kept.min(b.rooms.len().saturating_sub(1)));
+        plan.finish(&mut b, entrance);
+        stats.treasure = plan.treasure;
+    }
+    // 4. Loops: extra corridors between free doors far apart in the tree.
+    (stats.loops_added, stats.loop_candidates) = loops::add_loops(&mut b, seed, rec);
+    if let Some(l) = locks {
+        b.join_kept(l, kept)?;
+    }
+    stats.poses_tested = b.poses;
+    stats.doors_examined = b.examined;
+    stats.door_levels_computed = b.levels;
+    let rooms_placed = b.rooms.len();
+    let ((dx, dy), (width, height)) = b.frame();
+    let mut map = b.into_map();
+    if let Some(l) = locks {
+        finish_map(l, &mut map)?;
+    }
+    rec.reframe(|| Step::Canvas { width, height, spawn: map.spawn }, dx, dy);
+    Ok((Generated { map, report: Report::new(rooms_placed, p.rooms as usize, shortfall) }, stats))
+}
+
+/// Stages 1 to 3 alone for `p` and `seed` (nothing planned, nothing locked), as `run` runs
+/// them: the builder holding the tree.
+#[cfg(test)]
+fn grow_tree(p: &GrownRooms, seed: u64) -> Builder<'_> {
+    let (mut grow, mut doors, mut place) = (Grow::new(p, seed), Doors::new(seed), Place::new(p, seed));
+    let mut colours = crate::rng::stream(seed, crate::rng::Stream::Colours);
+    let mut b = Builder::new(p);
+    for room in 0..p.rooms {
+        let grown = grow.room(p, (room, Ask::default()), &mut Off);
+        let chosen = doors.choose(p, &grown, 0, room, &mut Off);
+        let t = Template::new(grown, chosen, &mut colours);
+        if b.place(&t, place.anchor(None), &mut Off).is_err() {
+            break;
+        }
+    }
+    b
+}

@@ -1,24 +1,16 @@
-//! Map assembly: the [`Builder`] that holds the dungeon under construction (placed rooms, doors,
-//! corridors), adds rooms and corridors to it, turns it into a [`Map`], and the per-room loop
-//! ([`run`]) that drives growth, placement and loops.
+//! The dungeon under construction: the [`Builder`] that holds the placed rooms, their doors and
+//! the corridors, adds rooms and corridors to it (what the Place and Loops stages build with)
+//! and turns it into a [`Map`]; and the one assembly of a grown map, for generation and the
+//! timeline's replay alike.
 
-use super::doors::{DoorState, LevelIndex, UNKNOWN};
-use super::growth::Grower;
-use super::growth::{CORRIDOR, NEAR, Plane, ROOM};
-use super::placement::Anchor;
-use super::plan::{Part, Plan};
-use super::template::{Ask, Rotation, Streams, Template, make_template};
-use super::{GrownRooms, GrownStats, MAX_EXTENT};
-use crate::generate::keep::Locks;
-use crate::generate::record::{DoorRef, Recorder, Step};
-use crate::generate::{Generated, Report, Shortfall, ShortfallCause};
+use super::door_cache::{DoorState, LevelIndex, UNKNOWN};
+use super::plane::{CORRIDOR, NEAR, Plane, ROOM};
+use super::template::{Rotation, Template};
+use super::{GrownRooms, MAX_EXTENT};
+use crate::generate::record::{DoorRef, Step};
 use crate::geom::{Dir, Pos, TileBox};
-use crate::map::locks::LockConflict;
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
-use crate::params::Params;
 use crate::pathfind::{self, Searcher};
-use crate::rng::{Stream, stream};
-use rand::RngExt;
 use std::cell::RefCell;
 
 pub(super) struct PlacedRoom {
@@ -209,9 +201,15 @@ impl<'a> Builder<'a> {
         self.corridors.push((path, [a, b]));
     }
 
+    /// The door `door` as a step names it.
+    pub(super) fn door_ref(&self, door: u32) -> DoorRef {
+        let d = &self.doors[door as usize];
+        DoorRef { id: door, room: d.room, cell: d.cell, side: d.side, kind: d.kind }
+    }
+
     /// Where the map goes: the move from the builder's places to the map's, and the map's size
     /// (the bounding box of rooms and corridors plus the margin).
-    fn frame(&self) -> ((i32, i32), (u32, u32)) {
+    pub(super) fn frame(&self) -> ((i32, i32), (u32, u32)) {
         if let Some((_, w, h)) = self.bounds {
             return ((0, 0), (w, h));
         }
@@ -228,12 +226,7 @@ impl<'a> Builder<'a> {
     pub(super) fn into_map(self) -> Map {
         let (shift, (w, h)) = self.frame();
         let rooms = self.rooms.iter().map(|r| (&r.cells[..], r.colour));
-        let doors = &self.doors;
-        let door = |d: u32| {
-            let s = &doors[d as usize];
-            DoorRef { id: d, room: s.room, cell: s.cell, side: s.side, kind: s.kind }
-        };
-        let corridors = self.corridors.iter().map(|(path, [a, b])| (&path[..], [door(*a), door(*b)]));
+        let corridors = self.corridors.iter().map(|(path, [a, b])| (&path[..], [self.door_ref(*a), self.door_ref(*b)]));
         assemble(w, h, shift, rooms, corridors, self.doors.len())
     }
 }
@@ -310,121 +303,4 @@ pub(super) fn replay(steps: &[Step]) -> Map {
         map.spawn = s;
     }
     map
-}
-
-pub(super) fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, GrownStats) {
-    match run_around(p, seed, None, rec) {
-        Ok(out) => out,
-        // Without locks nothing can conflict.
-        Err(_) => (Generated { map: Map::new(1, 1), report: Report::default() }, GrownStats::default()),
-    }
-}
-
-/// [`run`] around `locks`: the kept rooms placed first where they are (the map keeps their
-/// size and places), the tree grown from their doors, then every kept door given a corridor and
-/// every piece joined to the first (see [`super::keep`]).
-pub(super) fn run_around(
-    p: &GrownRooms,
-    seed: u64,
-    locks: Option<&Locks>,
-    rec: &mut impl Recorder,
-) -> Result<(Generated, GrownStats), LockConflict> {
-    let mut rng = Streams {
-        shapes: stream(seed, Stream::Shapes),
-        doors: stream(seed, Stream::Doors),
-        colours: stream(seed, Stream::Colours),
-    };
-    let mut layout = stream(seed, Stream::Layout);
-    let mut grower = Grower::new(p.most_cells() - 1);
-    let mut b = Builder::new(p);
-    let mut stats = GrownStats::default();
-    let mut shortfall = None;
-    if let Some(l) = locks {
-        b.keep(l)?;
-    }
-    let kept = b.rooms.len();
-    let mut plan = Plan::new(p, &b);
-    for i in kept as u32..p.rooms {
-        // One draw per room, so tuning `branching` does not reshuffle anything else.
-        let anywhere = layout.random::<f64>() < p.branching;
-        let room = b.rooms.len() as u32;
-        let part = plan.as_ref().map_or(Part::Main, |plan| plan.part(i));
-        let ask = plan.as_ref().map_or(Ask::default(), |plan| plan.ask(part));
-        let (t, exhausted) = make_template(p, &mut grower, &mut rng, &mut stats.regrown, (room, ask), rec);
-        if let Some(shape) = exhausted {
-            let detail = format!(
-                "room {} still had a hole after {} regrowths (lower {} or raise {})",
-                b.rooms.len(),
-                p.hole_retries,
-                p.label_of(shape.size_key()),
-                p.label_of("hole_retries")
-            );
-            // The first room is kept, holes filled, so the map is never empty.
-            let kept_first = i == 0 && b.place(&t, Anchor::Tree { anywhere }, rec).is_ok();
-            if kept_first {
-                stats.candidate_doors += t.doors.len();
-            }
-            // A shortfall is rooms not placed: none when that first room was the only one asked.
-            if !(kept_first && i + 1 == p.rooms) {
-                shortfall = Some(Shortfall::new(ShortfallCause::Hole, detail));
-            }
-            break;
-        }
-        if b.rooms.is_empty() && b.bounds.is_some() {
-            // Only tiles are locked: the first room goes where it fits, near the middle.
-            if !b.place_first_in_bounds(&t, &Rotation::new(&t, 0)) {
-                return Err(LockConflict::WalledIn { what: "the first room".into(), cell: Pos::new(0, 0) });
-            }
-            stats.candidate_doors += t.doors.len();
-            continue;
-        }
-        let groups = plan.as_ref().and_then(|plan| plan.anchor(&b, part));
-        let anchor = groups.as_deref().map_or(Anchor::Tree { anywhere }, Anchor::Prefer);
-        if let Err(why) = b.place(&t, anchor, rec) {
-            shortfall = Some(why);
-            break;
-        }
-        if let Some(plan) = &mut plan {
-            plan.placed(&mut b, part, room);
-        }
-        stats.candidate_doors += t.doors.len();
-    }
-    if let Some(plan) = &plan {
-        // The entrance: the spawn's room (as the map will have it, below).
-        let spawn = locks.and_then(|l| l.spawn);
-        let entrance = spawn.and_then(|s| b.rooms.iter().position(|r| r.cells.contains(&s)));
-        let entrance = entrance.unwrap_or(kept.min(b.rooms.len().saturating_sub(1)));
-        plan.finish(&mut b, entrance);
-        stats.treasure = plan.treasure;
-    }
-    if p.loops > 0 {
-        let mut loops = stream(seed, Stream::Loops);
-        (stats.loops_added, stats.loop_candidates) = b.add_loops(&mut loops, rec);
-    }
-    if let Some(l) = locks {
-        b.join_kept(l, kept)?;
-    }
-    stats.poses_tested = b.poses;
-    stats.doors_examined = b.examined;
-    stats.door_levels_computed = b.levels;
-    let rooms_placed = b.rooms.len();
-    let ((dx, dy), (width, height)) = b.frame();
-    let mut map = b.into_map();
-    if let Some(l) = locks {
-        for (k, room) in l.rooms.iter().enumerate() {
-            map.rooms[k] = crate::map::Room { id: k as u32, ..room.clone() };
-        }
-        // The spawn stays in its kept room; otherwise it goes to the first new room, as it goes
-        // to the first room of a plain map.
-        let first = map.rooms.get(l.rooms.len()).or(map.rooms.first());
-        if let Some(c) = l.spawn.or_else(|| first.and_then(|r| r.shape.centre())) {
-            map.spawn = c;
-        }
-        super::keep::stamp_tiles(l, &mut map);
-        if l.open_tiles {
-            crate::generate::keep::join_locked_tiles(l, &mut map)?;
-        }
-    }
-    rec.reframe(|| Step::Canvas { width, height, spawn: map.spawn }, dx, dy);
-    Ok((Generated { map, report: Report::new(rooms_placed, p.rooms as usize, shortfall) }, stats))
 }

@@ -1,344 +1,160 @@
-//! The door cache and level index: per free door, the cells where a room could open onto it and
-//! upper bounds on the room that could stand there (per distance), invalidated per 16×16 chunk
-//! when something is built nearby, and the [`LevelIndex`] that finds the next door that might
-//! take a room in logarithmic time (the "Speed" paragraph of [`super`]).
+//! Stage **Doors** of [`super`], from the doors stream ([`Stream::Doors`]): the candidate doors
+//! of one grown room, chosen on its outer walls before it is placed.
+//!
+//! The outer walls are the (cell, side) pairs whose neighbour is not in the room, listed cell
+//! by cell in growth order, sides in [`Dir::ALL`] order. A count is drawn from
+//! `doors_per_room` (raised to what the role rules' plan asks, then capped by the wall count)
+//! and that many walls are sampled without replacement; each gets a kind in `0..door_kinds`
+//! (one draw per door whatever the number of kinds). Placement opens a room only at one of
+//! these doors, and every candidate door a corridor does not use stays internal.
 
-use super::build::Builder;
-use super::growth::{CORRIDOR, NEAR};
+use super::GrownRooms;
+use super::grow::Grown;
+use crate::generate::record::{Recorder, Step};
 use crate::geom::{Dir, Pos};
-use crate::pathfind;
+use crate::rng::{DelveRng, Stream, stream};
+use rand::{Rng, RngExt};
 
-pub(super) struct DoorState {
-    pub(super) room: u32,
-    pub(super) cell: Pos,
-    pub(super) side: Dir,
-    pub(super) kind: u8,
-    pub(super) uses: u32,
-    /// Cells `X` where a one-cell room's door could open, with the most cells a room could
-    /// have there (see [`Builder::room_space`]; [`UNKNOWN`] until needed), by distance:
-    /// `viable[starts[d-1]..starts[d]]` for the distances computed so far.
-    pub(super) viable: Vec<(Pos, u16)>,
-    pub(super) starts: Vec<u32>,
-    /// Which cells of the last distance computed a monotone path reaches.
-    pub(super) row: Vec<bool>,
-    /// Bit `d`: the builder's `caps` for distance `d` were computed from this cache.
-    pub(super) fresh_caps: u64,
+/// A candidate door: the room cell it opens from, the side of that cell it is on, its kind.
+pub(super) type DoorSpec = (Pos, Dir, u8);
+
+/// The outer walls of a room of `cells`: `(cell, side)` wherever the neighbour on that side is
+/// not in the room, cell by cell in the order given, sides in [`Dir::ALL`] order.
+pub(super) fn outer_walls(cells: &[Pos]) -> Vec<(Pos, Dir)> {
+    let mut sorted = cells.to_vec();
+    sorted.sort_unstable_by_key(|c| (c.y, c.x));
+    let inside = |q: Pos| sorted.binary_search_by_key(&(q.y, q.x), |c| (c.y, c.x)).is_ok();
+    let mut walls = Vec::new();
+    for &c in cells {
+        for d in Dir::ALL {
+            if !inside(c.step(d)) {
+                walls.push((c, d));
+            }
+        }
+    }
+    walls
 }
 
-impl DoorState {
-    pub(super) const EMPTY: DoorState = DoorState {
-        room: 0,
-        cell: Pos::new(0, 0),
-        side: Dir::North,
-        kind: 0,
-        uses: 0,
-        viable: Vec::new(),
-        starts: Vec::new(),
-        row: Vec::new(),
-        fresh_caps: 0,
-    };
-
-    pub(super) fn outside(&self) -> Pos {
-        self.cell.step(self.side)
-    }
+/// The Doors stage of one run: its stream.
+pub(super) struct Doors {
+    rng: DelveRng,
 }
 
-pub(super) const CHUNK: i32 = 16;
-/// A capacity not computed yet.
-pub(super) const UNKNOWN: u16 = u16::MAX;
-
-/// Per distance `d`, a max-tree over door indices of the most cells a room placed at that door
-/// and distance could have (0 for closed doors), so that the next door that might take a room
-/// is found in logarithmic time instead of by scanning every door.
-pub(super) struct LevelIndex {
-    /// Leaves per level (a power of two).
-    pub(super) size: usize,
-    pub(super) levels: usize,
-    /// Level `d` occupies `tree[d * 2 * size..(d + 1) * 2 * size]`, root at 1, leaves at `size..`.
-    pub(super) tree: Vec<u16>,
-}
-
-impl LevelIndex {
-    pub(super) fn new(levels: usize) -> Self {
-        Self { size: 0, levels, tree: Vec::new() }
+impl Doors {
+    pub(super) fn new(seed: u64) -> Self {
+        Self { rng: stream(seed, Stream::Doors) }
     }
 
-    /// Makes room for door `i`, whose leaves start at [`UNKNOWN`].
-    pub(super) fn push(&mut self, i: usize) {
-        if i >= self.size {
-            let size = (2 * self.size).max(64);
-            let mut tree = vec![0u16; self.levels * 2 * size];
-            for d in 0..self.levels {
-                let (old, new) = (d * 2 * self.size, d * 2 * size);
-                tree[new + size..new + size + self.size]
-                    .copy_from_slice(&self.tree[old + self.size..old + 2 * self.size]);
-                for n in (1..size).rev() {
-                    tree[new + n] = tree[new + 2 * n].max(tree[new + 2 * n + 1]);
-                }
-            }
-            *self = Self { size, levels: self.levels, tree };
+    /// The candidate doors of room `room` grown as `grown`, at least `at_least` (as the walls
+    /// allow), told to `rec`.
+    pub(super) fn choose(
+        &mut self,
+        p: &GrownRooms,
+        grown: &Grown,
+        at_least: u32,
+        room: u32,
+        rec: &mut impl Recorder,
+    ) -> Vec<DoorSpec> {
+        let rng = &mut self.rng;
+        let mut walls = outer_walls(&grown.cells);
+        let want = rng.random_range(p.doors_per_room.min..=p.doors_per_room.max).max(at_least) as usize;
+        let n = want.min(walls.len());
+        for i in 0..n {
+            let j = rng.random_range(i..walls.len());
+            walls.swap(i, j);
         }
-        for d in 0..self.levels {
-            self.set(d, i, UNKNOWN);
-        }
-    }
-
-    pub(super) fn set(&mut self, d: usize, i: usize, v: u16) {
-        let base = d * 2 * self.size;
-        let mut n = self.size + i;
-        self.tree[base + n] = v;
-        while n > 1 {
-            n /= 2;
-            let m = self.tree[base + 2 * n].max(self.tree[base + 2 * n + 1]);
-            if self.tree[base + n] == m {
-                break;
-            }
-            self.tree[base + n] = m;
-        }
-    }
-
-    /// The first door `>= from` whose value at level `d` is at least `min`.
-    pub(super) fn next(&self, d: usize, from: usize, min: u16) -> Option<usize> {
-        if from >= self.size {
-            return None;
-        }
-        let t = &self.tree[d * 2 * self.size..(d + 1) * 2 * self.size];
-        let mut n = self.size + from;
-        if t[n] < min {
-            loop {
-                while n & 1 == 1 {
-                    n /= 2;
-                }
-                if n <= 1 {
-                    return None;
-                }
-                n += 1;
-                if t[n] >= min {
-                    break;
-                }
-            }
-            while n < self.size {
-                n *= 2;
-                if t[n] < min {
-                    n += 1;
-                }
-            }
-        }
-        Some(n - self.size)
-    }
-}
-
-impl Builder<'_> {
-    /// Marks door `i` as never usable for a new room again.
-    pub(super) fn close(&mut self, i: usize) {
-        if self.closed[i] {
-            return;
-        }
-        self.closed[i] = true;
-        self.open -= 1;
-        for d in 1..self.radius as usize {
-            self.index.set(d, i, 0);
-        }
-    }
-
-    pub(super) fn mark(&mut self, p: Pos, flag: u8) {
-        *self.plane.slot(p) |= flag;
-        let c = Pos::new(p.x.div_euclid(CHUNK), p.y.div_euclid(CHUNK));
-        if !self.touched.contains(&c) {
-            self.touched.push(c);
-        }
-    }
-
-    /// Marks the caches of every door near a changed chunk as out of date.
-    pub(super) fn invalidate(&mut self) {
-        for c in std::mem::take(&mut self.touched) {
-            let k = self.chunks.get(c);
-            if k == 0 {
-                continue;
-            }
-            let list = &mut self.chunk_doors[k as usize - 1];
-            let closed = &self.closed;
-            list.retain(|&i| !closed[i as usize]);
-            for &i in list.iter() {
-                self.dirty[i as usize] = true;
-            }
-        }
-    }
-
-    /// Registers door `i` with the chunks its cache depends on: cells within the search radius
-    /// plus two (a room cell next to a viable cell, and that cell's 3×3 neighbourhood).
-    pub(super) fn register(&mut self, i: u32) {
-        let cell = self.doors[i as usize].cell;
-        let reach = self.radius as i32 + 2;
-        let (cx0, cy0) = ((cell.x - reach).div_euclid(CHUNK), (cell.y - reach).div_euclid(CHUNK));
-        let (cx1, cy1) = ((cell.x + reach).div_euclid(CHUNK), (cell.y + reach).div_euclid(CHUNK));
-        for cy in cy0..=cy1 {
-            for cx in cx0..=cx1 {
-                let slot = self.chunks.slot(Pos::new(cx, cy));
-                if *slot == 0 {
-                    self.chunk_doors.push(Vec::new());
-                    *slot = self.chunk_doors.len() as u32;
-                }
-                let k = *slot as usize - 1;
-                self.chunk_doors[k].push(i);
-            }
-        }
-    }
-
-    /// Makes door `i`'s cache hold distances `1..=d`: for each, the cells `X` at that distance
-    /// from the door cell that a monotone path of `d` cells from the outside cell reaches, with
-    /// a neighbour where a one-cell room could stand. Levels are added one at a time (most
-    /// rooms are placed at distance 1 or 2); a changed neighbourhood starts the cache over.
-    pub(super) fn ensure_level(&mut self, i: usize, d: u32) {
-        if !self.dirty[i] && self.doors[i].starts.len() as u32 > d {
-            return;
-        }
-        if self.dirty[i] {
-            self.dirty[i] = false;
-            let door = &mut self.doors[i];
-            door.viable.clear();
-            door.starts.clear();
-            door.starts.push(0);
-            door.row.clear();
-            door.fresh_caps = 0;
-        }
-        let (o, side) = (self.doors[i].outside(), self.doors[i].side);
-        let (f, l) = (side.delta(), side.rotate_cw().delta());
-        let at = |a: i32, b: i32| o.offset(a * f.0 + b * l.0, a * f.1 + b * l.1);
-        let mut door = std::mem::replace(&mut self.doors[i], DoorState::EMPTY);
-        while (door.starts.len() as u32) <= d {
-            // Level k = d - 1 steps from the outside cell: cells (a, b) with a + |b| = k, in
-            // the order straight out first, then left and right alternately. `row[b + k]` says
-            // whether (k - |b|, b) is reached by a monotone path.
-            let k = door.starts.len() as i32 - 1;
-            self.levels += 1;
-            let prev = std::mem::take(&mut door.row);
-            let reached = |b: i32| b.abs() < k && prev[(b + k - 1) as usize];
-            door.row = vec![false; (2 * k + 1) as usize];
-            for r in 0..=k {
-                let both = [-r, r];
-                for &b in if r == 0 { &both[..1] } else { &both[..] } {
-                    let a = k - r;
-                    let x = at(a, b);
-                    // From (a - 1, b), or sideways from (a, b -+ 1), both one level lower.
-                    let from =
-                        k == 0 || (a > 0 && reached(b)) || (b > 0 && reached(b - 1)) || (b < 0 && reached(b + 1));
-                    let ok = from && self.plane.get(x) & self.path_block == 0;
-                    door.row[(b + k) as usize] = ok;
-                    if ok && x.neighbours4().iter().any(|&y| self.plane.get(y) & (NEAR | CORRIDOR) == 0) {
-                        door.viable.push((x, UNKNOWN));
-                    }
-                }
-            }
-            let level = door.starts.len();
-            if door.starts.last() == Some(&(door.viable.len() as u32)) {
-                self.set_cap(i, level, 0);
-                door.fresh_caps |= 1 << level;
-            }
-            door.starts.push(door.viable.len() as u32);
-        }
-        self.doors[i] = door;
-    }
-
-    /// Computes door `i`'s room capacities at distance `d` (once per cache). A door where the
-    /// smallest room fits at no distance is closed for good.
-    pub(super) fn ensure_caps(&mut self, i: usize, d: usize) {
-        if self.doors[i].fresh_caps & (1 << d) != 0 {
-            return;
-        }
-        let first = self.flood_id;
-        let (lo, hi) = (self.doors[i].starts[d - 1] as usize, self.doors[i].starts[d] as usize);
-        let mut best = 0;
-        for v in lo..hi {
-            let x = self.doors[i].viable[v].0;
-            let cap = x.neighbours4().into_iter().map(|y| self.room_space(y, first)).max().unwrap_or(0);
-            self.doors[i].viable[v].1 = cap;
-            best = best.max(cap);
-        }
-        self.doors[i].fresh_caps |= 1 << d;
-        self.set_cap(i, d, best);
-        self.settle(i);
-    }
-
-    pub(super) fn set_cap(&mut self, i: usize, d: usize, v: u16) {
-        self.caps[i * self.radius as usize + d] = v;
-        if !self.closed[i] {
-            self.index.set(d, i, v);
-        }
-    }
-
-    /// Updates door `i`'s overall room space from its capacities, and closes the door when the
-    /// smallest room fits at no distance.
-    pub(super) fn settle(&mut self, i: usize) {
-        let r = self.radius as usize;
-        self.space[i] = self.caps[i * r + 1..(i + 1) * r].iter().copied().max().unwrap_or(0);
-        if self.space[i] < self.min_cells {
-            self.close(i);
-        }
-    }
-
-    /// How many cells a new room holding `y` could have at most: the size of the 4-connected
-    /// region of cells free for rooms around `y`, counted up to the largest room of the run.
-    /// Regions flooded since flood `first` are remembered.
-    pub(super) fn room_space(&mut self, y: Pos, first: u32) -> u16 {
-        if self.plane.get(y) & (NEAR | CORRIDOR) != 0 {
-            return 0;
-        }
-        let id = self.flood.get(y);
-        if id > first {
-            return self.flood_sizes[(id - first - 1) as usize];
-        }
-        if self.flood_id == first {
-            self.flood_sizes.clear();
-        }
-        self.flood_id += 1;
-        let id = self.flood_id;
-        *self.flood.slot(y) = id;
-        // The one flood ([`pathfind::flood`]), breadth first, so the cells stamped cover the
-        // neighbourhood of `y` and later calls for nearby cells hit the stamp; until the region
-        // could hold the largest room (the size is the region's, capped, whatever the order).
-        let (plane, flood) = (&self.plane, &mut self.flood);
-        let _ = pathfind::flood(
-            &mut self.queue,
-            y,
-            usize::from(self.max_cells),
-            |p: Pos| Some(p.neighbours4()),
-            |_, n| {
-                let free = flood.get(n) != id && plane.get(n) & (NEAR | CORRIDOR) == 0;
-                if free {
-                    *flood.slot(n) = id;
-                }
-                free
-            },
-        );
-        let size = self.queue.len().min(usize::from(self.max_cells)) as u16;
-        self.flood_sizes.push(size);
-        size
+        let kinds = u64::from(p.door_kinds.max(1));
+        let chosen = walls[..n]
+            .iter()
+            .map(|&(c, d)| {
+                // One draw per door whatever the number of kinds, so the stream stays aligned.
+                let kind = ((u64::from(rng.next_u32()) * kinds) >> 32) as u8;
+                (c, d, kind)
+            })
+            .collect::<Vec<_>>();
+        let mirrored = grown.mirrored;
+        rec.record(|| Step::DoorsChosen { room, mirrored, walls: walls.len() as u32, doors: chosen.clone() });
+        chosen
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::record::{Off, Recording};
+    use crate::params::SizeRange;
+
+    fn grown(cells: &[(i32, i32)]) -> Grown {
+        Grown { cells: cells.iter().copied().map(Pos::from).collect(), mirrored: false, regrown: 0, exhausted: None }
+    }
 
     #[test]
-    fn level_index_finds_the_next_door_with_room() {
-        let mut ix = LevelIndex::new(2);
-        let mut vals = Vec::new();
-        let mut x = 12345u32;
-        for i in 0..300 {
-            ix.push(i);
-            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            let v = ((x >> 16) % 20) as u16;
-            ix.set(1, i, v);
-            vals.push(v);
-        }
-        for from in 0..310 {
-            for min in [1, 5, 12, 19, 20] {
-                let want = (from..vals.len()).find(|&i| vals[i] >= min);
-                assert_eq!(ix.next(1, from, min), want, "from {from} min {min}");
+    fn outer_walls_are_the_sides_facing_out_in_cell_order() {
+        let one = outer_walls(&[Pos::new(0, 0)]);
+        assert_eq!(one, Dir::ALL.map(|d| (Pos::new(0, 0), d)).to_vec(), "a lone cell: all four sides");
+        // An L of three cells: 8 walls, none between two cells of the room.
+        let l = grown(&[(0, 0), (1, 0), (1, 1)]);
+        let walls = outer_walls(&l.cells);
+        assert_eq!(walls.len(), 8);
+        assert!(walls.iter().all(|(c, d)| l.cells.contains(c) && !l.cells.contains(&c.step(*d))));
+        assert!(walls.windows(2).all(|w| {
+            let at = |c: &Pos| l.cells.iter().position(|x| x == c);
+            at(&w[0].0) <= at(&w[1].0)
+        }));
+    }
+
+    /// Over many draws on hand-made rooms: a count within `doors_per_room` capped by the walls,
+    /// distinct outer walls, kinds below `door_kinds`.
+    #[test]
+    fn chosen_doors_are_distinct_outer_walls_of_a_count_in_range() {
+        let p = GrownRooms { doors_per_room: SizeRange::new(2, 6), door_kinds: 3, ..GrownRooms::tiendil_step6() };
+        let mut doors = Doors::new(4);
+        let rooms = [grown(&[(0, 0)]), grown(&[(0, 0), (1, 0)]), grown(&[(0, 0), (1, 0), (2, 0), (1, 1), (1, -1)])];
+        let mut counts = std::collections::BTreeSet::new();
+        let mut kinds = std::collections::BTreeSet::new();
+        for round in 0..200 {
+            for (k, room) in rooms.iter().enumerate() {
+                let walls = outer_walls(&room.cells);
+                let chosen = doors.choose(&p, room, 0, round, &mut Off);
+                assert!((2..=6.min(walls.len())).contains(&chosen.len()), "{} of {} walls", chosen.len(), walls.len());
+                for (i, &(c, d, kind)) in chosen.iter().enumerate() {
+                    assert!(walls.contains(&(c, d)), "on an outer wall");
+                    assert!(chosen[..i].iter().all(|&(c2, d2, _)| (c2, d2) != (c, d)), "distinct walls");
+                    assert!(u32::from(kind) < p.door_kinds);
+                    kinds.insert(kind);
+                }
+                counts.insert((k, chosen.len()));
             }
         }
-        assert_eq!(ix.next(0, 0, 100), Some(0), "new doors start unknown (the largest value)");
+        assert!(counts.contains(&(0, 4)) && !counts.iter().any(|&(k, n)| k == 0 && n > 4), "capped by 4 walls");
+        assert!(counts.contains(&(2, 2)) && counts.contains(&(2, 6)), "the whole range is drawn");
+        assert_eq!(kinds.len(), 3, "every kind is drawn");
+    }
+
+    #[test]
+    fn the_plan_may_ask_for_more_doors_and_each_choice_is_told() {
+        let p = GrownRooms::tiendil_step6();
+        let hall = grown(&[(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]);
+        let mut doors = Doors::new(8);
+        let mut rec = Recording::default();
+        for room in 0..20 {
+            let chosen = doors.choose(&p, &hall, 9, room, &mut rec);
+            assert_eq!(chosen.len(), 9, "nine of its ten walls");
+            assert!(chosen.iter().all(|&(_, _, kind)| kind == 0), "one kind");
+        }
+        assert_eq!(rec.steps.len(), 20);
+        assert!(rec.steps.iter().all(|s| matches!(s, Step::DoorsChosen { walls: 10, doors, .. } if doors.len() == 9)));
+    }
+
+    #[test]
+    fn doors_are_the_same_for_the_same_seed() {
+        let p = GrownRooms::tiendil_step6();
+        let room = grown(&[(0, 0), (1, 0), (1, 1), (2, 1)]);
+        let draw = |seed| {
+            let mut doors = Doors::new(seed);
+            (0..10).map(|r| doors.choose(&p, &room, 0, r, &mut Off)).collect::<Vec<_>>()
+        };
+        assert_eq!(draw(1), draw(1));
+        assert_ne!(draw(1), draw(2));
     }
 }

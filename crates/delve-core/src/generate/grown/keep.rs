@@ -4,7 +4,7 @@
 //! dungeon joined to the first, door to door.
 
 use super::build::Builder;
-use super::growth::{CORRIDOR, NEAR, ROOM};
+use super::plane::{CORRIDOR, NEAR, ROOM};
 use super::template::{Rotation, Template};
 use crate::generate::keep::Locks;
 use crate::geom::{Dir, Pos, TileBox};
@@ -180,8 +180,26 @@ impl Builder<'_> {
     }
 }
 
+/// The map built around `l` finished: the kept rooms as they were, the spawn in its kept room
+/// (otherwise at the first new room's centre, as at the first room's of a plain map), the
+/// locked tiles set and, with `open_tiles`, joined.
+pub(super) fn finish_map(l: &Locks, map: &mut crate::map::Map) -> Result<(), LockConflict> {
+    for (k, room) in l.rooms.iter().enumerate() {
+        map.rooms[k] = crate::map::Room { id: k as u32, ..room.clone() };
+    }
+    let first = map.rooms.get(l.rooms.len()).or(map.rooms.first());
+    if let Some(c) = l.spawn.or_else(|| first.and_then(|r| r.shape.centre())) {
+        map.spawn = c;
+    }
+    stamp_tiles(l, map);
+    if l.open_tiles {
+        crate::generate::keep::join_locked_tiles(l, map)?;
+    }
+    Ok(())
+}
+
 /// Sets the locked tiles of `l` on `map` (and keeps them locked).
-pub(super) fn stamp_tiles(l: &Locks, map: &mut crate::map::Map) {
+fn stamp_tiles(l: &Locks, map: &mut crate::map::Map) {
     for &(p, t) in &l.tiles {
         if t != Tile::Floor || map.tile(p) == Some(Tile::Floor) {
             map.set_tile(p, t);

@@ -1,23 +1,23 @@
-//! Room templates: a grown room with its doors and colour before it is placed ([`make_template`],
-//! steps 1-3 of the algorithm in [`super`]), and its four [`Rotation`]s ready for pose tests.
+//! Room templates: a room as the Grow and Doors stages made it, with its colour, before it is
+//! placed ([`Template`]); what the role rules' plan asks of a room ([`Ask`]); and the four
+//! [`Rotation`]s of a template, ready for the Place stage's pose tests.
 
-use super::GrownRooms;
-use super::growth::Grower;
-use crate::generate::record::{Growth, Recorder, Step};
+use super::doors::DoorSpec;
+use super::grow::Grown;
 use crate::geom::{Dir, Pos, TileBox};
 use crate::map::Rgb;
 use crate::map::palette::PALETTE;
 use crate::params::RoomShape;
 use crate::rng::DelveRng;
-use rand::{Rng, RngExt};
+use rand::RngExt;
 
 /// A room before it is placed: cells around the origin, candidate doors.
 pub(super) struct Template {
     pub(super) cells: Vec<Pos>,
     /// Whether the cells were mirrored left to right after growing.
     pub(super) mirrored: bool,
-    /// `(cell, side, kind)`.
-    pub(super) doors: Vec<(Pos, Dir, u8)>,
+    /// Its candidate doors, `(cell, side, kind)`.
+    pub(super) doors: Vec<DoorSpec>,
     pub(super) colour: Rgb,
 }
 
@@ -71,13 +71,6 @@ impl Rotation {
     }
 }
 
-/// The random streams a room template is drawn from.
-pub(super) struct Streams {
-    pub(super) shapes: DelveRng,
-    pub(super) doors: DelveRng,
-    pub(super) colours: DelveRng,
-}
-
 /// What a room is asked to be beyond the parameters (the role rules' plan asks the treasure
 /// for a hall and doors for its side rooms): the default asks nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,94 +83,14 @@ pub(super) struct Ask {
     pub(super) smallest: bool,
 }
 
-/// Picks the shape of room `room`, grows, mirrors, doors and colours it, as `ask` asks. The
-/// shape comes back when every regrowth had a hole; the room returned then has its last try's
-/// holes filled in.
-pub(super) fn make_template(
-    p: &GrownRooms,
-    grower: &mut Grower,
-    rng: &mut Streams,
-    regrown: &mut u64,
-    (room, ask): (u32, Ask),
-    rec: &mut impl Recorder,
-) -> (Template, Option<RoomShape>) {
-    let Streams { shapes, doors, colours } = rng;
-    let drawn = super::shapes::pick(p, shapes);
-    let shape = ask.shape.unwrap_or(drawn);
-    let mut cells = Vec::new();
-    let mut holes = Vec::new();
-    let mut tries = 0u32;
-    let mut exhausted = None;
-    loop {
-        super::shapes::grow(p, shape, ask.smallest, grower, shapes, &mut cells);
-        grower.holes(&cells, &mut holes);
-        let outcome = if holes.is_empty() {
-            Growth::Kept
-        } else if tries >= p.hole_retries {
-            Growth::HolesFilled
-        } else {
-            Growth::Regrown
-        };
-        rec.record(|| Step::RoomGrown {
-            room,
-            attempt: tries + 1,
-            cells: cells.clone(),
-            holes: holes.clone(),
-            outcome,
-        });
-        match outcome {
-            Growth::Kept => break,
-            Growth::HolesFilled => {
-                exhausted = Some(shape);
-                cells.append(&mut holes);
-                break;
-            }
-            Growth::Regrown => {
-                tries += 1;
-                *regrown += 1;
-            }
-        }
+impl Template {
+    /// The room `grown` with its candidate doors `doors` and a palette colour: one draw from
+    /// `colours` (the colours stream); the neighbour pass changes it where a neighbour's is too
+    /// close (`crate::map::palette`).
+    pub(super) fn new(grown: Grown, doors: Vec<DoorSpec>, colours: &mut DelveRng) -> Self {
+        let colour = PALETTE[colours.random_range(0..PALETTE.len())];
+        Self { cells: grown.cells, mirrored: grown.mirrored, doors, colour }
     }
-    // Always drawn, so tuning the chance does not reshuffle later rooms.
-    let mirrored = shapes.random::<f64>() < p.mirror_chance;
-    if mirrored {
-        for c in &mut cells {
-            c.x = -c.x;
-        }
-    }
-    let mut walls = Vec::new();
-    {
-        let mut sorted = cells.clone();
-        sorted.sort_unstable_by_key(|c| (c.y, c.x));
-        let inside = |q: Pos| sorted.binary_search_by_key(&(q.y, q.x), |c| (c.y, c.x)).is_ok();
-        for &c in &cells {
-            for d in Dir::ALL {
-                if !inside(c.step(d)) {
-                    walls.push((c, d));
-                }
-            }
-        }
-    }
-    let want = doors.random_range(p.doors_per_room.min..=p.doors_per_room.max).max(ask.doors) as usize;
-    let n = want.min(walls.len());
-    for i in 0..n {
-        let j = doors.random_range(i..walls.len());
-        walls.swap(i, j);
-    }
-    let kinds = u64::from(p.door_kinds.max(1));
-    let chosen = walls[..n]
-        .iter()
-        .map(|&(c, d)| {
-            // One draw per door whatever the number of kinds, so the stream stays aligned.
-            let kind = ((u64::from(doors.next_u32()) * kinds) >> 32) as u8;
-            (c, d, kind)
-        })
-        .collect::<Vec<_>>();
-    rec.record(|| Step::DoorsChosen { room, mirrored, walls: walls.len() as u32, doors: chosen.clone() });
-    // A palette colour (one draw); the neighbour pass changes it where a neighbour's is too
-    // close (`crate::map::palette`).
-    let colour = PALETTE[colours.random_range(0..PALETTE.len())];
-    (Template { cells, mirrored, doors: chosen, colour }, exhausted)
 }
 
 #[cfg(test)]

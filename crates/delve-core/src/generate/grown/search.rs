@@ -1,14 +1,15 @@
-//! Placement (step 4 of the algorithm in [`super`]): the pose search in first-pose-wins order,
-//! the monotone corridor paths, and placing one room.
+//! The Place stage's pose search (`place.rs`): every pose of a new room at the free doors, in
+//! first-pose-wins order, skipping what the door caches (`door_cache.rs`) rule out, and the
+//! monotone corridor path that joins a pose to its door.
 
 use super::build::Builder;
-use super::growth::{CORRIDOR, NEAR, Plane};
+use super::plane::{CORRIDOR, NEAR, Plane};
 use super::template::{Rotation, Template};
-use crate::generate::record::{self, Attach, Recorder, Refusal, Refused, Step, Tally};
-use crate::generate::{Shortfall, ShortfallCause};
+use crate::generate::record::{Recorder, Refusal, Refused, Tally};
 use crate::geom::{Dir, Pos};
-use crate::params::Params;
 
+/// A pose that passed: the placed door, the distance, the new room's door and rotation, the
+/// cell its door opens onto, and the corridor.
 pub(super) struct Pose {
     pub(super) door: u32,
     pub(super) distance: u32,
@@ -18,17 +19,7 @@ pub(super) struct Pose {
     pub(super) path: Vec<Pos>,
 }
 
-/// Where a new room may attach.
-#[derive(Clone, Copy)]
-pub(super) enum Anchor<'a> {
-    /// Any room (oldest first), or (`anywhere` false) first the newest room with a free door
-    /// and then any room: the tutorial's way.
-    Tree { anywhere: bool },
-    /// The rooms of each group in turn (one search per group, rooms and their doors in order),
-    /// then any room: the role rules' way (see `grown/plan.rs`).
-    Prefer(&'a [Vec<u32>]),
-}
-
+/// What a search found.
 pub(super) enum Search {
     Found(Pose),
     NotFound,
@@ -206,152 +197,5 @@ impl Builder<'_> {
             }
         }
         Search::NotFound
-    }
-
-    /// The door `door` as a step names it.
-    pub(super) fn door_ref(&self, door: u32) -> record::DoorRef {
-        let d = &self.doors[door as usize];
-        record::DoorRef { id: door, room: d.room, cell: d.cell, side: d.side, kind: d.kind }
-    }
-
-    /// Places room `t` (the first at the origin) where `anchor` says; `Err` says why it could
-    /// not be placed.
-    pub(super) fn place(&mut self, t: &Template, anchor: Anchor, rec: &mut impl Recorder) -> Result<(), Shortfall> {
-        let mut tally = Tally::default();
-        let poses_before = self.poses;
-        let placed = self.place_tallied(t, anchor, rec, &mut tally);
-        if rec.on() {
-            tally.poses = self.poses - poses_before;
-            let room = self.rooms.len() as u32 - u32::from(placed.is_ok());
-            match &placed {
-                Ok(pose) => {
-                    let r = &self.rooms[room as usize];
-                    let attach = pose.as_ref().map(|(p, _)| Attach {
-                        parent: r.parent,
-                        door: self.doors[p.door as usize].cell,
-                        distance: p.distance,
-                        quarter_turns: p.rotation as u32,
-                    });
-                    let origin = pose.as_ref().map_or(Pos::new(0, 0), |(_, shift)| *shift);
-                    let quarter_turns = pose.as_ref().map_or(0, |(p, _)| p.rotation as u32);
-                    rec.record(|| Step::RoomPlaced {
-                        room,
-                        cells: r.cells.clone(),
-                        colour: r.colour,
-                        pose: record::Pose { mirrored: t.mirrored, quarter_turns, origin },
-                        attach,
-                        search: tally,
-                    });
-                    if let Some((path, ends)) = self.corridors.last().filter(|_| pose.is_some()) {
-                        let (from, to) = (self.door_ref(ends[0]), self.door_ref(ends[1]));
-                        rec.record(|| Step::CorridorDug { from, to, path: path.clone(), looped: false });
-                    }
-                }
-                Err(why) => rec.record(|| Step::RoomNotPlaced {
-                    room,
-                    cells: t.cells.len() as u32,
-                    cause: why.cause,
-                    search: tally,
-                }),
-            }
-        }
-        placed.map(|_| ())
-    }
-
-    /// [`Builder::place`]: the pose found and its shift (none for the first room).
-    fn place_tallied(
-        &mut self,
-        t: &Template,
-        anchor: Anchor,
-        rec: &impl Recorder,
-        tally: &mut Tally,
-    ) -> Result<Option<(Pose, Pos)>, Shortfall> {
-        let rots = [Rotation::new(t, 0), Rotation::new(t, 1), Rotation::new(t, 2), Rotation::new(t, 3)];
-        if self.rooms.is_empty() {
-            self.add_room(t, &rots[0], Pos::new(0, 0), 0);
-            self.invalidate();
-            return Ok(None);
-        }
-        if self.open == 0 {
-            return Err(Shortfall::new(
-                ShortfallCause::DoorsUsed,
-                format!(
-                    "every door of the placed rooms is used or blocked (raise {} or {}, or turn on {})",
-                    self.p.label_of("doors_per_room"),
-                    self.p.label_of("max_corridors_per_room"),
-                    self.p.label_of("share_doors")
-                ),
-            ));
-        }
-        let mut budget = u64::from(self.p.placement_budget);
-        let mut found = Search::NotFound;
-        match anchor {
-            Anchor::Tree { anywhere: true } => {}
-            Anchor::Tree { anywhere: false } => {
-                // The newest room with a door still open.
-                let newest = self
-                    .rooms
-                    .iter()
-                    .rev()
-                    .map(|r| r.doors.clone())
-                    .find(|ds| ds.clone().any(|i| !self.closed[i as usize]));
-                let preferred: Vec<u32> = newest.into_iter().flatten().filter(|&i| !self.closed[i as usize]).collect();
-                found = self.search(Some(&preferred), t, &rots, &mut budget, rec, tally);
-            }
-            Anchor::Prefer(groups) => {
-                for rooms in groups {
-                    let doors = rooms.iter().filter_map(|&r| self.rooms.get(r as usize)).flat_map(|r| r.doors.clone());
-                    let preferred: Vec<u32> = doors.filter(|&i| !self.closed[i as usize]).collect();
-                    if preferred.is_empty() {
-                        continue;
-                    }
-                    found = self.search(Some(&preferred), t, &rots, &mut budget, rec, tally);
-                    if !matches!(found, Search::NotFound) {
-                        break;
-                    }
-                }
-            }
-        }
-        if matches!(found, Search::NotFound) {
-            found = self.search(None, t, &rots, &mut budget, rec, tally);
-        }
-        match found {
-            Search::Found(mut pose) => {
-                let rot = &rots[pose.rotation];
-                let shift = Pos::new(pose.at.x - rot.outs[pose.new_door].x, pose.at.y - rot.outs[pose.new_door].y);
-                let parent = self.doors[pose.door as usize].room;
-                let id = self.add_room(t, rot, shift, parent);
-                let first_door = self.doors.len() - t.doors.len();
-                let new_door = (first_door + pose.new_door) as u32;
-                debug_assert_eq!(self.doors[new_door as usize].room, id);
-                let path = std::mem::take(&mut pose.path);
-                self.add_corridor(path, pose.door, new_door);
-                self.invalidate();
-                Ok(Some((pose, shift)))
-            }
-            Search::OverBudget => Err(Shortfall::new(
-                ShortfallCause::Budget,
-                format!(
-                    "room {} ({} cells) tried {} placements (door, position, rotation) without finding one that fits ({})",
-                    self.rooms.len(),
-                    t.cells.len(),
-                    self.p.placement_budget,
-                    self.p.label_of("placement_budget")
-                ),
-            )),
-            Search::NotFound => Err(Shortfall::new(
-                ShortfallCause::NoFit,
-                format!(
-                    "room {} ({} cells, {} doors) fits at no free door within the search radius of {} tiles \
-                 (raise {} or {})",
-                    self.rooms.len(),
-                    t.cells.len(),
-                    t.doors.len(),
-                    self.p.search_radius,
-                    self.p.label_of("search_radius"),
-                    self.p.label_of("doors_per_room")
-                ),
-            )),
-        }
     }
 }
