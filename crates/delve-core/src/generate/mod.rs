@@ -12,9 +12,9 @@
 //! | Stage | Where |
 //! |---|---|
 //! | Rooms and tunnels: place rooms → dig tunnels → spawn (→ keep locks) | [`rooms_tunnels`]: `place.rs`, `carve.rs`, `dig.rs`, `around_locks.rs` |
-//! | Grown rooms: grow → doors → place → loops | [`grown`]: `growth.rs` + `shapes.rs`, `template.rs`, `placement.rs`, `loops.rs` |
+//! | Grown rooms: grow → doors → place (room by room) → loops | [`grown`]: `grow.rs` (+ `shapes.rs`, `growth.rs`), `doors.rs`, `place.rs` (+ `search.rs`, `door_cache.rs`), `loops.rs` |
 //! | Any generator: roles → colours apart | `roles.rs`, [`crate::map::palette`] |
-//! | Locks: the obstacles, the router, the keep-locks stage | `keep.rs`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
+//! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
 //! | Recording every step, for the timeline | [`record`] |
 //!
 //! Which stages run, and in what order, is the parameters' stage list
