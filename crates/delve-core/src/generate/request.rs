@@ -84,7 +84,7 @@ impl<'p> Request<'p> {
         let seed = self.seed;
         let params = &*running(self.params);
         let mut made = match &self.kept {
-            Some(kept) => Made { generated: self.keeping_locks(kept)?, recording: None },
+            Some(kept) => Made { generated: self.keeping_locks(params, kept)?, recording: None },
             None if self.record => {
                 let mut rec = record::Recording::default();
                 let (mut out, treasure) = match params {
@@ -117,9 +117,9 @@ impl<'p> Request<'p> {
 
     /// The map around `kept`, its roles as for any map but a locked room keeping its own (and a
     /// role only one room holds staying with the locked room that has it).
-    fn keeping_locks(&self, kept: &Arc<Kept>) -> Result<Generated, GenError> {
+    /// `params` are the ones the stages run with ([`running`]).
+    fn keeping_locks(&self, params: &GeneratorParams, kept: &Arc<Kept>) -> Result<Generated, GenError> {
         let seed = self.seed;
-        let params = &*running(self.params);
         let locks = locks_for(params, kept)?;
         let (mut out, treasure) = match params {
             GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
