@@ -155,10 +155,6 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
     // Folded at first while the list is the generator's standard one (most tuning never
     // changes it); the title says when it is not, and its tooltip lists the stages.
     let standard = m.session.params().stages().is_standard();
-    let chain: Vec<String> = stages
-        .iter()
-        .map(|e| if e.on { e.stage.name().to_string() } else { format!("({} off)", e.stage.name()) })
-        .collect();
     let title = if standard { "Stage list" } else { "Stage list (changed)" };
     // Open when the list changes or comes changed from a file, and while something is wrong
     // with it.
@@ -169,10 +165,17 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
         .open(wrong.then_some(true))
         .show(ui, |ui| super::stage_list::stage_list_ui(ui, m, out))
         .header_response
-        .on_hover_text(format!(
-            "The stages this generator runs, in order: turn one off, move it, take it out or add it back.\n\n{}",
-            chain.join(" → ")
-        ));
+        .on_hover_ui(|ui| {
+            // Written only while hovered.
+            let chain: Vec<String> = stages
+                .iter()
+                .map(|e| if e.on { e.stage.name().to_string() } else { format!("({} off)", e.stage.name()) })
+                .collect();
+            ui.label(format!(
+                "The stages this generator runs, in order: turn one off, move it, take it out or add it back.\n\n{}",
+                chain.join(" → ")
+            ));
+        });
     // What is wrong with the list, under it (folded or not).
     issue_ui(ui, &m.issues.iter().filter(|i| i.field == "stages").collect::<Vec<_>>());
     // The generator's own parameters under the stage that reads them, in the list's order (a
