@@ -266,7 +266,10 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             let id = tx.map.corridors.iter().map(|c| c.id).max().map_or(0, |m| m.saturating_add(1));
             let tiles = corridor_tiles(tx.map, &path);
             let index = tx.map.corridors.len();
-            tx.push(Edit::InsertCorridor { index, corridor: Corridor { id, path, doors: [a, b], width: 1 } })?;
+            tx.push(Edit::InsertCorridor {
+                index,
+                corridor: Corridor { id, path: path.into(), doors: [a, b], width: 1 },
+            })?;
             tx.push(Edit::SetTiles(tiles))
         }
         Op::Reroute(id) => reroute(tx, id, notes),

@@ -8,7 +8,7 @@
 //! flag exactly.
 
 use crate::geom::{Pos, Rect};
-use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Role, Room, RoomId, Shape, Tile};
+use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Role, Room, RoomId, Shape, Tile, TilePath};
 use thiserror::Error;
 
 /// Why an edit was refused. The map is unchanged when one is returned.
@@ -82,7 +82,7 @@ pub enum Edit {
     RemoveCorridor(CorridorId),
     SetCorridorPath {
         id: CorridorId,
-        path: Vec<Pos>,
+        path: TilePath,
     },
     SetSpawn(Pos),
     /// Locks or unlocks a room (kept as it is when the map is generated again).

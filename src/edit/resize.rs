@@ -136,7 +136,7 @@ pub fn resize(map: &Map, width: u32, height: u32, anchor: Anchor) -> Result<Resi
     let mut orphaned = Vec::new();
     for c in &map.corridors {
         let mut c = c.clone();
-        c.path.iter_mut().for_each(|p| *p = p.offset(dx, dy));
+        c.path.to_mut().iter_mut().for_each(|p| *p = p.offset(dx, dy));
         let doors_kept = c.doors.iter().all(|id| doors.iter().any(|d| d.id == *id));
         let mut inside = true;
         crate::map::Corridor::cells_of(&c.path, c.width, |p| inside &= on(p));

@@ -83,7 +83,7 @@ pub(super) fn reroute(tx: &mut Tx, id: CorridorId, notes: &mut Vec<String>) -> R
     match route(tx.map, c.doors[0], c.doors[1]) {
         Ok(path) => {
             let tiles = corridor_tiles(tx.map, &path);
-            tx.push(Edit::SetCorridorPath { id, path })?;
+            tx.push(Edit::SetCorridorPath { id, path: path.into() })?;
             if !tiles.is_empty() {
                 tx.push(Edit::SetTiles(tiles))?;
             }

@@ -194,7 +194,7 @@ impl eframe::Storage for MemoryStorage {
 pub fn assert_each_passage_once(m: &delve::map::Map, what: &str) {
     let mut seen = std::collections::HashSet::new();
     for c in &m.corridors {
-        let mut path = c.path.clone();
+        let mut path = c.path.to_vec();
         let mut doors = c.doors;
         if (doors[1], path.last()) < (doors[0], path.first()) {
             doors.reverse();

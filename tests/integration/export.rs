@@ -33,7 +33,7 @@ pub(crate) fn all_shapes() -> Map {
     m.doors.push(Door { id: 5, room: 8, cell: Pos::new(7, 2), side: Dir::South, kind: 2 });
     m.corridors.push(Corridor {
         id: 3,
-        path: vec![Pos::new(5, 3), Pos::new(6, 3), Pos::new(7, 3)],
+        path: vec![Pos::new(5, 3), Pos::new(6, 3), Pos::new(7, 3)].into(),
         doors: [0, 5],
         width: 1,
     });

@@ -107,7 +107,7 @@ fn survey_agrees_on_broken_maps() {
         breaks.push(("ids out of order", m));
         let mut m = base.clone();
         if let Some(c) = m.corridors.first_mut() {
-            c.path.insert(1, Pos::new(0, 0));
+            c.path.to_mut().insert(1, Pos::new(0, 0));
         }
         breaks.push(("a corridor with a gap", m));
         let mut m = base.clone();

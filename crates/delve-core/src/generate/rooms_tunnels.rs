@@ -75,6 +75,7 @@ pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recor
                 let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
                 // The tutorial's tunnels cannot fail.
                 let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, rec);
+                dig.finish(&mut map);
             }
             Stage::Spawn => spawn(p, &placed, &mut map),
             _ => {}
@@ -108,6 +109,7 @@ pub(super) fn generate_keeping(
     }
     // Keep locks, last.
     router.stitch(&placed, &mut map, &mut dig)?;
+    dig.finish(&mut map);
     Ok(super::Generated { map, report: report(p, placed.len() - locks.rooms.len()) })
 }
 
@@ -155,6 +157,7 @@ pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> Map {
             Stage::DigTunnels => {
                 let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
                 let _ = dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut Tutorial, &mut Off);
+                dig.finish(&mut map);
             }
             Stage::Spawn => spawn(p, &placed, &mut map),
             _ => {}

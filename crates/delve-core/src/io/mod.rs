@@ -501,7 +501,7 @@ pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
             let message = format!("corridor {}'s path leaves the {w}×{h} map at {p}; expected it on the map", c.id);
             return Err(at("corridors", i, message));
         }
-        corridors.push(Corridor { id: c.id, path: path_tiles, doors: c.doors, width: c.width });
+        corridors.push(Corridor { id: c.id, path: path_tiles.into(), doors: c.doors, width: c.width });
     }
     map.corridors = corridors;
     map.spawn = repr.spawn;

@@ -120,7 +120,7 @@ fn corridors(map: &Map) -> Vec<super::Corridor> {
             if let Some(path) = found.path_to(doors[j].outside()) {
                 joined[j] = true;
                 let id = out.len() as u32;
-                out.push(super::Corridor { id, path, doors: [doors[i].id, doors[j].id], width: 1 });
+                out.push(super::Corridor { id, path: path.into(), doors: [doors[i].id, doors[j].id], width: 1 });
             }
         }
     }

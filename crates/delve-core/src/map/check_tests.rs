@@ -78,7 +78,7 @@ fn messy_map() -> impl Strategy<Value = Map> {
                 }
             }
             let doors = [rng.random_range(0..10), rng.random_range(0..10)];
-            m.corridors.push(Corridor { id, path, doors, width: 1 });
+            m.corridors.push(Corridor { id, path: path.into(), doors, width: 1 });
         }
         m.spawn = if rng.random_range(0..4) == 0 {
             cell(&mut rng)
@@ -207,7 +207,7 @@ proptest! {
                     damage.add(Rect::bounding(path.iter().copied()), true, false);
                     let other = m.doors.get(b as usize % m.doors.len().max(1)).map_or(b % 10, |d| d.id);
                     let doors = [door.map_or(a % 10, |d| d.id), other];
-                    m.corridors.push(Corridor { id: 300 + a % 1000, path, doors, width: 1 });
+                    m.corridors.push(Corridor { id: 300 + a % 1000, path: path.into(), doors, width: 1 });
                 }
                 9 if !m.corridors.is_empty() => {
                     m.corridors.remove(a as usize % m.corridors.len());

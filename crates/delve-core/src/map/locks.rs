@@ -132,7 +132,7 @@ impl Kept {
             .corridors
             .iter()
             .filter(|c| c.doors.iter().all(|d| door_locked(*d)))
-            .map(|c| KeptCorridor { path: c.path.clone(), doors: c.doors, width: c.width })
+            .map(|c| KeptCorridor { path: c.path.to_vec(), doors: c.doors, width: c.width })
             .collect();
         let mut tiles: Vec<(i32, i32, String)> = Vec::new();
         for p in map.locked_tiles() {

@@ -18,9 +18,11 @@ pub mod palette;
 pub mod path_text;
 pub mod roles;
 pub mod survey;
+mod tile_path;
 mod validate;
 
 pub use ascii::AsciiError;
+pub use tile_path::{SharedCells, TilePath};
 pub use validate::Problem;
 
 use crate::geom::{Dir, Grid, Pos, Rect};
@@ -413,7 +415,7 @@ pub struct Corridor {
     pub id: CorridorId,
     /// Stored in files as text (see [`path_text`]).
     #[serde(with = "path_text")]
-    pub path: Vec<Pos>,
+    pub path: TilePath,
     /// Doors at the start and end of the path.
     pub doors: [DoorId; 2],
     /// Width in tiles; wider corridors are a `width`×`width` brush swept along the path.

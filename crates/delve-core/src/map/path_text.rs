@@ -113,9 +113,9 @@ pub fn serialize<S: Serializer>(path: &[Pos], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&to_text(path))
 }
 
-pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Pos>, D::Error> {
+pub fn deserialize<'de, D: Deserializer<'de>, P: From<Vec<Pos>>>(d: D) -> Result<P, D::Error> {
     let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
-    from_text(&text, super::MAX_TILES as usize).map_err(D::Error::custom)
+    from_text(&text, super::MAX_TILES as usize).map(P::from).map_err(D::Error::custom)
 }
 
 #[cfg(test)]

@@ -254,7 +254,7 @@ mod tests {
         m.doors.push(Door { id: 1, room: right, cell: Pos::new(5, 2), side: Dir::West, kind: 0 });
         m.corridors.push(Corridor {
             id: 0,
-            path: vec![Pos::new(3, 1), Pos::new(4, 1), Pos::new(4, 2)],
+            path: vec![Pos::new(3, 1), Pos::new(4, 1), Pos::new(4, 2)].into(),
             doors: [0, 1],
             width: 1,
         });

@@ -270,7 +270,7 @@ pub(super) fn assemble<'a>(
             }
         }
         let id = map.corridors.len() as u32;
-        map.corridors.push(Corridor { id, path, doors: ids, width: 1 });
+        map.corridors.push(Corridor { id, path: path.into(), doors: ids, width: 1 });
     }
     if let Some(s) = map.rooms.first().and_then(|r| r.shape.centre()) {
         map.spawn = s;

@@ -82,8 +82,8 @@ impl Router for AroundLocks<'_> {
         tunnel_line(self.l, placed, ends, kind, &self.kept, cells)
     }
 
-    fn brush(&self, map: &mut Map, line: Vec<Pos>, width: u32) {
-        for p in line {
+    fn brush(&self, map: &mut Map, line: &[Pos], width: u32) {
+        for &p in line {
             stamp_round_locks(map, self.l, p, width);
         }
     }
@@ -345,7 +345,7 @@ fn keep_corridors(l: &Locks, map: &mut Map, dig: &mut Dig<'_>, kept: &KeptDoors)
         });
         let id = |(k, j): (usize, usize)| kept.ids[l.slot(k, j)];
         let width = std::mem::replace(&mut dig.width, c.width);
-        dig.corridor(map, path.to_vec(), [id(c.ends[0]), id(c.ends[1])]);
+        dig.corridor(map, path, [id(c.ends[0]), id(c.ends[1])]);
         dig.width = width;
     }
 }

@@ -12,7 +12,7 @@ use super::tunnels::{PathGeometry, Splitter, TunnelKind};
 use crate::generate::record::{Recorder, Step};
 use crate::geom::{Dir, Pos};
 use crate::map::locks::LockConflict;
-use crate::map::{Corridor, Door, Map, Tile};
+use crate::map::{Corridor, Door, Map, SharedCells, Tile, TilePath};
 
 /// How tunnels run: the second of the three seams through which locks enter generation.
 pub(super) trait Router {
@@ -29,7 +29,7 @@ pub(super) trait Router {
     ) -> Result<Option<(PathGeometry, usize)>, LockConflict>;
 
     /// Carves a wide tunnel's brush (`width` tiles) along its centre line `line`.
-    fn brush(&self, map: &mut Map, line: Vec<Pos>, width: u32);
+    fn brush(&self, map: &mut Map, line: &[Pos], width: u32);
 }
 
 /// The tutorials' tunnels: the L of the drawn kind (or the straight line) between the two
@@ -49,9 +49,8 @@ impl Router for Tutorial {
         Ok(Some(PathGeometry::new(placed[ends[0]].centre, placed[ends[1]].centre, kind, cells)))
     }
 
-    fn brush(&self, map: &mut Map, line: Vec<Pos>, width: u32) {
-        let brush = Corridor { id: 0, path: line, doors: [0, 0], width };
-        brush.for_each_cell(|c| {
+    fn brush(&self, map: &mut Map, line: &[Pos], width: u32) {
+        Corridor::cells_of(line, width, |c| {
             if let Some(t) = map.tiles_mut().get_mut(c)
                 && *t == Tile::Wall
             {
@@ -173,6 +172,10 @@ pub(super) struct Dig<'a> {
     /// last corridor made at it, per corridor the one made before it at each of its doors.
     door_last: Vec<u32>,
     before: Vec<[u32; 2]>,
+    /// Every corridor's cells one after another, and the range of them each corridor has (by
+    /// id): the map's corridors get them as one shared buffer when digging is done.
+    cells: Vec<Pos>,
+    spans: Vec<(u32, u32)>,
     pub(super) width: u32,
     w: usize,
 }
@@ -185,6 +188,9 @@ impl<'a> Dig<'a> {
             split: Splitter::new(),
             door_last: Vec::new(),
             before: Vec::new(),
+            // About 24 cells a tunnel; growing is cheap.
+            cells: Vec::with_capacity(32 * tunnels),
+            spans: Vec::with_capacity(2 * tunnels),
             width: p.tunnel_width,
             w: p.width as usize,
         }
@@ -204,7 +210,7 @@ impl<'a> Dig<'a> {
         if self.width > 1 {
             let mut line = Vec::with_capacity(len);
             geometry.extend(0..len, cells, &mut line);
-            router.brush(map, line, self.width);
+            router.brush(map, &line, self.width);
         }
         // Carve the centre line and split it into runs outside rooms; a run joins the rooms at
         // its ends. Rooms are looked up, and a run's cells listed, only where a run ends.
@@ -244,34 +250,48 @@ impl<'a> Dig<'a> {
             else {
                 continue;
             };
-            let mut path = Vec::with_capacity(end_k - start_k);
-            geometry.extend(start_k..end_k, cells, &mut path);
-            let (Some(&first), Some(&last)) = (path.first(), path.last()) else { continue };
+            let start = self.cells.len();
+            geometry.extend(start_k..end_k, cells, &mut self.cells);
+            let (Some(&first), Some(&last)) = (self.cells.get(start), self.cells.last()) else { continue };
             let a = self.doors.door(map, from_room, from_cell, first);
             let b = self.doors.door(map, to_room, to_cell, last);
-            self.corridor(map, path, [a, b]);
+            self.add(map, start, [a, b]);
         }
         pieces.clear();
         self.split.pieces = pieces;
     }
 
     /// Adds the corridor along `path` between doors `ends`, unless the same passage is there.
-    pub(super) fn corridor(&mut self, map: &mut Map, path: Vec<Pos>, ends: [u32; 2]) {
+    pub(super) fn corridor(&mut self, map: &mut Map, path: &[Pos], ends: [u32; 2]) {
+        let start = self.cells.len();
+        self.cells.extend_from_slice(path);
+        self.add(map, start, ends);
+    }
+
+    /// Adds the corridor along the cells from `start` on between doors `ends`, unless the same
+    /// passage is there (then the cells are taken back).
+    fn add(&mut self, map: &mut Map, start: usize, ends: [u32; 2]) {
         let [a, b] = ends.map(|d| d as usize);
         if self.door_last.len() < map.doors.len() {
             self.door_last.resize(map.doors.len(), NO_CORRIDOR);
         }
-        let (Some(&last_a), Some(&last_b)) = (self.door_last.get(a), self.door_last.get(b)) else { return };
+        let (Some(&last_a), Some(&last_b)) = (self.door_last.get(a), self.door_last.get(b)) else {
+            self.cells.truncate(start);
+            return;
+        };
+        let path = &self.cells[start..];
         // A later tunnel often runs along an earlier one between the same two doors, either
         // way: the passage is recorded once. Only doors that have corridors already can have
         // this one: then door `a`'s corridors are compared.
         if last_a != NO_CORRIDOR && last_b != NO_CORRIDOR {
             let pair = (a.min(b) as u32, a.max(b) as u32);
             let mut at = last_a;
-            while let Some(c) = map.corridors.get(at as usize) {
+            while let (Some(c), Some(&(from, to))) = (map.corridors.get(at as usize), self.spans.get(at as usize)) {
+                let there = &self.cells[from as usize..to as usize];
                 if (c.doors[0].min(c.doors[1]), c.doors[0].max(c.doors[1])) == pair
-                    && (c.path == path || c.path.iter().rev().eq(path.iter()))
+                    && (there == path || there.iter().rev().eq(path.iter()))
                 {
+                    self.cells.truncate(start);
                     return;
                 }
                 let end = usize::from(c.doors[0] as usize != a);
@@ -287,7 +307,19 @@ impl<'a> Dig<'a> {
         self.before.push([last_a, if b == a { last_a } else { last_b }]);
         self.door_last[a] = id;
         self.door_last[b] = id;
-        map.corridors.push(Corridor { id, path, doors: ends, width: self.width });
+        // The path is handed over with every other when digging is done ([`Dig::finish`]).
+        map.corridors.push(Corridor { id, path: TilePath::default(), doors: ends, width: self.width });
+        self.spans.resize(id as usize, (0, 0));
+        self.spans.push((start as u32, self.cells.len() as u32));
+    }
+
+    /// Gives the corridors made their paths, all in one buffer that they share. Called once,
+    /// after the last corridor: until then the corridors made here have empty paths.
+    pub(super) fn finish(&mut self, map: &mut Map) {
+        let shared = SharedCells::new(&self.cells);
+        for (c, &(from, to)) in map.corridors.iter_mut().zip(&self.spans) {
+            c.path = shared.path(from as usize..to as usize);
+        }
     }
 }
 
@@ -317,6 +349,7 @@ mod tests {
         let mut dig = Dig::new(&p, &lookup, placed.len().saturating_sub(1));
         let dug = dig_tunnels(&p, placed, &mut map, &mut dig, &mut Tutorial, &mut Off);
         assert!(dug.is_ok());
+        dig.finish(&mut map);
         super::super::spawn(&p, placed, &mut map);
         map
     }
@@ -383,15 +416,19 @@ mod tests {
         }
         let a = dig.doors.door(&mut map2, 0, Pos::new(3, 5), Pos::new(4, 5));
         let b = dig.doors.door(&mut map2, 1, Pos::new(9, 5), Pos::new(8, 5));
-        dig.corridor(&mut map2, path.clone(), [a, b]);
-        dig.corridor(&mut map2, path.iter().rev().copied().collect(), [b, a]);
-        dig.corridor(&mut map2, path.clone(), [a, b]);
+        dig.corridor(&mut map2, &path, [a, b]);
+        dig.corridor(&mut map2, &path.iter().rev().copied().collect::<Vec<_>>(), [b, a]);
+        dig.corridor(&mut map2, &path, [a, b]);
         assert_eq!(map2.corridors.len(), 1);
         // Down and back along row 6 for a stretch: another way between the same doors.
         let mut other = path.clone();
         other.splice(1..3, [Pos::new(5, 5), Pos::new(5, 6), Pos::new(6, 6), Pos::new(6, 5)]);
-        dig.corridor(&mut map2, other, [a, b]);
+        dig.corridor(&mut map2, &other, [a, b]);
         assert_eq!(map2.corridors.len(), 2);
+        // Digging done, each corridor has its own path, out of the buffer they share.
+        dig.finish(&mut map2);
+        assert_eq!(map2.corridors[0].path, path);
+        assert_eq!(map2.corridors[1].path, other);
     }
 
     #[test]
