@@ -7,6 +7,11 @@
 //!   L tunnels) against mapgen's `SimpleRooms` (30 tries of rooms 6..10) + `NearestCorridors`
 //!   on an 80×50 map. Delve's map also holds rooms, doors and corridors as data and its rooms'
 //!   colours, which mapgen's does not; both are seeded afresh for every map.
+//! - Caves: the `caves` preset on an 80×50 map (45% rock, four passes of the 4-5 rule, regions
+//!   under 16 tiles filled in, each cave a room, the caves joined by tunnels) against mapgen's
+//!   cave pipeline as its docs build it: `NoiseGenerator::uniform` + `CellularAutomata` (15
+//!   passes) + `AreaStartingPosition` (centre) + `CullUnreachable`. mapgen keeps the one cave
+//!   reachable from its start; Delve keeps every cave, as a room, and joins them.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "common/presets.rs"]
@@ -14,7 +19,10 @@ mod presets;
 use criterion::{Criterion, criterion_group, criterion_main};
 use delve::generate::generate;
 use delve::params::GeneratorParams;
-use mapgen::filter::{NearestCorridors, SimpleRooms};
+use mapgen::filter::{
+    AreaStartingPosition, CellularAutomata, CullUnreachable, NearestCorridors, NoiseGenerator, SimpleRooms, XStart,
+    YStart,
+};
 use mapgen::{MapBuffer, MapFilter};
 use rand08::SeedableRng;
 use std::hint::black_box;
@@ -48,5 +56,32 @@ fn rooms_and_tunnels(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, rooms_and_tunnels);
+fn caves(c: &mut Criterion) {
+    let mut g = c.benchmark_group("anchors, caves 80x50");
+    let p = presets::shipped("caves");
+    let mut seed = 0u64;
+    g.bench_function("delve caves", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(generate(&p, seed % 1000).ok())
+        })
+    });
+    let (noise, automata) = (NoiseGenerator::uniform(), CellularAutomata::new());
+    let (start, cull) = (AreaStartingPosition::new(XStart::CENTER, YStart::CENTER), CullUnreachable::new());
+    let blank = MapBuffer::new(80, 50);
+    let mut seed = 0u64;
+    g.bench_function("mapgen 0.6 NoiseGenerator + CellularAutomata + CullUnreachable", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            let mut rng = rand08::rngs::StdRng::seed_from_u64(seed % 1000);
+            let map = noise.modify_map(&mut rng, &blank);
+            let map = automata.modify_map(&mut rng, &map);
+            let map = start.modify_map(&mut rng, &map);
+            black_box(cull.modify_map(&mut rng, &map))
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, rooms_and_tunnels, caves);
 criterion_main!(benches);

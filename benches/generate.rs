@@ -50,6 +50,11 @@ fn generation(c: &mut Criterion) {
     let p = huge();
     g.sample_size(20);
     g.bench_function("2048x2048, 2000 rooms", |b| b.iter(|| black_box(generate(&p, 7).ok())));
+    let caves = match shipped("caves") {
+        GeneratorParams::Caves(c) => GeneratorParams::Caves(delve::params::Caves { width: 1024, height: 1024, ..c }),
+        other => other,
+    };
+    g.bench_function("caves 1024x1024", |b| b.iter(|| black_box(generate(&caves, 7).ok())));
     g.finish();
 }
 

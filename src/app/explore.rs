@@ -8,6 +8,7 @@
 use super::Command;
 use super::command::FileCommand;
 use super::dialogs::DialogPurpose;
+use crate::words::capitalised;
 #[path = "explore_charts.rs"]
 mod charts;
 pub use charts::PICKED_COLOUR;
@@ -448,7 +449,9 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
             // Rooms and tunnels asks for tries, grown rooms for rooms.
             let asked = match run.params {
                 GeneratorParams::RoomsAndTunnels(_) => format!("in {:.0} tries", s.mean_rooms_asked),
-                GeneratorParams::GrownRooms(_) => format!("of {:.0} asked for", s.mean_rooms_asked),
+                GeneratorParams::GrownRooms(_) | GeneratorParams::Caves(_) => {
+                    format!("of {:.0} asked for", s.mean_rooms_asked)
+                }
             };
             text.push_str(&format!(
                 "{:.1}% placed fewer rooms ({asked}): {}.",
@@ -505,12 +508,6 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
         let text = egui::RichText::new(err).color(ui.visuals().error_fg_color);
         ui.add(egui::Label::new(text).wrap());
     }
-}
-
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut c = text.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
 /// Min, p5, p50, p95, max and mean of every figure (a row per run).

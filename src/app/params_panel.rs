@@ -11,7 +11,7 @@ use super::shortcuts::{Action, with_key};
 use crate::app::command::{FileCommand, ParamsCommand};
 use crate::generate::stages::Stage;
 use crate::params::{GeneratorKind, GeneratorParams, ParamIssue, ParamKind, ParamSpec, ParamValue};
-use crate::words::count;
+use crate::words::{capitalised, count};
 use egui::{Color32, RichText};
 
 /// A preset in the picker.
@@ -513,14 +513,18 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
                 format!("{} of {} rooms placed", report.rooms_placed, report.rooms_asked),
                 "Rooms the generator placed, of the rooms asked for.",
             ),
+            GeneratorParams::Caves(_) => (
+                count(report.rooms_placed as u64, "cave"),
+                "The caves (rooms) the rock left, after small regions were filled in.",
+            ),
         };
         ui.label(RichText::new(text).color(colour)).on_hover_text(help);
         if let Some(why) = &report.shortfall {
             ui.label(RichText::new(format!("Why fewer: {why}.")).weak());
         }
         for note in &report.notes {
-            ui.label(RichText::new(format!("Role rule not met: {note}.")).color(ui.visuals().warn_fg_color))
-                .on_hover_text("A role rule (Generator › role rules) this map could not meet, and why.");
+            ui.label(RichText::new(format!("{}.", capitalised(note))).color(ui.visuals().warn_fg_color))
+                .on_hover_text("What this map could not do as the parameters ask, and why.");
         }
         ui.label(format!(
             "{} corridors · {} doors · floor {:.1}% · generated in {}",

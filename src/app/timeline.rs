@@ -430,7 +430,7 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
             painter.rect_filled(r, 0.0, REFUSED.gamma_multiply(0.3));
             painter.rect_stroke(r, 0.0, Stroke::new(2.0, REFUSED), egui::StrokeKind::Outside);
         }
-        Step::TunnelDug { start, end, .. } => {
+        Step::TunnelDug { start, end, .. } | Step::CavesJoined { start, end, .. } => {
             painter.line_segment([centre(*start), centre(*end)], Stroke::new(2.0, MADE));
         }
         Step::RoomGrown { cells, holes, outcome, .. } => {
@@ -481,6 +481,11 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
             let points: Vec<egui::Pos2> = path.iter().map(|p| centre(*p)).collect();
             painter.add(egui::Shape::line(points, Stroke::new(3.0, colour)));
         }
-        Step::Canvas { .. } | Step::LoopsConsidered { .. } => {}
+        // The rock and the caves are the map itself.
+        Step::Canvas { .. }
+        | Step::LoopsConsidered { .. }
+        | Step::CaveFilled { .. }
+        | Step::CaveSmoothed { .. }
+        | Step::CavesFound { .. } => {}
     }
 }

@@ -37,7 +37,7 @@ fn assert_legible(map: &Map, what: &str) {
     }
 }
 
-/// Every room colour of every shipped preset over many seeds, both generators.
+/// Every room colour of every shipped preset over many seeds, every generator.
 #[test]
 fn every_shipped_preset_makes_rooms_that_stand_out_from_the_wall() {
     let mut generators = std::collections::HashSet::new();
@@ -50,7 +50,7 @@ fn every_shipped_preset_makes_rooms_that_stand_out_from_the_wall() {
             assert_legible(&g.map, &format!("{name} seed {seed}"));
         }
     }
-    assert_eq!(generators.len(), 2, "the shipped presets cover both generators");
+    assert_eq!(generators.len(), delve::params::GeneratorKind::ALL.len(), "the shipped presets cover every generator");
 }
 
 /// Neighbours never look alike: over every shipped preset × 200 seeds, rooms joined by a
@@ -129,7 +129,8 @@ fn assert_neighbours_cover_the_rule(m: &Map, near: &[Vec<usize>], what: &str) {
             expected.insert((a.min(b), a.max(b)));
         }
     }
-    assert!(!expected.is_empty(), "{what}: no neighbours at all");
+    // A map of one room (a caves map may be one cave) has no neighbours to tell apart.
+    assert!(!expected.is_empty() || m.rooms.len() == 1, "{what}: no neighbours at all");
     for (i, j) in expected {
         assert!(near[i].contains(&j) && near[j].contains(&i), "{what}: rooms {i} and {j} are neighbours");
     }

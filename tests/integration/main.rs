@@ -35,6 +35,7 @@ mod app_timeline;
 #[cfg(feature = "gui")]
 mod app_tune;
 mod browser;
+mod caves;
 mod cli;
 mod edit;
 #[cfg(feature = "gui")]

@@ -29,6 +29,10 @@ pub enum Stream {
     Doors = 4,
     /// Extra corridors (loops).
     Loops = 5,
+    /// Caves: the rock filled at random.
+    Rock = 6,
+    /// Caves: the tunnels that join them.
+    Tunnels = 7,
 }
 
 /// The sub-stream `which` of `seed`.
@@ -66,7 +70,8 @@ mod tests {
     use rand::Rng;
 
     /// Every stage, in discriminant order.
-    const STREAMS: [Stream; 5] = [Stream::Layout, Stream::Colours, Stream::Shapes, Stream::Doors, Stream::Loops];
+    const STREAMS: [Stream; 7] =
+        [Stream::Layout, Stream::Colours, Stream::Shapes, Stream::Doors, Stream::Loops, Stream::Rock, Stream::Tunnels];
 
     /// The first three outputs of each stage's stream for four seeds, as literal numbers: any
     /// change of the PRNG, of its seeding, of `splitmix64` or of how a stage's sub-stream is
@@ -77,13 +82,15 @@ mod tests {
     fn streams_are_pinned() {
         const MAX: u64 = u64::MAX;
         #[rustfmt::skip]
-        let pinned: [(u64, [[u64; 3]; 5]); 4] = [
+        let pinned: [(u64, [[u64; 3]; 7]); 4] = [
             (0, [
                 [0x4130_a1df_13da_dd36, 0x6840_b02e_bda7_9e7d, 0x47c8_d0e9_5c67_1f44],
                 [0x821e_17c7_7d0c_8881, 0x8dbb_5b0b_1e2e_e56a, 0x89c5_4cad_6aeb_4959],
                 [0x060f_fd82_ea65_39c7, 0x06e0_152d_32fc_4cac, 0x8d6a_8bc5_bad4_3684],
                 [0x6b12_01e4_4999_fde8, 0x1448_5157_dd8c_ac36, 0x149b_4537_17c5_5433],
                 [0xefe5_6c61_47ff_6a72, 0x64bc_209a_33a0_6d23, 0x5f39_e4b6_52d6_e598],
+                [0x2437_8975_a6c6_ad6c, 0xcc77_a2a6_a88b_c4d3, 0x99b3_9f1e_442b_dd5e],
+                [0x1201_1dea_6061_44db, 0x42d1_d39c_c563_4f71, 0xd940_1d60_8463_3083],
             ]),
             (1, [
                 [0x8b64_31d4_edfe_0165, 0x1060_30c0_8070_8f99, 0xeacb_ff9c_ba46_5f6b],
@@ -91,6 +98,8 @@ mod tests {
                 [0xa42c_816b_dee3_51eb, 0x1f11_89e5_9828_3257, 0xd87b_3ad9_a105_1f29],
                 [0xaf81_24f7_94a6_04fa, 0xefd5_2d45_eebc_ec1e, 0x0dc9_2620_b64a_5f3a],
                 [0xcf86_9f18_ebf2_a3b7, 0xf436_3519_a7b5_23bf, 0x5c41_492d_8771_9799],
+                [0x6055_8b6d_f8fd_4e82, 0xcd19_cd8c_70c1_ba68, 0xd9c7_6b2d_0b19_feb7],
+                [0x74e2_6796_3019_cd08, 0x78ad_db5c_07c1_e7a4, 0x168e_398a_4285_829f],
             ]),
             (42, [
                 [0xeb94_280a_ac31_e2d2, 0x440b_3cf0_3790_b86f, 0xd16b_1530_efc8_5f80],
@@ -98,6 +107,8 @@ mod tests {
                 [0x0460_8a61_2ae4_c1eb, 0xe22b_ca5f_4acd_8743, 0xee5d_59a4_602a_8bf5],
                 [0x6850_f3a5_dd9a_5eaf, 0x7b1a_4d41_8b04_ed43, 0x2a6a_fdc2_fc9b_db39],
                 [0x68c0_2f2b_5e38_e7c9, 0xa161_1a0f_c0f2_f5aa, 0xb58a_3a7b_3578_8cc0],
+                [0x596d_3cc8_65e8_1d3b, 0x55c1_a894_207e_b688, 0x2af6_05d4_486b_8499],
+                [0xb977_c0cb_b808_6fe6, 0x88dc_8e7f_c77a_8cbb, 0x6916_e0aa_1484_408d],
             ]),
             (MAX, [
                 [0xd6af_d945_76bc_f262, 0x3946_60a7_79ef_5663, 0x9874_f11a_2d81_7fa6],
@@ -105,14 +116,22 @@ mod tests {
                 [0xcc57_aa8b_d904_46ff, 0x650b_c085_382b_da0b, 0xc314_66a4_beb7_c40e],
                 [0x56bd_b062_9cf8_d151, 0xca01_0124_a1ef_bc98, 0x8b7b_418d_ae9e_4670],
                 [0xcc76_19aa_667e_bcad, 0xa034_7694_8679_f359, 0xe35f_ac5e_0a39_0607],
+                [0x365b_9947_adec_020e, 0x6b1a_dfd9_b53d_90fa, 0xc4af_01c1_521d_ed7e],
+                [0x31d2_4802_8107_4938, 0x5e67_6d55_ee7e_9e24, 0xa35b_d671_4b77_0071],
             ]),
         ];
         // The discriminants are part of the promise too; a stream added to `Stream` must be
         // pinned as well (this match stops compiling until it is listed).
-        assert_eq!(STREAMS.map(|s| s as u64), [1, 2, 3, 4, 5]);
+        assert_eq!(STREAMS.map(|s| s as u64), [1, 2, 3, 4, 5, 6, 7]);
         for s in STREAMS {
             match s {
-                Stream::Layout | Stream::Colours | Stream::Shapes | Stream::Doors | Stream::Loops => {}
+                Stream::Layout
+                | Stream::Colours
+                | Stream::Shapes
+                | Stream::Doors
+                | Stream::Loops
+                | Stream::Rock
+                | Stream::Tunnels => {}
             }
         }
         for (seed, stages) in pinned {

@@ -1,5 +1,11 @@
 //! Figures in a designer's words: the one place a count meets its noun.
 
+/// `text` with its first letter in capitals.
+pub fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
 /// `n` with its noun, singular for one: "1 room", "16 rooms", "1 starred seed" (nouns whose
 /// plural adds an s).
 pub fn count(n: impl Into<u64>, one: &str) -> String {

@@ -87,6 +87,16 @@ pub enum Step {
     /// Grown rooms: the loops: `candidates` pairs of free doors far enough apart in the tree that
     /// a short corridor could join; up to `wanted` are added.
     LoopsConsidered { candidates: u32, wanted: u32 },
+    /// Caves: the rock filled at random: `rock` tiles rock, `open` open.
+    CaveFilled { rock: u64, open: u64 },
+    /// Caves: smoothing pass `pass` (from 1) done.
+    CaveSmoothed { pass: u32, rock: u64, open: u64 },
+    /// Caves: the open regions became `caves` caves (rooms); `filled` smaller ones
+    /// (`filled_tiles` tiles) were filled in.
+    CavesFound { caves: u32, filled: u32, filled_tiles: u64 },
+    /// Caves: cave `from` joined to cave `to`, joined before it, by a tunnel between their
+    /// middles `start` and `end`.
+    CavesJoined { from: u32, to: u32, start: Pos, end: Pos, leg: Leg },
 }
 
 /// What became of a room's growth.
@@ -338,6 +348,34 @@ impl Step {
             Step::LoopsConsidered { candidates, wanted } => format!(
                 "Loops: {candidates} pairs of free doors, far apart in the tree, could be joined by a short corridor; up to {wanted} are added."
             ),
+            Step::CaveFilled { rock, open } => {
+                format!("Rock filled at random: {} rock, {} open.", count(*rock, "tile"), count(*open, "tile"))
+            }
+            Step::CaveSmoothed { pass, rock, open } => {
+                format!("Smoothing pass {pass}: {} rock, {} open.", count(*rock, "tile"), count(*open, "tile"))
+            }
+            Step::CavesFound { caves, filled, filled_tiles } => {
+                let caves = count(u64::from(*caves), "cave");
+                match filled {
+                    0 => format!("The open regions are {caves}, each a room."),
+                    _ => format!(
+                        "The open regions are {caves}, each a room; {} too small filled in ({}).",
+                        count(u64::from(*filled), "region"),
+                        count(*filled_tiles, "tile")
+                    ),
+                }
+            }
+            Step::CavesJoined { from, to, start, end, leg } => {
+                let how = match leg {
+                    Leg::HorizontalFirst => "horizontal leg first",
+                    Leg::VerticalFirst => "vertical leg first",
+                    Leg::Direct => "a direct line",
+                };
+                format!(
+                    "Cave {from} joined to cave {to} by a tunnel from ({}, {}) to ({}, {}), {how}.",
+                    start.x, start.y, end.x, end.y
+                )
+            }
         }
     }
 
@@ -360,6 +398,10 @@ impl Step {
                 | Step::Canvas { .. }
                 | Step::RoomPlaced { .. }
                 | Step::CorridorDug { .. }
+                | Step::CaveFilled { .. }
+                | Step::CaveSmoothed { .. }
+                | Step::CavesFound { .. }
+                | Step::CavesJoined { .. }
         )
     }
 
@@ -395,7 +437,17 @@ impl Step {
                 mv(start);
                 mv(end);
             }
-            Step::Canvas { .. } | Step::RoomGrown { .. } | Step::DoorsChosen { .. } | Step::LoopsConsidered { .. } => {}
+            Step::Canvas { .. }
+            | Step::RoomGrown { .. }
+            | Step::DoorsChosen { .. }
+            | Step::LoopsConsidered { .. }
+            | Step::CaveFilled { .. }
+            | Step::CaveSmoothed { .. }
+            | Step::CavesFound { .. } => {}
+            Step::CavesJoined { start, end, .. } => {
+                mv(start);
+                mv(end);
+            }
             Step::RoomPlaced { cells, pose, attach, search, .. } => {
                 cells.iter_mut().for_each(mv);
                 mv(&mut pose.origin);

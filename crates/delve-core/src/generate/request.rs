@@ -3,8 +3,9 @@
 //! [`super::generate_around`], [`super::generate_keeping`] and [`super::generate_recorded`] are
 //! conveniences over it.
 
-use super::{GenError, Generated, grown, keep, record, roles, rooms_tunnels};
+use super::{GenError, Generated, caves, grown, keep, record, roles, rooms_tunnels};
 use crate::map::locks::Kept;
+use crate::map::locks::LockConflict;
 use crate::map::{Provenance, Role};
 use crate::params::stages::Stage;
 use crate::params::{GeneratorKind, GeneratorParams, RoleRules};
@@ -90,6 +91,7 @@ impl<'p> Request<'p> {
                 let (mut out, treasure) = match params {
                     GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_with(p, seed, &mut rec), None),
                     GeneratorParams::GrownRooms(p) => grown::generate_with(p, seed, &mut rec),
+                    GeneratorParams::Caves(p) => (caves::generate_with(p, seed, &mut rec), None),
                 };
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: Some(rec) }
@@ -98,6 +100,7 @@ impl<'p> Request<'p> {
                 let (mut out, treasure) = match params {
                     GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate(p, seed), None),
                     GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
+                    GeneratorParams::Caves(p) => (caves::generate(p, seed), None),
                 };
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: None }
@@ -105,6 +108,9 @@ impl<'p> Request<'p> {
         };
         if !params.stages().runs(Stage::DigTunnels) && params.kind() == GeneratorKind::RoomsAndTunnels {
             made.generated.report.notes.push("Dig tunnels is off: the rooms are not joined".into());
+        }
+        if !params.stages().runs(Stage::JoinCaves) && params.kind() == GeneratorKind::Caves {
+            made.generated.report.notes.push("Join caves is off: the caves are not joined".into());
         }
         // Neighbouring rooms in colours told apart at a glance (locked rooms keep theirs).
         if !self.defer_colours && params.stages().runs(Stage::ColoursApart) {
@@ -124,6 +130,7 @@ impl<'p> Request<'p> {
         let (mut out, treasure) = match params {
             GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
             GeneratorParams::GrownRooms(p) => grown::generate_keeping(p, seed, &locks)?,
+            GeneratorParams::Caves(_) => return Err(LockConflict::Unsupported(CAVES_KEEP.into()).into()),
         };
         roles::assign(params.roles(), treasure, &mut out);
         let locked: Vec<Role> = kept.rooms.iter().filter_map(|r| r.role).collect();
@@ -157,12 +164,16 @@ fn running(params: &GeneratorParams) -> Cow<'_, GeneratorParams> {
     Cow::Owned(run)
 }
 
+/// Why a caves map cannot be generated around locks.
+const CAVES_KEEP: &str = "caves cannot keep locked rooms or tiles yet: unlock them to generate the caves again";
+
 /// The locks of `kept` prepared for a map of `params` (rooms and tunnels: the parameters' size;
 /// grown rooms: the size of the map the locks were taken from).
 pub(super) fn locks_for(params: &GeneratorParams, kept: &Kept) -> Result<Arc<keep::Locks>, GenError> {
     let (width, height) = match params {
         GeneratorParams::RoomsAndTunnels(p) => (p.width, p.height),
         GeneratorParams::GrownRooms(_) => (kept.width, kept.height),
+        GeneratorParams::Caves(_) => return Err(LockConflict::Unsupported(CAVES_KEEP.into()).into()),
     };
     Ok(keep::Locks::prepared(kept, width, height)?)
 }

@@ -23,5 +23,5 @@ pub(super) fn assign(rules: &RoleRules, treasure: Option<usize>, out: &mut Gener
     for (room, role) in out.map.rooms.iter_mut().zip(assignment.roles) {
         room.role = role;
     }
-    out.report.notes.extend(assignment.notes);
+    out.report.notes.extend(assignment.notes.into_iter().map(|n| format!("role rule not met: {n}")));
 }

@@ -43,11 +43,11 @@ use crate::params::rooms_tunnels::*;
 use crate::rng::Stream;
 
 mod around_locks;
-mod carve;
-mod dig;
+pub(super) mod carve;
+pub(super) mod dig;
 mod footprints;
 mod place;
-mod tunnels;
+pub(super) mod tunnels;
 
 use super::keep::Locks;
 use super::record::{Off, Recorder, Step, TryOutcome};

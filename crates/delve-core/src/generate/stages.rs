@@ -25,6 +25,10 @@ impl Stage {
             Stage::Grow => Some(Stream::Shapes),
             Stage::Doors => Some(Stream::Doors),
             Stage::Loops => Some(Stream::Loops),
+            Stage::Fill => Some(Stream::Rock),
+            Stage::JoinCaves => Some(Stream::Tunnels),
+            // Regions draws the caves' colours; Place rooms and Grow their rooms' likewise.
+            Stage::Smooth | Stage::Regions => None,
             Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
         }
     }
@@ -42,6 +46,10 @@ impl Step {
             Step::DoorsChosen { .. } => Stage::Doors,
             Step::CorridorDug { looped: false, .. } => Stage::Place,
             Step::CorridorDug { looped: true, .. } | Step::LoopsConsidered { .. } => Stage::Loops,
+            Step::CaveFilled { .. } => Stage::Fill,
+            Step::CaveSmoothed { .. } => Stage::Smooth,
+            Step::CavesFound { .. } => Stage::Regions,
+            Step::CavesJoined { .. } => Stage::JoinCaves,
         }
     }
 }

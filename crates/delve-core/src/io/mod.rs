@@ -105,6 +105,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("tiendil-step6", include_str!("../../../../presets/tiendil-step6.ron")),
     ("grown-shapes", include_str!("../../../../presets/grown-shapes.ron")),
     ("grown-treasure", include_str!("../../../../presets/grown-treasure.ron")),
+    ("caves", include_str!("../../../../presets/caves.ron")),
 ];
 
 /// The preset the editor opens on.

@@ -10,6 +10,7 @@
 //! This layer knows neither the map model nor the algorithms: `map` (for provenance) and
 //! `generate` build on it.
 
+pub mod caves;
 pub(crate) mod field;
 pub mod grown;
 pub mod roles;
@@ -20,6 +21,7 @@ pub mod stages;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub use caves::Caves;
 pub use grown::{GrownRooms, RoomShape};
 pub use roles::RoleRules;
 pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
@@ -49,6 +51,9 @@ pub enum GeneratorParams {
     RoomsAndTunnels(RoomsAndTunnels),
     /// Rooms grown from blocks, placed door to door by the shortest corridor (Tiendil's tutorial).
     GrownRooms(GrownRooms),
+    /// Caves: rock filled at random and smoothed by a cellular rule, each open region a room,
+    /// joined by tunnels.
+    Caves(Caves),
 }
 
 impl Default for GeneratorParams {
@@ -62,15 +67,18 @@ impl Default for GeneratorParams {
 pub enum GeneratorKind {
     RoomsAndTunnels,
     GrownRooms,
+    Caves,
 }
 
 impl GeneratorKind {
-    pub const ALL: &'static [GeneratorKind] = &[GeneratorKind::RoomsAndTunnels, GeneratorKind::GrownRooms];
+    pub const ALL: &'static [GeneratorKind] =
+        &[GeneratorKind::RoomsAndTunnels, GeneratorKind::GrownRooms, GeneratorKind::Caves];
 
     pub const fn label(self) -> &'static str {
         match self {
             GeneratorKind::RoomsAndTunnels => "Rooms and tunnels",
             GeneratorKind::GrownRooms => "Grown rooms",
+            GeneratorKind::Caves => "Caves",
         }
     }
 
@@ -79,6 +87,7 @@ impl GeneratorKind {
         match self {
             GeneratorKind::RoomsAndTunnels => "RoomsAndTunnels",
             GeneratorKind::GrownRooms => "GrownRooms",
+            GeneratorKind::Caves => "Caves",
         }
     }
 
@@ -87,6 +96,7 @@ impl GeneratorKind {
         match self {
             GeneratorKind::RoomsAndTunnels => rooms_tunnels::specs(),
             GeneratorKind::GrownRooms => grown::specs(),
+            GeneratorKind::Caves => caves::specs(),
         }
     }
 
@@ -95,6 +105,7 @@ impl GeneratorKind {
         match self {
             GeneratorKind::RoomsAndTunnels => GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::default()),
             GeneratorKind::GrownRooms => GeneratorParams::GrownRooms(GrownRooms::default()),
+            GeneratorKind::Caves => GeneratorParams::Caves(Caves::default()),
         }
     }
 }
@@ -192,6 +203,7 @@ impl GeneratorParams {
         match self {
             GeneratorParams::RoomsAndTunnels(_) => GeneratorKind::RoomsAndTunnels,
             GeneratorParams::GrownRooms(_) => GeneratorKind::GrownRooms,
+            GeneratorParams::Caves(_) => GeneratorKind::Caves,
         }
     }
 
@@ -199,6 +211,7 @@ impl GeneratorParams {
         match self {
             GeneratorParams::RoomsAndTunnels(p) => p,
             GeneratorParams::GrownRooms(p) => p,
+            GeneratorParams::Caves(p) => p,
         }
     }
 
@@ -206,6 +219,7 @@ impl GeneratorParams {
         match self {
             GeneratorParams::RoomsAndTunnels(p) => p,
             GeneratorParams::GrownRooms(p) => p,
+            GeneratorParams::Caves(p) => p,
         }
     }
 
@@ -218,6 +232,7 @@ impl GeneratorParams {
         match self {
             GeneratorParams::RoomsAndTunnels(p) => &p.stages,
             GeneratorParams::GrownRooms(p) => &p.stages,
+            GeneratorParams::Caves(p) => &p.stages,
         }
     }
 
@@ -226,6 +241,7 @@ impl GeneratorParams {
         match self {
             GeneratorParams::RoomsAndTunnels(p) => &mut p.stages,
             GeneratorParams::GrownRooms(p) => &mut p.stages,
+            GeneratorParams::Caves(p) => &mut p.stages,
         }
     }
 
@@ -234,6 +250,7 @@ impl GeneratorParams {
         match self {
             GeneratorParams::RoomsAndTunnels(p) => &p.roles,
             GeneratorParams::GrownRooms(p) => &p.roles,
+            GeneratorParams::Caves(p) => &p.roles,
         }
     }
 
@@ -242,6 +259,7 @@ impl GeneratorParams {
         match self {
             GeneratorParams::RoomsAndTunnels(p) => &mut p.roles,
             GeneratorParams::GrownRooms(p) => &mut p.roles,
+            GeneratorParams::Caves(p) => &mut p.roles,
         }
     }
 }
@@ -339,6 +357,7 @@ mod tests {
             let n = match kind.default_params() {
                 GeneratorParams::RoomsAndTunnels(p) => every_setter_writes_its_own_field(p),
                 GeneratorParams::GrownRooms(p) => every_setter_writes_its_own_field(p),
+                GeneratorParams::Caves(p) => every_setter_writes_its_own_field(p),
             };
             assert_eq!(n, kind.specs().len());
         }
@@ -358,5 +377,6 @@ mod tests {
     fn defaults_have_one_source() {
         assert!(optional_fields_read_as_their_defaults(GrownRooms::default()) >= 10);
         assert!(optional_fields_read_as_their_defaults(RoomsAndTunnels::default()) >= 4);
+        assert_eq!(optional_fields_read_as_their_defaults(Caves::default()), 8, "every field but the roles");
     }
 }

@@ -19,7 +19,7 @@
 
 use super::stages::{Stage, StageEntry, StageList};
 use super::{
-    GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomsAndTunnels, SizeRange, TunnelFrom,
+    Caves, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomsAndTunnels, SizeRange, TunnelFrom,
 };
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +89,23 @@ block! {
     Loops of GrownRooms { loops: u32, loop_min_separation: u32, loop_max_length: u32 }
 }
 
+block! {
+    /// Caves' *fill*.
+    Fill of Caves { width: u32, height: u32, fill: f64 }
+}
+block! {
+    /// Caves' *smooth*.
+    Smooth of Caves { iterations: u32, birth: u32, survival: u32 }
+}
+block! {
+    /// Caves' *regions*.
+    Regions of Caves { min_region: u32 }
+}
+block! {
+    /// Caves' *join caves*.
+    JoinCaves of Caves { tunnel_width: u32 }
+}
+
 /// One stage in a file, with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -100,6 +117,10 @@ pub(super) enum StageBlock {
     Doors(Doors),
     Place(Place),
     Loops(Loops),
+    Fill(Fill),
+    Smooth(Smooth),
+    Regions(Regions),
+    JoinCaves(JoinCaves),
     Roles(RoleRules),
     ColoursApart,
     /// A stage listed, with its parameters, but turned off.
@@ -117,6 +138,10 @@ impl StageBlock {
             StageBlock::Doors(_) => Stage::Doors,
             StageBlock::Place(_) => Stage::Place,
             StageBlock::Loops(_) => Stage::Loops,
+            StageBlock::Fill(_) => Stage::Fill,
+            StageBlock::Smooth(_) => Stage::Smooth,
+            StageBlock::Regions(_) => Stage::Regions,
+            StageBlock::JoinCaves(_) => Stage::JoinCaves,
             StageBlock::Roles(_) => Stage::Roles,
             StageBlock::ColoursApart => Stage::ColoursApart,
             StageBlock::Off(inner) => return StageEntry { on: false, ..inner.entry() },
@@ -136,6 +161,10 @@ impl StageBlock {
             (Stage::Doors, G::GrownRooms(p)) => StageBlock::Doors(Doors::of(p)),
             (Stage::Place, G::GrownRooms(p)) => StageBlock::Place(Place::of(p)),
             (Stage::Loops, G::GrownRooms(p)) => StageBlock::Loops(Loops::of(p)),
+            (Stage::Fill, G::Caves(p)) => StageBlock::Fill(Fill::of(p)),
+            (Stage::Smooth, G::Caves(p)) => StageBlock::Smooth(Smooth::of(p)),
+            (Stage::Regions, G::Caves(p)) => StageBlock::Regions(Regions::of(p)),
+            (Stage::JoinCaves, G::Caves(p)) => StageBlock::JoinCaves(JoinCaves::of(p)),
             (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
             (Stage::ColoursApart, _) => StageBlock::ColoursApart,
             _ => return None,
@@ -153,6 +182,10 @@ impl StageBlock {
             (StageBlock::Doors(b), G::GrownRooms(p)) => b.write(p),
             (StageBlock::Place(b), G::GrownRooms(p)) => b.write(p),
             (StageBlock::Loops(b), G::GrownRooms(p)) => b.write(p),
+            (StageBlock::Fill(b), G::Caves(p)) => b.write(p),
+            (StageBlock::Smooth(b), G::Caves(p)) => b.write(p),
+            (StageBlock::Regions(b), G::Caves(p)) => b.write(p),
+            (StageBlock::JoinCaves(b), G::Caves(p)) => b.write(p),
             (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,
             (StageBlock::Off(inner), p) => inner.write(p),
             _ => {}
@@ -170,6 +203,9 @@ pub(super) enum Form {
     RoomsAndTunnels(RoomsAndTunnels),
     /// Rooms grown from blocks, placed door to door by the shortest corridor (Tiendil's tutorial).
     GrownRooms(GrownRooms),
+    /// Caves: rock filled at random and smoothed by a cellular rule, each open region a room,
+    /// joined by tunnels.
+    Caves(Caves),
     /// A generator as its list of stages, each with its parameters.
     Stages(Vec<StageBlock>),
 }
@@ -186,6 +222,7 @@ impl TryFrom<Form> for GeneratorParams {
         let blocks = match form {
             Form::RoomsAndTunnels(p) => return Ok(GeneratorParams::RoomsAndTunnels(p)),
             Form::GrownRooms(p) => return Ok(GeneratorParams::GrownRooms(p)),
+            Form::Caves(p) => return Ok(GeneratorParams::Caves(p)),
             Form::Stages(blocks) => blocks,
         };
         let entries: Vec<StageEntry> = blocks.iter().map(StageBlock::entry).collect();
@@ -200,8 +237,8 @@ impl TryFrom<Form> for GeneratorParams {
                 }
             })
             .ok_or(
-                "a list of stages needs the stage that makes the rooms: PlaceRooms (rooms and tunnels) or Grow \
-                    (grown rooms)",
+                "a list of stages needs the stage that makes the rooms: PlaceRooms (rooms and tunnels), Grow \
+                    (grown rooms) or Fill (caves)",
             )?;
         for (i, e) in entries.iter().enumerate() {
             if !generators_of(e.stage).any(|k| k == kind) {
@@ -220,10 +257,7 @@ impl TryFrom<Form> for GeneratorParams {
         for block in blocks {
             block.write(&mut params);
         }
-        match &mut params {
-            GeneratorParams::RoomsAndTunnels(p) => p.stages = StageList::of(kind, entries),
-            GeneratorParams::GrownRooms(p) => p.stages = StageList::of(kind, entries),
-        }
+        *params.stages_mut() = StageList::of(kind, entries);
         Ok(params)
     }
 }
@@ -238,6 +272,7 @@ impl From<GeneratorParams> for Form {
         match params {
             GeneratorParams::RoomsAndTunnels(p) => Form::RoomsAndTunnels(p),
             GeneratorParams::GrownRooms(p) => Form::GrownRooms(p),
+            GeneratorParams::Caves(p) => Form::Caves(p),
         }
     }
 }
@@ -281,6 +316,7 @@ mod tests {
             let text = match kind.default_params() {
                 GeneratorParams::RoomsAndTunnels(p) => ron::to_string(&p),
                 GeneratorParams::GrownRooms(p) => ron::to_string(&p),
+                GeneratorParams::Caves(p) => ron::to_string(&p),
             }
             .expect("serialises");
             let value: ron::Value = ron::from_str(&text).expect("reads as a value");

@@ -31,6 +31,15 @@ pub enum Stage {
     Place,
     /// Grown rooms: extra corridors between free doors, for loops.
     Loops,
+    /// Caves: every tile rock or open at random.
+    Fill,
+    /// Caves: the rock smoothed by the cellular rule, pass after pass.
+    Smooth,
+    /// Caves: each open region big enough a cave (a room), the others filled in; the spawn in
+    /// the largest.
+    Regions,
+    /// Caves: the caves joined by tunnels.
+    JoinCaves,
     /// Any generator: room roles by the role rules.
     Roles,
     /// Any generator: neighbouring rooms given colours told apart at a glance.
@@ -49,6 +58,10 @@ impl Stage {
             Stage::Doors => "Doors",
             Stage::Place => "Place",
             Stage::Loops => "Loops",
+            Stage::Fill => "Fill",
+            Stage::Smooth => "Smooth",
+            Stage::Regions => "Regions",
+            Stage::JoinCaves => "Join caves",
             Stage::Roles => "Roles",
             Stage::ColoursApart => "Colours apart",
         }
@@ -69,6 +82,12 @@ impl Stage {
             Stage::Doors => "Chooses the doors each room may use on its outer walls.",
             Stage::Place => "Places each room at a free door of a placed room, by the shortest corridor.",
             Stage::Loops => "Adds corridors between free doors far apart in the tree, for loops.",
+            Stage::Fill => "Makes each tile rock or open at random.",
+            Stage::Smooth => "Smooths the rock: a tile is rock or open by how many of its neighbours are rock.",
+            Stage::Regions => {
+                "Makes each open region a cave (a room) and fills in the small ones; the spawn goes in the largest."
+            }
+            Stage::JoinCaves => "Joins the caves by tunnels, each to the nearest cave already joined.",
             Stage::Roles => "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.",
             Stage::ColoursApart => "Gives neighbouring rooms colours told apart at a glance.",
         }
@@ -85,6 +104,10 @@ impl Stage {
             Stage::Doors => form::Doors::KEYS,
             Stage::Place => form::Place::KEYS,
             Stage::Loops => form::Loops::KEYS,
+            Stage::Fill => form::Fill::KEYS,
+            Stage::Smooth => form::Smooth::KEYS,
+            Stage::Regions => form::Regions::KEYS,
+            Stage::JoinCaves => form::JoinCaves::KEYS,
             Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => &[],
         }
     }
@@ -113,6 +136,9 @@ impl Stage {
             GeneratorKind::GrownRooms => {
                 &[Stage::Grow, Stage::Doors, Stage::Place, Stage::Loops, Stage::Roles, Stage::ColoursApart]
             }
+            GeneratorKind::Caves => {
+                &[Stage::Fill, Stage::Smooth, Stage::Regions, Stage::JoinCaves, Stage::Roles, Stage::ColoursApart]
+            }
         }
     }
 }
@@ -133,15 +159,18 @@ impl Stage {
             Stage::Doors => (&[Stage::Grow], "it chooses doors on the room Grow makes"),
             Stage::Place => (&[Stage::Doors], "it places each room by the doors Doors chooses"),
             Stage::Loops => (&[Stage::Place], "it joins free doors of the placed rooms"),
+            Stage::Smooth => (&[Stage::Fill], "it smooths the rock Fill makes"),
+            Stage::Regions => (&[Stage::Fill, Stage::Smooth], "it finds the caves in the finished rock"),
+            Stage::JoinCaves => (&[Stage::Regions], "it joins the caves Regions finds"),
             Stage::Roles => (
-                &[Stage::DigTunnels, Stage::Spawn, Stage::Place, Stage::Loops],
+                &[Stage::DigTunnels, Stage::Spawn, Stage::Place, Stage::Loops, Stage::Regions, Stage::JoinCaves],
                 "it names rooms by how the finished map joins them",
             ),
             Stage::ColoursApart => (
-                &[Stage::PlaceRooms, Stage::DigTunnels, Stage::Place, Stage::Loops],
+                &[Stage::PlaceRooms, Stage::DigTunnels, Stage::Place, Stage::Loops, Stage::Regions, Stage::JoinCaves],
                 "it tells apart rooms the finished map joins",
             ),
-            Stage::PlaceRooms | Stage::Grow | Stage::KeepLocks => (&[], ""),
+            Stage::PlaceRooms | Stage::Grow | Stage::KeepLocks | Stage::Fill => (&[], ""),
         }
     }
 
@@ -154,6 +183,8 @@ impl Stage {
             Stage::Grow | Stage::Doors | Stage::Place => {
                 Some("grown rooms are grown, given doors and placed room by room")
             }
+            Stage::Fill => Some("every other stage works on the rock it makes"),
+            Stage::Regions => Some("the caves are the rooms it makes, and it puts the spawn"),
             _ => None,
         }
     }

@@ -57,7 +57,7 @@ fn room_colour(rng: &mut DelveRng) -> Rgb {
 
 /// Which placed room holds each floor tile, as room index + 1 (0: none), so that finding the
 /// rooms a tunnel passes through costs one read. Bytes while there are fewer than 255 rooms.
-pub(super) enum RoomLookup {
+pub(in crate::generate) enum RoomLookup {
     Bytes(Vec<u8>),
     Words(Vec<u32>),
 }
@@ -78,6 +78,11 @@ impl RoomLookup {
             }
             RoomLookup::Words(ids)
         }
+    }
+
+    /// The lookup of rooms numbered by `ids` (room index + 1 per tile, 0 for none).
+    pub(in crate::generate) fn of_ids(ids: Vec<u32>) -> Self {
+        RoomLookup::Words(ids)
     }
 
     /// The tiles: room floor where a room is, wall elsewhere.

@@ -15,7 +15,7 @@ use crate::map::locks::LockConflict;
 use crate::map::{Corridor, Door, Map, SharedCells, Tile, TilePath};
 
 /// How tunnels run: the second of the three seams through which locks enter generation.
-pub(super) trait Router {
+pub(in crate::generate) trait Router {
     /// The centre line of the tunnel of `kind` from placed room `ends[0]` to `ends[1]` on `map`
     /// as dug so far: its geometry and length (a listed line's cells in `cells`), or `None` when
     /// the two need no tunnel. Fails naming the lock that walls one end in.
@@ -34,7 +34,7 @@ pub(super) trait Router {
 
 /// The tutorials' tunnels: the L of the drawn kind (or the straight line) between the two
 /// rooms' centres, and the square brush of a wide tunnel over wall.
-pub(super) struct Tutorial;
+pub(in crate::generate) struct Tutorial;
 
 impl Router for Tutorial {
     #[inline]
@@ -164,7 +164,7 @@ pub(super) fn side_towards(cell: Pos, toward: Pos) -> Dir {
 }
 
 /// What digging a tunnel needs besides the map.
-pub(super) struct Dig<'a> {
+pub(in crate::generate) struct Dig<'a> {
     lookup: &'a RoomLookup,
     pub(super) doors: DoorIndex,
     split: Splitter,
@@ -182,24 +182,35 @@ pub(super) struct Dig<'a> {
 
 impl<'a> Dig<'a> {
     pub(super) fn new(p: &RoomsAndTunnels, lookup: &'a RoomLookup, tunnels: usize) -> Dig<'a> {
+        Dig::on(p.width, p.tunnel_width, lookup, tunnels)
+    }
+
+    /// Digging on a map `map_width` tiles wide, tunnels `tunnel_width` wide, between the rooms
+    /// of `lookup`; about `tunnels` of them.
+    pub(in crate::generate) fn on(
+        map_width: u32,
+        tunnel_width: u32,
+        lookup: &'a RoomLookup,
+        tunnels: usize,
+    ) -> Dig<'a> {
         Dig {
             lookup,
-            doors: DoorIndex::new(p.width, 4 * tunnels),
+            doors: DoorIndex::new(map_width, 4 * tunnels),
             split: Splitter::new(),
             door_last: Vec::new(),
             before: Vec::new(),
             // About 24 cells a tunnel; growing is cheap.
             cells: Vec::with_capacity(32 * tunnels),
             spans: Vec::with_capacity(2 * tunnels),
-            width: p.tunnel_width,
-            w: p.width as usize,
+            width: tunnel_width,
+            w: map_width as usize,
         }
     }
 
     /// Carves the centre line `geometry` (`len` tiles; a listed line's cells in `cells`) and
     /// splits it into runs outside rooms; a run joins the rooms at its ends by a corridor, once
     /// per passage.
-    pub(super) fn tunnel(
+    pub(in crate::generate) fn tunnel(
         &mut self,
         map: &mut Map,
         geometry: &PathGeometry,
@@ -315,7 +326,7 @@ impl<'a> Dig<'a> {
 
     /// Gives the corridors made their paths, all in one buffer that they share. Called once,
     /// after the last corridor: until then the corridors made here have empty paths.
-    pub(super) fn finish(&mut self, map: &mut Map) {
+    pub(in crate::generate) fn finish(&mut self, map: &mut Map) {
         let shared = SharedCells::new(&self.cells);
         for (c, &(from, to)) in map.corridors.iter_mut().zip(&self.spans) {
             c.path = shared.path(from as usize..to as usize);

@@ -19,7 +19,7 @@ use rand::RngExt;
 /// A placed room, with the kind of tunnel that joins it to the room placed before it (`None`
 /// for the first room).
 #[derive(Clone)]
-pub(super) struct Placed {
+pub(in crate::generate) struct Placed {
     /// The room with its walls: the tutorial's corner rectangle.
     pub(super) footprint: Rect,
     pub(super) shape: Shape,

@@ -59,7 +59,7 @@ pub(super) fn unit(a: Pos, b: Pos) -> (i32, i32) {
 pub(super) type Stretch = (Pos, (i32, i32), usize);
 
 /// Where the `k`-th cell of a tunnel's centre line is.
-pub(super) enum PathGeometry {
+pub(in crate::generate) enum PathGeometry {
     /// `n1` cells from `a` to `corner` (included) along `d1`, then on along `d2`.
     L { a: Pos, corner: Pos, d1: (i32, i32), d2: (i32, i32), n1: usize },
     /// The cells are listed in the scratch buffer.
@@ -69,7 +69,7 @@ pub(super) enum PathGeometry {
 impl PathGeometry {
     /// The centre line of a tunnel from `a` to `b`, and its length in tiles. A direct tunnel's
     /// cells are listed in `cells`.
-    pub(super) fn new(a: Pos, b: Pos, kind: TunnelKind, cells: &mut Vec<Pos>) -> (PathGeometry, usize) {
+    pub(in crate::generate) fn new(a: Pos, b: Pos, kind: TunnelKind, cells: &mut Vec<Pos>) -> (PathGeometry, usize) {
         match kind {
             TunnelKind::L { horizontal_first } => {
                 let corner = if horizontal_first { Pos::new(b.x, a.y) } else { Pos::new(a.x, b.y) };
@@ -215,14 +215,14 @@ impl Splitter {
 
 /// How a room is joined to the one placed before it.
 #[derive(Clone, Copy)]
-pub(super) enum TunnelKind {
+pub(in crate::generate) enum TunnelKind {
     L { horizontal_first: bool },
     Direct,
 }
 
 impl TunnelKind {
     /// The kind as a recording names it.
-    pub(super) const fn leg(self) -> Leg {
+    pub(in crate::generate) const fn leg(self) -> Leg {
         match self {
             TunnelKind::L { horizontal_first: true } => Leg::HorizontalFirst,
             TunnelKind::L { horizontal_first: false } => Leg::VerticalFirst,

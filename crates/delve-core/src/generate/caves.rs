@@ -1,0 +1,187 @@
+//! Caves: the cellular-automata method (RogueBasin's "Cellular Automata Method for Generating
+//! Random Cave-Like Levels"), with each cave a room so that everything Delve does with rooms —
+//! colours, the room graph, roles, the timeline, exports — works on caves too.
+//!
+//! | Stage | File | Does | Stream |
+//! |---|---|---|---|
+//! | 1. Fill | `caves/rock.rs` | every inner tile rock with chance `fill` (the border is rock) | [`Stream::Rock`] |
+//! | 2. Smooth | `caves/rock.rs` | `iterations` passes of the rule: an open tile turns to rock with at least `birth` rock neighbours (of 8), a rock tile stays rock with at least `survival` | — |
+//! | 3. Regions | `caves/regions.rs` | each 4-connected open region of at least `min_region` tiles a cave (a room of its cells, with a colour), the others filled in; the spawn at the middle of the largest | [`Stream::Colours`] |
+//! | 4. Join caves | `caves/join.rs` | each cave in turn joined to the nearest cave already joined by an L tunnel between their middles, carved and split into corridors with doors as rooms and tunnels' are | [`Stream::Tunnels`] |
+//!
+//! then the stages every generator ends with ([`super::stages`]): roles, colours apart. A cave's
+//! middle is its cell nearest its mean, so tunnels start and end on its floor. Smooth and Join
+//! caves may be turned off; Fill and Regions may not.
+
+use super::record::{Off, Recorder, Step};
+use super::rooms_tunnels::carve::RoomLookup;
+use super::rooms_tunnels::dig::{Dig, Tutorial};
+use super::rooms_tunnels::tunnels::{PathGeometry, TunnelKind};
+use super::{Generated, Report};
+use crate::geom::{Grid, Pos};
+use crate::map::palette::PALETTE;
+use crate::map::{Map, Room, Shape, Tile};
+use crate::params::Caves;
+use crate::params::stages::Stage;
+#[cfg(doc)]
+use crate::rng::Stream;
+use crate::rng::{Stream as S, stream};
+use rand::RngExt;
+
+mod join;
+mod regions;
+mod rock;
+
+use rock::Rock;
+
+pub(super) fn generate(p: &Caves, seed: u64) -> Generated {
+    run(p, seed, &mut Off, usize::MAX)
+}
+
+/// [`generate`], telling `rec` each step.
+pub(super) fn generate_with(p: &Caves, seed: u64, rec: &mut impl Recorder) -> Generated {
+    run(p, seed, rec, usize::MAX)
+}
+
+/// The map after the first `steps` steps of a recording of [`generate_with`] for `p` and
+/// `seed` (the same run, stopped there): after the rock's steps, its open tiles as floor; then
+/// the caves; then the tunnels so far. After every step, exactly the generated map.
+pub(super) fn replay(p: &Caves, seed: u64, steps: usize) -> Map {
+    run(p, seed, &mut Off, steps).map
+}
+
+/// Counts the steps told, and says when the run is to stop (`stop` steps in).
+struct Steps<'r, R> {
+    rec: &'r mut R,
+    told: usize,
+    stop: usize,
+}
+
+impl<R: Recorder> Steps<'_, R> {
+    /// Tells `step`; true when the run stops here.
+    fn tell(&mut self, step: impl FnOnce() -> Step) -> bool {
+        self.rec.record(step);
+        self.told += 1;
+        self.told >= self.stop
+    }
+}
+
+fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated {
+    let mut steps = Steps { rec, told: 0, stop };
+    let stages = &p.stages;
+    // 1. Fill.
+    let mut rock = Rock::filled(p.width, p.height, p.fill, &mut stream(seed, S::Rock));
+    let open = |r: &Rock| (r.width * r.height) as u64 - r.rock();
+    if steps.tell(|| Step::CaveFilled { rock: rock.rock(), open: open(&rock) }) {
+        return rock_only(p, &rock);
+    }
+    // 2. Smooth.
+    if stages.runs(Stage::Smooth) {
+        let mut scratch = Vec::new();
+        for pass in 1..=p.iterations {
+            rock.smooth(p.birth, p.survival, &mut scratch);
+            if steps.tell(|| Step::CaveSmoothed { pass, rock: rock.rock(), open: open(&rock) }) {
+                return rock_only(p, &rock);
+            }
+        }
+    }
+    // 3. Regions.
+    let found = regions::find(&mut rock, p.min_region);
+    let mut map = rock_only(p, &rock).map;
+    let mut colours = stream(seed, S::Colours);
+    map.rooms = found
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, cells)| {
+            let colour = PALETTE[colours.random_range(0..PALETTE.len())];
+            Room::new(i as u32, Shape::Cells(cells.clone()), colour)
+        })
+        .collect();
+    let middles: Vec<Pos> = found.cells.iter().map(|c| regions::middle(c)).collect();
+    let largest = (0..found.cells.len()).max_by_key(|&i| (found.cells[i].len(), std::cmp::Reverse(i))).unwrap_or(0);
+    map.spawn = middles.get(largest).copied().unwrap_or(map.spawn);
+    let caves = found.cells.len() as u32;
+    let report = report(p, &found);
+    if steps.tell(|| Step::CavesFound { caves, filled: found.filled, filled_tiles: found.filled_tiles }) {
+        return Generated { map, report };
+    }
+    // 4. Join caves.
+    if stages.runs(Stage::JoinCaves) {
+        let joins = join::tree(&middles, largest);
+        let lookup = RoomLookup::of_ids(found.ids);
+        let mut dig = Dig::on(p.width, p.tunnel_width, &lookup, joins.len());
+        let mut coin = stream(seed, S::Tunnels);
+        let mut cells = Vec::new();
+        for (from, to) in joins {
+            let kind = TunnelKind::L { horizontal_first: coin.random::<f64>() < 0.5 };
+            let (start, end) = (middles[from], middles[to]);
+            let (geometry, len) = PathGeometry::new(start, end, kind, &mut cells);
+            dig.tunnel(&mut map, &geometry, len, &cells, &Tutorial);
+            let leg = kind.leg();
+            if steps.tell(|| Step::CavesJoined { from: from as u32, to: to as u32, start, end, leg }) {
+                break;
+            }
+        }
+        dig.finish(&mut map);
+    }
+    Generated { map, report }
+}
+
+/// The map of `rock` alone: its open tiles as floor, no room yet.
+fn rock_only(p: &Caves, rock: &Rock) -> Generated {
+    let tiles = rock.cells.iter().map(|&c| if c == 1 { Tile::Wall } else { Tile::Floor }).collect();
+    let map = Grid::from_vec(p.width, p.height, tiles).map_or_else(|| Map::new(p.width, p.height), Map::from_tiles);
+    Generated { map, report: Report::default() }
+}
+
+/// What was made: every cave counts as asked for, since a cave is whatever the rock leaves.
+fn report(p: &Caves, found: &regions::Caves) -> Report {
+    let n = found.cells.len();
+    let mut report = Report::new(n, n, None);
+    if found.filled > 0 {
+        let regions = if found.filled == 1 { "region" } else { "regions" };
+        report.notes.push(format!(
+            "{} small open {regions} ({} tiles) filled in, under the smallest cave ({} tiles)",
+            found.filled, found.filled_tiles, p.min_region
+        ));
+    }
+    if found.kept_small {
+        report.notes.push("no open region reached the smallest cave size: the largest was kept".into());
+    }
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caves_are_rooms_joined_into_one_valid_map() {
+        for seed in 0..40 {
+            let p = Caves::default();
+            let g = generate(&p, seed);
+            let problems = g.map.validate();
+            assert!(problems.is_empty(), "seed {seed}: {problems:?}");
+            assert!(!g.map.rooms.is_empty());
+            assert!(g.map.rooms.iter().all(|r| r.shape.area() >= p.min_region as usize || g.map.rooms.len() == 1));
+            assert_eq!(g.map.tile(g.map.spawn), Some(Tile::Floor));
+            assert_eq!(generate(&p, seed).map, g.map, "the same seed, the same map");
+        }
+    }
+
+    #[test]
+    fn replay_stops_after_each_step_and_ends_at_the_map() {
+        let p = Caves { width: 40, height: 30, ..Caves::default() };
+        let mut rec = crate::generate::record::Recording::default();
+        let full = generate_with(&p, 5, &mut rec);
+        let n = rec.steps.len();
+        assert!(matches!(rec.steps[0], Step::CaveFilled { .. }));
+        assert_eq!(rec.steps.iter().filter(|s| matches!(s, Step::CaveSmoothed { .. })).count(), 4);
+        assert_eq!(replay(&p, 5, n), full.map);
+        assert!(replay(&p, 5, 1).rooms.is_empty(), "only the rock after the fill");
+        let found = 1 + 4 + 1;
+        assert_eq!(replay(&p, 5, found).rooms.len(), full.map.rooms.len());
+        assert!(replay(&p, 5, found).corridors.is_empty());
+    }
+}
