@@ -189,3 +189,37 @@ fn the_timeline_replays_grown_rooms_step_by_step() {
     assert!(h.state().timeline().shown().is_none());
     assert_eq!(delve::generate::replay(h.state().params(), h.state().seed(), &steps).unwrap(), doc);
 }
+
+/// A caves preset in the editor: its parameters in the panel, the report in caves, and the
+/// timeline's stages from the random rock to the tunnels, the rock shown as it was smoothed.
+#[test]
+fn caves_show_their_rock_caves_and_tunnels_on_the_timeline() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    let caves = delve::app::PresetRef::Shipped("caves".into());
+    h.state_mut().push(delve::app::Command::Params(ParamsCommand::SelectPreset(caves)));
+    crate::common::settle(&mut h);
+    let doc = h.state().document().unwrap().map().clone();
+    let n = doc.rooms.len();
+    assert!(n > 1 && !doc.corridors.is_empty(), "seed 0 of caves has caves to join");
+    for label in ["Rock fill", "Smoothing passes", "Rock from", "Smallest cave"] {
+        assert!(h.query_all_by_label(label).count() > 0, "the panel shows {label}");
+    }
+    h.get_by_label(&delve::words::count(n as u64, "cave"));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::T);
+    crate::common::settle(&mut h);
+    click_stage(&mut h, "Smooth");
+    assert_eq!(h.state().timeline().at(), 2, "after the fill, the first smoothing pass");
+    let shown = h.state().timeline().shown().unwrap().map().clone();
+    assert!(shown.rooms.is_empty() && shown.tiles() != doc.tiles(), "the rock as it was, no cave yet");
+    assert!(h.query_by_label_contains("(Smooth): Smoothing pass 1: ").is_some());
+    click_stage(&mut h, "Join caves");
+    assert!(matches!(h.state().timeline().step(), Some(Step::CavesJoined { .. })));
+    // (At the last step the timeline shows the document itself.)
+    let caves_then = h.state().timeline().shown().map_or(n, |d| d.map().rooms.len());
+    assert_eq!(caves_then, n, "every cave before the first tunnel");
+    h.get_by_label(">|").click();
+    crate::common::settle(&mut h);
+    let end = h.state().timeline().shown().map_or(doc.clone(), |d| d.map().clone());
+    assert_eq!(end.tiles(), doc.tiles(), "the last step is the generated map");
+}
