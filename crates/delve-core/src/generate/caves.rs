@@ -86,23 +86,22 @@ fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated 
         }
     }
     // 3. Regions.
-    let found = regions::find(&mut rock, p.min_region);
+    let mut found = regions::find(&mut rock, p.min_region);
     let mut map = rock_only(p, &rock).map;
-    let mut colours = stream(seed, S::Colours);
-    map.rooms = found
-        .cells
-        .iter()
-        .enumerate()
-        .map(|(i, cells)| {
-            let colour = PALETTE[colours.random_range(0..PALETTE.len())];
-            Room::new(i as u32, Shape::Cells(cells.clone()), colour)
-        })
-        .collect();
     let middles: Vec<Pos> = found.cells.iter().map(|c| regions::middle(c)).collect();
     let largest = (0..found.cells.len()).max_by_key(|&i| (found.cells[i].len(), std::cmp::Reverse(i))).unwrap_or(0);
     map.spawn = middles.get(largest).copied().unwrap_or(map.spawn);
     let caves = found.cells.len() as u32;
     let report = report(p, &found);
+    let mut colours = stream(seed, S::Colours);
+    map.rooms = std::mem::take(&mut found.cells)
+        .into_iter()
+        .enumerate()
+        .map(|(i, cells)| {
+            let colour = PALETTE[colours.random_range(0..PALETTE.len())];
+            Room::new(i as u32, Shape::Cells(cells), colour)
+        })
+        .collect();
     if steps.tell(|| Step::CavesFound { caves, filled: found.filled, filled_tiles: found.filled_tiles }) {
         return Generated { map, report };
     }

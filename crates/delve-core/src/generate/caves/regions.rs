@@ -2,8 +2,8 @@
 //! least `min_region` tiles becomes a cave (a room of its cells), the others are filled in.
 
 use super::rock::Rock;
-use crate::geom::{Pos, Rect};
-use crate::pathfind::{NO_PIECE, Queue, pieces};
+use crate::geom::Pos;
+use crate::pathfind::{NO_PIECE, Queue, flood_walled};
 
 /// The caves found in the rock.
 pub(super) struct Caves {
@@ -24,11 +24,9 @@ pub(super) struct Caves {
 /// cave at the centre when nothing is open.
 pub(super) fn find(rock: &mut Rock, min_region: u32) -> Caves {
     let (w, h) = (rock.width, rock.height);
-    let area = Rect::new(0, 0, w as i32, h as i32);
     let mut labels = Vec::new();
     let mut queue = Queue::default();
-    let cells = &rock.cells;
-    let mut found = pieces(area, |p| cells[p.y as usize * w + p.x as usize] == 0, &mut labels, &mut queue);
+    let mut found = label(rock, &mut labels, &mut queue);
     let mut kept_small = false;
     if found.is_empty() {
         // Nothing open: a small cave at the centre, so that the map has a floor and a spawn.
@@ -38,8 +36,7 @@ pub(super) fn find(rock: &mut Rock, min_region: u32) -> Caves {
                 rock.cells[y * w + x] = 0;
             }
         }
-        let cells = &rock.cells;
-        found = pieces(area, |p| cells[p.y as usize * w + p.x as usize] == 0, &mut labels, &mut queue);
+        found = label(rock, &mut labels, &mut queue);
         kept_small = true;
     }
     let largest = found.iter().enumerate().max_by_key(|(i, (size, _))| (*size, std::cmp::Reverse(*i))).map(|(i, _)| i);
@@ -62,20 +59,52 @@ pub(super) fn find(rock: &mut Rock, min_region: u32) -> Caves {
         }
     }
     let mut cells: Vec<Vec<Pos>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
-    let mut ids = vec![0u32; w * h];
-    for (k, &label) in labels.iter().enumerate() {
-        if label == NO_PIECE {
-            continue;
-        }
-        match number[label as usize] {
-            u32::MAX => rock.cells[k] = 1,
-            cave => {
-                ids[k] = cave + 1;
-                cells[cave as usize].push(Pos::new((k % w) as i32, (k / w) as i32));
+    // Row by row, so each cave's cells come in reading order; the labels become the lookup.
+    for (y, row) in labels.chunks_exact_mut(w.max(1)).enumerate() {
+        for (x, label) in row.iter_mut().enumerate() {
+            if *label == NO_PIECE {
+                *label = 0;
+                continue;
+            }
+            match number[*label as usize] {
+                u32::MAX => {
+                    rock.cells[y * w + x] = 1;
+                    *label = 0;
+                }
+                cave => {
+                    *label = cave + 1;
+                    cells[cave as usize].push(Pos::new(x as i32, y as i32));
+                }
             }
         }
     }
-    Caves { cells, ids, filled, filled_tiles, kept_small }
+    Caves { cells, ids: labels, filled, filled_tiles, kept_small }
+}
+
+/// The open regions of `rock` (4-connected), as [`crate::pathfind::pieces`] numbers them: in
+/// reading order of their first tile, each tile's region in `labels` ([`NO_PIECE`] for rock);
+/// each region's size and first tile. By the walled flood over the rock's bytes (its border is
+/// rock), a region at a time.
+fn label(rock: &Rock, labels: &mut Vec<u32>, queue: &mut Queue<u64>) -> Vec<(u32, usize)> {
+    let w = rock.width;
+    let mut walled = rock.cells.clone();
+    labels.clear();
+    labels.resize(walled.len(), NO_PIECE);
+    let mut found = Vec::new();
+    for k in 0..walled.len() {
+        if walled[k] != 0 {
+            continue;
+        }
+        flood_walled(&mut walled, w, k, 1, queue);
+        let piece = found.len() as u32;
+        for &entry in queue.taken() {
+            if let Some(l) = labels.get_mut(entry as u32 as usize) {
+                *l = piece;
+            }
+        }
+        found.push((queue.len() as u32, k));
+    }
+    found
 }
 
 /// The cell of `cells` nearest their mean (the first in reading order among the nearest): where

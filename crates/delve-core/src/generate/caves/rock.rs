@@ -33,12 +33,8 @@ impl Rock {
         if w < 3 || h < 3 {
             return;
         }
-        // A tile's rule as a table over (rock, neighbours): no branch per tile.
-        let mut rule = [[0u8; 10]; 2];
-        for n in 0..10u32 {
-            rule[0][n as usize] = u8::from(n >= birth);
-            rule[1][n as usize] = u8::from(n >= survival);
-        }
+        // Rock from this many rock neighbours (a count of 9 or more never happens).
+        let (birth, survival) = (birth.min(9) as u8, survival.min(9) as u8);
         scratch.clear();
         scratch.resize(w * h, 1);
         // Rock in the three rows around each inner row, column by column, then across.
@@ -49,14 +45,16 @@ impl Rock {
                 &self.cells[y * w..(y + 1) * w],
                 &self.cells[(y + 1) * w..(y + 2) * w],
             );
-            for (x, c) in columns.iter_mut().enumerate() {
-                *c = above[x] + row[x] + below[x];
+            for (((c, a), r), b) in columns.iter_mut().zip(above).zip(row).zip(below) {
+                *c = a + r + b;
             }
-            let out = &mut scratch[y * w..(y + 1) * w];
-            for x in 1..w - 1 {
-                let own = row[x];
-                let around = columns[x - 1] + columns[x] + columns[x + 1] - own;
-                out[x] = rule[usize::from(own)][usize::from(around)];
+            // Written as lanes over whole slices, so the compiler runs many tiles at once.
+            let out = &mut scratch[y * w + 1..(y + 1) * w - 1];
+            let (left, mid, right) = (&columns[..w - 2], &columns[1..w - 1], &columns[2..]);
+            for ((((o, l), m), r), own) in out.iter_mut().zip(left).zip(mid).zip(right).zip(&row[1..w - 1]) {
+                let around = l + m + r - own;
+                let from = if *own == 1 { survival } else { birth };
+                *o = u8::from(around >= from);
             }
         }
         std::mem::swap(&mut self.cells, scratch);
