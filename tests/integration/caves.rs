@@ -87,7 +87,9 @@ fn the_rule_and_the_fill_shape_the_caves() {
     assert_eq!(g.map.rooms.len(), 1);
     assert_eq!(Some(g.map.rooms[0].shape.area()), largest);
     let notes = g.report.notes.join("; ");
-    assert!(notes.contains("filled in") && notes.contains("the largest was kept"), "{notes}");
+    assert_eq!(notes, "no open region reached the smallest cave (100000 tiles): the largest was kept");
+    // Small regions filled in under the usual size are the rule working, not a shortfall.
+    assert!(generate_valid(&shipped("caves"), seed).report.notes.is_empty());
 }
 
 #[test]
