@@ -12,6 +12,9 @@
 //!   cave pipeline as its docs build it: `NoiseGenerator::uniform` + `CellularAutomata` (15
 //!   passes) + `AreaStartingPosition` (centre) + `CullUnreachable`. mapgen keeps the one cave
 //!   reachable from its start; Delve keeps every cave, as a room, and joins them.
+//! - BSP rooms: the `bsp-rooms` preset on an 80×50 map (five levels of splits, a room in each
+//!   leaf, the halves of each split joined) against mapgen's `BspRooms` (the Rust roguelike
+//!   tutorial's: 240 tries at sub-rectangles) + `NearestCorridors`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "common/presets.rs"]
@@ -20,8 +23,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use delve::generate::generate;
 use delve::params::GeneratorParams;
 use mapgen::filter::{
-    AreaStartingPosition, CellularAutomata, CullUnreachable, NearestCorridors, NoiseGenerator, SimpleRooms, XStart,
-    YStart,
+    AreaStartingPosition, BspRooms, CellularAutomata, CullUnreachable, NearestCorridors, NoiseGenerator, SimpleRooms,
+    XStart, YStart,
 };
 use mapgen::{MapBuffer, MapFilter};
 use rand08::SeedableRng;
@@ -83,5 +86,29 @@ fn caves(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, rooms_and_tunnels, caves);
+fn bsp_rooms(c: &mut Criterion) {
+    let mut g = c.benchmark_group("anchors, BSP rooms 80x50");
+    let p = presets::shipped("bsp-rooms");
+    let mut seed = 0u64;
+    g.bench_function("delve bsp-rooms", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(generate(&p, seed % 1000).ok())
+        })
+    });
+    let (rooms, corridors) = (BspRooms::new(), NearestCorridors::new());
+    let blank = MapBuffer::new(80, 50);
+    let mut seed = 0u64;
+    g.bench_function("mapgen 0.6 BspRooms + NearestCorridors", |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            let mut rng = rand08::rngs::StdRng::seed_from_u64(seed % 1000);
+            let map = rooms.modify_map(&mut rng, &blank);
+            black_box(corridors.modify_map(&mut rng, &map))
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, rooms_and_tunnels, caves, bsp_rooms);
 criterion_main!(benches);

@@ -48,6 +48,9 @@ impl DelveApp {
                     let out = map_view_ui(ui, &mut self.view, shown, &self.prefs.layers);
                     self.hover = out.hover.map(|h| h.describe(shown));
                     if let Some(step) = self.timeline.step() {
+                        if matches!(step, crate::generate::record::Step::PartSplit { .. }) {
+                            timeline::earlier_cuts_ui(ui, &self.view, self.timeline.before());
+                        }
                         timeline::step_overlay_ui(ui, &self.view, shown, step, self.timeline.pose());
                     }
                 }

@@ -517,6 +517,10 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
                 count(report.rooms_placed as u64, "cave"),
                 "The caves (rooms) the rock left, after small regions were filled in.",
             ),
+            GeneratorParams::BspRooms(_) => (
+                format!("{} in {} leaves", count(report.rooms_placed as u64, "room"), report.rooms_asked),
+                "A room in each leaf of the splits.",
+            ),
         };
         ui.label(RichText::new(text).color(colour)).on_hover_text(help);
         if let Some(why) = &report.shortfall {

@@ -97,6 +97,12 @@ impl Timeline {
         self.at.checked_sub(1).and_then(|i| r.steps.get(i))
     }
 
+    /// The steps before the one shown.
+    pub fn before(&self) -> &[Step] {
+        let steps = self.recorded.as_ref().map_or(&[][..], |r| &r.steps[..]);
+        steps.get(..self.at.saturating_sub(1)).unwrap_or_default()
+    }
+
     /// Where the room of the step shown went, when the step's places are in the room's own
     /// frame (growing it, choosing its doors).
     pub fn pose(&self) -> Option<Pose> {
@@ -365,6 +371,27 @@ const MADE: Color32 = Color32::from_rgb(0x60, 0xe0, 0x80);
 const REFUSED: Color32 = Color32::from_rgb(0xe0, 0x40, 0x40);
 const TOUCHED: Color32 = Color32::from_rgb(0xff, 0xd0, 0x40);
 
+/// BSP rooms: the cuts of the splits before the step shown, faint, so that the partition is
+/// seen growing (the map itself has no rooms yet while it is split).
+pub fn earlier_cuts_ui(ui: &egui::Ui, view: &super::MapView, before: &[Step]) {
+    let (t, rect) = (view.transform, view.rect);
+    let painter = ui.painter_at(rect);
+    let to_screen = |x: f32, y: f32| t.screen_from_tile(rect, pos2(x, y));
+    for step in before {
+        if let Step::PartSplit { area, vertical, at, .. } = step {
+            let at = *at as f32;
+            let (a, b) = if *vertical {
+                let x = area.x as f32 + at;
+                (to_screen(x, area.y as f32), to_screen(x, area.bottom() as f32))
+            } else {
+                let y = area.y as f32 + at;
+                (to_screen(area.x as f32, y), to_screen(area.right() as f32, y))
+            };
+            painter.line_segment([a, b], Stroke::new(1.5, MADE.gamma_multiply(0.5)));
+        }
+    }
+}
+
 /// Draws the step shown over the map: a placed room's footprint in green, a rejected try in
 /// red with the room it hit outlined, a tunnel as a line between the rooms' centres; a grown
 /// room's cells in the order they grew (where the room ends up, `pose`), its holes in red, its
@@ -430,7 +457,9 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
             painter.rect_filled(r, 0.0, REFUSED.gamma_multiply(0.3));
             painter.rect_stroke(r, 0.0, Stroke::new(2.0, REFUSED), egui::StrokeKind::Outside);
         }
-        Step::TunnelDug { start, end, .. } | Step::CavesJoined { start, end, .. } => {
+        Step::TunnelDug { start, end, .. }
+        | Step::CavesJoined { start, end, .. }
+        | Step::SiblingsJoined { start, end, .. } => {
             painter.line_segment([centre(*start), centre(*end)], Stroke::new(2.0, MADE));
         }
         Step::RoomGrown { cells, holes, outcome, .. } => {
@@ -481,6 +510,19 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
             let points: Vec<egui::Pos2> = path.iter().map(|p| centre(*p)).collect();
             painter.add(egui::Shape::line(points, Stroke::new(3.0, colour)));
         }
+        Step::PartSplit { area, vertical, at, .. } => {
+            frame(area, TOUCHED);
+            let at = *at as f32;
+            let (a, b) = if *vertical {
+                let x = area.x as f32 + at;
+                (to_screen(x, area.y as f32), to_screen(x, area.bottom() as f32))
+            } else {
+                let y = area.y as f32 + at;
+                (to_screen(area.x as f32, y), to_screen(area.right() as f32, y))
+            };
+            painter.line_segment([a, b], Stroke::new(3.0, MADE));
+        }
+        Step::LeafRoom { leaf, .. } => frame(leaf, TOUCHED),
         // The rock and the caves are the map itself.
         Step::Canvas { .. }
         | Step::LoopsConsidered { .. }

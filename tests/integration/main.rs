@@ -35,6 +35,7 @@ mod app_timeline;
 #[cfg(feature = "gui")]
 mod app_tune;
 mod browser;
+mod bsp;
 mod caves;
 mod cli;
 mod edit;

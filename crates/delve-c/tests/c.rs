@@ -198,6 +198,7 @@ fn the_c_functions_give_what_the_cli_gives() {
         row("grown-shapes", "3", ""),
         row("grown-treasure", "18446744073709551615", ""),
         row("caves", "3", ""),
+        row("bsp-rooms", "9", ""),
         row("presets/godot-part3.ron", "7", ""),
         row("godot-part3", "5", "tests/golden/godot-part3-seed-42.ron"),
         row("no-such-preset", "1", ""),

@@ -13,7 +13,7 @@
 //! middle is its cell nearest its mean, so tunnels start and end on its floor. Smooth and Join
 //! caves may be turned off; Fill and Regions may not.
 
-use super::record::{Off, Recorder, Step};
+use super::record::{Off, Recorder, Step, Steps};
 use super::rooms_tunnels::carve::RoomLookup;
 use super::rooms_tunnels::dig::{Dig, Tutorial};
 use super::rooms_tunnels::tunnels::{PathGeometry, TunnelKind};
@@ -50,24 +50,8 @@ pub(super) fn replay(p: &Caves, seed: u64, steps: usize) -> Map {
     run(p, seed, &mut Off, steps).map
 }
 
-/// Counts the steps told, and says when the run is to stop (`stop` steps in).
-struct Steps<'r, R> {
-    rec: &'r mut R,
-    told: usize,
-    stop: usize,
-}
-
-impl<R: Recorder> Steps<'_, R> {
-    /// Tells `step`; true when the run stops here.
-    fn tell(&mut self, step: impl FnOnce() -> Step) -> bool {
-        self.rec.record(step);
-        self.told += 1;
-        self.told >= self.stop
-    }
-}
-
 fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated {
-    let mut steps = Steps { rec, told: 0, stop };
+    let mut steps = Steps::new(rec, stop);
     let stages = &p.stages;
     // 1. Fill.
     let mut rock = Rock::filled(p.width, p.height, p.fill, &mut stream(seed, S::Rock));

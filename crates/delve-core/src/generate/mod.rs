@@ -13,6 +13,7 @@
 //! |---|---|
 //! | Rooms and tunnels: place rooms → dig tunnels → spawn (→ keep locks) | [`rooms_tunnels`]: `place.rs`, `carve.rs`, `dig.rs`, `around_locks.rs` |
 //! | Grown rooms: grow → doors → place (room by room) → loops | [`grown`]: `grow.rs` (+ `shapes.rs`, `growth.rs`), `doors.rs`, `place.rs` (+ `search.rs`, `door_cache.rs`), `loops.rs` |
+//! | BSP rooms: split → leaf rooms → join siblings | [`bsp`] (digging with `rooms_tunnels/dig.rs`) |
 //! | Caves: fill → smooth → regions → join caves | [`caves`]: `rock.rs`, `regions.rs`, `join.rs` (digging with `rooms_tunnels/dig.rs`) |
 //! | Any generator: roles → colours apart | `roles.rs`, [`crate::map::palette`] |
 //! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
@@ -25,6 +26,7 @@
 //! A stage turned off or left out does nothing: no tunnels dug (rooms and tunnels), no loops, no
 //! roles (and no plan for them), no colours apart.
 
+pub mod bsp;
 pub mod caves;
 pub mod grown;
 mod keep;
@@ -206,6 +208,7 @@ pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Op
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::replay(p, seed, steps),
         GeneratorParams::GrownRooms(_) => grown::replay(steps),
         GeneratorParams::Caves(p) => caves::replay(p, seed, steps.len()),
+        GeneratorParams::BspRooms(p) => bsp::replay(p, seed, steps.len()),
     };
     // Rooms in the colours the finished map gives them (its neighbour pass sees corridors dug
     // later), so that a room keeps its colour from the step that places it to the end.

@@ -21,6 +21,28 @@ pub trait Recorder {
     fn reframe(&mut self, first: impl FnOnce() -> Step, dx: i32, dy: i32);
 }
 
+/// A generator's steps told to a recorder and counted, for a generator that replays by running
+/// again and stopping after the first `stop` steps (caves, BSP rooms): [`Steps::tell`] says
+/// when to stop.
+pub(super) struct Steps<'r, R> {
+    rec: &'r mut R,
+    told: usize,
+    stop: usize,
+}
+
+impl<'r, R: Recorder> Steps<'r, R> {
+    pub(super) fn new(rec: &'r mut R, stop: usize) -> Self {
+        Steps { rec, told: 0, stop }
+    }
+
+    /// Tells `step`; true when the run stops here.
+    pub(super) fn tell(&mut self, step: impl FnOnce() -> Step) -> bool {
+        self.rec.record(step);
+        self.told += 1;
+        self.told >= self.stop
+    }
+}
+
 /// Recording off: every call is empty and inlined away.
 pub struct Off;
 
@@ -97,6 +119,14 @@ pub enum Step {
     /// Caves: cave `from` joined to cave `to`, joined before it, by a tunnel between their
     /// middles `start` and `end`.
     CavesJoined { from: u32, to: u32, start: Pos, end: Pos, leg: Leg },
+    /// BSP rooms: the part `area` split (the split at `depth`, from 1), down (`vertical`) or
+    /// across, `at` tiles from its left or top.
+    PartSplit { depth: u32, area: Rect, vertical: bool, at: u32 },
+    /// BSP rooms: room `room` put in leaf `leaf`, its floor `floor`.
+    LeafRoom { room: u32, leaf: Rect, floor: Rect },
+    /// BSP rooms: room `from` joined to room `to`, the nearest rooms of a split's two halves, by
+    /// a tunnel between their centres.
+    SiblingsJoined { from: u32, to: u32, start: Pos, end: Pos, leg: Leg },
 }
 
 /// What became of a room's growth.
@@ -246,6 +276,17 @@ pub enum Leg {
     Direct,
 }
 
+impl Leg {
+    /// The way a tunnel ran, in words.
+    pub const fn words(self) -> &'static str {
+        match self {
+            Leg::HorizontalFirst => "horizontal leg first",
+            Leg::VerticalFirst => "vertical leg first",
+            Leg::Direct => "a direct line",
+        }
+    }
+}
+
 impl Step {
     /// What happened, in a designer's words.
     pub fn sentence(&self) -> String {
@@ -260,17 +301,14 @@ impl Step {
                     TryOutcome::Overlaps { room } => format!("{what}, rejected: it overlaps room {room}."),
                 }
             }
-            Step::TunnelDug { from, to, start, end, leg } => {
-                let how = match leg {
-                    Leg::HorizontalFirst => "horizontal leg first",
-                    Leg::VerticalFirst => "vertical leg first",
-                    Leg::Direct => "a direct line",
-                };
-                format!(
-                    "Tunnel from room {from} to room {to}, ({}, {}) to ({}, {}), {how}.",
-                    start.x, start.y, end.x, end.y
-                )
-            }
+            Step::TunnelDug { from, to, start, end, leg } => format!(
+                "Tunnel from room {from} to room {to}, ({}, {}) to ({}, {}), {}.",
+                start.x,
+                start.y,
+                end.x,
+                end.y,
+                leg.words()
+            ),
             Step::Canvas { width, height, .. } => {
                 format!("An empty map of {width}×{height} tiles, as large as the finished dungeon needs.")
             }
@@ -365,26 +403,44 @@ impl Step {
                     ),
                 }
             }
-            Step::CavesJoined { from, to, start, end, leg } => {
-                let how = match leg {
-                    Leg::HorizontalFirst => "horizontal leg first",
-                    Leg::VerticalFirst => "vertical leg first",
-                    Leg::Direct => "a direct line",
-                };
-                format!(
-                    "Cave {from} joined to cave {to} by a tunnel from ({}, {}) to ({}, {}), {how}.",
-                    start.x, start.y, end.x, end.y
-                )
-            }
+            Step::CavesJoined { from, to, start, end, leg } => format!(
+                "Cave {from} joined to cave {to} by a tunnel from ({}, {}) to ({}, {}), {}.",
+                start.x,
+                start.y,
+                end.x,
+                end.y,
+                leg.words()
+            ),
+            Step::PartSplit { depth, area: a, vertical, at } => format!(
+                "Split {depth}: the {}×{} part at ({}, {}) cut {} {at} tiles from its {}.",
+                a.w,
+                a.h,
+                a.x,
+                a.y,
+                if *vertical { "down" } else { "across" },
+                if *vertical { "left" } else { "top" }
+            ),
+            Step::LeafRoom { room, leaf, floor: f } => format!(
+                "Room {room}: {}×{} at ({}, {}) in the {}×{} leaf at ({}, {}).",
+                f.w, f.h, f.x, f.y, leaf.w, leaf.h, leaf.x, leaf.y
+            ),
+            Step::SiblingsJoined { from, to, start, end, leg } => format!(
+                "Room {from} joined to room {to}, the nearest rooms of a split's two halves, ({}, {}) to ({}, {}), {}.",
+                start.x,
+                start.y,
+                end.x,
+                end.y,
+                leg.words()
+            ),
         }
     }
 
     /// The room this step placed, if it placed one.
     pub fn placed_room(&self) -> Option<u32> {
         match self {
-            Step::RoomTried { outcome: TryOutcome::Placed { room, .. }, .. } | Step::RoomPlaced { room, .. } => {
-                Some(*room)
-            }
+            Step::RoomTried { outcome: TryOutcome::Placed { room, .. }, .. }
+            | Step::RoomPlaced { room, .. }
+            | Step::LeafRoom { room, .. } => Some(*room),
             _ => None,
         }
     }
@@ -402,6 +458,8 @@ impl Step {
                 | Step::CaveSmoothed { .. }
                 | Step::CavesFound { .. }
                 | Step::CavesJoined { .. }
+                | Step::LeafRoom { .. }
+                | Step::SiblingsJoined { .. }
         )
     }
 
@@ -444,9 +502,19 @@ impl Step {
             | Step::CaveFilled { .. }
             | Step::CaveSmoothed { .. }
             | Step::CavesFound { .. } => {}
-            Step::CavesJoined { start, end, .. } => {
+            Step::CavesJoined { start, end, .. } | Step::SiblingsJoined { start, end, .. } => {
                 mv(start);
                 mv(end);
+            }
+            Step::PartSplit { area, .. } => {
+                area.x += dx;
+                area.y += dy;
+            }
+            Step::LeafRoom { leaf, floor, .. } => {
+                for r in [leaf, floor] {
+                    r.x += dx;
+                    r.y += dy;
+                }
             }
             Step::RoomPlaced { cells, pose, attach, search, .. } => {
                 cells.iter_mut().for_each(mv);

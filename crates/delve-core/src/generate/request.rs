@@ -3,7 +3,7 @@
 //! [`super::generate_around`], [`super::generate_keeping`] and [`super::generate_recorded`] are
 //! conveniences over it.
 
-use super::{GenError, Generated, caves, grown, keep, record, roles, rooms_tunnels};
+use super::{GenError, Generated, bsp, caves, grown, keep, record, roles, rooms_tunnels};
 use crate::map::locks::Kept;
 use crate::map::locks::LockConflict;
 use crate::map::{Provenance, Role};
@@ -92,6 +92,7 @@ impl<'p> Request<'p> {
                     GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_with(p, seed, &mut rec), None),
                     GeneratorParams::GrownRooms(p) => grown::generate_with(p, seed, &mut rec),
                     GeneratorParams::Caves(p) => (caves::generate_with(p, seed, &mut rec), None),
+                    GeneratorParams::BspRooms(p) => (bsp::generate_with(p, seed, &mut rec), None),
                 };
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: Some(rec) }
@@ -101,6 +102,7 @@ impl<'p> Request<'p> {
                     GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate(p, seed), None),
                     GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
                     GeneratorParams::Caves(p) => (caves::generate(p, seed), None),
+                    GeneratorParams::BspRooms(p) => (bsp::generate(p, seed), None),
                 };
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: None }
@@ -111,6 +113,9 @@ impl<'p> Request<'p> {
         }
         if !params.stages().runs(Stage::JoinCaves) && params.kind() == GeneratorKind::Caves {
             made.generated.report.notes.push("Join caves is off: the caves are not joined".into());
+        }
+        if !params.stages().runs(Stage::JoinSiblings) && params.kind() == GeneratorKind::BspRooms {
+            made.generated.report.notes.push("Join siblings is off: the rooms are not joined".into());
         }
         // Neighbouring rooms in colours told apart at a glance (locked rooms keep theirs).
         if !self.defer_colours && params.stages().runs(Stage::ColoursApart) {
@@ -130,7 +135,9 @@ impl<'p> Request<'p> {
         let (mut out, treasure) = match params {
             GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
             GeneratorParams::GrownRooms(p) => grown::generate_keeping(p, seed, &locks)?,
-            GeneratorParams::Caves(_) => return Err(LockConflict::Unsupported(CAVES_KEEP.into()).into()),
+            GeneratorParams::Caves(_) | GeneratorParams::BspRooms(_) => {
+                return Err(LockConflict::Unsupported(NOT_YET.into()).into());
+            }
         };
         roles::assign(params.roles(), treasure, &mut out);
         let locked: Vec<Role> = kept.rooms.iter().filter_map(|r| r.role).collect();
@@ -164,8 +171,9 @@ fn running(params: &GeneratorParams) -> Cow<'_, GeneratorParams> {
     Cow::Owned(run)
 }
 
-/// Why a caves map cannot be generated around locks.
-const CAVES_KEEP: &str = "caves cannot keep locked rooms or tiles yet: unlock them to generate the caves again";
+/// Why a caves or BSP rooms map cannot be generated around locks.
+const NOT_YET: &str =
+    "caves and BSP rooms cannot keep locked rooms or tiles yet: unlock them to generate the map again";
 
 /// The locks of `kept` prepared for a map of `params` (rooms and tunnels: the parameters' size;
 /// grown rooms: the size of the map the locks were taken from).
@@ -173,7 +181,9 @@ pub(super) fn locks_for(params: &GeneratorParams, kept: &Kept) -> Result<Arc<kee
     let (width, height) = match params {
         GeneratorParams::RoomsAndTunnels(p) => (p.width, p.height),
         GeneratorParams::GrownRooms(_) => (kept.width, kept.height),
-        GeneratorParams::Caves(_) => return Err(LockConflict::Unsupported(CAVES_KEEP.into()).into()),
+        GeneratorParams::Caves(_) | GeneratorParams::BspRooms(_) => {
+            return Err(LockConflict::Unsupported(NOT_YET.into()).into());
+        }
     };
     Ok(keep::Locks::prepared(kept, width, height)?)
 }

@@ -26,7 +26,9 @@ impl Stage {
             Stage::Doors => Some(Stream::Doors),
             Stage::Loops => Some(Stream::Loops),
             Stage::Fill => Some(Stream::Rock),
-            Stage::JoinCaves => Some(Stream::Tunnels),
+            Stage::JoinCaves | Stage::JoinSiblings => Some(Stream::Tunnels),
+            Stage::Split => Some(Stream::Layout),
+            Stage::LeafRooms => Some(Stream::Shapes),
             // Regions draws the caves' colours; Place rooms and Grow their rooms' likewise.
             Stage::Smooth | Stage::Regions => None,
             Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
@@ -50,6 +52,9 @@ impl Step {
             Step::CaveSmoothed { .. } => Stage::Smooth,
             Step::CavesFound { .. } => Stage::Regions,
             Step::CavesJoined { .. } => Stage::JoinCaves,
+            Step::PartSplit { .. } => Stage::Split,
+            Step::LeafRoom { .. } => Stage::LeafRooms,
+            Step::SiblingsJoined { .. } => Stage::JoinSiblings,
         }
     }
 }

@@ -106,6 +106,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("grown-shapes", include_str!("../../../../presets/grown-shapes.ron")),
     ("grown-treasure", include_str!("../../../../presets/grown-treasure.ron")),
     ("caves", include_str!("../../../../presets/caves.ron")),
+    ("bsp-rooms", include_str!("../../../../presets/bsp-rooms.ron")),
 ];
 
 /// The preset the editor opens on.

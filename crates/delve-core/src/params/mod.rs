@@ -10,6 +10,7 @@
 //! This layer knows neither the map model nor the algorithms: `map` (for provenance) and
 //! `generate` build on it.
 
+pub mod bsp;
 pub mod caves;
 pub(crate) mod field;
 pub mod grown;
@@ -21,6 +22,7 @@ pub mod stages;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub use bsp::BspRooms;
 pub use caves::Caves;
 pub use grown::{GrownRooms, RoomShape};
 pub use roles::RoleRules;
@@ -54,6 +56,9 @@ pub enum GeneratorParams {
     /// Caves: rock filled at random and smoothed by a cellular rule, each open region a room,
     /// joined by tunnels.
     Caves(Caves),
+    /// Binary space partition: the map split part by part, a room in each leaf, the two halves
+    /// of each split joined.
+    BspRooms(BspRooms),
 }
 
 impl Default for GeneratorParams {
@@ -68,17 +73,19 @@ pub enum GeneratorKind {
     RoomsAndTunnels,
     GrownRooms,
     Caves,
+    BspRooms,
 }
 
 impl GeneratorKind {
     pub const ALL: &'static [GeneratorKind] =
-        &[GeneratorKind::RoomsAndTunnels, GeneratorKind::GrownRooms, GeneratorKind::Caves];
+        &[GeneratorKind::RoomsAndTunnels, GeneratorKind::GrownRooms, GeneratorKind::Caves, GeneratorKind::BspRooms];
 
     pub const fn label(self) -> &'static str {
         match self {
             GeneratorKind::RoomsAndTunnels => "Rooms and tunnels",
             GeneratorKind::GrownRooms => "Grown rooms",
             GeneratorKind::Caves => "Caves",
+            GeneratorKind::BspRooms => "BSP rooms",
         }
     }
 
@@ -88,6 +95,7 @@ impl GeneratorKind {
             GeneratorKind::RoomsAndTunnels => "RoomsAndTunnels",
             GeneratorKind::GrownRooms => "GrownRooms",
             GeneratorKind::Caves => "Caves",
+            GeneratorKind::BspRooms => "BspRooms",
         }
     }
 
@@ -97,6 +105,7 @@ impl GeneratorKind {
             GeneratorKind::RoomsAndTunnels => rooms_tunnels::specs(),
             GeneratorKind::GrownRooms => grown::specs(),
             GeneratorKind::Caves => caves::specs(),
+            GeneratorKind::BspRooms => bsp::specs(),
         }
     }
 
@@ -106,6 +115,7 @@ impl GeneratorKind {
             GeneratorKind::RoomsAndTunnels => GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::default()),
             GeneratorKind::GrownRooms => GeneratorParams::GrownRooms(GrownRooms::default()),
             GeneratorKind::Caves => GeneratorParams::Caves(Caves::default()),
+            GeneratorKind::BspRooms => GeneratorParams::BspRooms(BspRooms::default()),
         }
     }
 }
@@ -204,6 +214,7 @@ impl GeneratorParams {
             GeneratorParams::RoomsAndTunnels(_) => GeneratorKind::RoomsAndTunnels,
             GeneratorParams::GrownRooms(_) => GeneratorKind::GrownRooms,
             GeneratorParams::Caves(_) => GeneratorKind::Caves,
+            GeneratorParams::BspRooms(_) => GeneratorKind::BspRooms,
         }
     }
 
@@ -212,6 +223,7 @@ impl GeneratorParams {
             GeneratorParams::RoomsAndTunnels(p) => p,
             GeneratorParams::GrownRooms(p) => p,
             GeneratorParams::Caves(p) => p,
+            GeneratorParams::BspRooms(p) => p,
         }
     }
 
@@ -220,6 +232,7 @@ impl GeneratorParams {
             GeneratorParams::RoomsAndTunnels(p) => p,
             GeneratorParams::GrownRooms(p) => p,
             GeneratorParams::Caves(p) => p,
+            GeneratorParams::BspRooms(p) => p,
         }
     }
 
@@ -233,6 +246,7 @@ impl GeneratorParams {
             GeneratorParams::RoomsAndTunnels(p) => &p.stages,
             GeneratorParams::GrownRooms(p) => &p.stages,
             GeneratorParams::Caves(p) => &p.stages,
+            GeneratorParams::BspRooms(p) => &p.stages,
         }
     }
 
@@ -242,6 +256,7 @@ impl GeneratorParams {
             GeneratorParams::RoomsAndTunnels(p) => &mut p.stages,
             GeneratorParams::GrownRooms(p) => &mut p.stages,
             GeneratorParams::Caves(p) => &mut p.stages,
+            GeneratorParams::BspRooms(p) => &mut p.stages,
         }
     }
 
@@ -251,6 +266,7 @@ impl GeneratorParams {
             GeneratorParams::RoomsAndTunnels(p) => &p.roles,
             GeneratorParams::GrownRooms(p) => &p.roles,
             GeneratorParams::Caves(p) => &p.roles,
+            GeneratorParams::BspRooms(p) => &p.roles,
         }
     }
 
@@ -260,6 +276,7 @@ impl GeneratorParams {
             GeneratorParams::RoomsAndTunnels(p) => &mut p.roles,
             GeneratorParams::GrownRooms(p) => &mut p.roles,
             GeneratorParams::Caves(p) => &mut p.roles,
+            GeneratorParams::BspRooms(p) => &mut p.roles,
         }
     }
 }
@@ -358,6 +375,7 @@ mod tests {
                 GeneratorParams::RoomsAndTunnels(p) => every_setter_writes_its_own_field(p),
                 GeneratorParams::GrownRooms(p) => every_setter_writes_its_own_field(p),
                 GeneratorParams::Caves(p) => every_setter_writes_its_own_field(p),
+                GeneratorParams::BspRooms(p) => every_setter_writes_its_own_field(p),
             };
             assert_eq!(n, kind.specs().len());
         }

@@ -19,7 +19,8 @@
 
 use super::stages::{Stage, StageEntry, StageList};
 use super::{
-    Caves, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomsAndTunnels, SizeRange, TunnelFrom,
+    BspRooms, Caves, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomsAndTunnels, SizeRange,
+    TunnelFrom,
 };
 use serde::{Deserialize, Serialize};
 
@@ -106,6 +107,19 @@ block! {
     JoinCaves of Caves { tunnel_width: u32 }
 }
 
+block! {
+    /// BSP rooms' *split*.
+    Split of BspRooms { width: u32, height: u32, depth: u32, min_leaf: u32, split: SizeRange }
+}
+block! {
+    /// BSP rooms' *leaf rooms*.
+    LeafRooms of BspRooms { room_fill: SizeRange }
+}
+block! {
+    /// BSP rooms' *join siblings*.
+    JoinSiblings of BspRooms { tunnel_width: u32 }
+}
+
 /// One stage in a file, with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -121,6 +135,9 @@ pub(super) enum StageBlock {
     Smooth(Smooth),
     Regions(Regions),
     JoinCaves(JoinCaves),
+    Split(Split),
+    LeafRooms(LeafRooms),
+    JoinSiblings(JoinSiblings),
     Roles(RoleRules),
     ColoursApart,
     /// A stage listed, with its parameters, but turned off.
@@ -142,6 +159,9 @@ impl StageBlock {
             StageBlock::Smooth(_) => Stage::Smooth,
             StageBlock::Regions(_) => Stage::Regions,
             StageBlock::JoinCaves(_) => Stage::JoinCaves,
+            StageBlock::Split(_) => Stage::Split,
+            StageBlock::LeafRooms(_) => Stage::LeafRooms,
+            StageBlock::JoinSiblings(_) => Stage::JoinSiblings,
             StageBlock::Roles(_) => Stage::Roles,
             StageBlock::ColoursApart => Stage::ColoursApart,
             StageBlock::Off(inner) => return StageEntry { on: false, ..inner.entry() },
@@ -165,6 +185,9 @@ impl StageBlock {
             (Stage::Smooth, G::Caves(p)) => StageBlock::Smooth(Smooth::of(p)),
             (Stage::Regions, G::Caves(p)) => StageBlock::Regions(Regions::of(p)),
             (Stage::JoinCaves, G::Caves(p)) => StageBlock::JoinCaves(JoinCaves::of(p)),
+            (Stage::Split, G::BspRooms(p)) => StageBlock::Split(Split::of(p)),
+            (Stage::LeafRooms, G::BspRooms(p)) => StageBlock::LeafRooms(LeafRooms::of(p)),
+            (Stage::JoinSiblings, G::BspRooms(p)) => StageBlock::JoinSiblings(JoinSiblings::of(p)),
             (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
             (Stage::ColoursApart, _) => StageBlock::ColoursApart,
             _ => return None,
@@ -186,6 +209,9 @@ impl StageBlock {
             (StageBlock::Smooth(b), G::Caves(p)) => b.write(p),
             (StageBlock::Regions(b), G::Caves(p)) => b.write(p),
             (StageBlock::JoinCaves(b), G::Caves(p)) => b.write(p),
+            (StageBlock::Split(b), G::BspRooms(p)) => b.write(p),
+            (StageBlock::LeafRooms(b), G::BspRooms(p)) => b.write(p),
+            (StageBlock::JoinSiblings(b), G::BspRooms(p)) => b.write(p),
             (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,
             (StageBlock::Off(inner), p) => inner.write(p),
             _ => {}
@@ -206,6 +232,9 @@ pub(super) enum Form {
     /// Caves: rock filled at random and smoothed by a cellular rule, each open region a room,
     /// joined by tunnels.
     Caves(Caves),
+    /// Binary space partition: the map split part by part, a room in each leaf, the two halves
+    /// of each split joined.
+    BspRooms(BspRooms),
     /// A generator as its list of stages, each with its parameters.
     Stages(Vec<StageBlock>),
 }
@@ -223,6 +252,7 @@ impl TryFrom<Form> for GeneratorParams {
             Form::RoomsAndTunnels(p) => return Ok(GeneratorParams::RoomsAndTunnels(p)),
             Form::GrownRooms(p) => return Ok(GeneratorParams::GrownRooms(p)),
             Form::Caves(p) => return Ok(GeneratorParams::Caves(p)),
+            Form::BspRooms(p) => return Ok(GeneratorParams::BspRooms(p)),
             Form::Stages(blocks) => blocks,
         };
         let entries: Vec<StageEntry> = blocks.iter().map(StageBlock::entry).collect();
@@ -238,7 +268,7 @@ impl TryFrom<Form> for GeneratorParams {
             })
             .ok_or(
                 "a list of stages needs the stage that makes the rooms: PlaceRooms (rooms and tunnels), Grow \
-                    (grown rooms) or Fill (caves)",
+                    (grown rooms), Fill (caves) or Split (BSP rooms)",
             )?;
         for (i, e) in entries.iter().enumerate() {
             if !generators_of(e.stage).any(|k| k == kind) {
@@ -273,6 +303,7 @@ impl From<GeneratorParams> for Form {
             GeneratorParams::RoomsAndTunnels(p) => Form::RoomsAndTunnels(p),
             GeneratorParams::GrownRooms(p) => Form::GrownRooms(p),
             GeneratorParams::Caves(p) => Form::Caves(p),
+            GeneratorParams::BspRooms(p) => Form::BspRooms(p),
         }
     }
 }
@@ -317,6 +348,7 @@ mod tests {
                 GeneratorParams::RoomsAndTunnels(p) => ron::to_string(&p),
                 GeneratorParams::GrownRooms(p) => ron::to_string(&p),
                 GeneratorParams::Caves(p) => ron::to_string(&p),
+                GeneratorParams::BspRooms(p) => ron::to_string(&p),
             }
             .expect("serialises");
             let value: ron::Value = ron::from_str(&text).expect("reads as a value");

@@ -40,6 +40,12 @@ pub enum Stage {
     Regions,
     /// Caves: the caves joined by tunnels.
     JoinCaves,
+    /// BSP rooms: the map split in two, part after part, down to leaves.
+    Split,
+    /// BSP rooms: a room in each leaf; the spawn in the first.
+    LeafRooms,
+    /// BSP rooms: the rooms of the two halves of each split joined, from the leaves up.
+    JoinSiblings,
     /// Any generator: room roles by the role rules.
     Roles,
     /// Any generator: neighbouring rooms given colours told apart at a glance.
@@ -62,6 +68,9 @@ impl Stage {
             Stage::Smooth => "Smooth",
             Stage::Regions => "Regions",
             Stage::JoinCaves => "Join caves",
+            Stage::Split => "Split",
+            Stage::LeafRooms => "Leaf rooms",
+            Stage::JoinSiblings => "Join siblings",
             Stage::Roles => "Roles",
             Stage::ColoursApart => "Colours apart",
         }
@@ -88,6 +97,11 @@ impl Stage {
                 "Makes each open region a cave (a room) and fills in the small ones; the spawn goes in the largest."
             }
             Stage::JoinCaves => "Joins the caves by tunnels, each to the nearest cave already joined.",
+            Stage::Split => "Splits the map in two, then each part, down to leaves of the smallest size.",
+            Stage::LeafRooms => "Puts a room in each leaf, inside a one-tile margin; the spawn goes in the first.",
+            Stage::JoinSiblings => {
+                "Joins the two halves of each split, from the leaves up, by a tunnel between their nearest rooms."
+            }
             Stage::Roles => "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.",
             Stage::ColoursApart => "Gives neighbouring rooms colours told apart at a glance.",
         }
@@ -108,6 +122,9 @@ impl Stage {
             Stage::Smooth => form::Smooth::KEYS,
             Stage::Regions => form::Regions::KEYS,
             Stage::JoinCaves => form::JoinCaves::KEYS,
+            Stage::Split => form::Split::KEYS,
+            Stage::LeafRooms => form::LeafRooms::KEYS,
+            Stage::JoinSiblings => form::JoinSiblings::KEYS,
             Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => &[],
         }
     }
@@ -139,6 +156,9 @@ impl Stage {
             GeneratorKind::Caves => {
                 &[Stage::Fill, Stage::Smooth, Stage::Regions, Stage::JoinCaves, Stage::Roles, Stage::ColoursApart]
             }
+            GeneratorKind::BspRooms => {
+                &[Stage::Split, Stage::LeafRooms, Stage::JoinSiblings, Stage::Roles, Stage::ColoursApart]
+            }
         }
     }
 }
@@ -162,15 +182,35 @@ impl Stage {
             Stage::Smooth => (&[Stage::Fill], "it smooths the rock Fill makes"),
             Stage::Regions => (&[Stage::Fill, Stage::Smooth], "it finds the caves in the finished rock"),
             Stage::JoinCaves => (&[Stage::Regions], "it joins the caves Regions finds"),
+            Stage::LeafRooms => (&[Stage::Split], "it puts a room in each leaf Split makes"),
+            Stage::JoinSiblings => (&[Stage::LeafRooms], "it joins the rooms Leaf rooms makes"),
             Stage::Roles => (
-                &[Stage::DigTunnels, Stage::Spawn, Stage::Place, Stage::Loops, Stage::Regions, Stage::JoinCaves],
+                &[
+                    Stage::DigTunnels,
+                    Stage::Spawn,
+                    Stage::Place,
+                    Stage::Loops,
+                    Stage::Regions,
+                    Stage::JoinCaves,
+                    Stage::LeafRooms,
+                    Stage::JoinSiblings,
+                ],
                 "it names rooms by how the finished map joins them",
             ),
             Stage::ColoursApart => (
-                &[Stage::PlaceRooms, Stage::DigTunnels, Stage::Place, Stage::Loops, Stage::Regions, Stage::JoinCaves],
+                &[
+                    Stage::PlaceRooms,
+                    Stage::DigTunnels,
+                    Stage::Place,
+                    Stage::Loops,
+                    Stage::Regions,
+                    Stage::JoinCaves,
+                    Stage::LeafRooms,
+                    Stage::JoinSiblings,
+                ],
                 "it tells apart rooms the finished map joins",
             ),
-            Stage::PlaceRooms | Stage::Grow | Stage::KeepLocks | Stage::Fill => (&[], ""),
+            Stage::PlaceRooms | Stage::Grow | Stage::KeepLocks | Stage::Fill | Stage::Split => (&[], ""),
         }
     }
 
@@ -185,6 +225,8 @@ impl Stage {
             }
             Stage::Fill => Some("every other stage works on the rock it makes"),
             Stage::Regions => Some("the caves are the rooms it makes, and it puts the spawn"),
+            Stage::Split => Some("every other stage works on the leaves it makes"),
+            Stage::LeafRooms => Some("the rooms are the ones it makes, and it puts the spawn"),
             _ => None,
         }
     }

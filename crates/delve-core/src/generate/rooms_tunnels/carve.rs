@@ -106,7 +106,7 @@ impl RoomLookup {
 
 /// Sets every cell of `shape` in the row-major grid `cells` (`width` wide) to `v`, rectangles a
 /// row at a time; cells off the grid are skipped.
-pub(super) fn fill_shape<T: Copy>(cells: &mut [T], width: u32, shape: &Shape, v: T) {
+pub(in crate::generate) fn fill_shape<T: Copy>(cells: &mut [T], width: u32, shape: &Shape, v: T) {
     let w = width as usize;
     let h = (cells.len() / w.max(1)) as i32;
     if let Shape::Rect(r) = shape {
