@@ -30,84 +30,67 @@ use mapgen::{MapBuffer, MapFilter};
 use rand08::SeedableRng;
 use std::hint::black_box;
 
+/// Delve's `params` and mapgen's `filters` (run in turn on an empty 80×50 map) side by side in
+/// group `group`, both seeded afresh for every map.
+fn side_by_side(
+    c: &mut Criterion,
+    group: &str,
+    delve_name: &str,
+    params: GeneratorParams,
+    mapgen_name: &str,
+    filters: &[&dyn MapFilter],
+) {
+    let mut g = c.benchmark_group(group);
+    let mut seed = 0u64;
+    g.bench_function(delve_name, |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            black_box(generate(&params, seed % 1000).ok())
+        })
+    });
+    let blank = MapBuffer::new(80, 50);
+    let mut seed = 0u64;
+    g.bench_function(mapgen_name, |b| {
+        b.iter(|| {
+            seed = seed.wrapping_add(1);
+            let mut rng = rand08::rngs::StdRng::seed_from_u64(seed % 1000);
+            // Each filter makes a new map from the last (the first from the empty one).
+            let mut map = None;
+            for f in filters {
+                map = Some(f.modify_map(&mut rng, map.as_ref().unwrap_or(&blank)));
+            }
+            black_box(map)
+        })
+    });
+    g.finish();
+}
+
 fn rooms_and_tunnels(c: &mut Criterion) {
-    let mut g = c.benchmark_group("anchors, rooms and tunnels 80x50");
     let p = match presets::shipped("godot-part3") {
         GeneratorParams::RoomsAndTunnels(p) => {
             GeneratorParams::RoomsAndTunnels(delve::params::RoomsAndTunnels { width: 80, height: 50, ..p })
         }
         other => other,
     };
-    let mut seed = 0u64;
-    g.bench_function("delve godot-part3", |b| {
-        b.iter(|| {
-            seed = seed.wrapping_add(1);
-            black_box(generate(&p, seed % 1000).ok())
-        })
-    });
     let (rooms, corridors) = (SimpleRooms::new(), NearestCorridors::new());
-    let blank = MapBuffer::new(80, 50);
-    let mut seed = 0u64;
-    g.bench_function("mapgen 0.6 SimpleRooms + NearestCorridors", |b| {
-        b.iter(|| {
-            seed = seed.wrapping_add(1);
-            let mut rng = rand08::rngs::StdRng::seed_from_u64(seed % 1000);
-            let map = rooms.modify_map(&mut rng, &blank);
-            black_box(corridors.modify_map(&mut rng, &map))
-        })
-    });
-    g.finish();
+    let filters: [&dyn MapFilter; 2] = [&*rooms, &*corridors];
+    let mapgen = "mapgen 0.6 SimpleRooms + NearestCorridors";
+    side_by_side(c, "anchors, rooms and tunnels 80x50", "delve godot-part3", p, mapgen, &filters);
 }
 
 fn caves(c: &mut Criterion) {
-    let mut g = c.benchmark_group("anchors, caves 80x50");
-    let p = presets::shipped("caves");
-    let mut seed = 0u64;
-    g.bench_function("delve caves", |b| {
-        b.iter(|| {
-            seed = seed.wrapping_add(1);
-            black_box(generate(&p, seed % 1000).ok())
-        })
-    });
     let (noise, automata) = (NoiseGenerator::uniform(), CellularAutomata::new());
     let (start, cull) = (AreaStartingPosition::new(XStart::CENTER, YStart::CENTER), CullUnreachable::new());
-    let blank = MapBuffer::new(80, 50);
-    let mut seed = 0u64;
-    g.bench_function("mapgen 0.6 NoiseGenerator + CellularAutomata + CullUnreachable", |b| {
-        b.iter(|| {
-            seed = seed.wrapping_add(1);
-            let mut rng = rand08::rngs::StdRng::seed_from_u64(seed % 1000);
-            let map = noise.modify_map(&mut rng, &blank);
-            let map = automata.modify_map(&mut rng, &map);
-            let map = start.modify_map(&mut rng, &map);
-            black_box(cull.modify_map(&mut rng, &map))
-        })
-    });
-    g.finish();
+    let filters: [&dyn MapFilter; 4] = [&*noise, &*automata, &*start, &*cull];
+    let mapgen = "mapgen 0.6 NoiseGenerator + CellularAutomata + CullUnreachable";
+    side_by_side(c, "anchors, caves 80x50", "delve caves", presets::shipped("caves"), mapgen, &filters);
 }
 
 fn bsp_rooms(c: &mut Criterion) {
-    let mut g = c.benchmark_group("anchors, BSP rooms 80x50");
-    let p = presets::shipped("bsp-rooms");
-    let mut seed = 0u64;
-    g.bench_function("delve bsp-rooms", |b| {
-        b.iter(|| {
-            seed = seed.wrapping_add(1);
-            black_box(generate(&p, seed % 1000).ok())
-        })
-    });
     let (rooms, corridors) = (BspRooms::new(), NearestCorridors::new());
-    let blank = MapBuffer::new(80, 50);
-    let mut seed = 0u64;
-    g.bench_function("mapgen 0.6 BspRooms + NearestCorridors", |b| {
-        b.iter(|| {
-            seed = seed.wrapping_add(1);
-            let mut rng = rand08::rngs::StdRng::seed_from_u64(seed % 1000);
-            let map = rooms.modify_map(&mut rng, &blank);
-            black_box(corridors.modify_map(&mut rng, &map))
-        })
-    });
-    g.finish();
+    let filters: [&dyn MapFilter; 2] = [&*rooms, &*corridors];
+    let mapgen = "mapgen 0.6 BspRooms + NearestCorridors";
+    side_by_side(c, "anchors, BSP rooms 80x50", "delve bsp-rooms", presets::shipped("bsp-rooms"), mapgen, &filters);
 }
 
 criterion_group!(benches, rooms_and_tunnels, caves, bsp_rooms);

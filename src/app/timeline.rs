@@ -379,16 +379,22 @@ pub fn earlier_cuts_ui(ui: &egui::Ui, view: &super::MapView, before: &[Step]) {
     let to_screen = |x: f32, y: f32| t.screen_from_tile(rect, pos2(x, y));
     for step in before {
         if let Step::PartSplit { area, vertical, at, .. } = step {
-            let at = *at as f32;
-            let (a, b) = if *vertical {
-                let x = area.x as f32 + at;
-                (to_screen(x, area.y as f32), to_screen(x, area.bottom() as f32))
-            } else {
-                let y = area.y as f32 + at;
-                (to_screen(area.x as f32, y), to_screen(area.right() as f32, y))
-            };
+            let [a, b] = cut(area, *vertical, *at).map(|(x, y)| to_screen(x, y));
             painter.line_segment([a, b], Stroke::new(1.5, MADE.gamma_multiply(0.5)));
         }
+    }
+}
+
+/// The two ends, in tiles, of the cut that splits `area` down (`vertical`) or across, `at`
+/// tiles from its left or top.
+fn cut(area: &crate::geom::Rect, vertical: bool, at: u32) -> [(f32, f32); 2] {
+    let at = at as f32;
+    if vertical {
+        let x = area.x as f32 + at;
+        [(x, area.y as f32), (x, area.bottom() as f32)]
+    } else {
+        let y = area.y as f32 + at;
+        [(area.x as f32, y), (area.right() as f32, y)]
     }
 }
 
@@ -512,14 +518,7 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         }
         Step::PartSplit { area, vertical, at, .. } => {
             frame(area, TOUCHED);
-            let at = *at as f32;
-            let (a, b) = if *vertical {
-                let x = area.x as f32 + at;
-                (to_screen(x, area.y as f32), to_screen(x, area.bottom() as f32))
-            } else {
-                let y = area.y as f32 + at;
-                (to_screen(area.x as f32, y), to_screen(area.right() as f32, y))
-            };
+            let [a, b] = cut(area, *vertical, *at).map(|(x, y)| to_screen(x, y));
             painter.line_segment([a, b], Stroke::new(3.0, MADE));
         }
         Step::LeafRoom { leaf, .. } => frame(leaf, TOUCHED),

@@ -1,7 +1,7 @@
 //! Parameters of the BSP rooms generator ([`crate::generate::bsp`]): the struct a preset
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
-use super::field::{self, Field, RangeWords, Words, count, range};
+use super::field::{self, Field, RangeWords, Words, count, map_side, range};
 use super::roles::{RoleRules, role_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
@@ -77,26 +77,8 @@ const FILL_WORDS: RangeWords = RangeWords {
 impl BspRooms {
     /// Every parameter, described once, in panel order.
     const FIELDS: &'static [Field<Self>] = &[
-        Field {
-            spec: ParamSpec {
-                key: "width",
-                label: "Map width",
-                unit: "tiles",
-                help: "Width of the map in tiles.",
-                kind: ParamKind::Int { min: MIN_SIDE as i64, max: MAX_SIDE as i64 },
-            },
-            access: count!(width, Words::Between),
-        },
-        Field {
-            spec: ParamSpec {
-                key: "height",
-                label: "Map height",
-                unit: "tiles",
-                help: "Height of the map in tiles.",
-                kind: ParamKind::Int { min: MIN_SIDE as i64, max: MAX_SIDE as i64 },
-            },
-            access: count!(height, Words::Between),
-        },
+        map_side!(width, "Map width", "Width", MIN_SIDE, MAX_SIDE),
+        map_side!(height, "Map height", "Height", MIN_SIDE, MAX_SIDE),
         Field {
             spec: ParamSpec {
                 key: "depth",

@@ -2,7 +2,7 @@
 //! struct a preset stores, its bounds and defaults, and the one table that describes each
 //! parameter.
 
-use super::field::{self, Field, Words, chance, count};
+use super::field::{self, Field, Words, chance, count, map_side};
 use super::roles::{RoleRules, role_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
 use serde::{Deserialize, Serialize};
@@ -71,26 +71,8 @@ pub const MAX_TUNNEL_WIDTH: u32 = super::rooms_tunnels::MAX_TUNNEL_WIDTH;
 impl Caves {
     /// Every parameter, described once, in panel order.
     const FIELDS: &'static [Field<Self>] = &[
-        Field {
-            spec: ParamSpec {
-                key: "width",
-                label: "Map width",
-                unit: "tiles",
-                help: "Width of the map in tiles.",
-                kind: ParamKind::Int { min: MIN_SIDE as i64, max: MAX_SIDE as i64 },
-            },
-            access: count!(width, Words::Between),
-        },
-        Field {
-            spec: ParamSpec {
-                key: "height",
-                label: "Map height",
-                unit: "tiles",
-                help: "Height of the map in tiles.",
-                kind: ParamKind::Int { min: MIN_SIDE as i64, max: MAX_SIDE as i64 },
-            },
-            access: count!(height, Words::Between),
-        },
+        map_side!(width, "Map width", "Width", MIN_SIDE, MAX_SIDE),
+        map_side!(height, "Map height", "Height", MIN_SIDE, MAX_SIDE),
         Field {
             spec: ParamSpec {
                 key: "fill",

@@ -77,6 +77,22 @@ macro_rules! choice {
         }
     };
 }
+/// The field of a map side every generator that sets its map's size has: `map_side!(width, "Map
+/// width", "Width", MIN, MAX)`, a whole number of tiles in `MIN..=MAX`.
+macro_rules! map_side {
+    ($f:ident, $label:literal, $what:literal, $min:expr, $max:expr) => {
+        $crate::params::field::Field {
+            spec: ParamSpec {
+                key: stringify!($f),
+                label: $label,
+                unit: "tiles",
+                help: concat!($what, " of the map in tiles."),
+                kind: ParamKind::Int { min: $min as i64, max: $max as i64 },
+            },
+            access: count!($f, $crate::params::field::Words::Between),
+        }
+    };
+}
 /// The [`super::Params`] of a struct with a `FIELDS` table and a
 /// `cross_checks(&self, key, out)` method (the hand-written checks run after field `key`'s own)
 /// and a `stages` list (checked for generator `$kind`),
@@ -116,7 +132,7 @@ macro_rules! table_params {
     };
 }
 
-pub(crate) use {chance, choice, count, flag, range, table_params};
+pub(crate) use {chance, choice, count, flag, map_side, range, table_params};
 
 /// The specs of `fields`, in order (for a `static`, so that `specs()` can hand out a slice).
 pub(crate) const fn specs<P, const N: usize>(fields: &[Field<P>]) -> [ParamSpec; N] {

@@ -2,7 +2,7 @@
 //! struct a preset stores, its options, bounds and the tutorials' settings, and the one table
 //! that describes each parameter.
 
-use super::field::{self, Field, RangeWords, Words, chance, choice, count, range};
+use super::field::{self, Field, RangeWords, Words, chance, choice, count, map_side, range};
 use super::roles::{RoleRules, role_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
@@ -152,26 +152,8 @@ const ROOM_SIZE_WORDS: RangeWords = RangeWords {
 impl RoomsAndTunnels {
     /// Every parameter, described once, in panel order.
     const FIELDS: &'static [Field<Self>] = &[
-        Field {
-            spec: ParamSpec {
-                key: "width",
-                label: "Map width",
-                unit: "tiles",
-                help: "Width of the map in tiles.",
-                kind: ParamKind::Int { min: MIN_SIDE as i64, max: MAX_SIDE as i64 },
-            },
-            access: count!(width, Words::Between),
-        },
-        Field {
-            spec: ParamSpec {
-                key: "height",
-                label: "Map height",
-                unit: "tiles",
-                help: "Height of the map in tiles.",
-                kind: ParamKind::Int { min: MIN_SIDE as i64, max: MAX_SIDE as i64 },
-            },
-            access: count!(height, Words::Between),
-        },
+        map_side!(width, "Map width", "Width", MIN_SIDE, MAX_SIDE),
+        map_side!(height, "Map height", "Height", MIN_SIDE, MAX_SIDE),
         Field {
             spec: ParamSpec {
                 key: "room_size",
