@@ -15,6 +15,10 @@
 //! - BSP rooms: the `bsp-rooms` preset on an 80×50 map (five levels of splits, a room in each
 //!   leaf, the halves of each split joined) against mapgen's `BspRooms` (the Rust roguelike
 //!   tutorial's: 240 tries at sub-rectangles) + `NearestCorridors`.
+//! - Drunkard's walk: the `drunkards-walk` preset on an 80×50 map (walkers of 400 steps from
+//!   open tiles until 45% is open, its wide parts rooms, passages joining them) against mapgen's
+//!   `DrunkardsWalk::open_halls` (400 steps, 50%, walkers from random places) +
+//!   `AreaStartingPosition` (centre) + `CullUnreachable`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "common/presets.rs"]
@@ -23,8 +27,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use delve::generate::generate;
 use delve::params::GeneratorParams;
 use mapgen::filter::{
-    AreaStartingPosition, BspRooms, CellularAutomata, CullUnreachable, NearestCorridors, NoiseGenerator, SimpleRooms,
-    XStart, YStart,
+    AreaStartingPosition, BspRooms, CellularAutomata, CullUnreachable, DrunkardsWalk, NearestCorridors, NoiseGenerator,
+    SimpleRooms, XStart, YStart,
 };
 use mapgen::{MapBuffer, MapFilter};
 use rand08::SeedableRng;
@@ -93,5 +97,14 @@ fn bsp_rooms(c: &mut Criterion) {
     side_by_side(c, "anchors, BSP rooms 80x50", "delve bsp-rooms", presets::shipped("bsp-rooms"), mapgen, &filters);
 }
 
-criterion_group!(benches, rooms_and_tunnels, caves, bsp_rooms);
+fn drunkards_walk(c: &mut Criterion) {
+    let walk = DrunkardsWalk::open_halls();
+    let (start, cull) = (AreaStartingPosition::new(XStart::CENTER, YStart::CENTER), CullUnreachable::new());
+    let filters: [&dyn MapFilter; 3] = [&*walk, &*start, &*cull];
+    let mapgen = "mapgen 0.6 DrunkardsWalk::open_halls + CullUnreachable";
+    let p = presets::shipped("drunkards-walk");
+    side_by_side(c, "anchors, drunkard's walk 80x50", "delve drunkards-walk", p, mapgen, &filters);
+}
+
+criterion_group!(benches, rooms_and_tunnels, caves, bsp_rooms, drunkards_walk);
 criterion_main!(benches);

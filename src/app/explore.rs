@@ -449,7 +449,10 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
             // Rooms and tunnels asks for tries, grown rooms for rooms.
             let asked = match run.params {
                 GeneratorParams::RoomsAndTunnels(_) => format!("in {:.0} tries", s.mean_rooms_asked),
-                GeneratorParams::GrownRooms(_) | GeneratorParams::Caves(_) | GeneratorParams::BspRooms(_) => {
+                GeneratorParams::GrownRooms(_)
+                | GeneratorParams::Caves(_)
+                | GeneratorParams::BspRooms(_)
+                | GeneratorParams::DrunkardsWalk(_) => {
                     format!("of {:.0} asked for", s.mean_rooms_asked)
                 }
             };

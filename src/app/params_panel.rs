@@ -91,7 +91,8 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
 
         let label = ui.label("Preset");
         let r =
-            egui::ComboBox::from_id_salt("preset").selected_text(m.preset_text.as_str()).width(fw).show_ui(ui, |ui| {
+            // Tall enough for every shipped preset and several of the user's without scrolling.
+            egui::ComboBox::from_id_salt("preset").selected_text(m.preset_text.as_str()).width(fw).height(480.0).show_ui(ui, |ui| {
                 let mut user = false;
                 for e in m.presets {
                     if !user && matches!(e.source, super::PresetRef::File(_)) {
@@ -517,6 +518,9 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
                 count(report.rooms_placed as u64, "cave"),
                 "The caves (rooms) the rock left, after small regions were filled in.",
             ),
+            GeneratorParams::DrunkardsWalk(_) => {
+                (count(report.rooms_placed as u64, "room"), "The wide parts of the open space the walkers carved.")
+            }
             GeneratorParams::BspRooms(_) => (
                 format!("{} in {} leaves", count(report.rooms_placed as u64, "room"), report.rooms_asked),
                 "A room in each leaf of the splits.",

@@ -522,11 +522,20 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
             painter.line_segment([a, b], Stroke::new(3.0, MADE));
         }
         Step::LeafRoom { leaf, .. } => frame(leaf, TOUCHED),
+        Step::Walked { start, .. } => {
+            painter.circle_stroke(centre(*start), 0.45 * scale, Stroke::new(2.0, MADE));
+        }
+        Step::PassageJoined { start, end, .. } => {
+            for p in [start, end] {
+                painter.circle_stroke(centre(*p), 0.45 * scale, Stroke::new(2.0, MADE));
+            }
+        }
         // The rock and the caves are the map itself.
         Step::Canvas { .. }
         | Step::LoopsConsidered { .. }
         | Step::CaveFilled { .. }
         | Step::CaveSmoothed { .. }
-        | Step::CavesFound { .. } => {}
+        | Step::CavesFound { .. }
+        | Step::WalkRooms { .. } => {}
     }
 }

@@ -56,3 +56,4 @@ mod screen;
 mod stages;
 mod survey;
 mod tune;
+mod walk;

@@ -55,7 +55,8 @@ extern "C" {
 // Generates the map of `preset` and `seed`.
 //
 // `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
-// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`), the path of a preset file, or a preset's
+// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
+// `drunkards-walk`), the path of a preset file, or a preset's
 // RON text (anything with a `(` in it). `seed` is a whole number or any text (hashed, as
 // `delve generate --seed` does); NULL means the preset's own seed.
 //
@@ -65,9 +66,7 @@ extern "C" {
 //
 // # Safety
 // `preset` and `seed` are NULL or NUL-terminated strings; `error` is NULL or writable.
-struct DelveMap *delve_generate(const char *preset,
-                                const char *seed,
-                                char **error);
+struct DelveMap *delve_generate(const char *preset, const char *seed, char **error);
 
 // Generates the map of `preset` and `seed` around the locks of the map file at
 // `locks_map_path` (its locked rooms, their doors and corridors, its locked tiles), as

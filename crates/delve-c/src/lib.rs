@@ -187,7 +187,8 @@ unsafe fn generate_entry(
 /// Generates the map of `preset` and `seed`.
 ///
 /// `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
-/// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`), the path of a preset file, or a preset's
+/// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
+/// `drunkards-walk`), the path of a preset file, or a preset's
 /// RON text (anything with a `(` in it). `seed` is a whole number or any text (hashed, as
 /// `delve generate --seed` does); NULL means the preset's own seed.
 ///

@@ -32,6 +32,7 @@ mod join;
 mod regions;
 mod rock;
 
+pub(in crate::generate) use regions::middle;
 use rock::Rock;
 
 pub(super) fn generate(p: &Caves, seed: u64) -> Generated {

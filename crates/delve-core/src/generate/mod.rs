@@ -14,6 +14,7 @@
 //! | Rooms and tunnels: place rooms → dig tunnels → spawn (→ keep locks) | [`rooms_tunnels`]: `place.rs`, `carve.rs`, `dig.rs`, `around_locks.rs` |
 //! | Grown rooms: grow → doors → place (room by room) → loops | [`grown`]: `grow.rs` (+ `shapes.rs`, `growth.rs`), `doors.rs`, `place.rs` (+ `search.rs`, `door_cache.rs`), `loops.rs` |
 //! | BSP rooms: split → leaf rooms → join siblings | [`bsp`] (digging with `rooms_tunnels/dig.rs`) |
+//! | Drunkard's walk: walk → find rooms → passages | [`walk`] |
 //! | Caves: fill → smooth → regions → join caves | [`caves`]: `rock.rs`, `regions.rs`, `join.rs` (digging with `rooms_tunnels/dig.rs`) |
 //! | Any generator: roles → colours apart | `roles.rs`, [`crate::map::palette`] |
 //! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
@@ -35,6 +36,7 @@ mod request;
 mod roles;
 pub mod rooms_tunnels;
 pub mod stages;
+pub mod walk;
 
 use request::locks_for;
 pub use request::{Made, Request};
@@ -209,6 +211,7 @@ pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Op
         GeneratorParams::GrownRooms(_) => grown::replay(steps),
         GeneratorParams::Caves(p) => caves::replay(p, seed, steps.len()),
         GeneratorParams::BspRooms(p) => bsp::replay(p, seed, steps.len()),
+        GeneratorParams::DrunkardsWalk(p) => walk::replay(p, seed, steps.len()),
     };
     // Rooms in the colours the finished map gives them (its neighbour pass sees corridors dug
     // later), so that a room keeps its colour from the step that places it to the end.

@@ -127,6 +127,14 @@ pub enum Step {
     /// BSP rooms: room `from` joined to room `to`, the nearest rooms of a split's two halves, by
     /// a tunnel between their centres.
     SiblingsJoined { from: u32, to: u32, start: Pos, end: Pos, leg: Leg },
+    /// Drunkard's walk: walker `walker` (from 1) walked from `start`; `open` tiles are open.
+    Walked { walker: u32, start: Pos, open: u64 },
+    /// Drunkard's walk: the open space's wide parts became `rooms` rooms; `passage` tiles are
+    /// passage.
+    WalkRooms { rooms: u32, passage: u64 },
+    /// Drunkard's walk: room `from` joined to room `to` by a corridor of `cells` tiles along a
+    /// passage, from `start` to `end`.
+    PassageJoined { from: u32, to: u32, start: Pos, end: Pos, cells: u32 },
 }
 
 /// What became of a room's growth.
@@ -411,6 +419,20 @@ impl Step {
                 end.y,
                 leg.words()
             ),
+            Step::Walked { walker, start, open } => {
+                format!("Walker {walker} from ({}, {}): {} open.", start.x, start.y, count(*open, "tile"))
+            }
+            Step::WalkRooms { rooms, passage } => format!(
+                "The wide open parts are {}; {} of narrower passage.",
+                count(u64::from(*rooms), "room"),
+                count(*passage, "tile")
+            ),
+            Step::PassageJoined { from, to, cells, .. } => {
+                format!(
+                    "Room {from} joined to room {to} along a passage, a corridor of {}.",
+                    count(u64::from(*cells), "tile")
+                )
+            }
             Step::PartSplit { depth, area: a, vertical, at } => format!(
                 "Split {depth}: the {}×{} part at ({}, {}) cut {} {at} tiles from its {}.",
                 a.w,
@@ -460,6 +482,9 @@ impl Step {
                 | Step::CavesJoined { .. }
                 | Step::LeafRoom { .. }
                 | Step::SiblingsJoined { .. }
+                | Step::Walked { .. }
+                | Step::WalkRooms { .. }
+                | Step::PassageJoined { .. }
         )
     }
 
@@ -502,10 +527,14 @@ impl Step {
             | Step::CaveFilled { .. }
             | Step::CaveSmoothed { .. }
             | Step::CavesFound { .. } => {}
-            Step::CavesJoined { start, end, .. } | Step::SiblingsJoined { start, end, .. } => {
+            Step::CavesJoined { start, end, .. }
+            | Step::SiblingsJoined { start, end, .. }
+            | Step::PassageJoined { start, end, .. } => {
                 mv(start);
                 mv(end);
             }
+            Step::Walked { start, .. } => mv(start),
+            Step::WalkRooms { .. } => {}
             Step::PartSplit { area, .. } => {
                 area.x += dx;
                 area.y += dy;

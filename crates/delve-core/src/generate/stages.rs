@@ -27,10 +27,10 @@ impl Stage {
             Stage::Loops => Some(Stream::Loops),
             Stage::Fill => Some(Stream::Rock),
             Stage::JoinCaves | Stage::JoinSiblings => Some(Stream::Tunnels),
-            Stage::Split => Some(Stream::Layout),
+            Stage::Split | Stage::Walk => Some(Stream::Layout),
             Stage::LeafRooms => Some(Stream::Shapes),
             // Regions draws the caves' colours; Place rooms and Grow their rooms' likewise.
-            Stage::Smooth | Stage::Regions => None,
+            Stage::Smooth | Stage::Regions | Stage::FindRooms | Stage::Passages => None,
             Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
         }
     }
@@ -55,6 +55,9 @@ impl Step {
             Step::PartSplit { .. } => Stage::Split,
             Step::LeafRoom { .. } => Stage::LeafRooms,
             Step::SiblingsJoined { .. } => Stage::JoinSiblings,
+            Step::Walked { .. } => Stage::Walk,
+            Step::WalkRooms { .. } => Stage::FindRooms,
+            Step::PassageJoined { .. } => Stage::Passages,
         }
     }
 }

@@ -107,6 +107,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("grown-treasure", include_str!("../../../../presets/grown-treasure.ron")),
     ("caves", include_str!("../../../../presets/caves.ron")),
     ("bsp-rooms", include_str!("../../../../presets/bsp-rooms.ron")),
+    ("drunkards-walk", include_str!("../../../../presets/drunkards-walk.ron")),
 ];
 
 /// The preset the editor opens on.

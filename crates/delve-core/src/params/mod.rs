@@ -18,6 +18,7 @@ pub mod roles;
 pub mod rooms_tunnels;
 pub mod stage_form;
 pub mod stages;
+pub mod walk;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -27,6 +28,7 @@ pub use caves::Caves;
 pub use grown::{GrownRooms, RoomShape};
 pub use roles::RoleRules;
 pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
+pub use walk::DrunkardsWalk;
 
 /// An inclusive range of whole numbers chosen by the designer, such as a room side `6..=10`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -59,6 +61,9 @@ pub enum GeneratorParams {
     /// Binary space partition: the map split part by part, a room in each leaf, the two halves
     /// of each split joined.
     BspRooms(BspRooms),
+    /// Drunkard's walk: walkers carve the rock at random; its wide parts are rooms, its narrow
+    /// parts passages.
+    DrunkardsWalk(DrunkardsWalk),
 }
 
 impl Default for GeneratorParams {
@@ -74,11 +79,17 @@ pub enum GeneratorKind {
     GrownRooms,
     Caves,
     BspRooms,
+    DrunkardsWalk,
 }
 
 impl GeneratorKind {
-    pub const ALL: &'static [GeneratorKind] =
-        &[GeneratorKind::RoomsAndTunnels, GeneratorKind::GrownRooms, GeneratorKind::Caves, GeneratorKind::BspRooms];
+    pub const ALL: &'static [GeneratorKind] = &[
+        GeneratorKind::RoomsAndTunnels,
+        GeneratorKind::GrownRooms,
+        GeneratorKind::Caves,
+        GeneratorKind::BspRooms,
+        GeneratorKind::DrunkardsWalk,
+    ];
 
     pub const fn label(self) -> &'static str {
         match self {
@@ -86,6 +97,7 @@ impl GeneratorKind {
             GeneratorKind::GrownRooms => "Grown rooms",
             GeneratorKind::Caves => "Caves",
             GeneratorKind::BspRooms => "BSP rooms",
+            GeneratorKind::DrunkardsWalk => "Drunkard's walk",
         }
     }
 
@@ -96,6 +108,7 @@ impl GeneratorKind {
             GeneratorKind::GrownRooms => "GrownRooms",
             GeneratorKind::Caves => "Caves",
             GeneratorKind::BspRooms => "BspRooms",
+            GeneratorKind::DrunkardsWalk => "DrunkardsWalk",
         }
     }
 
@@ -106,6 +119,7 @@ impl GeneratorKind {
             GeneratorKind::GrownRooms => grown::specs(),
             GeneratorKind::Caves => caves::specs(),
             GeneratorKind::BspRooms => bsp::specs(),
+            GeneratorKind::DrunkardsWalk => walk::specs(),
         }
     }
 
@@ -116,6 +130,7 @@ impl GeneratorKind {
             GeneratorKind::GrownRooms => GeneratorParams::GrownRooms(GrownRooms::default()),
             GeneratorKind::Caves => GeneratorParams::Caves(Caves::default()),
             GeneratorKind::BspRooms => GeneratorParams::BspRooms(BspRooms::default()),
+            GeneratorKind::DrunkardsWalk => GeneratorParams::DrunkardsWalk(DrunkardsWalk::default()),
         }
     }
 }
@@ -215,6 +230,7 @@ impl GeneratorParams {
             GeneratorParams::GrownRooms(_) => GeneratorKind::GrownRooms,
             GeneratorParams::Caves(_) => GeneratorKind::Caves,
             GeneratorParams::BspRooms(_) => GeneratorKind::BspRooms,
+            GeneratorParams::DrunkardsWalk(_) => GeneratorKind::DrunkardsWalk,
         }
     }
 
@@ -224,6 +240,7 @@ impl GeneratorParams {
             GeneratorParams::GrownRooms(p) => p,
             GeneratorParams::Caves(p) => p,
             GeneratorParams::BspRooms(p) => p,
+            GeneratorParams::DrunkardsWalk(p) => p,
         }
     }
 
@@ -233,6 +250,7 @@ impl GeneratorParams {
             GeneratorParams::GrownRooms(p) => p,
             GeneratorParams::Caves(p) => p,
             GeneratorParams::BspRooms(p) => p,
+            GeneratorParams::DrunkardsWalk(p) => p,
         }
     }
 
@@ -247,6 +265,7 @@ impl GeneratorParams {
             GeneratorParams::GrownRooms(p) => &p.stages,
             GeneratorParams::Caves(p) => &p.stages,
             GeneratorParams::BspRooms(p) => &p.stages,
+            GeneratorParams::DrunkardsWalk(p) => &p.stages,
         }
     }
 
@@ -257,6 +276,7 @@ impl GeneratorParams {
             GeneratorParams::GrownRooms(p) => &mut p.stages,
             GeneratorParams::Caves(p) => &mut p.stages,
             GeneratorParams::BspRooms(p) => &mut p.stages,
+            GeneratorParams::DrunkardsWalk(p) => &mut p.stages,
         }
     }
 
@@ -267,6 +287,7 @@ impl GeneratorParams {
             GeneratorParams::GrownRooms(p) => &p.roles,
             GeneratorParams::Caves(p) => &p.roles,
             GeneratorParams::BspRooms(p) => &p.roles,
+            GeneratorParams::DrunkardsWalk(p) => &p.roles,
         }
     }
 
@@ -277,6 +298,7 @@ impl GeneratorParams {
             GeneratorParams::GrownRooms(p) => &mut p.roles,
             GeneratorParams::Caves(p) => &mut p.roles,
             GeneratorParams::BspRooms(p) => &mut p.roles,
+            GeneratorParams::DrunkardsWalk(p) => &mut p.roles,
         }
     }
 }
@@ -376,6 +398,7 @@ mod tests {
                 GeneratorParams::GrownRooms(p) => every_setter_writes_its_own_field(p),
                 GeneratorParams::Caves(p) => every_setter_writes_its_own_field(p),
                 GeneratorParams::BspRooms(p) => every_setter_writes_its_own_field(p),
+                GeneratorParams::DrunkardsWalk(p) => every_setter_writes_its_own_field(p),
             };
             assert_eq!(n, kind.specs().len());
         }

@@ -19,8 +19,8 @@
 
 use super::stages::{Stage, StageEntry, StageList};
 use super::{
-    BspRooms, Caves, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomsAndTunnels, SizeRange,
-    TunnelFrom,
+    BspRooms, Caves, DrunkardsWalk, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules,
+    RoomsAndTunnels, SizeRange, TunnelFrom,
 };
 use serde::{Deserialize, Serialize};
 
@@ -120,6 +120,15 @@ block! {
     JoinSiblings of BspRooms { tunnel_width: u32 }
 }
 
+block! {
+    /// Drunkard's walk's *walk*.
+    Walk of DrunkardsWalk { width: u32, height: u32, floor_share: f64, lifetime: u32, brush: u32 }
+}
+block! {
+    /// Drunkard's walk's *find rooms*.
+    FindRooms of DrunkardsWalk { min_room: u32 }
+}
+
 /// One stage in a file, with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -138,6 +147,9 @@ pub(super) enum StageBlock {
     Split(Split),
     LeafRooms(LeafRooms),
     JoinSiblings(JoinSiblings),
+    Walk(Walk),
+    FindRooms(FindRooms),
+    Passages,
     Roles(RoleRules),
     ColoursApart,
     /// A stage listed, with its parameters, but turned off.
@@ -162,6 +174,9 @@ impl StageBlock {
             StageBlock::Split(_) => Stage::Split,
             StageBlock::LeafRooms(_) => Stage::LeafRooms,
             StageBlock::JoinSiblings(_) => Stage::JoinSiblings,
+            StageBlock::Walk(_) => Stage::Walk,
+            StageBlock::FindRooms(_) => Stage::FindRooms,
+            StageBlock::Passages => Stage::Passages,
             StageBlock::Roles(_) => Stage::Roles,
             StageBlock::ColoursApart => Stage::ColoursApart,
             StageBlock::Off(inner) => return StageEntry { on: false, ..inner.entry() },
@@ -188,6 +203,9 @@ impl StageBlock {
             (Stage::Split, G::BspRooms(p)) => StageBlock::Split(Split::of(p)),
             (Stage::LeafRooms, G::BspRooms(p)) => StageBlock::LeafRooms(LeafRooms::of(p)),
             (Stage::JoinSiblings, G::BspRooms(p)) => StageBlock::JoinSiblings(JoinSiblings::of(p)),
+            (Stage::Walk, G::DrunkardsWalk(p)) => StageBlock::Walk(Walk::of(p)),
+            (Stage::FindRooms, G::DrunkardsWalk(p)) => StageBlock::FindRooms(FindRooms::of(p)),
+            (Stage::Passages, G::DrunkardsWalk(_)) => StageBlock::Passages,
             (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
             (Stage::ColoursApart, _) => StageBlock::ColoursApart,
             _ => return None,
@@ -212,6 +230,8 @@ impl StageBlock {
             (StageBlock::Split(b), G::BspRooms(p)) => b.write(p),
             (StageBlock::LeafRooms(b), G::BspRooms(p)) => b.write(p),
             (StageBlock::JoinSiblings(b), G::BspRooms(p)) => b.write(p),
+            (StageBlock::Walk(b), G::DrunkardsWalk(p)) => b.write(p),
+            (StageBlock::FindRooms(b), G::DrunkardsWalk(p)) => b.write(p),
             (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,
             (StageBlock::Off(inner), p) => inner.write(p),
             _ => {}
@@ -235,6 +255,9 @@ pub(super) enum Form {
     /// Binary space partition: the map split part by part, a room in each leaf, the two halves
     /// of each split joined.
     BspRooms(BspRooms),
+    /// Drunkard's walk: walkers carve the rock at random; its wide parts are rooms, its narrow
+    /// parts passages.
+    DrunkardsWalk(DrunkardsWalk),
     /// A generator as its list of stages, each with its parameters.
     Stages(Vec<StageBlock>),
 }
@@ -253,6 +276,7 @@ impl TryFrom<Form> for GeneratorParams {
             Form::GrownRooms(p) => return Ok(GeneratorParams::GrownRooms(p)),
             Form::Caves(p) => return Ok(GeneratorParams::Caves(p)),
             Form::BspRooms(p) => return Ok(GeneratorParams::BspRooms(p)),
+            Form::DrunkardsWalk(p) => return Ok(GeneratorParams::DrunkardsWalk(p)),
             Form::Stages(blocks) => blocks,
         };
         let entries: Vec<StageEntry> = blocks.iter().map(StageBlock::entry).collect();
@@ -268,7 +292,7 @@ impl TryFrom<Form> for GeneratorParams {
             })
             .ok_or(
                 "a list of stages needs the stage that makes the rooms: PlaceRooms (rooms and tunnels), Grow \
-                    (grown rooms), Fill (caves) or Split (BSP rooms)",
+                    (grown rooms), Fill (caves), Split (BSP rooms) or Walk (drunkard's walk)",
             )?;
         for (i, e) in entries.iter().enumerate() {
             if !generators_of(e.stage).any(|k| k == kind) {
@@ -304,6 +328,7 @@ impl From<GeneratorParams> for Form {
             GeneratorParams::GrownRooms(p) => Form::GrownRooms(p),
             GeneratorParams::Caves(p) => Form::Caves(p),
             GeneratorParams::BspRooms(p) => Form::BspRooms(p),
+            GeneratorParams::DrunkardsWalk(p) => Form::DrunkardsWalk(p),
         }
     }
 }
@@ -349,6 +374,7 @@ mod tests {
                 GeneratorParams::GrownRooms(p) => ron::to_string(&p),
                 GeneratorParams::Caves(p) => ron::to_string(&p),
                 GeneratorParams::BspRooms(p) => ron::to_string(&p),
+                GeneratorParams::DrunkardsWalk(p) => ron::to_string(&p),
             }
             .expect("serialises");
             let value: ron::Value = ron::from_str(&text).expect("reads as a value");

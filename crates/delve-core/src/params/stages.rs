@@ -46,6 +46,12 @@ pub enum Stage {
     LeafRooms,
     /// BSP rooms: the rooms of the two halves of each split joined, from the leaves up.
     JoinSiblings,
+    /// Drunkard's walk: walkers carve the rock until the open share is reached.
+    Walk,
+    /// Drunkard's walk: the wide parts of the open space made rooms, the rest passages.
+    FindRooms,
+    /// Drunkard's walk: the rooms each passage touches joined through it by corridors.
+    Passages,
     /// Any generator: room roles by the role rules.
     Roles,
     /// Any generator: neighbouring rooms given colours told apart at a glance.
@@ -71,6 +77,9 @@ impl Stage {
             Stage::Split => "Split",
             Stage::LeafRooms => "Leaf rooms",
             Stage::JoinSiblings => "Join siblings",
+            Stage::Walk => "Walk",
+            Stage::FindRooms => "Find rooms",
+            Stage::Passages => "Passages",
             Stage::Roles => "Roles",
             Stage::ColoursApart => "Colours apart",
         }
@@ -102,6 +111,11 @@ impl Stage {
             Stage::JoinSiblings => {
                 "Joins the two halves of each split, from the leaves up, by a tunnel between their nearest rooms."
             }
+            Stage::Walk => "Walkers carve the rock at random until the open share is reached.",
+            Stage::FindRooms => {
+                "Makes the wide parts of the open space rooms; the narrow parts are passages. The spawn goes in the largest room."
+            }
+            Stage::Passages => "Joins the rooms each passage touches by corridors along it.",
             Stage::Roles => "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.",
             Stage::ColoursApart => "Gives neighbouring rooms colours told apart at a glance.",
         }
@@ -125,6 +139,9 @@ impl Stage {
             Stage::Split => form::Split::KEYS,
             Stage::LeafRooms => form::LeafRooms::KEYS,
             Stage::JoinSiblings => form::JoinSiblings::KEYS,
+            Stage::Walk => form::Walk::KEYS,
+            Stage::FindRooms => form::FindRooms::KEYS,
+            Stage::Passages => &[],
             Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => &[],
         }
     }
@@ -159,6 +176,9 @@ impl Stage {
             GeneratorKind::BspRooms => {
                 &[Stage::Split, Stage::LeafRooms, Stage::JoinSiblings, Stage::Roles, Stage::ColoursApart]
             }
+            GeneratorKind::DrunkardsWalk => {
+                &[Stage::Walk, Stage::FindRooms, Stage::Passages, Stage::Roles, Stage::ColoursApart]
+            }
         }
     }
 }
@@ -184,6 +204,8 @@ impl Stage {
             Stage::JoinCaves => (&[Stage::Regions], "it joins the caves Regions finds"),
             Stage::LeafRooms => (&[Stage::Split], "it puts a room in each leaf Split makes"),
             Stage::JoinSiblings => (&[Stage::LeafRooms], "it joins the rooms Leaf rooms makes"),
+            Stage::FindRooms => (&[Stage::Walk], "it finds rooms in the open space Walk makes"),
+            Stage::Passages => (&[Stage::FindRooms], "it joins the rooms Find rooms makes"),
             Stage::Roles => (
                 &[
                     Stage::DigTunnels,
@@ -194,6 +216,8 @@ impl Stage {
                     Stage::JoinCaves,
                     Stage::LeafRooms,
                     Stage::JoinSiblings,
+                    Stage::FindRooms,
+                    Stage::Passages,
                 ],
                 "it names rooms by how the finished map joins them",
             ),
@@ -207,10 +231,12 @@ impl Stage {
                     Stage::JoinCaves,
                     Stage::LeafRooms,
                     Stage::JoinSiblings,
+                    Stage::FindRooms,
+                    Stage::Passages,
                 ],
                 "it tells apart rooms the finished map joins",
             ),
-            Stage::PlaceRooms | Stage::Grow | Stage::KeepLocks | Stage::Fill | Stage::Split => (&[], ""),
+            Stage::PlaceRooms | Stage::Grow | Stage::KeepLocks | Stage::Fill | Stage::Split | Stage::Walk => (&[], ""),
         }
     }
 
@@ -227,6 +253,8 @@ impl Stage {
             Stage::Regions => Some("the caves are the rooms it makes, and it puts the spawn"),
             Stage::Split => Some("every other stage works on the leaves it makes"),
             Stage::LeafRooms => Some("the rooms are the ones it makes, and it puts the spawn"),
+            Stage::Walk => Some("every other stage works on the open space it carves"),
+            Stage::FindRooms => Some("the rooms are the ones it finds, and it puts the spawn"),
             _ => None,
         }
     }

@@ -109,7 +109,7 @@ fn label(rock: &Rock, labels: &mut Vec<u32>, queue: &mut Queue<u64>) -> Vec<(u32
 
 /// The cell of `cells` nearest their mean (the first in reading order among the nearest): where
 /// the spawn stands in a cave and where its tunnels start, always on its floor.
-pub(super) fn middle(cells: &[Pos]) -> Pos {
+pub(in crate::generate) fn middle(cells: &[Pos]) -> Pos {
     let n = cells.len().max(1) as i64;
     let (sx, sy) = cells.iter().fold((0i64, 0i64), |(x, y), c| (x + i64::from(c.x), y + i64::from(c.y)));
     // Compared in units of 1/n tile, in whole numbers.

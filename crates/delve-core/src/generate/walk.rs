@@ -1,0 +1,286 @@
+//! Drunkard's walk, as RogueBasin and the Rust roguelike tutorial build it, with its open space
+//! segmented into rooms and passages so that everything Delve does with rooms works on it.
+//!
+//! | Stage | Does | Stream |
+//! |---|---|---|
+//! | 1. Walk | the first walker from the map's centre, each next one from a random open tile, `lifetime` steps each in a random direction, each step opening a `brush`×`brush` square (never the border), until `floor_share` of the inside is open | [`Stream::Layout`] |
+//! | 2. Find rooms | an open tile whose 8 neighbours are open is a room's core; the cores and the tiles around them are room floor, and each 4-connected part of at least `min_room` tiles a room with its colour; every other open tile is passage (corridor floor). The spawn at the middle of the largest room | [`Stream::Colours`] |
+//! | 3. Passages | for each 4-connected passage, the rooms it touches joined through it: a door on each (the first place it touches the passage), a corridor along the passage from the first room's door to each other's | — |
+//!
+//! then roles and colours apart ([`super::stages`]). Walkers start on open tiles, so the open
+//! space is one piece: every tile is reachable. A walk that cannot reach its share (a huge share
+//! on a small map) stops after a bound of steps and says so.
+
+use super::record::{Off, Recorder, Step, Steps};
+use super::{Generated, Report};
+use crate::geom::{Dir, Grid, Pos, Rect};
+use crate::map::palette::PALETTE;
+use crate::map::{Corridor, Door, Map, Room, Shape, Tile};
+use crate::params::DrunkardsWalk;
+use crate::params::stages::Stage;
+use crate::pathfind::{NO_PIECE, Query, Queue, Searcher, flood_walled};
+use crate::rng::{Stream, stream};
+use rand::RngExt;
+
+pub(super) fn generate(p: &DrunkardsWalk, seed: u64) -> Generated {
+    run(p, seed, &mut Off, usize::MAX)
+}
+
+/// [`generate`], telling `rec` each step.
+pub(super) fn generate_with(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder) -> Generated {
+    run(p, seed, rec, usize::MAX)
+}
+
+/// The map after the first `steps` steps of a recording (the same run, stopped there).
+pub(super) fn replay(p: &DrunkardsWalk, seed: u64, steps: usize) -> Map {
+    run(p, seed, &mut Off, steps).map
+}
+
+/// The open tiles (1) of a `w`×`h` map after the walk, and whether it reached its share.
+struct Walked {
+    open: Vec<u8>,
+    reached: bool,
+    stopped: bool,
+}
+
+/// Stage 1.
+fn walk(p: &DrunkardsWalk, seed: u64, steps: &mut Steps<'_, impl Recorder>) -> Walked {
+    let (w, h) = (p.width as i32, p.height as i32);
+    let mut open = vec![0u8; (w * h) as usize];
+    let inside = ((w - 2).max(0) * (h - 2).max(0)) as u64;
+    let target = ((p.floor_share * inside as f64).ceil() as u64).clamp(1, inside.max(1));
+    let mut rng = stream(seed, Stream::Layout);
+    // Open tiles in the order they opened: where later walkers start.
+    let mut opened: Vec<Pos> = Vec::new();
+    let brush = p.brush.max(1) as i32;
+    let lo = -(brush - 1) / 2;
+    let paint = |c: Pos, open: &mut Vec<u8>, opened: &mut Vec<Pos>| {
+        for dy in lo..lo + brush {
+            for dx in lo..lo + brush {
+                let q = c.offset(dx, dy);
+                if q.x >= 1 && q.y >= 1 && q.x < w - 1 && q.y < h - 1 {
+                    let k = (q.y * w + q.x) as usize;
+                    if open[k] == 0 {
+                        open[k] = 1;
+                        opened.push(q);
+                    }
+                }
+            }
+        }
+    };
+    // A bound on the steps, so that a share the walkers cannot reach still ends.
+    let budget = inside.saturating_mul(64).max(u64::from(p.lifetime));
+    let (mut taken, mut walker) = (0u64, 0u32);
+    let centre = Pos::new(w / 2, h / 2);
+    while (opened.len() as u64) < target && taken < budget && inside > 0 {
+        let mut at = if walker == 0 { centre } else { opened[rng.random_range(0..opened.len())] };
+        let start = at;
+        for _ in 0..p.lifetime {
+            paint(at, &mut open, &mut opened);
+            let d = Dir::ALL[rng.random_range(0..4usize)];
+            let next = at.step(d);
+            if next.x >= 1 && next.y >= 1 && next.x < w - 1 && next.y < h - 1 {
+                at = next;
+            }
+        }
+        taken += u64::from(p.lifetime);
+        walker += 1;
+        let now = opened.len() as u64;
+        if steps.tell(|| Step::Walked { walker, start, open: now }) {
+            return Walked { open, reached: now >= target, stopped: true };
+        }
+    }
+    let reached = opened.len() as u64 >= target;
+    Walked { open, reached, stopped: false }
+}
+
+/// The open tiles of `open` made floor (room cores and around) or corridor (passages), as
+/// tiles of a map.
+fn tiles_of(p: &DrunkardsWalk, cells: &[u8]) -> Map {
+    let tiles = cells
+        .iter()
+        .map(|&c| match c {
+            0 => Tile::Wall,
+            2 => Tile::Floor,
+            _ => Tile::Corridor,
+        })
+        .collect();
+    Grid::from_vec(p.width, p.height, tiles).map_or_else(|| Map::new(p.width, p.height), Map::from_tiles)
+}
+
+/// Stage 2: marks room floor 2 in `cells` (open tiles are 1), returns the rooms' cells in
+/// reading order and the room of each tile (+1; 0 for none).
+fn find_rooms(p: &DrunkardsWalk, cells: &mut [u8]) -> (Vec<Vec<Pos>>, Vec<u32>) {
+    let (w, h) = (p.width as usize, p.height as usize);
+    let open = |x: usize, y: usize| cells[y * w + x] != 0;
+    // Cores: open with every neighbour open; room floor: a core or next to one.
+    let mut core = vec![false; w * h];
+    for y in 1..h.saturating_sub(1) {
+        for x in 1..w - 1 {
+            core[y * w + x] = (y - 1..=y + 1).all(|yy| (x - 1..=x + 1).all(|xx| open(xx, yy)));
+        }
+    }
+    // Walled for the flood: 0 room floor, 1 anything else (the border is never room floor).
+    let mut walled = vec![1u8; w * h];
+    for y in 1..h.saturating_sub(1) {
+        for x in 1..w - 1 {
+            let near = (y - 1..=y + 1).any(|yy| (x - 1..=x + 1).any(|xx| core[yy * w + xx]));
+            if near && open(x, y) {
+                walled[y * w + x] = 0;
+            }
+        }
+    }
+    let mut labels = vec![NO_PIECE; w * h];
+    let mut sizes = Vec::new();
+    let mut queue = Queue::default();
+    let mut scratch = walled.clone();
+    for k in 0..scratch.len() {
+        if scratch[k] != 0 {
+            continue;
+        }
+        flood_walled(&mut scratch, w, k, 1, &mut queue);
+        for &entry in queue.taken() {
+            if let Some(l) = labels.get_mut(entry as u32 as usize) {
+                *l = sizes.len() as u32;
+            }
+        }
+        sizes.push(queue.len());
+    }
+    // Rooms of at least `min_room` tiles, numbered in reading order; with none, the largest.
+    let largest = sizes.iter().enumerate().max_by_key(|(i, n)| (**n, std::cmp::Reverse(*i))).map(|(i, _)| i);
+    let any_large = sizes.iter().any(|&n| n >= p.min_room as usize);
+    let mut number = vec![u32::MAX; sizes.len()];
+    let mut rooms: Vec<Vec<Pos>> = Vec::new();
+    for (i, &n) in sizes.iter().enumerate() {
+        if n >= p.min_room as usize || (!any_large && Some(i) == largest) {
+            number[i] = rooms.len() as u32;
+            rooms.push(Vec::with_capacity(n));
+        }
+    }
+    let mut ids = vec![0u32; w * h];
+    for (k, &l) in labels.iter().enumerate() {
+        if let Some(&room) = number.get(l as usize).filter(|r| **r != u32::MAX) {
+            cells[k] = 2;
+            ids[k] = room + 1;
+            rooms[room as usize].push(Pos::new((k % w) as i32, (k / w) as i32));
+        }
+    }
+    (rooms, ids)
+}
+
+fn run(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated {
+    let mut steps = Steps::new(rec, stop);
+    // 1. Walk.
+    let Walked { open: mut cells, reached, stopped } = walk(p, seed, &mut steps);
+    if stopped {
+        return Generated { map: tiles_of(p, &cells), report: Report::default() };
+    }
+    // 2. Find rooms.
+    let (rooms, ids) = find_rooms(p, &mut cells);
+    let mut map = tiles_of(p, &cells);
+    let mut colours = stream(seed, Stream::Colours);
+    let middles: Vec<Pos> = rooms.iter().map(|c| super::caves::middle(c)).collect();
+    let largest = (0..rooms.len()).max_by_key(|&i| (rooms[i].len(), std::cmp::Reverse(i)));
+    if let Some(s) = largest.and_then(|i| middles.get(i)) {
+        map.spawn = *s;
+    }
+    let passage = cells.iter().filter(|&&c| c == 1).count() as u64;
+    let n = rooms.len();
+    map.rooms = rooms
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| Room::new(i as u32, Shape::Cells(c), PALETTE[colours.random_range(0..PALETTE.len())]))
+        .collect();
+    let mut report = Report::new(n, n, None);
+    if !reached {
+        report.notes.push(format!(
+            "the walkers stopped before {:.0}% of the map was open (the bound on their steps)",
+            100.0 * p.floor_share
+        ));
+    }
+    if steps.tell(|| Step::WalkRooms { rooms: n as u32, passage }) || !p.stages.runs(Stage::Passages) {
+        return Generated { map, report };
+    }
+    // 3. Passages.
+    join_passages(p, &mut map, &ids, &mut steps);
+    Generated { map, report }
+}
+
+/// Stage 3: each passage joins the rooms it touches.
+fn join_passages(p: &DrunkardsWalk, map: &mut Map, ids: &[u32], steps: &mut Steps<'_, impl Recorder>) {
+    let w = p.width as usize;
+    let mut walled: Vec<u8> = map.tiles().as_slice().iter().map(|t| u8::from(*t != Tile::Corridor)).collect();
+    let mut queue = Queue::default();
+    let mut searcher = Searcher::default();
+    let at = |k: usize| Pos::new((k % w) as i32, (k / w) as i32);
+    for k in 0..walled.len() {
+        if walled[k] != 0 {
+            continue;
+        }
+        flood_walled(&mut walled, w, k, 1, &mut queue);
+        // The rooms this passage touches: for each, the first place (in the order the flood
+        // took the passage's tiles, then north, east, south, west).
+        let mut touched: Vec<(u32, Pos, Dir, Pos)> = Vec::new();
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for &entry in queue.taken() {
+            let c = at(entry as u32 as usize);
+            (x0, y0, x1, y1) = (x0.min(c.x), y0.min(c.y), x1.max(c.x), y1.max(c.y));
+            for d in Dir::ALL {
+                let r = c.step(d);
+                let inside = r.x >= 0 && r.y >= 0 && (r.x as usize) < w;
+                let Some(&id) = inside.then(|| ids.get(r.y as usize * w + r.x as usize)).flatten() else { continue };
+                if id != 0 && !touched.iter().any(|t| t.0 == id - 1) {
+                    touched.push((id - 1, r, d.opposite(), c));
+                }
+            }
+        }
+        let Some(&(first, cell, side, start)) = touched.first() else { continue };
+        if touched.len() < 2 {
+            continue;
+        }
+        // One search over the passage from the first room's door; a corridor to each other.
+        let area = Rect::new(x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+        let q = Query { area, start, max_steps: u32::MAX, cap: usize::MAX, paths: true };
+        searcher.run(q, |_| false, |c| map.tile(c) == Some(Tile::Corridor));
+        let hub = add_door(map, first, cell, side);
+        for &(room, cell, side, end) in &touched[1..] {
+            let Some(path) = searcher.path_to(end) else { continue };
+            let door = add_door(map, room, cell, side);
+            let id = map.corridors.len() as u32;
+            let len = path.len() as u32;
+            map.corridors.push(Corridor { id, path: path.into(), doors: [hub, door], width: 1 });
+            if steps.tell(|| Step::PassageJoined { from: first, to: room, start, end, cells: len }) {
+                return;
+            }
+        }
+    }
+}
+
+fn add_door(map: &mut Map, room: u32, cell: Pos, side: Dir) -> u32 {
+    let id = map.doors.len() as u32;
+    map.doors.push(Door { id, room, cell, side, kind: 0 });
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::record::Recording;
+
+    #[test]
+    fn the_walk_opens_its_share_in_one_piece_and_replays() {
+        let p = DrunkardsWalk::default();
+        for seed in 0..30 {
+            let mut rec = Recording::default();
+            let g = generate_with(&p, seed, &mut rec);
+            let m = &g.map;
+            assert!(m.validate().is_empty(), "seed {seed}: {:?}\n{}", m.validate(), m.to_ascii());
+            let open = m.tiles().as_slice().iter().filter(|t| **t != Tile::Wall).count();
+            assert!(open as f64 >= 0.45 * 78.0 * 48.0, "seed {seed}: {open}");
+            assert!(!m.rooms.is_empty() && m.rooms.iter().all(|r| r.shape.area() >= 12 || m.rooms.len() == 1));
+            assert_eq!(replay(&p, seed, rec.steps.len()), g.map);
+            let walkers = rec.steps.iter().filter(|s| matches!(s, Step::Walked { .. })).count();
+            assert!(replay(&p, seed, walkers).rooms.is_empty());
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Parameters of the drunkard's walk generator ([`crate::generate::walk`]): the struct a preset
+//! stores, its bounds and defaults, and the one table that describes each parameter.
+
+use super::field::{self, Field, Words, chance, count, map_side};
+use super::roles::{RoleRules, role_field};
+use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
+use serde::{Deserialize, Serialize};
+
+/// Parameters of the drunkard's walk: walkers carve the rock at random until a share of the map
+/// is open; the wide parts of the open space are rooms, the narrow parts passages between them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(default)]
+pub struct DrunkardsWalk {
+    /// Map width in tiles.
+    pub width: u32,
+    /// Map height in tiles.
+    pub height: u32,
+    /// Share (0..=1) of the map inside its border to open.
+    pub floor_share: f64,
+    /// Steps each walker takes.
+    pub lifetime: u32,
+    /// Side of the square each step opens, in tiles.
+    pub brush: u32,
+    /// Wide open parts smaller than this many tiles stay passage.
+    pub min_room: u32,
+    /// Room roles given after generation, and their rules (written only when one is on).
+    #[serde(skip_serializing_if = "RoleRules::is_off")]
+    pub roles: RoleRules,
+    /// The stages and their order (see [`super::stages`]); in files only as the stages form.
+    #[serde(skip)]
+    pub stages: super::stages::StageList,
+}
+
+impl Default for DrunkardsWalk {
+    /// The roguelike tutorial's "open halls": walkers of 400 steps from open places until 45% of
+    /// an 80×50 map is open.
+    fn default() -> Self {
+        DrunkardsWalk {
+            width: 80,
+            height: 50,
+            floor_share: 0.45,
+            lifetime: 400,
+            brush: 1,
+            min_room: 12,
+            roles: RoleRules::default(),
+            stages: super::stages::StageList::standard(),
+        }
+    }
+}
+
+/// Smallest map side.
+pub const MIN_SIDE: u32 = 8;
+/// Largest map side.
+pub const MAX_SIDE: u32 = 4096;
+/// Most steps a walker takes.
+pub const MAX_LIFETIME: u32 = 100_000;
+/// Widest brush.
+pub const MAX_BRUSH: u32 = 5;
+
+impl DrunkardsWalk {
+    /// Every parameter, described once, in panel order.
+    const FIELDS: &'static [Field<Self>] = &[
+        map_side!(width, "Map width", "Width", MIN_SIDE, MAX_SIDE),
+        map_side!(height, "Map height", "Height", MIN_SIDE, MAX_SIDE),
+        Field {
+            spec: ParamSpec {
+                key: "floor_share",
+                label: "Open share",
+                unit: "%",
+                help: "Walkers carve until this share of the map (inside its border) is open.",
+                kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            },
+            access: chance!(floor_share),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "lifetime",
+                label: "Walker steps",
+                unit: "steps",
+                help: "Steps each walker takes before the next starts from a random open tile. \
+                       Short: many small blobs; long: winding halls.",
+                kind: ParamKind::Int { min: 1, max: MAX_LIFETIME as i64 },
+            },
+            access: count!(lifetime, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "brush",
+                label: "Brush",
+                unit: "tiles",
+                help: "Side of the square each step opens: 1 for narrow passages, more for fat ones.",
+                kind: ParamKind::Int { min: 1, max: MAX_BRUSH as i64 },
+            },
+            access: count!(brush, Words::Between),
+        },
+        Field {
+            spec: ParamSpec {
+                key: "min_room",
+                label: "Smallest room",
+                unit: "tiles",
+                help: "An open part at least three tiles wide throughout becomes a room when it has this \
+                       many tiles; narrower parts are passages between rooms.",
+                kind: ParamKind::Int { min: 1, max: 100_000 },
+            },
+            access: count!(min_room, Words::Between),
+        },
+        role_field!(Flag entrance_exit, ENTRANCE_EXIT),
+        role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
+        role_field!(Flag treasure, TREASURE),
+        role_field!(Count treasure_side_rooms, TREASURE_SIDE_ROOMS),
+        role_field!(Flag guard, GUARD),
+    ];
+
+    /// The hand-written checks, after field `key`'s own.
+    fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
+        super::roles::cross_checks(&self.roles, key, out);
+    }
+}
+
+field::table_params!(DrunkardsWalk, super::GeneratorKind::DrunkardsWalk, "drunkard's walk");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_clamps_and_checks() {
+        let mut p = DrunkardsWalk::default();
+        assert!(p.check().is_empty(), "{:?}", p.check());
+        assert!(p.set("brush", ParamValue::Int(9)) && p.brush == MAX_BRUSH);
+        p.lifetime = 0;
+        assert_eq!(p.check()[0].message, "must be between 1 and 100000 steps, not 0");
+    }
+}
