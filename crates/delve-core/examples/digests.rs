@@ -10,10 +10,12 @@ use delve_core::map::locks::Kept;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-/// FNV-1a 64 over `text`, from `h`. The standard stage list in a map's provenance is left out
-/// of the text, so that digests compare with those taken before parameters had stage lists.
+/// FNV-1a 64 over `text`, from `h`. The standard stage list in a map's provenance and the words
+/// "role rule not met: " before a report's role notes are left out of the text, so that digests
+/// compare with those taken before parameters had stage lists and before notes said what they
+/// are about.
 fn fnv(text: &str, mut h: u64) -> u64 {
-    for b in text.replace(", stages: StageList(None)", "").bytes() {
+    for b in text.replace(", stages: StageList(None)", "").replace("role rule not met: ", "").bytes() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
