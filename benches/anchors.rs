@@ -19,6 +19,9 @@
 //!   open tiles until 45% is open, its wide parts rooms, passages joining them) against mapgen's
 //!   `DrunkardsWalk::open_halls` (400 steps, 50%, walkers from random places) +
 //!   `AreaStartingPosition` (centre) + `CullUnreachable`.
+//! - Rooms and mazes: the `rooms-and-mazes` preset on an 81×51 map (100 room tries, the maze,
+//!   openings, dead ends filled, passages joining the rooms) against mapgen's `MazeBuilder` (a
+//!   maze alone, no rooms) on 80×50.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "common/presets.rs"]
@@ -27,8 +30,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use delve::generate::generate;
 use delve::params::GeneratorParams;
 use mapgen::filter::{
-    AreaStartingPosition, BspRooms, CellularAutomata, CullUnreachable, DrunkardsWalk, NearestCorridors, NoiseGenerator,
-    SimpleRooms, XStart, YStart,
+    AreaStartingPosition, BspRooms, CellularAutomata, CullUnreachable, DrunkardsWalk, MazeBuilder, NearestCorridors,
+    NoiseGenerator, SimpleRooms, XStart, YStart,
 };
 use mapgen::{MapBuffer, MapFilter};
 use rand08::SeedableRng;
@@ -106,5 +109,12 @@ fn drunkards_walk(c: &mut Criterion) {
     side_by_side(c, "anchors, drunkard's walk 80x50", "delve drunkards-walk", p, mapgen, &filters);
 }
 
-criterion_group!(benches, rooms_and_tunnels, caves, bsp_rooms, drunkards_walk);
+fn rooms_and_mazes(c: &mut Criterion) {
+    let maze = MazeBuilder::new();
+    let filters: [&dyn MapFilter; 1] = [&*maze];
+    let p = presets::shipped("rooms-and-mazes");
+    side_by_side(c, "anchors, rooms and mazes", "delve rooms-and-mazes", p, "mapgen 0.6 MazeBuilder", &filters);
+}
+
+criterion_group!(benches, rooms_and_tunnels, caves, bsp_rooms, drunkards_walk, rooms_and_mazes);
 criterion_main!(benches);

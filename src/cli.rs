@@ -22,7 +22,7 @@ use std::time::Instant;
     about = "Delve: a workbench for procedural roguelike dungeons",
     long_about = "Delve: a workbench for procedural roguelike dungeons.\n\n\
                   With no command, opens the editor on the default preset (or on FILE, a preset or map).\n\
-                  PRESET is the name of a shipped preset (godot-part3, mcrogueface-part3, tiendil-step6, grown-shapes, grown-treasure, caves, bsp-rooms, drunkards-walk), a path to a preset file (./NAME for a file named like a shipped preset), or a preset's RON text."
+                  PRESET is the name of a shipped preset (godot-part3, mcrogueface-part3, tiendil-step6, grown-shapes, grown-treasure, caves, bsp-rooms, drunkards-walk, rooms-and-mazes), a path to a preset file (./NAME for a file named like a shipped preset), or a preset's RON text."
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -452,7 +452,8 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
                 GeneratorParams::GrownRooms(_)
                 | GeneratorParams::Caves(_)
                 | GeneratorParams::BspRooms(_)
-                | GeneratorParams::DrunkardsWalk(_) => {
+                | GeneratorParams::DrunkardsWalk(_)
+                | GeneratorParams::RoomsAndMazes(_) => {
                     format!("of {:.0} asked for", s.mean_rooms_asked)
                 }
             };

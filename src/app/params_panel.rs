@@ -521,6 +521,10 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
             GeneratorParams::DrunkardsWalk(_) => {
                 (count(report.rooms_placed as u64, "room"), "The wide parts of the open space the walkers carved.")
             }
+            GeneratorParams::RoomsAndMazes(_) => (
+                format!("{} placed in {} tries", count(report.rooms_placed as u64, "room"), report.rooms_asked),
+                "Rooms placed, of the room attempts asked for; the maze fills the rock between them.",
+            ),
             GeneratorParams::BspRooms(_) => (
                 format!("{} in {} leaves", count(report.rooms_placed as u64, "room"), report.rooms_asked),
                 "A room in each leaf of the splits.",

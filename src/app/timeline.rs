@@ -522,6 +522,10 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
             painter.line_segment([a, b], Stroke::new(3.0, MADE));
         }
         Step::LeafRoom { leaf, .. } => frame(leaf, TOUCHED),
+        Step::MazeRoom { floor, .. } => frame(floor, MADE),
+        Step::MazeGrown { start, .. } => {
+            painter.circle_stroke(centre(*start), 0.45 * scale, Stroke::new(2.0, MADE));
+        }
         Step::Walked { start, .. } => {
             painter.circle_stroke(centre(*start), 0.45 * scale, Stroke::new(2.0, MADE));
         }
@@ -536,6 +540,8 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         | Step::CaveFilled { .. }
         | Step::CaveSmoothed { .. }
         | Step::CavesFound { .. }
-        | Step::WalkRooms { .. } => {}
+        | Step::WalkRooms { .. }
+        | Step::Connected { .. }
+        | Step::DeadEndsFilled { .. } => {}
     }
 }

@@ -49,6 +49,7 @@ mod grown;
 mod hostile;
 mod legible;
 mod locks;
+mod mazes;
 mod roles;
 mod rooms_tunnels;
 #[cfg(feature = "gui")]

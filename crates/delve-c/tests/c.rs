@@ -200,6 +200,7 @@ fn the_c_functions_give_what_the_cli_gives() {
         row("caves", "3", ""),
         row("bsp-rooms", "9", ""),
         row("drunkards-walk", "4", ""),
+        row("rooms-and-mazes", "6", ""),
         row("presets/godot-part3.ron", "7", ""),
         row("godot-part3", "5", "tests/golden/godot-part3-seed-42.ron"),
         row("no-such-preset", "1", ""),

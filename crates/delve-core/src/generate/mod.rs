@@ -14,7 +14,8 @@
 //! | Rooms and tunnels: place rooms → dig tunnels → spawn (→ keep locks) | [`rooms_tunnels`]: `place.rs`, `carve.rs`, `dig.rs`, `around_locks.rs` |
 //! | Grown rooms: grow → doors → place (room by room) → loops | [`grown`]: `grow.rs` (+ `shapes.rs`, `growth.rs`), `doors.rs`, `place.rs` (+ `search.rs`, `door_cache.rs`), `loops.rs` |
 //! | BSP rooms: split → leaf rooms → join siblings | [`bsp`] (digging with `rooms_tunnels/dig.rs`) |
-//! | Drunkard's walk: walk → find rooms → passages | [`walk`] |
+//! | Drunkard's walk: walk → find rooms → passages | [`walk`], `passages.rs` |
+//! | Rooms and mazes: maze rooms → grow maze → connect → remove dead ends → passages | [`mazes`], `passages.rs` |
 //! | Caves: fill → smooth → regions → join caves | [`caves`]: `rock.rs`, `regions.rs`, `join.rs` (digging with `rooms_tunnels/dig.rs`) |
 //! | Any generator: roles → colours apart | `roles.rs`, [`crate::map::palette`] |
 //! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
@@ -31,6 +32,8 @@ pub mod bsp;
 pub mod caves;
 pub mod grown;
 mod keep;
+pub mod mazes;
+mod passages;
 pub mod record;
 mod request;
 mod roles;
@@ -212,6 +215,7 @@ pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Op
         GeneratorParams::Caves(p) => caves::replay(p, seed, steps.len()),
         GeneratorParams::BspRooms(p) => bsp::replay(p, seed, steps.len()),
         GeneratorParams::DrunkardsWalk(p) => walk::replay(p, seed, steps.len()),
+        GeneratorParams::RoomsAndMazes(p) => mazes::replay(p, seed, steps.len()),
     };
     // Rooms in the colours the finished map gives them (its neighbour pass sees corridors dug
     // later), so that a room keeps its colour from the step that places it to the end.

@@ -135,6 +135,14 @@ pub enum Step {
     /// Drunkard's walk: room `from` joined to room `to` by a corridor of `cells` tiles along a
     /// passage, from `start` to `end`.
     PassageJoined { from: u32, to: u32, start: Pos, end: Pos, cells: u32 },
+    /// Rooms and mazes: room `room` placed, its floor `floor`.
+    MazeRoom { room: u32, floor: Rect },
+    /// Rooms and mazes: maze `region` grown from `start`, `cells` tiles.
+    MazeGrown { region: u32, start: Pos, cells: u32 },
+    /// Rooms and mazes: `openings` openings joined every region into one; `extra` more made loops.
+    Connected { openings: u32, extra: u32 },
+    /// Rooms and mazes: `tiles` tiles of dead ends filled back in.
+    DeadEndsFilled { tiles: u64 },
 }
 
 /// What became of a room's growth.
@@ -433,6 +441,19 @@ impl Step {
                     count(u64::from(*cells), "tile")
                 )
             }
+            Step::MazeRoom { room, floor: f } => format!("Room {room}: {}×{} at ({}, {}).", f.w, f.h, f.x, f.y),
+            Step::MazeGrown { region, start, cells } => format!(
+                "Maze {region} grown from ({}, {}) through the rock: {}.",
+                start.x,
+                start.y,
+                count(u64::from(*cells), "tile")
+            ),
+            Step::Connected { openings, extra } => format!(
+                "{} joined every room and maze into one; {} more for loops.",
+                count(u64::from(*openings), "opening"),
+                extra
+            ),
+            Step::DeadEndsFilled { tiles } => format!("Dead ends filled back in: {}.", count(*tiles, "tile")),
             Step::PartSplit { depth, area: a, vertical, at } => format!(
                 "Split {depth}: the {}×{} part at ({}, {}) cut {} {at} tiles from its {}.",
                 a.w,
@@ -462,7 +483,8 @@ impl Step {
         match self {
             Step::RoomTried { outcome: TryOutcome::Placed { room, .. }, .. }
             | Step::RoomPlaced { room, .. }
-            | Step::LeafRoom { room, .. } => Some(*room),
+            | Step::LeafRoom { room, .. }
+            | Step::MazeRoom { room, .. } => Some(*room),
             _ => None,
         }
     }
@@ -485,6 +507,10 @@ impl Step {
                 | Step::Walked { .. }
                 | Step::WalkRooms { .. }
                 | Step::PassageJoined { .. }
+                | Step::MazeRoom { .. }
+                | Step::MazeGrown { .. }
+                | Step::Connected { .. }
+                | Step::DeadEndsFilled { .. }
         )
     }
 
@@ -533,8 +559,12 @@ impl Step {
                 mv(start);
                 mv(end);
             }
-            Step::Walked { start, .. } => mv(start),
-            Step::WalkRooms { .. } => {}
+            Step::Walked { start, .. } | Step::MazeGrown { start, .. } => mv(start),
+            Step::WalkRooms { .. } | Step::Connected { .. } | Step::DeadEndsFilled { .. } => {}
+            Step::MazeRoom { floor, .. } => {
+                floor.x += dx;
+                floor.y += dy;
+            }
             Step::PartSplit { area, .. } => {
                 area.x += dx;
                 area.y += dy;

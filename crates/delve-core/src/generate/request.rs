@@ -3,7 +3,7 @@
 //! [`super::generate_around`], [`super::generate_keeping`] and [`super::generate_recorded`] are
 //! conveniences over it.
 
-use super::{GenError, Generated, bsp, caves, grown, keep, record, roles, rooms_tunnels, walk};
+use super::{GenError, Generated, bsp, caves, grown, keep, mazes, record, roles, rooms_tunnels, walk};
 use crate::map::locks::Kept;
 use crate::map::locks::LockConflict;
 use crate::map::{Provenance, Role};
@@ -94,6 +94,7 @@ impl<'p> Request<'p> {
                     GeneratorParams::Caves(p) => (caves::generate_with(p, seed, &mut rec), None),
                     GeneratorParams::BspRooms(p) => (bsp::generate_with(p, seed, &mut rec), None),
                     GeneratorParams::DrunkardsWalk(p) => (walk::generate_with(p, seed, &mut rec), None),
+                    GeneratorParams::RoomsAndMazes(p) => (mazes::generate_with(p, seed, &mut rec), None),
                 };
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: Some(rec) }
@@ -105,6 +106,7 @@ impl<'p> Request<'p> {
                     GeneratorParams::Caves(p) => (caves::generate(p, seed), None),
                     GeneratorParams::BspRooms(p) => (bsp::generate(p, seed), None),
                     GeneratorParams::DrunkardsWalk(p) => (walk::generate(p, seed), None),
+                    GeneratorParams::RoomsAndMazes(p) => (mazes::generate(p, seed), None),
                 };
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: None }
@@ -119,7 +121,8 @@ impl<'p> Request<'p> {
         if !params.stages().runs(Stage::JoinSiblings) && params.kind() == GeneratorKind::BspRooms {
             made.generated.report.notes.push("Join siblings is off: the rooms are not joined".into());
         }
-        if !params.stages().runs(Stage::Passages) && params.kind() == GeneratorKind::DrunkardsWalk {
+        let passages = matches!(params.kind(), GeneratorKind::DrunkardsWalk | GeneratorKind::RoomsAndMazes);
+        if !params.stages().runs(Stage::Passages) && passages {
             made.generated.report.notes.push("Passages is off: no corridor joins the rooms".into());
         }
         // Neighbouring rooms in colours told apart at a glance (locked rooms keep theirs).
@@ -140,7 +143,10 @@ impl<'p> Request<'p> {
         let (mut out, treasure) = match params {
             GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
             GeneratorParams::GrownRooms(p) => grown::generate_keeping(p, seed, &locks)?,
-            GeneratorParams::Caves(_) | GeneratorParams::BspRooms(_) | GeneratorParams::DrunkardsWalk(_) => {
+            GeneratorParams::Caves(_)
+            | GeneratorParams::BspRooms(_)
+            | GeneratorParams::DrunkardsWalk(_)
+            | GeneratorParams::RoomsAndMazes(_) => {
                 return Err(LockConflict::Unsupported(NOT_YET.into()).into());
             }
         };
@@ -177,7 +183,8 @@ fn running(params: &GeneratorParams) -> Cow<'_, GeneratorParams> {
 }
 
 /// Why a caves, BSP rooms or drunkard's walk map cannot be generated around locks.
-const NOT_YET: &str = "caves, BSP rooms and drunkard's walks cannot keep locked rooms or tiles yet: unlock them to generate the map again";
+const NOT_YET: &str = "caves, BSP rooms, drunkard's walks and rooms and mazes cannot keep locked rooms or tiles yet: \
+                       unlock them to generate the map again";
 
 /// The locks of `kept` prepared for a map of `params` (rooms and tunnels: the parameters' size;
 /// grown rooms: the size of the map the locks were taken from).
@@ -185,7 +192,10 @@ pub(super) fn locks_for(params: &GeneratorParams, kept: &Kept) -> Result<Arc<kee
     let (width, height) = match params {
         GeneratorParams::RoomsAndTunnels(p) => (p.width, p.height),
         GeneratorParams::GrownRooms(_) => (kept.width, kept.height),
-        GeneratorParams::Caves(_) | GeneratorParams::BspRooms(_) | GeneratorParams::DrunkardsWalk(_) => {
+        GeneratorParams::Caves(_)
+        | GeneratorParams::BspRooms(_)
+        | GeneratorParams::DrunkardsWalk(_)
+        | GeneratorParams::RoomsAndMazes(_) => {
             return Err(LockConflict::Unsupported(NOT_YET.into()).into());
         }
     };

@@ -27,10 +27,12 @@ impl Stage {
             Stage::Loops => Some(Stream::Loops),
             Stage::Fill => Some(Stream::Rock),
             Stage::JoinCaves | Stage::JoinSiblings => Some(Stream::Tunnels),
-            Stage::Split | Stage::Walk => Some(Stream::Layout),
+            Stage::Split | Stage::Walk | Stage::MazeRooms => Some(Stream::Layout),
+            Stage::GrowMaze => Some(Stream::Shapes),
+            Stage::Connect => Some(Stream::Tunnels),
             Stage::LeafRooms => Some(Stream::Shapes),
             // Regions draws the caves' colours; Place rooms and Grow their rooms' likewise.
-            Stage::Smooth | Stage::Regions | Stage::FindRooms | Stage::Passages => None,
+            Stage::Smooth | Stage::Regions | Stage::FindRooms | Stage::Passages | Stage::RemoveDeadEnds => None,
             Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
         }
     }
@@ -58,6 +60,10 @@ impl Step {
             Step::Walked { .. } => Stage::Walk,
             Step::WalkRooms { .. } => Stage::FindRooms,
             Step::PassageJoined { .. } => Stage::Passages,
+            Step::MazeRoom { .. } => Stage::MazeRooms,
+            Step::MazeGrown { .. } => Stage::GrowMaze,
+            Step::Connected { .. } => Stage::Connect,
+            Step::DeadEndsFilled { .. } => Stage::RemoveDeadEnds,
         }
     }
 }

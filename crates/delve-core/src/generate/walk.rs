@@ -13,12 +13,12 @@
 
 use super::record::{Off, Recorder, Step, Steps};
 use super::{Generated, Report};
-use crate::geom::{Dir, Grid, Pos, Rect};
+use crate::geom::{Dir, Grid, Pos};
 use crate::map::palette::PALETTE;
-use crate::map::{Corridor, Door, Map, Room, Shape, Tile};
+use crate::map::{Map, Room, Shape, Tile};
 use crate::params::DrunkardsWalk;
 use crate::params::stages::Stage;
-use crate::pathfind::{NO_PIECE, Query, Queue, Searcher, flood_walled};
+use crate::pathfind::{NO_PIECE, Queue, flood_walled};
 use crate::rng::{Stream, stream};
 use rand::RngExt;
 
@@ -202,64 +202,8 @@ fn run(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
         return Generated { map, report };
     }
     // 3. Passages.
-    join_passages(p, &mut map, &ids, &mut steps);
+    super::passages::join(p.width, &mut map, &ids, &mut steps);
     Generated { map, report }
-}
-
-/// Stage 3: each passage joins the rooms it touches.
-fn join_passages(p: &DrunkardsWalk, map: &mut Map, ids: &[u32], steps: &mut Steps<'_, impl Recorder>) {
-    let w = p.width as usize;
-    let mut walled: Vec<u8> = map.tiles().as_slice().iter().map(|t| u8::from(*t != Tile::Corridor)).collect();
-    let mut queue = Queue::default();
-    let mut searcher = Searcher::default();
-    let at = |k: usize| Pos::new((k % w) as i32, (k / w) as i32);
-    for k in 0..walled.len() {
-        if walled[k] != 0 {
-            continue;
-        }
-        flood_walled(&mut walled, w, k, 1, &mut queue);
-        // The rooms this passage touches: for each, the first place (in the order the flood
-        // took the passage's tiles, then north, east, south, west).
-        let mut touched: Vec<(u32, Pos, Dir, Pos)> = Vec::new();
-        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-        for &entry in queue.taken() {
-            let c = at(entry as u32 as usize);
-            (x0, y0, x1, y1) = (x0.min(c.x), y0.min(c.y), x1.max(c.x), y1.max(c.y));
-            for d in Dir::ALL {
-                let r = c.step(d);
-                let inside = r.x >= 0 && r.y >= 0 && (r.x as usize) < w;
-                let Some(&id) = inside.then(|| ids.get(r.y as usize * w + r.x as usize)).flatten() else { continue };
-                if id != 0 && !touched.iter().any(|t| t.0 == id - 1) {
-                    touched.push((id - 1, r, d.opposite(), c));
-                }
-            }
-        }
-        let Some(&(first, cell, side, start)) = touched.first() else { continue };
-        if touched.len() < 2 {
-            continue;
-        }
-        // One search over the passage from the first room's door; a corridor to each other.
-        let area = Rect::new(x0, y0, x1 - x0 + 1, y1 - y0 + 1);
-        let q = Query { area, start, max_steps: u32::MAX, cap: usize::MAX, paths: true };
-        searcher.run(q, |_| false, |c| map.tile(c) == Some(Tile::Corridor));
-        let hub = add_door(map, first, cell, side);
-        for &(room, cell, side, end) in &touched[1..] {
-            let Some(path) = searcher.path_to(end) else { continue };
-            let door = add_door(map, room, cell, side);
-            let id = map.corridors.len() as u32;
-            let len = path.len() as u32;
-            map.corridors.push(Corridor { id, path: path.into(), doors: [hub, door], width: 1 });
-            if steps.tell(|| Step::PassageJoined { from: first, to: room, start, end, cells: len }) {
-                return;
-            }
-        }
-    }
-}
-
-fn add_door(map: &mut Map, room: u32, cell: Pos, side: Dir) -> u32 {
-    let id = map.doors.len() as u32;
-    map.doors.push(Door { id, room, cell, side, kind: 0 });
-    id
 }
 
 #[cfg(test)]

@@ -108,6 +108,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("caves", include_str!("../../../../presets/caves.ron")),
     ("bsp-rooms", include_str!("../../../../presets/bsp-rooms.ron")),
     ("drunkards-walk", include_str!("../../../../presets/drunkards-walk.ron")),
+    ("rooms-and-mazes", include_str!("../../../../presets/rooms-and-mazes.ron")),
 ];
 
 /// The preset the editor opens on.

@@ -14,6 +14,7 @@ pub mod bsp;
 pub mod caves;
 pub(crate) mod field;
 pub mod grown;
+pub mod mazes;
 pub mod roles;
 pub mod rooms_tunnels;
 pub mod stage_form;
@@ -26,6 +27,7 @@ use std::fmt;
 pub use bsp::BspRooms;
 pub use caves::Caves;
 pub use grown::{GrownRooms, RoomShape};
+pub use mazes::RoomsAndMazes;
 pub use roles::RoleRules;
 pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
 pub use walk::DrunkardsWalk;
@@ -64,6 +66,9 @@ pub enum GeneratorParams {
     /// Drunkard's walk: walkers carve the rock at random; its wide parts are rooms, its narrow
     /// parts passages.
     DrunkardsWalk(DrunkardsWalk),
+    /// Rooms and mazes: rooms on odd tiles, a maze grown between them, an opening from each
+    /// region into the rest, dead ends filled in.
+    RoomsAndMazes(RoomsAndMazes),
 }
 
 impl Default for GeneratorParams {
@@ -80,6 +85,7 @@ pub enum GeneratorKind {
     Caves,
     BspRooms,
     DrunkardsWalk,
+    RoomsAndMazes,
 }
 
 impl GeneratorKind {
@@ -89,6 +95,7 @@ impl GeneratorKind {
         GeneratorKind::Caves,
         GeneratorKind::BspRooms,
         GeneratorKind::DrunkardsWalk,
+        GeneratorKind::RoomsAndMazes,
     ];
 
     pub const fn label(self) -> &'static str {
@@ -98,6 +105,7 @@ impl GeneratorKind {
             GeneratorKind::Caves => "Caves",
             GeneratorKind::BspRooms => "BSP rooms",
             GeneratorKind::DrunkardsWalk => "Drunkard's walk",
+            GeneratorKind::RoomsAndMazes => "Rooms and mazes",
         }
     }
 
@@ -109,6 +117,7 @@ impl GeneratorKind {
             GeneratorKind::Caves => "Caves",
             GeneratorKind::BspRooms => "BspRooms",
             GeneratorKind::DrunkardsWalk => "DrunkardsWalk",
+            GeneratorKind::RoomsAndMazes => "RoomsAndMazes",
         }
     }
 
@@ -120,6 +129,7 @@ impl GeneratorKind {
             GeneratorKind::Caves => caves::specs(),
             GeneratorKind::BspRooms => bsp::specs(),
             GeneratorKind::DrunkardsWalk => walk::specs(),
+            GeneratorKind::RoomsAndMazes => mazes::specs(),
         }
     }
 
@@ -131,6 +141,7 @@ impl GeneratorKind {
             GeneratorKind::Caves => GeneratorParams::Caves(Caves::default()),
             GeneratorKind::BspRooms => GeneratorParams::BspRooms(BspRooms::default()),
             GeneratorKind::DrunkardsWalk => GeneratorParams::DrunkardsWalk(DrunkardsWalk::default()),
+            GeneratorKind::RoomsAndMazes => GeneratorParams::RoomsAndMazes(RoomsAndMazes::default()),
         }
     }
 }
@@ -231,6 +242,7 @@ impl GeneratorParams {
             GeneratorParams::Caves(_) => GeneratorKind::Caves,
             GeneratorParams::BspRooms(_) => GeneratorKind::BspRooms,
             GeneratorParams::DrunkardsWalk(_) => GeneratorKind::DrunkardsWalk,
+            GeneratorParams::RoomsAndMazes(_) => GeneratorKind::RoomsAndMazes,
         }
     }
 
@@ -241,6 +253,7 @@ impl GeneratorParams {
             GeneratorParams::Caves(p) => p,
             GeneratorParams::BspRooms(p) => p,
             GeneratorParams::DrunkardsWalk(p) => p,
+            GeneratorParams::RoomsAndMazes(p) => p,
         }
     }
 
@@ -251,6 +264,7 @@ impl GeneratorParams {
             GeneratorParams::Caves(p) => p,
             GeneratorParams::BspRooms(p) => p,
             GeneratorParams::DrunkardsWalk(p) => p,
+            GeneratorParams::RoomsAndMazes(p) => p,
         }
     }
 
@@ -266,6 +280,7 @@ impl GeneratorParams {
             GeneratorParams::Caves(p) => &p.stages,
             GeneratorParams::BspRooms(p) => &p.stages,
             GeneratorParams::DrunkardsWalk(p) => &p.stages,
+            GeneratorParams::RoomsAndMazes(p) => &p.stages,
         }
     }
 
@@ -277,6 +292,7 @@ impl GeneratorParams {
             GeneratorParams::Caves(p) => &mut p.stages,
             GeneratorParams::BspRooms(p) => &mut p.stages,
             GeneratorParams::DrunkardsWalk(p) => &mut p.stages,
+            GeneratorParams::RoomsAndMazes(p) => &mut p.stages,
         }
     }
 
@@ -288,6 +304,7 @@ impl GeneratorParams {
             GeneratorParams::Caves(p) => &p.roles,
             GeneratorParams::BspRooms(p) => &p.roles,
             GeneratorParams::DrunkardsWalk(p) => &p.roles,
+            GeneratorParams::RoomsAndMazes(p) => &p.roles,
         }
     }
 
@@ -299,6 +316,7 @@ impl GeneratorParams {
             GeneratorParams::Caves(p) => &mut p.roles,
             GeneratorParams::BspRooms(p) => &mut p.roles,
             GeneratorParams::DrunkardsWalk(p) => &mut p.roles,
+            GeneratorParams::RoomsAndMazes(p) => &mut p.roles,
         }
     }
 }
@@ -399,6 +417,7 @@ mod tests {
                 GeneratorParams::Caves(p) => every_setter_writes_its_own_field(p),
                 GeneratorParams::BspRooms(p) => every_setter_writes_its_own_field(p),
                 GeneratorParams::DrunkardsWalk(p) => every_setter_writes_its_own_field(p),
+                GeneratorParams::RoomsAndMazes(p) => every_setter_writes_its_own_field(p),
             };
             assert_eq!(n, kind.specs().len());
         }

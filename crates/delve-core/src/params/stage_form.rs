@@ -19,7 +19,7 @@
 
 use super::stages::{Stage, StageEntry, StageList};
 use super::{
-    BspRooms, Caves, DrunkardsWalk, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules,
+    BspRooms, Caves, DrunkardsWalk, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomsAndMazes,
     RoomsAndTunnels, SizeRange, TunnelFrom,
 };
 use serde::{Deserialize, Serialize};
@@ -129,6 +129,23 @@ block! {
     FindRooms of DrunkardsWalk { min_room: u32 }
 }
 
+block! {
+    /// Rooms and mazes' *maze rooms*.
+    MazeRooms of RoomsAndMazes { width: u32, height: u32, room_tries: u32, room_size: SizeRange }
+}
+block! {
+    /// Rooms and mazes' *grow maze*.
+    GrowMaze of RoomsAndMazes { winding: f64 }
+}
+block! {
+    /// Rooms and mazes' *connect*.
+    Connect of RoomsAndMazes { extra_openings: f64 }
+}
+block! {
+    /// Rooms and mazes' *remove dead ends*.
+    RemoveDeadEnds of RoomsAndMazes { dead_ends: f64 }
+}
+
 /// One stage in a file, with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -150,6 +167,10 @@ pub(super) enum StageBlock {
     Walk(Walk),
     FindRooms(FindRooms),
     Passages,
+    MazeRooms(MazeRooms),
+    GrowMaze(GrowMaze),
+    Connect(Connect),
+    RemoveDeadEnds(RemoveDeadEnds),
     Roles(RoleRules),
     ColoursApart,
     /// A stage listed, with its parameters, but turned off.
@@ -177,6 +198,10 @@ impl StageBlock {
             StageBlock::Walk(_) => Stage::Walk,
             StageBlock::FindRooms(_) => Stage::FindRooms,
             StageBlock::Passages => Stage::Passages,
+            StageBlock::MazeRooms(_) => Stage::MazeRooms,
+            StageBlock::GrowMaze(_) => Stage::GrowMaze,
+            StageBlock::Connect(_) => Stage::Connect,
+            StageBlock::RemoveDeadEnds(_) => Stage::RemoveDeadEnds,
             StageBlock::Roles(_) => Stage::Roles,
             StageBlock::ColoursApart => Stage::ColoursApart,
             StageBlock::Off(inner) => return StageEntry { on: false, ..inner.entry() },
@@ -205,7 +230,11 @@ impl StageBlock {
             (Stage::JoinSiblings, G::BspRooms(p)) => StageBlock::JoinSiblings(JoinSiblings::of(p)),
             (Stage::Walk, G::DrunkardsWalk(p)) => StageBlock::Walk(Walk::of(p)),
             (Stage::FindRooms, G::DrunkardsWalk(p)) => StageBlock::FindRooms(FindRooms::of(p)),
-            (Stage::Passages, G::DrunkardsWalk(_)) => StageBlock::Passages,
+            (Stage::Passages, G::DrunkardsWalk(_) | G::RoomsAndMazes(_)) => StageBlock::Passages,
+            (Stage::MazeRooms, G::RoomsAndMazes(p)) => StageBlock::MazeRooms(MazeRooms::of(p)),
+            (Stage::GrowMaze, G::RoomsAndMazes(p)) => StageBlock::GrowMaze(GrowMaze::of(p)),
+            (Stage::Connect, G::RoomsAndMazes(p)) => StageBlock::Connect(Connect::of(p)),
+            (Stage::RemoveDeadEnds, G::RoomsAndMazes(p)) => StageBlock::RemoveDeadEnds(RemoveDeadEnds::of(p)),
             (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
             (Stage::ColoursApart, _) => StageBlock::ColoursApart,
             _ => return None,
@@ -232,6 +261,10 @@ impl StageBlock {
             (StageBlock::JoinSiblings(b), G::BspRooms(p)) => b.write(p),
             (StageBlock::Walk(b), G::DrunkardsWalk(p)) => b.write(p),
             (StageBlock::FindRooms(b), G::DrunkardsWalk(p)) => b.write(p),
+            (StageBlock::MazeRooms(b), G::RoomsAndMazes(p)) => b.write(p),
+            (StageBlock::GrowMaze(b), G::RoomsAndMazes(p)) => b.write(p),
+            (StageBlock::Connect(b), G::RoomsAndMazes(p)) => b.write(p),
+            (StageBlock::RemoveDeadEnds(b), G::RoomsAndMazes(p)) => b.write(p),
             (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,
             (StageBlock::Off(inner), p) => inner.write(p),
             _ => {}
@@ -258,6 +291,9 @@ pub(super) enum Form {
     /// Drunkard's walk: walkers carve the rock at random; its wide parts are rooms, its narrow
     /// parts passages.
     DrunkardsWalk(DrunkardsWalk),
+    /// Rooms and mazes: rooms on odd tiles, a maze grown between them, an opening from each
+    /// region into the rest, dead ends filled in.
+    RoomsAndMazes(RoomsAndMazes),
     /// A generator as its list of stages, each with its parameters.
     Stages(Vec<StageBlock>),
 }
@@ -277,6 +313,7 @@ impl TryFrom<Form> for GeneratorParams {
             Form::Caves(p) => return Ok(GeneratorParams::Caves(p)),
             Form::BspRooms(p) => return Ok(GeneratorParams::BspRooms(p)),
             Form::DrunkardsWalk(p) => return Ok(GeneratorParams::DrunkardsWalk(p)),
+            Form::RoomsAndMazes(p) => return Ok(GeneratorParams::RoomsAndMazes(p)),
             Form::Stages(blocks) => blocks,
         };
         let entries: Vec<StageEntry> = blocks.iter().map(StageBlock::entry).collect();
@@ -292,7 +329,7 @@ impl TryFrom<Form> for GeneratorParams {
             })
             .ok_or(
                 "a list of stages needs the stage that makes the rooms: PlaceRooms (rooms and tunnels), Grow \
-                    (grown rooms), Fill (caves), Split (BSP rooms) or Walk (drunkard's walk)",
+                    (grown rooms), Fill (caves), Split (BSP rooms), Walk (drunkard's walk) or MazeRooms (rooms and mazes)",
             )?;
         for (i, e) in entries.iter().enumerate() {
             if !generators_of(e.stage).any(|k| k == kind) {
@@ -329,6 +366,7 @@ impl From<GeneratorParams> for Form {
             GeneratorParams::Caves(p) => Form::Caves(p),
             GeneratorParams::BspRooms(p) => Form::BspRooms(p),
             GeneratorParams::DrunkardsWalk(p) => Form::DrunkardsWalk(p),
+            GeneratorParams::RoomsAndMazes(p) => Form::RoomsAndMazes(p),
         }
     }
 }
@@ -375,6 +413,7 @@ mod tests {
                 GeneratorParams::Caves(p) => ron::to_string(&p),
                 GeneratorParams::BspRooms(p) => ron::to_string(&p),
                 GeneratorParams::DrunkardsWalk(p) => ron::to_string(&p),
+                GeneratorParams::RoomsAndMazes(p) => ron::to_string(&p),
             }
             .expect("serialises");
             let value: ron::Value = ron::from_str(&text).expect("reads as a value");

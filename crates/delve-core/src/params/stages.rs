@@ -50,8 +50,17 @@ pub enum Stage {
     Walk,
     /// Drunkard's walk: the wide parts of the open space made rooms, the rest passages.
     FindRooms,
-    /// Drunkard's walk: the rooms each passage touches joined through it by corridors.
+    /// Drunkard's walk, rooms and mazes: the rooms each passage touches joined through it by
+    /// corridors.
     Passages,
+    /// Rooms and mazes: rooms tried on odd tiles.
+    MazeRooms,
+    /// Rooms and mazes: a maze grown through the rock between the rooms.
+    GrowMaze,
+    /// Rooms and mazes: one opening from each region into the rest, and a few more for loops.
+    Connect,
+    /// Rooms and mazes: dead ends filled back in.
+    RemoveDeadEnds,
     /// Any generator: room roles by the role rules.
     Roles,
     /// Any generator: neighbouring rooms given colours told apart at a glance.
@@ -80,6 +89,10 @@ impl Stage {
             Stage::Walk => "Walk",
             Stage::FindRooms => "Find rooms",
             Stage::Passages => "Passages",
+            Stage::MazeRooms => "Maze rooms",
+            Stage::GrowMaze => "Grow maze",
+            Stage::Connect => "Connect",
+            Stage::RemoveDeadEnds => "Remove dead ends",
             Stage::Roles => "Roles",
             Stage::ColoursApart => "Colours apart",
         }
@@ -116,6 +129,10 @@ impl Stage {
                 "Makes the wide parts of the open space rooms; the narrow parts are passages. The spawn goes in the largest room."
             }
             Stage::Passages => "Joins the rooms each passage touches by corridors along it.",
+            Stage::MazeRooms => "Tries rooms of odd sides on odd tiles; a try that overlaps a room is skipped.",
+            Stage::GrowMaze => "Grows a maze through the rock left between the rooms.",
+            Stage::Connect => "Opens one way from each room and maze into the rest, and a few more for loops.",
+            Stage::RemoveDeadEnds => "Fills the maze's dead ends back in.",
             Stage::Roles => "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.",
             Stage::ColoursApart => "Gives neighbouring rooms colours told apart at a glance.",
         }
@@ -142,6 +159,10 @@ impl Stage {
             Stage::Walk => form::Walk::KEYS,
             Stage::FindRooms => form::FindRooms::KEYS,
             Stage::Passages => &[],
+            Stage::Connect => form::Connect::KEYS,
+            Stage::MazeRooms => form::MazeRooms::KEYS,
+            Stage::GrowMaze => form::GrowMaze::KEYS,
+            Stage::RemoveDeadEnds => form::RemoveDeadEnds::KEYS,
             Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => &[],
         }
     }
@@ -179,6 +200,15 @@ impl Stage {
             GeneratorKind::DrunkardsWalk => {
                 &[Stage::Walk, Stage::FindRooms, Stage::Passages, Stage::Roles, Stage::ColoursApart]
             }
+            GeneratorKind::RoomsAndMazes => &[
+                Stage::MazeRooms,
+                Stage::GrowMaze,
+                Stage::Connect,
+                Stage::RemoveDeadEnds,
+                Stage::Passages,
+                Stage::Roles,
+                Stage::ColoursApart,
+            ],
         }
     }
 }
@@ -205,7 +235,13 @@ impl Stage {
             Stage::LeafRooms => (&[Stage::Split], "it puts a room in each leaf Split makes"),
             Stage::JoinSiblings => (&[Stage::LeafRooms], "it joins the rooms Leaf rooms makes"),
             Stage::FindRooms => (&[Stage::Walk], "it finds rooms in the open space Walk makes"),
-            Stage::Passages => (&[Stage::FindRooms], "it joins the rooms Find rooms makes"),
+            Stage::Passages => (
+                &[Stage::FindRooms, Stage::Connect, Stage::RemoveDeadEnds],
+                "it joins rooms along the finished passages",
+            ),
+            Stage::GrowMaze => (&[Stage::MazeRooms], "it grows the maze around the rooms Maze rooms makes"),
+            Stage::Connect => (&[Stage::GrowMaze], "it opens ways between the rooms and the maze"),
+            Stage::RemoveDeadEnds => (&[Stage::Connect], "it fills in what Connect leaves as dead ends"),
             Stage::Roles => (
                 &[
                     Stage::DigTunnels,
@@ -236,7 +272,13 @@ impl Stage {
                 ],
                 "it tells apart rooms the finished map joins",
             ),
-            Stage::PlaceRooms | Stage::Grow | Stage::KeepLocks | Stage::Fill | Stage::Split | Stage::Walk => (&[], ""),
+            Stage::PlaceRooms
+            | Stage::Grow
+            | Stage::KeepLocks
+            | Stage::Fill
+            | Stage::Split
+            | Stage::Walk
+            | Stage::MazeRooms => (&[], ""),
         }
     }
 
@@ -255,6 +297,8 @@ impl Stage {
             Stage::LeafRooms => Some("the rooms are the ones it makes, and it puts the spawn"),
             Stage::Walk => Some("every other stage works on the open space it carves"),
             Stage::FindRooms => Some("the rooms are the ones it finds, and it puts the spawn"),
+            Stage::MazeRooms => Some("the rooms are the ones it places, and it puts the spawn"),
+            Stage::GrowMaze | Stage::Connect => Some("the rooms are joined only through the maze and its openings"),
             _ => None,
         }
     }

@@ -1,0 +1,73 @@
+//! Rooms and mazes: every seed makes one valid dungeon of odd rooms joined through a maze with
+//! no dead end left; the steps replay; the maps are pinned.
+
+use crate::common::{Goldens, delve, generate_valid, golden_dir, shipped};
+use delve::generate::Request;
+use delve::generate::record::Step;
+use delve::geom::{Dir, Pos};
+use delve::map::graph::RoomGraph;
+use delve::map::{Shape, Tile};
+use delve::params::stages::Stage;
+use delve::params::{GeneratorParams, RoomsAndMazes};
+
+fn mazes() -> RoomsAndMazes {
+    match shipped("rooms-and-mazes") {
+        GeneratorParams::RoomsAndMazes(p) => p,
+        other => panic!("rooms-and-mazes is a rooms and mazes preset: {other:?}"),
+    }
+}
+
+#[test]
+fn every_seed_joins_odd_rooms_through_a_maze_without_dead_ends() {
+    for (p, seeds) in [
+        (mazes(), 200),
+        (RoomsAndMazes { dead_ends: 0.0, extra_openings: 0.3, winding: 0.9, ..mazes() }, 50),
+        (RoomsAndMazes { width: 60, height: 40, room_tries: 0, ..mazes() }, 20),
+    ] {
+        let params = GeneratorParams::RoomsAndMazes(p.clone());
+        for seed in 0..seeds {
+            let g = generate_valid(&params, seed);
+            let m = &g.map;
+            for r in &m.rooms {
+                let Shape::Rect(f) = r.shape else { panic!("a room is a rectangle") };
+                assert!(f.x % 2 == 1 && f.y % 2 == 1 && f.w % 2 == 1 && f.h % 2 == 1, "seed {seed}: {f:?}");
+            }
+            if !m.rooms.is_empty() {
+                assert_eq!(RoomGraph::of(m).pieces, 1, "seed {seed}: every room joined");
+            }
+            // Without rooms the maze is kept whole (it is all dead ends).
+            assert!(!m.rooms.is_empty() || m.tiles().as_slice().contains(&Tile::Corridor), "seed {seed}");
+            if p.dead_ends == 1.0 && !m.rooms.is_empty() {
+                let open = |t: Pos| m.tile(t).is_some_and(|t| t != Tile::Wall);
+                let w = m.width() as i32;
+                for (k, t) in m.tiles().as_slice().iter().enumerate() {
+                    let at = Pos::new(k as i32 % w, k as i32 / w);
+                    let n = Dir::ALL.iter().filter(|d| open(at.step(**d))).count();
+                    assert!(*t != Tile::Corridor || n >= 2, "seed {seed}: a dead end at {at:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_steps_replay_and_the_maps_are_pinned() {
+    let params = shipped("rooms-and-mazes");
+    let made = Request::new(&params, 6).recorded(true).run().expect("generates");
+    let steps = made.recording.expect("recorded").steps;
+    let stages: Vec<Stage> = steps.iter().map(|s| s.stage()).collect();
+    assert!(stages.windows(2).all(|w| w[0] <= w[1] || w[1] == Stage::Passages), "{stages:?}");
+    assert_eq!(stages.iter().filter(|s| **s == Stage::MazeRooms).count(), made.generated.map.rooms.len());
+    assert!(steps.iter().any(|s| matches!(s, Step::Connected { .. })));
+    assert!(steps.iter().any(|s| s.sentence().starts_with("Dead ends filled back in: ")));
+    let replayed = delve::generate::replay(&params, 6, &steps).expect("replays");
+    assert_eq!((replayed.tiles(), &replayed.corridors), (made.generated.map.tiles(), &made.generated.map.corridors));
+    let mut goldens = Goldens::new();
+    for seed in [6u64, 13] {
+        let m = generate_valid(&params, seed).map;
+        goldens.check(&golden_dir().join(format!("rooms-and-mazes-seed-{seed}.txt")), &m.to_ascii());
+        let out = delve(&["generate", "rooms-and-mazes", "--seed", &seed.to_string(), "--ascii"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stdout).contains(m.to_ascii().trim_end()));
+    }
+}
