@@ -7,7 +7,7 @@
 //! | 2. Grow maze | from each odd tile still rock, in reading order, a growing-tree maze over the odd tiles (two tiles a step), going straight on unless a draw under `winding` turns it | [`Stream::Shapes`] |
 //! | 3. Connect | a rock tile between two regions (rooms and mazes) is an opening; one at random is opened and its regions merged, until every region is one; an opening left between regions already merged is opened with chance `extra_openings` (loops) | [`Stream::Tunnels`] |
 //! | 4. Remove dead ends | the maze's dead ends (a passage tile with one open neighbour) filled back in, tip after tip, until `dead_ends` of what would go is gone (a map without rooms keeps its maze whole) | — |
-//! | 5. Passages | the rooms each passage touches joined along it by corridors ([`super::passages`]) | — |
+//! | 5. Passages | the rooms each passage touches joined along it by corridors (`passages.rs`) | — |
 //!
 //! then roles and colours apart. Room colours are drawn from [`Stream::Colours`]; the spawn is at
 //! the first room's centre.
