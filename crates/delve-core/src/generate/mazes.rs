@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | 1. Maze rooms | `room_tries` rooms of odd sides in `room_size` at odd places; a try that overlaps a room is skipped | [`Stream::Layout`] |
 //! | 2. Grow maze | from each odd tile still rock, in reading order, a growing-tree maze over the odd tiles (two tiles a step), going straight on unless a draw under `winding` turns it | [`Stream::Shapes`] |
-//! | 3. Connect | a rock tile between two regions (rooms and mazes) is an opening; one at random is opened and its regions merged, until every region is one; an opening left between regions already merged is opened with chance `extra_openings` (loops) | [`Stream::Tunnels`] |
+//! | 3. Connect | a rock tile between two regions (rooms and mazes) is an opening; in a random order, each opening that joins regions not yet one is opened and they are merged, and one between regions already merged is opened with chance `extra_openings` (loops) | [`Stream::Tunnels`] |
 //! | 4. Remove dead ends | the maze's dead ends (a passage tile with one open neighbour) filled back in, tip after tip, until `dead_ends` of what would go is gone (a map without rooms keeps its maze whole) | — |
 //! | 5. Passages | the rooms each passage touches joined along it by corridors (`passages.rs`) | — |
 //!
@@ -212,26 +212,27 @@ fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::Del
             }
         }
     }
+    // Kruskal's way: the openings in a random order; each joins its regions when they are not
+    // one yet, and is otherwise kept by chance for a loop. (Nystrom picks a random opening among
+    // those still joining two regions each time: the same choice, without going over the list
+    // again after every merge.)
+    for i in (1..openings.len()).rev() {
+        openings.swap(i, rng.random_range(0..=i));
+    }
     let mut merged = UnionFind::new(regions);
     let (mut joined, mut extras) = (0, 0);
-    while !openings.is_empty() {
-        let (t, around) = openings.swap_remove(rng.random_range(0..openings.len()));
-        c.carve(t, ROCK);
-        joined += 1;
-        for r in &around[1..] {
-            merged.union(around[0] as usize, *r as usize);
-        }
-        let mut kept = Vec::with_capacity(openings.len());
-        for (o, rs) in openings {
-            let first = merged.find(rs[0] as usize);
-            if rs.iter().any(|r| merged.find(*r as usize) != first) {
-                kept.push((o, rs));
-            } else if rng.random::<f64>() < extra && !near_opening(c, o) {
-                c.carve(o, ROCK);
-                extras += 1;
+    for (t, around) in openings {
+        let first = merged.find(around[0] as usize);
+        if around.iter().any(|r| merged.find(*r as usize) != first) {
+            c.carve(t, ROCK);
+            joined += 1;
+            for r in &around[1..] {
+                merged.union(around[0] as usize, *r as usize);
             }
+        } else if rng.random::<f64>() < extra && !near_opening(c, t) {
+            c.carve(t, ROCK);
+            extras += 1;
         }
-        openings = kept;
     }
     (joined, extras)
 }

@@ -15,6 +15,9 @@ use crate::pathfind::{Query, Queue, Searcher, flood_walled};
 /// `steps` (stopping when it says so).
 pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_, impl Recorder>) {
     let w = width as usize;
+    // Where a joined room's door meets the passage: that room's index in `joined` + 1.
+    let mut door_at = vec![0u32; map.tiles().as_slice().len()];
+    let index = |c: Pos| c.y as usize * w + c.x as usize;
     let mut walled: Vec<u8> = map.tiles().as_slice().iter().map(|t| u8::from(*t != Tile::Corridor)).collect();
     let mut queue = Queue::default();
     let mut searcher = Searcher::default();
@@ -55,13 +58,13 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
         order.sort_by_key(|t| searcher.steps(t.3).unwrap_or(u32::MAX));
         // The door (and room) of each joined room's place on the passage.
         let mut joined: Vec<(Pos, u32, u32)> = vec![(start, add_door(map, first, cell, side), first)];
+        door_at[index(start)] = 1;
         for &(room, cell, side, end) in order.iter().filter(|t| t.0 != first) {
             let passage = |c: Pos| map.tile(c) == Some(Tile::Corridor);
-            let found = searcher.run(q(end), |c| joined.iter().any(|j| j.0 == c), passage);
+            let found = searcher.run(q(end), |c| door_at.get(index(c)).is_some_and(|j| *j != 0), passage);
             let Some(goal) = found.goal else { continue };
-            let (Some(path), Some(&(_, to_door, to_room))) =
-                (searcher.path_to(goal), joined.iter().find(|j| j.0 == goal))
-            else {
+            let to = door_at.get(index(goal)).and_then(|j| (*j as usize).checked_sub(1)).and_then(|k| joined.get(k));
+            let (Some(path), Some(&(_, to_door, to_room))) = (searcher.path_to(goal), to) else {
                 continue;
             };
             let door = add_door(map, room, cell, side);
@@ -69,6 +72,9 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
             let len = path.len() as u32;
             map.corridors.push(Corridor { id, path: path.into(), doors: [door, to_door], width: 1 });
             joined.push((end, door, room));
+            if let Some(j) = door_at.get_mut(index(end)) {
+                *j = joined.len() as u32;
+            }
             if steps.tell(|| Step::PassageJoined { from: room, to: to_room, start: end, end: goal, cells: len }) {
                 return;
             }
