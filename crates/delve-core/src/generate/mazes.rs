@@ -172,7 +172,15 @@ fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::
             let two = cell.step(d).step(d);
             two.x >= 1 && two.y >= 1 && two.x < w - 1 && two.y < h - 1 && c.at(two).is_some_and(|k| !c.open[k])
         };
-        let unmade: Vec<Dir> = Dir::ALL.into_iter().filter(|&d| free(d)).collect();
+        // The directions it may go, in `Dir::ALL` order (no allocation per step).
+        let (mut ways, mut n) = ([Dir::North; 4], 0);
+        for d in Dir::ALL {
+            if free(d) {
+                ways[n] = d;
+                n += 1;
+            }
+        }
+        let unmade = &ways[..n];
         if unmade.is_empty() {
             stack.pop();
             last = None;
@@ -196,19 +204,26 @@ fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::
 /// to join, and the extra ones.
 fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::DelveRng) -> (u32, u32) {
     // Rock tiles inside the border with two or more regions around, in reading order.
-    let mut openings: Vec<(Pos, Vec<u32>)> = Vec::new();
+    let mut openings: Vec<(Pos, [u32; 4], usize)> = Vec::new();
     for y in 1..c.h - 1 {
         for x in 1..c.w - 1 {
             let t = Pos::new(x, y);
             if c.at(t).is_some_and(|k| c.open[k]) {
                 continue;
             }
-            let mut around: Vec<u32> =
-                Dir::ALL.iter().filter_map(|d| c.at(t.step(*d)).map(|k| c.region[k])).filter(|r| *r != ROCK).collect();
-            around.sort_unstable();
-            around.dedup();
-            if around.len() >= 2 {
-                openings.push((t, around));
+            // The distinct regions around, in a fixed array (no allocation per tile; their order
+            // does not matter to the merging).
+            let (mut around, mut n) = ([ROCK; 4], 0);
+            for d in Dir::ALL {
+                if let Some(r) = c.at(t.step(d)).map(|k| c.region[k]).filter(|r| *r != ROCK)
+                    && !around[..n].contains(&r)
+                {
+                    around[n] = r;
+                    n += 1;
+                }
+            }
+            if n >= 2 {
+                openings.push((t, around, n));
             }
         }
     }
@@ -221,7 +236,8 @@ fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::Del
     }
     let mut merged = UnionFind::new(regions);
     let (mut joined, mut extras) = (0, 0);
-    for (t, around) in openings {
+    for (t, around, n) in openings {
+        let around = &around[..n];
         let first = merged.find(around[0] as usize);
         if around.iter().any(|r| merged.find(*r as usize) != first) {
             c.carve(t, ROCK);
