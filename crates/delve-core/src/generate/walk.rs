@@ -18,7 +18,7 @@ use crate::map::palette::PALETTE;
 use crate::map::{Map, Room, Shape, Tile};
 use crate::params::DrunkardsWalk;
 use crate::params::stages::Stage;
-use crate::pathfind::{NO_PIECE, Queue, flood_walled};
+use crate::pathfind::{Queue, pieces_walled};
 use crate::rng::{Stream, stream};
 use rand::RngExt;
 
@@ -130,22 +130,9 @@ fn find_rooms(p: &DrunkardsWalk, cells: &mut [u8]) -> (Vec<Vec<Pos>>, Vec<u32>) 
             }
         }
     }
-    let mut labels = vec![NO_PIECE; w * h];
-    let mut sizes = Vec::new();
-    let mut queue = Queue::default();
-    let mut scratch = walled.clone();
-    for k in 0..scratch.len() {
-        if scratch[k] != 0 {
-            continue;
-        }
-        flood_walled(&mut scratch, w, k, 1, &mut queue);
-        for &entry in queue.taken() {
-            if let Some(l) = labels.get_mut(entry as u32 as usize) {
-                *l = sizes.len() as u32;
-            }
-        }
-        sizes.push(queue.len());
-    }
+    let mut labels = Vec::new();
+    let found = pieces_walled(&walled, w, 1, &mut labels, &mut Queue::default());
+    let sizes: Vec<usize> = found.iter().map(|(n, _)| *n as usize).collect();
     // Rooms of at least `min_room` tiles, numbered in reading order; with none, the largest.
     let largest = sizes.iter().enumerate().max_by_key(|(i, n)| (**n, std::cmp::Reverse(*i))).map(|(i, _)| i);
     let any_large = sizes.iter().any(|&n| n >= p.min_room as usize);

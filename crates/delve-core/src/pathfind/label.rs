@@ -1,7 +1,7 @@
 //! Labels: the connected pieces of a set of tiles ([`pieces`], a [`flood`] from each tile no
 //! earlier piece took), and the disjoint sets that join pieces found apart ([`UnionFind`]).
 
-use super::flood::{Queue, flood_in};
+use super::flood::{Queue, flood_in, flood_walled};
 use super::index_in;
 use crate::geom::{Pos, Rect};
 
@@ -42,6 +42,37 @@ pub fn pieces(
         }
     }
     out
+}
+
+/// [`pieces`] over a row-major byte grid `width` wide whose border is `wall` (the grid of
+/// [`flood_walled`]), by the walled flood: the pieces of the tiles that are not `wall`, numbered
+/// in reading order of their first tile, each tile's piece in `labels` ([`NO_PIECE`] for wall).
+/// Returns each piece's size and the index of its first tile. `queue` is scratch space.
+pub fn pieces_walled(
+    grid: &[u8],
+    width: usize,
+    wall: u8,
+    labels: &mut Vec<u32>,
+    queue: &mut Queue<u64>,
+) -> Vec<(u32, usize)> {
+    let mut walled = grid.to_vec();
+    labels.clear();
+    labels.resize(walled.len(), NO_PIECE);
+    let mut found = Vec::new();
+    for k in 0..walled.len() {
+        if walled[k] == wall {
+            continue;
+        }
+        flood_walled(&mut walled, width, k, wall, queue);
+        let piece = found.len() as u32;
+        for &entry in queue.taken() {
+            if let Some(l) = labels.get_mut(entry as u32 as usize) {
+                *l = piece;
+            }
+        }
+        found.push((queue.len() as u32, k));
+    }
+    found
 }
 
 /// Disjoint sets of `0..n` (union by smaller index, path halving): the pieces of a map's floor
@@ -110,6 +141,22 @@ mod tests {
             2#3###\n"
         );
         assert_eq!(found, [(6, Pos::new(2, 0)), (6, Pos::new(5, 0)), (1, Pos::new(0, 4)), (1, Pos::new(2, 4))]);
+    }
+
+    #[test]
+    fn the_walled_byte_grid_is_labelled_as_pieces_labels_it() {
+        // The same pieces inside a wall border, as bytes (1 wall): the same numbers and sizes.
+        let rows = ["########", "###..#.#", "##..##.#", "#..#...#", "#####.##", "#.#.####", "########"];
+        let w = rows[0].len();
+        let bytes: Vec<u8> = rows.iter().flat_map(|r| r.bytes().map(|b| u8::from(b == b'#'))).collect();
+        let mut labels = Vec::new();
+        let found = pieces_walled(&bytes, w, 1, &mut labels, &mut Queue::default());
+        let firsts: Vec<(u32, Pos)> =
+            found.iter().map(|&(n, k)| (n, Pos::new((k % w) as i32, (k / w) as i32))).collect();
+        assert_eq!(firsts, [(6, Pos::new(3, 1)), (6, Pos::new(6, 1)), (1, Pos::new(1, 5)), (1, Pos::new(3, 5))]);
+        assert_eq!(labels[3 * w + 1], 0);
+        assert_eq!(labels[4 * w + 5], 1);
+        assert_eq!(labels[0], NO_PIECE);
     }
 
     #[test]

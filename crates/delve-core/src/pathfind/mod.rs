@@ -34,7 +34,7 @@ mod search;
 
 pub use flood::{Ended, Queue, flood, flood_in, flood_walled};
 pub use graph::{Adjacency, walk};
-pub use label::{NO_PIECE, UnionFind, pieces};
+pub use label::{NO_PIECE, UnionFind, pieces, pieces_walled};
 pub use path::{NoPath, shortest_path, shortest_path_on_map};
 pub use search::{Found, Query, Search, Searcher, distances, search};
 

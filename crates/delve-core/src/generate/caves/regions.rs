@@ -3,7 +3,7 @@
 
 use super::rock::Rock;
 use crate::geom::Pos;
-use crate::pathfind::{NO_PIECE, Queue, flood_walled};
+use crate::pathfind::{NO_PIECE, Queue, pieces_walled};
 
 /// The caves found in the rock.
 pub(super) struct Caves {
@@ -81,30 +81,9 @@ pub(super) fn find(rock: &mut Rock, min_region: u32) -> Caves {
     Caves { cells, ids: labels, filled, filled_tiles, kept_small }
 }
 
-/// The open regions of `rock` (4-connected), as [`crate::pathfind::pieces`] numbers them: in
-/// reading order of their first tile, each tile's region in `labels` ([`NO_PIECE`] for rock);
-/// each region's size and first tile. By the walled flood over the rock's bytes (its border is
-/// rock), a region at a time.
+/// The open regions of `rock` (4-connected), numbered in reading order of their first tile.
 fn label(rock: &Rock, labels: &mut Vec<u32>, queue: &mut Queue<u64>) -> Vec<(u32, usize)> {
-    let w = rock.width;
-    let mut walled = rock.cells.clone();
-    labels.clear();
-    labels.resize(walled.len(), NO_PIECE);
-    let mut found = Vec::new();
-    for k in 0..walled.len() {
-        if walled[k] != 0 {
-            continue;
-        }
-        flood_walled(&mut walled, w, k, 1, queue);
-        let piece = found.len() as u32;
-        for &entry in queue.taken() {
-            if let Some(l) = labels.get_mut(entry as u32 as usize) {
-                *l = piece;
-            }
-        }
-        found.push((queue.len() as u32, k));
-    }
-    found
+    pieces_walled(&rock.cells, rock.width, 1, labels, queue)
 }
 
 /// The cell of `cells` nearest their mean (the first in reading order among the nearest): where
