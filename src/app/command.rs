@@ -54,6 +54,14 @@ pub enum ParamsCommand {
     ToggleStar(u64),
     /// The note of a starred seed.
     SetStarNote(u64, String),
+    /// Add the map file at this path to the vault libraries (read at once).
+    AddVaultLibrary(PathBuf),
+    /// Take the vault library at this place in the list out.
+    RemoveVaultLibrary(usize),
+    /// Read every vault library again (after editing one).
+    ReloadVaultLibraries,
+    /// The count and chance of one vault, by name.
+    SetVaultRule(String, u32, f64),
 }
 
 /// Commands on files: dialogs, opening, saving, exporting, presets (`commands::files`).

@@ -24,6 +24,8 @@ pub enum DialogPurpose {
     SaveRunCsv,
     /// A proposal of the Tune window, as a preset.
     SaveTunedPreset,
+    /// A Delve map whose rooms become vaults (the Vaults stage's libraries).
+    AddVaultLibrary,
 }
 
 impl DialogPurpose {
@@ -42,6 +44,7 @@ impl DialogPurpose {
             DialogPurpose::ChooseTileset => "Choose a Tiled tileset",
             DialogPurpose::SaveRunCsv => "Save the run as CSV",
             DialogPurpose::SaveTunedPreset => "Save the tuned parameters as a preset",
+            DialogPurpose::AddVaultLibrary => "Add a vault library (a Delve map)",
         }
     }
 
@@ -71,7 +74,7 @@ impl DialogPurpose {
 
     pub const fn filter_name(self) -> &'static str {
         match self {
-            DialogPurpose::OpenMap | DialogPurpose::SaveMap => "Delve map (RON)",
+            DialogPurpose::OpenMap | DialogPurpose::SaveMap | DialogPurpose::AddVaultLibrary => "Delve map (RON)",
             DialogPurpose::Export(f) => f.description(),
             DialogPurpose::ExportGif => "Animated GIF",
             DialogPurpose::LoadPreset | DialogPurpose::SavePreset | DialogPurpose::SaveTunedPreset => {
@@ -89,6 +92,7 @@ impl DialogPurpose {
             DialogPurpose::LoadPreset => "Load",
             DialogPurpose::Export(_) | DialogPurpose::ExportGif => "Export",
             DialogPurpose::ChooseTileset => "Use",
+            DialogPurpose::AddVaultLibrary => "Add",
             DialogPurpose::SaveMap
             | DialogPurpose::SavePreset
             | DialogPurpose::SaveRunCsv

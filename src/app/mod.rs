@@ -61,6 +61,7 @@ pub mod textures;
 pub mod timeline;
 pub mod tools;
 pub mod tune_window;
+mod vaults_panel;
 mod windows;
 
 pub use chrome::{About, Message};

@@ -10,6 +10,7 @@ use super::session::Session;
 use super::shortcuts::{Action, with_key};
 use crate::app::command::{FileCommand, ParamsCommand};
 use crate::generate::stages::Stage;
+use crate::params::vaults::LIBRARIES;
 use crate::params::{GeneratorKind, GeneratorParams, ParamIssue, ParamKind, ParamSpec, ParamValue};
 use crate::words::{capitalised, count};
 use egui::{Color32, RichText};
@@ -139,7 +140,7 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
     });
 }
 
-fn issue_ui(ui: &mut egui::Ui, issues: &[&ParamIssue]) {
+pub(super) fn issue_ui(ui: &mut egui::Ui, issues: &[&ParamIssue]) {
     for i in issues {
         ui.label(RichText::new(i.message.clone()).color(ui.visuals().error_fg_color));
     }
@@ -185,6 +186,10 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
         let stage = entry.stage;
         let here: Vec<&ParamSpec> =
             own.iter().copied().filter(|s| Stage::of_param(kind, s.key) == Some(stage)).collect();
+        if stage == Stage::Vaults {
+            super::vaults_panel::vaults_ui(ui, m, entry.on, &here, out);
+            continue;
+        }
         if here.is_empty() {
             continue;
         }
@@ -214,12 +219,18 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
     }
     let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
     let other: Vec<&ParamIssue> =
-        m.issues.iter().filter(|i| !known.contains(&i.field) && i.field != "stages").collect();
+        m.issues.iter().filter(|i| !known.contains(&i.field) && !["stages", LIBRARIES].contains(&i.field)).collect();
     issue_ui(ui, &other);
 }
 
 /// One grid of parameters, a row each: label (right-click resets) and field.
-fn param_grid_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, id: &str, specs: &[&ParamSpec], out: &mut Vec<Command>) {
+pub(super) fn param_grid_ui(
+    ui: &mut egui::Ui,
+    m: &PanelModel<'_>,
+    id: &str,
+    specs: &[&ParamSpec],
+    out: &mut Vec<Command>,
+) {
     let p = m.session.params().params();
     let fw = field_width(ui);
     egui::Grid::new((id, m.session.params().kind().label()))

@@ -90,6 +90,12 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                 {
                     out.push(Command::Edit(EditCommand::Perform(Op::LockRoom { id, locked })));
                 }
+                let mut vault = room.vault;
+                let hint = "A vault: when this map is a preset's vault library (Vaults › Add library…), \
+                            generators place this room among theirs. A library that marks no room uses all of them";
+                if ui.checkbox(&mut vault, "Vault").on_hover_text(hint).changed() {
+                    out.push(Command::Edit(EditCommand::Perform(Op::MarkVault { id, vault })));
+                }
                 if ui
                     .button("Delete room")
                     .on_hover_text("Deletes the room, its doors and their corridors (Delete)")

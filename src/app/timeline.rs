@@ -522,7 +522,7 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
             painter.line_segment([a, b], Stroke::new(3.0, MADE));
         }
         Step::LeafRoom { leaf, .. } => frame(leaf, TOUCHED),
-        Step::MazeRoom { floor, .. } => frame(floor, MADE),
+        Step::MazeRoom { floor, .. } | Step::VaultPlaced { footprint: floor, .. } => frame(floor, MADE),
         Step::MazeGrown { start, .. } => {
             painter.circle_stroke(centre(*start), 0.45 * scale, Stroke::new(2.0, MADE));
         }
@@ -534,8 +534,9 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
                 painter.circle_stroke(centre(*p), 0.45 * scale, Stroke::new(2.0, MADE));
             }
         }
-        // The rock and the caves are the map itself.
-        Step::Canvas { .. }
+        // The rock and the caves are the map itself; a vault that found no place, nowhere.
+        Step::VaultNotPlaced { .. }
+        | Step::Canvas { .. }
         | Step::LoopsConsidered { .. }
         | Step::CaveFilled { .. }
         | Step::CaveSmoothed { .. }

@@ -59,6 +59,11 @@ pub enum Op {
         id: RoomId,
         locked: bool,
     },
+    /// Marks a room as a vault (placed by generators when this map is a vault library) or not.
+    MarkVault {
+        id: RoomId,
+        vault: bool,
+    },
     /// Gives a room a role, or takes its role away (`None`).
     SetRoomRole {
         id: RoomId,
@@ -100,6 +105,8 @@ impl Op {
             Op::SetSpawn(p) => format!("Spawn at {p}"),
             Op::LockRoom { id, locked: true } => format!("Lock room {id}"),
             Op::LockRoom { id, locked: false } => format!("Unlock room {id}"),
+            Op::MarkVault { id, vault: true } => format!("Mark room {id} as a vault"),
+            Op::MarkVault { id, vault: false } => format!("Room {id} not a vault"),
             Op::SetRoomRole { id, role: Some(role) } => format!("Room {id} role {role}"),
             Op::SetRoomRole { id, role: None } => format!("Room {id} no role"),
             Op::LockTiles { locked: true, .. } => "Lock tiles".into(),
@@ -221,7 +228,7 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             let id = tx.map.rooms.iter().map(|r| r.id).max().map_or(0, |m| m.saturating_add(1));
             // A colour unlike the rooms it would neighbour.
             let colour = crate::map::palette::colour_for_new_room(tx.map, &shape, id as usize);
-            let room = Room { id, shape, colour, label: None, locked: false, role: None };
+            let room = Room { id, shape, colour, label: None, locked: false, role: None, vault: false };
             let tiles = r.cells().map(|p| (p, Tile::Floor)).collect();
             let index = tx.map.rooms.len();
             tx.push(Edit::InsertRoom { index, room })?;
@@ -289,6 +296,13 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
                 return Err(EditError::Nothing);
             }
             tx.push(Edit::SetRoomLock { id, locked })
+        }
+        Op::MarkVault { id, vault } => {
+            let room = tx.map.room(id).ok_or(EditError::UnknownRoom(id))?;
+            if room.vault == vault {
+                return Err(EditError::Nothing);
+            }
+            tx.push(Edit::SetRoomVault { id, vault })
         }
         Op::SetRoomRole { id, role } => {
             let room = tx.map.room(id).ok_or(EditError::UnknownRoom(id))?;

@@ -95,6 +95,11 @@ pub enum Edit {
         id: RoomId,
         role: Option<Role>,
     },
+    /// Marks a room as a vault or not (see [`crate::map::Room::vault`]).
+    SetRoomVault {
+        id: RoomId,
+        vault: bool,
+    },
     /// Locks or unlocks each listed tile (on the map).
     SetTileLocks {
         cells: Vec<Pos>,
@@ -337,6 +342,12 @@ impl Edit {
                 ch.touch_shape(&room.shape);
                 ch.structure = true;
                 Edit::SetRoomRole { id, role: std::mem::replace(&mut room.role, role) }
+            }
+            Edit::SetRoomVault { id, vault } => {
+                let i = room_pos(map, id)?;
+                let room = &mut map.rooms[i];
+                ch.structure = true;
+                Edit::SetRoomVault { id, vault: std::mem::replace(&mut room.vault, vault) }
             }
             Edit::SetTileLocks { cells, locked } => {
                 if let Some(p) = cells.iter().find(|p| !map.in_bounds(**p)) {

@@ -21,6 +21,7 @@ pub(crate) fn all_shapes() -> Map {
         label: Some("well".into()),
         locked: false,
         role: Some(Role::Treasure),
+        vault: false,
     });
     m.rooms.push(Room {
         id: 8,
@@ -29,6 +30,7 @@ pub(crate) fn all_shapes() -> Map {
         label: None,
         locked: false,
         role: None,
+        vault: false,
     });
     m.doors.push(Door { id: 5, room: 8, cell: Pos::new(7, 2), side: Dir::South, kind: 2 });
     m.corridors.push(Corridor {

@@ -513,6 +513,7 @@ fn odd_rooms() -> Map {
         label: Some("pieces".into()),
         locked: false,
         role: None,
+        vault: false,
     });
     let ring = (0..3).flat_map(|y| (0..3).map(move |x| Pos::new(10 + x, 1 + y))).filter(|p| *p != Pos::new(11, 2));
     m.rooms.push(Room {
@@ -522,6 +523,7 @@ fn odd_rooms() -> Map {
         label: None,
         locked: false,
         role: None,
+        vault: false,
     });
     m
 }
@@ -799,6 +801,7 @@ fn doors_face_the_side_they_name() {
         label: None,
         locked: false,
         role: None,
+        vault: false,
     });
     for (i, (cell, side)) in [
         (Pos::new(3, 1), Dir::North),

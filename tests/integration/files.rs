@@ -42,6 +42,7 @@ fn maps_round_trip_exactly() {
         label: None,
         locked: true,
         role: None,
+        vault: false,
     });
     for p in [Pos::new(0, 0), Pos::new(1, 0), Pos::new(2, 0), Pos::new(5, 3), Pos::new(0, 2)] {
         hand.set_tile_lock(p, true);

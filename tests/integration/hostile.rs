@@ -160,6 +160,7 @@ fn hostile_kept_locks_in_a_provenance_are_refused() {
         label: None,
         locked: true,
         role: None,
+        vault: false,
     };
     map.provenance.kept = Some(std::sync::Arc::new(kept.clone()));
     // It saves and reads back (the provenance is only a record) ...

@@ -313,6 +313,7 @@ fn wide_tunnels_round_locks_reach_every_floor_tile() {
         direct_tunnel_chance: 0.270013120839934,
         circle_room_chance: 0.07078209289722409,
         roles: Default::default(),
+        vaults: Default::default(),
         stages: Default::default(),
     };
     let params = GeneratorParams::RoomsAndTunnels(p);
@@ -347,6 +348,7 @@ proptest! {
             edge_margin: 0, overlap: if share { OverlapRule::ShareWalls } else { OverlapRule::Separate },
             room_spacing: spacing, tunnel_from: if from_new { TunnelFrom::NewRoom } else { TunnelFrom::PreviousRoom },
             tunnel_width: width, direct_tunnel_chance: direct, circle_room_chance: circle, roles: Default::default(),
+            vaults: Default::default(),
             stages: Default::default(),
         };
         let params = GeneratorParams::RoomsAndTunnels(p);

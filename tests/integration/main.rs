@@ -57,4 +57,5 @@ mod screen;
 mod stages;
 mod survey;
 mod tune;
+mod vaults;
 mod walk;

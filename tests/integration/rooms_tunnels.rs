@@ -366,6 +366,7 @@ pub(crate) fn any_params() -> impl Strategy<Value = RoomsAndTunnels> {
                 direct_tunnel_chance: direct,
                 circle_room_chance: circle,
                 roles: Default::default(),
+                vaults: Default::default(),
                 stages: Default::default(),
             }
         })

@@ -33,6 +33,8 @@ pub enum Stream {
     Rock = 6,
     /// Caves: the tunnels that join them.
     Tunnels = 7,
+    /// Vaults: which are placed, how turned, where.
+    Vaults = 8,
 }
 
 /// The sub-stream `which` of `seed`.
@@ -70,8 +72,16 @@ mod tests {
     use rand::Rng;
 
     /// Every stage, in discriminant order.
-    const STREAMS: [Stream; 7] =
-        [Stream::Layout, Stream::Colours, Stream::Shapes, Stream::Doors, Stream::Loops, Stream::Rock, Stream::Tunnels];
+    const STREAMS: [Stream; 8] = [
+        Stream::Layout,
+        Stream::Colours,
+        Stream::Shapes,
+        Stream::Doors,
+        Stream::Loops,
+        Stream::Rock,
+        Stream::Tunnels,
+        Stream::Vaults,
+    ];
 
     /// The first three outputs of each stage's stream for four seeds, as literal numbers: any
     /// change of the PRNG, of its seeding, of `splitmix64` or of how a stage's sub-stream is
@@ -82,7 +92,7 @@ mod tests {
     fn streams_are_pinned() {
         const MAX: u64 = u64::MAX;
         #[rustfmt::skip]
-        let pinned: [(u64, [[u64; 3]; 7]); 4] = [
+        let pinned: [(u64, [[u64; 3]; 8]); 4] = [
             (0, [
                 [0x4130_a1df_13da_dd36, 0x6840_b02e_bda7_9e7d, 0x47c8_d0e9_5c67_1f44],
                 [0x821e_17c7_7d0c_8881, 0x8dbb_5b0b_1e2e_e56a, 0x89c5_4cad_6aeb_4959],
@@ -91,6 +101,7 @@ mod tests {
                 [0xefe5_6c61_47ff_6a72, 0x64bc_209a_33a0_6d23, 0x5f39_e4b6_52d6_e598],
                 [0x2437_8975_a6c6_ad6c, 0xcc77_a2a6_a88b_c4d3, 0x99b3_9f1e_442b_dd5e],
                 [0x1201_1dea_6061_44db, 0x42d1_d39c_c563_4f71, 0xd940_1d60_8463_3083],
+                [0xac6c_f45c_6aa6_b37d, 0xcb36_aa3e_80c8_b28a, 0xc534_a469_2b6c_a1db],
             ]),
             (1, [
                 [0x8b64_31d4_edfe_0165, 0x1060_30c0_8070_8f99, 0xeacb_ff9c_ba46_5f6b],
@@ -100,6 +111,7 @@ mod tests {
                 [0xcf86_9f18_ebf2_a3b7, 0xf436_3519_a7b5_23bf, 0x5c41_492d_8771_9799],
                 [0x6055_8b6d_f8fd_4e82, 0xcd19_cd8c_70c1_ba68, 0xd9c7_6b2d_0b19_feb7],
                 [0x74e2_6796_3019_cd08, 0x78ad_db5c_07c1_e7a4, 0x168e_398a_4285_829f],
+                [0x30e3_c6e1_9a95_2170, 0xae3f_f2ca_e0b3_9f12, 0xadd3_e687_e654_1716],
             ]),
             (42, [
                 [0xeb94_280a_ac31_e2d2, 0x440b_3cf0_3790_b86f, 0xd16b_1530_efc8_5f80],
@@ -109,6 +121,7 @@ mod tests {
                 [0x68c0_2f2b_5e38_e7c9, 0xa161_1a0f_c0f2_f5aa, 0xb58a_3a7b_3578_8cc0],
                 [0x596d_3cc8_65e8_1d3b, 0x55c1_a894_207e_b688, 0x2af6_05d4_486b_8499],
                 [0xb977_c0cb_b808_6fe6, 0x88dc_8e7f_c77a_8cbb, 0x6916_e0aa_1484_408d],
+                [0xebbe_736f_6530_208d, 0x24c8_a180_4261_1bbe, 0x50e3_6d47_fff1_d6f4],
             ]),
             (MAX, [
                 [0xd6af_d945_76bc_f262, 0x3946_60a7_79ef_5663, 0x9874_f11a_2d81_7fa6],
@@ -118,11 +131,12 @@ mod tests {
                 [0xcc76_19aa_667e_bcad, 0xa034_7694_8679_f359, 0xe35f_ac5e_0a39_0607],
                 [0x365b_9947_adec_020e, 0x6b1a_dfd9_b53d_90fa, 0xc4af_01c1_521d_ed7e],
                 [0x31d2_4802_8107_4938, 0x5e67_6d55_ee7e_9e24, 0xa35b_d671_4b77_0071],
+                [0x57bc_8024_4c00_fbcf, 0x158c_3f69_840c_8d4c, 0xdcb0_350f_7f20_7a32],
             ]),
         ];
         // The discriminants are part of the promise too; a stream added to `Stream` must be
         // pinned as well (this match stops compiling until it is listed).
-        assert_eq!(STREAMS.map(|s| s as u64), [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(STREAMS.map(|s| s as u64), [1, 2, 3, 4, 5, 6, 7, 8]);
         for s in STREAMS {
             match s {
                 Stream::Layout
@@ -131,7 +145,8 @@ mod tests {
                 | Stream::Doors
                 | Stream::Loops
                 | Stream::Rock
-                | Stream::Tunnels => {}
+                | Stream::Tunnels
+                | Stream::Vaults => {}
             }
         }
         for (seed, stages) in pinned {

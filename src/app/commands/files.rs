@@ -50,7 +50,7 @@ pub enum FileDone {
     PresetRead {
         path: PathBuf,
         purpose: PresetUse,
-        result: Result<Preset, FileError>,
+        result: Result<Box<Preset>, FileError>,
     },
     /// A map written to `path`; `revision` is the document revision that was written.
     MapSaved {
@@ -131,6 +131,7 @@ impl DelveApp {
                         self.prefs.export_options.tileset = Some(path);
                         return;
                     }
+                    DialogPurpose::AddVaultLibrary => Command::Params(ParamsCommand::AddVaultLibrary(path)),
                 });
             }
             FileCommand::DialogCancelled(purpose) => {
@@ -218,6 +219,13 @@ impl DelveApp {
             }
             FileCommand::LoadPreset(path) => self.read_preset_file(path, PresetUse::Apply),
             FileCommand::SavePresetTo(path) => {
+                // Vault libraries named relative to the old folder are named from the new one.
+                let mut params = self.session.params().clone();
+                let folder = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+                io::vaults::rebase(&mut params, &self.vault_base(), &folder);
+                if params != *self.session.params() {
+                    self.session.set_params(params);
+                }
                 let mut p = Preset::new(self.session.params().clone());
                 p.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
                 p.seed = self.session.seed();
@@ -253,9 +261,11 @@ impl DelveApp {
                 },
             };
             match kind {
-                Ok(FileKind::Preset) => {
-                    FileDone::PresetRead { result: io::load_preset(&path), path, purpose: PresetUse::Apply }
-                }
+                Ok(FileKind::Preset) => FileDone::PresetRead {
+                    result: io::load_preset(&path).map(Box::new),
+                    path,
+                    purpose: PresetUse::Apply,
+                },
                 Ok(FileKind::Map) => {
                     let result = io::load_map(&path).map(|map| {
                         let index = MapIndex::build(&map);
@@ -276,7 +286,11 @@ impl DelveApp {
 
     /// Reads a preset file on a worker.
     pub(in crate::app) fn read_preset_file(&mut self, path: PathBuf, purpose: PresetUse) {
-        self.spawn_file(JobKind::Open, move || FileDone::PresetRead { result: io::load_preset(&path), path, purpose });
+        self.spawn_file(JobKind::Open, move || FileDone::PresetRead {
+            result: io::load_preset(&path).map(Box::new),
+            path,
+            purpose,
+        });
     }
 
     /// A read, a write, an export or a dialog finished.
@@ -295,7 +309,7 @@ impl DelveApp {
                     remember(&mut self.prefs.user_presets, &path, MAX_PRESETS);
                     self.refresh_presets();
                     self.notify(format!("Loaded preset {}", file_name(&path)));
-                    self.preset_read(PresetRef::File(path), p);
+                    self.preset_read(PresetRef::File(path), *p);
                 }
                 (Ok(p), PresetUse::Restore { take_stars }) => {
                     self.session.saved_as(PresetRef::File(path), &p);

@@ -10,7 +10,7 @@ use super::super::textures::Prebuilt;
 use super::super::{DelveApp, Document, MapIndex, PresetRef};
 use super::files::PresetUse;
 use crate::generate;
-use crate::io::Preset;
+use crate::io::{self, Preset};
 use crate::map::Map;
 use crate::map::check::Checker;
 use crate::map::locks::{Kept, LockConflict};
@@ -168,7 +168,52 @@ impl DelveApp {
             }
             ParamsCommand::ToggleStar(s) => self.session.toggle_star(s),
             ParamsCommand::SetStarNote(s, note) => self.session.set_note(s, note),
+            ParamsCommand::AddVaultLibrary(path) => {
+                let name = io::vaults::name_for(&path, &self.vault_base());
+                let label = format!("Add vault library {name}");
+                self.change_vaults(label, |v| v.libraries.push(name));
+            }
+            ParamsCommand::RemoveVaultLibrary(i) => {
+                let Some(name) = self.session.params().vaults().libraries.get(i).cloned() else { return };
+                self.change_vaults(format!("Remove vault library {name}"), |v| {
+                    v.libraries.remove(i);
+                });
+            }
+            ParamsCommand::ReloadVaultLibraries => self.change_vaults("Read the vault libraries again".into(), |_| {}),
+            ParamsCommand::SetVaultRule(name, count, chance) => {
+                let label = format!("Vault {name}: {count} × {chance}");
+                self.change_vaults(label, |v| {
+                    let (c, p) = (count.min(crate::params::vaults::MAX_COUNT), chance.clamp(0.0, 1.0));
+                    v.each.retain(|r| r.name != name);
+                    if (c, p) != (v.count, v.chance) {
+                        v.each.push(crate::params::vaults::VaultRule { name, count: c, chance: p });
+                    }
+                });
+            }
         }
+    }
+
+    /// Where the current parameters' vault libraries are read from: the preset's folder (a
+    /// shipped preset: the shipped libraries), else the open map's, else the working folder.
+    pub(in crate::app) fn vault_base(&self) -> io::vaults::Base {
+        match self.session.preset() {
+            Some(PresetRef::File(p)) => io::vaults::Base::of_file(p),
+            Some(PresetRef::Shipped(_)) => io::vaults::Base::Shipped,
+            None => match self.doc.as_ref().and_then(|d| d.path()) {
+                Some(p) => io::vaults::Base::of_file(p),
+                None => io::vaults::Base::Folder(std::path::PathBuf::from(".")),
+            },
+        }
+    }
+
+    /// Changes the vaults by `change`, reads the libraries again and regenerates (one undoable
+    /// step labelled `label`).
+    fn change_vaults(&mut self, label: String, change: impl FnOnce(&mut crate::params::vaults::Vaults)) {
+        let mut params = self.session.params().clone();
+        change(params.vaults_mut());
+        io::vaults::read_libraries(&mut params, &self.vault_base());
+        self.session.set_params(params);
+        self.regenerate(label);
     }
 
     /// A preset was read (or is compiled in): take it, or only its snapshot when restoring.

@@ -86,6 +86,10 @@ pub struct JsonRoom {
     /// What the room is for in play (null: no role). Files written before roles read as null.
     #[serde(default)]
     pub role: Option<JsonRole>,
+    /// A hand-made room: one placed from a vault library, or (in a library) one marked as a
+    /// vault. Absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub vault: bool,
 }
 
 /// A room's role: `entrance` (the spawn's room), `exit` (farthest from the entrance), `treasure`,
@@ -252,6 +256,7 @@ pub fn describe(map: &Map) -> JsonMap {
                 colour: format!("#{:02x}{:02x}{:02x}", r.colour.0, r.colour.1, r.colour.2),
                 label: r.label.clone(),
                 role: r.role.map(JsonRole::from),
+                vault: r.vault,
             })
             .collect(),
         doors: map
@@ -357,6 +362,7 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
             label: r.label,
             locked: false,
             role: r.role.map(Role::from),
+            vault: r.vault,
         });
     }
     map.doors = j

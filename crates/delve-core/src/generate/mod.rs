@@ -17,7 +17,7 @@
 //! | Drunkard's walk: walk → find rooms → passages | [`walk`], `passages.rs` |
 //! | Rooms and mazes: maze rooms → grow maze → connect → remove dead ends → passages | [`mazes`], `passages.rs` |
 //! | Caves: fill → smooth → regions → join caves | [`caves`]: `rock.rs`, `regions.rs`, `join.rs` (digging with `rooms_tunnels/dig.rs`) |
-//! | Any generator: roles → colours apart | `roles.rs`, [`crate::map::palette`] |
+//! | Any generator: vaults → roles → colours apart | [`vaults`], `roles.rs`, [`crate::map::palette`] |
 //! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
 //! | Recording every step, for the timeline | [`record`] |
 //!
@@ -39,6 +39,7 @@ mod request;
 mod roles;
 pub mod rooms_tunnels;
 pub mod stages;
+pub mod vaults;
 pub mod walk;
 
 use request::locks_for;
@@ -208,7 +209,10 @@ pub fn generate_recorded(
 /// The map after the first `steps` of a recording of `params` and `seed`; after all of them,
 /// exactly the generated map. `None` for a generator that does not record (every generator
 /// does).
-pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Option<Map> {
+pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Option<Map> {
+    // The vaults' steps come after every step of the generator's own stages.
+    let own = all.iter().position(|s| s.stage() == stages::Stage::Vaults).unwrap_or(all.len());
+    let steps = &all[..own];
     let mut map = match params {
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::replay(p, seed, steps),
         GeneratorParams::GrownRooms(_) => grown::replay(steps),
@@ -217,6 +221,11 @@ pub fn replay(params: &GeneratorParams, seed: u64, steps: &[record::Step]) -> Op
         GeneratorParams::DrunkardsWalk(p) => walk::replay(p, seed, steps.len()),
         GeneratorParams::RoomsAndMazes(p) => mazes::replay(p, seed, steps.len()),
     };
+    if own < all.len() {
+        let (mut notes, mut off) = (Vec::new(), record::Off);
+        let steps = &mut record::Steps::new(&mut off, all.len() - own);
+        vaults::place(params.vaults(), seed, &mut map, &mut notes, steps);
+    }
     // Rooms in the colours the finished map gives them (its neighbour pass sees corridors dug
     // later), so that a room keeps its colour from the step that places it to the end.
     if let Ok(full) = Request::new(params, seed).run() {

@@ -143,6 +143,11 @@ pub enum Step {
     Connected { openings: u32, extra: u32 },
     /// Rooms and mazes: `tiles` tiles of dead ends filled back in.
     DeadEndsFilled { tiles: u64 },
+    /// Any generator: vault `name` placed as room `room` in `footprint` (its floor's box, `cells`
+    /// tiles), mirrored and turned so, joined to room `to` (none: no room was in reach).
+    VaultPlaced { room: u32, name: String, footprint: Rect, mirrored: bool, turns: u8, to: Option<u32>, cells: u32 },
+    /// Any generator: vault `name` (`width`×`height` as drawn) found no free rock.
+    VaultNotPlaced { name: String, width: i32, height: i32 },
 }
 
 /// What became of a room's growth.
@@ -475,6 +480,33 @@ impl Step {
                 end.y,
                 leg.words()
             ),
+            Step::VaultPlaced { room, name, footprint: f, mirrored, turns, to, cells } => {
+                let how = match (*mirrored, *turns) {
+                    (false, 0) => "as drawn".to_string(),
+                    (m, t) => {
+                        let turned =
+                            ["", "turned a quarter", "turned a half", "turned three quarters"][usize::from(t % 4)];
+                        match (m, t % 4) {
+                            (true, 0) => "mirrored".to_string(),
+                            (true, _) => format!("mirrored and {turned}"),
+                            (false, _) => turned.to_string(),
+                        }
+                    }
+                };
+                let joined = match to {
+                    Some(to) => format!("joined to room {to}"),
+                    None => "joined to no room (none in reach)".to_string(),
+                };
+                format!(
+                    "Vault “{name}” placed as room {room} ({}) at ({}, {}), {how}; {joined}.",
+                    count(u64::from(*cells), "tile"),
+                    f.x,
+                    f.y
+                )
+            }
+            Step::VaultNotPlaced { name, width, height } => {
+                format!("Vault “{name}” ({width}×{height}) found no free rock: not placed.")
+            }
         }
     }
 
@@ -484,7 +516,8 @@ impl Step {
             Step::RoomTried { outcome: TryOutcome::Placed { room, .. }, .. }
             | Step::RoomPlaced { room, .. }
             | Step::LeafRoom { room, .. }
-            | Step::MazeRoom { room, .. } => Some(*room),
+            | Step::MazeRoom { room, .. }
+            | Step::VaultPlaced { room, .. } => Some(*room),
             _ => None,
         }
     }
@@ -511,6 +544,7 @@ impl Step {
                 | Step::MazeGrown { .. }
                 | Step::Connected { .. }
                 | Step::DeadEndsFilled { .. }
+                | Step::VaultPlaced { .. }
         )
     }
 
@@ -561,7 +595,8 @@ impl Step {
             }
             Step::Walked { start, .. } | Step::MazeGrown { start, .. } => mv(start),
             Step::WalkRooms { .. } | Step::Connected { .. } | Step::DeadEndsFilled { .. } => {}
-            Step::MazeRoom { floor, .. } => {
+            Step::VaultNotPlaced { .. } => {}
+            Step::VaultPlaced { footprint: floor, .. } | Step::MazeRoom { floor, .. } => {
                 floor.x += dx;
                 floor.y += dy;
             }

@@ -3,7 +3,7 @@
 //! [`super::generate_around`], [`super::generate_keeping`] and [`super::generate_recorded`] are
 //! conveniences over it.
 
-use super::{GenError, Generated, bsp, caves, grown, keep, mazes, record, roles, rooms_tunnels, walk};
+use super::{GenError, Generated, bsp, caves, grown, keep, mazes, record, roles, rooms_tunnels, vaults, walk};
 use crate::map::locks::Kept;
 use crate::map::locks::LockConflict;
 use crate::map::{Provenance, Role};
@@ -96,6 +96,7 @@ impl<'p> Request<'p> {
                     GeneratorParams::DrunkardsWalk(p) => (walk::generate_with(p, seed, &mut rec), None),
                     GeneratorParams::RoomsAndMazes(p) => (mazes::generate_with(p, seed, &mut rec), None),
                 };
+                place_vaults(params, seed, &mut out, &mut rec);
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: Some(rec) }
             }
@@ -108,6 +109,7 @@ impl<'p> Request<'p> {
                     GeneratorParams::DrunkardsWalk(p) => (walk::generate(p, seed), None),
                     GeneratorParams::RoomsAndMazes(p) => (mazes::generate(p, seed), None),
                 };
+                place_vaults(params, seed, &mut out, &mut record::Off);
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: None }
             }
@@ -150,6 +152,7 @@ impl<'p> Request<'p> {
                 return Err(LockConflict::Unsupported(NOT_YET.into()).into());
             }
         };
+        place_vaults(params, seed, &mut out, &mut record::Off);
         roles::assign(params.roles(), treasure, &mut out);
         let locked: Vec<Role> = kept.rooms.iter().filter_map(|r| r.role).collect();
         for room in &mut out.map.rooms {
@@ -160,6 +163,14 @@ impl<'p> Request<'p> {
             }
         }
         Ok(out)
+    }
+}
+
+/// The vaults stage, after the generator's own (when the stage list runs it).
+fn place_vaults(params: &GeneratorParams, seed: u64, out: &mut Generated, rec: &mut impl record::Recorder) {
+    if params.stages().runs(Stage::Vaults) {
+        let steps = &mut record::Steps::new(rec, usize::MAX);
+        vaults::place(params.vaults(), seed, &mut out.map, &mut out.report.notes, steps);
     }
 }
 

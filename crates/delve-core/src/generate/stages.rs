@@ -31,6 +31,7 @@ impl Stage {
             Stage::GrowMaze => Some(Stream::Shapes),
             Stage::Connect => Some(Stream::Tunnels),
             Stage::LeafRooms => Some(Stream::Shapes),
+            Stage::Vaults => Some(Stream::Vaults),
             // Regions draws the caves' colours; Place rooms and Grow their rooms' likewise.
             Stage::Smooth | Stage::Regions | Stage::FindRooms | Stage::Passages | Stage::RemoveDeadEnds => None,
             Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
@@ -64,6 +65,7 @@ impl Step {
             Step::MazeGrown { .. } => Stage::GrowMaze,
             Step::Connected { .. } => Stage::Connect,
             Step::DeadEndsFilled { .. } => Stage::RemoveDeadEnds,
+            Step::VaultPlaced { .. } | Step::VaultNotPlaced { .. } => Stage::Vaults,
         }
     }
 }
@@ -103,6 +105,7 @@ mod tests {
                     .filter(|s| {
                         s.param_keys().contains(&spec.key)
                             || (*s == Stage::Roles && crate::params::roles::is_rule(spec.key))
+                            || (*s == Stage::Vaults && crate::params::vaults::is_setting(spec.key))
                     })
                     .collect();
                 assert_eq!(owners.len(), 1, "{kind:?} {}: {owners:?}", spec.key);

@@ -8,6 +8,7 @@
 
 mod locate;
 mod tiles;
+pub mod vaults;
 
 use crate::geom::{Grid, Pos};
 use crate::map::{Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Provenance, Room, Shape, path_text};
@@ -109,6 +110,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("bsp-rooms", include_str!("../../../../presets/bsp-rooms.ron")),
     ("drunkards-walk", include_str!("../../../../presets/drunkards-walk.ron")),
     ("rooms-and-mazes", include_str!("../../../../presets/rooms-and-mazes.ron")),
+    ("vaults", include_str!("../../../../presets/vaults.ron")),
 ];
 
 /// The preset the editor opens on.
@@ -116,10 +118,17 @@ pub const DEFAULT_PRESET: &str = "godot-part3";
 
 /// A shipped preset by name.
 pub fn shipped_preset(name: &str) -> Option<Result<Preset, FileError>> {
-    SHIPPED_PRESETS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(n, text)| parse_preset(text, Path::new(&format!("<shipped preset {n}>"))))
+    SHIPPED_PRESETS.iter().find(|(n, _)| *n == name).map(|(n, text)| {
+        let mut preset = parse(
+            text,
+            Path::new(&format!("<shipped preset {n}>")),
+            FileKind::Preset,
+            PRESET_VERSION,
+            |p: &Preset| p.version,
+        )?;
+        vaults::read_libraries(&mut preset.generator, &vaults::Base::Shipped);
+        Ok(preset)
+    })
 }
 
 /// A preset as the command line, a game or a binding names it: RON text (anything with a `(`
@@ -372,9 +381,10 @@ pub fn load_preset(path: &Path) -> Result<Preset, FileError> {
     parse_preset(&read_text(path)?, path)
 }
 
-/// Parses preset text; `path` is only used in messages.
+/// Parses preset text read from `path` (its vault libraries are read from `path`'s folder).
 pub fn parse_preset(text: &str, path: &Path) -> Result<Preset, FileError> {
-    let preset: Preset = parse(text, path, FileKind::Preset, PRESET_VERSION, |p: &Preset| p.version)?;
+    let mut preset: Preset = parse(text, path, FileKind::Preset, PRESET_VERSION, |p: &Preset| p.version)?;
+    vaults::read_libraries(&mut preset.generator, &vaults::Base::of_file(path));
     Ok(preset)
 }
 
@@ -392,8 +402,19 @@ pub fn load_map(path: &Path) -> Result<Map, FileError> {
     parse_map(&read_text(path)?, path)
 }
 
-/// Parses map text; `path` is only used in messages.
+/// Parses map text read from `path` (the vault libraries of its parameters are read from
+/// `path`'s folder).
 pub fn parse_map(text: &str, path: &Path) -> Result<Map, FileError> {
+    let mut map = parse_map_only(text, path)?;
+    if let Some(params) = &mut map.provenance.params {
+        vaults::read_libraries(params, &vaults::Base::of_file(path));
+    }
+    Ok(map)
+}
+
+/// Parses map text, leaving its parameters' vault libraries unread; `path` is only used in
+/// messages.
+fn parse_map_only(text: &str, path: &Path) -> Result<Map, FileError> {
     let repr: MapRepr = parse(text, path, FileKind::Map, MAP_VERSION, |m: &MapRepr| m.version)?;
     let (w, h) = (repr.width, repr.height);
     if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE || u64::from(w) * u64::from(h) > MAX_TILES {

@@ -157,6 +157,7 @@ fn floor_regions(tiles: &Grid<Tile>) -> Vec<Room> {
                 label: None,
                 locked: false,
                 role: None,
+                vault: false,
             }
         })
         .collect()

@@ -56,7 +56,15 @@ fn messy_map() -> impl Strategy<Value = Map> {
                 _ => Shape::Rect(Rect::new(c.x, c.y, rng.random_range(0..25), rng.random_range(0..25))),
             };
             let id = if rng.random_range(0..8) == 0 { 0 } else { id };
-            m.rooms.push(Room { id, shape, colour: Default::default(), label: None, locked: false, role: None });
+            m.rooms.push(Room {
+                id,
+                shape,
+                colour: Default::default(),
+                label: None,
+                locked: false,
+                role: None,
+                vault: false,
+            });
         }
         for id in 0..rng.random_range(0..8u32) {
             let room = rng.random_range(0..14);
@@ -157,7 +165,7 @@ proptest! {
                     let id = if a % 4 == 0 { 0 } else { 100 + a % 1000 };
                     damage.add(shape.bounds(), true, false);
                     let colour = Default::default();
-                    let room = Room { id, shape, colour, label: None, locked: false, role: None };
+                    let room = Room { id, shape, colour, label: None, locked: false, role: None, vault: false };
                     m.rooms.insert(b as usize % (m.rooms.len() + 1), room);
                 }
                 5 if !m.rooms.is_empty() => {

@@ -323,6 +323,11 @@ pub struct Room {
     /// `role: Some(Treasure)` on the room's line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<Role>,
+    /// A vault: a hand-made room that generators may place when this map is a preset's vault
+    /// library (see [`crate::params::vaults`]); on generated maps, a room placed from a library.
+    /// Written to a file only when set: `vault: true` on the room's line.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub vault: bool,
 }
 
 /// What a room is for in play: given by the generator's role rules ([`roles`]) or by hand.
@@ -380,7 +385,7 @@ impl std::fmt::Display for Role {
 impl Room {
     /// A room with no label, lock or role.
     pub fn new(id: RoomId, shape: Shape, colour: Rgb) -> Room {
-        Room { id, shape, colour, label: None, locked: false, role: None }
+        Room { id, shape, colour, label: None, locked: false, role: None, vault: false }
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::field::{self, Field, RangeWords, Words, count, map_side, range};
 use super::roles::{RoleRules, role_field};
+use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +32,9 @@ pub struct BspRooms {
     /// Room roles given after generation, and their rules (written only when one is on).
     #[serde(skip_serializing_if = "RoleRules::is_off")]
     pub roles: RoleRules,
+    /// Hand-made rooms placed among the generated ones (written only when set).
+    #[serde(default, skip_serializing_if = "Vaults::is_off")]
+    pub vaults: Vaults,
     /// The stages and their order (see [`super::stages`]); in files only as the stages form.
     #[serde(skip)]
     pub stages: super::stages::StageList,
@@ -48,6 +52,7 @@ impl Default for BspRooms {
             room_fill: SizeRange::new(60, 100),
             tunnel_width: 1,
             roles: RoleRules::default(),
+            vaults: Vaults::default(),
             stages: super::stages::StageList::standard(),
         }
     }
@@ -130,6 +135,10 @@ impl BspRooms {
             },
             access: count!(tunnel_width, Words::Between),
         },
+        vault_field!(Count count, COUNT),
+        vault_field!(Chance chance, CHANCE),
+        vault_field!(Flag rotate, ROTATE),
+        vault_field!(Flag mirror, MIRROR),
         role_field!(Flag entrance_exit, ENTRANCE_EXIT),
         role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
         role_field!(Flag treasure, TREASURE),

@@ -3,6 +3,7 @@
 
 use super::field::{self, Field, RangeWords, Words, chance, count, flag, range};
 use super::roles::{RoleRules, role_field};
+use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +90,9 @@ pub struct GrownRooms {
     /// when one is on).
     #[serde(default, skip_serializing_if = "RoleRules::is_off")]
     pub roles: RoleRules,
+    /// Hand-made rooms placed among the generated ones (written only when set).
+    #[serde(default, skip_serializing_if = "Vaults::is_off")]
+    pub vaults: Vaults,
     /// The stages and their order (the standard list unless the file lists stages; see
     /// [`super::stages`]). Not a field of this form in files: a changed list is written as
     /// the generator's stages with their parameters ([`super::stage_form`]).
@@ -214,6 +218,7 @@ impl GrownRooms {
             closet_weight: 0,
             closet_cells: default_closet_cells(),
             roles: RoleRules::default(),
+            vaults: Vaults::default(),
             stages: super::stages::StageList::standard(),
         }
     }
@@ -603,6 +608,10 @@ impl GrownRooms {
             },
             access: count!(placement_budget, Words::Between),
         },
+        vault_field!(Count count, COUNT),
+        vault_field!(Chance chance, CHANCE),
+        vault_field!(Flag rotate, ROTATE),
+        vault_field!(Flag mirror, MIRROR),
         role_field!(Flag entrance_exit, ENTRANCE_EXIT),
         role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
         role_field!(Flag treasure, TREASURE),

@@ -19,6 +19,7 @@ pub mod roles;
 pub mod rooms_tunnels;
 pub mod stage_form;
 pub mod stages;
+pub mod vaults;
 pub mod walk;
 
 use serde::{Deserialize, Serialize};
@@ -269,7 +270,9 @@ impl GeneratorParams {
     }
 
     pub fn check(&self) -> Vec<ParamIssue> {
-        self.params().check()
+        let mut out = self.params().check();
+        self.vaults().issues(&mut out);
+        out
     }
 
     /// The stages and their order.
@@ -317,6 +320,30 @@ impl GeneratorParams {
             GeneratorParams::BspRooms(p) => &mut p.roles,
             GeneratorParams::DrunkardsWalk(p) => &mut p.roles,
             GeneratorParams::RoomsAndMazes(p) => &mut p.roles,
+        }
+    }
+
+    /// The vaults (every generator has the same settings).
+    pub fn vaults(&self) -> &vaults::Vaults {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => &p.vaults,
+            GeneratorParams::GrownRooms(p) => &p.vaults,
+            GeneratorParams::Caves(p) => &p.vaults,
+            GeneratorParams::BspRooms(p) => &p.vaults,
+            GeneratorParams::DrunkardsWalk(p) => &p.vaults,
+            GeneratorParams::RoomsAndMazes(p) => &p.vaults,
+        }
+    }
+
+    /// The vaults, to change.
+    pub fn vaults_mut(&mut self) -> &mut vaults::Vaults {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => &mut p.vaults,
+            GeneratorParams::GrownRooms(p) => &mut p.vaults,
+            GeneratorParams::Caves(p) => &mut p.vaults,
+            GeneratorParams::BspRooms(p) => &mut p.vaults,
+            GeneratorParams::DrunkardsWalk(p) => &mut p.vaults,
+            GeneratorParams::RoomsAndMazes(p) => &mut p.vaults,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::field::{self, Field, RangeWords, Words, chance, choice, count, map_side, range};
 use super::roles::{RoleRules, role_field};
+use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
@@ -74,6 +75,9 @@ pub struct RoomsAndTunnels {
     /// when one is on).
     #[serde(default, skip_serializing_if = "RoleRules::is_off")]
     pub roles: RoleRules,
+    /// Hand-made rooms placed among the generated ones (written only when set).
+    #[serde(default, skip_serializing_if = "Vaults::is_off")]
+    pub vaults: Vaults,
     /// The stages and their order (the standard list unless the file lists stages; see
     /// [`super::stages`]). Not a field of this form in files: a changed list is written as
     /// the generator's stages with their parameters ([`super::stage_form`]).
@@ -108,6 +112,7 @@ impl RoomsAndTunnels {
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
             roles: RoleRules::default(),
+            vaults: Vaults::default(),
             stages: super::stages::StageList::standard(),
         }
     }
@@ -127,6 +132,7 @@ impl RoomsAndTunnels {
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
             roles: RoleRules::default(),
+            vaults: Vaults::default(),
             stages: super::stages::StageList::standard(),
         }
     }
@@ -252,6 +258,10 @@ impl RoomsAndTunnels {
             },
             access: chance!(circle_room_chance),
         },
+        vault_field!(Count count, COUNT),
+        vault_field!(Chance chance, CHANCE),
+        vault_field!(Flag rotate, ROTATE),
+        vault_field!(Flag mirror, MIRROR),
         role_field!(Flag entrance_exit, ENTRANCE_EXIT),
         role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
         role_field!(Flag treasure, TREASURE),

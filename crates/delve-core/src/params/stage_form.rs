@@ -18,6 +18,7 @@
 //! existed; both forms read.
 
 use super::stages::{Stage, StageEntry, StageList};
+use super::vaults::Vaults;
 use super::{
     BspRooms, Caves, DrunkardsWalk, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomsAndMazes,
     RoomsAndTunnels, SizeRange, TunnelFrom,
@@ -171,6 +172,7 @@ pub(super) enum StageBlock {
     GrowMaze(GrowMaze),
     Connect(Connect),
     RemoveDeadEnds(RemoveDeadEnds),
+    Vaults(Vaults),
     Roles(RoleRules),
     ColoursApart,
     /// A stage listed, with its parameters, but turned off.
@@ -202,6 +204,7 @@ impl StageBlock {
             StageBlock::GrowMaze(_) => Stage::GrowMaze,
             StageBlock::Connect(_) => Stage::Connect,
             StageBlock::RemoveDeadEnds(_) => Stage::RemoveDeadEnds,
+            StageBlock::Vaults(_) => Stage::Vaults,
             StageBlock::Roles(_) => Stage::Roles,
             StageBlock::ColoursApart => Stage::ColoursApart,
             StageBlock::Off(inner) => return StageEntry { on: false, ..inner.entry() },
@@ -235,6 +238,7 @@ impl StageBlock {
             (Stage::GrowMaze, G::RoomsAndMazes(p)) => StageBlock::GrowMaze(GrowMaze::of(p)),
             (Stage::Connect, G::RoomsAndMazes(p)) => StageBlock::Connect(Connect::of(p)),
             (Stage::RemoveDeadEnds, G::RoomsAndMazes(p)) => StageBlock::RemoveDeadEnds(RemoveDeadEnds::of(p)),
+            (Stage::Vaults, p) => StageBlock::Vaults(p.vaults().clone()),
             (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
             (Stage::ColoursApart, _) => StageBlock::ColoursApart,
             _ => return None,
@@ -265,6 +269,7 @@ impl StageBlock {
             (StageBlock::GrowMaze(b), G::RoomsAndMazes(p)) => b.write(p),
             (StageBlock::Connect(b), G::RoomsAndMazes(p)) => b.write(p),
             (StageBlock::RemoveDeadEnds(b), G::RoomsAndMazes(p)) => b.write(p),
+            (StageBlock::Vaults(vaults), p) => *p.vaults_mut() = vaults,
             (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,
             (StageBlock::Off(inner), p) => inner.write(p),
             _ => {}
@@ -484,7 +489,7 @@ mod tests {
             [(Stage::PlaceRooms, true), (Stage::Spawn, true), (Stage::DigTunnels, false), (Stage::Roles, true)]
         );
         // The standard list written as stages reads as the first form does.
-        let standard = "Stages([PlaceRooms(()), DigTunnels(()), Spawn, Roles(()), ColoursApart])";
+        let standard = "Stages([PlaceRooms(()), DigTunnels(()), Spawn, Vaults(()), Roles(()), ColoursApart])";
         assert_eq!(read(standard).expect("reads"), GeneratorParams::default());
     }
 

@@ -61,6 +61,8 @@ pub enum Stage {
     Connect,
     /// Rooms and mazes: dead ends filled back in.
     RemoveDeadEnds,
+    /// Any generator: hand-made rooms from the vault libraries placed in free rock and joined.
+    Vaults,
     /// Any generator: room roles by the role rules.
     Roles,
     /// Any generator: neighbouring rooms given colours told apart at a glance.
@@ -93,6 +95,7 @@ impl Stage {
             Stage::GrowMaze => "Grow maze",
             Stage::Connect => "Connect",
             Stage::RemoveDeadEnds => "Remove dead ends",
+            Stage::Vaults => "Vaults",
             Stage::Roles => "Roles",
             Stage::ColoursApart => "Colours apart",
         }
@@ -133,13 +136,17 @@ impl Stage {
             Stage::GrowMaze => "Grows a maze through the rock left between the rooms.",
             Stage::Connect => "Opens one way from each room and maze into the rest, and a few more for loops.",
             Stage::RemoveDeadEnds => "Fills the maze's dead ends back in.",
+            Stage::Vaults => {
+                "Places the hand-made rooms of the vault libraries in free rock, turned and mirrored, each joined to the nearest room."
+            }
             Stage::Roles => "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.",
             Stage::ColoursApart => "Gives neighbouring rooms colours told apart at a glance.",
         }
     }
 
     /// The parameters this stage reads (their keys in preset files), among its generator's own
-    /// (the role rules, which every generator has, are the roles stage's: [`Stage::of_param`]).
+    /// (the role rules and vault settings, which every generator has, are the roles and vaults
+    /// stages': [`Stage::of_param`]).
     pub const fn param_keys(self) -> &'static [&'static str] {
         use super::stage_form as form;
         match self {
@@ -163,7 +170,7 @@ impl Stage {
             Stage::MazeRooms => form::MazeRooms::KEYS,
             Stage::GrowMaze => form::GrowMaze::KEYS,
             Stage::RemoveDeadEnds => form::RemoveDeadEnds::KEYS,
-            Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => &[],
+            Stage::Spawn | Stage::KeepLocks | Stage::Vaults | Stage::Roles | Stage::ColoursApart => &[],
         }
     }
 
@@ -172,6 +179,9 @@ impl Stage {
     pub fn of_param(kind: GeneratorKind, key: &str) -> Option<Stage> {
         if crate::params::roles::is_rule(key) {
             return Some(Stage::Roles);
+        }
+        if crate::params::vaults::is_setting(key) {
+            return Some(Stage::Vaults);
         }
         Stage::of(kind).iter().copied().find(|s| s.param_keys().contains(&key))
     }
@@ -185,20 +195,33 @@ impl Stage {
                 Stage::DigTunnels,
                 Stage::Spawn,
                 Stage::KeepLocks,
+                Stage::Vaults,
                 Stage::Roles,
                 Stage::ColoursApart,
             ],
-            GeneratorKind::GrownRooms => {
-                &[Stage::Grow, Stage::Doors, Stage::Place, Stage::Loops, Stage::Roles, Stage::ColoursApart]
-            }
-            GeneratorKind::Caves => {
-                &[Stage::Fill, Stage::Smooth, Stage::Regions, Stage::JoinCaves, Stage::Roles, Stage::ColoursApart]
-            }
+            GeneratorKind::GrownRooms => &[
+                Stage::Grow,
+                Stage::Doors,
+                Stage::Place,
+                Stage::Loops,
+                Stage::Vaults,
+                Stage::Roles,
+                Stage::ColoursApart,
+            ],
+            GeneratorKind::Caves => &[
+                Stage::Fill,
+                Stage::Smooth,
+                Stage::Regions,
+                Stage::JoinCaves,
+                Stage::Vaults,
+                Stage::Roles,
+                Stage::ColoursApart,
+            ],
             GeneratorKind::BspRooms => {
-                &[Stage::Split, Stage::LeafRooms, Stage::JoinSiblings, Stage::Roles, Stage::ColoursApart]
+                &[Stage::Split, Stage::LeafRooms, Stage::JoinSiblings, Stage::Vaults, Stage::Roles, Stage::ColoursApart]
             }
             GeneratorKind::DrunkardsWalk => {
-                &[Stage::Walk, Stage::FindRooms, Stage::Passages, Stage::Roles, Stage::ColoursApart]
+                &[Stage::Walk, Stage::FindRooms, Stage::Passages, Stage::Vaults, Stage::Roles, Stage::ColoursApart]
             }
             GeneratorKind::RoomsAndMazes => &[
                 Stage::MazeRooms,
@@ -206,6 +229,7 @@ impl Stage {
                 Stage::Connect,
                 Stage::RemoveDeadEnds,
                 Stage::Passages,
+                Stage::Vaults,
                 Stage::Roles,
                 Stage::ColoursApart,
             ],
@@ -242,8 +266,35 @@ impl Stage {
             Stage::GrowMaze => (&[Stage::MazeRooms], "it grows the maze around the rooms Maze rooms makes"),
             Stage::Connect => (&[Stage::GrowMaze], "it opens ways between the rooms and the maze"),
             Stage::RemoveDeadEnds => (&[Stage::Connect], "it fills in what Connect leaves as dead ends"),
+            Stage::Vaults => (
+                &[
+                    Stage::PlaceRooms,
+                    Stage::DigTunnels,
+                    Stage::Spawn,
+                    Stage::Grow,
+                    Stage::Doors,
+                    Stage::Place,
+                    Stage::Loops,
+                    Stage::Fill,
+                    Stage::Smooth,
+                    Stage::Regions,
+                    Stage::JoinCaves,
+                    Stage::Split,
+                    Stage::LeafRooms,
+                    Stage::JoinSiblings,
+                    Stage::Walk,
+                    Stage::FindRooms,
+                    Stage::Passages,
+                    Stage::MazeRooms,
+                    Stage::GrowMaze,
+                    Stage::Connect,
+                    Stage::RemoveDeadEnds,
+                ],
+                "it places vaults in the rock the finished map leaves",
+            ),
             Stage::Roles => (
                 &[
+                    Stage::Vaults,
                     Stage::DigTunnels,
                     Stage::Spawn,
                     Stage::Place,
@@ -259,6 +310,7 @@ impl Stage {
             ),
             Stage::ColoursApart => (
                 &[
+                    Stage::Vaults,
                     Stage::PlaceRooms,
                     Stage::DigTunnels,
                     Stage::Place,
@@ -409,6 +461,9 @@ impl GeneratorParams {
             }
             if old.stage == Stage::Roles {
                 *self.roles_mut() = RoleRules::default();
+            }
+            if old.stage == Stage::Vaults {
+                *self.vaults_mut() = super::vaults::Vaults::default();
             }
             let p = self.params_mut();
             for key in old.stage.param_keys() {

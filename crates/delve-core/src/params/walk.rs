@@ -3,6 +3,7 @@
 
 use super::field::{self, Field, Words, chance, count, map_side};
 use super::roles::{RoleRules, role_field};
+use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +28,9 @@ pub struct DrunkardsWalk {
     /// Room roles given after generation, and their rules (written only when one is on).
     #[serde(skip_serializing_if = "RoleRules::is_off")]
     pub roles: RoleRules,
+    /// Hand-made rooms placed among the generated ones (written only when set).
+    #[serde(default, skip_serializing_if = "Vaults::is_off")]
+    pub vaults: Vaults,
     /// The stages and their order (see [`super::stages`]); in files only as the stages form.
     #[serde(skip)]
     pub stages: super::stages::StageList,
@@ -44,6 +48,7 @@ impl Default for DrunkardsWalk {
             brush: 1,
             min_room: 12,
             roles: RoleRules::default(),
+            vaults: Vaults::default(),
             stages: super::stages::StageList::standard(),
         }
     }
@@ -105,6 +110,10 @@ impl DrunkardsWalk {
             },
             access: count!(min_room, Words::Between),
         },
+        vault_field!(Count count, COUNT),
+        vault_field!(Chance chance, CHANCE),
+        vault_field!(Flag rotate, ROTATE),
+        vault_field!(Flag mirror, MIRROR),
         role_field!(Flag entrance_exit, ENTRANCE_EXIT),
         role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
         role_field!(Flag treasure, TREASURE),
