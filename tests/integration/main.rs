@@ -34,6 +34,8 @@ mod app_stages;
 mod app_timeline;
 #[cfg(feature = "gui")]
 mod app_tune;
+#[cfg(feature = "gui")]
+mod app_vaults;
 mod browser;
 mod bsp;
 mod caves;

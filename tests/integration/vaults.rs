@@ -83,7 +83,9 @@ fn every_generator_places_vaults_in_free_rock_joined_and_valid_or_says_why() {
             let own = plain.rooms.len();
             let shapes = |m: &Map| m.rooms.iter().take(own).map(|r| r.shape.clone()).collect::<Vec<_>>();
             assert_eq!(shapes(&g.map), shapes(&plain), "{name} seed {seed}");
-            placed += check_vaults(&params, &g.map, &g.report.notes, &format!("{name} seed {seed}"));
+            let here = check_vaults(&params, &g.map, &g.report.notes, &format!("{name} seed {seed}"));
+            assert_eq!(g.report.vaults_placed, here, "{name} seed {seed}: the report counts them");
+            placed += here;
         }
         // Every generator that leaves rock to spare places some.
         if !["rooms-and-mazes", "tiendil-step6", "bsp-rooms", "caves"].contains(name) {
@@ -97,6 +99,8 @@ fn the_vaults_preset_places_every_vault_on_most_seeds_in_every_orientation() {
     let params = shipped("vaults");
     let library = params.vaults().loaded.vaults.clone();
     assert_eq!(library.len(), 4, "the shipped library's four vaults");
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("presets/vaults/library.ron");
+    assert_eq!(io::load_map(&file).unwrap().validate(), [], "the library is a map without problems");
     let (mut placed, mut seen) = (0, BTreeSet::new());
     for seed in 0..200 {
         let g = generate_valid(&params, seed);

@@ -60,15 +60,18 @@ pub struct Report {
     pub rooms_asked: usize,
     /// Why fewer rooms than asked were placed (`None` when all were).
     pub shortfall: Option<Shortfall>,
-    /// The role rules that could not be met, each in a designer's words (empty when every rule
-    /// held, or none was on); see [`crate::map::roles`].
+    /// The role rules that could not be met, and the vaults that found no place, each in a
+    /// designer's words (empty when every rule held and every vault was placed); see
+    /// [`crate::map::roles`] and [`vaults`].
     pub notes: Vec<String>,
+    /// Vaults placed by the vaults stage (rooms beyond `rooms_placed`).
+    pub vaults_placed: usize,
 }
 
 impl Report {
     /// What a generator built, with no role notes (the roles stage adds them).
     pub fn new(rooms_placed: usize, rooms_asked: usize, shortfall: Option<Shortfall>) -> Report {
-        Report { rooms_placed, rooms_asked, shortfall, notes: Vec::new() }
+        Report { rooms_placed, rooms_asked, shortfall, notes: Vec::new(), vaults_placed: 0 }
     }
 }
 
@@ -167,6 +170,9 @@ impl ShortfallCause {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "placed {} of {} rooms", self.rooms_placed, self.rooms_asked)?;
+        if self.vaults_placed > 0 {
+            write!(f, " and {}", crate::words::count(self.vaults_placed as u64, "vault"))?;
+        }
         if let Some(why) = &self.shortfall {
             write!(f, ": {why}")?;
         }
@@ -222,9 +228,9 @@ pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Opti
         GeneratorParams::RoomsAndMazes(p) => mazes::replay(p, seed, steps.len()),
     };
     if own < all.len() {
-        let (mut notes, mut off) = (Vec::new(), record::Off);
+        let (mut report, mut off) = (Report::default(), record::Off);
         let steps = &mut record::Steps::new(&mut off, all.len() - own);
-        vaults::place(params.vaults(), seed, &mut map, &mut notes, steps);
+        vaults::place(params.vaults(), seed, &mut map, &mut report, steps);
     }
     // Rooms in the colours the finished map gives them (its neighbour pass sees corridors dug
     // later), so that a room keeps its colour from the step that places it to the end.

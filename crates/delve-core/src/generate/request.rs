@@ -170,7 +170,7 @@ impl<'p> Request<'p> {
 fn place_vaults(params: &GeneratorParams, seed: u64, out: &mut Generated, rec: &mut impl record::Recorder) {
     if params.stages().runs(Stage::Vaults) {
         let steps = &mut record::Steps::new(rec, usize::MAX);
-        vaults::place(params.vaults(), seed, &mut out.map, &mut out.report.notes, steps);
+        vaults::place(params.vaults(), seed, &mut out.map, &mut out.report, steps);
     }
 }
 

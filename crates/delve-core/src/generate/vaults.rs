@@ -11,6 +11,7 @@
 //! Without libraries the stage draws nothing and changes nothing, so maps made without vaults
 //! are the same as before vaults existed.
 
+use super::Report;
 use super::record::{Recorder, Step, Steps};
 use crate::geom::{Dir, Pos, Rect};
 use crate::map::palette::{PALETTE, index_of};
@@ -53,20 +54,15 @@ pub fn from_library(map: &Map, file: &str) -> Vec<Vault> {
 }
 
 /// The stage: every vault of `v` placed and joined on `map` (whose rooms the generator made),
-/// drawing from `seed`'s vaults stream; a vault that finds no place is told in `notes`. Each
-/// placement tried is told to `steps` (stopping when it says so).
-pub(super) fn place(
-    v: &Vaults,
-    seed: u64,
-    map: &mut Map,
-    notes: &mut Vec<String>,
-    steps: &mut Steps<'_, impl Recorder>,
-) {
+/// drawing from `seed`'s vaults stream; `report` counts the vaults placed, and a vault that
+/// finds no place is told in its notes. Each placement tried is told to `steps` (stopping when
+/// it says so).
+pub(super) fn place(v: &Vaults, seed: u64, map: &mut Map, report: &mut Report, steps: &mut Steps<'_, impl Recorder>) {
     if v.libraries.is_empty() || v.loaded.vaults.is_empty() {
         return;
     }
     if map.rooms.is_empty() {
-        notes.push("vaults not placed: the map has no room to join them to".into());
+        report.notes.push("vaults not placed: the map has no room to join them to".into());
         return;
     }
     let mut rng = stream(seed, Stream::Vaults);
@@ -102,6 +98,7 @@ pub(super) fn place(
                         }
                         continue;
                     };
+                    report.vaults_placed += 1;
                     Step::VaultPlaced {
                         room,
                         name: vault.name.clone(),
@@ -122,7 +119,7 @@ pub(super) fn place(
             }
         }
         if missed > 0 {
-            notes.push(format!(
+            report.notes.push(format!(
                 "vault not placed: “{}” ({}×{}) found no free rock {missed} of {count} times; make the map larger or \
                  its rooms fewer or smaller, or lower the vault count",
                 vault.name, vault.width, vault.height
