@@ -62,6 +62,8 @@ pub enum ParamsCommand {
     ReloadVaultLibraries,
     /// The count and chance of one vault, by name.
     SetVaultRule(String, u32, f64),
+    /// The part beside (`None`: none), and the change in words (the undo step's label).
+    SetBeside(Option<Box<crate::params::beside::Beside>>, String),
 }
 
 /// Commands on files: dialogs, opening, saving, exporting, presets (`commands::files`).

@@ -30,6 +30,7 @@
 //! per-frame sync of caches and windows before drawing) changes the session or the document.
 
 mod access;
+mod beside_panel;
 pub mod chrome;
 pub mod colour_picker;
 pub mod command;

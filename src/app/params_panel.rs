@@ -190,6 +190,10 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
             super::vaults_panel::vaults_ui(ui, m, entry.on, &here, out);
             continue;
         }
+        if stage == Stage::Beside {
+            super::beside_panel::beside_ui(ui, m, entry.on, out);
+            continue;
+        }
         if here.is_empty() {
             continue;
         }
@@ -218,8 +222,13 @@ fn parameters_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) 
         );
     }
     let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
-    let other: Vec<&ParamIssue> =
-        m.issues.iter().filter(|i| !known.contains(&i.field) && !["stages", LIBRARIES].contains(&i.field)).collect();
+    let other: Vec<&ParamIssue> = m
+        .issues
+        .iter()
+        .filter(|i| {
+            !known.contains(&i.field) && !["stages", LIBRARIES, crate::params::beside::BESIDE].contains(&i.field)
+        })
+        .collect();
     issue_ui(ui, &other);
 }
 

@@ -523,6 +523,9 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         }
         Step::LeafRoom { leaf, .. } => frame(leaf, TOUCHED),
         Step::MazeRoom { floor, .. } | Step::VaultPlaced { footprint: floor, .. } => frame(floor, MADE),
+        Step::PartLaid { corner, width, height, .. } => {
+            frame(&crate::geom::Rect::new(corner.x, corner.y, *width as i32, *height as i32), MADE);
+        }
         Step::MazeGrown { start, .. } => {
             painter.circle_stroke(centre(*start), 0.45 * scale, Stroke::new(2.0, MADE));
         }

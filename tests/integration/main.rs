@@ -49,6 +49,7 @@ mod export_tiled;
 mod files;
 mod grown;
 mod hostile;
+mod hybrids;
 mod legible;
 mod locks;
 mod mazes;

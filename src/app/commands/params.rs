@@ -179,6 +179,12 @@ impl DelveApp {
                     v.libraries.remove(i);
                 });
             }
+            ParamsCommand::SetBeside(b, label) => {
+                let mut params = self.session.params().clone();
+                *params.beside_mut() = b;
+                self.session.set_params(params);
+                self.regenerate(label);
+            }
             ParamsCommand::ReloadVaultLibraries => self.change_vaults("Read the vault libraries again".into(), |_| {}),
             ParamsCommand::SetVaultRule(name, count, chance) => {
                 let label = format!("Vault {name}: {count} × {chance}");

@@ -24,11 +24,7 @@ use crate::params::stages::Stage;
 use crate::rng::{DelveRng, Stream, stream};
 use rand::RngExt;
 
-pub(super) fn generate(p: &BspRooms, seed: u64) -> Generated {
-    run(p, seed, &mut Off, usize::MAX)
-}
-
-/// [`generate`], telling `rec` each step.
+/// The map, telling `rec` each step.
 pub(super) fn generate_with(p: &BspRooms, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
 }
@@ -239,7 +235,7 @@ mod tests {
     fn a_bsp_map_is_one_valid_dungeon_and_replays() {
         let p = BspRooms::default();
         for seed in 0..40 {
-            let g = generate(&p, seed);
+            let g = generate_with(&p, seed, &mut Off);
             assert!(g.map.validate().is_empty(), "seed {seed}: {:?}", g.map.validate());
             assert_eq!(g.report.rooms_placed, g.map.rooms.len());
             let mut rec = Recording::default();

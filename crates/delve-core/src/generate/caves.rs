@@ -35,11 +35,7 @@ mod rock;
 pub(in crate::generate) use regions::middle;
 use rock::Rock;
 
-pub(super) fn generate(p: &Caves, seed: u64) -> Generated {
-    run(p, seed, &mut Off, usize::MAX)
-}
-
-/// [`generate`], telling `rec` each step.
+/// The map, telling `rec` each step.
 pub(super) fn generate_with(p: &Caves, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
 }
@@ -141,13 +137,13 @@ mod tests {
     fn caves_are_rooms_joined_into_one_valid_map() {
         for seed in 0..40 {
             let p = Caves::default();
-            let g = generate(&p, seed);
+            let g = generate_with(&p, seed, &mut Off);
             let problems = g.map.validate();
             assert!(problems.is_empty(), "seed {seed}: {problems:?}");
             assert!(!g.map.rooms.is_empty());
             assert!(g.map.rooms.iter().all(|r| r.shape.area() >= p.min_region as usize || g.map.rooms.len() == 1));
             assert_eq!(g.map.tile(g.map.spawn), Some(Tile::Floor));
-            assert_eq!(generate(&p, seed).map, g.map, "the same seed, the same map");
+            assert_eq!(generate_with(&p, seed, &mut Off).map, g.map, "the same seed, the same map");
         }
     }
 

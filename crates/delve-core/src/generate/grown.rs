@@ -93,18 +93,14 @@ pub fn generate_with_stats(p: &GrownRooms, seed: u64) -> Result<(Generated, Grow
     Ok((g, stats))
 }
 
-/// The map, and the room grown as the treasure (for the roles stage; see `grown/plan.rs`).
-pub(super) fn generate(p: &GrownRooms, seed: u64) -> (Generated, Option<usize>) {
-    generate_with(p, seed, &mut Off)
-}
-
-/// [`generate`], with every step recorded in `rec`.
+/// The map and the room grown as the treasure (for the roles stage; see `grown/plan.rs`),
+/// with every step recorded in `rec`.
 pub(super) fn generate_with(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, Option<usize>) {
     let (g, stats) = run(p, seed, rec);
     (g, stats.treasure.map(|t| t as usize))
 }
 
-/// [`generate`] around `locks` (see [`run_around`]).
+/// The map around `locks` (see [`run_around`]).
 pub(super) fn generate_keeping(
     p: &GrownRooms,
     seed: u64,

@@ -24,11 +24,7 @@ use crate::pathfind::UnionFind;
 use crate::rng::{Stream, stream};
 use rand::RngExt;
 
-pub(super) fn generate(p: &RoomsAndMazes, seed: u64) -> Generated {
-    run(p, seed, &mut Off, usize::MAX)
-}
-
-/// [`generate`], telling `rec` each step.
+/// The map, telling `rec` each step.
 pub(super) fn generate_with(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
 }

@@ -17,7 +17,7 @@
 //! | Drunkard's walk: walk → find rooms → passages | [`walk`], `passages.rs` |
 //! | Rooms and mazes: maze rooms → grow maze → connect → remove dead ends → passages | [`mazes`], `passages.rs` |
 //! | Caves: fill → smooth → regions → join caves | [`caves`]: `rock.rs`, `regions.rs`, `join.rs` (digging with `rooms_tunnels/dig.rs`) |
-//! | Any generator: vaults → roles → colours apart | [`vaults`], `roles.rs`, [`crate::map::palette`] |
+//! | Any generator: part beside → vaults → roles → colours apart | `beside.rs`, [`vaults`] (both joining with `join.rs`), `roles.rs`, [`crate::map::palette`] |
 //! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
 //! | Recording every step, for the timeline | [`record`] |
 //!
@@ -28,9 +28,11 @@
 //! A stage turned off or left out does nothing: no tunnels dug (rooms and tunnels), no loops, no
 //! roles (and no plan for them), no colours apart.
 
+mod beside;
 pub mod bsp;
 pub mod caves;
 pub mod grown;
+mod join;
 mod keep;
 pub mod mazes;
 mod passages;
@@ -216,8 +218,9 @@ pub fn generate_recorded(
 /// exactly the generated map. `None` for a generator that does not record (every generator
 /// does).
 pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Option<Map> {
-    // The vaults' steps come after every step of the generator's own stages.
-    let own = all.iter().position(|s| s.stage() == stages::Stage::Vaults).unwrap_or(all.len());
+    // The part beside and the vaults come after every step of the generator's own stages.
+    let own = all.iter().position(|s| matches!(s.stage(), stages::Stage::Beside | stages::Stage::Vaults));
+    let own = own.unwrap_or(all.len());
     let steps = &all[..own];
     let mut map = match params {
         GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::replay(p, seed, steps),
@@ -227,10 +230,16 @@ pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Opti
         GeneratorParams::DrunkardsWalk(p) => walk::replay(p, seed, steps.len()),
         GeneratorParams::RoomsAndMazes(p) => mazes::replay(p, seed, steps.len()),
     };
-    if own < all.len() {
-        let (mut report, mut off) = (Report::default(), record::Off);
-        let steps = &mut record::Steps::new(&mut off, all.len() - own);
-        vaults::place(params.vaults(), seed, &mut map, &mut report, steps);
+    let mut off = record::Off;
+    if let Some(b) = params.beside().filter(|_| all[own..].iter().any(|s| s.stage() == stages::Stage::Beside)) {
+        let mut out = Generated { map, report: Report::default() };
+        beside::add(b, seed, &mut out, &mut record::Steps::new(&mut off, usize::MAX));
+        map = out.map;
+    }
+    let placed = all[own..].iter().filter(|s| s.stage() == stages::Stage::Vaults).count();
+    if placed > 0 {
+        let steps = &mut record::Steps::new(&mut off, placed);
+        vaults::place(params.vaults(), seed, &mut map, &mut Report::default(), steps);
     }
     // Rooms in the colours the finished map gives them (its neighbour pass sees corridors dug
     // later), so that a room keeps its colour from the step that places it to the end.

@@ -148,6 +148,9 @@ pub enum Step {
     VaultPlaced { room: u32, name: String, footprint: Rect, mirrored: bool, turns: u8, to: Option<u32>, cells: u32 },
     /// Any generator: vault `name` (`width`×`height` as drawn) found no free rock.
     VaultNotPlaced { name: String, width: i32, height: i32 },
+    /// Any generator: a part of `width`×`height` tiles with `rooms` rooms laid on `side` with
+    /// its corner at `corner`, joined by `joins` corridors.
+    PartLaid { side: crate::params::beside::Side, width: u32, height: u32, corner: Pos, rooms: u32, joins: u32 },
 }
 
 /// What became of a room's growth.
@@ -507,6 +510,14 @@ impl Step {
             Step::VaultNotPlaced { name, width, height } => {
                 format!("Vault “{name}” ({width}×{height}) found no free rock: not placed.")
             }
+            Step::PartLaid { side, width, height, corner, rooms, joins } => format!(
+                "The part beside ({width}×{height}, {}) laid on the {} side at ({}, {}), joined by {}.",
+                count(u64::from(*rooms), "room"),
+                side.label(),
+                corner.x,
+                corner.y,
+                count(u64::from(*joins), "corridor")
+            ),
         }
     }
 
@@ -545,6 +556,7 @@ impl Step {
                 | Step::Connected { .. }
                 | Step::DeadEndsFilled { .. }
                 | Step::VaultPlaced { .. }
+                | Step::PartLaid { .. }
         )
     }
 
@@ -596,6 +608,7 @@ impl Step {
             Step::Walked { start, .. } | Step::MazeGrown { start, .. } => mv(start),
             Step::WalkRooms { .. } | Step::Connected { .. } | Step::DeadEndsFilled { .. } => {}
             Step::VaultNotPlaced { .. } => {}
+            Step::PartLaid { corner, .. } => mv(corner),
             Step::VaultPlaced { footprint: floor, .. } | Step::MazeRoom { floor, .. } => {
                 floor.x += dx;
                 floor.y += dy;

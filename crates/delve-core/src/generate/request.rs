@@ -3,7 +3,7 @@
 //! [`super::generate_around`], [`super::generate_keeping`] and [`super::generate_recorded`] are
 //! conveniences over it.
 
-use super::{GenError, Generated, bsp, caves, grown, keep, mazes, record, roles, rooms_tunnels, vaults, walk};
+use super::{GenError, Generated, beside, bsp, caves, grown, keep, mazes, record, roles, rooms_tunnels, vaults, walk};
 use crate::map::locks::Kept;
 use crate::map::locks::LockConflict;
 use crate::map::{Provenance, Role};
@@ -88,27 +88,15 @@ impl<'p> Request<'p> {
             Some(kept) => Made { generated: self.keeping_locks(params, kept)?, recording: None },
             None if self.record => {
                 let mut rec = record::Recording::default();
-                let (mut out, treasure) = match params {
-                    GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_with(p, seed, &mut rec), None),
-                    GeneratorParams::GrownRooms(p) => grown::generate_with(p, seed, &mut rec),
-                    GeneratorParams::Caves(p) => (caves::generate_with(p, seed, &mut rec), None),
-                    GeneratorParams::BspRooms(p) => (bsp::generate_with(p, seed, &mut rec), None),
-                    GeneratorParams::DrunkardsWalk(p) => (walk::generate_with(p, seed, &mut rec), None),
-                    GeneratorParams::RoomsAndMazes(p) => (mazes::generate_with(p, seed, &mut rec), None),
-                };
+                let (mut out, treasure) = own_stages(params, seed, &mut rec);
+                lay_beside(params, seed, &mut out, &mut rec);
                 place_vaults(params, seed, &mut out, &mut rec);
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: Some(rec) }
             }
             None => {
-                let (mut out, treasure) = match params {
-                    GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate(p, seed), None),
-                    GeneratorParams::GrownRooms(p) => grown::generate(p, seed),
-                    GeneratorParams::Caves(p) => (caves::generate(p, seed), None),
-                    GeneratorParams::BspRooms(p) => (bsp::generate(p, seed), None),
-                    GeneratorParams::DrunkardsWalk(p) => (walk::generate(p, seed), None),
-                    GeneratorParams::RoomsAndMazes(p) => (mazes::generate(p, seed), None),
-                };
+                let (mut out, treasure) = own_stages(params, seed, &mut record::Off);
+                lay_beside(params, seed, &mut out, &mut record::Off);
                 place_vaults(params, seed, &mut out, &mut record::Off);
                 roles::assign(params.roles(), treasure, &mut out);
                 Made { generated: out, recording: None }
@@ -141,6 +129,9 @@ impl<'p> Request<'p> {
     /// `params` are the ones the stages run with ([`running`]).
     fn keeping_locks(&self, params: &GeneratorParams, kept: &Arc<Kept>) -> Result<Generated, GenError> {
         let seed = self.seed;
+        if params.beside().is_some() && params.stages().runs(Stage::Beside) {
+            return Err(LockConflict::Unsupported(BESIDE_NOT_YET.into()).into());
+        }
         let locks = locks_for(params, kept)?;
         let (mut out, treasure) = match params {
             GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
@@ -165,6 +156,35 @@ impl<'p> Request<'p> {
         Ok(out)
     }
 }
+
+/// The generator's own stages (not the part beside, vaults, roles or colours apart) for
+/// `params` (as they run: [`running`]) and `seed`, each step told to `rec`; grown rooms also
+/// say which room they grew as the treasure.
+pub(super) fn own_stages(
+    params: &GeneratorParams,
+    seed: u64,
+    rec: &mut impl record::Recorder,
+) -> (Generated, Option<usize>) {
+    match &*running(params) {
+        GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_with(p, seed, rec), None),
+        GeneratorParams::GrownRooms(p) => grown::generate_with(p, seed, rec),
+        GeneratorParams::Caves(p) => (caves::generate_with(p, seed, rec), None),
+        GeneratorParams::BspRooms(p) => (bsp::generate_with(p, seed, rec), None),
+        GeneratorParams::DrunkardsWalk(p) => (walk::generate_with(p, seed, rec), None),
+        GeneratorParams::RoomsAndMazes(p) => (mazes::generate_with(p, seed, rec), None),
+    }
+}
+
+/// The part-beside stage, after the generator's own (when the stage list runs it).
+fn lay_beside(params: &GeneratorParams, seed: u64, out: &mut Generated, rec: &mut impl record::Recorder) {
+    if let Some(b) = params.beside().filter(|_| params.stages().runs(Stage::Beside)) {
+        beside::add(b, seed, out, &mut record::Steps::new(rec, usize::MAX));
+    }
+}
+
+/// Why a map with a part beside cannot be generated around locks.
+const BESIDE_NOT_YET: &str = "a map with a part beside cannot keep locked rooms or tiles yet: unlock them, or take the \
+                              part beside out, to generate the map again";
 
 /// The vaults stage, after the generator's own (when the stage list runs it).
 fn place_vaults(params: &GeneratorParams, seed: u64, out: &mut Generated, rec: &mut impl record::Recorder) {

@@ -59,11 +59,7 @@ use dig::{Dig, Tutorial};
 use place::Placed;
 use tunnels::TunnelKind;
 
-pub(super) fn generate(p: &RoomsAndTunnels, seed: u64) -> super::Generated {
-    generate_with(p, seed, &mut Off)
-}
-
-/// [`generate`], telling `rec` each room try and each tunnel.
+/// The map, telling `rec` each room try and each tunnel.
 pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recorder) -> super::Generated {
     // Place rooms comes first in every list that can be generated: every other stage works on
     // its rooms. Then the rest, as the list orders them.
@@ -87,7 +83,7 @@ pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recor
 /// The generator whose stages these are.
 const KIND: GeneratorKind = GeneratorKind::RoomsAndTunnels;
 
-/// [`generate`] around `locks`: the kept rooms take their place in the order of rooms (a kept
+/// The map around `locks`: the kept rooms take their place in the order of rooms (a kept
 /// room whose id is `k` is the `k`-th room, or follows the last new room when fewer were
 /// placed), every try avoids them by the same overlap rule and avoids locked tiles, and the
 /// tunnels join kept rooms through their own doors (see [`around_locks`]).

@@ -32,6 +32,7 @@ impl Stage {
             Stage::Connect => Some(Stream::Tunnels),
             Stage::LeafRooms => Some(Stream::Shapes),
             Stage::Vaults => Some(Stream::Vaults),
+            Stage::Beside => Some(Stream::Parts),
             // Regions draws the caves' colours; Place rooms and Grow their rooms' likewise.
             Stage::Smooth | Stage::Regions | Stage::FindRooms | Stage::Passages | Stage::RemoveDeadEnds => None,
             Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
@@ -66,6 +67,7 @@ impl Step {
             Step::Connected { .. } => Stage::Connect,
             Step::DeadEndsFilled { .. } => Stage::RemoveDeadEnds,
             Step::VaultPlaced { .. } | Step::VaultNotPlaced { .. } => Stage::Vaults,
+            Step::PartLaid { .. } => Stage::Beside,
         }
     }
 }

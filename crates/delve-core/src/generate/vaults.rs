@@ -12,17 +12,15 @@
 //! are the same as before vaults existed.
 
 use super::Report;
+use super::join::{self, NONE, Owners};
 use super::record::{Recorder, Step, Steps};
 use crate::geom::{Dir, Pos, Rect};
 use crate::map::palette::{PALETTE, index_of};
-use crate::map::{Corridor, Door, Map, Rgb, Room, RoomId, Shape, Tile};
+use crate::map::{Map, Rgb, Room, RoomId, Shape, Tile};
 use crate::params::vaults::{Orientation, Vault, Vaults};
-use crate::pathfind::{Query, Searcher};
+use crate::pathfind::Searcher;
 use crate::rng::{Stream, stream};
 use rand::RngExt;
-
-/// No room on a tile.
-const NONE: u32 = u32::MAX;
 
 /// The vaults of library `map`, read from file `file`: its rooms marked as vaults, or every
 /// room when none is marked; each named by its label, or "`file` room N".
@@ -193,34 +191,9 @@ struct Work {
     searcher: Searcher,
 }
 
-/// Which room holds each tile (by index, [`NONE`] for none).
-struct Owners {
-    of: Vec<u32>,
-    w: i32,
-}
-
-impl Owners {
-    fn get(&self, p: Pos) -> u32 {
-        if p.x < 0 || p.y < 0 || p.x >= self.w {
-            return NONE;
-        }
-        self.of.get((p.y * self.w + p.x) as usize).copied().unwrap_or(NONE)
-    }
-
-    fn set(&mut self, p: Pos, room: u32) {
-        if let Some(o) = self.of.get_mut((p.y * self.w + p.x) as usize) {
-            *o = room;
-        }
-    }
-}
-
 impl Work {
     fn new(map: &Map) -> Work {
-        let mut owner = Owners { of: vec![NONE; map.tiles().as_slice().len()], w: map.width() as i32 };
-        for (i, room) in map.rooms.iter().enumerate() {
-            room.shape.for_each_cell(|c| owner.set(c, i as u32));
-        }
-        Work { owner, searcher: Searcher::default() }
+        Work { owner: Owners::of(map), searcher: Searcher::default() }
     }
 
     /// The vault `shaped` laid with its corner at `corner`: its floor, and a room of it. Returns
@@ -253,66 +226,10 @@ impl Work {
         });
     }
 
-    /// Joins vault room `room` (`shaped` at `corner`) to the nearest other room: a search from
-    /// its first tile through its own floor, out by an entrance, over rock and corridor floor
-    /// to a tile beside another room's floor; the rock on the way becomes corridor floor, with
-    /// a door at each end. Returns the room it joined (`None`: none could be reached).
+    /// Joins vault room `room` (`shaped` at `corner`) to the nearest other room, leaving by
+    /// one of its entrances ([`join::room_to`]). Returns the room it joined.
     fn join(&mut self, map: &mut Map, room: RoomId, shaped: &Vault, corner: Pos) -> Option<RoomId> {
-        let start = shaped.cells.first()?.offset(corner.x, corner.y);
         let exits: Vec<Pos> = shaped.entrances.iter().map(|&(c, d)| c.offset(corner.x, corner.y).step(d)).collect();
-        let area = Rect::new(1, 1, map.width() as i32 - 2, map.height() as i32 - 2);
-        let q = Query { area, start, max_steps: u32::MAX, cap: usize::MAX, paths: true };
-        let owner = &self.owner;
-        let own = |p: Pos| owner.get(p) == room;
-        let beside_own = |p: Pos| Dir::ALL.iter().any(|&d| own(p.step(d)));
-        let other_beside = |p: Pos| {
-            Dir::ALL.iter().find_map(|&d| {
-                let o = owner.get(p.step(d));
-                (o != NONE && o != room && map.tile(p.step(d)) == Some(Tile::Floor)).then_some((p.step(d), d))
-            })
-        };
-        let tiles = map.tiles();
-        let found = self.searcher.run(
-            q,
-            |p| !own(p) && other_beside(p).is_some(),
-            |p| match tiles.get(p) {
-                Some(Tile::Floor) => own(p),
-                Some(_) => !beside_own(p) || exits.is_empty() || exits.contains(&p),
-                None => false,
-            },
-        );
-        let goal = found.goal?;
-        let (other_cell, d) = other_beside(goal)?;
-        let other = owner.get(other_cell);
-        let path = self.searcher.path_to(goal)?;
-        // The corridor: the tiles after the vault's last floor tile on the way.
-        let out = path.iter().rposition(|&p| own(p))?;
-        let (inside, corridor) = (path[out], path[out + 1..].to_vec());
-        let first = *corridor.first()?;
-        for &c in &corridor {
-            if map.tile(c) == Some(Tile::Wall) {
-                map.set_tile(c, Tile::Corridor);
-            }
-        }
-        let a = door(map, room, inside, side_to(inside, first));
-        let b = door(map, other, other_cell, d.opposite());
-        let id = map.corridors.len() as u32;
-        map.corridors.push(Corridor { id, path: corridor.into(), doors: [a, b], width: 1 });
-        Some(other)
+        join::room_to(map, &self.owner, &mut self.searcher, room, &exits, |_| true)
     }
-}
-
-/// The side of `cell` that faces its neighbour `to`.
-fn side_to(cell: Pos, to: Pos) -> Dir {
-    Dir::ALL.into_iter().find(|&d| cell.step(d) == to).unwrap_or(Dir::North)
-}
-
-/// The door of `room` at `cell` on `side`: the one there, or a new one.
-fn door(map: &mut Map, room: RoomId, cell: Pos, side: Dir) -> u32 {
-    if let Some(d) = map.doors.iter().find(|d| d.room == room && d.cell == cell && d.side == side) {
-        return d.id;
-    }
-    let id = map.doors.len() as u32;
-    map.doors.push(Door { id, room, cell, side, kind: 0 });
-    id
 }

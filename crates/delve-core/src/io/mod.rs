@@ -111,6 +111,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("drunkards-walk", include_str!("../../../../presets/drunkards-walk.ron")),
     ("rooms-and-mazes", include_str!("../../../../presets/rooms-and-mazes.ron")),
     ("vaults", include_str!("../../../../presets/vaults.ron")),
+    ("rooms-and-caves", include_str!("../../../../presets/rooms-and-caves.ron")),
 ];
 
 /// The preset the editor opens on.

@@ -37,6 +37,9 @@ pub struct Caves {
     /// Hand-made rooms placed among the generated ones (written only when set).
     #[serde(default, skip_serializing_if = "Vaults::is_off")]
     pub vaults: Vaults,
+    /// A second generator's map beside this one, joined to it (written only when set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beside: Option<Box<super::beside::Beside>>,
     /// The stages and their order (see [`super::stages`]); in files only as the stages form.
     #[serde(skip)]
     pub stages: super::stages::StageList,
@@ -57,6 +60,7 @@ impl Default for Caves {
             tunnel_width: 1,
             roles: RoleRules::default(),
             vaults: Vaults::default(),
+            beside: None,
             stages: super::stages::StageList::standard(),
         }
     }

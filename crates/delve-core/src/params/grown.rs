@@ -93,6 +93,9 @@ pub struct GrownRooms {
     /// Hand-made rooms placed among the generated ones (written only when set).
     #[serde(default, skip_serializing_if = "Vaults::is_off")]
     pub vaults: Vaults,
+    /// A second generator's map beside this one, joined to it (written only when set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beside: Option<Box<super::beside::Beside>>,
     /// The stages and their order (the standard list unless the file lists stages; see
     /// [`super::stages`]). Not a field of this form in files: a changed list is written as
     /// the generator's stages with their parameters ([`super::stage_form`]).
@@ -219,6 +222,7 @@ impl GrownRooms {
             closet_cells: default_closet_cells(),
             roles: RoleRules::default(),
             vaults: Vaults::default(),
+            beside: None,
             stages: super::stages::StageList::standard(),
         }
     }

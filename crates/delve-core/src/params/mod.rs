@@ -10,6 +10,7 @@
 //! This layer knows neither the map model nor the algorithms: `map` (for provenance) and
 //! `generate` build on it.
 
+pub mod beside;
 pub mod bsp;
 pub mod caves;
 pub(crate) mod field;
@@ -272,6 +273,10 @@ impl GeneratorParams {
     pub fn check(&self) -> Vec<ParamIssue> {
         let mut out = self.params().check();
         self.vaults().issues(&mut out);
+        if let Some(b) = self.beside() {
+            let (w, h) = self.map_size().unwrap_or((0, 0));
+            b.issues(w, h, &mut out);
+        }
         out
     }
 
@@ -320,6 +325,43 @@ impl GeneratorParams {
             GeneratorParams::BspRooms(p) => &mut p.roles,
             GeneratorParams::DrunkardsWalk(p) => &mut p.roles,
             GeneratorParams::RoomsAndMazes(p) => &mut p.roles,
+        }
+    }
+
+    /// The part beside, if any (every generator may have one).
+    pub fn beside(&self) -> Option<&beside::Beside> {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => p.beside.as_deref(),
+            GeneratorParams::GrownRooms(p) => p.beside.as_deref(),
+            GeneratorParams::Caves(p) => p.beside.as_deref(),
+            GeneratorParams::BspRooms(p) => p.beside.as_deref(),
+            GeneratorParams::DrunkardsWalk(p) => p.beside.as_deref(),
+            GeneratorParams::RoomsAndMazes(p) => p.beside.as_deref(),
+        }
+    }
+
+    /// The part beside, to change.
+    pub fn beside_mut(&mut self) -> &mut Option<Box<beside::Beside>> {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => &mut p.beside,
+            GeneratorParams::GrownRooms(p) => &mut p.beside,
+            GeneratorParams::Caves(p) => &mut p.beside,
+            GeneratorParams::BspRooms(p) => &mut p.beside,
+            GeneratorParams::DrunkardsWalk(p) => &mut p.beside,
+            GeneratorParams::RoomsAndMazes(p) => &mut p.beside,
+        }
+    }
+
+    /// The size of the map the generator makes on its own, when its parameters set it (grown
+    /// rooms grow theirs to fit).
+    pub fn map_size(&self) -> Option<(u32, u32)> {
+        match self {
+            GeneratorParams::RoomsAndTunnels(p) => Some((p.width, p.height)),
+            GeneratorParams::GrownRooms(_) => None,
+            GeneratorParams::Caves(p) => Some((p.width, p.height)),
+            GeneratorParams::BspRooms(p) => Some((p.width, p.height)),
+            GeneratorParams::DrunkardsWalk(p) => Some((p.width, p.height)),
+            GeneratorParams::RoomsAndMazes(p) => Some((p.width, p.height)),
         }
     }
 

@@ -172,6 +172,7 @@ pub(super) enum StageBlock {
     GrowMaze(GrowMaze),
     Connect(Connect),
     RemoveDeadEnds(RemoveDeadEnds),
+    Beside(Option<Box<super::beside::Beside>>),
     Vaults(Vaults),
     Roles(RoleRules),
     ColoursApart,
@@ -204,6 +205,7 @@ impl StageBlock {
             StageBlock::GrowMaze(_) => Stage::GrowMaze,
             StageBlock::Connect(_) => Stage::Connect,
             StageBlock::RemoveDeadEnds(_) => Stage::RemoveDeadEnds,
+            StageBlock::Beside(_) => Stage::Beside,
             StageBlock::Vaults(_) => Stage::Vaults,
             StageBlock::Roles(_) => Stage::Roles,
             StageBlock::ColoursApart => Stage::ColoursApart,
@@ -238,6 +240,7 @@ impl StageBlock {
             (Stage::GrowMaze, G::RoomsAndMazes(p)) => StageBlock::GrowMaze(GrowMaze::of(p)),
             (Stage::Connect, G::RoomsAndMazes(p)) => StageBlock::Connect(Connect::of(p)),
             (Stage::RemoveDeadEnds, G::RoomsAndMazes(p)) => StageBlock::RemoveDeadEnds(RemoveDeadEnds::of(p)),
+            (Stage::Beside, p) => StageBlock::Beside(p.beside().cloned().map(Box::new)),
             (Stage::Vaults, p) => StageBlock::Vaults(p.vaults().clone()),
             (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
             (Stage::ColoursApart, _) => StageBlock::ColoursApart,
@@ -269,6 +272,7 @@ impl StageBlock {
             (StageBlock::GrowMaze(b), G::RoomsAndMazes(p)) => b.write(p),
             (StageBlock::Connect(b), G::RoomsAndMazes(p)) => b.write(p),
             (StageBlock::RemoveDeadEnds(b), G::RoomsAndMazes(p)) => b.write(p),
+            (StageBlock::Beside(beside), p) => *p.beside_mut() = beside,
             (StageBlock::Vaults(vaults), p) => *p.vaults_mut() = vaults,
             (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,
             (StageBlock::Off(inner), p) => inner.write(p),
@@ -489,7 +493,8 @@ mod tests {
             [(Stage::PlaceRooms, true), (Stage::Spawn, true), (Stage::DigTunnels, false), (Stage::Roles, true)]
         );
         // The standard list written as stages reads as the first form does.
-        let standard = "Stages([PlaceRooms(()), DigTunnels(()), Spawn, Vaults(()), Roles(()), ColoursApart])";
+        let standard =
+            "Stages([PlaceRooms(()), DigTunnels(()), Spawn, Beside(None), Vaults(()), Roles(()), ColoursApart])";
         assert_eq!(read(standard).expect("reads"), GeneratorParams::default());
     }
 

@@ -61,6 +61,8 @@ pub enum Stage {
     Connect,
     /// Rooms and mazes: dead ends filled back in.
     RemoveDeadEnds,
+    /// Any generator: a second generator's map laid beside this one and joined to it.
+    Beside,
     /// Any generator: hand-made rooms from the vault libraries placed in free rock and joined.
     Vaults,
     /// Any generator: room roles by the role rules.
@@ -95,6 +97,7 @@ impl Stage {
             Stage::GrowMaze => "Grow maze",
             Stage::Connect => "Connect",
             Stage::RemoveDeadEnds => "Remove dead ends",
+            Stage::Beside => "Part beside",
             Stage::Vaults => "Vaults",
             Stage::Roles => "Roles",
             Stage::ColoursApart => "Colours apart",
@@ -136,6 +139,9 @@ impl Stage {
             Stage::GrowMaze => "Grows a maze through the rock left between the rooms.",
             Stage::Connect => "Opens one way from each room and maze into the rest, and a few more for loops.",
             Stage::RemoveDeadEnds => "Fills the maze's dead ends back in.",
+            Stage::Beside => {
+                "Lays a second generator's map beside this one (a hybrid: rooms beside caves) and joins the two by corridors."
+            }
             Stage::Vaults => {
                 "Places the hand-made rooms of the vault libraries in free rock, turned and mirrored, each joined to the nearest room."
             }
@@ -170,7 +176,7 @@ impl Stage {
             Stage::MazeRooms => form::MazeRooms::KEYS,
             Stage::GrowMaze => form::GrowMaze::KEYS,
             Stage::RemoveDeadEnds => form::RemoveDeadEnds::KEYS,
-            Stage::Spawn | Stage::KeepLocks | Stage::Vaults | Stage::Roles | Stage::ColoursApart => &[],
+            Stage::Spawn | Stage::KeepLocks | Stage::Beside | Stage::Vaults | Stage::Roles | Stage::ColoursApart => &[],
         }
     }
 
@@ -195,6 +201,7 @@ impl Stage {
                 Stage::DigTunnels,
                 Stage::Spawn,
                 Stage::KeepLocks,
+                Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
                 Stage::ColoursApart,
@@ -204,6 +211,7 @@ impl Stage {
                 Stage::Doors,
                 Stage::Place,
                 Stage::Loops,
+                Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
                 Stage::ColoursApart,
@@ -213,22 +221,36 @@ impl Stage {
                 Stage::Smooth,
                 Stage::Regions,
                 Stage::JoinCaves,
+                Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
                 Stage::ColoursApart,
             ],
-            GeneratorKind::BspRooms => {
-                &[Stage::Split, Stage::LeafRooms, Stage::JoinSiblings, Stage::Vaults, Stage::Roles, Stage::ColoursApart]
-            }
-            GeneratorKind::DrunkardsWalk => {
-                &[Stage::Walk, Stage::FindRooms, Stage::Passages, Stage::Vaults, Stage::Roles, Stage::ColoursApart]
-            }
+            GeneratorKind::BspRooms => &[
+                Stage::Split,
+                Stage::LeafRooms,
+                Stage::JoinSiblings,
+                Stage::Beside,
+                Stage::Vaults,
+                Stage::Roles,
+                Stage::ColoursApart,
+            ],
+            GeneratorKind::DrunkardsWalk => &[
+                Stage::Walk,
+                Stage::FindRooms,
+                Stage::Passages,
+                Stage::Beside,
+                Stage::Vaults,
+                Stage::Roles,
+                Stage::ColoursApart,
+            ],
             GeneratorKind::RoomsAndMazes => &[
                 Stage::MazeRooms,
                 Stage::GrowMaze,
                 Stage::Connect,
                 Stage::RemoveDeadEnds,
                 Stage::Passages,
+                Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
                 Stage::ColoursApart,
@@ -266,8 +288,35 @@ impl Stage {
             Stage::GrowMaze => (&[Stage::MazeRooms], "it grows the maze around the rooms Maze rooms makes"),
             Stage::Connect => (&[Stage::GrowMaze], "it opens ways between the rooms and the maze"),
             Stage::RemoveDeadEnds => (&[Stage::Connect], "it fills in what Connect leaves as dead ends"),
+            Stage::Beside => (
+                &[
+                    Stage::PlaceRooms,
+                    Stage::DigTunnels,
+                    Stage::Spawn,
+                    Stage::Grow,
+                    Stage::Doors,
+                    Stage::Place,
+                    Stage::Loops,
+                    Stage::Fill,
+                    Stage::Smooth,
+                    Stage::Regions,
+                    Stage::JoinCaves,
+                    Stage::Split,
+                    Stage::LeafRooms,
+                    Stage::JoinSiblings,
+                    Stage::Walk,
+                    Stage::FindRooms,
+                    Stage::Passages,
+                    Stage::MazeRooms,
+                    Stage::GrowMaze,
+                    Stage::Connect,
+                    Stage::RemoveDeadEnds,
+                ],
+                "it lays its part beside the finished map",
+            ),
             Stage::Vaults => (
                 &[
+                    Stage::Beside,
                     Stage::PlaceRooms,
                     Stage::DigTunnels,
                     Stage::Spawn,
@@ -294,6 +343,7 @@ impl Stage {
             ),
             Stage::Roles => (
                 &[
+                    Stage::Beside,
                     Stage::Vaults,
                     Stage::DigTunnels,
                     Stage::Spawn,
@@ -310,6 +360,7 @@ impl Stage {
             ),
             Stage::ColoursApart => (
                 &[
+                    Stage::Beside,
                     Stage::Vaults,
                     Stage::PlaceRooms,
                     Stage::DigTunnels,
@@ -461,6 +512,9 @@ impl GeneratorParams {
             }
             if old.stage == Stage::Roles {
                 *self.roles_mut() = RoleRules::default();
+            }
+            if old.stage == Stage::Beside {
+                *self.beside_mut() = None;
             }
             if old.stage == Stage::Vaults {
                 *self.vaults_mut() = super::vaults::Vaults::default();
