@@ -1,7 +1,7 @@
 //! BSP rooms: every seed makes one connected, valid dungeon of rectangle rooms, one per leaf,
 //! kept apart; the splits, rooms and joins are the timeline's steps; the maps are pinned.
 
-use crate::common::{Goldens, delve, generate_valid, golden_dir, shipped};
+use crate::common::{generate_valid, pin_preset_maps, shipped};
 use delve::generate::record::Step;
 use delve::generate::{Request, generate};
 use delve::map::Shape;
@@ -91,12 +91,5 @@ fn join_siblings_may_be_turned_off_and_the_maps_are_pinned() {
         assert_eq!(shapes(&made.map), shapes(&joined.map), "seed {seed}: the same rooms");
         assert!(made.report.notes.iter().any(|n| n.contains("Join siblings is off")), "{}", made.report);
     }
-    let mut goldens = Goldens::new();
-    for seed in [2u64, 9] {
-        let m = generate_valid(&shipped("bsp-rooms"), seed).map;
-        goldens.check(&golden_dir().join(format!("bsp-rooms-seed-{seed}.txt")), &m.to_ascii());
-        let out = delve(&["generate", "bsp-rooms", "--seed", &seed.to_string(), "--ascii"]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert!(String::from_utf8_lossy(&out.stdout).contains(m.to_ascii().trim_end()));
-    }
+    pin_preset_maps("bsp-rooms", &[2, 9]);
 }

@@ -48,6 +48,33 @@ pub fn generate_valid(params: &GeneratorParams, seed: u64) -> Generated {
     g
 }
 
+/// Pins the maps of shipped preset `name` for `seeds`: each valid, equal to its golden file
+/// `tests/golden/NAME-seed-SEED.txt`, and what `delve generate NAME --seed SEED --ascii` prints.
+pub fn pin_preset_maps(name: &str, seeds: &[u64]) {
+    let mut goldens = Goldens::new();
+    for &seed in seeds {
+        let m = generate_valid(&shipped(name), seed).map;
+        goldens.check(&golden_dir().join(format!("{name}-seed-{seed}.txt")), &m.to_ascii());
+        let out = delve(&["generate", name, "--seed", &seed.to_string(), "--ascii"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(m.to_ascii().trim_end()), "{name} seed {seed}:\n{text}");
+    }
+}
+
+/// `params` with stage `stage` turned off in its list (checked: the list stays valid).
+pub fn with_stage_off(mut params: GeneratorParams, stage: delve::params::stages::Stage) -> GeneratorParams {
+    let entries: Vec<delve::params::stages::StageEntry> = params
+        .stages()
+        .entries(params.kind())
+        .into_iter()
+        .map(|e| delve::params::stages::StageEntry { on: e.stage != stage, ..e })
+        .collect();
+    assert!(params.set_stages(entries), "{stage:?} was on");
+    assert_eq!(params.check(), [], "{stage:?} may be turned off");
+    params
+}
+
 /// Where golden snapshots live.
 pub fn golden_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")

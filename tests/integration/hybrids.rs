@@ -2,13 +2,13 @@
 //! is exactly what its generator makes alone (but for the joining corridors); every pair of
 //! generators makes valid, connected maps; the timeline shows the part laid; the maps are pinned.
 
-use crate::common::{Goldens, delve, generate_valid, golden_dir, shipped};
+use crate::common::{generate_valid, pin_preset_maps, shipped, with_stage_off};
 use delve::generate::record::Step;
 use delve::generate::{Request, generate};
 use delve::geom::Pos;
 use delve::map::{Map, Tile};
 use delve::params::beside::{Beside, Side};
-use delve::params::stages::{Stage, StageEntry};
+use delve::params::stages::Stage;
 use delve::params::{BspRooms, Caves, DrunkardsWalk, GeneratorParams, GrownRooms, RoomsAndMazes, RoomsAndTunnels};
 use delve::rng::{Stream, stream};
 use rand::Rng;
@@ -102,14 +102,7 @@ fn the_timeline_shows_the_part_laid_and_replays_to_the_map_and_the_maps_are_pinn
     assert_eq!((replayed.tiles(), &replayed.corridors), (m.tiles(), &m.corridors));
     let before = delve::generate::replay(&params, 5, &steps[..at]).expect("replays");
     assert_eq!(before.width(), 40, "before the part, the rooms' own map");
-    let mut goldens = Goldens::new();
-    for seed in [2u64, 9] {
-        let m = generate_valid(&params, seed).map;
-        goldens.check(&golden_dir().join(format!("rooms-and-caves-seed-{seed}.txt")), &m.to_ascii());
-        let out = delve(&["generate", "rooms-and-caves", "--seed", &seed.to_string(), "--ascii"]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert!(String::from_utf8_lossy(&out.stdout).contains(m.to_ascii().trim_end()));
-    }
+    pin_preset_maps("rooms-and-caves", &[2, 9]);
 }
 
 #[test]
@@ -141,14 +134,7 @@ fn a_part_is_checked_may_be_turned_off_and_refuses_locks_with_a_reason() {
     }
     assert!(params.check().iter().any(|i| i.message.contains("a part beside itself")), "{:?}", params.check());
     // The stage off: the rooms alone.
-    let mut off = shipped("rooms-and-caves");
-    let entries: Vec<StageEntry> = off
-        .stages()
-        .entries(off.kind())
-        .into_iter()
-        .map(|e| StageEntry { on: e.stage != Stage::Beside, ..e })
-        .collect();
-    assert!(off.set_stages(entries));
+    let off = with_stage_off(shipped("rooms-and-caves"), Stage::Beside);
     assert_eq!(generate_valid(&off, 3).map.width(), 40);
     // Around locks: not yet, and said so.
     let mut m = generate_valid(&shipped("rooms-and-caves"), 3).map;

@@ -1,7 +1,7 @@
 //! Rooms and mazes: every seed makes one valid dungeon of odd rooms joined through a maze with
 //! no dead end left; the steps replay; the maps are pinned.
 
-use crate::common::{Goldens, delve, generate_valid, golden_dir, shipped};
+use crate::common::{generate_valid, pin_preset_maps, shipped};
 use delve::generate::Request;
 use delve::generate::record::Step;
 use delve::geom::{Dir, Pos};
@@ -62,12 +62,5 @@ fn the_steps_replay_and_the_maps_are_pinned() {
     assert!(steps.iter().any(|s| s.sentence().starts_with("Dead ends filled back in: ")));
     let replayed = delve::generate::replay(&params, 6, &steps).expect("replays");
     assert_eq!((replayed.tiles(), &replayed.corridors), (made.generated.map.tiles(), &made.generated.map.corridors));
-    let mut goldens = Goldens::new();
-    for seed in [6u64, 13] {
-        let m = generate_valid(&params, seed).map;
-        goldens.check(&golden_dir().join(format!("rooms-and-mazes-seed-{seed}.txt")), &m.to_ascii());
-        let out = delve(&["generate", "rooms-and-mazes", "--seed", &seed.to_string(), "--ascii"]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert!(String::from_utf8_lossy(&out.stdout).contains(m.to_ascii().trim_end()));
-    }
+    pin_preset_maps("rooms-and-mazes", &[6, 13]);
 }

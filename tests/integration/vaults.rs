@@ -2,7 +2,7 @@
 //! and mirrored as allowed, joined like any room, reported when they find no place; libraries
 //! read relative to the preset, marked rooms only when a library marks any; the maps pinned.
 
-use crate::common::{Goldens, delve, delve_in, generate_valid, golden_dir, shipped};
+use crate::common::{delve, delve_in, generate_valid, pin_preset_maps, shipped, with_stage_off};
 use delve::generate::record::Step;
 use delve::generate::{Request, generate};
 use delve::geom::Pos;
@@ -10,7 +10,7 @@ use delve::io;
 use delve::io::SHIPPED_PRESETS;
 use delve::io::vaults::{Base, read_libraries};
 use delve::map::{Map, Room};
-use delve::params::stages::{Stage, StageEntry};
+use delve::params::stages::Stage;
 use delve::params::vaults::{Orientation, Vault, Vaults};
 use delve::params::{GeneratorParams, RoomsAndTunnels};
 use std::collections::BTreeSet;
@@ -157,15 +157,7 @@ fn count_chance_and_rules_per_vault_decide_how_many_and_the_stage_may_be_turned_
     params.vaults_mut().chance = 0.0;
     assert!(!generate_valid(&params, 4).map.rooms.iter().any(|r| r.vault), "chance 0");
     // The stage off: the generator's map as it was.
-    let mut off = shipped("vaults");
-    let entries: Vec<StageEntry> = off
-        .stages()
-        .entries(off.kind())
-        .into_iter()
-        .map(|e| StageEntry { on: e.stage != Stage::Vaults, ..e })
-        .collect();
-    assert!(off.set_stages(entries));
-    assert_eq!(off.check(), []);
+    let off = with_stage_off(shipped("vaults"), Stage::Vaults);
     let plain = generate(&off, 4).expect("generates").map;
     assert!(!plain.rooms.iter().any(|r| r.vault));
     assert!(generate_valid(&shipped("vaults"), 4).map.rooms.iter().any(|r| r.vault));
@@ -227,12 +219,5 @@ fn the_timeline_shows_each_vault_and_replays_to_the_map_and_the_maps_are_pinned(
     assert_eq!((replayed.tiles(), &replayed.corridors, replayed.rooms.len()), (m.tiles(), &m.corridors, m.rooms.len()));
     let before = delve::generate::replay(&params, 6, &steps[..first]).expect("replays");
     assert!(!before.rooms.iter().any(|r| r.vault), "before the stage, no vault");
-    let mut goldens = Goldens::new();
-    for seed in [3u64, 8] {
-        let m = generate_valid(&params, seed).map;
-        goldens.check(&golden_dir().join(format!("vaults-seed-{seed}.txt")), &m.to_ascii());
-        let out = delve(&["generate", "vaults", "--seed", &seed.to_string(), "--ascii"]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert!(String::from_utf8_lossy(&out.stdout).contains(m.to_ascii().trim_end()));
-    }
+    pin_preset_maps("vaults", &[3, 8]);
 }

@@ -1,7 +1,7 @@
 //! Drunkard's walk: every seed opens its share of the map in one piece, with rooms (the wide
 //! parts) joined by corridors along the passages; the steps replay; the maps are pinned.
 
-use crate::common::{Goldens, delve, generate_valid, golden_dir, shipped};
+use crate::common::{generate_valid, pin_preset_maps, shipped};
 use delve::generate::{Request, generate};
 use delve::map::Tile;
 use delve::map::graph::RoomGraph;
@@ -65,12 +65,5 @@ fn the_steps_replay_and_passages_may_be_turned_off() {
 
 #[test]
 fn walks_are_pinned_and_the_cli_prints_the_librarys_map() {
-    let mut goldens = Goldens::new();
-    for seed in [4u64, 11] {
-        let m = generate_valid(&shipped("drunkards-walk"), seed).map;
-        goldens.check(&golden_dir().join(format!("drunkards-walk-seed-{seed}.txt")), &m.to_ascii());
-        let out = delve(&["generate", "drunkards-walk", "--seed", &seed.to_string(), "--ascii"]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert!(String::from_utf8_lossy(&out.stdout).contains(m.to_ascii().trim_end()));
-    }
+    pin_preset_maps("drunkards-walk", &[4, 11]);
 }

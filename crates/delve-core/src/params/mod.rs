@@ -236,6 +236,21 @@ pub trait Params {
     }
 }
 
+/// `$body` with `$p` bound to the parameters of whichever generator `$params` is (for the
+/// settings every generator has: stages, roles, vaults, a part beside).
+macro_rules! on_each {
+    ($params:expr, $p:ident => $body:expr) => {
+        match $params {
+            GeneratorParams::RoomsAndTunnels($p) => $body,
+            GeneratorParams::GrownRooms($p) => $body,
+            GeneratorParams::Caves($p) => $body,
+            GeneratorParams::BspRooms($p) => $body,
+            GeneratorParams::DrunkardsWalk($p) => $body,
+            GeneratorParams::RoomsAndMazes($p) => $body,
+        }
+    };
+}
+
 impl GeneratorParams {
     pub fn kind(&self) -> GeneratorKind {
         match self {
@@ -282,74 +297,32 @@ impl GeneratorParams {
 
     /// The stages and their order.
     pub fn stages(&self) -> &stages::StageList {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => &p.stages,
-            GeneratorParams::GrownRooms(p) => &p.stages,
-            GeneratorParams::Caves(p) => &p.stages,
-            GeneratorParams::BspRooms(p) => &p.stages,
-            GeneratorParams::DrunkardsWalk(p) => &p.stages,
-            GeneratorParams::RoomsAndMazes(p) => &p.stages,
-        }
+        on_each!(self, p => &p.stages)
     }
 
     /// The stages and their order, to change.
     pub fn stages_mut(&mut self) -> &mut stages::StageList {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => &mut p.stages,
-            GeneratorParams::GrownRooms(p) => &mut p.stages,
-            GeneratorParams::Caves(p) => &mut p.stages,
-            GeneratorParams::BspRooms(p) => &mut p.stages,
-            GeneratorParams::DrunkardsWalk(p) => &mut p.stages,
-            GeneratorParams::RoomsAndMazes(p) => &mut p.stages,
-        }
+        on_each!(self, p => &mut p.stages)
     }
 
     /// The role rules (every generator has the same).
     pub fn roles(&self) -> &RoleRules {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => &p.roles,
-            GeneratorParams::GrownRooms(p) => &p.roles,
-            GeneratorParams::Caves(p) => &p.roles,
-            GeneratorParams::BspRooms(p) => &p.roles,
-            GeneratorParams::DrunkardsWalk(p) => &p.roles,
-            GeneratorParams::RoomsAndMazes(p) => &p.roles,
-        }
+        on_each!(self, p => &p.roles)
     }
 
     /// The role rules, to change.
     pub fn roles_mut(&mut self) -> &mut RoleRules {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => &mut p.roles,
-            GeneratorParams::GrownRooms(p) => &mut p.roles,
-            GeneratorParams::Caves(p) => &mut p.roles,
-            GeneratorParams::BspRooms(p) => &mut p.roles,
-            GeneratorParams::DrunkardsWalk(p) => &mut p.roles,
-            GeneratorParams::RoomsAndMazes(p) => &mut p.roles,
-        }
+        on_each!(self, p => &mut p.roles)
     }
 
     /// The part beside, if any (every generator may have one).
     pub fn beside(&self) -> Option<&beside::Beside> {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => p.beside.as_deref(),
-            GeneratorParams::GrownRooms(p) => p.beside.as_deref(),
-            GeneratorParams::Caves(p) => p.beside.as_deref(),
-            GeneratorParams::BspRooms(p) => p.beside.as_deref(),
-            GeneratorParams::DrunkardsWalk(p) => p.beside.as_deref(),
-            GeneratorParams::RoomsAndMazes(p) => p.beside.as_deref(),
-        }
+        on_each!(self, p => p.beside.as_deref())
     }
 
     /// The part beside, to change.
     pub fn beside_mut(&mut self) -> &mut Option<Box<beside::Beside>> {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => &mut p.beside,
-            GeneratorParams::GrownRooms(p) => &mut p.beside,
-            GeneratorParams::Caves(p) => &mut p.beside,
-            GeneratorParams::BspRooms(p) => &mut p.beside,
-            GeneratorParams::DrunkardsWalk(p) => &mut p.beside,
-            GeneratorParams::RoomsAndMazes(p) => &mut p.beside,
-        }
+        on_each!(self, p => &mut p.beside)
     }
 
     /// The size of the map the generator makes on its own, when its parameters set it (grown
@@ -367,26 +340,12 @@ impl GeneratorParams {
 
     /// The vaults (every generator has the same settings).
     pub fn vaults(&self) -> &vaults::Vaults {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => &p.vaults,
-            GeneratorParams::GrownRooms(p) => &p.vaults,
-            GeneratorParams::Caves(p) => &p.vaults,
-            GeneratorParams::BspRooms(p) => &p.vaults,
-            GeneratorParams::DrunkardsWalk(p) => &p.vaults,
-            GeneratorParams::RoomsAndMazes(p) => &p.vaults,
-        }
+        on_each!(self, p => &p.vaults)
     }
 
     /// The vaults, to change.
     pub fn vaults_mut(&mut self) -> &mut vaults::Vaults {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => &mut p.vaults,
-            GeneratorParams::GrownRooms(p) => &mut p.vaults,
-            GeneratorParams::Caves(p) => &mut p.vaults,
-            GeneratorParams::BspRooms(p) => &mut p.vaults,
-            GeneratorParams::DrunkardsWalk(p) => &mut p.vaults,
-            GeneratorParams::RoomsAndMazes(p) => &mut p.vaults,
-        }
+        on_each!(self, p => &mut p.vaults)
     }
 }
 

@@ -288,59 +288,8 @@ impl Stage {
             Stage::GrowMaze => (&[Stage::MazeRooms], "it grows the maze around the rooms Maze rooms makes"),
             Stage::Connect => (&[Stage::GrowMaze], "it opens ways between the rooms and the maze"),
             Stage::RemoveDeadEnds => (&[Stage::Connect], "it fills in what Connect leaves as dead ends"),
-            Stage::Beside => (
-                &[
-                    Stage::PlaceRooms,
-                    Stage::DigTunnels,
-                    Stage::Spawn,
-                    Stage::Grow,
-                    Stage::Doors,
-                    Stage::Place,
-                    Stage::Loops,
-                    Stage::Fill,
-                    Stage::Smooth,
-                    Stage::Regions,
-                    Stage::JoinCaves,
-                    Stage::Split,
-                    Stage::LeafRooms,
-                    Stage::JoinSiblings,
-                    Stage::Walk,
-                    Stage::FindRooms,
-                    Stage::Passages,
-                    Stage::MazeRooms,
-                    Stage::GrowMaze,
-                    Stage::Connect,
-                    Stage::RemoveDeadEnds,
-                ],
-                "it lays its part beside the finished map",
-            ),
-            Stage::Vaults => (
-                &[
-                    Stage::Beside,
-                    Stage::PlaceRooms,
-                    Stage::DigTunnels,
-                    Stage::Spawn,
-                    Stage::Grow,
-                    Stage::Doors,
-                    Stage::Place,
-                    Stage::Loops,
-                    Stage::Fill,
-                    Stage::Smooth,
-                    Stage::Regions,
-                    Stage::JoinCaves,
-                    Stage::Split,
-                    Stage::LeafRooms,
-                    Stage::JoinSiblings,
-                    Stage::Walk,
-                    Stage::FindRooms,
-                    Stage::Passages,
-                    Stage::MazeRooms,
-                    Stage::GrowMaze,
-                    Stage::Connect,
-                    Stage::RemoveDeadEnds,
-                ],
-                "it places vaults in the rock the finished map leaves",
-            ),
+            Stage::Beside => (&BUILDING, "it lays its part beside the finished map"),
+            Stage::Vaults => (&AFTER_BESIDE, "it places vaults in the rock the finished map leaves"),
             Stage::Roles => (
                 &[
                     Stage::Beside,
@@ -406,6 +355,42 @@ impl Stage {
         }
     }
 }
+
+/// The stages that build a generator's own map (every generator's, each listed once).
+const BUILDING: [Stage; 21] = [
+    Stage::PlaceRooms,
+    Stage::DigTunnels,
+    Stage::Spawn,
+    Stage::Grow,
+    Stage::Doors,
+    Stage::Place,
+    Stage::Loops,
+    Stage::Fill,
+    Stage::Smooth,
+    Stage::Regions,
+    Stage::JoinCaves,
+    Stage::Split,
+    Stage::LeafRooms,
+    Stage::JoinSiblings,
+    Stage::Walk,
+    Stage::FindRooms,
+    Stage::Passages,
+    Stage::MazeRooms,
+    Stage::GrowMaze,
+    Stage::Connect,
+    Stage::RemoveDeadEnds,
+];
+
+/// [`BUILDING`] and the part beside: what vaults come after.
+const AFTER_BESIDE: [Stage; 22] = {
+    let mut out = [Stage::Beside; 22];
+    let mut i = 0;
+    while i < BUILDING.len() {
+        out[i + 1] = BUILDING[i];
+        i += 1;
+    }
+    out
+};
 
 /// One stage in a preset's list: which, and whether it runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
