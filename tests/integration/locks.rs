@@ -126,6 +126,16 @@ fn grown_rooms_with_role_rules_keep_locked_rooms_and_tiles() {
     }
 }
 
+/// Caves, BSP rooms, drunkard's walks and rooms and mazes keep locks over their finished maps:
+/// the same promises (every locked room, door and tile exactly, a valid connected map, the same
+/// inputs the same map) or a refusal naming the lock.
+#[test]
+fn caves_bsp_walks_and_mazes_keep_locked_rooms_and_tiles() {
+    for name in ["caves", "bsp-rooms", "drunkards-walk", "rooms-and-mazes"] {
+        keep_over_seeds(name, RoleRules::default(), 80, Pick(17), [74, 60]);
+    }
+}
+
 /// Over `seeds` seeds of preset `name` with role rules `rules`, 1–4 random locked rooms,
 /// without and then with random patches of locked tiles: every regeneration keeps its promises
 /// (and the map's size) or is refused naming a lock; at least `least[0]` (without patches) and

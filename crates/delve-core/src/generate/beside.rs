@@ -44,7 +44,7 @@ pub(super) fn add(b: &Beside, seed: u64, out: &mut Generated, steps: &mut Steps<
         if joined >= b.joins {
             break;
         }
-        if join::room_to(&mut map, &owner, &mut searcher, room, &[], |o| (o as usize) < here).is_some() {
+        if join::room_to(&mut map, &owner, &mut searcher, room, &[], |o, _, _| (o as usize) < here).is_some() {
             joined += 1;
         }
     }

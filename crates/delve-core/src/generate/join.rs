@@ -44,60 +44,99 @@ impl Owners {
 }
 
 /// Joins room `room` (its index in `map.rooms`, as `owner` has them) to the nearest room that
-/// `target` accepts: a search from its first tile through its own floor, out by a tile of
-/// `exits` (any tile beside it when there are none), over rock and corridor floor (never
-/// beside a room it may not join, never on the map's edge) to a tile beside a target room's
-/// floor. Returns the room joined (`None`: none could be reached; the map is unchanged).
+/// `accept` takes a door on (`accept(room, floor tile, side)`): a search from its first tile
+/// through its own floor, out by a tile of `exits` (any tile beside it when there are none),
+/// over rock and corridor floor (never locked rock, never beside another room where no door is
+/// accepted, never on the map's edge) to a tile beside such a door. Returns the room joined (`None`: none could be
+/// reached; the map is unchanged).
 pub(super) fn room_to(
     map: &mut Map,
     owner: &Owners,
     searcher: &mut Searcher,
     room: RoomId,
     exits: &[Pos],
-    target: impl Fn(RoomId) -> bool,
+    accept: impl Fn(RoomId, Pos, Dir) -> bool,
 ) -> Option<RoomId> {
     let mut start = None;
     map.rooms.get(room as usize)?.shape.for_each_cell(|c| {
         start.get_or_insert(c);
     });
-    let start = start?;
+    join(map, owner, searcher, room, start?, exits, accept, None)
+}
+
+/// Joins `door` (of a room already on the map) to the nearest room that `accept` takes a door
+/// on, as [`room_to`] does, the search starting on the tile outside the door: the corridor
+/// starts at that door.
+pub(super) fn door_to(
+    map: &mut Map,
+    owner: &Owners,
+    searcher: &mut Searcher,
+    door: &Door,
+    accept: impl Fn(RoomId, Pos, Dir) -> bool,
+) -> Option<RoomId> {
+    let (room, start) = (door.room, door.outside());
+    join(map, owner, searcher, room, start, &[start], |o, c, s| o != room && accept(o, c, s), Some(door.id))
+}
+
+/// The search and the corridor of [`room_to`] and [`door_to`] (`from_door`: the corridor starts
+/// at this door, on the search's start).
+#[allow(clippy::too_many_arguments)]
+fn join(
+    map: &mut Map,
+    owner: &Owners,
+    searcher: &mut Searcher,
+    room: RoomId,
+    start: Pos,
+    exits: &[Pos],
+    accept: impl Fn(RoomId, Pos, Dir) -> bool,
+    from_door: Option<u32>,
+) -> Option<RoomId> {
     let area = Rect::new(1, 1, map.width() as i32 - 2, map.height() as i32 - 2);
     let q = Query { area, start, max_steps: u32::MAX, cap: usize::MAX, paths: true };
     let own = |p: Pos| owner.get(p) == room;
-    // The room beside `p` (other than `room`) and the way to it.
+    // The other rooms' floor beside `p`: the tile, the way to it, the room, and whether a door
+    // there is accepted.
     let beside = |p: Pos| {
-        Dir::ALL.iter().find_map(|&d| {
-            let o = owner.get(p.step(d));
-            (o != NONE && o != room && map.tile(p.step(d)) == Some(Tile::Floor)).then_some((p.step(d), d, o))
+        Dir::ALL.map(|d| {
+            let (q, o) = (p.step(d), owner.get(p.step(d)));
+            (o != NONE && o != room && map.tile(q) == Some(Tile::Floor)).then(|| (q, d, o, accept(o, q, d.opposite())))
         })
     };
     let tiles = map.tiles();
     let found = searcher.run(
         q,
-        |p| !own(p) && beside(p).is_some_and(|(_, _, o)| target(o)),
+        |p| !own(p) && beside(p).iter().flatten().any(|b| b.3),
         |p| match tiles.get(p) {
             Some(Tile::Floor) => own(p),
+            // A locked tile of rock stays rock.
+            Some(Tile::Wall) if map.tile_locked(p) => false,
             Some(_) => {
                 let out = !Dir::ALL.iter().any(|&d| own(p.step(d))) || exits.is_empty() || exits.contains(&p);
-                // Beside a room it may not join, a corridor would open into it without a door.
-                out && beside(p).is_none_or(|(_, _, o)| target(o))
+                // Beside a room where no door may be, a corridor would open into it.
+                out && beside(p).iter().flatten().all(|b| b.3)
             }
             None => false,
         },
     );
     let goal = found.goal?;
-    let (other_cell, d, other) = beside(goal)?;
+    let (other_cell, d, other, _) = beside(goal).into_iter().flatten().find(|b| b.3)?;
     let path = searcher.path_to(goal)?;
-    // The corridor: the tiles after the room's last floor tile on the way.
-    let out = path.iter().rposition(|&p| own(p))?;
-    let (inside, corridor) = (path[out], path[out + 1..].to_vec());
-    let first = *corridor.first()?;
+    // The corridor: the tiles after the room's last floor tile on the way (all of them, from a
+    // door).
+    let (a, corridor) = match from_door {
+        Some(d) => (d, path),
+        None => {
+            let out = path.iter().rposition(|&p| own(p))?;
+            let (inside, corridor) = (path[out], path[out + 1..].to_vec());
+            let first = *corridor.first()?;
+            (door(map, room, inside, side_to(inside, first)), corridor)
+        }
+    };
     for &c in &corridor {
         if map.tile(c) == Some(Tile::Wall) {
             map.set_tile(c, Tile::Corridor);
         }
     }
-    let a = door(map, room, inside, side_to(inside, first));
     let b = door(map, other, other_cell, d.opposite());
     let id = map.corridors.len() as u32;
     map.corridors.push(Corridor { id, path: corridor.into(), doors: [a, b], width: 1 });

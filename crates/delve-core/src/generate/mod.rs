@@ -19,6 +19,7 @@
 //! | Caves: fill → smooth → regions → join caves | [`caves`]: `rock.rs`, `regions.rs`, `join.rs` (digging with `rooms_tunnels/dig.rs`) |
 //! | Any generator: part beside → vaults → roles → colours apart | `beside.rs`, [`vaults`] (both joining with `join.rs`), `roles.rs`, [`crate::map::palette`] |
 //! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
+//! | Locks kept over a finished map (caves, BSP rooms, the walk, rooms and mazes) | `keep_over.rs` |
 //! | Recording every step, for the timeline | [`record`] |
 //!
 //! Which stages run, and in what order, is the parameters' stage list
@@ -34,6 +35,7 @@ pub mod caves;
 pub mod grown;
 mod join;
 mod keep;
+mod keep_over;
 pub mod mazes;
 mod passages;
 pub mod record;

@@ -3,7 +3,9 @@
 //! [`super::generate_around`], [`super::generate_keeping`] and [`super::generate_recorded`] are
 //! conveniences over it.
 
-use super::{GenError, Generated, beside, bsp, caves, grown, keep, mazes, record, roles, rooms_tunnels, vaults, walk};
+use super::{
+    GenError, Generated, beside, bsp, caves, grown, keep, keep_over, mazes, record, roles, rooms_tunnels, vaults, walk,
+};
 use crate::map::locks::Kept;
 use crate::map::locks::LockConflict;
 use crate::map::{Provenance, Role};
@@ -132,15 +134,16 @@ impl<'p> Request<'p> {
         if params.beside().is_some() && params.stages().runs(Stage::Beside) {
             return Err(LockConflict::Unsupported(BESIDE_NOT_YET.into()).into());
         }
-        let locks = locks_for(params, kept)?;
-        let (mut out, treasure) = match params {
-            GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_keeping(p, seed, &locks)?, None),
-            GeneratorParams::GrownRooms(p) => grown::generate_keeping(p, seed, &locks)?,
-            GeneratorParams::Caves(_)
-            | GeneratorParams::BspRooms(_)
-            | GeneratorParams::DrunkardsWalk(_)
-            | GeneratorParams::RoomsAndMazes(_) => {
-                return Err(LockConflict::Unsupported(NOT_YET.into()).into());
+        let (mut out, treasure) = match (params, locks_for(params, kept)?) {
+            (GeneratorParams::RoomsAndTunnels(p), Some(locks)) => {
+                (rooms_tunnels::generate_keeping(p, seed, &locks)?, None)
+            }
+            (GeneratorParams::GrownRooms(p), Some(locks)) => grown::generate_keeping(p, seed, &locks)?,
+            // The others keep the locks over their finished map.
+            _ => {
+                let (mut out, _) = own_stages(params, seed, &mut record::Off);
+                keep_over::keep(&mut out.map, kept)?;
+                (out, None)
             }
         };
         place_vaults(params, seed, &mut out, &mut record::Off);
@@ -213,22 +216,15 @@ fn running(params: &GeneratorParams) -> Cow<'_, GeneratorParams> {
     Cow::Owned(run)
 }
 
-/// Why a caves, BSP rooms or drunkard's walk map cannot be generated around locks.
-const NOT_YET: &str = "caves, BSP rooms, drunkard's walks and rooms and mazes cannot keep locked rooms or tiles yet: \
-                       unlock them to generate the map again";
-
 /// The locks of `kept` prepared for a map of `params` (rooms and tunnels: the parameters' size;
-/// grown rooms: the size of the map the locks were taken from).
-pub(super) fn locks_for(params: &GeneratorParams, kept: &Kept) -> Result<Arc<keep::Locks>, GenError> {
+/// grown rooms: the size of the map the locks were taken from); `None` for the generators that
+/// keep locks over their finished map.
+pub(super) fn locks_for(params: &GeneratorParams, kept: &Kept) -> Result<Option<Arc<keep::Locks>>, GenError> {
     let (width, height) = match params {
         GeneratorParams::RoomsAndTunnels(p) => (p.width, p.height),
         GeneratorParams::GrownRooms(_) => (kept.width, kept.height),
-        GeneratorParams::Caves(_)
-        | GeneratorParams::BspRooms(_)
-        | GeneratorParams::DrunkardsWalk(_)
-        | GeneratorParams::RoomsAndMazes(_) => {
-            return Err(LockConflict::Unsupported(NOT_YET.into()).into());
-        }
+        // Kept over the finished map (`keep_over.rs`): nothing to prepare.
+        _ => return Ok(None),
     };
-    Ok(keep::Locks::prepared(kept, width, height)?)
+    Ok(Some(keep::Locks::prepared(kept, width, height)?))
 }

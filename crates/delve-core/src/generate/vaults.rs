@@ -230,6 +230,6 @@ impl Work {
     /// one of its entrances ([`join::room_to`]). Returns the room it joined.
     fn join(&mut self, map: &mut Map, room: RoomId, shaped: &Vault, corner: Pos) -> Option<RoomId> {
         let exits: Vec<Pos> = shaped.entrances.iter().map(|&(c, d)| c.offset(corner.x, corner.y).step(d)).collect();
-        join::room_to(map, &self.owner, &mut self.searcher, room, &exits, |_| true)
+        join::room_to(map, &self.owner, &mut self.searcher, room, &exits, |_, _, _| true)
     }
 }
