@@ -235,3 +235,26 @@ fn impossible_locks_keep_the_map_and_say_why() {
     assert!(msg.detail.contains("room 2, which is not locked"), "{}", msg.detail);
     assert_eq!(e.app().document().unwrap().map().tiles(), map.tiles(), "the map stays");
 }
+
+/// Caves keep locks over their finished map in the editor too: a locked cave stays exactly when
+/// the next seed is shown, the rest is new, and the map is valid.
+#[test]
+fn a_locked_cave_stays_when_the_next_seed_is_shown() {
+    use delve::app::PresetRef;
+    let mut e = editor();
+    e.harness.state_mut().push(Command::Params(ParamsCommand::SelectPreset(PresetRef::Shipped("caves".into()))));
+    e.settle();
+    let old = e.app().document().unwrap().map().clone();
+    let id = old.rooms.len() - 1;
+    e.harness.state_mut().push(Command::Edit(EditCommand::Perform(Op::LockRoom { id: id as u32, locked: true })));
+    e.settle();
+    e.harness.get_by_label("›").click();
+    e.settle();
+    assert!(e.app().message().is_none(), "{:?}", e.app().message());
+    let new = e.app().document().unwrap().map().clone();
+    assert_eq!(e.app().seed_text(), "1");
+    assert_ne!(new.tiles(), old.tiles(), "the rest was generated again");
+    let room = new.rooms.iter().find(|r| r.shape == old.rooms[id].shape).expect("the locked cave is kept");
+    assert!(room.locked);
+    assert_eq!(new.validate(), []);
+}
