@@ -17,9 +17,17 @@ use std::sync::atomic::AtomicBool;
 
 fn analysis(c: &mut Criterion) {
     let mut g = c.benchmark_group("analysis");
-    for name in
-        ["godot-part3", "mcrogueface-part3", "tiendil-step6", "caves", "bsp-rooms", "drunkards-walk", "rooms-and-mazes"]
-    {
+    for name in [
+        "godot-part3",
+        "mcrogueface-part3",
+        "tiendil-step6",
+        "caves",
+        "bsp-rooms",
+        "drunkards-walk",
+        "rooms-and-mazes",
+        "vaults",
+        "rooms-and-caves",
+    ] {
         let p = shipped(name);
         let mut seed = 0u64;
         g.bench_function(format!("{name}: generate"), |b| {
