@@ -10,12 +10,22 @@ use delve_core::map::locks::Kept;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-/// FNV-1a 64 over `text`, from `h`. The standard stage list in a map's provenance and the words
-/// "role rule not met: " before a report's role notes are left out of the text, so that digests
-/// compare with those taken before parameters had stage lists and before notes said what they
-/// are about.
+/// What the text leaves out, so that digests compare with those taken before each was added:
+/// the standard stage list, the words before a report's role notes, and the settings, room mark
+/// and count of vaults and parts beside at their defaults.
+const LEFT_OUT: [&str; 6] = [
+    ", stages: StageList(None)",
+    "role rule not met: ",
+    ", vaults: Vaults { libraries: [], count: 1, chance: 1.0, rotate: true, mirror: true, each: [], loaded: Loaded { vaults: [], error: None } }",
+    ", beside: None",
+    ", vault: false",
+    ", vaults_placed: 0",
+];
+
+/// FNV-1a 64 over `text` less [`LEFT_OUT`], from `h`.
 fn fnv(text: &str, mut h: u64) -> u64 {
-    for b in text.replace(", stages: StageList(None)", "").replace("role rule not met: ", "").bytes() {
+    let text = LEFT_OUT.iter().fold(text.to_string(), |t, out| t.replace(out, ""));
+    for b in text.bytes() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
