@@ -192,6 +192,19 @@ fn libraries_are_read_from_the_presets_folder_marked_rooms_only_and_a_missing_on
     let out =
         delve_in(std::path::Path::new("/"), &["generate", dir.path().join("p.ron").to_str().unwrap(), "--seed", "2"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Saved into another folder, the library is named so that it is still found.
+    let other = dir.path().join("elsewhere");
+    std::fs::create_dir(&other).unwrap();
+    let mut moved = read.clone();
+    delve::io::vaults::rebase(&mut moved.generator, &Base::of_file(&dir.path().join("p.ron")), &other);
+    io::save_preset(&other.join("q.ron"), &moved).unwrap();
+    let again = io::load_preset(&other.join("q.ron")).unwrap();
+    assert_eq!(again.generator.check(), [], "{:?}", again.generator.vaults().libraries);
+    assert_eq!(again.generator.vaults().loaded, read.generator.vaults().loaded);
+    // Inside the new folder, the name stays relative.
+    let mut inside = read.clone();
+    delve::io::vaults::rebase(&mut inside.generator, &Base::of_file(&dir.path().join("p.ron")), dir.path());
+    assert_eq!(inside.generator.vaults().libraries, ["mine/lib.ron"]);
     // Gone: the preset still loads, and says what is wrong where generation would start.
     std::fs::remove_file(dir.path().join("mine/lib.ron")).unwrap();
     let read = io::load_preset(&dir.path().join("p.ron")).unwrap();
