@@ -17,6 +17,7 @@ pub(crate) mod field;
 pub mod grown;
 pub mod mazes;
 pub mod roles;
+mod room_shape;
 pub mod rooms_tunnels;
 pub mod stage_form;
 pub mod stages;
