@@ -129,7 +129,7 @@ fn join(
             let out = path.iter().rposition(|&p| own(p))?;
             let (inside, corridor) = (path[out], path[out + 1..].to_vec());
             let first = *corridor.first()?;
-            (door(map, room, inside, side_to(inside, first)), corridor)
+            (door(map, room, inside, inside.dir_to(first)?), corridor)
         }
     };
     for &c in &corridor {
@@ -141,11 +141,6 @@ fn join(
     let id = map.corridors.len() as u32;
     map.corridors.push(Corridor { id, path: corridor.into(), doors: [a, b], width: 1 });
     Some(other)
-}
-
-/// The side of `cell` that faces its neighbour `to`.
-fn side_to(cell: Pos, to: Pos) -> Dir {
-    Dir::ALL.into_iter().find(|&d| cell.step(d) == to).unwrap_or(Dir::North)
 }
 
 /// The door of `room` at `cell` on `side`: the one there, or a new one.

@@ -108,9 +108,7 @@ pub(super) fn keep(map: &mut Map, kept: &Kept) -> Result<(), LockConflict> {
         map.corridors.push(Corridor { id: map.corridors.len() as u32, doors, ..c });
     }
     // Doors left without a corridor go too.
-    let used: Vec<bool> =
-        (0..map.doors.len() as u32).map(|d| map.corridors.iter().any(|c| c.doors.contains(&d))).collect();
-    renumber_doors(map, &used);
+    prune_doors(map, &[]);
     // 4. The kept rooms, doors, corridors and tiles, as they were.
     for &(p, t) in &tiles {
         map.set_tile(p, t);
@@ -290,32 +288,29 @@ fn drop_room(map: &mut Map, room: u32) {
     for (i, r) in map.rooms.iter_mut().enumerate() {
         r.id = i as u32;
     }
-    let old_doors = std::mem::take(&mut map.doors);
-    let mut to = vec![u32::MAX; old_doors.len()];
-    for (i, mut d) in old_doors.into_iter().enumerate() {
-        if d.room == room {
-            continue;
-        }
-        d.room -= u32::from(d.room > room);
-        to[i] = map.doors.len() as u32;
-        d.id = to[i];
-        map.doors.push(d);
+    let of_gone: Vec<bool> = map.doors.iter().map(|d| d.room == room).collect();
+    map.corridors.retain(|c| !c.doors.iter().any(|&d| of_gone.get(d as usize).copied().unwrap_or(true)));
+    for (i, c) in map.corridors.iter_mut().enumerate() {
+        c.id = i as u32;
     }
-    let old = std::mem::take(&mut map.corridors);
-    for mut c in old {
-        c.doors = c.doors.map(|d| to.get(d as usize).copied().unwrap_or(u32::MAX));
-        if !c.doors.contains(&u32::MAX) {
-            c.id = map.corridors.len() as u32;
-            map.corridors.push(c);
-        }
+    for d in map.doors.iter_mut().filter(|d| d.room > room) {
+        d.room -= 1;
     }
-    // A door whose only corridor led to the room goes too (a kept room keeps all its doors).
+    // The room's doors go, and so does a door whose only corridor led to it.
+    prune_doors(map, &of_gone);
+}
+
+/// Takes out the doors `gone` marks and every other door without a corridor (a kept room
+/// keeps all its doors), numbering the rest again.
+fn prune_doors(map: &mut Map, gone: &[bool]) {
     let used: Vec<bool> = map
         .doors
         .iter()
-        .map(|d| {
-            map.rooms.get(d.room as usize).is_some_and(|r| r.locked)
-                || map.corridors.iter().any(|c| c.doors.contains(&d.id))
+        .enumerate()
+        .map(|(i, d)| {
+            !gone.get(i).copied().unwrap_or(false)
+                && (map.rooms.get(d.room as usize).is_some_and(|r| r.locked)
+                    || map.corridors.iter().any(|c| c.doors.contains(&d.id)))
         })
         .collect();
     renumber_doors(map, &used);
