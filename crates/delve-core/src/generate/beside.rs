@@ -20,7 +20,7 @@ use rand::Rng;
 /// part's rooms and notes. Told to `steps` as one step.
 pub(super) fn add(b: &Beside, seed: u64, out: &mut Generated, steps: &mut Steps<'_, impl Recorder>) {
     let part_seed = stream(seed, Stream::Parts).next_u64();
-    let part = request::own_stages(&b.generator, part_seed, &mut Off).0;
+    let part = request::own_stages(&request::running(&b.generator), part_seed, &mut Off).0;
     let here = out.map.rooms.len();
     let (mut map, corner) = laid(&out.map, &part.map, b.side);
     // The part's rooms nearest the seam first, each joined to the nearest room of this map.

@@ -161,14 +161,14 @@ impl<'p> Request<'p> {
 }
 
 /// The generator's own stages (not the part beside, vaults, roles or colours apart) for
-/// `params` (as they run: [`running`]) and `seed`, each step told to `rec`; grown rooms also
+/// `params` (already as they run: [`running`]) and `seed`, each step told to `rec`; grown rooms also
 /// say which room they grew as the treasure.
 pub(super) fn own_stages(
     params: &GeneratorParams,
     seed: u64,
     rec: &mut impl record::Recorder,
 ) -> (Generated, Option<usize>) {
-    match &*running(params) {
+    match params {
         GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_with(p, seed, rec), None),
         GeneratorParams::GrownRooms(p) => grown::generate_with(p, seed, rec),
         GeneratorParams::Caves(p) => (caves::generate_with(p, seed, rec), None),
@@ -199,7 +199,7 @@ fn place_vaults(params: &GeneratorParams, seed: u64, out: &mut Generated, rec: &
 
 /// The parameters the generator runs with: a stage turned off or left out does nothing (no
 /// loops, no roles); the others' parameters as they are. The standard list, as they are.
-fn running(params: &GeneratorParams) -> Cow<'_, GeneratorParams> {
+pub(super) fn running(params: &GeneratorParams) -> Cow<'_, GeneratorParams> {
     let stages = params.stages();
     if stages.is_standard() {
         return Cow::Borrowed(params);
