@@ -553,7 +553,7 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
         ui.label(RichText::new(text).color(colour)).on_hover_text(help);
         if report.vaults_placed > 0 {
             ui.label(format!("and {} from the libraries", count(report.vaults_placed as u64, "vault")))
-                .on_hover_text("Hand-made rooms the Vaults stage placed in free rock.");
+                .on_hover_text("Hand-made rooms the Vaults stage placed in free rock or carved into the map.");
         }
         if let Some(why) = &report.shortfall {
             ui.label(RichText::new(format!("Why fewer: {why}.")).weak());

@@ -26,7 +26,7 @@ pub fn vaults_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, on: bool, specs: &[&Para
         .default_open(named)
         .open(wrong.then_some(true))
         .show(ui, |ui| {
-            ui.weak("Hand-made rooms from Delve maps, placed in free rock and joined to the nearest room.");
+            ui.weak("Hand-made rooms from Delve maps, placed in free rock (carved into the map where none is left) and joined to the nearest room.");
             for (i, name) in v.libraries.iter().enumerate() {
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(name).monospace()).on_hover_text(

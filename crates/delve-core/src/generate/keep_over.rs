@@ -26,6 +26,13 @@ pub(super) const MIN_PIECE: usize = 4;
 
 /// Keeps `kept` over `map` (see the module).
 pub(super) fn keep(map: &mut Map, kept: &Kept) -> Result<(), LockConflict> {
+    lay(map, kept, true)
+}
+
+/// Lays `kept` over `map` as [`keep`] does; with `doors_only` off, a laid room that has no free
+/// door is joined like a generated room (a corridor may reach it anywhere) rather than refused.
+/// The vaults stage lays a vault so where no free rock is left.
+pub(super) fn lay(map: &mut Map, kept: &Kept, doors_only: bool) -> Result<(), LockConflict> {
     let (w, h) = (map.width(), map.height());
     let tiles = kept.tiles_on(w, h)?;
     for room in &kept.rooms {
@@ -122,7 +129,7 @@ pub(super) fn keep(map: &mut Map, kept: &Kept) -> Result<(), LockConflict> {
         room.shape.for_each_cell(|c| {
             map.set_tile(c, Tile::Floor);
         });
-        map.rooms.push(Room { id, locked: true, ..room.clone() });
+        map.rooms.push(Room { id, locked: doors_only, ..room.clone() });
         for d in kept.doors.iter().filter(|d| d.room == room.id) {
             kept_door.insert(d.id, map.doors.len() as u32);
             map.doors.push(Door { id: map.doors.len() as u32, room: id, ..d.clone() });

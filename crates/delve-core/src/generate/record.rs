@@ -145,8 +145,19 @@ pub enum Step {
     DeadEndsFilled { tiles: u64 },
     /// Any generator: vault `name` placed as room `room` in `footprint` (its floor's box, `cells`
     /// tiles), mirrored and turned so, joined to room `to` (none: no room was in reach).
-    VaultPlaced { room: u32, name: String, footprint: Rect, mirrored: bool, turns: u8, to: Option<u32>, cells: u32 },
-    /// Any generator: vault `name` (`width`×`height` as drawn) found no free rock.
+    VaultPlaced {
+        room: u32,
+        name: String,
+        footprint: Rect,
+        mirrored: bool,
+        turns: u8,
+        to: Option<u32>,
+        cells: u32,
+        /// Carved into the map (no free rock was left) rather than laid in free rock.
+        carved: bool,
+    },
+    /// Any generator: vault `name` (`width`×`height` as drawn) found no place (neither free rock
+    /// nor a part of the map clear of locks and vaults to be carved into).
     VaultNotPlaced { name: String, width: i32, height: i32 },
     /// Any generator: a part of `width`×`height` tiles with `rooms` rooms laid on `side` with
     /// its corner at `corner`, joined by `joins` corridors.
@@ -483,7 +494,7 @@ impl Step {
                 end.y,
                 leg.words()
             ),
-            Step::VaultPlaced { room, name, footprint: f, mirrored, turns, to, cells } => {
+            Step::VaultPlaced { room, name, footprint: f, mirrored, turns, to, cells, carved } => {
                 let how = match (*mirrored, *turns) {
                     (false, 0) => "as drawn".to_string(),
                     (m, t) => {
@@ -500,15 +511,16 @@ impl Step {
                     Some(to) => format!("joined to room {to}"),
                     None => "joined to no room (none in reach)".to_string(),
                 };
+                let carved = if *carved { " carved into the map (no free rock was left)" } else { "" };
                 format!(
-                    "Vault “{name}” placed as room {room} ({}) at ({}, {}), {how}; {joined}.",
+                    "Vault “{name}” placed as room {room} ({}){carved} at ({}, {}), {how}; {joined}.",
                     count(u64::from(*cells), "tile"),
                     f.x,
                     f.y
                 )
             }
             Step::VaultNotPlaced { name, width, height } => {
-                format!("Vault “{name}” ({width}×{height}) found no free rock: not placed.")
+                format!("Vault “{name}” ({width}×{height}) found no place: not placed.")
             }
             Step::PartLaid { side, width, height, corner, rooms, joins } => format!(
                 "The part beside ({width}×{height}, {}) laid on the {} side at ({}, {}), joined by {}.",

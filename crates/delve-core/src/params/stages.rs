@@ -63,7 +63,8 @@ pub enum Stage {
     RemoveDeadEnds,
     /// Any generator: a second generator's map laid beside this one and joined to it.
     Beside,
-    /// Any generator: hand-made rooms from the vault libraries placed in free rock and joined.
+    /// Any generator: hand-made rooms from the vault libraries placed in free rock (or carved into
+    /// the map where none is left) and joined.
     Vaults,
     /// Any generator: room roles by the role rules.
     Roles,
