@@ -76,7 +76,7 @@ fn read_library(name: &str, base: &Base) -> Result<Vec<Vault>, FileError> {
             }
         }
     };
-    let map = super::parse_map_only(&text, &path)?;
+    let map = super::map_file::parse_map_only(&text, &path)?;
     Ok(crate::generate::vaults::from_library(&map, &file_name))
 }
 
