@@ -360,7 +360,7 @@ mod tests {
         let mut map = Map::from_ascii("####\n#@.#\n####\n").unwrap();
         for (i, side) in Dir::ALL.into_iter().enumerate() {
             let cell = crate::geom::Pos::new(i32::MAX - i as i32, i32::MIN + i as i32);
-            map.doors.push(crate::map::Door { id: i as u32, room: 0, cell, side, kind: 0 });
+            map.doors.push(crate::map::Door::new(i as u32, 0, cell, side));
         }
         map.spawn = crate::geom::Pos::new(i32::MAX, i32::MAX);
         let img = render(&map, 16, &Palette::default()).unwrap();
@@ -370,13 +370,7 @@ mod tests {
     #[test]
     fn marks_draw_only_when_asked() {
         let mut map = Map::from_ascii("########\n#......#\n#......#\n#......#\n########\n").unwrap();
-        map.doors.push(crate::map::Door {
-            id: 0,
-            room: 0,
-            cell: crate::geom::Pos::new(3, 1),
-            side: Dir::North,
-            kind: 0,
-        });
+        map.doors.push(crate::map::Door::new(0, 0, crate::geom::Pos::new(3, 1), Dir::North));
         map.spawn = crate::geom::Pos::new(6, 3);
         let pal = Palette::default();
         let none = Marks { doors: false, grid: false, labels: false, locks: false };

@@ -529,7 +529,7 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         Step::MazeGrown { start, .. } => {
             painter.circle_stroke(centre(*start), 0.45 * scale, Stroke::new(2.0, MADE));
         }
-        Step::Walked { start, .. } => {
+        Step::Walked { start, .. } | Step::KeyPlaced { at: start, .. } => {
             painter.circle_stroke(centre(*start), 0.45 * scale, Stroke::new(2.0, MADE));
         }
         Step::PassageJoined { start, end, .. } => {
@@ -537,7 +537,8 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
                 painter.circle_stroke(centre(*p), 0.45 * scale, Stroke::new(2.0, MADE));
             }
         }
-        // The rock and the caves are the map itself; a vault that found no place, nowhere.
+        // The rock and the caves are the map itself; a vault that found no place, nowhere; markers
+        // are drawn on the map.
         Step::VaultNotPlaced { .. }
         | Step::Canvas { .. }
         | Step::LoopsConsidered { .. }
@@ -546,6 +547,7 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         | Step::CavesFound { .. }
         | Step::WalkRooms { .. }
         | Step::Connected { .. }
-        | Step::DeadEndsFilled { .. } => {}
+        | Step::DeadEndsFilled { .. }
+        | Step::MarkersPlaced { .. } => {}
     }
 }

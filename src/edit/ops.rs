@@ -261,7 +261,7 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             }
             let id = tx.map.doors.iter().map(|d| d.id).max().map_or(0, |m| m.saturating_add(1));
             let index = tx.map.doors.len();
-            tx.push(Edit::InsertDoor { index, door: Door { id, room, cell, side, kind: 0 } })
+            tx.push(Edit::InsertDoor { index, door: Door::new(id, room, cell, side) })
         }
         Op::RemoveDoor(id) => remove_door(tx, id),
         Op::SetDoorKind { id, kind } => tx.push(Edit::SetDoorKind { id, kind }),

@@ -32,7 +32,7 @@ pub(crate) fn all_shapes() -> Map {
         role: None,
         vault: false,
     });
-    m.doors.push(Door { id: 5, room: 8, cell: Pos::new(7, 2), side: Dir::South, kind: 2 });
+    m.doors.push(Door { kind: 2, ..Door::new(5, 8, Pos::new(7, 2), Dir::South) });
     m.corridors.push(Corridor {
         id: 3,
         path: vec![Pos::new(5, 3), Pos::new(6, 3), Pos::new(7, 3)].into(),

@@ -812,7 +812,7 @@ fn doors_face_the_side_they_name() {
     .into_iter()
     .enumerate()
     {
-        m.doors.push(delve::map::Door { id: i as u32, room: 0, cell, side, kind: 0 });
+        m.doors.push(delve::map::Door::new(i as u32, 0, cell, side));
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sides.tmx");

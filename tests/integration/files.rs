@@ -33,7 +33,7 @@ fn maps_round_trip_exactly() {
     // Every shape kind, door kinds, wide corridors, a hand-made map without provenance.
     let mut hand = Map::from_ascii("#########\n#..#....#\n#..+,,..#\n#########\n").unwrap();
     hand.rooms[1].shape = Shape::cells_from(vec![Pos::new(5, 1), Pos::new(4, 1), Pos::new(5, 2), Pos::new(6, 2)]);
-    hand.doors.push(Door { id: 7, room: 1, cell: Pos::new(6, 2), side: Dir::South, kind: 3 });
+    hand.doors.push(Door { kind: 3, ..Door::new(7, 1, Pos::new(6, 2), Dir::South) });
     hand.corridors.push(Corridor { id: 2, path: vec![Pos::new(3, 2), Pos::new(4, 2)].into(), doors: [0, 7], width: 2 });
     hand.rooms.push(Room {
         id: 9,

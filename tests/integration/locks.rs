@@ -324,6 +324,7 @@ fn wide_tunnels_round_locks_reach_every_floor_tile() {
         circle_room_chance: 0.07078209289722409,
         roles: Default::default(),
         vaults: Default::default(),
+        markers: Default::default(),
         beside: None,
         stages: Default::default(),
     };
@@ -360,6 +361,7 @@ proptest! {
             room_spacing: spacing, tunnel_from: if from_new { TunnelFrom::NewRoom } else { TunnelFrom::PreviousRoom },
             tunnel_width: width, direct_tunnel_chance: direct, circle_room_chance: circle, roles: Default::default(),
             vaults: Default::default(),
+            markers: Default::default(),
             beside: None,
             stages: Default::default(),
         };

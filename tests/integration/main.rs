@@ -52,6 +52,7 @@ mod hostile;
 mod hybrids;
 mod legible;
 mod locks;
+mod markers;
 mod mazes;
 mod roles;
 mod rooms_tunnels;

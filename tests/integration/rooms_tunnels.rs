@@ -367,6 +367,7 @@ pub(crate) fn any_params() -> impl Strategy<Value = RoomsAndTunnels> {
                 circle_room_chance: circle,
                 roles: Default::default(),
                 vaults: Default::default(),
+                markers: Default::default(),
                 beside: None,
                 stages: Default::default(),
             }

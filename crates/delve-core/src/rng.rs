@@ -37,6 +37,10 @@ pub enum Stream {
     Vaults = 8,
     /// A part beside: its own seed.
     Parts = 9,
+    /// Markers: how many in each room, and where.
+    Markers = 10,
+    /// Key-and-lock pairs: which doors, and where their keys go.
+    Keys = 11,
 }
 
 /// The sub-stream `which` of `seed`.
@@ -74,7 +78,7 @@ mod tests {
     use rand::Rng;
 
     /// Every stage, in discriminant order.
-    const STREAMS: [Stream; 9] = [
+    const STREAMS: [Stream; 11] = [
         Stream::Layout,
         Stream::Colours,
         Stream::Shapes,
@@ -84,6 +88,8 @@ mod tests {
         Stream::Tunnels,
         Stream::Vaults,
         Stream::Parts,
+        Stream::Markers,
+        Stream::Keys,
     ];
 
     /// The first three outputs of each stage's stream for four seeds, as literal numbers: any
@@ -95,7 +101,7 @@ mod tests {
     fn streams_are_pinned() {
         const MAX: u64 = u64::MAX;
         #[rustfmt::skip]
-        let pinned: [(u64, [[u64; 3]; 9]); 4] = [
+        let pinned: [(u64, [[u64; 3]; 11]); 4] = [
             (0, [
                 [0x4130_a1df_13da_dd36, 0x6840_b02e_bda7_9e7d, 0x47c8_d0e9_5c67_1f44],
                 [0x821e_17c7_7d0c_8881, 0x8dbb_5b0b_1e2e_e56a, 0x89c5_4cad_6aeb_4959],
@@ -106,6 +112,8 @@ mod tests {
                 [0x1201_1dea_6061_44db, 0x42d1_d39c_c563_4f71, 0xd940_1d60_8463_3083],
                 [0xac6c_f45c_6aa6_b37d, 0xcb36_aa3e_80c8_b28a, 0xc534_a469_2b6c_a1db],
                 [0x2774_f975_7e5a_b68a, 0x141d_a49f_4f2d_f0a0, 0x86da_cc69_ab9e_9d53],
+                [0xe461_0766_3109_7a5d, 0xaaaa_f897_4f16_d963, 0xd6f0_34e6_ea85_7cf3],
+                [0x551f_3815_5163_6bde, 0x3bc8_3c68_9a4b_e214, 0x4480_3836_c7a5_cc62],
             ]),
             (1, [
                 [0x8b64_31d4_edfe_0165, 0x1060_30c0_8070_8f99, 0xeacb_ff9c_ba46_5f6b],
@@ -117,6 +125,8 @@ mod tests {
                 [0x74e2_6796_3019_cd08, 0x78ad_db5c_07c1_e7a4, 0x168e_398a_4285_829f],
                 [0x30e3_c6e1_9a95_2170, 0xae3f_f2ca_e0b3_9f12, 0xadd3_e687_e654_1716],
                 [0xa40f_4c4f_c546_a7d4, 0x854c_040c_9fa9_3f3c, 0x3045_eafe_2845_97c2],
+                [0x2e7d_8c2b_15b6_c4d2, 0xeea1_eb42_872b_f469, 0x08a6_cefa_ef47_15fe],
+                [0x20b3_a299_2e60_29d7, 0xb737_9f0a_f756_fb4c, 0x1f92_42c6_dc9a_55ba],
             ]),
             (42, [
                 [0xeb94_280a_ac31_e2d2, 0x440b_3cf0_3790_b86f, 0xd16b_1530_efc8_5f80],
@@ -128,6 +138,8 @@ mod tests {
                 [0xb977_c0cb_b808_6fe6, 0x88dc_8e7f_c77a_8cbb, 0x6916_e0aa_1484_408d],
                 [0xebbe_736f_6530_208d, 0x24c8_a180_4261_1bbe, 0x50e3_6d47_fff1_d6f4],
                 [0x741c_5c83_330c_24e0, 0xf7cb_a742_e7d9_952d, 0x8fe9_6098_81c9_f0c4],
+                [0x6c73_2998_04ec_e08b, 0xc7db_c920_1af6_8a4b, 0xb2d6_2657_cfc6_c646],
+                [0x7204_0d40_ac2c_681b, 0xcf93_92e9_3ed6_0631, 0x897c_5e3c_6bfb_c6e5],
             ]),
             (MAX, [
                 [0xd6af_d945_76bc_f262, 0x3946_60a7_79ef_5663, 0x9874_f11a_2d81_7fa6],
@@ -139,11 +151,13 @@ mod tests {
                 [0x31d2_4802_8107_4938, 0x5e67_6d55_ee7e_9e24, 0xa35b_d671_4b77_0071],
                 [0x57bc_8024_4c00_fbcf, 0x158c_3f69_840c_8d4c, 0xdcb0_350f_7f20_7a32],
                 [0x8ddb_7724_c32a_b6d8, 0x9f52_12e4_2bd1_6784, 0x21be_9f14_5aa6_f944],
+                [0x3fe7_c020_9275_9dee, 0x9158_99cc_ab48_1d46, 0x90b3_cc64_1902_7636],
+                [0xcaae_ecf2_191f_0e99, 0x3d16_3897_1d56_dcfc, 0x26fa_be4b_a569_ba4f],
             ]),
         ];
         // The discriminants are part of the promise too; a stream added to `Stream` must be
         // pinned as well (this match stops compiling until it is listed).
-        assert_eq!(STREAMS.map(|s| s as u64), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(STREAMS.map(|s| s as u64), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
         for s in STREAMS {
             match s {
                 Stream::Layout
@@ -154,7 +168,9 @@ mod tests {
                 | Stream::Rock
                 | Stream::Tunnels
                 | Stream::Vaults
-                | Stream::Parts => {}
+                | Stream::Parts
+                | Stream::Markers
+                | Stream::Keys => {}
             }
         }
         for (seed, stages) in pinned {

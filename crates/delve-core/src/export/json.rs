@@ -365,11 +365,8 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
             vault: r.vault,
         });
     }
-    map.doors = j
-        .doors
-        .iter()
-        .map(|d| Door { id: d.id, room: d.room, cell: pos(d.cell), side: dir(d.side), kind: d.kind })
-        .collect();
+    map.doors =
+        j.doors.iter().map(|d| Door { kind: d.kind, ..Door::new(d.id, d.room, pos(d.cell), dir(d.side)) }).collect();
     map.corridors = j
         .corridors
         .into_iter()

@@ -149,6 +149,6 @@ fn door(map: &mut Map, room: RoomId, cell: Pos, side: Dir) -> u32 {
         return d.id;
     }
     let id = map.doors.len() as u32;
-    map.doors.push(Door { id, room, cell, side, kind: 0 });
+    map.doors.push(Door::new(id, room, cell, side));
     id
 }

@@ -36,6 +36,7 @@ pub mod grown;
 mod join;
 mod keep;
 mod keep_over;
+mod markers;
 pub mod mazes;
 mod passages;
 pub mod record;
@@ -220,8 +221,11 @@ pub fn generate_recorded(
 /// exactly the generated map. `None` for a generator that does not record (every generator
 /// does).
 pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Option<Map> {
-    // The part beside and the vaults come after every step of the generator's own stages.
-    let own = all.iter().position(|s| matches!(s.stage(), stages::Stage::Beside | stages::Stage::Vaults));
+    // The part beside, the vaults and the markers come after every step of the generator's own
+    // stages.
+    let own = all
+        .iter()
+        .position(|s| matches!(s.stage(), stages::Stage::Beside | stages::Stage::Vaults | stages::Stage::Markers));
     let own = own.unwrap_or(all.len());
     let steps = &all[..own];
     let mut map = match params {
@@ -243,9 +247,19 @@ pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Opti
         let steps = &mut record::Steps::new(&mut off, placed);
         vaults::place(params.vaults(), seed, &mut map, &mut Report::default(), steps);
     }
+    let full = Request::new(params, seed).run().ok();
+    let marked = all[own..].iter().filter(|s| s.stage() == stages::Stage::Markers).count();
+    if let Some(full) = full.as_ref().filter(|_| marked > 0) {
+        // Markers go by the roles the finished map has (roles are not steps of their own).
+        for (room, done) in map.rooms.iter_mut().zip(&full.generated.map.rooms) {
+            room.role = done.role;
+        }
+        let steps = &mut record::Steps::new(&mut off, marked);
+        markers::place(params.markers(), seed, &mut map, &mut Report::default(), steps);
+    }
     // Rooms in the colours the finished map gives them (its neighbour pass sees corridors dug
     // later), so that a room keeps its colour from the step that places it to the end.
-    if let Ok(full) = Request::new(params, seed).run() {
+    if let Some(full) = &full {
         for (room, done) in map.rooms.iter_mut().zip(&full.generated.map.rooms) {
             room.colour = done.colour;
         }

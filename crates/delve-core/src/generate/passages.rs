@@ -84,6 +84,6 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
 
 fn add_door(map: &mut Map, room: u32, cell: Pos, side: Dir) -> u32 {
     let id = map.doors.len() as u32;
-    map.doors.push(Door { id, room, cell, side, kind: 0 });
+    map.doors.push(Door::new(id, room, cell, side));
     id
 }

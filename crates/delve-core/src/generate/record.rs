@@ -162,6 +162,10 @@ pub enum Step {
     /// Any generator: a part of `width`×`height` tiles with `rooms` rooms laid on `side` with
     /// its corner at `corner`, joined by `joins` corridors.
     PartLaid { side: crate::params::beside::Side, width: u32, height: u32, corner: Pos, rooms: u32, joins: u32 },
+    /// Any generator: `placed` markers of kind `kind` put in `rooms` rooms.
+    MarkersPlaced { kind: String, placed: u32, rooms: u32 },
+    /// Any generator: door `door` locked with key `key`, the key put at `at` in room `room`.
+    KeyPlaced { key: u32, door: u32, at: Pos, room: u32 },
 }
 
 /// What became of a room's growth.
@@ -530,6 +534,17 @@ impl Step {
                 corner.y,
                 count(u64::from(*joins), "corridor")
             ),
+            Step::MarkersPlaced { kind, placed, rooms } => {
+                format!(
+                    "{} of kind “{kind}” put in {}.",
+                    count(u64::from(*placed), "marker"),
+                    count(u64::from(*rooms), "room")
+                )
+            }
+            Step::KeyPlaced { key, door, at, room } => format!(
+                "Door {door} locked with key {key}; the key put in room {room} at ({}, {}), before the lock.",
+                at.x, at.y
+            ),
         }
     }
 
@@ -569,6 +584,8 @@ impl Step {
                 | Step::DeadEndsFilled { .. }
                 | Step::VaultPlaced { .. }
                 | Step::PartLaid { .. }
+                | Step::MarkersPlaced { .. }
+                | Step::KeyPlaced { .. }
         )
     }
 
@@ -620,7 +637,8 @@ impl Step {
             Step::Walked { start, .. } | Step::MazeGrown { start, .. } => mv(start),
             Step::WalkRooms { .. } | Step::Connected { .. } | Step::DeadEndsFilled { .. } => {}
             Step::VaultNotPlaced { .. } => {}
-            Step::PartLaid { corner, .. } => mv(corner),
+            Step::PartLaid { corner, .. } | Step::KeyPlaced { at: corner, .. } => mv(corner),
+            Step::MarkersPlaced { .. } => {}
             Step::VaultPlaced { footprint: floor, .. } | Step::MazeRoom { floor, .. } => {
                 floor.x += dx;
                 floor.y += dy;

@@ -4,7 +4,8 @@
 //! conveniences over it.
 
 use super::{
-    GenError, Generated, beside, bsp, caves, grown, keep, keep_over, mazes, record, roles, rooms_tunnels, vaults, walk,
+    GenError, Generated, beside, bsp, caves, grown, keep, keep_over, markers, mazes, record, roles, rooms_tunnels,
+    vaults, walk,
 };
 use crate::map::locks::Kept;
 use crate::map::locks::LockConflict;
@@ -94,6 +95,7 @@ impl<'p> Request<'p> {
                 lay_beside(params, seed, &mut out, &mut rec);
                 place_vaults(params, seed, &mut out, &mut rec);
                 roles::assign(params.roles(), treasure, &mut out);
+                place_markers(params, seed, &mut out, &mut rec);
                 Made { generated: out, recording: Some(rec) }
             }
             None => {
@@ -101,6 +103,7 @@ impl<'p> Request<'p> {
                 lay_beside(params, seed, &mut out, &mut record::Off);
                 place_vaults(params, seed, &mut out, &mut record::Off);
                 roles::assign(params.roles(), treasure, &mut out);
+                place_markers(params, seed, &mut out, &mut record::Off);
                 Made { generated: out, recording: None }
             }
         };
@@ -156,6 +159,7 @@ impl<'p> Request<'p> {
                 room.role = None;
             }
         }
+        place_markers(params, seed, &mut out, &mut record::Off);
         Ok(out)
     }
 }
@@ -194,6 +198,14 @@ fn place_vaults(params: &GeneratorParams, seed: u64, out: &mut Generated, rec: &
     if params.stages().runs(Stage::Vaults) {
         let steps = &mut record::Steps::new(rec, usize::MAX);
         vaults::place(params.vaults(), seed, &mut out.map, &mut out.report, steps);
+    }
+}
+
+/// The markers stage, after the roles (when the stage list runs it).
+fn place_markers(params: &GeneratorParams, seed: u64, out: &mut Generated, rec: &mut impl record::Recorder) {
+    if params.stages().runs(Stage::Markers) {
+        let steps = &mut record::Steps::new(rec, usize::MAX);
+        markers::place(params.markers(), seed, &mut out.map, &mut out.report, steps);
     }
 }
 

@@ -5,8 +5,8 @@
 //!
 //! | Generator | Stages |
 //! |---|---|
-//! | Rooms and tunnels | place rooms → dig tunnels → spawn → (keep locks) → roles → colours apart |
-//! | Grown rooms | grow → doors → place → loops → roles → colours apart |
+//! | Rooms and tunnels | place rooms → dig tunnels → spawn → (keep locks) → roles → markers → colours apart |
+//! | Grown rooms | grow → doors → place → loops → roles → markers → colours apart |
 //!
 //! Grown rooms run their first three stages room by room (a room is grown, given doors and
 //! placed before the next is grown), as Tiendil's algorithm does; each still has its own
@@ -33,6 +33,7 @@ impl Stage {
             Stage::LeafRooms => Some(Stream::Shapes),
             Stage::Vaults => Some(Stream::Vaults),
             Stage::Beside => Some(Stream::Parts),
+            Stage::Markers => Some(Stream::Markers),
             // Regions draws the caves' colours; Place rooms and Grow their rooms' likewise.
             Stage::Smooth | Stage::Regions | Stage::FindRooms | Stage::Passages | Stage::RemoveDeadEnds => None,
             Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
@@ -68,6 +69,7 @@ impl Step {
             Step::DeadEndsFilled { .. } => Stage::RemoveDeadEnds,
             Step::VaultPlaced { .. } | Step::VaultNotPlaced { .. } => Stage::Vaults,
             Step::PartLaid { .. } => Stage::Beside,
+            Step::MarkersPlaced { .. } | Step::KeyPlaced { .. } => Stage::Markers,
         }
     }
 }
@@ -78,10 +80,10 @@ mod tests {
     use crate::params::GeneratorKind;
 
     #[test]
-    fn every_generator_ends_with_roles_then_colours_and_names_are_unique() {
+    fn every_generator_ends_with_roles_markers_then_colours_and_names_are_unique() {
         for &kind in GeneratorKind::ALL {
             let stages = Stage::of(kind);
-            assert_eq!(stages[stages.len() - 2..], [Stage::Roles, Stage::ColoursApart], "{kind:?}");
+            assert_eq!(stages[stages.len() - 3..], [Stage::Roles, Stage::Markers, Stage::ColoursApart], "{kind:?}");
             let mut names: Vec<&str> = stages.iter().map(|s| s.name()).collect();
             names.sort_unstable();
             names.dedup();

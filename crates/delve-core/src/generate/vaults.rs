@@ -172,7 +172,7 @@ fn carve(
         .entrances
         .iter()
         .enumerate()
-        .map(|(k, &(c, side))| Door { id: k as u32, room: id, cell: c.offset(corner.x, corner.y), side, kind: 0 })
+        .map(|(k, &(c, side))| Door::new(k as u32, id, c.offset(corner.x, corner.y), side))
         .collect();
     let entrances = !doors.is_empty();
     let kept = Kept {

@@ -6,7 +6,9 @@ use super::{
     FileError, FileKind, MAP_VERSION, element_error, field_error, parse, read_text, save_atomic, to_ron, vaults,
 };
 use crate::geom::{Grid, Pos};
-use crate::map::{Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Provenance, Room, Shape, path_text};
+use crate::map::{
+    Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Marker, Provenance, Room, Shape, path_text,
+};
 use crate::params::rooms_tunnels::{MAX_TUNNEL_WIDTH, MIN_TUNNEL_WIDTH};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -24,6 +26,8 @@ struct MapRepr {
     doors: Vec<Door>,
     #[serde(default)]
     corridors: Vec<CorridorRepr>,
+    #[serde(default)]
+    markers: Vec<Marker>,
     spawn: Pos,
     #[serde(default)]
     provenance: Provenance,
@@ -67,6 +71,8 @@ struct MapReprRef<'a> {
     rooms: &'a [Room],
     doors: &'a [Door],
     corridors: &'a [Corridor],
+    #[serde(skip_serializing_if = "<[Marker]>::is_empty")]
+    markers: &'a [Marker],
     spawn: Pos,
     provenance: &'a Provenance,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -207,6 +213,28 @@ pub(super) fn parse_map_only(text: &str, path: &Path) -> Result<Map, FileError> 
     map.corridors = corridors;
     map.spawn = repr.spawn;
     map.provenance = repr.provenance;
+    if repr.markers.len() > tiles {
+        let message = format!("{} markers; expected at most one per tile of the {w}×{h} map", repr.markers.len());
+        return Err(at("markers", tiles, message));
+    }
+    // The kinds the map's own parameters declare, when it has them: a marker of another kind
+    // is a mistake in the file (a misspelt name), not something to carry on silently.
+    let declared = map.provenance.params.as_ref().map(|p| p.markers().kind_names());
+    for (i, m) in repr.markers.iter().enumerate() {
+        if !bounds.contains(m.at) {
+            let message = format!("marker {i} ({}) stands at {}, off the {w}×{h} map", m.kind, m.at);
+            return Err(at("markers", i, message));
+        }
+        if let Some(names) = declared.as_ref().filter(|n| !n.contains(&m.kind.as_str())) {
+            let message = format!(
+                "marker {i} is of kind “{}”, which the map's parameters do not declare; expected one of: {}",
+                m.kind,
+                names.join(", ")
+            );
+            return Err(at("markers", i, message));
+        }
+    }
+    map.markers = repr.markers;
     let mut locked = 0u64;
     for (i, &(x, y, n)) in repr.locked_tiles.iter().enumerate() {
         let last = x.checked_add(n as i32 - 1).filter(|_| n >= 1 && n <= w);
@@ -239,6 +267,7 @@ pub fn map_to_string(map: &Map) -> Result<String, ron::Error> {
         rooms: &map.rooms,
         doors: &map.doors,
         corridors: &map.corridors,
+        markers: &map.markers,
         spawn: map.spawn,
         provenance: &map.provenance,
         locked_tiles: map.locked_runs(),

@@ -111,6 +111,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("rooms-and-mazes", include_str!("../../../../presets/rooms-and-mazes.ron")),
     ("vaults", include_str!("../../../../presets/vaults.ron")),
     ("rooms-and-caves", include_str!("../../../../presets/rooms-and-caves.ron")),
+    ("grown-quest", include_str!("../../../../presets/grown-quest.ron")),
 ];
 
 /// The preset the editor opens on.

@@ -85,13 +85,7 @@ pub(super) fn from_ascii(text: &str) -> Result<Map, AsciiError> {
         for dir in Dir::ALL {
             let cell = p.step(dir.opposite());
             if let Some(&i) = owner.get(cell).filter(|&&i| i != u32::MAX) {
-                map.doors.push(Door {
-                    id: map.doors.len() as u32,
-                    room: map.rooms[i as usize].id,
-                    cell,
-                    side: dir,
-                    kind: 0,
-                });
+                map.doors.push(Door::new(map.doors.len() as u32, map.rooms[i as usize].id, cell, dir));
                 break;
             }
         }

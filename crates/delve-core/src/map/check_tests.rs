@@ -69,7 +69,7 @@ fn messy_map() -> impl Strategy<Value = Map> {
         for id in 0..rng.random_range(0..8u32) {
             let room = rng.random_range(0..14);
             let cell = m.room(room).and_then(|r| r.shape.centre()).unwrap_or_else(|| cell(&mut rng));
-            m.doors.push(Door { id, room, cell, side: Dir::ALL[rng.random_range(0..4)], kind: 0 });
+            m.doors.push(Door::new(id, room, cell, Dir::ALL[rng.random_range(0..4)]));
         }
         for id in 0..rng.random_range(0..8u32) {
             let mut p = cell(&mut rng);
@@ -184,7 +184,7 @@ proptest! {
                         .unwrap_or(edge);
                     let side = Dir::ALL[b as usize % 4];
                     let id = if b % 5 == 0 { 0 } else { 200 + b % 1000 };
-                    m.doors.push(Door { id, room: room.id, cell, side, kind: 0 });
+                    m.doors.push(Door::new(id, room.id, cell, side));
                     damage.add(None, true, false);
                 }
                 7 if !m.doors.is_empty() => {

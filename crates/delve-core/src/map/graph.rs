@@ -253,6 +253,33 @@ impl RoomGraph {
         self.nodes.iter().filter(|n| n.degree == 1).count()
     }
 
+    /// The rooms reached from room `start` over the edges `open` lets through (by index in
+    /// [`RoomGraph::edges`]), by the graph's breadth-first walk: for each room, the room and edge
+    /// it was first reached from (`start` itself: `(start, usize::MAX)`; `None`: not reached).
+    pub fn reach(&self, start: usize, open: impl Fn(usize) -> bool) -> Vec<Option<(usize, usize)>> {
+        let mut from: Vec<Option<(usize, usize)>> = vec![None; self.nodes.len()];
+        let Some(first) = from.get_mut(start) else { return from };
+        *first = Some((start, usize::MAX));
+        let graph = Adjacency { first: &self.first, links: &self.adjacent };
+        let mut queue = QUEUE.take();
+        let _ = pathfind::walk(
+            graph,
+            |(r, _)| r,
+            &mut queue,
+            (start, usize::MAX),
+            usize::MAX,
+            |(r, _), (next, e)| {
+                if from[next].is_some() || !open(e) {
+                    return false;
+                }
+                from[next] = Some((r, e));
+                true
+            },
+        );
+        QUEUE.set(queue);
+        from
+    }
+
     /// The distance of room `index` (`None`: not reached, no entrance, or no such room).
     pub fn distance(&self, index: usize) -> Option<u32> {
         self.nodes.get(index).and_then(|n| n.distance)

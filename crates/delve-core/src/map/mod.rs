@@ -13,6 +13,7 @@ pub mod check;
 pub mod colour;
 pub mod graph;
 pub mod locks;
+pub mod markers;
 pub mod metrics;
 pub mod palette;
 pub mod path_text;
@@ -22,6 +23,7 @@ mod tile_path;
 mod validate;
 
 pub use ascii::AsciiError;
+pub use markers::{Marker, Opening};
 pub use tile_path::{SharedCells, TilePath};
 pub use validate::Problem;
 
@@ -404,9 +406,17 @@ pub struct Door {
     /// Door kind ("colour"); corridors join doors of the same kind. 0 is the plain door.
     #[serde(default)]
     pub kind: u8,
+    /// How it opens (see [`markers`]); written only when not a plain door.
+    #[serde(default, skip_serializing_if = "Opening::is_plain")]
+    pub opening: Opening,
 }
 
 impl Door {
+    /// A plain door of `room` at floor tile `cell`, facing `side`.
+    pub fn new(id: DoorId, room: RoomId, cell: Pos, side: Dir) -> Door {
+        Door { id, room, cell, side, kind: 0, opening: Opening::Door }
+    }
+
     /// The tile just outside the room, where a corridor meets the door.
     pub fn outside(&self) -> Pos {
         self.cell.step(self.side)
@@ -459,6 +469,8 @@ pub struct Map {
     pub rooms: Vec<Room>,
     pub doors: Vec<Door>,
     pub corridors: Vec<Corridor>,
+    /// What stands in the rooms (see [`markers`]), in the order placed.
+    pub markers: Vec<Marker>,
     pub spawn: Pos,
     pub provenance: Provenance,
     /// Tiles kept exactly as they are when the map is generated again, as `(y, x)`.
@@ -479,6 +491,7 @@ impl Map {
             rooms: Vec::new(),
             doors: Vec::new(),
             corridors: Vec::new(),
+            markers: Vec::new(),
             spawn,
             provenance: Provenance::default(),
             locked_tiles: BTreeSet::new(),

@@ -251,7 +251,7 @@ mod tests {
         let mut m = Map::from_ascii("########\n#..+,..#\n#.@#,..#\n########\n").unwrap();
         // '+' makes a door on the left room; add the right room's door and the corridor.
         let right = m.rooms[1].id;
-        m.doors.push(Door { id: 1, room: right, cell: Pos::new(5, 2), side: Dir::West, kind: 0 });
+        m.doors.push(Door::new(1, right, Pos::new(5, 2), Dir::West));
         m.corridors.push(Corridor {
             id: 0,
             path: vec![Pos::new(3, 1), Pos::new(4, 1), Pos::new(4, 2)].into(),

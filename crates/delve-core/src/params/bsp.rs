@@ -2,6 +2,7 @@
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, count, map_side, range};
+use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
@@ -35,6 +36,9 @@ pub struct BspRooms {
     /// Hand-made rooms placed among the generated ones (written only when set).
     #[serde(default, skip_serializing_if = "Vaults::is_off")]
     pub vaults: Vaults,
+    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
+    #[serde(default, skip_serializing_if = "Markers::is_off")]
+    pub markers: Markers,
     /// A second generator's map beside this one, joined to it (written only when set).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beside: Option<Box<super::beside::Beside>>,
@@ -56,6 +60,7 @@ impl Default for BspRooms {
             tunnel_width: 1,
             roles: RoleRules::default(),
             vaults: Vaults::default(),
+            markers: Markers::default(),
             beside: None,
             stages: super::stages::StageList::standard(),
         }

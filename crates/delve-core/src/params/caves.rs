@@ -3,6 +3,7 @@
 //! parameter.
 
 use super::field::{self, Field, Words, chance, count, map_side};
+use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
@@ -37,6 +38,9 @@ pub struct Caves {
     /// Hand-made rooms placed among the generated ones (written only when set).
     #[serde(default, skip_serializing_if = "Vaults::is_off")]
     pub vaults: Vaults,
+    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
+    #[serde(default, skip_serializing_if = "Markers::is_off")]
+    pub markers: Markers,
     /// A second generator's map beside this one, joined to it (written only when set).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beside: Option<Box<super::beside::Beside>>,
@@ -60,6 +64,7 @@ impl Default for Caves {
             tunnel_width: 1,
             roles: RoleRules::default(),
             vaults: Vaults::default(),
+            markers: Markers::default(),
             beside: None,
             stages: super::stages::StageList::standard(),
         }

@@ -15,6 +15,7 @@ pub mod bsp;
 pub mod caves;
 pub(crate) mod field;
 pub mod grown;
+pub mod markers;
 pub mod mazes;
 pub mod roles;
 mod room_shape;
@@ -289,6 +290,17 @@ impl GeneratorParams {
     pub fn check(&self) -> Vec<ParamIssue> {
         let mut out = self.params().check();
         self.vaults().issues(&mut out);
+        self.markers().issues(&mut out);
+        if !self.markers().is_off()
+            && !self.stages().entries(self.kind()).iter().any(|e| e.stage == stages::Stage::Markers)
+        {
+            out.push(ParamIssue {
+                field: "stages",
+                message: "markers are declared but the stage list leaves out Markers: add it (after Roles), or take \
+                          the markers out"
+                    .into(),
+            });
+        }
         if let Some(b) = self.beside() {
             let (w, h) = self.map_size().unwrap_or((0, 0));
             b.issues(w, h, &mut out);
@@ -342,6 +354,16 @@ impl GeneratorParams {
     /// The vaults (every generator has the same settings).
     pub fn vaults(&self) -> &vaults::Vaults {
         on_each!(self, p => &p.vaults)
+    }
+
+    /// What goes in the rooms (every generator has the same settings).
+    pub fn markers(&self) -> &markers::Markers {
+        on_each!(self, p => &p.markers)
+    }
+
+    /// What goes in the rooms, to change.
+    pub fn markers_mut(&mut self) -> &mut markers::Markers {
+        on_each!(self, p => &mut p.markers)
     }
 
     /// The vaults, to change.

@@ -3,6 +3,7 @@
 //! that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, chance, choice, count, map_side, range};
+use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
@@ -78,6 +79,9 @@ pub struct RoomsAndTunnels {
     /// Hand-made rooms placed among the generated ones (written only when set).
     #[serde(default, skip_serializing_if = "Vaults::is_off")]
     pub vaults: Vaults,
+    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
+    #[serde(default, skip_serializing_if = "Markers::is_off")]
+    pub markers: Markers,
     /// A second generator's map beside this one, joined to it (written only when set).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beside: Option<Box<super::beside::Beside>>,
@@ -116,6 +120,7 @@ impl RoomsAndTunnels {
             circle_room_chance: 0.0,
             roles: RoleRules::default(),
             vaults: Vaults::default(),
+            markers: Markers::default(),
             beside: None,
             stages: super::stages::StageList::standard(),
         }
@@ -137,6 +142,7 @@ impl RoomsAndTunnels {
             circle_room_chance: 0.0,
             roles: RoleRules::default(),
             vaults: Vaults::default(),
+            markers: Markers::default(),
             beside: None,
             stages: super::stages::StageList::standard(),
         }

@@ -175,6 +175,7 @@ pub(super) enum StageBlock {
     Beside(Option<Box<super::beside::Beside>>),
     Vaults(Vaults),
     Roles(RoleRules),
+    Markers(super::markers::Markers),
     ColoursApart,
     /// A stage listed, with its parameters, but turned off.
     Off(Box<StageBlock>),
@@ -208,6 +209,7 @@ impl StageBlock {
             StageBlock::Beside(_) => Stage::Beside,
             StageBlock::Vaults(_) => Stage::Vaults,
             StageBlock::Roles(_) => Stage::Roles,
+            StageBlock::Markers(_) => Stage::Markers,
             StageBlock::ColoursApart => Stage::ColoursApart,
             StageBlock::Off(inner) => return StageEntry { on: false, ..inner.entry() },
         };
@@ -243,6 +245,7 @@ impl StageBlock {
             (Stage::Beside, p) => StageBlock::Beside(p.beside().cloned().map(Box::new)),
             (Stage::Vaults, p) => StageBlock::Vaults(p.vaults().clone()),
             (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
+            (Stage::Markers, p) => StageBlock::Markers(p.markers().clone()),
             (Stage::ColoursApart, _) => StageBlock::ColoursApart,
             _ => return None,
         };
@@ -275,6 +278,7 @@ impl StageBlock {
             (StageBlock::Beside(beside), p) => *p.beside_mut() = beside,
             (StageBlock::Vaults(vaults), p) => *p.vaults_mut() = vaults,
             (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,
+            (StageBlock::Markers(markers), p) => *p.markers_mut() = markers,
             (StageBlock::Off(inner), p) => inner.write(p),
             _ => {}
         }
@@ -493,8 +497,7 @@ mod tests {
             [(Stage::PlaceRooms, true), (Stage::Spawn, true), (Stage::DigTunnels, false), (Stage::Roles, true)]
         );
         // The standard list written as stages reads as the first form does.
-        let standard =
-            "Stages([PlaceRooms(()), DigTunnels(()), Spawn, Beside(None), Vaults(()), Roles(()), ColoursApart])";
+        let standard = "Stages([PlaceRooms(()), DigTunnels(()), Spawn, Beside(None), Vaults(()), Roles(()), Markers(()), ColoursApart])";
         assert_eq!(read(standard).expect("reads"), GeneratorParams::default());
     }
 

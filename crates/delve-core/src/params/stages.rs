@@ -68,6 +68,8 @@ pub enum Stage {
     Vaults,
     /// Any generator: room roles by the role rules.
     Roles,
+    /// Any generator: markers placed in the rooms by their kinds' rules, and key-and-lock pairs.
+    Markers,
     /// Any generator: neighbouring rooms given colours told apart at a glance.
     ColoursApart,
 }
@@ -101,6 +103,7 @@ impl Stage {
             Stage::Beside => "Part beside",
             Stage::Vaults => "Vaults",
             Stage::Roles => "Roles",
+            Stage::Markers => "Markers",
             Stage::ColoursApart => "Colours apart",
         }
     }
@@ -147,6 +150,9 @@ impl Stage {
                 "Places the hand-made rooms of the vault libraries in free rock, turned and mirrored, each joined to the nearest room."
             }
             Stage::Roles => "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.",
+            Stage::Markers => {
+                "Puts markers in the rooms by their kinds' rules (monsters, chests, stairs), and keys before locked doors."
+            }
             Stage::ColoursApart => "Gives neighbouring rooms colours told apart at a glance.",
         }
     }
@@ -177,7 +183,13 @@ impl Stage {
             Stage::MazeRooms => form::MazeRooms::KEYS,
             Stage::GrowMaze => form::GrowMaze::KEYS,
             Stage::RemoveDeadEnds => form::RemoveDeadEnds::KEYS,
-            Stage::Spawn | Stage::KeepLocks | Stage::Beside | Stage::Vaults | Stage::Roles | Stage::ColoursApart => &[],
+            Stage::Spawn
+            | Stage::KeepLocks
+            | Stage::Beside
+            | Stage::Vaults
+            | Stage::Roles
+            | Stage::Markers
+            | Stage::ColoursApart => &[],
         }
     }
 
@@ -205,6 +217,7 @@ impl Stage {
                 Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
+                Stage::Markers,
                 Stage::ColoursApart,
             ],
             GeneratorKind::GrownRooms => &[
@@ -215,6 +228,7 @@ impl Stage {
                 Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
+                Stage::Markers,
                 Stage::ColoursApart,
             ],
             GeneratorKind::Caves => &[
@@ -225,6 +239,7 @@ impl Stage {
                 Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
+                Stage::Markers,
                 Stage::ColoursApart,
             ],
             GeneratorKind::BspRooms => &[
@@ -234,6 +249,7 @@ impl Stage {
                 Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
+                Stage::Markers,
                 Stage::ColoursApart,
             ],
             GeneratorKind::DrunkardsWalk => &[
@@ -243,6 +259,7 @@ impl Stage {
                 Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
+                Stage::Markers,
                 Stage::ColoursApart,
             ],
             GeneratorKind::RoomsAndMazes => &[
@@ -254,6 +271,7 @@ impl Stage {
                 Stage::Beside,
                 Stage::Vaults,
                 Stage::Roles,
+                Stage::Markers,
                 Stage::ColoursApart,
             ],
         }
@@ -308,6 +326,7 @@ impl Stage {
                 ],
                 "it names rooms by how the finished map joins them",
             ),
+            Stage::Markers => (&[Stage::Roles], "it places markers by the roles Roles gives"),
             Stage::ColoursApart => (
                 &[
                     Stage::Beside,

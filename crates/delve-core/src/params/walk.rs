@@ -2,6 +2,7 @@
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
 use super::field::{self, Field, Words, chance, count, map_side};
+use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
@@ -31,6 +32,9 @@ pub struct DrunkardsWalk {
     /// Hand-made rooms placed among the generated ones (written only when set).
     #[serde(default, skip_serializing_if = "Vaults::is_off")]
     pub vaults: Vaults,
+    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
+    #[serde(default, skip_serializing_if = "Markers::is_off")]
+    pub markers: Markers,
     /// A second generator's map beside this one, joined to it (written only when set).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beside: Option<Box<super::beside::Beside>>,
@@ -52,6 +56,7 @@ impl Default for DrunkardsWalk {
             min_room: 12,
             roles: RoleRules::default(),
             vaults: Vaults::default(),
+            markers: Markers::default(),
             beside: None,
             stages: super::stages::StageList::standard(),
         }

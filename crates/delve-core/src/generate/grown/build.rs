@@ -259,7 +259,7 @@ pub(super) fn assemble<'a>(
             let Some(slot) = door_ids.get_mut(s.id as usize) else { continue };
             ids[k] = *slot.get_or_insert_with(|| {
                 let id = map.doors.len() as u32;
-                map.doors.push(Door { id, room: s.room, cell: s.cell.offset(dx, dy), side: s.side, kind: s.kind });
+                map.doors.push(Door { kind: s.kind, ..Door::new(id, s.room, s.cell.offset(dx, dy), s.side) });
                 id
             });
         }

@@ -135,7 +135,7 @@ impl DoorIndex {
             return self.slots[i].1;
         }
         let id = map.doors.len() as u32;
-        map.doors.push(Door { id, room, cell, side, kind: 0 });
+        map.doors.push(Door::new(id, room, cell, side));
         self.slots[i] = (key, id);
         if 2 * map.doors.len() > self.slots.len() {
             // Keep the table at most half full.

@@ -1,0 +1,259 @@
+//! The **markers** stage, after the roles: what goes in the rooms ([`crate::params::markers`]).
+//!
+//! | Step | Does | Stream |
+//! |---|---|---|
+//! | keys | the way from the entrance to the exit (the room with the Exit role, else the farthest room) along the room graph; of its doors that every way to the exit passes, `pairs` drawn, in order from the entrance; each locked (`Locked(k)`, on the side away from the entrance), its key `k` in a room reached from the entrance without it, behind the locks before it where there is such a room | [`Stream::Keys`] |
+//! | each kind, in order | each room the entrance reaches, within the kind's depth, with a weight above 0 for its role: a count drawn evenly from *per room*, plus *density* per 100 floor tiles, times the weight and the growth at its depth (the fraction drawn as a chance); that many free floor tiles drawn, each beside a wall if asked, and *spacing* tiles from every marker before it; the level its difficulty gives at that depth | [`Stream::Markers`] |
+//!
+//! Markers stand on room floor, never on a door's tile, the spawn or another marker. A kind that
+//! places fewer than it asked, or none, says why in the report. Without kinds or keys the stage
+//! draws nothing and changes nothing: maps made without markers are the same as before.
+
+use super::Report;
+use super::record::{Recorder, Step, Steps};
+use crate::geom::Pos;
+use crate::map::graph::RoomGraph;
+use crate::map::{DoorId, Map, Marker, Opening, Role, Tile};
+use crate::params::markers::{Keys, MarkerKind, Markers};
+use crate::rng::{DelveRng, Stream, stream};
+use rand::RngExt;
+
+/// The stage: `m`'s keys and marker kinds placed on `map`, drawing from `seed`'s keys and
+/// markers streams; what could not be placed is told in `report`. Each key pair and each kind
+/// is told to `steps` (stopping when it says so).
+pub(super) fn place(m: &Markers, seed: u64, map: &mut Map, report: &mut Report, steps: &mut Steps<'_, impl Recorder>) {
+    if m.is_off() {
+        return;
+    }
+    let graph = RoomGraph::of(map);
+    let mut free = Free::of(map);
+    if !m.keys.is_off() && keys(&m.keys, seed, map, &graph, &mut free, report, steps) {
+        return;
+    }
+    let mut rng = stream(seed, Stream::Markers);
+    let deepest = graph.nodes.iter().filter_map(|n| n.distance).max().unwrap_or(0);
+    for kind in &m.kinds {
+        let (mut placed, mut wanted, mut rooms) = (0u32, 0u32, 0u32);
+        for (i, room) in map.rooms.iter().enumerate() {
+            let Some(d) = graph.distance(i).filter(|d| (kind.depth.min..=kind.depth.max).contains(d)) else { continue };
+            let weight = kind.weight(room.role);
+            if weight <= 0.0 {
+                continue;
+            }
+            rooms += 1;
+            let t = if deepest == 0 { 0.0 } else { f64::from(d) / f64::from(deepest) };
+            let n = count(kind, weight, t, free.cells[i].len(), &mut rng);
+            wanted += n;
+            let level = kind.level(t);
+            for at in free.draw(i, n, kind, &map.markers, &mut rng) {
+                map.markers.push(Marker { kind: kind.name.clone(), at, level, key: None });
+                placed += 1;
+            }
+        }
+        if rooms == 0 {
+            report.notes.push(format!(
+                "marker “{}” not placed: no room the entrance reaches has a role it goes in within its depth {}–{}",
+                kind.name, kind.depth.min, kind.depth.max
+            ));
+        } else if placed < wanted {
+            report.notes.push(format!(
+                "marker “{}”: {placed} of {wanted} placed (too few free floor tiles {}in its rooms)",
+                kind.name,
+                match (kind.against_wall, kind.spacing > 1) {
+                    (true, true) => "beside a wall and far enough from other markers ",
+                    (true, false) => "beside a wall ",
+                    (false, true) => "far enough from other markers ",
+                    (false, false) => "",
+                }
+            ));
+        }
+        let name = kind.name.clone();
+        if steps.tell(|| Step::MarkersPlaced { kind: name, placed, rooms }) {
+            return;
+        }
+    }
+}
+
+/// How many of `kind` a room of `tiles` free floor tiles with weight `weight` at depth `t` gets.
+fn count(kind: &MarkerKind, weight: f64, t: f64, tiles: usize, rng: &mut DelveRng) -> u32 {
+    let base = f64::from(rng.random_range(kind.per_room.min..=kind.per_room.max)) + kind.density * tiles as f64 / 100.0;
+    let want = (base * weight * (1.0 + (kind.grow - 1.0) * kind.along(t))).max(0.0);
+    let whole = want.floor();
+    // Not capped by the room's tiles: a room too small for its count is told in the report.
+    whole as u32 + u32::from(rng.random_bool((want - whole).clamp(0.0, 1.0)))
+}
+
+/// The floor tiles markers may still take, room by room.
+struct Free {
+    /// Per room (by index), its free floor tiles in row order.
+    cells: Vec<Vec<Pos>>,
+    /// Per tile, whether it is taken (a marker, a door's tile, the spawn).
+    taken: Vec<bool>,
+    /// Per tile, whether a wall is beside it (north, south, east or west).
+    walled: Vec<bool>,
+    w: i32,
+}
+
+impl Free {
+    fn of(map: &Map) -> Free {
+        let (w, h) = (map.width() as i32, map.height() as i32);
+        let at = |p: Pos| (p.y * w + p.x) as usize;
+        let mut taken = vec![false; (w * h) as usize];
+        let on = |p: Pos| p.x >= 0 && p.y >= 0 && p.x < w && p.y < h;
+        for p in map.doors.iter().map(|d| d.cell).chain([map.spawn]).chain(map.markers.iter().map(|m| m.at)) {
+            if on(p) {
+                taken[at(p)] = true;
+            }
+        }
+        let mut walled = vec![false; (w * h) as usize];
+        for y in 0..h {
+            for x in 0..w {
+                let p = Pos::new(x, y);
+                walled[at(p)] = [(0, -1), (0, 1), (1, 0), (-1, 0)]
+                    .iter()
+                    .any(|&(dx, dy)| map.tile(p.offset(dx, dy)).is_none_or(|t| t == Tile::Wall));
+            }
+        }
+        let cells = map
+            .rooms
+            .iter()
+            .map(|r| {
+                let mut cells = Vec::new();
+                r.shape.for_each_cell(|c| {
+                    if on(c) && !taken[at(c)] && map.tile(c) == Some(Tile::Floor) {
+                        cells.push(c);
+                    }
+                });
+                cells
+            })
+            .collect();
+        Free { cells, taken, walled, w }
+    }
+
+    fn index(&self, p: Pos) -> usize {
+        (p.y * self.w + p.x) as usize
+    }
+
+    /// Up to `n` free tiles of room `room` for `kind` (beside a wall if it asks, `kind.spacing`
+    /// from every marker of `placed` and from each other), drawn at random; taken.
+    fn draw(&mut self, room: usize, n: u32, kind: &MarkerKind, placed: &[Marker], rng: &mut DelveRng) -> Vec<Pos> {
+        let mut out = Vec::new();
+        let Some(cells) = self.cells.get(room) else { return out };
+        let mut pool: Vec<Pos> = cells
+            .iter()
+            .copied()
+            .filter(|&c| !self.taken[self.index(c)] && (!kind.against_wall || self.walled[self.index(c)]))
+            .collect();
+        let apart = |p: Pos, o: Pos| (o.x - p.x).abs().max((o.y - p.y).abs()) >= kind.spacing as i32;
+        let mut i = 0;
+        while out.len() < n as usize && i < pool.len() {
+            let j = rng.random_range(i..pool.len());
+            pool.swap(i, j);
+            let p = pool[i];
+            i += 1;
+            if kind.spacing <= 1 || (placed.iter().all(|m| apart(p, m.at)) && out.iter().all(|&o| apart(p, o))) {
+                out.push(p);
+            }
+        }
+        for &p in &out {
+            let k = self.index(p);
+            self.taken[k] = true;
+        }
+        out
+    }
+}
+
+/// The key-and-lock pairs (see the module). Returns true when `steps` says to stop.
+fn keys(
+    k: &Keys,
+    seed: u64,
+    map: &mut Map,
+    graph: &RoomGraph,
+    free: &mut Free,
+    report: &mut Report,
+    steps: &mut Steps<'_, impl Recorder>,
+) -> bool {
+    let mut rng = stream(seed, Stream::Keys);
+    let mut note = |why: String| report.notes.push(format!("keys: {} of {} pairs placed: {why}", 0, k.pairs));
+    let Some(entrance) = graph.entrance else {
+        note("the spawn is in no room, so there is no entrance to start from".into());
+        return false;
+    };
+    let exit = map.rooms.iter().position(|r| r.role == Some(Role::Exit)).or(graph.exit);
+    let Some(exit) = exit.filter(|&e| e != entrance) else {
+        note("the entrance is the only room it reaches".into());
+        return false;
+    };
+    let from = graph.reach(entrance, |_| true);
+    let mut path = Vec::new();
+    let mut at = exit;
+    while at != entrance {
+        let Some((prev, e)) = from.get(at).copied().flatten() else { break };
+        path.push((e, at));
+        at = prev;
+    }
+    path.reverse();
+    // The door of each step on the way, on the side of the room it enters.
+    let door_of = |map: &Map, e: usize, room: usize| -> Option<DoorId> {
+        let c = map.corridors.get(graph.edges.get(e)?.corridor)?;
+        c.doors.iter().copied().find(|&d| map.doors.get(d as usize).is_some_and(|d| d.room as usize == room))
+    };
+    // Edges through door `d` (a door may take more than one corridor).
+    let through = |map: &Map, e: usize, d: DoorId| {
+        graph.edges.get(e).and_then(|e| map.corridors.get(e.corridor)).is_some_and(|c| c.doors.contains(&d))
+    };
+    let gates: Vec<DoorId> = path
+        .iter()
+        .filter_map(|&(e, room)| door_of(map, e, room))
+        .filter(|&d| graph.reach(entrance, |e| !through(map, e, d))[exit].is_none())
+        .collect();
+    let n = (k.pairs as usize).min(gates.len());
+    // Which of the gates, in order from the entrance: `n` drawn of them.
+    let mut picks: Vec<usize> = (0..gates.len()).collect();
+    for i in 0..n {
+        let j = rng.random_range(i..picks.len());
+        picks.swap(i, j);
+    }
+    picks.truncate(n);
+    picks.sort_unstable();
+    let mut before: Vec<bool> = vec![false; map.rooms.len()];
+    let mut placed = 0;
+    let mut why = None;
+    for (j, &g) in picks.iter().enumerate() {
+        let door = gates[g];
+        let key = j as u32 + 1;
+        let reached = graph.reach(entrance, |e| !through(map, e, door));
+        let open: Vec<bool> = reached.iter().map(Option::is_some).collect();
+        let has_room = |r: usize| free.cells.get(r).is_some_and(|c| c.iter().any(|&p| !free.taken[free.index(p)]));
+        let mut rooms: Vec<usize> = (0..open.len()).filter(|&r| open[r] && !before[r] && has_room(r)).collect();
+        if rooms.is_empty() {
+            rooms = (0..open.len()).filter(|&r| open[r] && has_room(r)).collect();
+        }
+        if rooms.is_empty() {
+            why = Some("no free floor tile is left before a lock for its key".to_string());
+            break;
+        }
+        let room = rooms[rng.random_range(0..rooms.len())];
+        let plain = MarkerKind { spacing: 0, ..MarkerKind::default() };
+        let Some(&at) = free.draw(room, 1, &plain, &[], &mut rng).first() else { break };
+        map.markers.push(Marker { kind: k.name.clone(), at, level: 0, key: Some(key) });
+        if let Some(d) = map.doors.get_mut(door as usize) {
+            d.opening = Opening::Locked(key);
+        }
+        placed += 1;
+        before = open;
+        let room = map.rooms.get(room).map_or(0, |r| r.id);
+        if steps.tell(|| Step::KeyPlaced { key, door, at, room }) {
+            return true;
+        }
+    }
+    if placed < k.pairs {
+        let why = why.unwrap_or_else(|| match gates.len() {
+            0 => "no door on the way from the entrance to the exit is one every way passes (loops go round each)"
+                .to_string(),
+            g => format!("only {g} doors on the way from the entrance to the exit are ones every way passes"),
+        });
+        report.notes.push(format!("keys: {placed} of {} pairs placed: {why}", k.pairs));
+    }
+    false
+}

@@ -1,0 +1,175 @@
+//! Markers and key-and-lock pairs: placed by their kinds' rules after the roles, every key before
+//! its lock, maps without markers unchanged, what cannot be met told in the report, and the
+//! markers kept by map files.
+
+use crate::common::{generate_valid, shipped};
+use delve::generate::record::Step;
+use delve::generate::{Request, generate, replay};
+use delve::geom::Pos;
+use delve::io;
+use delve::io::SHIPPED_PRESETS;
+use delve::map::graph::RoomGraph;
+use delve::map::markers::walk_keys;
+use delve::map::{Map, Opening, Tile};
+use delve::params::markers::{MarkerKind, RoomClass};
+use delve::params::{GeneratorParams, SizeRange};
+
+/// Checks every marker of `m` (a map of `params`) against its kind's rules and every key
+/// against its lock; `what` names the map in messages. Returns (markers, keys).
+fn check_markers(params: &GeneratorParams, m: &Map, what: &str) -> (usize, u32) {
+    let rules = params.markers();
+    let graph = RoomGraph::of(m);
+    let deepest = graph.nodes.iter().filter_map(|n| n.distance).max().unwrap_or(0);
+    let doors: Vec<Pos> = m.doors.iter().map(|d| d.cell).collect();
+    for (i, mk) in m.markers.iter().enumerate() {
+        let room = m.rooms.iter().position(|r| r.shape.contains(mk.at));
+        let room = room.unwrap_or_else(|| panic!("{what}: marker {i} ({}) at {} is in no room", mk.kind, mk.at));
+        assert_eq!(m.tile(mk.at), Some(Tile::Floor), "{what}: marker {i} stands on floor");
+        assert!(!doors.contains(&mk.at) && mk.at != m.spawn, "{what}: marker {i} blocks a door or the spawn");
+        assert!(!m.markers[..i].iter().any(|o| o.at == mk.at), "{what}: two markers on {}", mk.at);
+        if mk.key.is_some() {
+            assert_eq!(mk.kind, rules.keys.name);
+            continue;
+        }
+        let kind = rules.kind(&mk.kind).unwrap_or_else(|| panic!("{what}: marker kind {} is declared", mk.kind));
+        assert!(
+            kind.weight(m.rooms[room].role) > 0.0,
+            "{what}: {} in a room of role {:?}",
+            mk.kind,
+            m.rooms[room].role
+        );
+        let d = graph.distance(room).expect("the entrance reaches every marked room");
+        assert!((kind.depth.min..=kind.depth.max).contains(&d), "{what}: {} at depth {d}", mk.kind);
+        let t = if deepest == 0 { 0.0 } else { f64::from(d) / f64::from(deepest) };
+        assert_eq!(mk.level, kind.level(t), "{what}: {}'s level at depth {d}", mk.kind);
+        if kind.spacing > 1 {
+            for o in &m.markers[..i] {
+                let apart = (o.at.x - mk.at.x).abs().max((o.at.y - mk.at.y).abs());
+                assert!(apart >= kind.spacing as i32, "{what}: {} at {} is {apart} from {}", mk.kind, mk.at, o.at);
+            }
+        }
+        if kind.against_wall {
+            let walled = [(0, -1), (0, 1), (1, 0), (-1, 0)]
+                .iter()
+                .any(|&(dx, dy)| m.tile(mk.at.offset(dx, dy)).is_none_or(|t| t == Tile::Wall));
+            assert!(walled, "{what}: {} at {} is against a wall", mk.kind, mk.at);
+        }
+    }
+    let walk = walk_keys(m);
+    assert_eq!(walk.keys, walk.locked, "{what}: a key for each locked door");
+    assert_eq!(walk.reached, walk.keys, "{what}: every key is reached before its lock: {walk:?}");
+    assert!(walk.all_rooms, "{what}: with every key, every room is reached");
+    // Each lock holds: without its key, the exit side stays out of reach.
+    for k in 1..=walk.keys {
+        let mut without = m.clone();
+        without.markers.retain(|mk| mk.key != Some(k));
+        assert!(!walk_keys(&without).all_rooms, "{what}: lock {k} shuts something off");
+    }
+    (m.markers.len(), walk.keys)
+}
+
+#[test]
+fn every_preset_with_markers_places_them_by_their_rules_and_every_key_before_its_lock() {
+    let with: Vec<&str> = SHIPPED_PRESETS.iter().map(|(n, _)| *n).filter(|n| !shipped(n).markers().is_off()).collect();
+    assert_eq!(with, ["grown-quest"]);
+    for name in with {
+        let params = shipped(name);
+        let (mut markers, mut keys, mut stairs) = (0, 0, 0);
+        for seed in 0..2000 {
+            let g = generate(&params, seed).expect("generates");
+            let what = format!("{name} seed {seed}");
+            let (n, k) = check_markers(&params, &g.map, &what);
+            markers += n;
+            keys += k;
+            let here = g.map.markers.iter().filter(|m| m.kind == "stairs").count();
+            stairs += here;
+            if here == 0 {
+                let notes = g.report.notes.join("; ");
+                assert!(notes.contains("marker “stairs”: 0 of 1 placed"), "{what}: why no stairs: {notes}");
+            }
+            if seed % 50 == 0 {
+                assert_eq!(g.map.validate(), [], "{what}");
+            }
+        }
+        assert!(keys >= 2 * 2000 * 9 / 10, "{name}: {keys} keys over 2000 maps (two asked)");
+        // The exit is now and then a closet whose one tile is its door's: then the report says so.
+        assert!(stairs >= 2000 * 95 / 100, "{name}: the stairs in the exit of {stairs} of 2000 maps");
+        assert!(markers > 2000 * 20, "{name}: {markers} markers");
+    }
+}
+
+#[test]
+fn markers_never_move_a_room_and_maps_without_them_are_unchanged() {
+    let params = shipped("grown-quest");
+    let mut bare = params.clone();
+    *bare.markers_mut() = Default::default();
+    for seed in 0..40 {
+        let (with, without) = (generate_valid(&params, seed).map, generate_valid(&bare, seed).map);
+        assert!(without.markers.is_empty() && without.doors.iter().all(|d| d.opening == Opening::Door));
+        let mut plain = with.clone();
+        plain.markers.clear();
+        plain.doors.iter_mut().for_each(|d| d.opening = Opening::Door);
+        plain.provenance = without.provenance.clone();
+        assert_eq!(plain, without, "seed {seed}: only markers and locked doors differ");
+    }
+}
+
+#[test]
+fn rules_that_cannot_be_met_are_told_in_the_report() {
+    let mut params = shipped("godot-part3");
+    let chest =
+        |name: &str| MarkerKind { name: name.into(), weights: vec![(RoomClass::Treasure, 1.0)], ..Default::default() };
+    let crowd = MarkerKind { name: "crowd".into(), per_room: SizeRange::new(64, 64), ..Default::default() };
+    params.markers_mut().kinds = vec![chest("chest"), crowd];
+    params.markers_mut().keys.pairs = 2;
+    let g = generate_valid(&params, 3);
+    let notes = g.report.notes.join("\n");
+    assert!(notes.contains("marker “chest” not placed: no room the entrance reaches has a role"), "{notes}");
+    assert!(notes.contains("marker “crowd”:") && notes.contains("placed (too few free floor tiles"), "{notes}");
+    check_markers(&params, &g.map, "godot-part3 with markers");
+    // Bad settings are refused, each saying which kind and what is allowed.
+    params.markers_mut().kinds[1].per_room = SizeRange::new(5, 2);
+    params.markers_mut().kinds.push(MarkerKind { name: "chest".into(), ..Default::default() });
+    let issues: Vec<String> = params.check().into_iter().map(|i| i.message).collect();
+    assert!(issues.iter().any(|m| m.contains("“crowd”: per room 5 to 2")), "{issues:?}");
+    assert!(issues.iter().any(|m| m.contains("“chest” is declared twice")), "{issues:?}");
+}
+
+#[test]
+fn map_files_keep_markers_and_locked_doors_and_refuse_unknown_kinds() {
+    let g = generate_valid(&shipped("grown-quest"), 7);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("quest.ron");
+    io::save_map(&path, &g.map).unwrap();
+    let back = io::load_map(&path).unwrap();
+    assert_eq!(back, g.map, "markers and door openings read back exactly");
+    assert!(back.doors.iter().any(|d| matches!(d.opening, Opening::Locked(1))));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let bad = text.replacen("kind: \"loot\"", "kind: \"lewt\"", 1);
+    std::fs::write(&path, &bad).unwrap();
+    let err = io::load_map(&path).unwrap_err();
+    let (line, _) = err.location().expect("a line and column");
+    assert_eq!(bad.lines().nth(line - 1).map(|l| l.contains("lewt")), Some(true), "{err}");
+    assert!(err.to_string().contains("“lewt”") && err.to_string().contains("monster, loot, stairs, key"), "{err}");
+    // A map without markers writes no `markers` field at all.
+    let plain = generate_valid(&shipped("grown-treasure"), 7).map;
+    assert!(!io::map_to_string(&plain).unwrap().contains("markers"));
+}
+
+#[test]
+fn the_timeline_tells_each_kind_and_key_and_replays_to_the_map() {
+    let params = shipped("grown-quest");
+    let made = Request::new(&params, 5).recorded(true).run().expect("generates");
+    let steps = made.recording.expect("recorded").steps;
+    let keys: Vec<&Step> = steps.iter().filter(|s| matches!(s, Step::KeyPlaced { .. })).collect();
+    assert_eq!(keys.len(), 2);
+    assert!(keys[0].sentence().starts_with("Door ") && keys[0].sentence().contains("locked with key 1"));
+    let kinds: Vec<String> =
+        steps.iter().filter(|s| matches!(s, Step::MarkersPlaced { .. })).map(|s| s.sentence()).collect();
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+    assert!(kinds[2].contains("“stairs” put in 1 room"), "{kinds:?}");
+    let full = replay(&params, 5, &steps).expect("replays");
+    assert_eq!(full.markers, made.generated.map.markers);
+    let before = replay(&params, 5, &steps[..steps.len() - 3]).expect("replays");
+    assert_eq!(before.markers.len(), 2, "the two keys, before the kinds");
+}
