@@ -415,13 +415,14 @@ fn fixed_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
 type MenuToggle<'a> = (bool, &'static str, &'a str, fn(bool) -> Command);
 
 fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {
-    let items: [(&mut bool, &str, &str); 7] = [
+    let items: [(&mut bool, &str, &str); 8] = [
         (&mut l.rooms, "Rooms", "Each room in its own colour"),
         (&mut l.corridors, "Corridors", "Corridors in their own colour"),
         (&mut l.doors, "Doors", "Door marks on the wall edge (when a tile is 3 px or more)"),
         (&mut l.labels, "Labels", "Room numbers (when zoomed in)"),
         (&mut l.grid, "Grid", "Tile grid lines (when zoomed in)"),
         (&mut l.spawn, "Spawn", "The spawn point"),
+        (&mut l.markers, "Markers", "Markers (monsters, loot, keys...) with their glyphs, and locked doors in gold"),
         (
             &mut l.graph,
             "Graph",

@@ -56,6 +56,10 @@ impl DelveApp {
                 }
                 (Some(doc), None) => {
                     let out = map_view_ui(ui, &mut self.view, doc, &self.prefs.layers);
+                    if self.prefs.layers.markers {
+                        let kinds = super::map_view::markers::kinds_on(doc.map());
+                        legend::markers_legend_ui(ui, self.view.rect, &kinds);
+                    }
                     let mode = self.prefs.layers.room_colours;
                     if self.prefs.layers.rooms && mode != crate::map::colour::RoomColouring::ByRoom {
                         let depth = self.view.room_graph(doc).depth();

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 mod graph;
+pub mod markers;
 pub use graph::graph_colours;
 use graph::{beside_node, draw_room_graph};
 
@@ -67,6 +68,8 @@ pub struct Layers {
     pub grid: bool,
     /// The spawn marker.
     pub spawn: bool,
+    /// Markers (monsters, loot, keys...) with their glyphs; locked doors in their colour.
+    pub markers: bool,
     /// The room graph ([`crate::map::graph`]): a node per room, a line per corridor, the
     /// critical path and loops marked.
     pub graph: bool,
@@ -90,6 +93,7 @@ impl Default for Layers {
             labels: true,
             grid: false,
             spawn: true,
+            markers: true,
             graph: false,
             room_colours: RoomColouring::ByRoom,
         }
@@ -147,9 +151,21 @@ impl Hover {
         for d in self.doors.iter().filter_map(|i| map.doors.get(*i)) {
             s += &format!(" · door {} (room {}, {} wall", d.id, d.room, d.side.name());
             s += &if d.kind == 0 { ")".to_string() } else { format!(", kind {})", d.kind) };
+            if let crate::map::Opening::Locked(k) = d.opening {
+                s += &format!(" locked by key {k}");
+            } else if !d.opening.is_plain() {
+                s += &format!(" {}", d.opening.name());
+            }
         }
         if map.spawn == self.pos {
             s += " · spawn";
+        }
+        for m in map.markers.iter().filter(|m| m.at == self.pos) {
+            s += &match (m.key, m.level) {
+                (Some(k), _) => format!(" · {} {k}", m.kind),
+                (None, 0) => format!(" · {}", m.kind),
+                (None, l) => format!(" · {} (level {l})", m.kind),
+            };
         }
         s
     }
@@ -686,12 +702,19 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers
             };
             let size = if along_x { vec2(long, thick) } else { vec2(thick, long) };
             let bar = Rect::from_center_size(edge, size);
-            painter.rect(bar, 1.0, door_colour(d.kind).gamma_multiply(door_alpha), outline, egui::StrokeKind::Outside);
+            let colour = markers::opening_colour(d.opening).filter(|_| layers.markers).unwrap_or(door_colour(d.kind));
+            painter.rect(bar, 1.0, colour.gamma_multiply(door_alpha), outline, egui::StrokeKind::Outside);
+            if layers.markers {
+                markers::key_number(&painter, bar, d.opening, t.scale);
+            }
         }
     }
 
     let locks = view.locks(doc);
     draw_locks(&painter, rect, &t, doc, &locks, visible);
+    if layers.markers {
+        markers::draw_markers(&painter, rect, &t, map, visible);
+    }
 
     // Room numbers.
     if layers.labels && t.scale >= LABEL_MIN_SCALE {

@@ -24,6 +24,7 @@ mod app_layout;
 mod app_legible;
 #[cfg(feature = "gui")]
 mod app_locks;
+mod app_markers;
 #[cfg(feature = "gui")]
 mod app_recovery;
 #[cfg(feature = "gui")]

@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | each vault, in library order, `count` times | a placement drawn with its chance; an orientation among those allowed (turns, mirrors) | [`Stream::Vaults`] |
 //! | place | a place where the vault and a ring of one tile around it are all rock, not locked, three tiles in from the map's edge: drawn evenly among all such places (the drawn orientation first, then the others in order) | [`Stream::Vaults`] |
-//! | or carve | no free rock (a generator that fills its map): a place clear of locks and of the vaults placed before, drawn the same way; the vault is laid there as a lock over a finished map is ([`keep_over::lay`]): what it covers gives way, rooms it cuts become their pieces, and every room is reached again; none: the report names the vault | [`Stream::Vaults`] |
+//! | or carve | no free rock (a generator that fills its map): a place clear of locks and of the vaults placed before, drawn the same way; the vault is laid there as a lock over a finished map is (`keep_over::lay`): what it covers gives way, rooms it cuts become their pieces, and every room is reached again; none: the report names the vault | [`Stream::Vaults`] |
 //! | join | the vault's floor, then a corridor from one of its entrances (its doors in the library; any side when it has none) through rock or corridor floor to the nearest other room, by the one breadth-first search; a door on each end. Later corridors reach a vault only at its entrances | — |
 //!
 //! Without libraries the stage draws nothing and changes nothing, so maps made without vaults

@@ -115,3 +115,11 @@ pub fn walk_keys(map: &super::Map) -> KeyWalk {
         }
     }
 }
+
+/// How markers of kind `kind` on `map` are drawn: the glyph and colour its parameters declare
+/// (the key's for keys), or the kind's first letter in grey for a kind they do not declare (a
+/// map without parameters, or markers placed by hand).
+pub fn look(map: &super::Map, kind: &str) -> (char, [u8; 3]) {
+    let declared = map.provenance.params.as_ref().and_then(|p| p.markers().look(kind));
+    declared.unwrap_or_else(|| (kind.chars().next().unwrap_or('?'), [200, 200, 200]))
+}

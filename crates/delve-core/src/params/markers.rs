@@ -40,6 +40,14 @@ impl Markers {
         self.kinds.iter().find(|k| k.name == name)
     }
 
+    /// The glyph and colour of kind `name` (the key's too), if declared.
+    pub fn look(&self, name: &str) -> Option<(char, [u8; 3])> {
+        if !self.keys.is_off() && self.keys.name == name {
+            return Some((self.keys.glyph, self.keys.colour));
+        }
+        self.kind(name).map(|k| (k.glyph, k.colour))
+    }
+
     /// Everything wrong with these settings, added to `out`.
     pub fn issues(&self, out: &mut Vec<ParamIssue>) {
         let mut bad = |message: String| out.push(ParamIssue { field: "markers", message });
