@@ -201,13 +201,22 @@ pub struct PngArgs {
     /// Leave the door marks out of a PNG.
     #[arg(long)]
     pub no_doors: bool,
+    /// Leave the markers (monsters, loot, keys...) out of a PNG.
+    #[arg(long)]
+    pub no_markers: bool,
 }
 
 impl PngArgs {
     pub fn options(&self) -> export::PngOptions {
         export::PngOptions {
             scale: self.scale,
-            marks: crate::raster::Marks { doors: !self.no_doors, grid: self.grid, labels: self.labels, locks: false },
+            marks: crate::raster::Marks {
+                doors: !self.no_doors,
+                grid: self.grid,
+                labels: self.labels,
+                locks: false,
+                markers: !self.no_markers,
+            },
             ..Default::default()
         }
     }

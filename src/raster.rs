@@ -158,11 +158,14 @@ pub struct Marks {
     pub labels: bool,
     /// Locked rooms' walls in the lock colour: their outline, as in the editor (at any scale).
     pub locks: bool,
+    /// Markers in their kinds' colours, with their glyphs at 8 or more pixels per tile; locked
+    /// doors in red.
+    pub markers: bool,
 }
 
 impl Default for Marks {
     fn default() -> Self {
-        Marks { doors: true, grid: false, labels: false, locks: false }
+        Marks { doors: true, grid: false, labels: false, locks: false, markers: true }
     }
 }
 
@@ -234,7 +237,8 @@ pub fn render_marked(map: &Map, scale: u32, palette: &Palette, marks: Marks) -> 
                 Dir::West => (cx - t / 2, cy, t, s),
                 Dir::East => (cx + s - (t + 1) / 2, cy, t, s),
             };
-            fill(&mut img, x, y, bw, bh, palette.door);
+            let locked = matches!(d.opening, crate::map::Opening::Locked(_)) && marks.markers;
+            fill(&mut img, x, y, bw, bh, if locked { LOCKED_DOOR } else { palette.door });
         }
         if map.in_bounds(map.spawn) {
             let m = s / 4;
@@ -243,6 +247,9 @@ pub fn render_marked(map: &Map, scale: u32, palette: &Palette, marks: Marks) -> 
         }
     } else if map.in_bounds(map.spawn) {
         fill(&mut img, i64::from(map.spawn.x) * s, i64::from(map.spawn.y) * s, s, s, palette.spawn);
+    }
+    if marks.markers {
+        draw_markers(&mut img, map, s);
     }
     if scale >= MARKS_MIN_SCALE && marks.labels {
         // Glyphs of 8×8 font pixels, each `k`×`k` image pixels, about a tile high or more.
@@ -256,6 +263,33 @@ pub fn render_marked(map: &Map, scale: u32, palette: &Palette, marks: Marks) -> 
         }
     }
     Ok(img)
+}
+
+/// The colour of a locked door, as the editor draws it.
+pub const LOCKED_DOOR: Rgb = Rgb(0xe0, 0x30, 0x40);
+
+/// Each marker of `map` on its tile of `s`×`s` pixels: a square in its kind's colour, with its
+/// glyph (in dark or light ink, by the colour) at 8 or more pixels per tile.
+fn draw_markers(img: &mut image::RgbaImage, map: &Map, s: i64) {
+    for m in &map.markers {
+        let (ch, [r, g, b]) = crate::map::markers::look(map, &m.kind);
+        let (x, y) = (i64::from(m.at.x) * s, i64::from(m.at.y) * s);
+        if s < 8 {
+            let inset = s / 4;
+            fill(img, x + inset, y + inset, (s - 2 * inset).max(1), (s - 2 * inset).max(1), Rgb(r, g, b));
+            continue;
+        }
+        fill(img, x + 1, y + 1, s - 2, s - 2, Rgb(r, g, b));
+        let luma = 299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b);
+        let ink = if luma < 110_000 { Rgb(0xff, 0xff, 0xff) } else { Rgb(0x10, 0x10, 0x16) };
+        let k = s / 8;
+        let off = (s - 8 * k) / 2;
+        for (row, bits) in glyph(ch).iter().enumerate() {
+            for col in (0..8).filter(|b| bits & (1 << b) != 0) {
+                fill(img, x + off + col * k, y + off + row as i64 * k, k, k, ink);
+            }
+        }
+    }
 }
 
 /// The width in pixels of `text` in [`draw_text`]'s glyphs of `k`×`k`-pixel font pixels.
@@ -373,7 +407,7 @@ mod tests {
         map.doors.push(crate::map::Door::new(0, 0, crate::geom::Pos::new(3, 1), Dir::North));
         map.spawn = crate::geom::Pos::new(6, 3);
         let pal = Palette::default();
-        let none = Marks { doors: false, grid: false, labels: false, locks: false };
+        let none = Marks { doors: false, grid: false, labels: false, locks: false, markers: false };
         let plain = render_marked(&map, 16, &pal, none).unwrap();
         let count = |img: &image::RgbaImage, c: Rgb| img.pixels().filter(|p| p.0[..3] == [c.0, c.1, c.2]).count();
         assert_eq!(count(&plain, pal.door), 0);
@@ -390,7 +424,8 @@ mod tests {
         assert_eq!(count(&plain, Rgb(255, 255, 255)), 0);
         // Below the marks' scale nothing is drawn on top.
         assert_eq!(
-            render_marked(&map, 2, &pal, Marks { doors: true, grid: true, labels: true, locks: false }).unwrap(),
+            render_marked(&map, 2, &pal, Marks { doors: true, grid: true, labels: true, locks: false, markers: true })
+                .unwrap(),
             render_marked(&map, 2, &pal, none).unwrap()
         );
     }

@@ -40,7 +40,7 @@ pub use tileset::{OWN_TILES, ROCK, ROOM_FLOORS, UserTileset, own_tiles, tileset_
 
 use super::{ExportError, tile_ids};
 use crate::geom::Pos;
-use crate::map::{Map, Rgb, Shape};
+use crate::map::{Map, Opening, Rgb, Shape};
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -140,7 +140,7 @@ struct Object {
     id: u32,
     name: String,
     /// The object's class (`type` in the files).
-    class: &'static str,
+    class: String,
     x: f64,
     y: f64,
     geometry: Geometry,
@@ -258,7 +258,7 @@ impl<'a> Model<'a> {
                 Object {
                     id: 1 + i as u32,
                     name: r.label.clone().unwrap_or_else(|| format!("room {}", r.id)),
-                    class: "room",
+                    class: "room".into(),
                     x,
                     y,
                     geometry,
@@ -285,7 +285,7 @@ impl<'a> Model<'a> {
                 Object {
                     id: corridor_base + i as u32,
                     name: format!("corridor {}", c.id),
-                    class: "corridor",
+                    class: "corridor".into(),
                     x: origin.0,
                     y: origin.1,
                     geometry: Geometry::Polyline(points),
@@ -313,7 +313,7 @@ impl<'a> Model<'a> {
                 Object {
                     id: door_base + i as u32,
                     name: format!("door {}", d.id),
-                    class: "door",
+                    class: "door".into(),
                     x,
                     y,
                     geometry: Geometry::Point,
@@ -323,7 +323,10 @@ impl<'a> Model<'a> {
                         ("room_object", Value::Object(room_object.get(&d.room).copied().unwrap_or(0))),
                         ("side", Value::Str(d.side.name().into())),
                         ("kind", Value::Int(d.kind.into())),
-                    ],
+                    ]
+                    .into_iter()
+                    .chain(opening_props(d.opening))
+                    .collect(),
                 }
             })
             .collect();
@@ -332,7 +335,7 @@ impl<'a> Model<'a> {
         let spawn = Object {
             id: spawn_id,
             name: "spawn".into(),
-            class: "spawn",
+            class: "spawn".into(),
             x,
             y,
             geometry: Geometry::Point,
@@ -350,12 +353,49 @@ impl<'a> Model<'a> {
         props.push(("seed", Value::Str(prov.seed.to_string())));
         props.push(("edited", Value::Bool(prov.edited)));
 
-        let layers = vec![
+        // Markers: a point object each, its class the kind's name (what an engine keys on).
+        let markers: Vec<Object> = map
+            .markers
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let (x, y) = centre(m.at);
+                let (glyph, [r, g, b]) = crate::map::markers::look(map, &m.kind);
+                let mut props: Props = vec![("kind", Value::Str(m.kind.clone()))];
+                if let Some(room) = map.room_at(m.at) {
+                    props.push(("room", Value::Int(room.id.into())));
+                    props.push(("room_object", Value::Object(room_object.get(&room.id).copied().unwrap_or(0))));
+                }
+                if m.level > 0 {
+                    props.push(("level", Value::Int(m.level.into())));
+                }
+                if let Some(k) = m.key {
+                    props.push(("key", Value::Int(k.into())));
+                }
+                props.push(("glyph", Value::Str(glyph.to_string())));
+                props.push(("colour", Value::Color(Rgb(r, g, b))));
+                Object {
+                    id: spawn_id + 1 + i as u32,
+                    name: m.key.map_or_else(|| m.kind.clone(), |k| format!("{} {k}", m.kind)),
+                    class: m.kind.clone(),
+                    x,
+                    y,
+                    geometry: Geometry::Point,
+                    props,
+                }
+            })
+            .collect();
+        let next_object_id = spawn_id + 1 + markers.len() as u32;
+        let mut layers = vec![
             ObjectLayer { id: TILE_LAYER_ID + 1, name: "rooms", objects: rooms, visible: true },
             ObjectLayer { id: TILE_LAYER_ID + 2, name: "corridors", objects: corridors, visible: true },
             ObjectLayer { id: TILE_LAYER_ID + 3, name: "doors", objects: doors, visible: options.door_pins },
             ObjectLayer { id: TILE_LAYER_ID + 4, name: "spawn", objects: vec![spawn], visible: true },
         ];
+        // Only maps with markers have the layer, so that every other export is as before.
+        if !markers.is_empty() {
+            layers.push(ObjectLayer { id: TILE_LAYER_ID + 5, name: "markers", objects: markers, visible: true });
+        }
         Ok(Model {
             width: map.width(),
             height: map.height(),
@@ -368,7 +408,7 @@ impl<'a> Model<'a> {
                 None => own_tiles(map).into_iter().map(|t| FIRSTGID + t).collect(),
             },
             layers,
-            next_object_id: spawn_id + 1,
+            next_object_id,
         })
     }
 
@@ -456,6 +496,15 @@ impl<'a> Model<'a> {
 }
 
 /// Twice the signed area of a loop of corners (positive when clockwise on screen).
+/// A door's properties for how it opens: none for a plain door (as before openings existed).
+fn opening_props(opening: Opening) -> Vec<(&'static str, Value)> {
+    match opening {
+        Opening::Door => Vec::new(),
+        Opening::Locked(k) => vec![("opening", Value::Str("locked".into())), ("key", Value::Int(k.into()))],
+        o => vec![("opening", Value::Str(o.name().into()))],
+    }
+}
+
 fn signed_area2(l: &[Pos]) -> i64 {
     (0..l.len())
         .map(|i| {
@@ -507,7 +556,7 @@ fn write_object(w: &mut XmlWriter, o: &Object) -> std::io::Result<()> {
     let mut e = w.create_element("object").with_attributes([
         ("id", id.as_str()),
         ("name", o.name.as_str()),
-        ("type", o.class),
+        ("type", o.class.as_str()),
         ("x", &x),
         ("y", &y),
     ]);

@@ -100,7 +100,7 @@ fn a_typed_seed_gives_the_same_map_as_the_command_line() {
         steps: false,
         gif: None,
         keep: None,
-        picture: delve::cli::PngArgs { scale: 8, grid: false, labels: false, no_doors: false },
+        picture: delve::cli::PngArgs { scale: 8, grid: false, labels: false, no_doors: false, no_markers: false },
     };
     assert!(delve::cli::run(cmd, &mut out, &mut err).unwrap());
     assert_eq!(e.ascii(), String::from_utf8(out).unwrap(), "`delve generate --seed dragon` prints this map");
@@ -600,7 +600,7 @@ fn png_export_options_are_chosen_in_a_window_and_remembered() {
     let scale = e.app().prefs().export_options.png_scale.expect("a scale was chosen");
     let img = image::open(&path).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (map.width() * scale, map.height() * scale));
-    let marks = delve::raster::Marks { doors: false, grid: true, labels: false, locks: false };
+    let marks = delve::raster::Marks { doors: false, grid: true, labels: false, locks: false, markers: false };
     let want = delve::raster::render_marked(&map, scale, &delve::raster::Palette::default(), marks).unwrap();
     assert!(img == want, "drawn with a grid and without door marks");
     // The export key: no window, the same options, the same folder.

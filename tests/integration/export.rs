@@ -56,6 +56,10 @@ pub(crate) fn maps() -> Vec<Map> {
         assert!(map.rooms.iter().any(|r| r.role.is_some()), "{preset}: roles to export");
         v.push(map);
     }
+    // With markers, keys and locked doors.
+    let quest = generate(&shipped("grown-quest"), 7).unwrap().map;
+    assert!(!quest.markers.is_empty());
+    v.push(quest);
     v
 }
 
@@ -89,6 +93,22 @@ fn json_exports_validate_against_the_schema_and_read_back_the_same_map() {
         for (room, read) in map.rooms.iter().zip(value["rooms"].as_array().unwrap()) {
             let role = room.role.map_or(serde_json::Value::Null, |r| r.name().into());
             assert_eq!(read["role"], role, "room {}", room.id);
+        }
+        let markers = value["markers"].as_array().map_or(&[][..], |m| m.as_slice());
+        assert_eq!(markers.len(), map.markers.len());
+        for (m, read) in map.markers.iter().zip(markers) {
+            assert_eq!(
+                (read["kind"].as_str(), read["at"][0].as_i64(), read["at"][1].as_i64()),
+                (Some(m.kind.as_str()), Some(m.at.x.into()), Some(m.at.y.into()))
+            );
+            assert_eq!(read["room"].as_u64(), map.room_at(m.at).map(|r| r.id.into()));
+        }
+        for (d, read) in map.doors.iter().zip(value["doors"].as_array().unwrap()) {
+            if let delve::map::Opening::Locked(k) = d.opening {
+                assert_eq!((read["opening"].as_str(), read["key"].as_u64()), (Some("locked"), Some(k.into())));
+            } else {
+                assert!(read.get("opening").is_none() && read.get("key").is_none(), "a plain door as before");
+            }
         }
     }
     // A file that breaks the schema is caught by it.

@@ -390,7 +390,8 @@ fn check(map: &Map, r: &Read, tile: (u32, u32)) {
     assert!(r.tiles == if own { expected_own_tiles(map) } else { expected_tiles(map) }, "tiles differ");
     assert_eq!(r.hidden, ["doors"], "the doors' pins open hidden");
     let names: Vec<&str> = r.layers.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["rooms", "corridors", "doors", "spawn"]);
+    let with_markers = ["rooms", "corridors", "doors", "spawn", "markers"];
+    assert_eq!(names, with_markers[..if map.markers.is_empty() { 4 } else { 5 }]);
     let layer = |name: &str| &r.layers.iter().find(|(n, _)| n == name).unwrap().1;
     let (rooms, corridors, doors, spawn) = (layer("rooms"), layer("corridors"), layer("doors"), layer("spawn"));
     assert_eq!(
@@ -480,7 +481,8 @@ fn check(map: &Map, r: &Read, tile: (u32, u32)) {
     let mut ids: Vec<u32> = r.layers.iter().flat_map(|(_, l)| l.iter().map(|o| o.id)).collect();
     ids.sort_unstable();
     ids.dedup();
-    assert_eq!(ids.len(), map.rooms.len() + map.doors.len() + map.corridors.len() + 1, "object ids are unique");
+    let objects = map.rooms.len() + map.doors.len() + map.corridors.len() + 1 + map.markers.len();
+    assert_eq!(ids.len(), objects, "object ids are unique");
 
     // Provenance: the seed, and a preset that makes the map again.
     assert_eq!(r.props["seed"], P::Str(map.provenance.seed.to_string()));
@@ -705,6 +707,7 @@ fn tiled_draws_the_dungeon_as_delve_does() {
             .env("QT_QPA_PLATFORM", "offscreen")
             .env("XDG_RUNTIME_DIR", dir.path())
             .args(["--hide-layer", "rooms", "--hide-layer", "corridors", "--hide-layer", "spawn"])
+            .args(["--hide-layer", "markers"])
             .arg(&tmx)
             .arg(&png)
             .output()
@@ -717,8 +720,10 @@ fn tiled_draws_the_dungeon_as_delve_does() {
         let mut compared = 0;
         for y in 0..map.height() {
             for x in 0..map.width() {
+                let p = Pos::new(x as i32, y as i32);
+                // Markers are objects in Tiled (drawn by the engine), pixels in Delve's PNG.
                 let door_or_spawn =
-                    own[(y * map.width() + x) as usize] == 3 || Pos::new(x as i32, y as i32) == map.spawn;
+                    own[(y * map.width() + x) as usize] == 3 || p == map.spawn || map.markers.iter().any(|m| m.at == p);
                 if !door_or_spawn {
                     let (t, d) =
                         (tiled_png.get_pixel(x * 16 + 8, y * 16 + 8), delve_png.get_pixel(x * 16 + 8, y * 16 + 8));

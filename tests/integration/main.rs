@@ -24,6 +24,7 @@ mod app_layout;
 mod app_legible;
 #[cfg(feature = "gui")]
 mod app_locks;
+#[cfg(feature = "gui")]
 mod app_markers;
 #[cfg(feature = "gui")]
 mod app_recovery;
@@ -46,6 +47,7 @@ mod edit;
 mod editor;
 mod everywhere;
 mod export;
+mod export_markers;
 mod export_tiled;
 mod files;
 mod grown;

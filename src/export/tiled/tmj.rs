@@ -164,7 +164,7 @@ struct TmjPoint {
 struct TmjObject<'a> {
     id: u32,
     name: &'a str,
-    r#type: &'static str,
+    r#type: &'a str,
     x: f64,
     y: f64,
     width: f64,
@@ -193,7 +193,7 @@ impl<'a> TmjObject<'a> {
         TmjObject {
             id: o.id,
             name: &o.name,
-            r#type: o.class,
+            r#type: &o.class,
             x: o.x,
             y: o.y,
             width,

@@ -5,7 +5,7 @@
 //! back into the map it was made from.
 
 use crate::geom::{Dir, Grid, Pos, Rect};
-use crate::map::{Corridor, Door, Map, Provenance, Rgb, Role, Room, Shape, Tile};
+use crate::map::{Corridor, Door, Map, Marker, Opening, Provenance, Rgb, Role, Room, Shape, Tile};
 use crate::params::GeneratorParams;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -39,6 +39,43 @@ pub struct JsonMap {
     /// Where the player starts.
     pub spawn: JsonPoint,
     pub provenance: JsonProvenance,
+    /// What stands in the rooms, in the order placed (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<JsonMarker>,
+}
+
+/// A marker: a thing of kind `kind` (a name the preset declares: `monster`, `chest`, `key`) on
+/// tile `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct JsonMarker {
+    pub kind: String,
+    pub at: JsonPoint,
+    /// The room it stands in (absent when in none).
+    #[serde(default)]
+    pub room: Option<u32>,
+    /// Its difficulty level, 1 the easiest (absent for a kind without one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u32>,
+    /// For a key: the number of the doors it opens (`opening: "locked"`, the same `key`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<u32>,
+    /// How Delve draws its kind: one character, and `#rrggbb`.
+    pub glyph: String,
+    pub colour: String,
+}
+
+/// How a door opens: `door` (a plain door), `locked` (by the key with its `key` number),
+/// `secret` (looks like wall until found), `arch` (an open way with no door).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum JsonOpening {
+    Door,
+    Locked,
+    Secret,
+    Arch,
 }
 
 /// A tile position `[x, y]`: x to the right, y down, from the top-left tile `[0, 0]`.
@@ -152,6 +189,12 @@ pub struct JsonDoor {
     pub outside: JsonPoint,
     /// Door kind ("colour"): corridors join doors of the same kind; 0 is the plain door.
     pub kind: u8,
+    /// How it opens (absent: a plain door).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<JsonOpening>,
+    /// For a locked door: the number of the key that opens it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -269,6 +312,16 @@ pub fn describe(map: &Map) -> JsonMap {
                 side: side(d.side),
                 outside: point(d.outside()),
                 kind: d.kind,
+                opening: match d.opening {
+                    Opening::Door => None,
+                    Opening::Locked(_) => Some(JsonOpening::Locked),
+                    Opening::Secret => Some(JsonOpening::Secret),
+                    Opening::Arch => Some(JsonOpening::Arch),
+                },
+                key: match d.opening {
+                    Opening::Locked(k) => Some(k),
+                    _ => None,
+                },
             })
             .collect(),
         corridors: map
@@ -292,6 +345,22 @@ pub fn describe(map: &Map) -> JsonMap {
             seed: map.provenance.seed,
             edited: map.provenance.edited,
         },
+        markers: map
+            .markers
+            .iter()
+            .map(|m| {
+                let (glyph, [r, g, b]) = crate::map::markers::look(map, &m.kind);
+                JsonMarker {
+                    kind: m.kind.clone(),
+                    at: point(m.at),
+                    room: map.room_at(m.at).map(|r| r.id),
+                    level: (m.level > 0).then_some(m.level),
+                    key: m.key,
+                    glyph: glyph.to_string(),
+                    colour: format!("#{r:02x}{g:02x}{b:02x}"),
+                }
+            })
+            .collect(),
     }
 }
 
@@ -365,8 +434,27 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
             vault: r.vault,
         });
     }
-    map.doors =
-        j.doors.iter().map(|d| Door { kind: d.kind, ..Door::new(d.id, d.room, pos(d.cell), dir(d.side)) }).collect();
+    map.doors = j
+        .doors
+        .iter()
+        .map(|d| {
+            let opening = match (d.opening, d.key) {
+                (None | Some(JsonOpening::Door), _) => Opening::Door,
+                (Some(JsonOpening::Locked), Some(k)) => Opening::Locked(k),
+                (Some(JsonOpening::Locked), None) => {
+                    return Err(bad(format!("door {}: a locked door needs the number of its `key`", d.id)));
+                }
+                (Some(JsonOpening::Secret), _) => Opening::Secret,
+                (Some(JsonOpening::Arch), _) => Opening::Arch,
+            };
+            Ok(Door { kind: d.kind, opening, ..Door::new(d.id, d.room, pos(d.cell), dir(d.side)) })
+        })
+        .collect::<Result<_, _>>()?;
+    map.markers = j
+        .markers
+        .into_iter()
+        .map(|m| Marker { kind: m.kind, at: pos(m.at), level: m.level.unwrap_or(0), key: m.key })
+        .collect();
     map.corridors = j
         .corridors
         .into_iter()

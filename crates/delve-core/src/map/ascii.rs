@@ -1,4 +1,7 @@
-//! ASCII maps: golden snapshots in tests and `delve generate --ascii`.
+//! ASCII maps: golden snapshots in tests and `delve generate --ascii`: `#` wall, `.` room floor,
+//! `,` corridor floor, `+` a door (on the tile outside it; a locked door shows its key's number),
+//! `@` the spawn, and each marker its kind's glyph. [`from_ascii`] reads the tiles, doors and spawn
+//! back (not markers).
 
 use super::colour::legible_room_colour;
 use super::{Door, Map, Rgb, Room, Shape, Tile};
@@ -22,7 +25,16 @@ pub(super) fn to_ascii(map: &Map) -> String {
     let mut chars: Vec<char> = map.tiles.as_slice().iter().map(|t| t.to_char()).collect();
     for d in &map.doors {
         if let Some(i) = map.tiles.index(d.outside()) {
-            chars[i] = '+';
+            // A locked door shows its key's number (keys run 1 to 8).
+            chars[i] = match d.opening {
+                super::Opening::Locked(k) => char::from_digit(k % 10, 10).unwrap_or('+'),
+                _ => '+',
+            };
+        }
+    }
+    for m in &map.markers {
+        if let Some(i) = map.tiles.index(m.at) {
+            chars[i] = super::markers::look(map, &m.kind).0;
         }
     }
     if let Some(i) = map.tiles.index(map.spawn) {
