@@ -52,6 +52,19 @@ class _Door(TypedDict):
     side: Literal["north", "east", "south", "west"]
     outside: tuple[int, int]
     kind: int
+    opening: Literal["door", "locked", "secret", "arch"]
+    key: Union[int, None]
+
+class _Marker(TypedDict):
+    """A marker, as in the JSON export."""
+
+    kind: str
+    at: tuple[int, int]
+    room: Union[int, None]
+    level: Union[int, None]
+    key: Union[int, None]
+    glyph: str
+    colour: str
 
 class _Corridor(TypedDict):
     """A corridor, as in the JSON export."""
@@ -125,6 +138,9 @@ class Map:
     def rooms(self) -> list[Room]: ...
     @property
     def doors(self) -> list[_Door]: ...
+    @property
+    def markers(self) -> list[_Marker]:
+        """What stands in the rooms (monsters, loot, keys...), in the order placed."""
     @property
     def corridors(self) -> list[_Corridor]: ...
     @property

@@ -48,6 +48,22 @@ typedef struct DelveRoom {
   enum DelveRole role;
 } DelveRoom;
 
+// One marker of a map: a thing of kind `kind` on tile (`x`, `y`).
+typedef struct DelveMarker {
+  // Its kind's name, as the preset declares it (`monster`, `key`, ...): owned by the map,
+  // valid until `delve_map_free`.
+  const char *kind;
+  // Its tile, x to the right, y down, from the top-left corner of the map.
+  int32_t x;
+  int32_t y;
+  // The id of the room it stands in, or -1 when in none.
+  int64_t room;
+  // Its difficulty level (1 the easiest), or 0 for a kind without one.
+  uint32_t level;
+  // For a key: the number of the locked doors it opens (the JSON export's `key`); else 0.
+  uint32_t key;
+} DelveMarker;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -129,8 +145,22 @@ uint32_t delve_map_room_count(const struct DelveMap *m);
 // `m` is NULL or a map not yet freed; `out` is NULL or writable.
 bool delve_map_room(const struct DelveMap *m, uint32_t index, struct DelveRoom *out);
 
+// The number of markers of the map (0 for NULL).
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+uint32_t delve_map_marker_count(const struct DelveMap *m);
+
+// Writes marker `index` (0 to `delve_map_marker_count - 1`, in the order of the JSON export)
+// to `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+//
+// # Safety
+// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+bool delve_map_marker(const struct DelveMap *m, uint32_t index, struct DelveMarker *out);
+
 // The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`
-// wall, `.` room floor, `,` corridor floor, `+` door tile, `@` spawn. Free it with
+// wall, `.` room floor, `,` corridor floor, `+` door tile (a locked door's: its key's number),
+// `@` spawn, a marker its kind's glyph. Free it with
 // `delve_string_free`. NULL for NULL.
 //
 // # Safety

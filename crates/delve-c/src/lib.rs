@@ -38,6 +38,26 @@ pub struct DelveMap {
     map: Map,
     /// The tile ids, row by row (what `delve_map_tiles` points to).
     tiles: Vec<u8>,
+    /// The markers' kind names, one per marker (what `DelveMarker::kind` points to).
+    kinds: Vec<CString>,
+}
+
+/// One marker of a map: a thing of kind `kind` on tile (`x`, `y`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DelveMarker {
+    /// Its kind's name, as the preset declares it (`monster`, `key`, ...): owned by the map,
+    /// valid until `delve_map_free`.
+    pub kind: *const c_char,
+    /// Its tile, x to the right, y down, from the top-left corner of the map.
+    pub x: i32,
+    pub y: i32,
+    /// The id of the room it stands in, or -1 when in none.
+    pub room: i64,
+    /// Its difficulty level (1 the easiest), or 0 for a kind without one.
+    pub level: u32,
+    /// For a key: the number of the locked doors it opens (the JSON export's `key`); else 0.
+    pub key: u32,
 }
 
 /// What a room is for in play (the editor's roles).
@@ -143,7 +163,9 @@ pub(crate) fn make(preset: &str, seed: Option<&str>, keep: Option<&str>) -> Resu
     let map = made.generated.map;
     let mut tiles = vec![0; map.tiles().as_slice().len()];
     write_tile_ids(&map, &mut tiles);
-    Ok(DelveMap { map, tiles })
+    // Kind names hold no NUL (they come from RON strings, which may: those read as "?").
+    let kinds = map.markers.iter().map(|m| CString::new(m.kind.as_str()).unwrap_or_else(|_| c"?".into())).collect();
+    Ok(DelveMap { map, tiles, kinds })
 }
 
 /// The shared body of the two `delve_generate*` functions.
@@ -321,6 +343,46 @@ pub unsafe extern "C" fn delve_map_room(m: *const DelveMap, index: u32, out: *mu
     }
 }
 
+/// The number of markers of the map (0 for NULL).
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_marker_count(m: *const DelveMap) -> u32 {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(0, || unsafe { map_ref(m) }.map_or(0, |m| u32::try_from(m.map.markers.len()).unwrap_or(u32::MAX)))
+}
+
+/// Writes marker `index` (0 to `delve_map_marker_count - 1`, in the order of the JSON export)
+/// to `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_marker(m: *const DelveMap, index: u32, out: *mut DelveMarker) -> bool {
+    let marker = guard(None, || {
+        // SAFETY: the caller passes NULL or a live map.
+        let m = unsafe { map_ref(m) }?;
+        let (mk, kind) = (m.map.markers.get(index as usize)?, m.kinds.get(index as usize)?);
+        Some(DelveMarker {
+            kind: kind.as_ptr(),
+            x: mk.at.x,
+            y: mk.at.y,
+            room: m.map.room_at(mk.at).map_or(-1, |r| i64::from(r.id)),
+            level: mk.level,
+            key: mk.key.unwrap_or(0),
+        })
+    });
+    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
+    match (marker, unsafe { out.as_mut() }) {
+        (Some(marker), Some(out)) => {
+            *out = marker;
+            true
+        }
+        _ => false,
+    }
+}
+
 fn room_of(r: &delve_core::map::Room) -> DelveRoom {
     let b = r.shape.bounds().unwrap_or_default();
     let side = |s: i32| u32::try_from(s).unwrap_or(0);
@@ -337,7 +399,8 @@ fn room_of(r: &delve_core::map::Room) -> DelveRoom {
 }
 
 /// The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`
-/// wall, `.` room floor, `,` corridor floor, `+` door tile, `@` spawn. Free it with
+/// wall, `.` room floor, `,` corridor floor, `+` door tile (a locked door's: its key's number),
+/// `@` spawn, a marker its kind's glyph. Free it with
 /// `delve_string_free`. NULL for NULL.
 ///
 /// # Safety

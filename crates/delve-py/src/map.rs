@@ -7,6 +7,7 @@ use delve_core::generate::{Generated, Report};
 use delve_core::geom::{Dir, Pos};
 use delve_core::io;
 use delve_core::map::Map as CoreMap;
+use delve_core::map::Opening;
 use delve_core::map::palette::separate_neighbours;
 use delve_core::measure::{Stat, SweepRow};
 use numpy::{PyArray2, PyArrayMethods};
@@ -142,7 +143,8 @@ impl Map {
     }
 
     /// The doors, each a dict as in the JSON export: `id`, `room`, `cell` (x, y), `side`
-    /// (north, east, south or west), `outside` (x, y) and `kind`.
+    /// (north, east, south or west), `outside` (x, y), `kind`, `opening` (door, locked, secret or
+    /// arch) and `key` (the number of the key that opens a locked door, else None).
     #[getter]
     fn doors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
@@ -154,6 +156,29 @@ impl Map {
             dict.set_item("side", side(d.side))?;
             dict.set_item("outside", point(d.outside()))?;
             dict.set_item("kind", d.kind)?;
+            dict.set_item("opening", d.opening.name())?;
+            dict.set_item("key", if let Opening::Locked(k) = d.opening { Some(k) } else { None })?;
+            list.append(dict)?;
+        }
+        Ok(list)
+    }
+
+    /// What stands in the rooms, in the order placed, each a dict as in the JSON export: `kind`
+    /// (`monster`, `key`, ... as the preset names it), `at` (x, y), `room` (its id, or None),
+    /// `level` (its difficulty level, or None), `key` (a key's number, or None), `glyph` and
+    /// `colour` (`#rrggbb`, as Delve draws it).
+    #[getter]
+    fn markers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for m in json::markers_of(&self.drawn()) {
+            let dict = PyDict::new(py);
+            dict.set_item("kind", m.kind)?;
+            dict.set_item("at", (m.at.0, m.at.1))?;
+            dict.set_item("room", m.room)?;
+            dict.set_item("level", m.level)?;
+            dict.set_item("key", m.key)?;
+            dict.set_item("glyph", m.glyph)?;
+            dict.set_item("colour", m.colour)?;
             list.append(dict)?;
         }
         Ok(list)
@@ -189,7 +214,8 @@ impl Map {
     }
 
     /// The map as text, byte for byte what `delve generate PRESET --seed S --ascii` prints:
-    /// `#` wall, `.` room floor, `,` corridor floor, `+` door, `@` spawn.
+    /// `#` wall, `.` room floor, `,` corridor floor, `+` door (a locked door: its key's number),
+    /// `@` spawn, and each marker its kind's glyph.
     fn to_ascii(&self) -> String {
         self.map().to_ascii()
     }

@@ -14,14 +14,20 @@ ASCII_IDS = {"#": 0, ".": 1, ",": 2, "+": 3}
 
 
 def tiles_from_ascii(m: delve.Map) -> np.ndarray:
-    """The tile ids the ASCII form shows, [x, y] (the spawn `@` stands on floor: looked up in
-    the JSON rows)."""
+    """The tile ids the ASCII form shows, [x, y] (the spawn `@` and the markers' glyphs stand on
+    floor: looked up in the JSON rows; a locked door shows its key's number)."""
     rows = m.to_ascii().splitlines()
     floor = json.loads(m.to_json())["rows"]
+    marked = {tuple(mk["at"]) for mk in m.markers}
     ids = np.zeros((m.width, m.height), dtype=np.uint8)
     for y, row in enumerate(rows):
         for x, c in enumerate(row):
-            ids[x, y] = ASCII_IDS[floor[y][x]] if c == "@" else ASCII_IDS[c]
+            if c == "@" or (x, y) in marked:
+                ids[x, y] = ASCII_IDS[floor[y][x]]
+            elif c.isdigit():
+                ids[x, y] = ASCII_IDS["+"]
+            else:
+                ids[x, y] = ASCII_IDS[c]
     return ids
 
 
@@ -91,7 +97,9 @@ def test_rooms_doors_corridors_mirror_the_json(preset):
             assert m.tiles[x, y] in (1, 3) or m.tiles[x, y] == 1
             assert b["x"] <= x < b["x"] + b["w"] and b["y"] <= y < b["y"] + b["h"]
     tuples = lambda v: tuple(tuples(x) for x in v) if isinstance(v, list) else v  # noqa: E731
-    assert [{k: tuples(v) for k, v in d.items()} for d in j["doors"]] == m.doors
+    # A plain door's `opening` and `key` are left out of the JSON.
+    plain = {"opening": "door", "key": None}
+    assert [{**plain, **{k: tuples(v) for k, v in d.items()}} for d in j["doors"]] == m.doors
     jc = [{k: tuples(v) if k != "path" else [tuple(p) for p in v] for k, v in c.items()} for c in j["corridors"]]
     assert jc == m.corridors
     for d in m.doors:

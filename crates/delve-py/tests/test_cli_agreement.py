@@ -99,3 +99,29 @@ def test_saved_maps_are_the_clis(cli, tmp_path):
     delve.generate("tiendil-step6", 4).save(ours)
     run_cli(cli, "generate", "tiendil-step6", "--seed", "4", "--out", str(theirs))
     assert ours.read_bytes() == theirs.read_bytes()
+
+
+@pytest.mark.parametrize("seed", ["3", "7"])
+def test_markers_and_door_openings_are_the_clis(cli, tmp_path, seed):
+    out = tmp_path / "quest.json"
+    run_cli(cli, "export", "grown-quest", "--seed", seed, "--format", "json", "--out", str(out))
+    import json
+
+    expected = json.loads(out.read_text())
+    m = delve.generate("grown-quest", int(seed))
+    markers = m.markers
+    assert len(markers) == len(expected["markers"]) > 0
+    for got, want in zip(markers, expected["markers"]):
+        assert got["kind"] == want["kind"] and list(got["at"]) == want["at"]
+        assert (got["room"], got["level"], got["key"]) == (want["room"], want.get("level"), want.get("key"))
+        assert (got["glyph"], got["colour"]) == (want["glyph"], want["colour"])
+        x, y = got["at"]
+        assert m.to_ascii().splitlines()[y][x] == got["glyph"]
+    for got, want in zip(m.doors, expected["doors"]):
+        assert got["opening"] == want.get("opening", "door") and got["key"] == want.get("key")
+    locked = [d for d in m.doors if d["opening"] == "locked"]
+    keys = sorted(mk["key"] for mk in markers if mk["kind"] == "key")
+    assert sorted(d["key"] for d in locked) == keys == [1, 2]
+    # A map without markers has none, and plain doors.
+    plain = delve.generate("grown-treasure", int(seed))
+    assert plain.markers == [] and all(d["opening"] == "door" and d["key"] is None for d in plain.doors)

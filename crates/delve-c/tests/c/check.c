@@ -48,14 +48,36 @@ static void check_map(const char *preset, const char *seed) {
     CHECK(w > 0 && h > 0 && tiles && ascii && json, "%s: empty map", preset);
     CHECK(strlen(ascii) == (size_t)(w + 1) * h, "%s: ASCII is %zu bytes, not (w+1)*h", preset, strlen(ascii));
     CHECK(sx < w && sy < h, "%s: spawn %u,%u off the %ux%u map", preset, sx, sy, w, h);
+    /* Markers: each on the map, on room floor, its kind named; the ASCII shows its glyph there. */
+    uint32_t markers = delve_map_marker_count(m), keys = 0;
+    for (uint32_t i = 0; i < markers; i++) {
+        DelveMarker mk;
+        CHECK(delve_map_marker(m, i, &mk), "%s: marker %u", preset, i);
+        CHECK(mk.kind && mk.kind[0] && mk.x >= 0 && mk.y >= 0 && (uint32_t)mk.x < w && (uint32_t)mk.y < h,
+              "%s: marker %u", preset, i);
+        CHECK(tiles[(size_t)mk.y * w + mk.x] == 1 && mk.room >= 0, "%s: marker %u off room floor", preset, i);
+        keys += mk.key > 0;
+    }
+    DelveMarker none;
+    CHECK(!delve_map_marker(m, markers, &none), "%s: marker past the end", preset);
     for (uint32_t y = 0; y < h && strlen(ascii) == (size_t)(w + 1) * h; y++) {
         CHECK(ascii[(size_t)y * (w + 1) + w] == '\n', "%s: row %u does not end the line", preset, y);
         for (uint32_t x = 0; x < w; x++) {
             uint8_t id = tiles[(size_t)y * w + x];
             char c = ascii[(size_t)y * (w + 1) + x];
+            int marked = 0;
+            for (uint32_t i = 0; i < markers && !marked; i++) {
+                DelveMarker mk;
+                marked = delve_map_marker(m, i, &mk) && (uint32_t)mk.x == x && (uint32_t)mk.y == y;
+            }
             CHECK(id <= 3, "%s: tile id %u at %u,%u", preset, id, x, y);
             if (x == sx && y == sy) {
                 CHECK(c == '@' && id != 0, "%s: spawn %u,%u is '%c' (id %u)", preset, x, y, c, id);
+            } else if (marked) {
+                CHECK(c != TILE_CHARS[1], "%s: marker %u,%u is drawn as floor", preset, x, y);
+            } else if (id == 3) {
+                /* A door tile: '+', or a locked door's key number. */
+                CHECK(c == '+' || (c >= '1' && c <= '8'), "%s: %u,%u is a door but '%c'", preset, x, y, c);
             } else if (id <= 3) {
                 CHECK(c == TILE_CHARS[id], "%s: %u,%u is id %u but '%c'", preset, x, y, id, c);
             }
@@ -74,7 +96,8 @@ static void check_map(const char *preset, const char *seed) {
     DelveRoom r;
     CHECK(!delve_map_room(m, rooms, &r), "%s: room past the end", preset);
     CHECK(strncmp(json, "{", 1) == 0 && strstr(json, "\"rooms\"") && strstr(json, "\"spawn\""), "%s: JSON", preset);
-    printf("ok: %s seed %s: %ux%u, %u rooms, spawn %u,%u\n", preset, seed ? seed : "(preset's)", w, h, rooms, sx, sy);
+    printf("ok: %s seed %s: %ux%u, %u rooms, %u markers (%u keys), spawn %u,%u\n", preset, seed ? seed : "(preset's)",
+           w, h, rooms, markers, keys, sx, sy);
     delve_string_free(ascii);
     delve_string_free(json);
     delve_map_free(m);
@@ -106,6 +129,7 @@ static int check(const char *dir) {
     check_map("tiendil-step6", "a seed typed as text");
     check_map("grown-shapes", "3");
     check_map("grown-treasure", NULL);
+    check_map("grown-quest", "7");
 
     char path[4096], locks[4096], big[4096];
     snprintf(path, sizeof path, "%s/bad-value.ron", dir);
@@ -139,6 +163,8 @@ static int check(const char *dir) {
     CHECK(delve_map_tiles(NULL) == NULL && delve_map_to_ascii(NULL) == NULL && delve_map_to_json(NULL) == NULL,
           "NULL map data");
     CHECK(!delve_map_room(NULL, 0, &r), "room of NULL");
+    DelveMarker mk;
+    CHECK(delve_map_marker_count(NULL) == 0 && !delve_map_marker(NULL, 0, &mk), "markers of NULL");
     delve_map_free(NULL);
     delve_string_free(NULL);
     printf("ok: NULL maps\n");

@@ -345,23 +345,27 @@ pub fn describe(map: &Map) -> JsonMap {
             seed: map.provenance.seed,
             edited: map.provenance.edited,
         },
-        markers: map
-            .markers
-            .iter()
-            .map(|m| {
-                let (glyph, [r, g, b]) = crate::map::markers::look(map, &m.kind);
-                JsonMarker {
-                    kind: m.kind.clone(),
-                    at: point(m.at),
-                    room: map.room_at(m.at).map(|r| r.id),
-                    level: (m.level > 0).then_some(m.level),
-                    key: m.key,
-                    glyph: glyph.to_string(),
-                    colour: format!("#{r:02x}{g:02x}{b:02x}"),
-                }
-            })
-            .collect(),
+        markers: markers_of(map),
     }
+}
+
+/// The markers of `map`, as the JSON export (and the Python package) give them.
+pub fn markers_of(map: &Map) -> Vec<JsonMarker> {
+    map.markers
+        .iter()
+        .map(|m| {
+            let (glyph, [r, g, b]) = crate::map::markers::look(map, &m.kind);
+            JsonMarker {
+                kind: m.kind.clone(),
+                at: point(m.at),
+                room: map.room_at(m.at).map(|r| r.id),
+                level: (m.level > 0).then_some(m.level),
+                key: m.key,
+                glyph: glyph.to_string(),
+                colour: format!("#{r:02x}{g:02x}{b:02x}"),
+            }
+        })
+        .collect()
 }
 
 /// The JSON text of `map`, compact (one line; `python -m json.tool` shows it laid out).
