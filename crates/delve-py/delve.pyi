@@ -90,6 +90,8 @@ class _Metrics(TypedDict):
     loops: int
     depth: int
     mean_corridor_length: float
+    markers: int
+    keys_reached_percent: float
     shortfall: Union[str, None]
     connected: bool
     problems: int

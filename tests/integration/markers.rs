@@ -173,3 +173,27 @@ fn the_timeline_tells_each_kind_and_key_and_replays_to_the_map() {
     let before = replay(&params, 5, &steps[..steps.len() - 3]).expect("replays");
     assert_eq!(before.markers.len(), 2, "the two keys, before the kinds");
 }
+
+#[test]
+fn sweeps_count_markers_and_keys_reached_before_their_locks() {
+    use delve::measure::{Stat, SweepRow};
+    let at = |s: Stat| s.metric_index().unwrap();
+    for (name, with) in [("grown-quest", true), ("grown-treasure", false)] {
+        let params = shipped(name);
+        for seed in 0..60 {
+            let row = SweepRow::of(&params, seed, None).unwrap();
+            let map = generate(&params, seed).unwrap().map;
+            assert_eq!(row.values[at(Stat::Markers)] as usize, map.markers.len(), "{name} seed {seed}");
+            assert_eq!(row.values[at(Stat::KeysReached)], 100.0, "{name} seed {seed}: every key before its lock");
+            assert_eq!(map.markers.is_empty(), !with);
+        }
+    }
+    // A key out of reach (moved behind its own lock) counts against the figure.
+    let mut map = generate(&shipped("grown-quest"), 5).unwrap().map;
+    let lock = map.doors.iter().find(|d| d.opening == Opening::Locked(2)).unwrap().clone();
+    let key = map.markers.iter_mut().find(|m| m.key == Some(2)).unwrap();
+    key.at = lock.cell;
+    let walk = walk_keys(&map);
+    assert_eq!((walk.keys, walk.reached), (2, 1));
+    assert_eq!(delve::map::markers::Content::of(&map).keys_reached_percent, 50.0);
+}

@@ -26,6 +26,8 @@ pub enum Stat {
     Loops,
     Depth,
     MeanCorridorLength,
+    Markers,
+    KeysReached,
 }
 
 impl Stat {
@@ -42,6 +44,8 @@ impl Stat {
         Stat::Loops,
         Stat::Depth,
         Stat::MeanCorridorLength,
+        Stat::Markers,
+        Stat::KeysReached,
     ];
 
     /// The figure called `name` as the tables label it (any case) or by its key (`longest path`,
@@ -75,6 +79,8 @@ impl Stat {
             Stat::Loops => "loops",
             Stat::Depth => "depth",
             Stat::MeanCorridorLength => "mean corridor length",
+            Stat::Markers => "markers",
+            Stat::KeysReached => "keys reached %",
         }
     }
 
@@ -93,6 +99,8 @@ impl Stat {
             Stat::Loops => "loops",
             Stat::Depth => "depth",
             Stat::MeanCorridorLength => "mean_corridor_length",
+            Stat::Markers => "markers",
+            Stat::KeysReached => "keys_reached_percent",
         }
     }
 
@@ -111,13 +119,17 @@ impl Stat {
             Stat::Loops => "Independent cycles of the room graph: corridors − rooms + pieces of the graph.",
             Stat::Depth => "Rooms passed from the spawn's room to the farthest room, along the corridors.",
             Stat::MeanCorridorLength => "Tiles per corridor path.",
+            Stat::Markers => "Markers placed: monsters, loot, keys... as the preset's marker kinds say.",
+            Stat::KeysReached => {
+                "Keys picked up before their locked doors, of all keys, walking from the entrance and passing a locked door only with its key (100 on maps without keys)."
+            }
         }
     }
 
     /// Digits after the point when shown.
     pub const fn decimals(self) -> usize {
         match self {
-            Stat::FloorPercent | Stat::MeanCorridorLength => 1,
+            Stat::FloorPercent | Stat::MeanCorridorLength | Stat::KeysReached => 1,
             _ => 0,
         }
     }
@@ -131,6 +143,7 @@ impl Stat {
             Stat::Depth if v == 1.0 => "1 room deep".to_string(),
             Stat::Depth => format!("{v:.0} rooms deep"),
             Stat::MeanCorridorLength => format!("{v:.1} tiles per corridor"),
+            Stat::KeysReached => format!("{v:.1}% of keys reached before their locks"),
             // "1 room", "1 dead-end cell": the label's last word without its plural s.
             _ if v == 1.0 => format!("1 {}", self.label().strip_suffix('s').unwrap_or(self.label())),
             _ => format!("{v:.0} {}", self.label()),
@@ -152,12 +165,14 @@ impl Stat {
             Stat::Loops => m.graph.loops as f64,
             Stat::Depth => f64::from(m.graph.depth),
             Stat::MeanCorridorLength => m.graph.mean_corridor_length,
+            Stat::Markers => f64::from(m.content.markers),
+            Stat::KeysReached => m.content.keys_reached_percent,
         }
     }
 }
 
 /// How many figures a row holds: [`Stat::metrics`].
-pub const METRICS: usize = 11;
+pub const METRICS: usize = 13;
 
 /// One seed of a sweep: its map's figures, compactly (a run may hold a million).
 #[derive(Clone, Copy, Debug, PartialEq)]

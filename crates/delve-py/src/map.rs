@@ -228,7 +228,7 @@ impl Map {
     /// The map's figures, with the keys of `delve sweep`'s CSV columns: `seed`, `rooms_asked`,
     /// each figure (`rooms`, `doors`, `corridors`, `corridor_cells`, `floor_percent`,
     /// `longest_path`, `leaf_rooms`, `dead_end_cells`, `loops`, `depth`,
-    /// `mean_corridor_length`), `shortfall` (a cause's key, or None), `connected` and `problems`.
+    /// `mean_corridor_length`, `markers`, `keys_reached_percent`), `shortfall` (a cause's key, or None), `connected` and `problems`.
     /// Whole figures are ints, the others floats to three places, as the CSV writes them. The
     /// CSV's `micros` (the time to generate) is left out: it differs on every run. For a map
     /// read from a file, `rooms_asked` is 0 and `shortfall` None (no report).

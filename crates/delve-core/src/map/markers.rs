@@ -123,3 +123,35 @@ pub fn look(map: &super::Map, kind: &str) -> (char, [u8; 3]) {
     let declared = map.provenance.params.as_ref().and_then(|p| p.markers().look(kind));
     declared.unwrap_or_else(|| (kind.chars().next().unwrap_or('?'), [200, 200, 200]))
 }
+
+/// A map's markers in figures, for sweeps and Explore.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Content {
+    /// Markers placed (keys included).
+    pub markers: u32,
+    /// Keys picked up before their locked doors, in percent of all keys ([`walk_keys`]); 100 on
+    /// a map without keys or locks, 0 when it has locks and no key.
+    pub keys_reached_percent: f64,
+}
+
+impl Default for Content {
+    fn default() -> Self {
+        Content { markers: 0, keys_reached_percent: 100.0 }
+    }
+}
+
+impl Content {
+    pub fn of(map: &super::Map) -> Content {
+        let locks = map.doors.iter().any(|d| matches!(d.opening, Opening::Locked(_)));
+        let markers = map.markers.len() as u32;
+        if !locks && !map.markers.iter().any(|m| m.key.is_some()) {
+            return Content { markers, ..Content::default() };
+        }
+        let walk = walk_keys(map);
+        let keys_reached_percent = match walk.keys {
+            0 => 0.0,
+            k => 100.0 * f64::from(walk.reached) / f64::from(k),
+        };
+        Content { markers, keys_reached_percent }
+    }
+}

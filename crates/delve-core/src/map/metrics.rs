@@ -47,6 +47,8 @@ pub struct Metrics {
     /// The longest shortest walk from spawn to any reachable tile, in steps.
     pub longest_path: u32,
     pub graph: GraphMetrics,
+    /// What stands in the rooms: markers, and keys reached before their locks.
+    pub content: super::markers::Content,
 }
 
 impl Metrics {
@@ -57,6 +59,7 @@ impl Metrics {
             figures: Checker::new(map).figures(),
             longest_path: longest_path.unwrap_or(0),
             graph: GraphMetrics::of(map),
+            content: super::markers::Content::of(map),
         }
     }
 }

@@ -354,5 +354,6 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
             depth,
             mean_corridor_length: if corridors == 0 { 0.0 } else { path_tiles as f64 / corridors as f64 },
         },
+        content: super::markers::Content::of(map),
     })
 }
