@@ -360,7 +360,8 @@ impl DelveApp {
                 self.commands.push(Command::View(ViewCommand::SetLayers(l)));
             }
         });
-        fixed_row(ui, |ui| tools::tool_options_ui(ui, &mut self.tools));
+        let map = self.doc.as_ref().map(|d| d.map());
+        fixed_row(ui, |ui| tools::tool_options_ui(ui, &mut self.tools, map));
     }
 
     pub(super) fn message_ui(&mut self, ui: &mut egui::Ui) {

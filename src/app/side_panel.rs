@@ -8,7 +8,7 @@ use super::shortcuts::{Action, with_key};
 use super::tools::{Selection, ToolState};
 use crate::app::command::{EditCommand, ViewCommand};
 use crate::edit::{Interaction, Op};
-use crate::map::Role;
+use crate::map::{Map, Opening, Role};
 use egui::Color32;
 
 /// The right panel: inspector, history and problems.
@@ -90,6 +90,7 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                 {
                     out.push(Command::Edit(EditCommand::Perform(Op::LockRoom { id, locked })));
                 }
+                room_markers_ui(ui, map, room);
                 let mut vault = room.vault;
                 let hint = "A vault: when this map is a preset's vault library (Vaults › Add library…), \
                             generators place this room among theirs. A library that marks no room uses all of them";
@@ -117,6 +118,7 @@ fn inspector_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &
                         out.push(Command::Edit(EditCommand::Perform(Op::SetDoorKind { id, kind })));
                     }
                 });
+                opening_ui(ui, id, d.opening, out);
                 if ui.button("Delete door").on_hover_text("Deletes the door and its corridors (Delete)").clicked() {
                     out.push(Command::Edit(EditCommand::Perform(Op::RemoveDoor(id))));
                     state.selection = None;
@@ -265,4 +267,47 @@ fn problems_ui(ui: &mut egui::Ui, doc: &Document, state: &mut ToolState, out: &m
             }
         }
     });
+}
+
+/// How door `id` opens (now `opening`): a choice of a plain door, locked by key 1 to 8, secret
+/// or an arch; a change is one undo step.
+fn opening_ui(ui: &mut egui::Ui, id: crate::map::DoorId, opening: Opening, out: &mut Vec<Command>) {
+    let name = |o: Opening| match o {
+        Opening::Locked(k) => format!("locked (key {k})"),
+        o => o.name().to_string(),
+    };
+    let mut chosen = opening;
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_label("Opens")
+            .selected_text(name(opening))
+            .show_ui(ui, |ui| {
+                let choices =
+                    [Opening::Door, Opening::Secret, Opening::Arch].into_iter().chain((1..=8).map(Opening::Locked));
+                for o in choices {
+                    ui.selectable_value(&mut chosen, o, name(o));
+                }
+            })
+            .response
+            .on_hover_text("How the door opens: a key marker with the same number opens a locked door");
+    });
+    if chosen != opening {
+        out.push(Command::Edit(EditCommand::Perform(Op::SetDoorOpening { id, opening: chosen })));
+    }
+}
+
+/// The markers standing in `room`, one line each (its kind, place, level or key).
+fn room_markers_ui(ui: &mut egui::Ui, map: &Map, room: &crate::map::Room) {
+    let inside: Vec<&crate::map::Marker> = map.markers.iter().filter(|m| room.shape.contains(m.at)).collect();
+    if inside.is_empty() {
+        return;
+    }
+    ui.label(format!("Markers ({})", inside.len()));
+    for m in inside {
+        let extra = match (m.key, m.level) {
+            (Some(k), _) => format!(", opens door(s) locked by key {k}"),
+            (None, 0) => String::new(),
+            (None, l) => format!(", level {l}"),
+        };
+        ui.weak(format!("{} at ({}, {}){extra}", m.kind, m.at.x, m.at.y));
+    }
 }

@@ -36,11 +36,23 @@ pub enum Tool {
     /// Paint locked tiles (Alt: unlock; shift-drag: a rectangle): kept when the map is generated
     /// again.
     Lock,
+    /// Click floor to put a marker of the chosen kind; click a marker to delete it; drag one to
+    /// move it.
+    Marker,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 8] =
-        [Tool::Select, Tool::Floor, Tool::Wall, Tool::Room, Tool::Door, Tool::Corridor, Tool::Spawn, Tool::Lock];
+    pub const ALL: [Tool; 9] = [
+        Tool::Select,
+        Tool::Floor,
+        Tool::Wall,
+        Tool::Room,
+        Tool::Door,
+        Tool::Corridor,
+        Tool::Spawn,
+        Tool::Lock,
+        Tool::Marker,
+    ];
 
     pub fn key(self) -> egui::Key {
         use egui::Key;
@@ -53,6 +65,7 @@ impl Tool {
             Tool::Corridor => Key::C,
             Tool::Spawn => Key::P,
             Tool::Lock => Key::K,
+            Tool::Marker => Key::T,
         }
     }
 
@@ -66,6 +79,7 @@ impl Tool {
             Tool::Corridor => "Corridor",
             Tool::Spawn => "Spawn",
             Tool::Lock => "Lock",
+            Tool::Marker => "Marker",
         }
     }
 
@@ -82,6 +96,9 @@ impl Tool {
             Tool::Spawn => "Spawn: click to set the spawn point",
             Tool::Lock => {
                 "Lock brush: drag to lock tiles (kept when the map is generated again); Alt+drag unlocks; Shift+drag a rectangle; [ ] brush size"
+            }
+            Tool::Marker => {
+                "Marker: click floor to put one of the kind chosen; click a marker to delete it; drag one to move it"
             }
         }
     }
@@ -120,6 +137,8 @@ pub struct ToolState {
     pub(super) picker: Option<(RoomId, Interaction)>,
     /// The room the map's context menu is about (the one right-clicked).
     context_room: Option<RoomId>,
+    /// The kind the marker tool puts (empty: the first the map's parameters declare).
+    pub marker_kind: String,
 }
 
 impl Default for ToolState {
@@ -136,6 +155,7 @@ impl Default for ToolState {
             stroke: None,
             picker: None,
             context_room: None,
+            marker_kind: String::new(),
         }
     }
 }
@@ -151,7 +171,7 @@ impl ToolState {
     /// Another map is shown (a new document, or a regeneration): what was selected, picked,
     /// marked or half-drawn on the old one goes; the tool and brush stay.
     pub fn forget_document(&mut self) {
-        *self = Self { tool: self.tool, brush: self.brush, ..Self::default() };
+        *self = Self { tool: self.tool, brush: self.brush, marker_kind: self.marker_kind.clone(), ..Self::default() };
     }
 
     /// Switches tools (a key or the tool bar); a corridor half-drawn is dropped.
@@ -207,12 +227,38 @@ pub fn tool_bar_ui(ui: &mut egui::Ui, state: &mut ToolState) {
     }
 }
 
-/// The picked tool's options (the brush size of the brushes), else what the tool does: one row
-/// whose height does not depend on the tool, so that picking a tool never moves the map.
-pub fn tool_options_ui(ui: &mut egui::Ui, state: &mut ToolState) {
+/// The kinds the marker tool offers on `map`: those its parameters declare (not the key, whose
+/// markers go with locked doors), or "marker" for a map without any.
+pub fn marker_kinds(map: &Map) -> Vec<String> {
+    let declared = map.provenance.params.as_ref().map(|p| p.markers().kinds.iter().map(|k| k.name.clone()).collect());
+    declared.filter(|k: &Vec<String>| !k.is_empty()).unwrap_or_else(|| vec!["marker".to_string()])
+}
+
+impl ToolState {
+    /// The kind the marker tool puts on `map`: the one chosen, when the map offers it, else the
+    /// first it offers.
+    pub fn marker_kind(&self, map: &Map) -> String {
+        let kinds = marker_kinds(map);
+        if kinds.contains(&self.marker_kind) { self.marker_kind.clone() } else { kinds[0].clone() }
+    }
+}
+
+/// The picked tool's options (the brush size of the brushes, the marker tool's kind), else what
+/// the tool does: one row whose height does not depend on the tool, so that picking a tool never
+/// moves the map.
+pub fn tool_options_ui(ui: &mut egui::Ui, state: &mut ToolState, map: Option<&Map>) {
     if matches!(state.tool, Tool::Floor | Tool::Wall | Tool::Lock) {
         ui.add(egui::Slider::new(&mut state.brush, 1..=MAX_BRUSH).text("brush size (tiles)"))
             .on_hover_text("Brush size in tiles, 1 to 64 ([ and ])");
+    }
+    if let (Tool::Marker, Some(map)) = (state.tool, map) {
+        let mut kind = state.marker_kind(map);
+        egui::ComboBox::from_id_salt("marker kind").selected_text(format!("kind: {kind}")).show_ui(ui, |ui| {
+            for k in marker_kinds(map) {
+                ui.selectable_value(&mut kind, k.clone(), k);
+            }
+        });
+        state.marker_kind = kind;
     }
     let hint = egui::RichText::new(state.tool.help()).color(ui.visuals().weak_text_color());
     ui.add(egui::Label::new(hint).truncate());

@@ -5,7 +5,7 @@
 use super::primitive::{Changes, Edit, EditError, corridor_pos, door_pos, rollback, shape_fits};
 use super::route::{corridor_tiles, own_corridor_cells, reroute, route, wall_cells};
 use crate::geom::{Dir, Pos, Rect};
-use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Role, Room, RoomId, Shape, Tile};
+use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Marker, Opening, Rgb, Role, Room, RoomId, Shape, Tile};
 use std::collections::BTreeSet;
 
 /// What a designer asks for; [`perform`] turns it into primitive edits.
@@ -44,6 +44,20 @@ pub enum Op {
     SetDoorKind {
         id: DoorId,
         kind: u8,
+    },
+    /// How a door opens: a plain door, locked (by key k), secret, an open arch.
+    SetDoorOpening {
+        id: DoorId,
+        opening: Opening,
+    },
+    /// A marker on a floor tile without one.
+    AddMarker(Marker),
+    /// Deletes the marker at `index` of the map's markers.
+    RemoveMarker(usize),
+    /// Moves the marker at `index` to floor tile `to` (without a marker).
+    MoveMarker {
+        index: usize,
+        to: Pos,
     },
     /// A shortest corridor between two doors, around rooms.
     Connect {
@@ -99,6 +113,11 @@ impl Op {
             Op::AddDoor { room, .. } => format!("Add door to room {room}"),
             Op::RemoveDoor(id) => format!("Delete door {id}"),
             Op::SetDoorKind { id, kind } => format!("Door {id} kind {kind}"),
+            Op::SetDoorOpening { id, opening: Opening::Locked(k) } => format!("Door {id} locked by key {k}"),
+            Op::SetDoorOpening { id, opening } => format!("Door {id} {}", opening.name()),
+            Op::AddMarker(m) => format!("Add {} at {}", m.kind, m.at),
+            Op::RemoveMarker(i) => format!("Delete marker {i}"),
+            Op::MoveMarker { index, to } => format!("Move marker {index} to {to}"),
             Op::Connect { a, b } => format!("Connect doors {a} and {b}"),
             Op::Reroute(id) => format!("Re-route corridor {id}"),
             Op::RemoveCorridor(id) => format!("Delete corridor {id}"),
@@ -265,6 +284,29 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
         }
         Op::RemoveDoor(id) => remove_door(tx, id),
         Op::SetDoorKind { id, kind } => tx.push(Edit::SetDoorKind { id, kind }),
+        Op::SetDoorOpening { id, opening } => {
+            let door = tx.map.door(id).ok_or(EditError::UnknownDoor(id))?;
+            if door.opening == opening {
+                return Err(EditError::Nothing);
+            }
+            tx.push(Edit::SetDoorOpening { id, opening })
+        }
+        Op::AddMarker(marker) => {
+            marker_place(tx.map, marker.at)?;
+            let index = tx.map.markers.len();
+            tx.push(Edit::InsertMarker { index, marker })
+        }
+        Op::RemoveMarker(index) => tx.push(Edit::RemoveMarker(index)),
+        Op::MoveMarker { index, to } => {
+            let mut marker = tx.map.markers.get(index).cloned().ok_or(EditError::BadIndex { what: "marker", index })?;
+            if marker.at == to {
+                return Err(EditError::Nothing);
+            }
+            marker_place(tx.map, to)?;
+            marker.at = to;
+            tx.push(Edit::RemoveMarker(index))?;
+            tx.push(Edit::InsertMarker { index, marker })
+        }
         Op::Connect { a, b } => {
             if a == b {
                 return Err(EditError::SameDoor);
@@ -371,6 +413,16 @@ fn remove_corridor(tx: &mut Tx, id: CorridorId) -> Result<(), EditError> {
         tx.push(Edit::SetTiles(tiles))?;
     }
     Ok(())
+}
+
+/// Whether a marker may stand on `at`: floor on the map, without a marker.
+fn marker_place(map: &Map, at: Pos) -> Result<(), EditError> {
+    match map.tile(at) {
+        None => Err(EditError::OutOfBounds(at)),
+        Some(Tile::Wall) => Err(EditError::NotFloor(at)),
+        Some(_) if map.markers.iter().any(|m| m.at == at) => Err(EditError::MarkerExists(at)),
+        Some(_) => Ok(()),
+    }
 }
 
 fn remove_door(tx: &mut Tx, id: DoorId) -> Result<(), EditError> {

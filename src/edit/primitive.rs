@@ -8,7 +8,9 @@
 //! flag exactly.
 
 use crate::geom::{Pos, Rect};
-use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Rgb, Role, Room, RoomId, Shape, Tile, TilePath};
+use crate::map::{
+    Corridor, CorridorId, Door, DoorId, Map, Marker, Opening, Rgb, Role, Room, RoomId, Shape, Tile, TilePath,
+};
 use thiserror::Error;
 
 /// Why an edit was refused. The map is unchanged when one is returned.
@@ -42,6 +44,10 @@ pub enum EditError {
     SameDoor,
     #[error("nothing to change")]
     Nothing,
+    #[error("{0} is rock: a marker stands on floor")]
+    NotFloor(Pos),
+    #[error("there already is a marker at {0}")]
+    MarkerExists(Pos),
 }
 
 /// A primitive change. See the module docs.
@@ -75,6 +81,18 @@ pub enum Edit {
         id: DoorId,
         kind: u8,
     },
+    /// Sets how a door opens (plain, locked by a key, secret, an arch).
+    SetDoorOpening {
+        id: DoorId,
+        opening: Opening,
+    },
+    /// Inserts `marker` at `index` in `map.markers`.
+    InsertMarker {
+        index: usize,
+        marker: Marker,
+    },
+    /// Removes the marker at `index` of `map.markers`.
+    RemoveMarker(usize),
     InsertCorridor {
         index: usize,
         corridor: Corridor,
@@ -295,6 +313,32 @@ impl Edit {
                 ch.touch(map.doors[i].cell);
                 let old = std::mem::replace(&mut map.doors[i].kind, kind);
                 Edit::SetDoorKind { id, kind: old }
+            }
+            Edit::SetDoorOpening { id, opening } => {
+                let i = door_pos(map, id)?;
+                ch.structure = true;
+                ch.touch(map.doors[i].cell);
+                let old = std::mem::replace(&mut map.doors[i].opening, opening);
+                Edit::SetDoorOpening { id, opening: old }
+            }
+            Edit::InsertMarker { index, marker } => {
+                check_index("marker", index, map.markers.len())?;
+                if !map.in_bounds(marker.at) {
+                    return Err(EditError::OutOfBounds(marker.at));
+                }
+                ch.touch(marker.at);
+                ch.structure = true;
+                map.markers.insert(index, marker);
+                Edit::RemoveMarker(index)
+            }
+            Edit::RemoveMarker(index) => {
+                if index >= map.markers.len() {
+                    return Err(EditError::BadIndex { what: "marker", index });
+                }
+                let marker = map.markers.remove(index);
+                ch.touch(marker.at);
+                ch.structure = true;
+                Edit::InsertMarker { index, marker }
             }
             Edit::InsertCorridor { index, corridor } => {
                 check_index("corridor", index, map.corridors.len())?;

@@ -36,3 +36,50 @@ fn markers_and_locked_doors_are_drawn_with_a_legend_and_the_layer_hides_them() {
     assert!(painted.discs(monster).is_empty(), "no markers drawn");
     assert!(painted.filled(egui::Color32::from_rgb(0xe0, 0x30, 0x40)).is_empty(), "doors in their plain colour");
 }
+
+/// The marker tool (T): a click on floor puts a marker of the chosen kind, a click on a marker
+/// deletes it, a drag moves it; each one undo step. A door's opening is set in the inspector.
+#[test]
+fn the_marker_tool_puts_deletes_and_moves_markers_and_the_inspector_locks_a_door() {
+    use egui::Modifiers;
+    let map = generate_valid(&shipped("grown-quest"), 7).map;
+    let mut e = editor_on(&map);
+    e.settle();
+    e.key(Modifiers::NONE, egui::Key::T);
+    e.harness.get_by_label_contains("Marker: click floor");
+    let n = e.map().markers.len();
+    // A free floor tile: in a room, not a door's, the spawn's or a marker's.
+    let taken = |m: &delve::map::Map, p: delve::geom::Pos| {
+        m.markers.iter().any(|k| k.at == p) || m.doors.iter().any(|d| d.cell == p) || p == m.spawn
+    };
+    let free = map.rooms.iter().flat_map(|r| r.shape.cells()).find(|p| !taken(&map, *p)).unwrap();
+    let steps = e.history_len();
+    e.click(e.at(free.x as f32 + 0.5, free.y as f32 + 0.5));
+    assert_eq!(e.map().markers.len(), n + 1);
+    let added = e.map().markers.last().unwrap().clone();
+    assert_eq!((added.kind.as_str(), added.at), ("monster", free), "the first kind the preset declares");
+    assert_eq!(e.history_len(), steps + 1, "one undo step");
+    // Dragged to another free tile of the same room, then deleted by a click.
+    let room = map.room_at(free).unwrap();
+    let to = room.shape.cells().into_iter().find(|p| *p != free && !taken(&map, *p)).unwrap();
+    e.drag(e.at(free.x as f32 + 0.5, free.y as f32 + 0.5), e.at(to.x as f32 + 0.5, to.y as f32 + 0.5));
+    assert_eq!(e.map().markers.last().map(|m| m.at), Some(to), "moved");
+    e.click(e.at(to.x as f32 + 0.5, to.y as f32 + 0.5));
+    assert_eq!(e.map().markers.len(), n, "deleted");
+    for _ in 0..3 {
+        e.key(Modifiers::COMMAND, egui::Key::Z);
+    }
+    assert_eq!(e.map().markers, map.markers, "each an undo step");
+    // A door locked in the inspector, one undo step.
+    e.key(Modifiers::NONE, egui::Key::V);
+    let door = map.doors.iter().find(|d| d.opening == Opening::Door).unwrap().clone();
+    e.click(e.at(door.cell.x as f32 + 0.5, door.cell.y as f32 + 0.5));
+    e.harness.get_by_label_contains(&format!("Door {}", door.id));
+    e.harness.get_by_label("Opens").click();
+    e.settle();
+    e.harness.get_by_label("locked (key 3)").click();
+    e.settle();
+    assert_eq!(e.map().door(door.id).unwrap().opening, Opening::Locked(3));
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(e.map().door(door.id).unwrap().opening, Opening::Door);
+}

@@ -318,6 +318,45 @@ pub fn map_input_ui(
                 }
             }
         }
+        Tool::Marker => {
+            let marker_at = |p: Pos| map.markers.iter().position(|m| m.at == p);
+            if response.drag_started_by(egui::PointerButton::Primary) {
+                let origin = ui.input(|i| i.pointer.press_origin()).map(|s| t.tile_from_screen(view, s));
+                state.drag_from = origin
+                    .map(|f| Pos::new(f.x.floor() as i32, f.y.floor() as i32))
+                    .filter(|p| marker_at(*p).is_some());
+            }
+            if let Some(p) = pointer {
+                painter.circle_stroke(
+                    tile_rect(Rect::new(p.x, p.y, 1, 1)).center(),
+                    (t.scale * 0.45).max(3.0),
+                    outline,
+                );
+                if let Some(from) = state.drag_from {
+                    painter.line_segment(
+                        [
+                            tile_rect(Rect::new(from.x, from.y, 1, 1)).center(),
+                            tile_rect(Rect::new(p.x, p.y, 1, 1)).center(),
+                        ],
+                        outline,
+                    );
+                }
+                if response.drag_stopped() {
+                    if let Some(index) = state.drag_from.and_then(marker_at) {
+                        out.push(Command::Edit(EditCommand::Perform(Op::MoveMarker { index, to: p })));
+                    }
+                } else if response.clicked() {
+                    let op = match marker_at(p) {
+                        Some(index) => Op::RemoveMarker(index),
+                        None => Op::AddMarker(crate::map::Marker::new(state.marker_kind(map), p)),
+                    };
+                    out.push(Command::Edit(EditCommand::Perform(op)));
+                }
+            }
+            if response.drag_stopped() || response.clicked() {
+                state.drag_from = None;
+            }
+        }
     }
 
     // Right-click a room: lock or unlock it (the secondary button pans nothing and paints nothing).
