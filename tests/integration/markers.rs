@@ -197,3 +197,51 @@ fn sweeps_count_markers_and_keys_reached_before_their_locks() {
     assert_eq!((walk.keys, walk.reached), (2, 1));
     assert_eq!(delve::map::markers::Content::of(&map).keys_reached_percent, 50.0);
 }
+
+/// A locked room keeps its markers when the map is generated again around it: exactly those,
+/// and no new ones; new keys are numbered after the kept ones, and every key is still reached
+/// before its lock.
+#[test]
+fn locked_rooms_keep_their_markers_when_generated_again() {
+    use delve::map::locks::Kept;
+    use std::sync::Arc;
+    let params = shipped("grown-quest");
+    let mut map = generate_valid(&params, 11).map;
+    // Lock the entrance's room and a room with markers (not behind a lock: any room the walk
+    // reaches without keys).
+    let graph = RoomGraph::of(&map);
+    let entrance = graph.entrance.unwrap();
+    let reach = graph.reach(entrance, |_| true);
+    let marked = (0..map.rooms.len())
+        .find(|&r| {
+            r != entrance
+                && reach[r].is_some()
+                && map.markers.iter().any(|m| m.key.is_none() && map.rooms[r].shape.contains(m.at))
+        })
+        .unwrap();
+    for r in [entrance, marked] {
+        map.rooms[r].locked = true;
+    }
+    let kept = Kept::of(&map).unwrap();
+    let inside = |m: &Map, r: usize| -> Vec<delve::map::Marker> {
+        m.markers.iter().filter(|k| m.rooms.get(r).is_some_and(|room| room.shape.contains(k.at))).cloned().collect()
+    };
+    assert!(!kept.markers.is_empty());
+    let kept = Arc::new(kept);
+    for seed in 0..20 {
+        let again = Request::new(&params, seed).keeping(Some(kept.clone())).run().expect("generates").generated.map;
+        let locked: Vec<usize> = (0..again.rooms.len()).filter(|&r| again.rooms[r].locked).collect();
+        let mut held: Vec<delve::map::Marker> = locked.iter().flat_map(|&r| inside(&again, r)).collect();
+        let mut want = kept.markers.clone();
+        held.sort_by_key(|m| (m.at.y, m.at.x));
+        want.sort_by_key(|m| (m.at.y, m.at.x));
+        assert_eq!(held, want, "seed {seed}: the locked rooms' markers, exactly");
+        let walk = walk_keys(&again);
+        assert_eq!((walk.reached, walk.locked), (walk.keys, walk.keys), "seed {seed}: {walk:?}");
+        let keys: Vec<u32> = again.markers.iter().filter_map(|m| m.key).collect();
+        let mut unique = keys.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len(), "seed {seed}: key numbers differ");
+    }
+}

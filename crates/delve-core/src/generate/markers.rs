@@ -114,11 +114,15 @@ impl Free {
                     .any(|&(dx, dy)| map.tile(p.offset(dx, dy)).is_none_or(|t| t == Tile::Wall));
             }
         }
+        // A locked room keeps the markers it had (`request.rs`): none are added to it.
         let cells = map
             .rooms
             .iter()
             .map(|r| {
                 let mut cells = Vec::new();
+                if r.locked {
+                    return cells;
+                }
                 r.shape.for_each_cell(|c| {
                     if on(c) && !taken[at(c)] && map.tile(c) == Some(Tile::Floor) {
                         cells.push(c);
@@ -202,8 +206,10 @@ fn keys(
     let through = |map: &Map, e: usize, d: DoorId| {
         graph.edges.get(e).and_then(|e| map.corridors.get(e.corridor)).is_some_and(|c| c.doors.contains(&d))
     };
+    // A locked room's doors stay as they are.
     let gates: Vec<DoorId> = path
         .iter()
+        .filter(|&&(_, room)| map.rooms.get(room).is_some_and(|r| !r.locked))
         .filter_map(|&(e, room)| door_of(map, e, room))
         .filter(|&d| graph.reach(entrance, |e| !through(map, e, d))[exit].is_none())
         .collect();
@@ -219,9 +225,15 @@ fn keys(
     let mut before: Vec<bool> = vec![false; map.rooms.len()];
     let mut placed = 0;
     let mut why = None;
+    // Numbered after the keys the map already has (kept with locked rooms).
+    let kept = map.markers.iter().filter_map(|m| m.key).chain(map.doors.iter().filter_map(|d| match d.opening {
+        Opening::Locked(k) => Some(k),
+        _ => None,
+    }));
+    let first = kept.max().unwrap_or(0);
     for (j, &g) in picks.iter().enumerate() {
         let door = gates[g];
-        let key = j as u32 + 1;
+        let key = first + j as u32 + 1;
         let reached = graph.reach(entrance, |e| !through(map, e, door));
         let open: Vec<bool> = reached.iter().map(Option::is_some).collect();
         let has_room = |r: usize| free.cells.get(r).is_some_and(|c| c.iter().any(|&p| !free.taken[free.index(p)]));

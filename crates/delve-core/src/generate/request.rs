@@ -159,6 +159,8 @@ impl<'p> Request<'p> {
                 room.role = None;
             }
         }
+        // Locked rooms keep their markers, as they are; new ones go elsewhere.
+        out.map.markers = kept.markers.clone();
         place_markers(params, seed, &mut out, &mut record::Off);
         Ok(out)
     }

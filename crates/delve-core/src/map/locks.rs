@@ -31,6 +31,9 @@ pub struct Kept {
     /// The spawn, when it is in a locked room (it stays there).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spawn: Option<Pos>,
+    /// The markers in locked rooms: kept with them, as they are.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<super::Marker>,
     /// What is worked out from these locks once and kept with them (see [`Derived`]). Not saved.
     #[serde(skip)]
     pub derived: Derived,
@@ -150,7 +153,9 @@ impl Kept {
             }
         }
         let spawn = map.room_at(map.spawn).filter(|r| r.locked).map(|_| map.spawn);
+        let markers = map.markers.iter().filter(|m| map.room_at(m.at).is_some_and(|r| r.locked)).cloned().collect();
         Ok(Kept {
+            markers,
             width: map.width(),
             height: map.height(),
             rooms,
