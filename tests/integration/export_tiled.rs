@@ -656,6 +656,18 @@ fn a_users_tileset_is_referenced_and_sets_the_tile_size() {
 }
 
 /// Tiled itself (Debian's `tiled`, installed by `scripts/setup.sh test`).
+/// Tiled itself converts `input` into `format` (`tmx` or `json`) at `output`.
+pub(crate) fn tiled_convert(input: &Path, format: &str, output: &Path) {
+    let o = tiled_app()
+        .arg("--export-map")
+        .arg(format)
+        .arg(input)
+        .arg(output)
+        .output()
+        .expect("Tiled is installed (scripts/setup.sh test installs Debian's `tiled`)");
+    assert!(o.status.success() && output.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 fn tiled_app() -> Command {
     let mut c = Command::new("tiled");
     c.env("QT_QPA_PLATFORM", "offscreen").env("XDG_RUNTIME_DIR", std::env::temp_dir());
@@ -675,14 +687,7 @@ fn tiled_itself_opens_both_and_converts_each_into_the_other() {
         export(map, Format::Tmj, &tmj, &ExportOptions::default());
         let (to_tmx, to_tmj) = (d.join(format!("m{i}-tiled.tmx")), d.join(format!("m{i}-tiled.tmj")));
         for (input, format, output) in [(&tmj, "tmx", &to_tmx), (&tmx, "json", &to_tmj)] {
-            let o = tiled_app()
-                .arg("--export-map")
-                .arg(format)
-                .arg(input)
-                .arg(output)
-                .output()
-                .expect("Tiled is installed (scripts/setup.sh test installs Debian's `tiled`)");
-            assert!(o.status.success() && output.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+            tiled_convert(input, format, output);
         }
         check(map, &read_tmx(&to_tmx), (16, 16));
         check(map, &read_tmj(&to_tmj), (16, 16));
