@@ -548,6 +548,7 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         | Step::WalkRooms { .. }
         | Step::Connected { .. }
         | Step::DeadEndsFilled { .. }
-        | Step::MarkersPlaced { .. } => {}
+        | Step::MarkersPlaced { .. }
+        | Step::OpeningsChosen { .. } => {}
     }
 }

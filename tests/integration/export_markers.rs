@@ -60,7 +60,10 @@ fn tiled_gets_a_markers_layer_and_locked_doors_that_tiled_itself_keeps() {
                 assert_eq!(o.properties.get("opening"), Some(&tiled::PropertyValue::StringValue("locked".into())));
                 assert_eq!(o.properties.get("key"), Some(&tiled::PropertyValue::IntValue(k as i32)));
             }
-            _ => assert!(!o.properties.contains_key("opening")),
+            Opening::Door => assert!(!o.properties.contains_key("opening")),
+            other => {
+                assert_eq!(o.properties.get("opening"), Some(&tiled::PropertyValue::StringValue(other.name().into())))
+            }
         }
     }
     assert_eq!(locked, 2);

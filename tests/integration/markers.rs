@@ -245,3 +245,36 @@ fn locked_rooms_keep_their_markers_when_generated_again() {
         assert_eq!(unique.len(), keys.len(), "seed {seed}: key numbers differ");
     }
 }
+
+#[test]
+fn openings_make_plain_doors_secret_or_arches_at_their_chances() {
+    let params = shipped("grown-quest");
+    let o = params.markers().openings;
+    assert!(o.secret > 0.0 && o.arch > 0.0);
+    let (mut plain, mut secret, mut arch, mut locked, mut keys) = (0, 0, 0, 0, 0);
+    for seed in 0..300 {
+        let m = generate_valid(&params, seed).map;
+        for d in &m.doors {
+            match d.opening {
+                Opening::Door => plain += 1,
+                Opening::Secret => secret += 1,
+                Opening::Arch => arch += 1,
+                Opening::Locked(_) => locked += 1,
+            }
+        }
+        // Secret doors and arches are passable: every key is still reached before its lock.
+        let walk = walk_keys(&m);
+        keys += walk.keys;
+        assert_eq!((walk.reached, walk.all_rooms), (walk.keys, true), "seed {seed}");
+    }
+    let n = f64::from(plain + secret + arch);
+    let (s, a) = (f64::from(secret) / n, f64::from(arch) / n);
+    assert!((s - o.secret).abs() < 0.02, "secret share {s:.3}");
+    assert!((a - (1.0 - o.secret) * o.arch).abs() < 0.02, "arch share {a:.3}");
+    assert_eq!(locked, keys, "the locks are the keys' alone");
+    // Off: every door plain but the locked ones.
+    let mut off = params.clone();
+    off.markers_mut().openings = Default::default();
+    let m = generate_valid(&off, 4).map;
+    assert!(m.doors.iter().all(|d| matches!(d.opening, Opening::Door | Opening::Locked(_))));
+}

@@ -3,6 +3,7 @@
 //! | Step | Does | Stream |
 //! |---|---|---|
 //! | keys | the way from the entrance to the exit (the room with the Exit role, else the farthest room) along the room graph; of its doors that every way to the exit passes, `pairs` drawn, in order from the entrance; each locked (`Locked(k)`, on the side away from the entrance), its key `k` in a room reached from the entrance without it, behind the locks before it where there is such a room | [`Stream::Keys`] |
+//! | openings | each plain door (not a locked room's) a secret door with the *secret* chance, else an open arch with the *arch* chance | [`Stream::Openings`] |
 //! | each kind, in order | each room the entrance reaches, within the kind's depth, with a weight above 0 for its role: a count drawn evenly from *per room*, plus *density* per 100 floor tiles, times the weight and the growth at its depth (the fraction drawn as a chance); that many free floor tiles drawn, each beside a wall if asked, and *spacing* tiles from every marker before it; the level its difficulty gives at that depth | [`Stream::Markers`] |
 //!
 //! Markers stand on room floor, never on a door's tile, the spawn or another marker. A kind that
@@ -14,7 +15,7 @@ use super::record::{Recorder, Step, Steps};
 use crate::geom::Pos;
 use crate::map::graph::RoomGraph;
 use crate::map::{DoorId, Map, Marker, Opening, Role, Tile};
-use crate::params::markers::{Keys, MarkerKind, Markers};
+use crate::params::markers::{Keys, MarkerKind, Markers, Openings};
 use crate::rng::{DelveRng, Stream, stream};
 use rand::RngExt;
 
@@ -28,6 +29,9 @@ pub(super) fn place(m: &Markers, seed: u64, map: &mut Map, report: &mut Report, 
     let graph = RoomGraph::of(map);
     let mut free = Free::of(map);
     if !m.keys.is_off() && keys(&m.keys, seed, map, &graph, &mut free, report, steps) {
+        return;
+    }
+    if !m.openings.is_off() && openings(&m.openings, seed, map, steps) {
         return;
     }
     let mut rng = stream(seed, Stream::Markers);
@@ -72,6 +76,27 @@ pub(super) fn place(m: &Markers, seed: u64, map: &mut Map, report: &mut Report, 
             return;
         }
     }
+}
+
+/// Each plain door (not a locked room's) made secret with `o.secret`, else an arch with `o.arch`,
+/// drawn from the openings stream. Returns true when `steps` says to stop.
+fn openings(o: &Openings, seed: u64, map: &mut Map, steps: &mut Steps<'_, impl Recorder>) -> bool {
+    let mut rng = stream(seed, Stream::Openings);
+    let (mut secret, mut arch) = (0u32, 0u32);
+    let locked_room: Vec<bool> = map.rooms.iter().map(|r| r.locked).collect();
+    for d in map.doors.iter_mut() {
+        if d.opening != Opening::Door || locked_room.get(d.room as usize).copied().unwrap_or(true) {
+            continue;
+        }
+        if o.secret > 0.0 && rng.random_bool(o.secret.clamp(0.0, 1.0)) {
+            d.opening = Opening::Secret;
+            secret += 1;
+        } else if o.arch > 0.0 && rng.random_bool(o.arch.clamp(0.0, 1.0)) {
+            d.opening = Opening::Arch;
+            arch += 1;
+        }
+    }
+    steps.tell(|| Step::OpeningsChosen { secret, arch })
 }
 
 /// How many of `kind` a room of `tiles` free floor tiles with weight `weight` at depth `t` gets.

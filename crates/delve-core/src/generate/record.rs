@@ -166,6 +166,8 @@ pub enum Step {
     MarkersPlaced { kind: String, placed: u32, rooms: u32 },
     /// Any generator: door `door` locked with key `key`, the key put at `at` in room `room`.
     KeyPlaced { key: u32, door: u32, at: Pos, room: u32 },
+    /// Any generator: `secret` doors made secret and `arch` made open arches.
+    OpeningsChosen { secret: u32, arch: u32 },
 }
 
 /// What became of a room's growth.
@@ -541,6 +543,9 @@ impl Step {
                     count(u64::from(*rooms), "room")
                 )
             }
+            Step::OpeningsChosen { secret, arch } => {
+                format!("{} made secret and {} made open arches.", count(u64::from(*secret), "door"), arch)
+            }
             Step::KeyPlaced { key, door, at, room } => format!(
                 "Door {door} locked with key {key}; the key put in room {room} at ({}, {}), before the lock.",
                 at.x, at.y
@@ -586,6 +591,7 @@ impl Step {
                 | Step::PartLaid { .. }
                 | Step::MarkersPlaced { .. }
                 | Step::KeyPlaced { .. }
+                | Step::OpeningsChosen { .. }
         )
     }
 
@@ -638,7 +644,7 @@ impl Step {
             Step::WalkRooms { .. } | Step::Connected { .. } | Step::DeadEndsFilled { .. } => {}
             Step::VaultNotPlaced { .. } => {}
             Step::PartLaid { corner, .. } | Step::KeyPlaced { at: corner, .. } => mv(corner),
-            Step::MarkersPlaced { .. } => {}
+            Step::MarkersPlaced { .. } | Step::OpeningsChosen { .. } => {}
             Step::VaultPlaced { footprint: floor, .. } | Step::MazeRoom { floor, .. } => {
                 floor.x += dx;
                 floor.y += dy;

@@ -21,12 +21,33 @@ pub struct Markers {
     /// Key-and-lock pairs (none by default).
     #[serde(skip_serializing_if = "Keys::is_off")]
     pub keys: Keys,
+    /// Doors made secret or open arches (none by default).
+    #[serde(skip_serializing_if = "Openings::is_off")]
+    pub openings: Openings,
+}
+
+/// The chance of each plain door (not locked, not a locked room's) to be a secret door, else an
+/// open arch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(default)]
+pub struct Openings {
+    /// 0 to 1.
+    pub secret: f64,
+    /// 0 to 1.
+    pub arch: f64,
+}
+
+impl Openings {
+    pub fn is_off(&self) -> bool {
+        self.secret <= 0.0 && self.arch <= 0.0
+    }
 }
 
 impl Markers {
     /// Nothing declared: the stage does nothing (and files leave the field out).
     pub fn is_off(&self) -> bool {
-        self.kinds.is_empty() && self.keys.is_off()
+        self.kinds.is_empty() && self.keys.is_off() && self.openings.is_off()
     }
 
     /// The names of every marker kind a map of these parameters may hold (the key's too).
@@ -84,6 +105,11 @@ impl Markers {
                 && (d.from == 0 || d.to == 0 || d.from > MAX_LEVEL || d.to > MAX_LEVEL)
             {
                 bad(format!("marker kind “{name}”: difficulty levels run from 1 to {MAX_LEVEL}"));
+            }
+        }
+        for (what, p) in [("secret", self.openings.secret), ("arch", self.openings.arch)] {
+            if !(0.0..=1.0).contains(&p) {
+                bad(format!("openings: the {what} chance {p} must be 0 to 1"));
             }
         }
         if self.keys.pairs > MAX_PAIRS {
