@@ -549,6 +549,7 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         | Step::Connected { .. }
         | Step::DeadEndsFilled { .. }
         | Step::MarkersPlaced { .. }
-        | Step::OpeningsChosen { .. } => {}
+        | Step::OpeningsChosen { .. }
+        | Step::TilesPainted { .. } => {}
     }
 }

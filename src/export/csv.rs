@@ -1,13 +1,16 @@
 //! CSV: one line per map row, top to bottom; one tile id per cell, left to right, separated by
 //! commas. The ids are [`super::TileId`]'s: 0 wall, 1 room floor, 2 corridor floor, 3 door (the
-//! tile outside a door, where its corridor meets the room).
+//! tile outside a door, where its corridor meets the room); then a floor tile of a tile kind
+//! (water, a chasm) is 4 + the kind's place in the map's palette (the JSON export's
+//! `tile_kinds` lists them with their ids).
 
-use super::tile_ids;
 use crate::map::Map;
+use delve_core::export::tile_ids_with_kinds;
+use std::fmt::Write;
 
 /// The CSV text of `map`'s tiles.
 pub fn to_csv(map: &Map) -> String {
-    let ids = tile_ids(map);
+    let ids = tile_ids_with_kinds(map);
     let w = map.width().max(1) as usize;
     let mut out = String::with_capacity(ids.len() * 2 + map.height() as usize);
     for row in ids.chunks(w) {
@@ -15,7 +18,7 @@ pub fn to_csv(map: &Map) -> String {
             if i > 0 {
                 out.push(',');
             }
-            out.push(char::from(b'0' + *id as u8));
+            let _ = write!(out, "{id}");
         }
         out.push('\n');
     }

@@ -63,6 +63,7 @@ mod rooms_tunnels;
 mod screen;
 mod stages;
 mod survey;
+mod tiles;
 mod tune;
 mod vaults;
 mod walk;

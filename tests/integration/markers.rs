@@ -25,6 +25,7 @@ fn check_markers(params: &GeneratorParams, m: &Map, what: &str) -> (usize, u32) 
         let room = m.rooms.iter().position(|r| r.shape.contains(mk.at));
         let room = room.unwrap_or_else(|| panic!("{what}: marker {i} ({}) at {} is in no room", mk.kind, mk.at));
         assert_eq!(m.tile(mk.at), Some(Tile::Floor), "{what}: marker {i} stands on floor");
+        assert!(m.walkable(mk.at), "{what}: marker {i} stands on a tile that can be walked");
         assert!(!doors.contains(&mk.at) && mk.at != m.spawn, "{what}: marker {i} blocks a door or the spawn");
         assert!(!m.markers[..i].iter().any(|o| o.at == mk.at), "{what}: two markers on {}", mk.at);
         if mk.key.is_some() {
@@ -79,6 +80,7 @@ fn every_preset_with_markers_places_them_by_their_rules_and_every_key_before_its
             let g = generate(&params, seed).expect("generates");
             let what = format!("{name} seed {seed}");
             let (n, k) = check_markers(&params, &g.map, &what);
+            crate::tiles::check_tiles(&params, &g.map, &what);
             markers += n;
             keys += k;
             let here = g.map.markers.iter().filter(|m| m.kind == "stairs").count();
@@ -109,8 +111,9 @@ fn markers_never_move_a_room_and_maps_without_them_are_unchanged() {
         let mut plain = with.clone();
         plain.markers.clear();
         plain.doors.iter_mut().for_each(|d| d.opening = Opening::Door);
+        plain.set_tile_kinds(Vec::new());
         plain.provenance = without.provenance.clone();
-        assert_eq!(plain, without, "seed {seed}: only markers and locked doors differ");
+        assert_eq!(plain, without, "seed {seed}: only markers, door openings and tile kinds differ");
     }
 }
 

@@ -43,6 +43,8 @@ pub enum Stream {
     Keys = 11,
     /// Doors made secret or open arches.
     Openings = 12,
+    /// Tile kinds painted: patches in rooms, tiles along corridors.
+    Tiles = 13,
 }
 
 /// The sub-stream `which` of `seed`.
@@ -80,7 +82,7 @@ mod tests {
     use rand::Rng;
 
     /// Every stage, in discriminant order.
-    const STREAMS: [Stream; 12] = [
+    const STREAMS: [Stream; 13] = [
         Stream::Layout,
         Stream::Colours,
         Stream::Shapes,
@@ -93,6 +95,7 @@ mod tests {
         Stream::Markers,
         Stream::Keys,
         Stream::Openings,
+        Stream::Tiles,
     ];
 
     /// The first three outputs of each stage's stream for four seeds, as literal numbers: any
@@ -104,7 +107,7 @@ mod tests {
     fn streams_are_pinned() {
         const MAX: u64 = u64::MAX;
         #[rustfmt::skip]
-        let pinned: [(u64, [[u64; 3]; 12]); 4] = [
+        let pinned: [(u64, [[u64; 3]; 13]); 4] = [
             (0, [
                 [0x4130_a1df_13da_dd36, 0x6840_b02e_bda7_9e7d, 0x47c8_d0e9_5c67_1f44],
                 [0x821e_17c7_7d0c_8881, 0x8dbb_5b0b_1e2e_e56a, 0x89c5_4cad_6aeb_4959],
@@ -118,6 +121,7 @@ mod tests {
                 [0xe461_0766_3109_7a5d, 0xaaaa_f897_4f16_d963, 0xd6f0_34e6_ea85_7cf3],
                 [0x551f_3815_5163_6bde, 0x3bc8_3c68_9a4b_e214, 0x4480_3836_c7a5_cc62],
                 [0xdf1a_e37c_4aa3_6f9b, 0x6bad_0830_a401_94c4, 0x26dd_0ca4_4a34_9500],
+                [0x3d40_4b3d_56f0_2fdf, 0x4cf5_452f_0823_5066, 0x3a4b_bfca_32fd_6513],
             ]),
             (1, [
                 [0x8b64_31d4_edfe_0165, 0x1060_30c0_8070_8f99, 0xeacb_ff9c_ba46_5f6b],
@@ -132,6 +136,7 @@ mod tests {
                 [0x2e7d_8c2b_15b6_c4d2, 0xeea1_eb42_872b_f469, 0x08a6_cefa_ef47_15fe],
                 [0x20b3_a299_2e60_29d7, 0xb737_9f0a_f756_fb4c, 0x1f92_42c6_dc9a_55ba],
                 [0xe77d_4038_919b_0dff, 0x0e70_0f4a_660a_e18c, 0x2d25_9ff0_a395_5edb],
+                [0x8c0c_0c08_ce5e_7760, 0xa8d0_0dfe_7a41_e476, 0x7411_9240_d912_0c95],
             ]),
             (42, [
                 [0xeb94_280a_ac31_e2d2, 0x440b_3cf0_3790_b86f, 0xd16b_1530_efc8_5f80],
@@ -146,6 +151,7 @@ mod tests {
                 [0x6c73_2998_04ec_e08b, 0xc7db_c920_1af6_8a4b, 0xb2d6_2657_cfc6_c646],
                 [0x7204_0d40_ac2c_681b, 0xcf93_92e9_3ed6_0631, 0x897c_5e3c_6bfb_c6e5],
                 [0x531f_c64a_d41e_b1a6, 0x04bb_0ce4_b2e6_606a, 0x4cb2_ed89_4530_9f7d],
+                [0x5d6f_4a69_4a4e_60c3, 0x3131_4a76_5b8a_d527, 0x62a8_a458_51c3_35c1],
             ]),
             (MAX, [
                 [0xd6af_d945_76bc_f262, 0x3946_60a7_79ef_5663, 0x9874_f11a_2d81_7fa6],
@@ -160,11 +166,12 @@ mod tests {
                 [0x3fe7_c020_9275_9dee, 0x9158_99cc_ab48_1d46, 0x90b3_cc64_1902_7636],
                 [0xcaae_ecf2_191f_0e99, 0x3d16_3897_1d56_dcfc, 0x26fa_be4b_a569_ba4f],
                 [0x3ce5_59e7_2845_8555, 0x3284_fe25_d3d1_acd6, 0x504b_075a_39f2_326e],
+                [0x3eb5_3fa5_2a16_473b, 0xfdf4_a27d_8097_4329, 0x278a_9ac1_4c19_cb0b],
             ]),
         ];
         // The discriminants are part of the promise too; a stream added to `Stream` must be
         // pinned as well (this match stops compiling until it is listed).
-        assert_eq!(STREAMS.map(|s| s as u64), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+        assert_eq!(STREAMS.map(|s| s as u64), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
         for s in STREAMS {
             match s {
                 Stream::Layout
@@ -178,7 +185,8 @@ mod tests {
                 | Stream::Parts
                 | Stream::Markers
                 | Stream::Keys
-                | Stream::Openings => {}
+                | Stream::Openings
+                | Stream::Tiles => {}
             }
         }
         for (seed, stages) in pinned {

@@ -1,11 +1,12 @@
 //! A plain JSON of a map for any engine or script: tiles as rows of characters, rooms with
 //! their shape and bounds, doors, corridors with their paths, the room graph, spawn and
-//! provenance. Its JSON Schema is generated from these types ([`schema`]) and checked in at
+//! provenance, markers, and tile kinds (a palette and rows of glyphs). Its JSON Schema is generated from these types ([`schema`]) and checked in at
 //! `docs/delve-map.schema.json`; a test fails when the two disagree. [`from_json`] reads a file
 //! back into the map it was made from.
 
 use crate::geom::{Dir, Grid, Pos, Rect};
-use crate::map::{Corridor, Door, Map, Marker, Opening, Provenance, Rgb, Role, Room, Shape, Tile};
+use crate::map::terrain::TerrainError;
+use crate::map::{Corridor, Door, Map, Marker, Opening, Provenance, Rgb, Role, Room, Shape, Tile, TileKind};
 use crate::params::GeneratorParams;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -42,6 +43,27 @@ pub struct JsonMap {
     /// What stands in the rooms, in the order placed (absent when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<JsonMarker>,
+    /// The map's palette of tile kinds (water, a chasm, a trap; absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tile_kinds: Vec<JsonTileKind>,
+    /// Each tile's kind, one string per row like `rows`: `.` for a tile without one, else the
+    /// `glyph` of a kind of `tile_kinds` (only on floor). Absent when no tile has a kind.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<String>,
+}
+
+/// A kind of tile: its name, its glyph in `terrain`, how Delve draws it (`#rrggbb`), whether a
+/// creature can stand on it, and its id in the CSV export and Delve's Tiled tileset (4 + its
+/// place in `tile_kinds`; 0 to 3 are wall, room floor, corridor floor and door).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct JsonTileKind {
+    pub name: String,
+    pub glyph: String,
+    pub colour: String,
+    pub walkable: bool,
+    pub id: u32,
 }
 
 /// A marker: a thing of kind `kind` (a name the preset declares: `monster`, `chest`, `key`) on
@@ -346,7 +368,32 @@ pub fn describe(map: &Map) -> JsonMap {
             edited: map.provenance.edited,
         },
         markers: markers_of(map),
+        tile_kinds: map
+            .terrain()
+            .kinds()
+            .iter()
+            .enumerate()
+            .map(|(i, k)| JsonTileKind {
+                name: k.name.clone(),
+                glyph: k.glyph.to_string(),
+                colour: hex(k.colour),
+                walkable: k.walkable,
+                id: super::kind_id(i),
+            })
+            .collect(),
+        terrain: map.terrain_rows(),
     }
+}
+
+/// `#rrggbb`.
+fn hex([r, g, b]: [u8; 3]) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// `#rrggbb` read back.
+fn unhex(text: &str) -> Option<[u8; 3]> {
+    let n = u32::from_str_radix(text.strip_prefix('#')?, 16).ok().filter(|_| text.len() == 7)?;
+    Some([(n >> 16) as u8, (n >> 8) as u8, n as u8])
 }
 
 /// The markers of `map`, as the JSON export (and the Python package) give them.
@@ -354,7 +401,7 @@ pub fn markers_of(map: &Map) -> Vec<JsonMarker> {
     map.markers
         .iter()
         .map(|m| {
-            let (glyph, [r, g, b]) = crate::map::markers::look(map, &m.kind);
+            let (glyph, colour) = crate::map::markers::look(map, &m.kind);
             JsonMarker {
                 kind: m.kind.clone(),
                 at: point(m.at),
@@ -362,7 +409,7 @@ pub fn markers_of(map: &Map) -> Vec<JsonMarker> {
                 level: (m.level > 0).then_some(m.level),
                 key: m.key,
                 glyph: glyph.to_string(),
-                colour: format!("#{r:02x}{g:02x}{b:02x}"),
+                colour: hex(colour),
             }
         })
         .collect()
@@ -418,16 +465,14 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
     let grid = Grid::from_vec(w, h, cells).ok_or_else(|| bad("the rows do not match the map's size".into()))?;
     let mut map = Map::from_tiles(grid);
     for r in j.rooms {
-        let colour = u32::from_str_radix(r.colour.trim_start_matches('#'), 16)
-            .ok()
-            .filter(|_| r.colour.len() == 7 && r.colour.starts_with('#'))
-            .ok_or_else(|| bad(format!("room {}: colour `{}` is not #rrggbb", r.id, r.colour)))?;
+        let [red, green, blue] =
+            unhex(&r.colour).ok_or_else(|| bad(format!("room {}: colour `{}` is not #rrggbb", r.id, r.colour)))?;
         let shape = match r.shape {
             JsonShape::Rect { x, y, w, h } => Shape::Rect(Rect::new(x, y, w, h)),
             JsonShape::Circle { centre, radius } => Shape::Circle { centre: pos(centre), radius },
             JsonShape::Cells { cells } => Shape::cells_from(cells.into_iter().map(pos).collect()),
         };
-        let rgb = Rgb((colour >> 16) as u8, (colour >> 8) as u8, colour as u8);
+        let rgb = Rgb(red, green, blue);
         map.rooms.push(Room {
             id: r.id,
             shape,
@@ -464,6 +509,23 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
         .into_iter()
         .map(|c| Corridor { id: c.id, path: c.path.into_iter().map(pos).collect(), doors: c.doors, width: c.width })
         .collect();
+    let mut kinds = Vec::with_capacity(j.tile_kinds.len().min(crate::map::terrain::MAX_KINDS + 1));
+    for (i, k) in j.tile_kinds.into_iter().enumerate() {
+        let mut glyph = k.glyph.chars();
+        let (Some(g), None) = (glyph.next(), glyph.next()) else {
+            return Err(bad(format!("tile kind {i}: glyph `{}` is not one character", k.glyph)));
+        };
+        let colour =
+            unhex(&k.colour).ok_or_else(|| bad(format!("tile kind {i}: colour `{}` is not #rrggbb", k.colour)))?;
+        if k.id != super::kind_id(i) {
+            return Err(bad(format!("tile kind {i}: id {} is not {}, 4 + its place", k.id, super::kind_id(i))));
+        }
+        kinds.push(TileKind { name: k.name, glyph: g, colour, walkable: k.walkable });
+    }
+    map.set_terrain_rows(kinds, &j.terrain).map_err(|e| match e {
+        TerrainError::Kind(i, m) => bad(format!("tile kind {i}: {m}")),
+        TerrainError::Row(_, m) => bad(m),
+    })?;
     map.spawn = pos(j.spawn);
     map.provenance =
         Provenance { params: j.provenance.params, seed: j.provenance.seed, edited: j.provenance.edited, kept: None };

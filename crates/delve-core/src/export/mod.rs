@@ -61,6 +61,28 @@ pub fn tile_ids(map: &Map) -> Vec<TileId> {
     ids
 }
 
+/// The id of tile kind `k` (its place in the map's palette, [`crate::map::Terrain::kinds`]) in
+/// the CSV export, the JSON export's `tile_kinds` and Delve's Tiled tileset's numbering: after
+/// the four [`TileId`]s.
+pub const fn kind_id(k: usize) -> u32 {
+    TileId::ALL.len() as u32 + k as u32
+}
+
+/// [`tile_ids`] with each floor tile of a kind (not a door's) as its [`kind_id`], row by row.
+pub fn tile_ids_with_kinds(map: &Map) -> Vec<u32> {
+    let mut ids: Vec<u32> = tile_ids(map).into_iter().map(|t| t as u32).collect();
+    if map.terrain().is_bare() {
+        return ids;
+    }
+    for (i, id) in ids.iter_mut().enumerate() {
+        let n = map.tile_kind_number(map.tiles().pos_of(i));
+        if n > 0 && *id != TileId::Door as u32 {
+            *id = kind_id(n as usize - 1);
+        }
+    }
+    ids
+}
+
 /// [`tile_ids`] as bytes, written into `out` (row by row; `out` holds one byte per tile, and a
 /// shorter `out` gets the first tiles): for the language bindings, which hand the bytes over
 /// without another copy.

@@ -26,6 +26,9 @@ pub(super) fn place(m: &Markers, seed: u64, map: &mut Map, report: &mut Report, 
     if m.is_off() {
         return;
     }
+    if !m.tiles.is_empty() && super::tiles::paint(&m.tiles, seed, map, report, steps) {
+        return;
+    }
     let graph = RoomGraph::of(map);
     let mut free = Free::of(map);
     if !m.keys.is_off() && keys(&m.keys, seed, map, &graph, &mut free, report, steps) {
@@ -149,7 +152,7 @@ impl Free {
                     return cells;
                 }
                 r.shape.for_each_cell(|c| {
-                    if on(c) && !taken[at(c)] && map.tile(c) == Some(Tile::Floor) {
+                    if on(c) && !taken[at(c)] && map.tile(c) == Some(Tile::Floor) && map.walkable(c) {
                         cells.push(c);
                     }
                 });

@@ -44,6 +44,7 @@ mod request;
 mod roles;
 pub mod rooms_tunnels;
 pub mod stages;
+mod tiles;
 pub mod vaults;
 pub mod walk;
 

@@ -168,6 +168,9 @@ pub enum Step {
     KeyPlaced { key: u32, door: u32, at: Pos, room: u32 },
     /// Any generator: `secret` doors made secret and `arch` made open arches.
     OpeningsChosen { secret: u32, arch: u32 },
+    /// Any generator: `patches` patches of tile kind `kind` painted in rooms, `tiles` tiles in all
+    /// (corridor tiles included).
+    TilesPainted { kind: String, patches: u32, tiles: u32 },
 }
 
 /// What became of a room's growth.
@@ -543,6 +546,11 @@ impl Step {
                     count(u64::from(*rooms), "room")
                 )
             }
+            Step::TilesPainted { kind, patches, tiles } => format!(
+                "Tile kind “{kind}” painted: {} in rooms, {} in all.",
+                if *patches == 1 { "1 patch".to_string() } else { format!("{patches} patches") },
+                count(u64::from(*tiles), "tile")
+            ),
             Step::OpeningsChosen { secret, arch } => {
                 format!("{} made secret and {} made open arches.", count(u64::from(*secret), "door"), arch)
             }
@@ -592,6 +600,7 @@ impl Step {
                 | Step::MarkersPlaced { .. }
                 | Step::KeyPlaced { .. }
                 | Step::OpeningsChosen { .. }
+                | Step::TilesPainted { .. }
         )
     }
 
@@ -644,7 +653,7 @@ impl Step {
             Step::WalkRooms { .. } | Step::Connected { .. } | Step::DeadEndsFilled { .. } => {}
             Step::VaultNotPlaced { .. } => {}
             Step::PartLaid { corner, .. } | Step::KeyPlaced { at: corner, .. } => mv(corner),
-            Step::MarkersPlaced { .. } | Step::OpeningsChosen { .. } => {}
+            Step::MarkersPlaced { .. } | Step::OpeningsChosen { .. } | Step::TilesPainted { .. } => {}
             Step::VaultPlaced { footprint: floor, .. } | Step::MazeRoom { floor, .. } => {
                 floor.x += dx;
                 floor.y += dy;

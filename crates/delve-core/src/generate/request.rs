@@ -159,8 +159,13 @@ impl<'p> Request<'p> {
                 room.role = None;
             }
         }
-        // Locked rooms keep their markers, as they are; new ones go elsewhere.
+        // Locked rooms keep their markers and tile kinds, as they are; new ones go elsewhere.
         out.map.markers = kept.markers.clone();
+        for (p, kind) in &kept.terrain {
+            if let Ok(n) = out.map.add_tile_kind(kind.clone()) {
+                out.map.set_tile_kind(*p, n);
+            }
+        }
         place_markers(params, seed, &mut out, &mut record::Off);
         Ok(out)
     }

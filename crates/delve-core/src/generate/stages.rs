@@ -69,7 +69,10 @@ impl Step {
             Step::DeadEndsFilled { .. } => Stage::RemoveDeadEnds,
             Step::VaultPlaced { .. } | Step::VaultNotPlaced { .. } => Stage::Vaults,
             Step::PartLaid { .. } => Stage::Beside,
-            Step::MarkersPlaced { .. } | Step::KeyPlaced { .. } | Step::OpeningsChosen { .. } => Stage::Markers,
+            Step::MarkersPlaced { .. }
+            | Step::KeyPlaced { .. }
+            | Step::OpeningsChosen { .. }
+            | Step::TilesPainted { .. } => Stage::Markers,
         }
     }
 }

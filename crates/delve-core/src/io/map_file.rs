@@ -6,8 +6,9 @@ use super::{
     FileError, FileKind, MAP_VERSION, element_error, field_error, parse, read_text, save_atomic, to_ron, vaults,
 };
 use crate::geom::{Grid, Pos};
+use crate::map::terrain::TerrainError;
 use crate::map::{
-    Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Marker, Provenance, Room, Shape, path_text,
+    Corridor, CorridorId, Door, DoorId, MAX_SIDE, MAX_TILES, Map, Marker, Provenance, Room, Shape, TileKind, path_text,
 };
 use crate::params::rooms_tunnels::{MAX_TUNNEL_WIDTH, MIN_TUNNEL_WIDTH};
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,11 @@ struct MapRepr {
     corridors: Vec<CorridorRepr>,
     #[serde(default)]
     markers: Vec<Marker>,
+    #[serde(default)]
+    tile_kinds: Vec<TileKind>,
+    /// Each tile's kind, one string a row: `.` none, else a kind's glyph.
+    #[serde(default)]
+    terrain: Vec<String>,
     spawn: Pos,
     #[serde(default)]
     provenance: Provenance,
@@ -73,6 +79,10 @@ struct MapReprRef<'a> {
     corridors: &'a [Corridor],
     #[serde(skip_serializing_if = "<[Marker]>::is_empty")]
     markers: &'a [Marker],
+    #[serde(skip_serializing_if = "<[TileKind]>::is_empty")]
+    tile_kinds: &'a [TileKind],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    terrain: Vec<String>,
     spawn: Pos,
     provenance: &'a Provenance,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -235,6 +245,7 @@ pub(super) fn parse_map_only(text: &str, path: &Path) -> Result<Map, FileError> 
         }
     }
     map.markers = repr.markers;
+    read_terrain(&mut map, repr.tile_kinds, &repr.terrain, &at)?;
     let mut locked = 0u64;
     for (i, &(x, y, n)) in repr.locked_tiles.iter().enumerate() {
         let last = x.checked_add(n as i32 - 1).filter(|_| n >= 1 && n <= w);
@@ -257,6 +268,20 @@ pub(super) fn parse_map_only(text: &str, path: &Path) -> Result<Map, FileError> 
     Ok(map)
 }
 
+/// The palette and the rows of tile kinds ([`Map::set_terrain_rows`]), a mistake reported at
+/// the kind or row it is in.
+fn read_terrain(
+    map: &mut Map,
+    kinds: Vec<TileKind>,
+    rows: &[String],
+    at: &impl Fn(&str, usize, String) -> FileError,
+) -> Result<(), FileError> {
+    map.set_terrain_rows(kinds, rows).map_err(|e| match e {
+        TerrainError::Kind(i, message) => at("tile_kinds", i, message),
+        TerrainError::Row(y, message) => at("terrain", y, message),
+    })
+}
+
 /// The RON text of a map.
 pub fn map_to_string(map: &Map) -> Result<String, ron::Error> {
     let repr = MapReprRef {
@@ -268,6 +293,8 @@ pub fn map_to_string(map: &Map) -> Result<String, ron::Error> {
         doors: &map.doors,
         corridors: &map.corridors,
         markers: &map.markers,
+        tile_kinds: map.terrain().kinds(),
+        terrain: map.terrain_rows(),
         spawn: map.spawn,
         provenance: &map.provenance,
         locked_tiles: map.locked_runs(),

@@ -1,6 +1,7 @@
 //! ASCII maps: golden snapshots in tests and `delve generate --ascii`: `#` wall, `.` room floor,
-//! `,` corridor floor, `+` a door (on the tile outside it; a locked door shows its key's number),
-//! `@` the spawn, and each marker its kind's glyph. [`from_ascii`] reads the tiles, doors and spawn
+//! `,` corridor floor, a tile kind's glyph on floor of that kind (`~` water, say), `+` a door (on
+//! the tile outside it; a locked door shows its key's number), `@` the spawn, and each marker its
+//! kind's glyph. [`from_ascii`] reads the tiles, doors and spawn
 //! back (not markers).
 
 use super::colour::legible_room_colour;
@@ -23,6 +24,13 @@ pub enum AsciiError {
 pub(super) fn to_ascii(map: &Map) -> String {
     let w = map.width() as usize;
     let mut chars: Vec<char> = map.tiles.as_slice().iter().map(|t| t.to_char()).collect();
+    if !map.terrain().is_bare() {
+        for (i, c) in chars.iter_mut().enumerate() {
+            if let Some(k) = map.tile_kind(map.tiles.pos_of(i)) {
+                *c = k.glyph;
+            }
+        }
+    }
     for d in &map.doors {
         if let Some(i) = map.tiles.index(d.outside()) {
             // A locked door shows its key's number (keys run 1 to 8).

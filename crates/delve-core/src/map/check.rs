@@ -105,6 +105,8 @@ pub struct Checker {
     room_ids: Vec<RoomId>,
     /// Walkable tiles spawn does not reach (how many, the first); `None` when spawn is not on floor.
     unreached: Option<(usize, Option<Pos>)>,
+    /// Markers that do not stand on walkable floor (few: redone at every update).
+    marker_problems: Vec<Problem>,
     figures: Figures,
 }
 
@@ -166,6 +168,7 @@ impl Checker {
         }
         self.spawn = map.spawn;
         self.unreached = self.reach(map, &mut scratch);
+        self.marker_problems = marker_problems(map);
         self.figures = self.sum_figures(map);
     }
 
@@ -199,6 +202,7 @@ impl Checker {
             Some((count, Some(cell))) => out.push(Problem::UnreachableFloor { cell, count }),
             Some((_, None)) => {}
         }
+        out.extend(self.marker_problems.iter().cloned());
         out
     }
 
@@ -326,7 +330,7 @@ impl Checker {
         if let Some(w) = c.path.windows(2).find(|w| w[0].manhattan(w[1]) != 1) {
             out.push(Problem::CorridorGap { corridor: c.id, cell: w[1] });
         }
-        if let Some(p) = c.path.iter().find(|p| !map.tile(**p).is_some_and(Tile::is_walkable)) {
+        if let Some(p) = c.path.iter().find(|p| !map.walkable(**p)) {
             out.push(Problem::CorridorBroken { corridor: c.id, cell: *p });
         }
         if let Some((p, o)) = c.path.iter().find_map(|p| self.owner(*p).map(|o| (*p, o))) {
@@ -367,7 +371,7 @@ impl Checker {
     /// Joins the parts of all blocks along their edges and finds those spawn reaches.
     fn reach(&self, map: &Map, s: &mut Scratch) -> Option<(usize, Option<Pos>)> {
         let spawn = map.spawn;
-        if !map.tile(spawn).is_some_and(Tile::is_walkable) {
+        if !map.walkable(spawn) {
             return None;
         }
         let mut first_part = Vec::with_capacity(self.blocks.len());
@@ -457,9 +461,20 @@ fn first_not_floor(map: &Map, shape: &Shape) -> Option<(Pos, Tile)> {
 /// Labels the parts of block `r` in `s.labels` (row by row, `NONE` on wall); returns each one's
 /// size and first tile.
 fn label_parts(map: &Map, r: Rect, s: &mut Scratch) -> Vec<(u32, Pos)> {
-    let tiles = map.tiles();
-    let walkable = |p: Pos| tiles.get(p).is_some_and(|t| t.is_walkable());
-    pathfind::pieces(r, walkable, &mut s.labels, &mut s.queue)
+    if !map.terrain().has_blocked() {
+        let tiles = map.tiles();
+        let walkable = |p: Pos| tiles.get(p).is_some_and(|t| t.is_walkable());
+        return pathfind::pieces(r, walkable, &mut s.labels, &mut s.queue);
+    }
+    pathfind::pieces(r, |p| map.walkable(p), &mut s.labels, &mut s.queue)
+}
+
+/// Each marker not on walkable floor (on rock, a chasm, or off the map).
+fn marker_problems(map: &Map) -> Vec<Problem> {
+    let bad = |(index, m): (usize, &super::Marker)| {
+        (!map.walkable(m.at)).then(|| Problem::MarkerNotOnFloor { index, kind: m.kind.clone(), cell: m.at })
+    };
+    map.markers.iter().enumerate().filter_map(bad).collect()
 }
 
 /// Ids used twice, per kind.

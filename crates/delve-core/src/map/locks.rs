@@ -34,6 +34,9 @@ pub struct Kept {
     /// The markers in locked rooms: kept with them, as they are.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<super::Marker>,
+    /// The tile kinds in locked rooms and on locked tiles: kept with them, as they are.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<(Pos, super::TileKind)>,
     /// What is worked out from these locks once and kept with them (see [`Derived`]). Not saved.
     #[serde(skip)]
     pub derived: Derived,
@@ -154,8 +157,19 @@ impl Kept {
         }
         let spawn = map.room_at(map.spawn).filter(|r| r.locked).map(|_| map.spawn);
         let markers = map.markers.iter().filter(|m| map.room_at(m.at).is_some_and(|r| r.locked)).cloned().collect();
+        let mut terrain = Vec::new();
+        if !map.terrain().is_bare() {
+            let mut keep = |p: Pos| {
+                if let Some(k) = map.tile_kind(p) {
+                    terrain.push((p, k.clone()));
+                }
+            };
+            rooms.iter().for_each(|r| r.shape.for_each_cell(&mut keep));
+            map.locked_tiles().filter(|p| map.room_at(*p).is_none_or(|r| !r.locked)).for_each(keep);
+        }
         Ok(Kept {
             markers,
+            terrain,
             width: map.width(),
             height: map.height(),
             rooms,

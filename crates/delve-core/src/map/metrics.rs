@@ -98,13 +98,13 @@ impl GraphMetrics {
 
 /// Whether the tile at `p` is corridor floor with exactly one walkable neighbour.
 pub fn is_dead_end(map: &Map, p: Pos) -> bool {
-    let walk = |p: Pos| map.tile(p).is_some_and(Tile::is_walkable);
+    let walk = |p: Pos| map.walkable(p);
     map.tile(p) == Some(Tile::Corridor) && p.neighbours4().into_iter().filter(|n| walk(*n)).count() == 1
 }
 
 /// Steps from `start` to every tile over 4-connected walkable tiles (`u32::MAX`: unreachable).
 pub fn distances_from(map: &Map, start: Pos) -> Grid<u32> {
-    crate::pathfind::distances(map.width(), map.height(), start, |p| map.tile(p).is_some_and(Tile::is_walkable))
+    crate::pathfind::distances(map.width(), map.height(), start, |p| map.walkable(p))
 }
 
 #[cfg(test)]

@@ -109,6 +109,11 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
     if !in_order || n == 0 || w > 0xffff || h > 0xffff || map.rooms.len() >= u32::MAX as usize {
         return None;
     }
+    // Tiles of a kind that is not walkable (a chasm) take the full check; markers stand on
+    // walkable floor.
+    if map.terrain().has_blocked() || map.markers.iter().any(|m| !map.walkable(m.at)) {
+        return None;
+    }
     // Tiles by their place in the bordered copy (`None` off the map).
     let pw = w + 2;
     let at = |p: Pos| -> Option<usize> {

@@ -9,24 +9,86 @@ use std::fmt;
 /// show it on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    RoomOutOfBounds { room: RoomId, cell: Pos },
-    RoomEmpty { room: RoomId },
-    RoomNotFloor { room: RoomId, cell: Pos, tile: Tile },
-    RoomsOverlap { a: RoomId, b: RoomId, cell: Pos },
-    StrayRoomFloor { cell: Pos, count: usize },
-    DuplicateId { what: &'static str, id: u32 },
-    DoorUnknownRoom { door: DoorId, room: RoomId },
-    DoorNotOnWall { door: DoorId, cell: Pos },
-    DoorOutOfBounds { door: DoorId, cell: Pos },
-    DoorWithoutCorridor { door: DoorId, cell: Pos },
-    CorridorUnknownDoor { corridor: CorridorId, door: DoorId },
-    CorridorEmpty { corridor: CorridorId },
-    CorridorNotAtDoor { corridor: CorridorId, door: DoorId, cell: Pos },
-    CorridorGap { corridor: CorridorId, cell: Pos },
-    CorridorBroken { corridor: CorridorId, cell: Pos },
-    CorridorEntersRoom { corridor: CorridorId, room: RoomId, cell: Pos },
-    SpawnNotOnFloor { cell: Pos },
-    UnreachableFloor { cell: Pos, count: usize },
+    RoomOutOfBounds {
+        room: RoomId,
+        cell: Pos,
+    },
+    RoomEmpty {
+        room: RoomId,
+    },
+    RoomNotFloor {
+        room: RoomId,
+        cell: Pos,
+        tile: Tile,
+    },
+    RoomsOverlap {
+        a: RoomId,
+        b: RoomId,
+        cell: Pos,
+    },
+    StrayRoomFloor {
+        cell: Pos,
+        count: usize,
+    },
+    DuplicateId {
+        what: &'static str,
+        id: u32,
+    },
+    DoorUnknownRoom {
+        door: DoorId,
+        room: RoomId,
+    },
+    DoorNotOnWall {
+        door: DoorId,
+        cell: Pos,
+    },
+    DoorOutOfBounds {
+        door: DoorId,
+        cell: Pos,
+    },
+    DoorWithoutCorridor {
+        door: DoorId,
+        cell: Pos,
+    },
+    CorridorUnknownDoor {
+        corridor: CorridorId,
+        door: DoorId,
+    },
+    CorridorEmpty {
+        corridor: CorridorId,
+    },
+    CorridorNotAtDoor {
+        corridor: CorridorId,
+        door: DoorId,
+        cell: Pos,
+    },
+    CorridorGap {
+        corridor: CorridorId,
+        cell: Pos,
+    },
+    CorridorBroken {
+        corridor: CorridorId,
+        cell: Pos,
+    },
+    CorridorEntersRoom {
+        corridor: CorridorId,
+        room: RoomId,
+        cell: Pos,
+    },
+    SpawnNotOnFloor {
+        cell: Pos,
+    },
+    UnreachableFloor {
+        cell: Pos,
+        count: usize,
+    },
+    /// Marker `index` (of `map.markers`) stands on rock, on a tile kind that is not walkable,
+    /// or off the map.
+    MarkerNotOnFloor {
+        index: usize,
+        kind: String,
+        cell: Pos,
+    },
 }
 
 impl Problem {
@@ -46,7 +108,8 @@ impl Problem {
             | CorridorBroken { cell, .. }
             | CorridorEntersRoom { cell, .. }
             | SpawnNotOnFloor { cell }
-            | UnreachableFloor { cell, .. } => Some(*cell),
+            | UnreachableFloor { cell, .. }
+            | MarkerNotOnFloor { cell, .. } => Some(*cell),
             RoomEmpty { .. }
             | DuplicateId { .. }
             | DoorUnknownRoom { .. }
@@ -88,14 +151,17 @@ impl fmt::Display for Problem {
                 write!(f, "corridor {corridor} jumps at {cell}: its path tiles are not neighbours")
             }
             CorridorBroken { corridor, cell } => {
-                write!(f, "corridor {corridor} is broken at {cell}: that tile is wall or off the map")
+                write!(f, "corridor {corridor} is broken at {cell}: that tile is wall, not walkable or off the map")
             }
             CorridorEntersRoom { corridor, room, cell } => {
                 write!(f, "corridor {corridor} runs through room {room} at {cell}")
             }
-            SpawnNotOnFloor { cell } => write!(f, "spawn at {cell} is not on floor"),
+            SpawnNotOnFloor { cell } => write!(f, "spawn at {cell} is not on walkable floor"),
             UnreachableFloor { cell, count } => {
                 write!(f, "{count} floor tile(s) cannot be reached from spawn, first at {cell}")
+            }
+            MarkerNotOnFloor { index, kind, cell } => {
+                write!(f, "marker {index} ({kind}) at {cell} is not on walkable floor")
             }
         }
     }
@@ -211,7 +277,7 @@ pub(super) mod reference {
             if let Some(w) = c.path.windows(2).find(|w| w[0].manhattan(w[1]) != 1) {
                 out.push(Problem::CorridorGap { corridor: c.id, cell: w[1] });
             }
-            if let Some(p) = c.path.iter().find(|p| !map.tile(**p).is_some_and(Tile::is_walkable)) {
+            if let Some(p) = c.path.iter().find(|p| !map.walkable(**p)) {
                 out.push(Problem::CorridorBroken { corridor: c.id, cell: *p });
             }
             if let Some((p, o)) =
@@ -222,19 +288,24 @@ pub(super) mod reference {
         }
 
         // Spawn and reachability.
-        if !map.tile(map.spawn).is_some_and(Tile::is_walkable) {
+        if !map.walkable(map.spawn) {
             out.push(Problem::SpawnNotOnFloor { cell: map.spawn });
         } else {
             let reached = crate::map::metrics::distances_from(map, map.spawn);
             let mut unreached = (0usize, None);
-            for (i, t) in map.tiles.as_slice().iter().enumerate() {
-                if t.is_walkable() && reached.as_slice()[i] == crate::pathfind::UNREACHED {
+            for i in 0..map.tiles.as_slice().len() {
+                if map.walkable(map.tiles.pos_of(i)) && reached.as_slice()[i] == crate::pathfind::UNREACHED {
                     unreached.0 += 1;
                     unreached.1.get_or_insert(map.tiles.pos_of(i));
                 }
             }
             if let (count, Some(cell)) = unreached {
                 out.push(Problem::UnreachableFloor { cell, count });
+            }
+        }
+        for (index, m) in map.markers.iter().enumerate() {
+            if !map.walkable(m.at) {
+                out.push(Problem::MarkerNotOnFloor { index, kind: m.kind.clone(), cell: m.at });
             }
         }
         out

@@ -24,6 +24,9 @@ pub struct Markers {
     /// Doors made secret or open arches (none by default).
     #[serde(skip_serializing_if = "Openings::is_off")]
     pub openings: Openings,
+    /// Tile kinds (water, a chasm, a trap) and where they are painted, before any marker.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tiles: Vec<super::tiles::TileRule>,
 }
 
 /// The chance of each plain door (not locked, not a locked room's) to be a secret door, else an
@@ -47,7 +50,7 @@ impl Openings {
 impl Markers {
     /// Nothing declared: the stage does nothing (and files leave the field out).
     pub fn is_off(&self) -> bool {
-        self.kinds.is_empty() && self.keys.is_off() && self.openings.is_off()
+        self.kinds.is_empty() && self.keys.is_off() && self.openings.is_off() && self.tiles.is_empty()
     }
 
     /// The names of every marker kind a map of these parameters may hold (the key's too).
@@ -112,6 +115,8 @@ impl Markers {
                 bad(format!("openings: the {what} chance {p} must be 0 to 1"));
             }
         }
+        super::tiles::issues(&self.tiles, out);
+        let mut bad = |message: String| out.push(ParamIssue { field: "markers", message });
         if self.keys.pairs > MAX_PAIRS {
             bad(format!("key pairs: {} must be 0 to {MAX_PAIRS}", self.keys.pairs));
         }

@@ -22,6 +22,7 @@ mod room_shape;
 pub mod rooms_tunnels;
 pub mod stage_form;
 pub mod stages;
+pub mod tiles;
 pub mod vaults;
 pub mod walk;
 

@@ -1,0 +1,239 @@
+//! The **tiles** step of the markers stage, before any marker: the preset's tile kinds
+//! ([`crate::params::tiles`]) painted on the floor, on their own stream ([`Stream::Tiles`]).
+//!
+//! | Step | Does |
+//! |---|---|
+//! | each kind, in order | its kind added to the map's palette; in each room (not a locked one) with a weight above 0 for its role, a count of patches drawn evenly from *patches* times the weight (the fraction drawn as a chance); each patch grown from a free floor tile of the room to free neighbours at random, up to a size drawn from *size*; a patch of a kind that cannot be walked is kept only when every other floor tile of the room and every door stays reachable within the room; then *corridors* single tiles per 100 corridor tiles, drawn among free corridor floor |
+//!
+//! Free floor holds no kind yet and is not a door's tile, the tile beside a door on either side,
+//! the spawn, a marker's tile or a locked tile. Without tile kinds the step draws nothing and
+//! changes nothing.
+
+use super::Report;
+use super::record::{Recorder, Step, Steps};
+use crate::geom::{Pos, Rect};
+use crate::map::{Map, Shape, Tile};
+use crate::params::tiles::TileRule;
+use crate::pathfind::{self, Queue};
+use crate::rng::{DelveRng, Stream, stream};
+use rand::RngExt;
+
+/// Paints `rules` on `map` from `seed`'s tiles stream; what fell short is told in `report`.
+/// Returns true when `steps` says to stop.
+pub(super) fn paint(
+    rules: &[TileRule],
+    seed: u64,
+    map: &mut Map,
+    report: &mut Report,
+    steps: &mut Steps<'_, impl Recorder>,
+) -> bool {
+    let mut rng = stream(seed, Stream::Tiles);
+    let mut free = free_tiles(map);
+    let mut scratch = Scratch::default();
+    for rule in rules {
+        let Ok(n) = map.add_tile_kind(rule.kind()) else {
+            report.notes.push(format!("tile kind “{}” not painted: the map's palette is full", rule.name));
+            continue;
+        };
+        let (mut wanted, mut painted, mut tiles) = (0u32, 0u32, 0u32);
+        for r in 0..map.rooms.len() {
+            let room = &map.rooms[r];
+            let weight = rule.weight(room.role);
+            if room.locked || weight <= 0.0 {
+                continue;
+            }
+            let count = patches(rule, weight, &mut rng);
+            wanted += count;
+            let shape = room.shape.clone();
+            let cells = shape.cells();
+            let Some(area) = shape.bounds() else { continue };
+            for _ in 0..count {
+                let size = rng.random_range(rule.size.min..=rule.size.max.max(rule.size.min));
+                let patch = grow(&shape, &cells, size, rule.walkable, &free, map, &mut rng);
+                if patch.is_empty() || (!rule.walkable && cuts(map, r, area, &patch, &mut scratch)) {
+                    continue;
+                }
+                for &p in &patch {
+                    map.set_tile_kind(p, n);
+                    free.take(p);
+                }
+                painted += 1;
+                tiles += patch.len() as u32;
+            }
+        }
+        if wanted > painted {
+            report.notes.push(format!(
+                "tile kind “{}”: {painted} of {wanted} patches painted (the others found no free floor{})",
+                rule.name,
+                if rule.walkable { "" } else { " or would have cut a room apart" }
+            ));
+        }
+        if rule.corridors > 0.0 && rule.walkable {
+            tiles += along_corridors(rule, n, map, &mut free, &mut rng);
+        }
+        let kind = rule.name.clone();
+        if steps.tell(|| Step::TilesPainted { kind, patches: painted, tiles }) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Which tiles may still be painted.
+struct Free {
+    open: Vec<bool>,
+    w: i32,
+    h: i32,
+}
+
+impl Free {
+    fn index(&self, p: Pos) -> Option<usize> {
+        (p.x >= 0 && p.y >= 0 && p.x < self.w && p.y < self.h).then(|| (p.y * self.w + p.x) as usize)
+    }
+
+    fn is_open(&self, p: Pos) -> bool {
+        self.index(p).is_some_and(|i| self.open[i])
+    }
+
+    fn take(&mut self, p: Pos) {
+        if let Some(i) = self.index(p) {
+            self.open[i] = false;
+        }
+    }
+}
+
+/// Floor without a kind that is not a door's tile or beside one, the spawn, a marker's or a
+/// locked tile.
+fn free_tiles(map: &Map) -> Free {
+    let (w, h) = (map.width() as i32, map.height() as i32);
+    let mut free = Free { open: vec![false; (w * h) as usize], w, h };
+    for y in 0..h {
+        for x in 0..w {
+            let p = Pos::new(x, y);
+            free.open[(y * w + x) as usize] =
+                map.tile(p).is_some_and(Tile::is_walkable) && map.tile_kind_number(p) == 0 && !map.tile_locked(p);
+        }
+    }
+    for d in &map.doors {
+        for p in [d.cell, d.outside(), d.cell.step(d.side.opposite())] {
+            free.take(p);
+        }
+    }
+    free.take(map.spawn);
+    for m in &map.markers {
+        free.take(m.at);
+    }
+    free
+}
+
+/// How many patches in a room of weight `weight`.
+fn patches(rule: &TileRule, weight: f64, rng: &mut DelveRng) -> u32 {
+    let base = rng.random_range(rule.patches.min..=rule.patches.max.max(rule.patches.min));
+    let want = f64::from(base) * weight;
+    let whole = want.floor();
+    whole as u32 + u32::from(rng.random::<f64>() < want - whole)
+}
+
+/// A patch of up to `size` free room-floor tiles of `cells` (the room's), grown from one drawn
+/// at random to free neighbours in the room drawn at random (for a kind that is not `walkable`,
+/// none where the room meets floor outside it); empty when the room has no free tile.
+fn grow(
+    room: &Shape,
+    cells: &[Pos],
+    size: u32,
+    walkable: bool,
+    free: &Free,
+    map: &Map,
+    rng: &mut DelveRng,
+) -> Vec<Pos> {
+    // A kind that cannot be walked stays off the tiles where the room meets floor outside it.
+    let at_edge =
+        |p: Pos| p.neighbours4().iter().any(|n| !room.contains(*n) && map.tile(*n).is_some_and(Tile::is_walkable));
+    let ok =
+        |p: Pos| free.is_open(p) && room.contains(p) && map.tile(p) == Some(Tile::Floor) && (walkable || !at_edge(p));
+    let open: Vec<Pos> = cells.iter().copied().filter(|&p| ok(p)).collect();
+    if open.is_empty() {
+        return Vec::new();
+    }
+    let mut patch = vec![open[rng.random_range(0..open.len())]];
+    let mut edge: Vec<Pos> = Vec::new();
+    while patch.len() < size as usize {
+        edge.clear();
+        for p in &patch {
+            for n in p.neighbours4() {
+                if ok(n) && !patch.contains(&n) && !edge.contains(&n) {
+                    edge.push(n);
+                }
+            }
+        }
+        if edge.is_empty() {
+            break;
+        }
+        patch.push(edge[rng.random_range(0..edge.len())]);
+    }
+    patch
+}
+
+/// Buffers for the reach check.
+#[derive(Default)]
+struct Scratch {
+    seen: Vec<bool>,
+    queue: Queue<Pos>,
+}
+
+/// Whether painting `patch` (of a kind that cannot be walked) in room `r` (within `area`) would
+/// leave some walkable floor of the room, or one of its doors, out of reach of the rest.
+fn cuts(map: &Map, r: usize, area: Rect, patch: &[Pos], s: &mut Scratch) -> bool {
+    let room = &map.rooms[r];
+    let index = |p: Pos| ((p.y - area.y) * area.w + (p.x - area.x)) as usize;
+    let open = |p: Pos| room.shape.contains(p) && map.walkable(p) && !patch.contains(&p);
+    let mut total = 0usize;
+    let mut start = None;
+    room.shape.for_each_cell(|p| {
+        if open(p) {
+            total += 1;
+            start.get_or_insert(p);
+        }
+    });
+    let Some(start) = start else { return true };
+    s.seen.clear();
+    s.seen.resize(area.area() as usize, false);
+    s.seen[index(start)] = true;
+    s.queue.clear();
+    pathfind::flood_in(area, &mut s.queue, start, usize::MAX, |p| {
+        let take = !s.seen[index(p)] && open(p);
+        s.seen[index(p)] = true;
+        take
+    });
+    let doors_reached =
+        map.doors.iter().filter(|d| d.room == room.id).all(|d| area.contains(d.cell) && s.seen[index(d.cell)]);
+    s.queue.len() != total || !doors_reached
+}
+
+/// Single tiles of kind `n` along the corridors: `rule.corridors` per 100 free corridor tiles
+/// (the fraction drawn as a chance). Returns how many.
+fn along_corridors(rule: &TileRule, n: u8, map: &mut Map, free: &mut Free, rng: &mut DelveRng) -> u32 {
+    let mut pool: Vec<Pos> = Vec::new();
+    let mut seen = vec![false; free.open.len()];
+    for c in &map.corridors {
+        c.for_each_cell(|p| {
+            if let Some(i) = free.index(p)
+                && !seen[i]
+                && free.open[i]
+                && map.tile(p) == Some(Tile::Corridor)
+            {
+                seen[i] = true;
+                pool.push(p);
+            }
+        });
+    }
+    let want = pool.len() as f64 * rule.corridors / 100.0;
+    let count = (want.floor() as usize + usize::from(rng.random::<f64>() < want.fract())).min(pool.len());
+    for i in 0..count {
+        let j = rng.random_range(i..pool.len());
+        pool.swap(i, j);
+        map.set_tile_kind(pool[i], n);
+        free.take(pool[i]);
+    }
+    count as u32
+}
