@@ -80,10 +80,11 @@ pub fn tile_colours(map: &Map, palette: &Palette) -> Vec<Rgb> {
 }
 
 /// [`tile_colours`] with room `i` (of `map.rooms`) in `room_colours[i]` (rooms past its end in
-/// their own colour): how the map view shows the room colour modes.
+/// their own colour): how the map view shows the room colour modes. A floor tile of a tile kind
+/// (water, a chasm) is in the kind's colour whatever the mode.
 pub fn tile_colours_with(map: &Map, palette: &Palette, room_colours: &[Rgb]) -> Vec<Rgb> {
     let room = |r: u32| room_colours.get(r as usize).or(map.rooms.get(r as usize).map(|r| &r.colour)).copied();
-    tile_looks(map)
+    let mut colours: Vec<Rgb> = tile_looks(map)
         .into_iter()
         .map(|look| match look {
             Look::Edge => palette.wall,
@@ -92,7 +93,20 @@ pub fn tile_colours_with(map: &Map, palette: &Palette, room_colours: &[Rgb]) -> 
             Look::Floor => palette.floor,
             Look::Room(r) => room(r).unwrap_or(palette.floor),
         })
-        .collect()
+        .collect();
+    if !map.terrain().is_bare() {
+        for (i, c) in colours.iter_mut().enumerate() {
+            if let Some(k) = map.tile_kind(map.tiles().pos_of(i)) {
+                *c = kind_colour(k);
+            }
+        }
+    }
+    colours
+}
+
+/// How a tile of kind `k` is drawn: in its colour.
+pub fn kind_colour(k: &crate::map::TileKind) -> Rgb {
+    Rgb(k.colour[0], k.colour[1], k.colour[2])
 }
 
 /// The colour of the wall tile at `p`: [`Palette::wall`] when any of its eight neighbours is

@@ -58,7 +58,9 @@ impl DelveApp {
                     let out = map_view_ui(ui, &mut self.view, doc, &self.prefs.layers);
                     if self.prefs.layers.markers {
                         let kinds = super::map_view::markers::kinds_on(doc.map());
-                        legend::markers_legend_ui(ui, self.view.rect, &kinds);
+                        let terrain = doc.map().terrain();
+                        let tiles = if terrain.is_bare() { &[][..] } else { terrain.kinds() };
+                        legend::markers_legend_ui(ui, self.view.rect, &kinds, tiles);
                     }
                     let mode = self.prefs.layers.room_colours;
                     if self.prefs.layers.rooms && mode != crate::map::colour::RoomColouring::ByRoom {

@@ -61,19 +61,28 @@ pub fn legend_ui(ui: &mut egui::Ui, view: Rect, mode: RoomColouring, depth: u32)
     });
 }
 
-/// Draws the legend of the markers on the map (`kinds`: name, glyph, colour, count) in the
-/// lower-right corner of the map view `view`.
-pub fn markers_legend_ui(ui: &mut egui::Ui, view: Rect, kinds: &[(String, char, [u8; 3], usize)]) {
-    if kinds.is_empty() {
+/// Draws the legend of the markers on the map (`kinds`: name, glyph, colour, count) and of its
+/// tile kinds (`tiles`, when a tile has one: each kind of its palette) in the lower-right corner
+/// of the map view `view`.
+pub fn markers_legend_ui(
+    ui: &mut egui::Ui,
+    view: Rect,
+    kinds: &[(String, char, [u8; 3], usize)],
+    tiles: &[crate::map::TileKind],
+) {
+    if kinds.is_empty() && tiles.is_empty() {
         return;
     }
     let row_h = ui.spacing().interact_size.y;
-    let size = vec2(190.0, row_h * (kinds.len() as f32 + 1.0) + 12.0);
+    let heads = usize::from(!kinds.is_empty()) + usize::from(!tiles.is_empty());
+    let size = vec2(190.0, row_h * ((kinds.len() + tiles.len() + heads) as f32) + 12.0);
     let rect = Rect::from_min_size(view.right_bottom() - size - vec2(8.0, 8.0), size).intersect(view);
     let mut child =
         ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
     egui::Frame::popup(child.style()).show(&mut child, |ui| {
-        ui.strong("Markers on the map");
+        if !kinds.is_empty() {
+            ui.strong("Markers on the map");
+        }
         for (name, glyph, [r, g, b], n) in kinds {
             ui.horizontal(|ui| {
                 let (at, _) = ui.allocate_exact_size(vec2(18.0, 16.0), egui::Sense::hover());
@@ -81,6 +90,26 @@ pub fn markers_legend_ui(ui: &mut egui::Ui, view: Rect, kinds: &[(String, char, 
                 let font = egui::FontId::monospace(11.0);
                 ui.painter().text(at.center(), egui::Align2::CENTER_CENTER, glyph, font, Color32::from_rgb(16, 16, 22));
                 ui.label(format!("{name} ({n})"));
+            });
+        }
+        if !tiles.is_empty() {
+            ui.strong("Tile kinds");
+        }
+        for k in tiles {
+            ui.horizontal(|ui| {
+                let (at, _) = ui.allocate_exact_size(vec2(18.0, 14.0), egui::Sense::hover());
+                let [r, g, b] = k.colour;
+                ui.painter().rect_filled(at, 2.0, Color32::from_rgb(r, g, b));
+                let ink =
+                    if u32::from(r) + u32::from(g) + u32::from(b) > 384 { Color32::BLACK } else { Color32::WHITE };
+                ui.painter().text(
+                    at.center(),
+                    egui::Align2::CENTER_CENTER,
+                    k.glyph,
+                    egui::FontId::monospace(11.0),
+                    ink,
+                );
+                ui.label(format!("{} ({})", k.name, if k.walkable { "walkable" } else { "not walkable" }));
             });
         }
     });

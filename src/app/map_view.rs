@@ -131,6 +131,9 @@ impl Hover {
     pub fn describe(&self, doc: &Document) -> String {
         let map = doc.map();
         let mut s = format!("({}, {}) {}", self.pos.x, self.pos.y, self.tile.name());
+        if let Some(k) = map.tile_kind(self.pos) {
+            s += &format!(" of {} ({})", k.name, if k.walkable { "walkable" } else { "not walkable" });
+        }
         if let Some(r) = self.room.and_then(|i| map.rooms.get(i)) {
             s += &format!(" · room {}", r.id);
             if let Some(l) = &r.label {

@@ -136,6 +136,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
     s(Action::Tool(Tool::Spawn), &[(M::NONE, Key::P)], "P", "spawn tool", When::NoKeyboardUse),
     s(Action::Tool(Tool::Lock), &[(M::NONE, Key::K)], "K", "lock brush (Alt: unlock)", When::NoKeyboardUse),
     s(Action::Tool(Tool::Marker), &[(M::NONE, Key::T)], "T", "marker tool", When::NoKeyboardUse),
+    s(Action::Tool(Tool::Kind), &[(M::NONE, Key::G)], "G", "tile kind brush (Alt: plain floor)", When::NoKeyboardUse),
     s(Action::Brush(false), &[(M::NONE, Key::OpenBracket)], "[", "smaller brush", When::NoKeyboardUse),
     s(Action::Brush(true), &[(M::NONE, Key::CloseBracket)], "]", "larger brush", When::NoKeyboardUse),
 ];

@@ -167,6 +167,7 @@ impl MapTextures {
         let pal = Palette::default();
         let c32 = |c: Rgb| egui::Color32::from_rgb(c.0, c.1, c.2);
         let texel = |p: crate::geom::Pos| match map.tile(p) {
+            Some(_) if map.tile_kind(p).is_some() => c32(map.tile_kind(p).map_or(pal.floor, raster::kind_colour)),
             Some(Tile::Wall) => c32(raster::wall_colour(map.tiles(), p, &pal)),
             None => c32(pal.rock),
             Some(Tile::Floor) if layers.rooms => {

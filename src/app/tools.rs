@@ -13,7 +13,7 @@ use super::document::Document;
 use crate::app::command::EditCommand;
 use crate::edit::{Interaction, Op};
 use crate::geom::Pos;
-use crate::map::{CorridorId, DoorId, Map, Problem, RoomId};
+use crate::map::{CorridorId, DoorId, Map, Problem, RoomId, TileKind};
 
 /// The editing tools.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,10 +39,13 @@ pub enum Tool {
     /// Click floor to put a marker of the chosen kind; click a marker to delete it; drag one to
     /// move it.
     Marker,
+    /// Paint floor with the chosen tile kind (water, a chasm; Alt: back to plain floor;
+    /// shift-drag: a rectangle).
+    Kind,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 9] = [
+    pub const ALL: [Tool; 10] = [
         Tool::Select,
         Tool::Floor,
         Tool::Wall,
@@ -52,6 +55,7 @@ impl Tool {
         Tool::Spawn,
         Tool::Lock,
         Tool::Marker,
+        Tool::Kind,
     ];
 
     pub fn key(self) -> egui::Key {
@@ -66,6 +70,7 @@ impl Tool {
             Tool::Spawn => Key::P,
             Tool::Lock => Key::K,
             Tool::Marker => Key::T,
+            Tool::Kind => Key::G,
         }
     }
 
@@ -80,6 +85,7 @@ impl Tool {
             Tool::Spawn => "Spawn",
             Tool::Lock => "Lock",
             Tool::Marker => "Marker",
+            Tool::Kind => "Tile kind",
         }
     }
 
@@ -99,6 +105,9 @@ impl Tool {
             }
             Tool::Marker => {
                 "Marker: click floor to put one of the kind chosen; click a marker to delete it; drag one to move it"
+            }
+            Tool::Kind => {
+                "Tile kind brush: drag to paint floor with the kind chosen (water, a chasm...); Alt+drag makes it plain floor; Shift+drag a rectangle; [ ] brush size"
             }
         }
     }
@@ -139,6 +148,8 @@ pub struct ToolState {
     context_room: Option<RoomId>,
     /// The kind the marker tool puts (empty: the first the map's parameters declare).
     pub marker_kind: String,
+    /// The tile kind the tile kind brush paints (empty: the first the map offers).
+    pub tile_kind: String,
 }
 
 impl Default for ToolState {
@@ -156,6 +167,7 @@ impl Default for ToolState {
             picker: None,
             context_room: None,
             marker_kind: String::new(),
+            tile_kind: String::new(),
         }
     }
 }
@@ -171,7 +183,8 @@ impl ToolState {
     /// Another map is shown (a new document, or a regeneration): what was selected, picked,
     /// marked or half-drawn on the old one goes; the tool and brush stay.
     pub fn forget_document(&mut self) {
-        *self = Self { tool: self.tool, brush: self.brush, marker_kind: self.marker_kind.clone(), ..Self::default() };
+        let (marker_kind, tile_kind) = (self.marker_kind.clone(), self.tile_kind.clone());
+        *self = Self { tool: self.tool, brush: self.brush, marker_kind, tile_kind, ..Self::default() };
     }
 
     /// Switches tools (a key or the tool bar); a corridor half-drawn is dropped.
@@ -234,7 +247,24 @@ pub fn marker_kinds(map: &Map) -> Vec<String> {
     declared.filter(|k: &Vec<String>| !k.is_empty()).unwrap_or_else(|| vec!["marker".to_string()])
 }
 
+/// The tile kinds the tile kind brush offers on `map`: the map's own palette, then those of
+/// Delve's default palette (water, chasm, trap) whose names it does not have yet (painting one
+/// adds it to the map).
+pub fn tile_kinds(map: &Map) -> Vec<TileKind> {
+    let own = map.terrain().kinds();
+    let more = TileKind::defaults().into_iter().filter(|d| !own.iter().any(|k| k.name == d.name || k.glyph == d.glyph));
+    own.iter().cloned().chain(more).collect()
+}
+
 impl ToolState {
+    /// The kind the tile kind brush paints on `map`: the one chosen, when the map offers it,
+    /// else the first it offers.
+    pub fn tile_kind(&self, map: &Map) -> TileKind {
+        let kinds = tile_kinds(map);
+        let chosen = kinds.iter().position(|k| k.name == self.tile_kind).unwrap_or(0);
+        kinds.into_iter().nth(chosen).unwrap_or_else(|| TileKind::defaults().remove(0))
+    }
+
     /// The kind the marker tool puts on `map`: the one chosen, when the map offers it, else the
     /// first it offers.
     pub fn marker_kind(&self, map: &Map) -> String {
@@ -247,7 +277,7 @@ impl ToolState {
 /// the tool does: one row whose height does not depend on the tool, so that picking a tool never
 /// moves the map.
 pub fn tool_options_ui(ui: &mut egui::Ui, state: &mut ToolState, map: Option<&Map>) {
-    if matches!(state.tool, Tool::Floor | Tool::Wall | Tool::Lock) {
+    if matches!(state.tool, Tool::Floor | Tool::Wall | Tool::Lock | Tool::Kind) {
         ui.add(egui::Slider::new(&mut state.brush, 1..=MAX_BRUSH).text("brush size (tiles)"))
             .on_hover_text("Brush size in tiles, 1 to 64 ([ and ])");
     }
@@ -259,6 +289,17 @@ pub fn tool_options_ui(ui: &mut egui::Ui, state: &mut ToolState, map: Option<&Ma
             }
         });
         state.marker_kind = kind;
+    }
+    if let (Tool::Kind, Some(map)) = (state.tool, map) {
+        let mut kind = state.tile_kind(map).name;
+        let walks = |k: &TileKind| if k.walkable { "walkable" } else { "not walkable" };
+        egui::ComboBox::from_id_salt("tile kind").selected_text(format!("kind: {kind}")).show_ui(ui, |ui| {
+            for k in tile_kinds(map) {
+                let label = format!("{} {} ({})", k.glyph, k.name, walks(&k));
+                ui.selectable_value(&mut kind, k.name.clone(), label);
+            }
+        });
+        state.tile_kind = kind;
     }
     let hint = egui::RichText::new(state.tool.help()).color(ui.visuals().weak_text_color());
     ui.add(egui::Label::new(hint).truncate());

@@ -5,7 +5,9 @@
 use super::primitive::{Changes, Edit, EditError, corridor_pos, door_pos, rollback, shape_fits};
 use super::route::{corridor_tiles, own_corridor_cells, reroute, route, wall_cells};
 use crate::geom::{Dir, Pos, Rect};
-use crate::map::{Corridor, CorridorId, Door, DoorId, Map, Marker, Opening, Rgb, Role, Room, RoomId, Shape, Tile};
+use crate::map::{
+    Corridor, CorridorId, Door, DoorId, Map, Marker, Opening, Rgb, Role, Room, RoomId, Shape, Tile, TileKind,
+};
 use std::collections::BTreeSet;
 
 /// What a designer asks for; [`perform`] turns it into primitive edits.
@@ -16,6 +18,12 @@ pub enum Op {
     Paint {
         cells: Vec<Pos>,
         tile: Tile,
+    },
+    /// Gives floor cells tile kind `kind` (added to the map's palette when it is not there), or
+    /// none (`None`). Rock and cells off the map are skipped.
+    PaintKind {
+        cells: Vec<Pos>,
+        kind: Option<TileKind>,
     },
     /// A new rectangular room; refused when it leaves the map or overlaps a room.
     AddRoom(Rect),
@@ -106,6 +114,8 @@ impl Op {
     pub fn label(&self) -> String {
         match self {
             Op::Paint { tile, .. } => format!("Paint {}", if *tile == Tile::Wall { "wall" } else { "floor" }),
+            Op::PaintKind { kind: Some(k), .. } => format!("Paint {}", k.name),
+            Op::PaintKind { kind: None, .. } => "Clear tile kinds".into(),
             Op::AddRoom(r) => format!("Add room {}×{}", r.w, r.h),
             Op::MoveRoom { id, dx, dy } => format!("Move room {id} by ({dx}, {dy})"),
             Op::RemoveRoom(id) => format!("Delete room {id}"),
@@ -352,6 +362,33 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
                 return Err(EditError::Nothing);
             }
             tx.push(Edit::SetRoomRole { id, role })
+        }
+        Op::PaintKind { cells, kind } => {
+            let n = match kind {
+                None => 0,
+                Some(k) => match tx.map.terrain().number_of(&k.name) {
+                    Some(n) => n,
+                    None => {
+                        let mut kinds = tx.map.terrain().kinds().to_vec();
+                        kinds.push(k);
+                        tx.push(Edit::SetTilePalette(kinds))?;
+                        tx.map.terrain().kinds().len() as u8
+                    }
+                },
+            };
+            let map = &*tx.map;
+            let mut seen = BTreeSet::new();
+            let set: Vec<(Pos, u8)> = cells
+                .into_iter()
+                .filter(|&p| {
+                    map.tile(p).is_some_and(Tile::is_walkable) && map.tile_kind_number(p) != n && seen.insert(p)
+                })
+                .map(|p| (p, n))
+                .collect();
+            if set.is_empty() {
+                return Err(EditError::Nothing);
+            }
+            tx.push(Edit::SetTileKinds(set))
         }
         Op::LockTiles { cells, locked } => {
             let mut seen = BTreeSet::new();

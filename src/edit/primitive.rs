@@ -9,7 +9,7 @@
 
 use crate::geom::{Pos, Rect};
 use crate::map::{
-    Corridor, CorridorId, Door, DoorId, Map, Marker, Opening, Rgb, Role, Room, RoomId, Shape, Tile, TilePath,
+    Corridor, CorridorId, Door, DoorId, Map, Marker, Opening, Rgb, Role, Room, RoomId, Shape, Tile, TileKind, TilePath,
 };
 use thiserror::Error;
 
@@ -118,6 +118,10 @@ pub enum Edit {
         id: RoomId,
         vault: bool,
     },
+    /// Gives each listed tile a tile kind number (0: none; `k`: the map's `k`th kind), in order.
+    SetTileKinds(Vec<(Pos, u8)>),
+    /// Replaces the map's palette of tile kinds; refused when a tile holds a kind it drops.
+    SetTilePalette(Vec<TileKind>),
     /// Locks or unlocks each listed tile (on the map).
     SetTileLocks {
         cells: Vec<Pos>,
@@ -392,6 +396,34 @@ impl Edit {
                 let room = &mut map.rooms[i];
                 ch.structure = true;
                 Edit::SetRoomVault { id, vault: std::mem::replace(&mut room.vault, vault) }
+            }
+            Edit::SetTileKinds(cells) => {
+                if let Some(p) = cells.iter().find(|p| !map.in_bounds(p.0)) {
+                    return Err(EditError::OutOfBounds(p.0));
+                }
+                let kinds = map.terrain().kinds().len();
+                if let Some((_, n)) = cells.iter().find(|(_, n)| *n as usize > kinds) {
+                    return Err(EditError::Size(format!("tile kind {n} is past the map's {kinds} kinds")));
+                }
+                let mut inv = Vec::with_capacity(cells.len());
+                for (p, n) in cells {
+                    let old = map.set_tile_kind(p, n).unwrap_or(0);
+                    ch.touch(p);
+                    inv.push((p, old));
+                }
+                inv.reverse();
+                Edit::SetTileKinds(inv)
+            }
+            Edit::SetTilePalette(kinds) => {
+                if map.terrain().cells().iter().any(|&c| c as usize > kinds.len()) {
+                    return Err(EditError::Size("a tile kind in use would leave the palette".into()));
+                }
+                if let Some(p) = crate::map::terrain::palette_problem(&kinds) {
+                    return Err(EditError::Size(p));
+                }
+                let old = map.terrain().kinds().to_vec();
+                map.set_tile_kinds(kinds);
+                Edit::SetTilePalette(old)
             }
             Edit::SetTileLocks { cells, locked } => {
                 if let Some(p) = cells.iter().find(|p| !map.in_bounds(**p)) {

@@ -156,6 +156,25 @@ pub fn resize(map: &Map, width: u32, height: u32, anchor: Anchor) -> Result<Resi
             out.set_tile_lock(to, true);
         }
     }
+    // Markers and tile kinds move with their tiles; those cut off go.
+    for m in &map.markers {
+        let to = m.at.offset(dx, dy);
+        if on(to) {
+            out.markers.push(crate::map::Marker { at: to, ..m.clone() });
+        }
+    }
+    out.set_tile_kinds(map.terrain().kinds().to_vec());
+    if !map.terrain().is_bare() {
+        for y in 0..map.height() as i32 {
+            for x in 0..map.width() as i32 {
+                let (p, to) = (Pos::new(x, y), Pos::new(x + dx, y + dy));
+                let n = map.tile_kind_number(p);
+                if n > 0 && on(to) {
+                    out.set_tile_kind(to, n);
+                }
+            }
+        }
+    }
     let spawn = map.spawn.offset(dx, dy);
     let spawn_moved = !on(spawn);
     out.spawn = if spawn_moved {
@@ -195,6 +214,21 @@ mod tests {
             }
         }
         assert_eq!(r.map.tile(Pos::new(0, 0)), Some(Tile::Wall));
+    }
+
+    /// Markers and tile kinds move with their tiles (they were once dropped by a resize).
+    #[test]
+    fn markers_and_tile_kinds_move_with_their_tiles() {
+        let mut m = Map::from_ascii(TWO).unwrap();
+        let water = m.add_tile_kind(crate::map::TileKind::defaults().remove(0)).unwrap();
+        let floor = (0..10).flat_map(|x| (0..6).map(move |y| Pos::new(x, y))).find(|p| m.walkable(*p)).unwrap();
+        m.set_tile_kind(floor, water);
+        m.markers.push(crate::map::Marker::new("chest", floor));
+        let r = resize(&m, 14, 8, Anchor::CENTRE).unwrap();
+        let to = floor.offset(2, 1);
+        assert_eq!(r.map.tile_kind(to).map(|k| k.name.as_str()), Some("water"));
+        assert_eq!(r.map.markers, vec![crate::map::Marker::new("chest", to)]);
+        assert_eq!(r.map.terrain().kinds(), m.terrain().kinds());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use crate::common::{generate_valid, shipped};
 use crate::editor::editor_on;
 use crate::screen::Painted;
-use delve::map::Opening;
+use delve::map::{Opening, Problem};
 use egui_kittest::kittest::Queryable;
 
 #[test]
@@ -82,4 +82,60 @@ fn the_marker_tool_puts_deletes_and_moves_markers_and_the_inspector_locks_a_door
     assert_eq!(e.map().door(door.id).unwrap().opening, Opening::Locked(3));
     e.key(Modifiers::COMMAND, egui::Key::Z);
     assert_eq!(e.map().door(door.id).unwrap().opening, Opening::Door);
+}
+
+/// The tile kind brush (G): drags paint the chosen kind on floor (a map without kinds gains
+/// Delve's palette's kind as it is painted), Alt+drag makes floor plain again, each stroke one
+/// undo step; the texture shows the kind's colour, the legend lists the kinds, a chasm under the
+/// spawn is a problem, and the hover line names the kind.
+#[test]
+fn the_tile_kind_brush_paints_kinds_each_stroke_one_undo_step() {
+    use delve::geom::Pos;
+    use egui::Modifiers;
+    let map = generate_valid(&shipped("godot-part3"), 3).map;
+    assert!(map.terrain().kinds().is_empty());
+    let mut e = editor_on(&map);
+    e.settle();
+    e.key(Modifiers::NONE, egui::Key::G);
+    e.harness.get_by_label_contains("Tile kind brush: drag");
+    // The first kind offered on a map without any: water.
+    e.harness.get_by_value("kind: water");
+    let room = map.rooms[1].shape.bounds().unwrap();
+    let (a, b) = (Pos::new(room.x, room.y + 1), Pos::new(room.right() - 1, room.y + 1));
+    let steps = e.history_len();
+    e.drag(e.at(a.x as f32 + 0.5, a.y as f32 + 0.5), e.at(b.x as f32 + 0.5, b.y as f32 + 0.5));
+    assert_eq!(e.history_len(), steps + 1, "one stroke, one undo step");
+    assert_eq!(e.map().terrain().kinds().len(), 1, "water joins the map's palette");
+    for x in a.x..=b.x {
+        assert_eq!(e.map().tile_kind(Pos::new(x, a.y)).map(|k| k.name.as_str()), Some("water"), "({x}, {})", a.y);
+    }
+    e.settle();
+    assert_eq!(e.texel(a), egui::Color32::from_rgb(70, 130, 210), "drawn in the kind's colour");
+    e.harness.get_by_label("Tile kinds");
+    e.harness.get_by_label("water (walkable)");
+    assert!(e.map().validate().is_empty(), "water is walked");
+    // Alt+drag: plain floor again.
+    e.drag_with(e.at(a.x as f32 + 0.5, a.y as f32 + 0.5), e.at(b.x as f32 + 0.5, b.y as f32 + 0.5), Modifiers::ALT);
+    assert!(e.map().tile_kind(a).is_none());
+    // A chasm across the spawn's room, wall to wall, cuts the map: a problem.
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(e.map(), &map, "every stroke undone");
+    e.harness.get_by_value("kind: water").click();
+    e.settle();
+    e.harness.get_by_label(": chasm (not walkable)").click();
+    e.settle();
+    let (top, bottom) = (map.spawn, map.spawn.offset(0, 1));
+    e.drag(e.at(top.x as f32 + 0.5, top.y as f32 + 0.5), e.at(bottom.x as f32 + 0.5, bottom.y as f32 + 0.5));
+    assert!(!e.map().walkable(top));
+    e.settle();
+    let problems = e.map().validate();
+    assert!(
+        problems.iter().any(|p| matches!(p, Problem::SpawnNotOnFloor { .. })),
+        "the spawn in a chasm: {problems:?}"
+    );
+    e.harness.get_by_label_contains("is not on walkable floor");
+    e.harness.hover_at(e.at(top.x as f32 + 0.5, top.y as f32 + 0.5));
+    e.settle();
+    e.harness.get_by_label_contains("of chasm (not walkable)");
 }

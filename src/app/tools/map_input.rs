@@ -175,12 +175,15 @@ pub fn map_input_ui(
                 }
             }
         }
-        Tool::Floor | Tool::Wall | Tool::Lock => {
-            // What the brush does to its cells: paint a tile, or lock them (Alt: unlock).
+        Tool::Floor | Tool::Wall | Tool::Lock | Tool::Kind => {
+            // What the brush does to its cells: paint a tile or a tile kind, or lock them (Alt:
+            // unlock, or plain floor).
             let tool = state.tool;
             let unlock = ui.input(|i| i.modifiers.alt);
+            let kind = (tool == Tool::Kind && !unlock).then(|| state.tile_kind(map));
             let op = move |cells: Vec<Pos>| match tool {
                 Tool::Lock => Op::LockTiles { cells, locked: !unlock },
+                Tool::Kind => Op::PaintKind { cells, kind: kind.clone() },
                 Tool::Wall => Op::Paint { cells, tile: Tile::Wall },
                 _ => Op::Paint { cells, tile: Tile::Floor },
             };
