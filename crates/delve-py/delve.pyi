@@ -66,6 +66,16 @@ class _Marker(TypedDict):
     glyph: str
     colour: str
 
+class _TileKind(TypedDict):
+    """A kind of tile (water, a chasm, a trap...), as in the JSON export's `tile_kinds`; its
+    colour as (r, g, b)."""
+
+    name: str
+    glyph: str
+    colour: tuple[int, int, int]
+    walkable: bool
+    id: int
+
 class _Corridor(TypedDict):
     """A corridor, as in the JSON export."""
 
@@ -136,6 +146,13 @@ class Map:
     def tiles(self) -> npt.NDArray[np.uint8]:
         """Shape (width, height), indexed [x, y]: 0 wall, 1 room floor, 2 corridor floor, 3 door
         tile. A new array each time it is read."""
+    @property
+    def terrain(self) -> npt.NDArray[np.uint8]:
+        """Shape (width, height), indexed [x, y] as `tiles`: 0 no kind, k the kind
+        tile_kinds[k - 1]. A new array each time it is read."""
+    @property
+    def tile_kinds(self) -> list[_TileKind]:
+        """The map's palette of tile kinds; empty for a map without any."""
     @property
     def rooms(self) -> list[Room]: ...
     @property

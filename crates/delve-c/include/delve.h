@@ -64,6 +64,26 @@ typedef struct DelveMarker {
   uint32_t key;
 } DelveMarker;
 
+// One kind of tile of a map's palette (water, a chasm, a trap, ...): what the floor of a tile
+// is made of beyond plain floor, as the JSON export's `tile_kinds` gives it.
+typedef struct DelveTileKind {
+  // Its name, as the preset declares it (`water`, `chasm`, `trap`, ...): owned by the map,
+  // valid until `delve_map_free`.
+  const char *name;
+  // Its glyph in the ASCII form and the JSON export's `terrain` rows, a Unicode scalar value
+  // (for the shipped presets an ASCII character).
+  uint32_t glyph;
+  // How Delve draws it: red, green and blue.
+  uint8_t r;
+  uint8_t g;
+  uint8_t b;
+  // Whether a creature can stand on it.
+  bool walkable;
+  // Its id in the CSV export, the JSON export's `tile_kinds` and Delve's Tiled tileset: 4 +
+  // its index (0 to 3 are wall, room floor, corridor floor and door tile).
+  uint32_t id;
+} DelveTileKind;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -118,8 +138,9 @@ uint32_t delve_map_height(const struct DelveMap *m);
 uint64_t delve_map_seed(const struct DelveMap *m);
 
 // The map's tiles, row by row: `width * height` ids, 0 wall, 1 room floor, 2 corridor floor,
-// 3 door tile (the tile just outside a door, `+` in the ASCII form). The array belongs to the
-// map and lives until `delve_map_free`. NULL for NULL.
+// 3 door tile (the tile just outside a door, `+` in the ASCII form); a floor tile's kind, if
+// any, is in `delve_map_terrain`. The array belongs to the map and lives until
+// `delve_map_free`. NULL for NULL.
 //
 // # Safety
 // `m` is NULL or a map not yet freed.
@@ -158,18 +179,45 @@ uint32_t delve_map_marker_count(const struct DelveMap *m);
 // `m` is NULL or a map not yet freed; `out` is NULL or writable.
 bool delve_map_marker(const struct DelveMap *m, uint32_t index, struct DelveMarker *out);
 
+// The number of tile kinds of the map's palette (0 for NULL, and for a map that declares
+// none).
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+uint32_t delve_map_tile_kind_count(const struct DelveMap *m);
+
+// Writes tile kind `index` (0 to `delve_map_tile_kind_count - 1`, in the order of the JSON
+// export's `tile_kinds`; a tile of kind number `k` in `delve_map_terrain` is of index `k - 1`)
+// to `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of
+// range.
+//
+// # Safety
+// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+bool delve_map_tile_kind(const struct DelveMap *m, uint32_t index, struct DelveTileKind *out);
+
+// The tile kind of each tile, row by row: `width * height` bytes, 0 for a tile without a kind
+// (wall, plain floor), else the kind's number `k`, 1-based: the kind `delve_map_tile_kind`
+// gives at index `k - 1`. Kinds lie on floor only (room or corridor, a door tile included;
+// the ASCII form shows a door tile as `+` whatever its kind). All 0 for a map without tile
+// kinds. The array belongs to the map and lives until `delve_map_free`; it is made the first
+// time it is asked for. NULL for NULL.
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+const uint8_t *delve_map_terrain(const struct DelveMap *m);
+
 // The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`
-// wall, `.` room floor, `,` corridor floor, `+` door tile (a locked door's: its key's number),
-// `@` spawn, a marker its kind's glyph. Free it with
-// `delve_string_free`. NULL for NULL.
+// wall, `.` room floor, `,` corridor floor, a tile of a kind its kind's glyph, `+` door tile (a
+// locked door's: its key's number), `@` spawn, a marker its kind's glyph. A glyph outside
+// ASCII is written as UTF-8. Free it with `delve_string_free`. NULL for NULL.
 //
 // # Safety
 // `m` is NULL or a map not yet freed.
 char *delve_map_to_ascii(const struct DelveMap *m);
 
 // The map as JSON, byte for byte what `delve export --format json` writes: size, tile ids
-// and rows, rooms, doors, corridors, the room graph, spawn and provenance. Free it with
-// `delve_string_free`. NULL for NULL.
+// and rows, rooms, doors, corridors, the room graph, spawn, provenance, markers, tile kinds
+// and terrain rows. Free it with `delve_string_free`. NULL for NULL.
 //
 // # Safety
 // `m` is NULL or a map not yet freed.

@@ -17,7 +17,7 @@
 // allows it (see its Cargo.toml). Each unsafe block is a few lines with a SAFETY comment.
 #![allow(unsafe_code)]
 
-use delve_core::export::{TileId, write_tile_ids};
+use delve_core::export::{TileId, kind_id, write_tile_ids};
 use delve_core::generate::Request;
 use delve_core::io;
 use delve_core::map::locks::Kept;
@@ -27,7 +27,7 @@ use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::ptr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 #[cfg(test)]
 mod tests;
@@ -40,6 +40,29 @@ pub struct DelveMap {
     tiles: Vec<u8>,
     /// The markers' kind names, one per marker (what `DelveMarker::kind` points to).
     kinds: Vec<CString>,
+    /// The tile kinds' names, one per kind of the palette (what `DelveTileKind::name` points
+    /// to).
+    tile_kinds: Vec<CString>,
+    /// Each tile's kind number, row by row (what `delve_map_terrain` points to): made the first
+    /// time it is asked for, so a map whose terrain is never read does not pay for it.
+    terrain: OnceLock<Box<[u8]>>,
+}
+
+impl DelveMap {
+    /// The kind number of every tile (0: none; `k`: the kind at index `k - 1`), row by row:
+    /// one byte per tile of the map's own grid.
+    fn terrain(&self) -> &[u8] {
+        self.terrain.get_or_init(|| {
+            let grid = self.map.tiles();
+            let mut cells = vec![0; grid.as_slice().len()].into_boxed_slice();
+            if !self.map.terrain().is_bare() {
+                for (i, c) in cells.iter_mut().enumerate() {
+                    *c = self.map.tile_kind_number(grid.pos_of(i));
+                }
+            }
+            cells
+        })
+    }
 }
 
 /// One marker of a map: a thing of kind `kind` on tile (`x`, `y`).
@@ -58,6 +81,28 @@ pub struct DelveMarker {
     pub level: u32,
     /// For a key: the number of the locked doors it opens (the JSON export's `key`); else 0.
     pub key: u32,
+}
+
+/// One kind of tile of a map's palette (water, a chasm, a trap, ...): what the floor of a tile
+/// is made of beyond plain floor, as the JSON export's `tile_kinds` gives it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DelveTileKind {
+    /// Its name, as the preset declares it (`water`, `chasm`, `trap`, ...): owned by the map,
+    /// valid until `delve_map_free`.
+    pub name: *const c_char,
+    /// Its glyph in the ASCII form and the JSON export's `terrain` rows, a Unicode scalar value
+    /// (for the shipped presets an ASCII character).
+    pub glyph: u32,
+    /// How Delve draws it: red, green and blue.
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+    /// Whether a creature can stand on it.
+    pub walkable: bool,
+    /// Its id in the CSV export, the JSON export's `tile_kinds` and Delve's Tiled tileset: 4 +
+    /// its index (0 to 3 are wall, room floor, corridor floor and door tile).
+    pub id: u32,
 }
 
 /// What a room is for in play (the editor's roles).
@@ -164,8 +209,10 @@ pub(crate) fn make(preset: &str, seed: Option<&str>, keep: Option<&str>) -> Resu
     let mut tiles = vec![0; map.tiles().as_slice().len()];
     write_tile_ids(&map, &mut tiles);
     // Kind names hold no NUL (they come from RON strings, which may: those read as "?").
-    let kinds = map.markers.iter().map(|m| CString::new(m.kind.as_str()).unwrap_or_else(|_| c"?".into())).collect();
-    Ok(DelveMap { map, tiles, kinds })
+    let name = |s: &str| CString::new(s).unwrap_or_else(|_| c"?".into());
+    let kinds = map.markers.iter().map(|m| name(&m.kind)).collect();
+    let tile_kinds = map.terrain().kinds().iter().map(|k| name(&k.name)).collect();
+    Ok(DelveMap { map, tiles, kinds, tile_kinds, terrain: OnceLock::new() })
 }
 
 /// The shared body of the two `delve_generate*` functions.
@@ -282,8 +329,9 @@ pub unsafe extern "C" fn delve_map_seed(m: *const DelveMap) -> u64 {
 }
 
 /// The map's tiles, row by row: `width * height` ids, 0 wall, 1 room floor, 2 corridor floor,
-/// 3 door tile (the tile just outside a door, `+` in the ASCII form). The array belongs to the
-/// map and lives until `delve_map_free`. NULL for NULL.
+/// 3 door tile (the tile just outside a door, `+` in the ASCII form); a floor tile's kind, if
+/// any, is in `delve_map_terrain`. The array belongs to the map and lives until
+/// `delve_map_free`. NULL for NULL.
 ///
 /// # Safety
 /// `m` is NULL or a map not yet freed.
@@ -383,6 +431,67 @@ pub unsafe extern "C" fn delve_map_marker(m: *const DelveMap, index: u32, out: *
     }
 }
 
+/// The number of tile kinds of the map's palette (0 for NULL, and for a map that declares
+/// none).
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_tile_kind_count(m: *const DelveMap) -> u32 {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(0, || unsafe { map_ref(m) }.map_or(0, |m| u32::try_from(m.map.terrain().kinds().len()).unwrap_or(u32::MAX)))
+}
+
+/// Writes tile kind `index` (0 to `delve_map_tile_kind_count - 1`, in the order of the JSON
+/// export's `tile_kinds`; a tile of kind number `k` in `delve_map_terrain` is of index `k - 1`)
+/// to `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of
+/// range.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_tile_kind(m: *const DelveMap, index: u32, out: *mut DelveTileKind) -> bool {
+    let kind = guard(None, || {
+        // SAFETY: the caller passes NULL or a live map.
+        let m = unsafe { map_ref(m) }?;
+        let i = index as usize;
+        let (k, name) = (m.map.terrain().kinds().get(i)?, m.tile_kinds.get(i)?);
+        let [r, g, b] = k.colour;
+        Some(DelveTileKind {
+            name: name.as_ptr(),
+            glyph: u32::from(k.glyph),
+            r,
+            g,
+            b,
+            walkable: k.walkable,
+            id: kind_id(i),
+        })
+    });
+    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
+    match (kind, unsafe { out.as_mut() }) {
+        (Some(kind), Some(out)) => {
+            *out = kind;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The tile kind of each tile, row by row: `width * height` bytes, 0 for a tile without a kind
+/// (wall, plain floor), else the kind's number `k`, 1-based: the kind `delve_map_tile_kind`
+/// gives at index `k - 1`. Kinds lie on floor only (room or corridor, a door tile included;
+/// the ASCII form shows a door tile as `+` whatever its kind). All 0 for a map without tile
+/// kinds. The array belongs to the map and lives until `delve_map_free`; it is made the first
+/// time it is asked for. NULL for NULL.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_terrain(m: *const DelveMap) -> *const u8 {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(ptr::null(), || unsafe { map_ref(m) }.map_or(ptr::null(), |m| m.terrain().as_ptr()))
+}
+
 fn room_of(r: &delve_core::map::Room) -> DelveRoom {
     let b = r.shape.bounds().unwrap_or_default();
     let side = |s: i32| u32::try_from(s).unwrap_or(0);
@@ -399,9 +508,9 @@ fn room_of(r: &delve_core::map::Room) -> DelveRoom {
 }
 
 /// The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`
-/// wall, `.` room floor, `,` corridor floor, `+` door tile (a locked door's: its key's number),
-/// `@` spawn, a marker its kind's glyph. Free it with
-/// `delve_string_free`. NULL for NULL.
+/// wall, `.` room floor, `,` corridor floor, a tile of a kind its kind's glyph, `+` door tile (a
+/// locked door's: its key's number), `@` spawn, a marker its kind's glyph. A glyph outside
+/// ASCII is written as UTF-8. Free it with `delve_string_free`. NULL for NULL.
 ///
 /// # Safety
 /// `m` is NULL or a map not yet freed.
@@ -412,8 +521,8 @@ pub unsafe extern "C" fn delve_map_to_ascii(m: *const DelveMap) -> *mut c_char {
 }
 
 /// The map as JSON, byte for byte what `delve export --format json` writes: size, tile ids
-/// and rows, rooms, doors, corridors, the room graph, spawn and provenance. Free it with
-/// `delve_string_free`. NULL for NULL.
+/// and rows, rooms, doors, corridors, the room graph, spawn, provenance, markers, tile kinds
+/// and terrain rows. Free it with `delve_string_free`. NULL for NULL.
 ///
 /// # Safety
 /// `m` is NULL or a map not yet freed.

@@ -86,6 +86,67 @@ fn maps_are_the_cores() {
     }
 }
 
+/// An empty `DelveTileKind` to write into.
+fn no_kind() -> DelveTileKind {
+    DelveTileKind { name: ptr::null(), glyph: 0, r: 0, g: 0, b: 0, walkable: false, id: 0 }
+}
+
+#[test]
+fn tile_kinds_and_terrain_are_the_cores() {
+    for seed in [1, 7, 12] {
+        let m = call(Some(&c("grown-quest")), Some(&c(&seed.to_string())), None).unwrap();
+        let expected = core_map("grown-quest", seed);
+        let kinds = expected.terrain().kinds();
+        assert_eq!(kinds.len(), 3, "grown-quest declares water, chasms and traps");
+        // SAFETY: `m` is a live map until freed at the end; names live as long.
+        unsafe {
+            assert_eq!(delve_map_tile_kind_count(m) as usize, kinds.len());
+            let mut out = no_kind();
+            for (i, k) in kinds.iter().enumerate() {
+                assert!(delve_map_tile_kind(m, i as u32, &mut out));
+                assert_eq!(CStr::from_ptr(out.name).to_str().unwrap(), k.name);
+                assert_eq!(char::from_u32(out.glyph), Some(k.glyph));
+                assert_eq!(([out.r, out.g, out.b], out.walkable), (k.colour, k.walkable));
+                assert_eq!(out.id, delve_core::export::kind_id(i));
+            }
+            assert!(!delve_map_tile_kind(m, kinds.len() as u32, &mut out));
+            assert!(!delve_map_tile_kind(m, u32::MAX, &mut out));
+            assert!(!delve_map_tile_kind(m, 0, ptr::null_mut()));
+            let (w, h) = (delve_map_width(m), delve_map_height(m));
+            let terrain = delve_map_terrain(m);
+            assert_eq!(terrain, delve_map_terrain(m), "made once, the same array every time");
+            let terrain = std::slice::from_raw_parts(terrain, (w * h) as usize);
+            let numbers: Vec<u8> = (0..expected.tiles().as_slice().len())
+                .map(|i| expected.tile_kind_number(expected.tiles().pos_of(i)))
+                .collect();
+            assert_eq!(terrain, numbers.as_slice());
+            assert!(terrain.iter().any(|&n| n > 0), "seed {seed}: no tile of a kind");
+            // The CSV ids with kinds: the tile ids, and a kind's id where a tile (not a door's) has one.
+            let tiles = std::slice::from_raw_parts(delve_map_tiles(m), (w * h) as usize);
+            let with_kinds = delve_core::export::tile_ids_with_kinds(&expected);
+            for (i, (&t, &n)) in tiles.iter().zip(terrain).enumerate() {
+                let id = if n > 0 && t != TileId::Door as u8 {
+                    delve_core::export::kind_id(n as usize - 1)
+                } else {
+                    u32::from(t)
+                };
+                assert_eq!(id, with_kinds[i], "tile {i}");
+            }
+            delve_map_free(m);
+        }
+    }
+    // A map of a preset without kinds: none, and no tile of one.
+    let m = call(Some(&c("godot-part3")), Some(&c("3")), None).unwrap();
+    // SAFETY: `m` is live until freed.
+    unsafe {
+        assert_eq!(delve_map_tile_kind_count(m), 0);
+        assert!(!delve_map_tile_kind(m, 0, &mut no_kind()));
+        let n = (delve_map_width(m) * delve_map_height(m)) as usize;
+        assert!(std::slice::from_raw_parts(delve_map_terrain(m), n).iter().all(|&k| k == 0));
+        delve_map_free(m);
+    }
+}
+
 #[test]
 fn no_seed_is_the_presets_seed() {
     let m = call(Some(&c("godot-part3")), None, None).unwrap();
@@ -168,7 +229,10 @@ fn null_maps_give_nothing() {
     // SAFETY: NULL is allowed everywhere.
     unsafe {
         assert_eq!((delve_map_width(null), delve_map_height(null), delve_map_room_count(null)), (0, 0, 0));
-        assert!(delve_map_tiles(null).is_null());
+        assert!(delve_map_tiles(null).is_null() && delve_map_terrain(null).is_null());
+        assert_eq!((delve_map_marker_count(null), delve_map_tile_kind_count(null)), (0, 0));
+        let mut kind = no_kind();
+        assert!(!delve_map_tile_kind(null, 0, &mut kind) && kind.name.is_null());
         assert!(delve_map_to_ascii(null).is_null() && delve_map_to_json(null).is_null());
         let (mut x, mut y) = (9, 9);
         delve_map_spawn(null, &mut x, &mut y);

@@ -19,7 +19,8 @@ use std::sync::{Mutex, MutexGuard};
 /// A map: tiles, rooms, doors, corridors and the spawn, exactly as Delve made it.
 ///
 /// `tiles[x, y]` is a numpy `uint8` array of shape `(width, height)`: 0 wall, 1 room floor,
-/// 2 corridor floor, 3 door tile (the tile just outside a door, `+` in `to_ascii()`).
+/// 2 corridor floor, 3 door tile (the tile just outside a door, `+` in `to_ascii()`);
+/// `terrain[x, y]` the same shape, each floor tile's kind (0 none, `k`: `tile_kinds[k - 1]`).
 #[pyclass(frozen, module = "delve")]
 pub struct Map {
     state: Mutex<State>,
@@ -136,6 +137,50 @@ impl Map {
         Ok(array)
     }
 
+    /// Each tile's kind as a numpy `uint8` array of the shape and layout of `tiles`, indexed
+    /// `terrain[x, y]`: 0 for a tile without a kind (wall, plain floor), else the kind's number
+    /// `k`, the kind `tile_kinds[k - 1]`. Kinds lie on floor only (room or corridor, a door
+    /// tile included, which `to_ascii()` shows as `+` whatever its kind). All 0 for a map
+    /// without tile kinds. A new array each time it is read.
+    #[getter]
+    fn terrain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        let map = self.drawn();
+        let (w, h) = (map.width() as usize, map.height() as usize);
+        // Row-major, as the tiles (see `tiles`).
+        let array = PyArray2::<u8>::zeros(py, [w, h], true);
+        if !map.terrain().is_bare() {
+            let mut terrain = array.readwrite();
+            let bytes = terrain
+                .as_slice_mut()
+                .map_err(|e| delve_error(format!("internal error: the terrain array is not contiguous: {e}")))?;
+            let grid = map.tiles();
+            for (i, b) in bytes.iter_mut().enumerate().take(grid.as_slice().len()) {
+                *b = map.tile_kind_number(grid.pos_of(i));
+            }
+        }
+        Ok(array)
+    }
+
+    /// The map's palette of tile kinds (water, a chasm, a trap, ... as the preset declares
+    /// them), each a dict as in the JSON export's `tile_kinds`: `name`, `glyph` (its character
+    /// in `to_ascii()` and the JSON's `terrain` rows), `colour` (`(r, g, b)`, as Delve draws
+    /// it), `walkable` (whether a creature can stand on it) and `id` (4 + its index: its id in
+    /// the CSV export and Delve's Tiled tileset). Empty for a map without tile kinds.
+    #[getter]
+    fn tile_kinds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for (i, k) in self.drawn().terrain().kinds().iter().enumerate() {
+            let dict = PyDict::new(py);
+            dict.set_item("name", &k.name)?;
+            dict.set_item("glyph", k.glyph)?;
+            dict.set_item("colour", (k.colour[0], k.colour[1], k.colour[2]))?;
+            dict.set_item("walkable", k.walkable)?;
+            dict.set_item("id", export::kind_id(i))?;
+            list.append(dict)?;
+        }
+        Ok(list)
+    }
+
     /// The rooms, in the map's order.
     #[getter]
     fn rooms(&self) -> Vec<Room> {
@@ -214,8 +259,8 @@ impl Map {
     }
 
     /// The map as text, byte for byte what `delve generate PRESET --seed S --ascii` prints:
-    /// `#` wall, `.` room floor, `,` corridor floor, `+` door (a locked door: its key's number),
-    /// `@` spawn, and each marker its kind's glyph.
+    /// `#` wall, `.` room floor, `,` corridor floor, a tile of a kind its kind's glyph, `+` door
+    /// (a locked door: its key's number), `@` spawn, and each marker its kind's glyph.
     fn to_ascii(&self) -> String {
         self.map().to_ascii()
     }

@@ -1,6 +1,6 @@
-"""The module's API: `generate` with every kind of preset and seed, the map's tiles (numpy,
-[x, y]) against its ASCII, rooms, doors and corridors against the JSON export, steps, saving
-and loading."""
+"""The module's API: `generate` with every kind of preset and seed, the map's tiles and tile
+kinds (numpy, [x, y]) against its ASCII, rooms, doors and corridors against the JSON export,
+steps, saving and loading."""
 
 import json
 
@@ -14,15 +14,17 @@ ASCII_IDS = {"#": 0, ".": 1, ",": 2, "+": 3}
 
 
 def tiles_from_ascii(m: delve.Map) -> np.ndarray:
-    """The tile ids the ASCII form shows, [x, y] (the spawn `@` and the markers' glyphs stand on
-    floor: looked up in the JSON rows; a locked door shows its key's number)."""
+    """The tile ids the ASCII form shows, [x, y] (the spawn `@`, the markers' glyphs and the tile
+    kinds' glyphs stand on floor: looked up in the JSON rows; a locked door shows its key's
+    number)."""
     rows = m.to_ascii().splitlines()
     floor = json.loads(m.to_json())["rows"]
     marked = {tuple(mk["at"]) for mk in m.markers}
+    glyphs = {k["glyph"] for k in m.tile_kinds}
     ids = np.zeros((m.width, m.height), dtype=np.uint8)
     for y, row in enumerate(rows):
         for x, c in enumerate(row):
-            if c == "@" or (x, y) in marked:
+            if c == "@" or (x, y) in marked or c in glyphs:
                 ids[x, y] = ASCII_IDS[floor[y][x]]
             elif c.isdigit():
                 ids[x, y] = ASCII_IDS["+"]
@@ -41,6 +43,57 @@ def test_tiles_agree_with_ascii(preset, seed):
     x, y = m.spawn
     assert t[x, y] in (1, 2, 3), "the spawn stands on floor"
     assert m.to_ascii().splitlines()[y][x] == "@"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("seed", [0, 7, "floor-9"])
+def test_terrain_agrees_with_ascii(preset, seed):
+    """A tile of a kind shows its kind's glyph, unless a door, a marker or the spawn is drawn
+    over it; no other tile shows a kind's glyph."""
+    m = delve.generate(preset, seed)
+    t, kinds = m.terrain, m.tile_kinds
+    assert t.dtype == np.uint8 and t.shape == (m.width, m.height) and t.flags["F_CONTIGUOUS"]
+    assert t.max(initial=0) <= len(kinds)
+    assert not (t[m.tiles == 0]).any(), "tile kinds lie on floor only"
+    if preset == "grown-quest":
+        assert t.any(), "grown-quest lays water, chasms and traps"
+    else:
+        assert kinds == [] and not t.any()
+    glyph_of = {k["glyph"]: n for n, k in enumerate(kinds, 1)}
+    marked = {tuple(mk["at"]) for mk in m.markers}
+    tiles = m.tiles
+    for y, row in enumerate(m.to_ascii().splitlines()):
+        for x, c in enumerate(row):
+            if (x, y) == m.spawn or (x, y) in marked or tiles[x, y] == 3:
+                continue
+            assert glyph_of.get(c, 0) == t[x, y], f"({x}, {y}) is {c!r}, of kind number {t[x, y]}"
+
+
+def test_tile_kinds_are_the_presets():
+    m = delve.generate("grown-quest", 7)
+    kinds = m.tile_kinds
+    assert [(k["name"], k["glyph"], k["walkable"]) for k in kinds] == [
+        ("water", "~", True),
+        ("chasm", ":", False),
+        ("trap", "^", True),
+    ]
+    assert [k["id"] for k in kinds] == [4, 5, 6], "4 + the index, as the CSV and JSON number them"
+    for k in kinds:
+        assert isinstance(k["colour"], tuple) and len(k["colour"]) == 3
+        assert all(isinstance(c, int) and 0 <= c <= 255 for c in k["colour"])
+    # A chasm cannot be stood on: no marker and not the spawn.
+    t = m.terrain
+    chasm = 1 + [k["name"] for k in kinds].index("chasm")
+    assert t[m.spawn] != chasm
+    assert all(t[tuple(mk["at"])] != chasm for mk in m.markers)
+
+
+def test_terrain_is_a_fresh_array_each_time():
+    m = delve.generate("grown-quest", 3)
+    a = m.terrain
+    assert a.any()
+    a[:] = 0
+    assert m.terrain.any(), "changing one array leaves the map as it was"
 
 
 def test_tiles_are_a_fresh_array_each_time():
@@ -137,6 +190,16 @@ def test_save_and_load(tmp_path):
     }
     m.save(str(path))  # over the old file, atomically
     assert delve.load(str(path)).to_json() == m.to_json()
+
+
+def test_tile_kinds_are_saved_and_loaded(tmp_path):
+    m = delve.generate("grown-quest", 5)
+    path = tmp_path / "quest.ron"
+    m.save(path)
+    back = delve.load(path)
+    assert back.tile_kinds == m.tile_kinds and len(m.tile_kinds) == 3
+    assert np.array_equal(back.terrain, m.terrain) and m.terrain.any()
+    assert back.to_ascii() == m.to_ascii()
 
 
 def test_metrics_keys_and_kinds():

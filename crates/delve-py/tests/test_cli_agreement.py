@@ -125,3 +125,44 @@ def test_markers_and_door_openings_are_the_clis(cli, tmp_path, seed):
     # A map without markers has none, and plain doors.
     plain = delve.generate("grown-treasure", int(seed))
     assert plain.markers == [] and all(d["opening"] == "door" and d["key"] is None for d in plain.doors)
+
+
+@pytest.mark.parametrize("seed", ["1", "3", "7", "floor-2"])
+def test_tile_kinds_and_terrain_are_the_clis(cli, tmp_path, seed):
+    out = tmp_path / "quest.json"
+    run_cli(cli, "export", "grown-quest", "--seed", seed, "--format", "json", "--out", str(out))
+    import json
+
+    expected = json.loads(out.read_text())
+    m = delve.generate("grown-quest", as_seed(seed))
+    kinds = m.tile_kinds
+    assert len(kinds) == len(expected["tile_kinds"]) == 3
+    for got, want in zip(kinds, expected["tile_kinds"]):
+        assert (got["name"], got["glyph"], got["walkable"], got["id"]) == (
+            want["name"],
+            want["glyph"],
+            want["walkable"],
+            want["id"],
+        )
+        assert "#%02x%02x%02x" % got["colour"] == want["colour"]
+    # The terrain's numbers, as glyphs, are the JSON's `terrain` rows.
+    t = m.terrain
+    glyphs = ["."] + [k["glyph"] for k in kinds]
+    rows = ["".join(glyphs[t[x, y]] for x in range(m.width)) for y in range(m.height)]
+    assert rows == expected["terrain"]
+    # And the CLI's ASCII shows each kind's glyph where no door, marker or spawn is drawn over it.
+    ascii = run_cli(cli, "generate", "grown-quest", "--seed", seed, "--ascii").stdout.decode().splitlines()
+    marked = {tuple(mk["at"]) for mk in m.markers} | {m.spawn}
+    shown = 0
+    for y, row in enumerate(ascii):
+        for x, c in enumerate(row):
+            if t[x, y] and (x, y) not in marked and m.tiles[x, y] != 3:
+                assert c == glyphs[t[x, y]], f"({x}, {y}): {c!r}"
+                shown += 1
+            elif (x, y) not in marked and m.tiles[x, y] != 3:
+                assert c not in glyphs[1:], f"({x}, {y}): {c!r} on a tile of no kind"
+    assert shown > 0
+    # A map without tile kinds has none, and no terrain in the JSON.
+    plain = delve.generate("grown-treasure", as_seed(seed))
+    assert plain.tile_kinds == [] and not plain.terrain.any()
+    assert "tile_kinds" not in json.loads(plain.to_json()) and "terrain" not in json.loads(plain.to_json())

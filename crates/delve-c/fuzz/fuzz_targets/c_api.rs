@@ -52,8 +52,13 @@ fuzz_target!(|data: &[u8]| {
         let (w, h) = (delve_map_width(map), delve_map_height(map));
         let tiles = std::slice::from_raw_parts(delve_map_tiles(map), (w * h) as usize);
         assert!(tiles.iter().all(|&t| t <= 3));
+        let kinds = delve_map_tile_kind_count(map);
+        let terrain = std::slice::from_raw_parts(delve_map_terrain(map), (w * h) as usize);
+        assert!(terrain.iter().zip(tiles).all(|(&k, &t)| k == 0 || (u32::from(k) <= kinds && t != 0)));
         let ascii = delve_map_to_ascii(map);
-        assert_eq!(CStr::from_ptr(ascii).to_bytes().len(), ((w + 1) * h) as usize);
+        // A character per tile (a kind's or a marker's glyph may be any character).
+        let text = CStr::from_ptr(ascii).to_str().unwrap();
+        assert_eq!(text.chars().count(), ((w + 1) * h) as usize);
         delve_string_free(ascii);
         delve_string_free(delve_map_to_json(map));
         delve_map_free(map);

@@ -1,7 +1,8 @@
 /* libdelve from C, as a game would call it. Driven by tests/c.rs (which compiles it with the
  * system's cc, links it to the built library and runs it, under valgrind when there is one).
  *
- *   check DIR   generates maps and checks tiles against the ASCII form; checks that every bad
+ *   check DIR   generates maps and checks tiles and tile kinds against the ASCII form and
+ *               grown-quest's tile kinds against its preset; checks that every bad
  *               input gives NULL and a clear message (DIR holds bad-value.ron, conflict.ron,
  *               too-big.ron, made by the test); frees everything. Prints "ok: ..." lines.
  *   rows        for each line "PRESET<TAB>SEED<TAB>KEEP" on stdin (SEED empty: the preset's
@@ -29,15 +30,27 @@ static int failures = 0;
 /* The ASCII character of each tile id. */
 static const char TILE_CHARS[4] = {'#', '.', ',', '+'};
 
-/* Generates PRESET at SEED and checks the map against its own ASCII form. */
-static void check_map(const char *preset, const char *seed) {
+/* A tile kind a preset declares. */
+typedef struct {
+    const char *name;
+    char glyph;
+    bool walkable;
+} Kind;
+
+/* The tile kinds of presets/grown-quest.ron, in its order. */
+static const Kind QUEST_KINDS[] = {{"water", '~', true}, {"chasm", ':', false}, {"trap", '^', true}};
+
+/* Generates PRESET at SEED and checks the map against its own ASCII form, and its tile kinds
+ * against the `n_kinds` of `kinds` (NULL: any kinds, each checked against the ASCII alone). Returns
+ * the number of tiles of a kind. */
+static size_t check_map_kinds(const char *preset, const char *seed, const Kind *kinds, uint32_t n_kinds) {
     char *error = (char *)1; /* must be set to NULL on success */
     DelveMap *m = delve_generate(preset, seed, &error);
     CHECK(m != NULL, "%s %s: %s", preset, seed ? seed : "(preset's)", error ? error : "");
     CHECK(error == NULL, "error not cleared on success");
     if (m == NULL) {
         delve_string_free(error);
-        return;
+        return 0;
     }
     uint32_t w = delve_map_width(m), h = delve_map_height(m);
     const uint8_t *tiles = delve_map_tiles(m);
@@ -60,10 +73,41 @@ static void check_map(const char *preset, const char *seed) {
     }
     DelveMarker none;
     CHECK(!delve_map_marker(m, markers, &none), "%s: marker past the end", preset);
+    /* Tile kinds: each named, with a glyph and the CSV/JSON id 4 + its index; as the preset
+     * declares them when given; none past the end. */
+    uint32_t n = delve_map_tile_kind_count(m);
+    DelveTileKind *tk = calloc(n ? n : 1, sizeof *tk);
+    CHECK(tk != NULL, "%s: out of memory", preset);
+    if (tk == NULL) n = 0;
+    CHECK(kinds == NULL || n == n_kinds, "%s: %u tile kinds, expected %u", preset, n, n_kinds);
+    for (uint32_t i = 0; i < n; i++) {
+        CHECK(delve_map_tile_kind(m, i, &tk[i]), "%s: tile kind %u", preset, i);
+        CHECK(tk[i].name && tk[i].name[0] && tk[i].glyph > ' ' && tk[i].id == 4 + i, "%s: tile kind %u", preset, i);
+        if (kinds && i < n_kinds) {
+            CHECK(tk[i].name && strcmp(tk[i].name, kinds[i].name) == 0, "%s: tile kind %u is \"%s\", not \"%s\"",
+                  preset, i, tk[i].name ? tk[i].name : "(NULL)", kinds[i].name);
+            CHECK(tk[i].glyph == (uint32_t)kinds[i].glyph && tk[i].walkable == kinds[i].walkable,
+                  "%s: tile kind %u (%s) has glyph U+%04X, walkable %d", preset, i, kinds[i].name, tk[i].glyph,
+                  tk[i].walkable);
+        }
+    }
+    DelveTileKind past;
+    CHECK(!delve_map_tile_kind(m, n, &past), "%s: tile kind past the end", preset);
+    CHECK(!delve_map_tile_kind(m, UINT32_MAX, &past), "%s: tile kind UINT32_MAX", preset);
+    CHECK(!delve_map_tile_kind(m, 0, NULL), "%s: tile kind into NULL", preset);
+    const uint8_t *terrain = delve_map_terrain(m);
+    CHECK(terrain != NULL && terrain == delve_map_terrain(m), "%s: terrain", preset);
+    size_t kinded = 0;
+    for (size_t i = 0; terrain && i < (size_t)w * h; i++) {
+        CHECK(terrain[i] <= n, "%s: tile kind number %u at %zu of %u kinds", preset, terrain[i], i, n);
+        CHECK(terrain[i] == 0 || tiles[i] != 0, "%s: tile kind %u on wall at %zu", preset, terrain[i], i);
+        kinded += terrain[i] > 0;
+    }
     for (uint32_t y = 0; y < h && strlen(ascii) == (size_t)(w + 1) * h; y++) {
         CHECK(ascii[(size_t)y * (w + 1) + w] == '\n', "%s: row %u does not end the line", preset, y);
         for (uint32_t x = 0; x < w; x++) {
             uint8_t id = tiles[(size_t)y * w + x];
+            uint8_t k = terrain ? terrain[(size_t)y * w + x] : 0;
             char c = ascii[(size_t)y * (w + 1) + x];
             int marked = 0;
             for (uint32_t i = 0; i < markers && !marked; i++) {
@@ -78,6 +122,10 @@ static void check_map(const char *preset, const char *seed) {
             } else if (id == 3) {
                 /* A door tile: '+', or a locked door's key number. */
                 CHECK(c == '+' || (c >= '1' && c <= '8'), "%s: %u,%u is a door but '%c'", preset, x, y, c);
+            } else if (k > 0 && k <= n) {
+                /* A floor tile of a kind (not a door's): its kind's glyph. */
+                CHECK((uint32_t)(unsigned char)c == tk[k - 1].glyph, "%s: %u,%u is of kind %s but '%c'", preset, x, y,
+                      tk[k - 1].name, c);
             } else if (id <= 3) {
                 CHECK(c == TILE_CHARS[id], "%s: %u,%u is id %u but '%c'", preset, x, y, id, c);
             }
@@ -96,11 +144,17 @@ static void check_map(const char *preset, const char *seed) {
     DelveRoom r;
     CHECK(!delve_map_room(m, rooms, &r), "%s: room past the end", preset);
     CHECK(strncmp(json, "{", 1) == 0 && strstr(json, "\"rooms\"") && strstr(json, "\"spawn\""), "%s: JSON", preset);
-    printf("ok: %s seed %s: %ux%u, %u rooms, %u markers (%u keys), spawn %u,%u\n", preset, seed ? seed : "(preset's)",
-           w, h, rooms, markers, keys, sx, sy);
+    printf("ok: %s seed %s: %ux%u, %u rooms, %u markers (%u keys), %u tile kinds on %zu tiles, spawn %u,%u\n", preset,
+           seed ? seed : "(preset's)", w, h, rooms, markers, keys, n, kinded, sx, sy);
+    free(tk);
     delve_string_free(ascii);
     delve_string_free(json);
     delve_map_free(m);
+    return kinded;
+}
+
+static void check_map(const char *preset, const char *seed) {
+    check_map_kinds(preset, seed, NULL, 0);
 }
 
 /* Expects NULL and a message containing each of the NULL-terminated `wanted`. */
@@ -129,7 +183,13 @@ static int check(const char *dir) {
     check_map("tiendil-step6", "a seed typed as text");
     check_map("grown-shapes", "3");
     check_map("grown-treasure", NULL);
-    check_map("grown-quest", "7");
+    /* grown-quest declares water, chasms and traps; they lie somewhere on these maps. */
+    const uint32_t n_quest = sizeof QUEST_KINDS / sizeof QUEST_KINDS[0];
+    CHECK(check_map_kinds("grown-quest", "7", QUEST_KINDS, n_quest) > 0, "grown-quest 7: no tile of a kind");
+    CHECK(check_map_kinds("grown-quest", "1", QUEST_KINDS, n_quest) > 0, "grown-quest 1: no tile of a kind");
+    CHECK(check_map_kinds("grown-quest", NULL, QUEST_KINDS, n_quest) > 0, "grown-quest: no tile of a kind");
+    /* A preset without tile kinds: none, and every terrain byte 0. */
+    check_map_kinds("godot-part3", "7", QUEST_KINDS, 0);
 
     char path[4096], locks[4096], big[4096];
     snprintf(path, sizeof path, "%s/bad-value.ron", dir);
@@ -165,6 +225,9 @@ static int check(const char *dir) {
     CHECK(!delve_map_room(NULL, 0, &r), "room of NULL");
     DelveMarker mk;
     CHECK(delve_map_marker_count(NULL) == 0 && !delve_map_marker(NULL, 0, &mk), "markers of NULL");
+    DelveTileKind tk;
+    CHECK(delve_map_tile_kind_count(NULL) == 0 && !delve_map_tile_kind(NULL, 0, &tk) && delve_map_terrain(NULL) == NULL,
+          "tile kinds of NULL");
     delve_map_free(NULL);
     delve_string_free(NULL);
     printf("ok: NULL maps\n");
