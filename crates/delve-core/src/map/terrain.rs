@@ -38,7 +38,7 @@ impl TileKind {
     pub fn defaults() -> Vec<TileKind> {
         vec![
             TileKind::new("water", '~', [70, 130, 210], true),
-            TileKind::new("chasm", ':', [40, 30, 50], false),
+            TileKind::new("chasm", ':', [110, 40, 150], false),
             TileKind::new("trap", '^', [220, 120, 40], true),
         ]
     }
