@@ -270,7 +270,7 @@ impl super::Map {
         if rows.iter().all(|r| r.chars().all(|c| c == '.')) { Vec::new() } else { rows }
     }
 
-    /// Sets the palette to `kinds` and each tile's kind from `rows` (as [`Map::terrain_rows`]
+    /// Sets the palette to `kinds` and each tile's kind from `rows` (as [`super::Map::terrain_rows`]
     /// writes them; none: no tile has a kind), every glyph declared and every kind on floor.
     /// Refused (nothing changed) naming the kind or row at fault.
     pub fn set_terrain_rows(&mut self, kinds: Vec<TileKind>, rows: &[String]) -> Result<(), TerrainError> {
