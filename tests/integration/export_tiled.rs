@@ -726,9 +726,12 @@ fn tiled_draws_the_dungeon_as_delve_does() {
         for y in 0..map.height() {
             for x in 0..map.width() {
                 let p = Pos::new(x as i32, y as i32);
-                // Markers are objects in Tiled (drawn by the engine), pixels in Delve's PNG.
-                let door_or_spawn =
-                    own[(y * map.width() + x) as usize] == 3 || p == map.spawn || map.markers.iter().any(|m| m.at == p);
+                // Markers are objects in Tiled (drawn by the engine), pixels in Delve's PNG; tile
+                // kinds are not in Tiled exports yet (a tile of a kind is its plain floor there).
+                let door_or_spawn = own[(y * map.width() + x) as usize] == 3
+                    || p == map.spawn
+                    || map.markers.iter().any(|m| m.at == p)
+                    || map.tile_kind(p).is_some();
                 if !door_or_spawn {
                     let (t, d) =
                         (tiled_png.get_pixel(x * 16 + 8, y * 16 + 8), delve_png.get_pixel(x * 16 + 8, y * 16 + 8));
