@@ -150,6 +150,11 @@ pub fn files(
             }
             None => {
                 let mut v = vec![(tiled::beside(target, tiled::TILESET_IMAGE), tiled::tileset_image()?)];
+                // The tile kinds' tileset image, when a tile has a kind.
+                if !map.terrain().is_bare() {
+                    let kinds = map.terrain().kinds();
+                    v.push((tiled::beside(target, &tiled::kinds_image_name(kinds)), tiled::kinds_image(kinds)?));
+                }
                 if f == TiledFormat::Tmx {
                     v.push((tiled::beside(target, tiled::TILESET_FILE), tiled::tileset_tsx()?.into_bytes()));
                 }

@@ -16,7 +16,13 @@
 //! - layer 4 `doors`: a point at the centre of the tile outside each door, with `id`, `room`,
 //!   `room_object`, `side` and `kind` (hidden when Tiled opens the map unless
 //!   [`TiledOptions::door_pins`]: the door tiles show the doors);
-//! - layer 5 `spawn`: a point at the centre of the spawn tile.
+//! - layer 5 `spawn`: a point at the centre of the spawn tile;
+//! - on a map with markers, an object layer `markers`; on a map whose tiles have kinds (water, a
+//!   chasm), a tile layer `tile_kinds` drawn over `tiles`: each tile of a kind as a tile of a
+//!   second tileset, `delve-kinds`, embedded in the map, a tile per kind of the map's palette
+//!   whose type is the kind's name, with properties `name`, `glyph` and `walkable`, in an image
+//!   beside the map ([`kinds_image_name`]); with a tileset of the user's own, its tiles 4 + k
+//!   (the CSV's ids).
 //!
 //! Map properties say how to make the map again: `generator`, `seed` (a string: seeds exceed
 //! Tiled's 32-bit integers), `preset` (the text of a Delve preset file with that seed) and
@@ -36,11 +42,13 @@
 mod tileset;
 mod tmj;
 
-pub use tileset::{OWN_TILES, ROCK, ROOM_FLOORS, UserTileset, own_tiles, tileset_image, tileset_tsx};
+pub use tileset::{
+    OWN_TILES, ROCK, ROOM_FLOORS, UserTileset, kinds_image, kinds_image_name, own_tiles, tileset_image, tileset_tsx,
+};
 
 use super::{ExportError, tile_ids};
 use crate::geom::Pos;
-use crate::map::{Map, Opening, Rgb, Shape};
+use crate::map::{Map, Opening, Rgb, Shape, TileKind};
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -166,7 +174,13 @@ struct Model<'a> {
     gids: Vec<u32>,
     layers: Vec<ObjectLayer>,
     next_object_id: u32,
+    /// The map's tile kinds (none when no tile has one) and the `tile_kinds` layer's tiles.
+    kinds: Vec<TileKind>,
+    kind_gids: Vec<u32>,
 }
+
+/// The first global tile id of the tile kinds' tileset, after Delve's own.
+const KINDS_FIRSTGID: u32 = FIRSTGID + OWN_TILES;
 
 /// The layer id of the tile layer; object layers follow.
 const TILE_LAYER_ID: u32 = 1;
@@ -396,7 +410,22 @@ impl<'a> Model<'a> {
         if !markers.is_empty() {
             layers.push(ObjectLayer { id: TILE_LAYER_ID + 5, name: "markers", objects: markers, visible: true });
         }
+        let kinds: Vec<TileKind> = if map.terrain().is_bare() { Vec::new() } else { map.terrain().kinds().to_vec() };
+        let first_kind = if tileset.is_some() { FIRSTGID + delve_core::export::kind_id(0) } else { KINDS_FIRSTGID };
+        let kind_gids = if kinds.is_empty() {
+            Vec::new()
+        } else {
+            let tiles = map.tiles();
+            (0..tiles.as_slice().len())
+                .map(|i| match map.tile_kind_number(tiles.pos_of(i)) {
+                    0 => 0,
+                    n => first_kind + u32::from(n) - 1,
+                })
+                .collect()
+        };
         Ok(Model {
+            kinds,
+            kind_gids,
             width: map.width(),
             height: map.height(),
             tile_width: tw,
@@ -413,17 +442,22 @@ impl<'a> Model<'a> {
     }
 
     fn next_layer_id(&self) -> u32 {
+        self.kinds_layer_id() + u32::from(!self.kind_gids.is_empty())
+    }
+
+    /// The id of the `tile_kinds` layer (when there is one): after every other layer.
+    fn kinds_layer_id(&self) -> u32 {
         TILE_LAYER_ID + self.layers.len() as u32 + 1
     }
 
-    /// The tile layer's data as CSV, one line per row.
-    fn csv(&self) -> String {
+    /// A tile layer's data (`gids`) as CSV, one line per row.
+    fn csv(&self, gids: &[u32]) -> String {
         use std::fmt::Write as _;
-        let mut s = String::with_capacity(self.gids.len() * 3 + 2);
+        let mut s = String::with_capacity(gids.len() * 3 + 2);
         s.push('\n');
-        for (i, g) in self.gids.iter().enumerate() {
+        for (i, g) in gids.iter().enumerate() {
             let _ = write!(s, "{g}");
-            if i + 1 < self.gids.len() {
+            if i + 1 < gids.len() {
                 s.push(',');
             }
             if (i + 1) % self.width as usize == 0 {
@@ -457,21 +491,30 @@ impl<'a> Model<'a> {
                 w.create_element("tileset")
                     .with_attributes([("firstgid", num(FIRSTGID).as_str()), ("source", source)])
                     .write_empty()?;
-                w.create_element("layer")
-                    .with_attributes([
-                        ("id", num(TILE_LAYER_ID).as_str()),
-                        ("name", "tiles"),
-                        ("width", &num(self.width)),
-                        ("height", &num(self.height)),
-                        ("opacity", "1"),
-                        ("visible", "1"),
-                    ])
-                    .write_inner_content(|w| {
-                        w.create_element("data")
-                            .with_attribute(("encoding", "csv"))
-                            .write_text_content(BytesText::from_escaped(self.csv()))?;
-                        Ok(())
-                    })?;
+                if self.tileset.is_none() && !self.kind_gids.is_empty() {
+                    self.write_kinds_tileset(w)?;
+                }
+                let mut tile_layers = vec![(TILE_LAYER_ID, "tiles", &self.gids)];
+                if !self.kind_gids.is_empty() {
+                    tile_layers.push((self.kinds_layer_id(), "tile_kinds", &self.kind_gids));
+                }
+                for (id, name, gids) in tile_layers {
+                    w.create_element("layer")
+                        .with_attributes([
+                            ("id", num(id).as_str()),
+                            ("name", name),
+                            ("width", &num(self.width)),
+                            ("height", &num(self.height)),
+                            ("opacity", "1"),
+                            ("visible", "1"),
+                        ])
+                        .write_inner_content(|w| {
+                            w.create_element("data")
+                                .with_attribute(("encoding", "csv"))
+                                .write_text_content(BytesText::from_escaped(self.csv(gids)))?;
+                            Ok(())
+                        })?;
+                }
                 for layer in &self.layers {
                     w.create_element("objectgroup")
                         .with_attributes([
@@ -495,7 +538,36 @@ impl<'a> Model<'a> {
     }
 }
 
-/// Twice the signed area of a loop of corners (positive when clockwise on screen).
+impl Model<'_> {
+    /// The tile kinds' tileset, embedded in a TMX (its image beside the map).
+    fn write_kinds_tileset(&self, w: &mut XmlWriter) -> std::io::Result<()> {
+        let num = |n: u32| n.to_string();
+        let n = self.kinds.len() as u32;
+        let image = kinds_image_name(&self.kinds);
+        w.create_element("tileset")
+            .with_attributes([
+                ("firstgid", num(KINDS_FIRSTGID).as_str()),
+                ("name", "delve-kinds"),
+                ("tilewidth", &num(TILE)),
+                ("tileheight", &num(TILE)),
+                ("tilecount", &num(n)),
+                ("columns", &num(n)),
+            ])
+            .write_inner_content(|w| {
+                w.create_element("image")
+                    .with_attributes([("source", image.as_str()), ("width", &num(TILE * n)), ("height", &num(TILE))])
+                    .write_empty()?;
+                for (id, kind, props) in tileset::kind_tiles(&self.kinds) {
+                    w.create_element("tile")
+                        .with_attributes([("id", num(id).as_str()), ("type", kind.as_str())])
+                        .write_inner_content(|w| write_props(w, &props))?;
+                }
+                Ok(())
+            })?;
+        Ok(())
+    }
+}
+
 /// A door's properties for how it opens: none for a plain door (as before openings existed).
 fn opening_props(opening: Opening) -> Vec<(&'static str, Value)> {
     match opening {
@@ -505,6 +577,7 @@ fn opening_props(opening: Opening) -> Vec<(&'static str, Value)> {
     }
 }
 
+/// Twice the signed area of a loop of corners (positive when clockwise on screen).
 fn signed_area2(l: &[Pos]) -> i64 {
     (0..l.len())
         .map(|i| {

@@ -84,7 +84,10 @@ fn read_tmx(path: &Path) -> Read {
             .collect()
     };
     assert!(!m.infinite());
-    assert_eq!(m.tilesets().len(), 1);
+    // A map whose tiles have kinds has a second tileset and tile layer for them (tiles.rs checks
+    // those).
+    let kinds = m.layers().any(|l| l.name == "tile_kinds");
+    assert_eq!(m.tilesets().len(), 1 + usize::from(kinds));
     let ts = &m.tilesets()[0];
     let tileset = match &ts.image {
         Some(img) => img.source.to_string_lossy().into_owned(),
@@ -99,6 +102,7 @@ fn read_tmx(path: &Path) -> Read {
             hidden.push(layer.name.clone());
         }
         match layer.layer_type() {
+            tiled::LayerType::Tiles(_) if layer.name == "tile_kinds" => {}
             tiled::LayerType::Tiles(t) => {
                 assert_eq!(layer.name, "tiles");
                 assert_eq!((t.width(), t.height()), (Some(m.width), Some(m.height)));
@@ -245,7 +249,8 @@ fn jprops(props: &[JProp]) -> BTreeMap<String, P> {
 fn read_tmj(path: &Path) -> Read {
     let m: JMap = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!((m.r#type.as_str(), m.orientation.as_str(), m.infinite), ("map", "orthogonal", false));
-    assert_eq!(m.tilesets.len(), 1);
+    let kinds = m.layers.iter().any(|l| l.name == "tile_kinds");
+    assert_eq!(m.tilesets.len(), 1 + usize::from(kinds));
     let ts = &m.tilesets[0];
     let mut ids = std::collections::HashSet::new();
     let mut tiles = Vec::new();
@@ -257,6 +262,7 @@ fn read_tmj(path: &Path) -> Read {
             hidden.push(l.name.clone());
         }
         match l.r#type.as_str() {
+            "tilelayer" if l.name == "tile_kinds" => {}
             "tilelayer" => tiles = l.data.iter().map(|g| g - ts.firstgid).collect(),
             "objectgroup" => layers.push((
                 l.name.clone(),
@@ -540,7 +546,11 @@ fn tmx_and_tmj_read_back_with_every_tile_object_and_property() {
         let tmx = dir.path().join(format!("m{i}.tmx"));
         let written = export(map, Format::Tmx, &tmx, &options);
         let (png, tsx) = (dir.path().join("delve-tiles.png"), dir.path().join("delve-tiles.tsx"));
-        assert_eq!(written, [png, tsx, tmx.clone()], "Delve's tileset beside the map");
+        // A map whose tiles have kinds also gets its kinds' tileset image.
+        let kinds = (!map.terrain().is_bare())
+            .then(|| dir.path().join(delve::export::tiled::kinds_image_name(map.terrain().kinds())));
+        let want: Vec<_> = [Some(png), kinds, Some(tsx), Some(tmx.clone())].into_iter().flatten().collect();
+        assert_eq!(written, want, "Delve's tileset beside the map");
         check_tmx_ids(&tmx);
         let r = read_tmx(&tmx);
         assert_eq!(r.tileset, dir.path().join("delve-tiles.png").to_string_lossy());
@@ -726,12 +736,9 @@ fn tiled_draws_the_dungeon_as_delve_does() {
         for y in 0..map.height() {
             for x in 0..map.width() {
                 let p = Pos::new(x as i32, y as i32);
-                // Markers are objects in Tiled (drawn by the engine), pixels in Delve's PNG; tile
-                // kinds are not in Tiled exports yet (a tile of a kind is its plain floor there).
-                let door_or_spawn = own[(y * map.width() + x) as usize] == 3
-                    || p == map.spawn
-                    || map.markers.iter().any(|m| m.at == p)
-                    || map.tile_kind(p).is_some();
+                // Markers are objects in Tiled (drawn by the engine), pixels in Delve's PNG.
+                let door_or_spawn =
+                    own[(y * map.width() + x) as usize] == 3 || p == map.spawn || map.markers.iter().any(|m| m.at == p);
                 if !door_or_spawn {
                     let (t, d) =
                         (tiled_png.get_pixel(x * 16 + 8, y * 16 + 8), delve_png.get_pixel(x * 16 + 8, y * 16 + 8));

@@ -207,3 +207,61 @@ fn locked_rooms_keep_their_tile_kinds_when_generated_again() {
         assert_eq!(again.validate(), [], "seed {seed}");
     }
 }
+
+/// The tile kinds of each tile of the `tile_kinds` layer of the Tiled map at `path`, as the
+/// `tiled` crate reads it: the tile's type (the kind's name) and its `walkable` property.
+fn tiled_kinds(path: &std::path::Path) -> Vec<Option<(String, bool)>> {
+    let m = tiled::Loader::new().load_tmx_map(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let layer =
+        m.layers().find(|l| l.name == "tile_kinds").and_then(|l| l.as_tile_layer()).expect("a tile_kinds layer");
+    let mut out = Vec::new();
+    for y in 0..m.height as i32 {
+        for x in 0..m.width as i32 {
+            out.push(layer.get_tile(x, y).map(|t| {
+                let tile = t.get_tile().expect("the tile is in its tileset");
+                let walkable = match tile.properties.get("walkable") {
+                    Some(tiled::PropertyValue::BoolValue(b)) => *b,
+                    other => panic!("walkable is {other:?}"),
+                };
+                (tile.user_type.clone(), walkable)
+            }));
+        }
+    }
+    out
+}
+
+#[test]
+fn tiled_gets_a_tile_kinds_layer_that_tiled_itself_keeps() {
+    use delve::export::{self, ExportOptions, Format};
+    let map = generate_valid(&shipped("grown-quest"), 7).map;
+    let want: Vec<Option<(String, bool)>> = (0..map.height() as i32)
+        .flat_map(|y| (0..map.width() as i32).map(move |x| Pos::new(x, y)))
+        .map(|p| map.tile_kind(p).map(|k| (k.name.clone(), k.walkable)))
+        .collect();
+    assert!(want.iter().flatten().any(|k| k.0 == "chasm" && !k.1) && want.iter().flatten().any(|k| k.0 == "water"));
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = dir.path().join("quest.tmx");
+    let written = export::write(&map, Format::Tmx, &tmx, &ExportOptions::default()).unwrap();
+    let image = delve::export::tiled::kinds_image_name(map.terrain().kinds());
+    assert!(written.contains(&dir.path().join(&image)), "the kinds' tileset image beside the map: {written:?}");
+    assert_eq!(tiled_kinds(&tmx), want);
+    // Tiled itself, through its JSON and back, keeps them.
+    let (tmj, back) = (dir.path().join("quest.tmj"), dir.path().join("back.tmx"));
+    for (input, format, output) in [(&tmx, "json", &tmj), (&tmj, "tmx", &back)] {
+        crate::export_tiled::tiled_convert(input, format, output);
+    }
+    assert_eq!(tiled_kinds(&back), want);
+    // Delve's own TMJ reads the same.
+    let own_tmj = dir.path().join("own.tmj");
+    export::write(&map, Format::Tmj, &own_tmj, &ExportOptions::default()).unwrap();
+    let own_back = dir.path().join("own-back.tmx");
+    crate::export_tiled::tiled_convert(&own_tmj, "tmx", &own_back);
+    assert_eq!(tiled_kinds(&own_back), want);
+    // A map without kinds has no such layer and no such image.
+    let plain = generate_valid(&shipped("grown-treasure"), 7).map;
+    let tmx = dir.path().join("plain.tmx");
+    let written = export::write(&plain, Format::Tmx, &tmx, &ExportOptions::default()).unwrap();
+    assert_eq!(written.len(), 3, "tileset image, tileset, map: {written:?}");
+    let m = tiled::Loader::new().load_tmx_map(&tmx).unwrap();
+    assert!(m.layers().all(|l| l.name != "tile_kinds"));
+}

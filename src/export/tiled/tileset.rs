@@ -5,7 +5,7 @@
 use super::{Props, TILE, TILED_VERSION, TILESET_IMAGE, Value, write_props};
 use crate::export::{ExportError, TileId};
 use crate::map::palette::{PALETTE, index_of};
-use crate::map::{Map, Rgb};
+use crate::map::{Map, Rgb, TileKind};
 use crate::raster::{Look, Palette};
 use quick_xml::events::{BytesDecl, Event};
 use std::collections::HashMap;
@@ -164,4 +164,41 @@ pub fn tileset_image() -> Result<Vec<u8>, ExportError> {
     let mut bytes = Vec::new();
     img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
     Ok(bytes)
+}
+
+/// The file name of the image of the tile kinds' tileset of a map with kinds `kinds`, written
+/// beside the map: named after the palette, so maps of one preset share it and maps with other
+/// kinds do not overwrite it.
+pub fn kinds_image_name(kinds: &[TileKind]) -> String {
+    let key: String = kinds.iter().map(|k| format!("{}|{}|{:?}|{};", k.name, k.glyph, k.colour, k.walkable)).collect();
+    format!("delve-kinds-{:016x}.png", delve_core::rng::seed_from_text(&format!("kinds:{key}")))
+}
+
+/// The image of the tile kinds' tileset: a [`TILE`]-pixel tile per kind in a row, in its colour.
+pub fn kinds_image(kinds: &[TileKind]) -> Result<Vec<u8>, ExportError> {
+    let mut img = image::RgbaImage::new(TILE * kinds.len().max(1) as u32, TILE);
+    for (x, _, px) in img.enumerate_pixels_mut() {
+        let [r, g, b] = kinds.get((x / TILE) as usize).map_or([0, 0, 0], |k| k.colour);
+        *px = image::Rgba([r, g, b, 255]);
+    }
+    let mut bytes = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)?;
+    Ok(bytes)
+}
+
+/// Each tile of the tile kinds' tileset: its id, its type (the kind's name, what an engine keys
+/// on) and its properties (`name`, `glyph`, `walkable`).
+pub(super) fn kind_tiles(kinds: &[TileKind]) -> Vec<(u32, String, Props)> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let props = vec![
+                ("name", Value::Str(k.name.clone())),
+                ("glyph", Value::Str(k.glyph.to_string())),
+                ("walkable", Value::Bool(k.walkable)),
+            ];
+            (i as u32, k.name.clone(), props)
+        })
+        .collect()
 }

@@ -2,8 +2,8 @@
 //! TMX is written from.
 
 use super::{
-    FIRSTGID, Geometry, Model, OWN_TILES, Object, Props, TILE, TILE_LAYER_ID, TILED_VERSION, TILESET_IMAGE, Value,
-    colour, tileset,
+    FIRSTGID, Geometry, KINDS_FIRSTGID, Model, OWN_TILES, Object, Props, TILE, TILE_LAYER_ID, TILED_VERSION,
+    TILESET_IMAGE, Value, colour, kinds_image_name, tileset,
 };
 use crate::export::ExportError;
 use serde::Serialize;
@@ -22,15 +22,36 @@ impl Model<'_> {
                 columns: n,
                 margin: 0,
                 spacing: 0,
-                image: TILESET_IMAGE,
+                image: TILESET_IMAGE.into(),
                 imagewidth: TILE * n,
                 imageheight: TILE,
                 tiles: tileset::own_tile_kinds()
                     .into_iter()
-                    .map(|(id, r#type, props)| TmjTile { id, r#type, properties: tmj_props(&props) })
+                    .map(|(id, r#type, props)| TmjTile { id, r#type: r#type.into(), properties: tmj_props(&props) })
                     .collect(),
             },
         };
+        let mut tilesets = vec![tileset];
+        let k = self.kinds.len() as u32;
+        if self.tileset.is_none() && !self.kind_gids.is_empty() {
+            tilesets.push(TmjTileset::Embedded {
+                firstgid: KINDS_FIRSTGID,
+                name: "delve-kinds",
+                tilewidth: TILE,
+                tileheight: TILE,
+                tilecount: k,
+                columns: k,
+                margin: 0,
+                spacing: 0,
+                image: kinds_image_name(&self.kinds),
+                imagewidth: TILE * k,
+                imageheight: TILE,
+                tiles: tileset::kind_tiles(&self.kinds)
+                    .into_iter()
+                    .map(|(id, r#type, props)| TmjTile { id, r#type, properties: tmj_props(&props) })
+                    .collect(),
+            });
+        }
         let mut layers = vec![TmjLayer::Tiles {
             r#type: "tilelayer",
             id: TILE_LAYER_ID,
@@ -43,6 +64,20 @@ impl Model<'_> {
             visible: true,
             data: &self.gids,
         }];
+        if !self.kind_gids.is_empty() {
+            layers.push(TmjLayer::Tiles {
+                r#type: "tilelayer",
+                id: self.kinds_layer_id(),
+                name: "tile_kinds",
+                width: self.width,
+                height: self.height,
+                x: 0,
+                y: 0,
+                opacity: 1.0,
+                visible: true,
+                data: &self.kind_gids,
+            });
+        }
         layers.extend(self.layers.iter().map(|l| TmjLayer::Objects {
             r#type: "objectgroup",
             id: l.id,
@@ -68,7 +103,7 @@ impl Model<'_> {
             nextlayerid: self.next_layer_id(),
             nextobjectid: self.next_object_id,
             properties: tmj_props(&self.props),
-            tilesets: vec![tileset],
+            tilesets,
             layers,
         };
         Ok(serde_json::to_string(&map)? + "\n")
@@ -111,7 +146,7 @@ enum TmjTileset<'a> {
         columns: u32,
         margin: u32,
         spacing: u32,
-        image: &'static str,
+        image: String,
         imagewidth: u32,
         imageheight: u32,
         tiles: Vec<TmjTile>,
@@ -121,7 +156,7 @@ enum TmjTileset<'a> {
 #[derive(Serialize)]
 struct TmjTile {
     id: u32,
-    r#type: &'static str,
+    r#type: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     properties: Vec<TmjProperty>,
 }
