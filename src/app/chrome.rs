@@ -349,9 +349,8 @@ impl DelveApp {
             if ui.button("+").on_hover_text(with_key("Zoom in", Action::ZoomIn)).clicked() {
                 self.commands.push(Command::View(ViewCommand::Camera(Camera::Zoom(1.25))));
             }
-            ui.separator();
-            tools::tool_bar_ui(ui, &mut self.tools);
-            ui.separator();
+            // The layers before the tools: a narrow map view scrolls the row, and the tools at
+            // its end are reached by their keys as well.
             let mut l = self.prefs.layers;
             ui.menu_button("Layers", |ui| layer_toggles_ui(ui, &mut l)).response.on_hover_text(
                 "What the map shows: rooms, corridors, doors, labels, grid, spawn, graph; how rooms are coloured",
@@ -359,6 +358,8 @@ impl DelveApp {
             if l != self.prefs.layers {
                 self.commands.push(Command::View(ViewCommand::SetLayers(l)));
             }
+            ui.separator();
+            tools::tool_bar_ui(ui, &mut self.tools);
         });
         let map = self.doc.as_ref().map(|d| d.map());
         fixed_row(ui, |ui| tools::tool_options_ui(ui, &mut self.tools, map));

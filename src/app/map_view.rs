@@ -715,6 +715,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers
 
     let locks = view.locks(doc);
     draw_locks(&painter, rect, &t, doc, &locks, visible);
+    markers::draw_kind_glyphs(&painter, rect, &t, map, visible);
     if layers.markers {
         markers::draw_markers(&painter, rect, &t, map, visible);
     }

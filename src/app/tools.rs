@@ -45,9 +45,7 @@ pub enum Tool {
 }
 
 impl Tool {
-    /// The tools of the tool bar. The tile kind brush ([`Tool::Kind`]) is on its key (G) only
-    /// for now: one more button pushes the tool bar's menus off a 1280-pixel window.
-    pub const ALL: [Tool; 9] = [
+    pub const ALL: [Tool; 10] = [
         Tool::Select,
         Tool::Floor,
         Tool::Wall,
@@ -57,6 +55,7 @@ impl Tool {
         Tool::Spawn,
         Tool::Lock,
         Tool::Marker,
+        Tool::Kind,
     ];
 
     pub fn key(self) -> egui::Key {

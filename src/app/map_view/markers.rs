@@ -1,5 +1,6 @@
 //! The markers layer of the map view: each marker a disc in its kind's colour on its tile, with
-//! its glyph once tiles are large enough to read it (and a key's number); locked doors are drawn
+//! its glyph once tiles are large enough to read it (and a key's number), and each tile kind's
+//! glyph on its tiles up close (their colour is in the tile texture); locked doors are drawn
 //! with the doors ([`opening_colour`]). The kinds' glyphs and colours come from the map's
 //! parameters ([`crate::map::markers::look`]), as the PNG and ASCII exports draw them.
 
@@ -37,6 +38,25 @@ pub fn draw_markers(painter: &egui::Painter, rect: Rect, t: &ViewTransform, map:
             } else if m.level > 0 && t.scale >= 2.0 * GLYPH_MIN_SCALE {
                 painter.text(corner, egui::Align2::LEFT_TOP, m.level.to_string(), small.clone(), Color32::WHITE);
             }
+        }
+    }
+}
+
+/// Draws the glyph of each tile kind on its tiles in `visible` once tiles are large enough to
+/// read it (twice [`GLYPH_MIN_SCALE`]), so water tells from a blue room up close.
+pub fn draw_kind_glyphs(painter: &egui::Painter, rect: Rect, t: &ViewTransform, map: &Map, visible: crate::geom::Rect) {
+    if map.terrain().is_bare() || t.scale < 2.0 * GLYPH_MIN_SCALE {
+        return;
+    }
+    let font = egui::FontId::monospace((t.scale * 0.5).clamp(8.0, 24.0));
+    for y in visible.y..visible.bottom() {
+        for x in visible.x..visible.right() {
+            let Some(k) = map.tile_kind(crate::geom::Pos::new(x, y)) else { continue };
+            let [r, g, b] = k.colour;
+            let luma = 0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b);
+            let ink = if luma < 110.0 { Color32::from_white_alpha(150) } else { Color32::from_black_alpha(150) };
+            let c = t.screen_from_tile(rect, pos2(x as f32 + 0.5, y as f32 + 0.5));
+            painter.text(c, egui::Align2::CENTER_CENTER, k.glyph, font.clone(), ink);
         }
     }
 }
