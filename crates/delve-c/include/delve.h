@@ -25,6 +25,18 @@ typedef enum DelveRole {
   DELVE_ROLE_SIDE = 5,
 } DelveRole;
 
+// How a door opens (the JSON export's `opening`).
+typedef enum DelveOpening {
+  // A plain door.
+  DELVE_OPENING_DOOR = 0,
+  // Locked: the key marker with the door's `key` number opens it.
+  DELVE_OPENING_LOCKED = 1,
+  // A secret door: a way through that looks like wall until found.
+  DELVE_OPENING_SECRET = 2,
+  // An open arch: a way through with no door in it.
+  DELVE_OPENING_ARCH = 3,
+} DelveOpening;
+
 // A generated map: its tiles, rooms, doors, corridors and spawn. Opaque; made by
 // `delve_generate` or `delve_generate_keeping`, freed with `delve_map_free`.
 typedef struct DelveMap DelveMap;
@@ -47,6 +59,25 @@ typedef struct DelveRoom {
   // What the room is for.
   enum DelveRole role;
 } DelveRoom;
+
+// One door of a map: on tile (`x`, `y`), its room's edge, leading out to tile (`outside_x`,
+// `outside_y`), where its corridor starts (the door tile of `delve_map_tiles`).
+typedef struct DelveDoor {
+  // The door's id, as the JSON export and the map file name it.
+  uint32_t id;
+  // The id of its room.
+  uint32_t room;
+  int32_t x;
+  int32_t y;
+  int32_t outside_x;
+  int32_t outside_y;
+  // Its kind, 0 for the default (the generator's door kinds).
+  uint8_t kind;
+  // How it opens.
+  enum DelveOpening opening;
+  // For a locked door: the number of the key that opens it; else 0.
+  uint32_t key;
+} DelveDoor;
 
 // One marker of a map: a thing of kind `kind` on tile (`x`, `y`).
 typedef struct DelveMarker {
@@ -165,6 +196,19 @@ uint32_t delve_map_room_count(const struct DelveMap *m);
 // # Safety
 // `m` is NULL or a map not yet freed; `out` is NULL or writable.
 bool delve_map_room(const struct DelveMap *m, uint32_t index, struct DelveRoom *out);
+
+// The number of doors of the map (0 for NULL).
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+uint32_t delve_map_door_count(const struct DelveMap *m);
+
+// Writes door `index` (0 to `delve_map_door_count - 1`, in the order of the JSON export) to
+// `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+//
+// # Safety
+// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+bool delve_map_door(const struct DelveMap *m, uint32_t index, struct DelveDoor *out);
 
 // The number of markers of the map (0 for NULL).
 //

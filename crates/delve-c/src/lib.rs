@@ -21,7 +21,7 @@ use delve_core::export::{TileId, kind_id, write_tile_ids};
 use delve_core::generate::Request;
 use delve_core::io;
 use delve_core::map::locks::Kept;
-use delve_core::map::{Map, Role};
+use delve_core::map::{Map, Opening, Role};
 use delve_core::rng::seed_from_text;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -142,6 +142,41 @@ pub struct DelveRoom {
     pub area: u32,
     /// What the room is for.
     pub role: DelveRole,
+}
+
+/// How a door opens (the JSON export's `opening`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DelveOpening {
+    /// A plain door.
+    DelveOpeningDoor = 0,
+    /// Locked: the key marker with the door's `key` number opens it.
+    DelveOpeningLocked = 1,
+    /// A secret door: a way through that looks like wall until found.
+    DelveOpeningSecret = 2,
+    /// An open arch: a way through with no door in it.
+    DelveOpeningArch = 3,
+}
+
+/// One door of a map: on tile (`x`, `y`), its room's edge, leading out to tile (`outside_x`,
+/// `outside_y`), where its corridor starts (the door tile of `delve_map_tiles`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DelveDoor {
+    /// The door's id, as the JSON export and the map file name it.
+    pub id: u32,
+    /// The id of its room.
+    pub room: u32,
+    pub x: i32,
+    pub y: i32,
+    pub outside_x: i32,
+    pub outside_y: i32,
+    /// Its kind, 0 for the default (the generator's door kinds).
+    pub kind: u8,
+    /// How it opens.
+    pub opening: DelveOpening,
+    /// For a locked door: the number of the key that opens it; else 0.
+    pub key: u32,
 }
 
 /// Runs `f`, turning a panic into `fallback`: no panic unwinds into C.
@@ -385,6 +420,56 @@ pub unsafe extern "C" fn delve_map_room(m: *const DelveMap, index: u32, out: *mu
     match (room, unsafe { out.as_mut() }) {
         (Some(room), Some(out)) => {
             *out = room;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The number of doors of the map (0 for NULL).
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_door_count(m: *const DelveMap) -> u32 {
+    // SAFETY: the caller passes NULL or a live map.
+    guard(0, || unsafe { map_ref(m) }.map_or(0, |m| u32::try_from(m.map.doors.len()).unwrap_or(u32::MAX)))
+}
+
+/// Writes door `index` (0 to `delve_map_door_count - 1`, in the order of the JSON export) to
+/// `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_door(m: *const DelveMap, index: u32, out: *mut DelveDoor) -> bool {
+    let door = guard(None, || {
+        // SAFETY: the caller passes NULL or a live map.
+        let m = unsafe { map_ref(m) }?;
+        let d = m.map.doors.get(index as usize)?;
+        let (opening, key) = match d.opening {
+            Opening::Door => (DelveOpening::DelveOpeningDoor, 0),
+            Opening::Locked(k) => (DelveOpening::DelveOpeningLocked, k),
+            Opening::Secret => (DelveOpening::DelveOpeningSecret, 0),
+            Opening::Arch => (DelveOpening::DelveOpeningArch, 0),
+        };
+        let outside = d.outside();
+        Some(DelveDoor {
+            id: d.id,
+            room: d.room,
+            x: d.cell.x,
+            y: d.cell.y,
+            outside_x: outside.x,
+            outside_y: outside.y,
+            kind: d.kind,
+            opening,
+            key,
+        })
+    });
+    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
+    match (door, unsafe { out.as_mut() }) {
+        (Some(door), Some(out)) => {
+            *out = door;
             true
         }
         _ => false,

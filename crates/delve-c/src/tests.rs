@@ -223,6 +223,43 @@ fn locks_are_kept_and_a_lock_that_cannot_be_is_named() {
     assert!(message.contains("room 5, which is not locked"), "{message}");
 }
 
+/// Doors, each as the core map has it, openings and keys included.
+#[test]
+fn doors_are_the_cores_with_their_openings() {
+    for (preset, seed) in [("grown-quest", 7u64), ("godot-part3", 3)] {
+        let core = core_map(preset, seed);
+        let m = call(Some(&c(preset)), Some(&c(&seed.to_string())), None).unwrap();
+        // SAFETY: `m` is a live map until freed below; `out` points to a local.
+        unsafe {
+            assert_eq!(delve_map_door_count(m) as usize, core.doors.len());
+            let mut locked = 0;
+            for (i, d) in core.doors.iter().enumerate() {
+                let mut out = std::mem::MaybeUninit::<DelveDoor>::uninit();
+                assert!(delve_map_door(m, i as u32, out.as_mut_ptr()));
+                let out = out.assume_init();
+                let outside = d.outside();
+                assert_eq!((out.id, out.room, out.x, out.y), (d.id, d.room, d.cell.x, d.cell.y));
+                assert_eq!((out.outside_x, out.outside_y, out.kind), (outside.x, outside.y, d.kind));
+                let want = match d.opening {
+                    Opening::Door => (DelveOpening::DelveOpeningDoor, 0),
+                    Opening::Locked(k) => {
+                        locked += 1;
+                        (DelveOpening::DelveOpeningLocked, k)
+                    }
+                    Opening::Secret => (DelveOpening::DelveOpeningSecret, 0),
+                    Opening::Arch => (DelveOpening::DelveOpeningArch, 0),
+                };
+                assert_eq!((out.opening, out.key), want, "{preset} door {i}");
+            }
+            assert_eq!(locked, if preset == "grown-quest" { 2 } else { 0 });
+            let mut out = std::mem::MaybeUninit::<DelveDoor>::uninit();
+            assert!(!delve_map_door(m, core.doors.len() as u32, out.as_mut_ptr()), "past the end");
+            assert!(!delve_map_door(m, 0, ptr::null_mut()), "no place to write");
+            delve_map_free(m);
+        }
+    }
+}
+
 #[test]
 fn null_maps_give_nothing() {
     let null: *mut DelveMap = ptr::null_mut();
@@ -231,6 +268,8 @@ fn null_maps_give_nothing() {
         assert_eq!((delve_map_width(null), delve_map_height(null), delve_map_room_count(null)), (0, 0, 0));
         assert!(delve_map_tiles(null).is_null() && delve_map_terrain(null).is_null());
         assert_eq!((delve_map_marker_count(null), delve_map_tile_kind_count(null)), (0, 0));
+        assert_eq!(delve_map_door_count(null), 0);
+        assert!(!delve_map_door(null, 0, ptr::null_mut()));
         let mut kind = no_kind();
         assert!(!delve_map_tile_kind(null, 0, &mut kind) && kind.name.is_null());
         assert!(delve_map_to_ascii(null).is_null() && delve_map_to_json(null).is_null());

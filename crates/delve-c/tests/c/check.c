@@ -131,6 +131,30 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
             }
         }
     }
+    /* Doors: each leads out onto a door tile; a locked one shows its key's number in the
+     * ASCII (unless a marker or the spawn stands there). */
+    uint32_t doors = delve_map_door_count(m), locked = 0;
+    for (uint32_t i = 0; i < doors; i++) {
+        DelveDoor d;
+        CHECK(delve_map_door(m, i, &d), "%s: door %u", preset, i);
+        CHECK(d.outside_x >= 0 && d.outside_y >= 0 && (uint32_t)d.outside_x < w && (uint32_t)d.outside_y < h,
+              "%s: door %u leads off the map", preset, i);
+        if (d.outside_x < 0 || d.outside_y < 0 || (uint32_t)d.outside_x >= w || (uint32_t)d.outside_y >= h) continue;
+        size_t at = (size_t)d.outside_y * w + (size_t)d.outside_x;
+        CHECK(tiles[at] == 3, "%s: door %u's outside tile is id %u", preset, i, tiles[at]);
+        CHECK(abs(d.x - d.outside_x) + abs(d.y - d.outside_y) == 1, "%s: door %u is not beside its outside tile", preset, i);
+        if (d.opening == DELVE_OPENING_LOCKED) {
+            locked++;
+            CHECK(d.key >= 1 && d.key <= 8, "%s: door %u locked by key %u", preset, i, d.key);
+            char c = ascii[(size_t)d.outside_y * (w + 1) + (size_t)d.outside_x];
+            CHECK(c == (char)('0' + d.key) || c == '@', "%s: locked door %u shows '%c', not its key %u", preset, i, c, d.key);
+        } else {
+            CHECK(d.key == 0, "%s: door %u is not locked but has key %u", preset, i, d.key);
+        }
+    }
+    DelveDoor none_door;
+    CHECK(!delve_map_door(m, doors, &none_door), "%s: door past the end", preset);
+    CHECK(locked == keys, "%s: %u locked doors for %u keys", preset, locked, keys);
     uint32_t rooms = delve_map_room_count(m);
     CHECK(rooms > 0, "%s: no rooms", preset);
     for (uint32_t i = 0; i < rooms; i++) {

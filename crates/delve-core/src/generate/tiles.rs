@@ -44,6 +44,9 @@ pub(super) fn paint(
             }
             let count = patches(rule, weight, &mut rng);
             wanted += count;
+            if count == 0 {
+                continue;
+            }
             let shape = room.shape.clone();
             let cells = shape.cells();
             let Some(area) = shape.bounds() else { continue };
@@ -100,19 +103,23 @@ impl Free {
             self.open[i] = false;
         }
     }
+
+    fn give(&mut self, p: Pos) {
+        if let Some(i) = self.index(p) {
+            self.open[i] = true;
+        }
+    }
 }
 
 /// Floor without a kind that is not a door's tile or beside one, the spawn, a marker's or a
 /// locked tile.
 fn free_tiles(map: &Map) -> Free {
     let (w, h) = (map.width() as i32, map.height() as i32);
-    let mut free = Free { open: vec![false; (w * h) as usize], w, h };
-    for y in 0..h {
-        for x in 0..w {
-            let p = Pos::new(x, y);
-            free.open[(y * w + x) as usize] =
-                map.tile(p).is_some_and(Tile::is_walkable) && map.tile_kind_number(p) == 0 && !map.tile_locked(p);
-        }
+    let terrain = map.terrain();
+    let open = map.tiles().as_slice().iter().enumerate().map(|(i, t)| t.is_walkable() && terrain.at(i) == 0);
+    let mut free = Free { open: open.collect(), w, h };
+    for p in map.locked_tiles() {
+        free.take(p);
     }
     for d in &map.doors {
         for p in [d.cell, d.outside(), d.cell.step(d.side.opposite())] {
@@ -149,30 +156,44 @@ fn grow(
     // A kind that cannot be walked stays off the tiles where the room meets floor outside it.
     let at_edge =
         |p: Pos| p.neighbours4().iter().any(|n| !room.contains(*n) && map.tile(*n).is_some_and(Tile::is_walkable));
-    let ok =
-        |p: Pos| free.is_open(p) && room.contains(p) && map.tile(p) == Some(Tile::Floor) && (walkable || !at_edge(p));
-    let open: Vec<Pos> = cells.iter().copied().filter(|&p| ok(p)).collect();
-    if open.is_empty() {
+    // A free floor tile of the room (one of `cells`, or checked to be in the room by `ok`).
+    let ok_own = |p: Pos| free.is_open(p) && map.tile(p) == Some(Tile::Floor) && (walkable || !at_edge(p));
+    let ok = |p: Pos| free.is_open(p) && room.contains(p) && ok_own(p);
+    if cells.is_empty() {
         return Vec::new();
     }
-    let mut patch = vec![open[rng.random_range(0..open.len())]];
-    let mut edge: Vec<Pos> = Vec::new();
-    while patch.len() < size as usize {
-        edge.clear();
-        for p in &patch {
-            for n in p.neighbours4() {
-                if ok(n) && !patch.contains(&n) && !edge.contains(&n) {
-                    edge.push(n);
-                }
+    // The first tile: a few tiles of the room drawn at random, else one drawn among all its free
+    // tiles (so that a room with few left is not given up on).
+    let first = (0..START_TRIES).map(|_| cells[rng.random_range(0..cells.len())]).find(|&p| ok_own(p));
+    let first = match first {
+        Some(p) => p,
+        None => {
+            let open: Vec<Pos> = cells.iter().copied().filter(|&p| ok_own(p)).collect();
+            if open.is_empty() {
+                return Vec::new();
+            }
+            open[rng.random_range(0..open.len())]
+        }
+    };
+    // The patch and the free tiles beside it, grown one tile at a time: the tile taken leaves
+    // the edge, its own free neighbours join it.
+    let mut patch: Vec<Pos> = Vec::with_capacity(size as usize);
+    let mut edge: Vec<Pos> = vec![first];
+    while patch.len() < size as usize && !edge.is_empty() {
+        let p = edge.swap_remove(rng.random_range(0..edge.len()));
+        patch.push(p);
+        for n in p.neighbours4() {
+            if !patch.contains(&n) && !edge.contains(&n) && ok(n) {
+                edge.push(n);
             }
         }
-        if edge.is_empty() {
-            break;
-        }
-        patch.push(edge[rng.random_range(0..edge.len())]);
     }
     patch
 }
+
+/// How many tiles of a room are drawn for a patch's first tile before drawing among its free
+/// tiles only.
+const START_TRIES: usize = 8;
 
 /// Buffers for the reach check.
 #[derive(Default)]
@@ -213,19 +234,18 @@ fn cuts(map: &Map, r: usize, area: Rect, patch: &[Pos], s: &mut Scratch) -> bool
 /// Single tiles of kind `n` along the corridors: `rule.corridors` per 100 free corridor tiles
 /// (the fraction drawn as a chance). Returns how many.
 fn along_corridors(rule: &TileRule, n: u8, map: &mut Map, free: &mut Free, rng: &mut DelveRng) -> u32 {
+    // Free corridor floor, each tile once (taken from `free` while gathered, given back after).
     let mut pool: Vec<Pos> = Vec::new();
-    let mut seen = vec![false; free.open.len()];
     for c in &map.corridors {
         c.for_each_cell(|p| {
-            if let Some(i) = free.index(p)
-                && !seen[i]
-                && free.open[i]
-                && map.tile(p) == Some(Tile::Corridor)
-            {
-                seen[i] = true;
+            if free.is_open(p) && map.tile(p) == Some(Tile::Corridor) {
+                free.take(p);
                 pool.push(p);
             }
         });
+    }
+    for &p in &pool {
+        free.give(p);
     }
     let want = pool.len() as f64 * rule.corridors / 100.0;
     let count = (want.floor() as usize + usize::from(rng.random::<f64>() < want.fract())).min(pool.len());
