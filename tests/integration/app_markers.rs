@@ -139,3 +139,22 @@ fn the_tile_kind_brush_paints_kinds_each_stroke_one_undo_step() {
     e.settle();
     e.harness.get_by_label_contains("of chasm (not walkable)");
 }
+
+/// A map with markers, door openings and tile kinds goes from its file through the editor and
+/// back, saved as another file, byte for byte.
+#[test]
+fn a_map_file_with_markers_and_tile_kinds_goes_through_the_editor_unchanged() {
+    use egui::Modifiers;
+    let map = generate_valid(&shipped("grown-quest"), 7).map;
+    assert!(!map.terrain().is_bare() && !map.markers.is_empty());
+    let mut e = editor_on(&map);
+    e.settle();
+    assert_eq!(e.map(), &map, "opened as saved");
+    let original = e.dir.path().join("two.ron");
+    let copy = e.dir.path().join("copy.ron");
+    e.dialogs.pick(&copy);
+    e.key(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::S);
+    let (a, b) = (std::fs::read_to_string(&original).unwrap(), std::fs::read_to_string(&copy).unwrap());
+    assert!(a.contains("tile_kinds") && a.contains("terrain") && a.contains("markers"));
+    assert_eq!(b, a, "saved byte for byte as it was read");
+}
