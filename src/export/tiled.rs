@@ -492,7 +492,10 @@ impl<'a> Model<'a> {
                     .with_attributes([("firstgid", num(FIRSTGID).as_str()), ("source", source)])
                     .write_empty()?;
                 if self.tileset.is_none() && !self.kind_gids.is_empty() {
-                    self.write_kinds_tileset(w)?;
+                    let (n, image) = (self.kinds.len() as u32, kinds_image_name(&self.kinds));
+                    let first = ("firstgid", KINDS_FIRSTGID.to_string());
+                    let tiles = tileset::kind_tiles(&self.kinds);
+                    tileset::write_tileset(w, first, "delve-kinds", &image, n, tiles)?;
                 }
                 let mut tile_layers = vec![(TILE_LAYER_ID, "tiles", &self.gids)];
                 if !self.kind_gids.is_empty() {
@@ -535,36 +538,6 @@ impl<'a> Model<'a> {
         let mut bytes = w.into_inner();
         bytes.push(b'\n');
         String::from_utf8(bytes).map_err(|e| ExportError::Xml(std::io::Error::other(e)))
-    }
-}
-
-impl Model<'_> {
-    /// The tile kinds' tileset, embedded in a TMX (its image beside the map).
-    fn write_kinds_tileset(&self, w: &mut XmlWriter) -> std::io::Result<()> {
-        let num = |n: u32| n.to_string();
-        let n = self.kinds.len() as u32;
-        let image = kinds_image_name(&self.kinds);
-        w.create_element("tileset")
-            .with_attributes([
-                ("firstgid", num(KINDS_FIRSTGID).as_str()),
-                ("name", "delve-kinds"),
-                ("tilewidth", &num(TILE)),
-                ("tileheight", &num(TILE)),
-                ("tilecount", &num(n)),
-                ("columns", &num(n)),
-            ])
-            .write_inner_content(|w| {
-                w.create_element("image")
-                    .with_attributes([("source", image.as_str()), ("width", &num(TILE * n)), ("height", &num(TILE))])
-                    .write_empty()?;
-                for (id, kind, props) in tileset::kind_tiles(&self.kinds) {
-                    w.create_element("tile")
-                        .with_attributes([("id", num(id).as_str()), ("type", kind.as_str())])
-                        .write_inner_content(|w| write_props(w, &props))?;
-                }
-                Ok(())
-            })?;
-        Ok(())
     }
 }
 

@@ -119,24 +119,42 @@ impl UserTileset {
 /// The text of Delve's tileset file ([`super::TILESET_FILE`]), whose image is [`TILESET_IMAGE`]:
 /// [`OWN_TILES`] [`TILE`]-pixel tiles, each with its type and properties (`own_tile_kinds`).
 pub fn tileset_tsx() -> Result<String, ExportError> {
-    let num = |n: u32| n.to_string();
     let mut w = quick_xml::Writer::new_with_indent(Vec::new(), b' ', 1);
     w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    let tiles = own_tile_kinds().into_iter().map(|(id, kind, props)| (id, kind.to_string(), props)).collect();
+    write_tileset(&mut w, ("version", TILED_VERSION.into()), "delve", TILESET_IMAGE, OWN_TILES, tiles)?;
+    let mut bytes = w.into_inner();
+    bytes.push(b'\n');
+    String::from_utf8(bytes).map_err(|e| ExportError::Xml(std::io::Error::other(e)))
+}
+
+/// A `<tileset>` of `count` [`TILE`]-pixel tiles in a row in `image`, each with its type and
+/// properties: Delve's own (`first` its `version`) or the tile kinds' (`first` its `firstgid`).
+pub(super) fn write_tileset(
+    w: &mut quick_xml::Writer<Vec<u8>>,
+    first: (&str, String),
+    name: &str,
+    image: &str,
+    count: u32,
+    tiles: Vec<(u32, String, Props)>,
+) -> std::io::Result<()> {
+    let num = |n: u32| n.to_string();
     w.create_element("tileset")
         .with_attributes([
-            ("version", TILED_VERSION),
-            ("name", "delve"),
+            (first.0, first.1.as_str()),
+            ("name", name),
             ("tilewidth", &num(TILE)),
             ("tileheight", &num(TILE)),
-            ("tilecount", &num(OWN_TILES)),
-            ("columns", &num(OWN_TILES)),
+            ("tilecount", &num(count)),
+            ("columns", &num(count)),
         ])
         .write_inner_content(|w| {
             w.create_element("image")
-                .with_attributes([("source", TILESET_IMAGE), ("width", &num(TILE * OWN_TILES)), ("height", &num(TILE))])
+                .with_attributes([("source", image), ("width", &num(TILE * count)), ("height", &num(TILE))])
                 .write_empty()?;
-            for (id, kind, props) in own_tile_kinds() {
-                let tile = w.create_element("tile").with_attributes([("id", num(id).as_str()), ("type", kind)]);
+            for (id, kind, props) in tiles {
+                let tile =
+                    w.create_element("tile").with_attributes([("id", num(id).as_str()), ("type", kind.as_str())]);
                 if props.is_empty() {
                     tile.write_empty()?;
                 } else {
@@ -145,9 +163,7 @@ pub fn tileset_tsx() -> Result<String, ExportError> {
             }
             Ok(())
         })?;
-    let mut bytes = w.into_inner();
-    bytes.push(b'\n');
-    String::from_utf8(bytes).map_err(|e| ExportError::Xml(std::io::Error::other(e)))
+    Ok(())
 }
 
 /// The PNG of Delve's tileset: [`OWN_TILES`] [`TILE`]-pixel tiles in a row, in the colours

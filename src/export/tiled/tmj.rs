@@ -52,31 +52,21 @@ impl Model<'_> {
                     .collect(),
             });
         }
-        let mut layers = vec![TmjLayer::Tiles {
+        let tile_layer = |id: u32, name: &'static str, data| TmjLayer::Tiles {
             r#type: "tilelayer",
-            id: TILE_LAYER_ID,
-            name: "tiles",
+            id,
+            name,
             width: self.width,
             height: self.height,
             x: 0,
             y: 0,
             opacity: 1.0,
             visible: true,
-            data: &self.gids,
-        }];
+            data,
+        };
+        let mut layers = vec![tile_layer(TILE_LAYER_ID, "tiles", &self.gids)];
         if !self.kind_gids.is_empty() {
-            layers.push(TmjLayer::Tiles {
-                r#type: "tilelayer",
-                id: self.kinds_layer_id(),
-                name: "tile_kinds",
-                width: self.width,
-                height: self.height,
-                x: 0,
-                y: 0,
-                opacity: 1.0,
-                visible: true,
-                data: &self.kind_gids,
-            });
+            layers.push(tile_layer(self.kinds_layer_id(), "tile_kinds", &self.kind_gids));
         }
         layers.extend(self.layers.iter().map(|l| TmjLayer::Objects {
             r#type: "objectgroup",

@@ -194,11 +194,7 @@ impl Default for MarkerKind {
 impl MarkerKind {
     /// Its weight in a room of role `role` (`None`: no role).
     pub fn weight(&self, role: Option<Role>) -> f64 {
-        if self.weights.is_empty() {
-            return 1.0;
-        }
-        let class = RoomClass::of(role);
-        self.weights.iter().filter(|(c, _)| *c == class).map(|(_, w)| *w).sum()
+        weight_in(&self.weights, role)
     }
 
     /// How far along its curve a room at `t` (0 at the entrance, 1 in the deepest room) is.
@@ -213,6 +209,16 @@ impl MarkerKind {
             (a + (b - a) * d.curve.at(t)).round().clamp(1.0, f64::from(MAX_LEVEL)) as u32
         })
     }
+}
+
+/// The weight `weights` (by room class) give a room of role `role`: 1 when none are listed, 0
+/// for a class not listed. Marker kinds and tile kinds weigh rooms by it.
+pub fn weight_in(weights: &[(RoomClass, f64)], role: Option<Role>) -> f64 {
+    if weights.is_empty() {
+        return 1.0;
+    }
+    let class = RoomClass::of(role);
+    weights.iter().filter(|(c, _)| *c == class).map(|(_, w)| *w).sum()
 }
 
 /// Rooms by role, for marker weights.

@@ -63,11 +63,7 @@ impl TileRule {
 
     /// Its weight in a room of role `role` (`None`: no role).
     pub fn weight(&self, role: Option<Role>) -> f64 {
-        if self.weights.is_empty() {
-            return 1.0;
-        }
-        let class = RoomClass::of(role);
-        self.weights.iter().filter(|(c, _)| *c == class).map(|(_, w)| *w).sum()
+        super::markers::weight_in(&self.weights, role)
     }
 }
 
