@@ -265,3 +265,24 @@ fn tiled_gets_a_tile_kinds_layer_that_tiled_itself_keeps() {
     let m = tiled::Loader::new().load_tmx_map(&tmx).unwrap();
     assert!(m.layers().all(|l| l.name != "tile_kinds"));
 }
+
+/// Bad tile rules are refused, each naming the kind and what is allowed; so is a glyph a marker
+/// kind uses too (the ASCII form would not tell them apart).
+#[test]
+fn bad_tile_rules_are_refused_with_what_is_allowed() {
+    use delve::params::SizeRange;
+    use delve::params::tiles::TileRule;
+    let mut params = shipped("grown-quest");
+    let tiles = &mut params.markers_mut().tiles;
+    tiles[0].size = SizeRange::new(0, 5);
+    tiles[1].corridors = 2.0;
+    tiles[2].glyph = 'm';
+    tiles.push(TileRule { name: "water".into(), glyph: '%', ..Default::default() });
+    let issues: Vec<String> = params.check().into_iter().map(|i| i.message).collect();
+    let has = |text: &str| issues.iter().any(|m| m.contains(text));
+    assert!(has("“water”: patch size 0 to 5 must run from 1"), "{issues:?}");
+    assert!(has("“chasm” is not walkable, so it cannot go in corridors"), "{issues:?}");
+    assert!(has("marker kind “monster” and tile kind “trap” share the glyph 'm'"), "{issues:?}");
+    assert!(has("tile kind “water” is declared twice"), "{issues:?}");
+    assert!(delve::generate::generate(&params, 1).is_err(), "refused, not generated");
+}

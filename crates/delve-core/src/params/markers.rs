@@ -117,6 +117,17 @@ impl Markers {
         }
         super::tiles::issues(&self.tiles, out);
         let mut bad = |message: String| out.push(ParamIssue { field: "markers", message });
+        // The ASCII form shows a marker over its tile's kind: the two must not share a glyph.
+        let keys = (!self.keys.is_off()).then_some((self.keys.name.as_str(), self.keys.glyph));
+        let markers = self.kinds.iter().map(|k| (k.name.as_str(), k.glyph)).chain(keys);
+        for (name, glyph) in markers {
+            if let Some(t) = self.tiles.iter().find(|t| t.glyph == glyph) {
+                bad(format!(
+                    "marker kind “{name}” and tile kind “{}” share the glyph {glyph:?}; give each its own",
+                    t.name
+                ));
+            }
+        }
         if self.keys.pairs > MAX_PAIRS {
             bad(format!("key pairs: {} must be 0 to {MAX_PAIRS}", self.keys.pairs));
         }
