@@ -23,11 +23,6 @@ pub fn swatches() -> Vec<Rgb> {
     out
 }
 
-/// `#rrggbb`.
-pub fn hex(c: Rgb) -> String {
-    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
-}
-
 /// The colour swatch of `colour`, opening the picker; whether the user changed the colour.
 pub fn room_colour_ui(ui: &mut egui::Ui, colour: &mut Rgb) -> bool {
     let popup_id = ui.auto_id_with("room colour picker");
@@ -41,14 +36,14 @@ pub fn room_colour_ui(ui: &mut egui::Ui, colour: &mut Rgb) -> bool {
         Stroke::new(1.0, ui.visuals().widgets.inactive.bg_stroke.color)
     };
     ui.painter().rect(rect, 3.0, c32(*colour), stroke, egui::StrokeKind::Inside);
-    let response = response.on_hover_text(format!("{}: click to pick the room's colour", hex(*colour)));
+    let response = response.on_hover_text(format!("{}: click to pick the room's colour", colour.hex()));
     let mut changed = false;
     Popup::menu(&response).id(popup_id).close_behavior(PopupCloseBehavior::CloseOnClickOutside).show(|ui| {
         ui.label("Colours that read against the walls");
         egui::Grid::new("room colour swatches").spacing(vec2(3.0, 3.0)).show(ui, |ui| {
             for (i, c) in swatches().into_iter().enumerate() {
                 let (r, swatch) = ui.allocate_exact_size(vec2(20.0, 20.0), Sense::click());
-                swatch.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, hex(c)));
+                swatch.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, c.hex()));
                 let stroke = if c == *colour {
                     Stroke::new(2.0, ui.visuals().strong_text_color())
                 } else if swatch.hovered() {
@@ -57,7 +52,7 @@ pub fn room_colour_ui(ui: &mut egui::Ui, colour: &mut Rgb) -> bool {
                     Stroke::NONE
                 };
                 ui.painter().rect(r, 2.0, c32(c), stroke, egui::StrokeKind::Inside);
-                if swatch.on_hover_text(hex(c)).clicked() && c != *colour {
+                if swatch.on_hover_text(c.hex()).clicked() && c != *colour {
                     *colour = c;
                     changed = true;
                 }
@@ -78,7 +73,7 @@ pub fn room_colour_ui(ui: &mut egui::Ui, colour: &mut Rgb) -> bool {
                 *colour = typed;
                 changed = true;
             }
-            ui.label(hex(*colour));
+            ui.label(colour.hex());
         });
         ui.weak("Any colour is kept as typed; the swatches follow the room colour rule.");
     });
@@ -98,7 +93,7 @@ mod tests {
         let all = swatches();
         assert_eq!(all.len(), HUES * STEPS.len());
         for c in &all {
-            assert_eq!(legible_room_colour(*c), *c, "{}", hex(*c));
+            assert_eq!(legible_room_colour(*c), *c, "{}", c.hex());
         }
         let distinct: std::collections::BTreeSet<_> = all.iter().map(|c| (c.0, c.1, c.2)).collect();
         assert_eq!(distinct.len(), all.len());

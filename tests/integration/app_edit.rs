@@ -173,7 +173,7 @@ fn a_swatch_recolours_the_room_in_one_step() {
     let swatches = delve::app::colour_picker::swatches();
     let pick = swatches.into_iter().find(|c| *c != e.map().room(0).unwrap().colour).unwrap();
     let steps = e.history_len();
-    e.harness.get_by_label(&delve::app::colour_picker::hex(pick)).click();
+    e.harness.get_by_label(&pick.hex()).click();
     e.settle();
     assert_eq!(e.map().room(0).unwrap().colour, pick);
     assert_eq!(delve::map::colour::legible_room_colour(pick), pick);

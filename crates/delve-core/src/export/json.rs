@@ -318,7 +318,7 @@ pub fn describe(map: &Map) -> JsonMap {
                 },
                 bounds: r.shape.bounds().map(rect),
                 area: r.shape.area(),
-                colour: format!("#{:02x}{:02x}{:02x}", r.colour.0, r.colour.1, r.colour.2),
+                colour: r.colour.hex(),
                 label: r.label.clone(),
                 role: r.role.map(JsonRole::from),
                 vault: r.vault,
@@ -385,15 +385,9 @@ pub fn describe(map: &Map) -> JsonMap {
     }
 }
 
-/// `#rrggbb`.
+/// `#rrggbb` of a colour as kinds hold it.
 fn hex([r, g, b]: [u8; 3]) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
-}
-
-/// `#rrggbb` read back.
-fn unhex(text: &str) -> Option<[u8; 3]> {
-    let n = u32::from_str_radix(text.strip_prefix('#')?, 16).ok().filter(|_| text.len() == 7)?;
-    Some([(n >> 16) as u8, (n >> 8) as u8, n as u8])
+    Rgb(r, g, b).hex()
 }
 
 /// The markers of `map`, as the JSON export (and the Python package) give them.
@@ -465,14 +459,13 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
     let grid = Grid::from_vec(w, h, cells).ok_or_else(|| bad("the rows do not match the map's size".into()))?;
     let mut map = Map::from_tiles(grid);
     for r in j.rooms {
-        let [red, green, blue] =
-            unhex(&r.colour).ok_or_else(|| bad(format!("room {}: colour `{}` is not #rrggbb", r.id, r.colour)))?;
+        let rgb = Rgb::from_hex(&r.colour)
+            .ok_or_else(|| bad(format!("room {}: colour `{}` is not #rrggbb", r.id, r.colour)))?;
         let shape = match r.shape {
             JsonShape::Rect { x, y, w, h } => Shape::Rect(Rect::new(x, y, w, h)),
             JsonShape::Circle { centre, radius } => Shape::Circle { centre: pos(centre), radius },
             JsonShape::Cells { cells } => Shape::cells_from(cells.into_iter().map(pos).collect()),
         };
-        let rgb = Rgb(red, green, blue);
         map.rooms.push(Room {
             id: r.id,
             shape,
@@ -512,15 +505,16 @@ pub fn from_json(text: &str) -> Result<Map, JsonError> {
     let mut kinds = Vec::with_capacity(j.tile_kinds.len().min(crate::map::terrain::MAX_KINDS + 1));
     for (i, k) in j.tile_kinds.into_iter().enumerate() {
         let mut glyph = k.glyph.chars();
-        let (Some(g), None) = (glyph.next(), glyph.next()) else {
+        let (Some(glyph), None) = (glyph.next(), glyph.next()) else {
             return Err(bad(format!("tile kind {i}: glyph `{}` is not one character", k.glyph)));
         };
-        let colour =
-            unhex(&k.colour).ok_or_else(|| bad(format!("tile kind {i}: colour `{}` is not #rrggbb", k.colour)))?;
+        let Rgb(r, g, b) = Rgb::from_hex(&k.colour)
+            .ok_or_else(|| bad(format!("tile kind {i}: colour `{}` is not #rrggbb", k.colour)))?;
+        let colour = [r, g, b];
         if k.id != super::kind_id(i) {
             return Err(bad(format!("tile kind {i}: id {} is not {}, 4 + its place", k.id, super::kind_id(i))));
         }
-        kinds.push(TileKind { name: k.name, glyph: g, colour, walkable: k.walkable });
+        kinds.push(TileKind { name: k.name, glyph, colour, walkable: k.walkable });
     }
     map.set_terrain_rows(kinds, &j.terrain).map_err(|e| match e {
         TerrainError::Kind(i, m) => bad(format!("tile kind {i}: {m}")),

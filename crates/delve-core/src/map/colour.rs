@@ -14,6 +14,19 @@
 use super::Rgb;
 use serde::{Deserialize, Serialize};
 
+impl Rgb {
+    /// `#rrggbb`, as the exports and the editor write colours.
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+
+    /// A colour read from `#rrggbb`.
+    pub fn from_hex(text: &str) -> Option<Rgb> {
+        let n = u32::from_str_radix(text.strip_prefix('#')?, 16).ok().filter(|_| text.len() == 7)?;
+        Some(Rgb((n >> 16) as u8, (n >> 8) as u8, n as u8))
+    }
+}
+
 /// Wall tiles that touch floor or corridor (8-neighbourhood): the edge a room is seen against.
 pub const WALL: Rgb = Rgb(0x2c, 0x2e, 0x38);
 /// Wall tiles that touch no floor: unexcavated rock, darker than [`WALL`].
