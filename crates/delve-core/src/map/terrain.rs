@@ -92,6 +92,8 @@ pub struct Terrain {
     cells: Vec<u8>,
     /// How many cells hold a kind that is not walkable.
     blocked: usize,
+    /// How many cells hold a kind (the cells are freed when none does).
+    painted: usize,
 }
 
 impl Terrain {
@@ -160,7 +162,8 @@ impl Terrain {
         let old = std::mem::replace(&mut self.cells[i], n);
         let blocks = |n: u8| self.kind(n).is_some_and(|k| !k.walkable);
         self.blocked = self.blocked + usize::from(blocks(n)) - usize::from(blocks(old));
-        if self.blocked == 0 && n == 0 && self.cells.iter().all(|&c| c == 0) {
+        self.painted = self.painted + usize::from(n > 0) - usize::from(old > 0);
+        if self.painted == 0 {
             self.cells = Vec::new();
         }
         Some(old)
@@ -175,9 +178,6 @@ impl Terrain {
                 *c = 0;
             }
         }
-        if self.cells.iter().all(|&c| c == 0) {
-            self.cells = Vec::new();
-        }
         self.recount();
     }
 
@@ -189,13 +189,18 @@ impl Terrain {
     /// Sets every cell at once from a grid of `len` numbers (checked by the caller against the
     /// palette).
     pub(super) fn set_cells(&mut self, cells: Vec<u8>) {
-        self.cells = if cells.iter().all(|&c| c == 0) { Vec::new() } else { cells };
+        self.cells = cells;
         self.recount();
     }
 
+    /// Counts the painted and blocked cells again, and frees the cells when none is painted.
     fn recount(&mut self) {
         let blocks: Vec<bool> = self.kinds.iter().map(|k| !k.walkable).collect();
         self.blocked = self.cells.iter().filter(|&&c| (c as usize).checked_sub(1).is_some_and(|i| blocks[i])).count();
+        self.painted = self.cells.iter().filter(|&&c| c > 0).count();
+        if self.painted == 0 {
+            self.cells = Vec::new();
+        }
     }
 }
 
