@@ -256,34 +256,38 @@ fn near_opening(c: &Carved, t: Pos) -> bool {
 
 /// Stage 4: fills dead ends tip after tip; with `share` below 1, stops when that share of the
 /// tiles that would go is gone. Returns the tiles filled.
+///
+/// What removing them all would fill is found first, in order, wave after wave: the first wave
+/// is every passage tile with at most one open neighbour, in reading order; each tip filled
+/// offers its passage neighbours (north, east, south, west) to the next wave. The first `share`
+/// of that order is then filled. Only the open marks change, so the search works on a copy of
+/// them alone.
 fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     let rooms = c.rooms.len() as u32;
-    let passage = |c: &Carved, k: usize| c.open[k] && (c.region[k] >= rooms);
-    let open_around =
-        |c: &Carved, t: Pos| Dir::ALL.iter().filter(|d| c.at(t.step(**d)).is_some_and(|k| c.open[k])).count();
-    // What removing them all would fill, tip after tip, on a copy.
+    let (w, h) = (c.w as usize, c.h as usize);
+    let mut open = c.open.clone();
+    let region = &c.region;
+    // The open neighbours of tile `k`, and its neighbours (off the map: none).
+    let neighbours = |k: usize| {
+        let (x, y) = (k % w, k / w);
+        [(y > 0).then(|| k - w), (x + 1 < w).then(|| k + 1), (y + 1 < h).then(|| k + w), (x > 0).then(|| k - 1)]
+    };
+    let open_around = |open: &[bool], k: usize| neighbours(k).iter().flatten().filter(|&&j| open[j]).count();
+    let passage = |open: &[bool], k: usize| open[k] && region[k] >= rooms;
+    let mut tips: Vec<usize> = (0..open.len()).filter(|&k| passage(&open, k) && open_around(&open, k) <= 1).collect();
+    let mut next = Vec::new();
     let mut all = Vec::new();
-    let mut probe = Carved { w: c.w, h: c.h, region: c.region.clone(), open: c.open.clone(), rooms: Vec::new() };
-    probe.rooms.clone_from(&c.rooms);
-    let mut tips: Vec<usize> = (0..probe.open.len())
-        .filter(|&k| passage(&probe, k) && open_around(&probe, Pos::new(k as i32 % c.w, k as i32 / c.w)) <= 1)
-        .collect();
     while !tips.is_empty() {
-        let mut next = Vec::new();
-        for k in tips {
-            let t = Pos::new(k as i32 % c.w, k as i32 / c.w);
-            if !probe.open[k] || open_around(&probe, t) > 1 {
+        for &k in &tips {
+            if !open[k] || open_around(&open, k) > 1 {
                 continue;
             }
-            probe.open[k] = false;
+            open[k] = false;
             all.push(k);
-            for d in Dir::ALL {
-                if let Some(j) = probe.at(t.step(d)).filter(|&j| passage(&probe, j)) {
-                    next.push(j);
-                }
-            }
+            next.extend(neighbours(k).into_iter().flatten().filter(|&j| passage(&open, j)));
         }
-        tips = next;
+        std::mem::swap(&mut tips, &mut next);
+        next.clear();
     }
     let take = ((share.clamp(0.0, 1.0) * all.len() as f64).round() as usize).min(all.len());
     for &k in &all[..take] {
