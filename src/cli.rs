@@ -15,14 +15,24 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The help's opening, naming every shipped preset.
+fn long_about() -> String {
+    let names: Vec<&str> = crate::io::SHIPPED_PRESETS.iter().map(|(name, _)| *name).collect();
+    format!(
+        "Delve: a workbench for procedural roguelike dungeons.\n\n\
+         With no command, opens the editor on the default preset (or on FILE, a preset or map).\n\
+         PRESET is the name of a shipped preset ({}), a path to a preset file (./NAME for a file named like a \
+         shipped preset), or a preset's RON text.",
+        names.join(", ")
+    )
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "delve",
     version,
     about = "Delve: a workbench for procedural roguelike dungeons",
-    long_about = "Delve: a workbench for procedural roguelike dungeons.\n\n\
-                  With no command, opens the editor on the default preset (or on FILE, a preset or map).\n\
-                  PRESET is the name of a shipped preset (godot-part3, mcrogueface-part3, tiendil-step6, grown-shapes, grown-treasure, caves, bsp-rooms, drunkards-walk, rooms-and-mazes), a path to a preset file (./NAME for a file named like a shipped preset), or a preset's RON text."
+    long_about = long_about()
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -173,6 +173,18 @@ fn bad_arguments_fail_cleanly() {
     for cmd in ["generate", "sweep", "check"] {
         assert!(text(&o.stdout).contains(cmd));
     }
+    // The help names every shipped preset (the list grows with the presets; it once stopped
+    // at the ninth) ...
+    for (name, _) in delve::io::SHIPPED_PRESETS {
+        assert!(
+            text(&o.stdout).contains(&format!("{name},")) || text(&o.stdout).contains(&format!("{name})")),
+            "{name}"
+        );
+    }
+    // ... as the error for an unknown one does.
+    for (name, _) in delve::io::SHIPPED_PRESETS {
+        assert!(err.contains(name), "{name}: {err}");
+    }
 }
 
 /// Defect 10: `check` and `generate` name the field of a number that does not fit, and its range.

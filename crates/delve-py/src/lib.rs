@@ -224,8 +224,8 @@ pub(crate) fn generate_map(
 
 /// The map of `preset` and `seed`, exactly as `delve generate PRESET --seed SEED` makes it.
 ///
-/// `preset`: a shipped preset's name (godot-part3, mcrogueface-part3, tiendil-step6,
-/// grown-shapes, grown-treasure, caves, bsp-rooms, drunkards-walk, rooms-and-mazes), a preset file's path, RON text, or a `delve.Preset`.
+/// `preset`: a shipped preset's name (one of `delve.SHIPPED_PRESETS`), a preset file's path,
+/// RON text, or a `delve.Preset`.
 /// `seed`: a whole number 0..2**64-1, or a text (hashed as the CLI's `--seed` hashes it);
 /// omitted, the preset's own seed. `keep`: a map file whose locked rooms and tiles are kept
 /// (`--keep`). `record`: also list the generation's steps in `Map.steps` (not with `keep`).
