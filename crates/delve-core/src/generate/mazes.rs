@@ -201,25 +201,26 @@ fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::
 fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::DelveRng) -> (u32, u32) {
     // Rock tiles inside the border with two or more regions around, in reading order.
     let mut openings: Vec<(Pos, [u32; 4], usize)> = Vec::new();
+    let w = c.w as usize;
     for y in 1..c.h - 1 {
         for x in 1..c.w - 1 {
-            let t = Pos::new(x, y);
-            if c.at(t).is_some_and(|k| c.open[k]) {
+            let k = y as usize * w + x as usize;
+            if c.open[k] {
                 continue;
             }
-            // The distinct regions around, in a fixed array (no allocation per tile; their order
+            // The distinct regions around (north, east, south, west: inside the border, every
+            // neighbour is on the map), in a fixed array (no allocation per tile; their order
             // does not matter to the merging).
             let (mut around, mut n) = ([ROCK; 4], 0);
-            for d in Dir::ALL {
-                if let Some(r) = c.at(t.step(d)).map(|k| c.region[k]).filter(|r| *r != ROCK)
-                    && !around[..n].contains(&r)
-                {
+            for j in [k - w, k + 1, k + w, k - 1] {
+                let r = c.region[j];
+                if r != ROCK && !around[..n].contains(&r) {
                     around[n] = r;
                     n += 1;
                 }
             }
             if n >= 2 {
-                openings.push((t, around, n));
+                openings.push((Pos::new(x, y), around, n));
             }
         }
     }
@@ -265,26 +266,46 @@ fn near_opening(c: &Carved, t: Pos) -> bool {
 fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     let rooms = c.rooms.len() as u32;
     let (w, h) = (c.w as usize, c.h as usize);
-    let mut open = c.open.clone();
-    let region = &c.region;
-    // The open neighbours of tile `k`, and its neighbours (off the map: none).
-    let neighbours = |k: usize| {
-        let (x, y) = (k % w, k / w);
-        [(y > 0).then(|| k - w), (x + 1 < w).then(|| k + 1), (y + 1 < h).then(|| k + w), (x > 0).then(|| k - 1)]
+    // The passages as bytes walled round (a border one tile wide; `pw` places a row): 2 for a
+    // maze tile or an opening, 1 for room floor, 0 for rock. Only these marks change while the
+    // search runs. A tile goes by its place there and its index in the map, side by side.
+    let pw = w + 2;
+    let mut open = vec![0u8; pw * (h + 2)];
+    for (y, row) in c.open.chunks(w.max(1)).enumerate() {
+        for (x, &o) in row.iter().enumerate() {
+            open[(y + 1) * pw + x + 1] = if !o {
+                0
+            } else if c.region[y * w + x] >= rooms {
+                2
+            } else {
+                1
+            };
+        }
+    }
+    // North, east, south, west: (place, index) of each neighbour.
+    let near = |(p, k): (usize, usize)| {
+        [(p - pw, k.wrapping_sub(w)), (p + 1, k + 1), (p + pw, k + w), (p - 1, k.wrapping_sub(1))]
     };
-    let open_around = |open: &[bool], k: usize| neighbours(k).iter().flatten().filter(|&&j| open[j]).count();
-    let passage = |open: &[bool], k: usize| open[k] && region[k] >= rooms;
-    let mut tips: Vec<usize> = (0..open.len()).filter(|&k| passage(&open, k) && open_around(&open, k) <= 1).collect();
+    let open_around = |open: &[u8], p: usize| [p - pw, p + 1, p + pw, p - 1].iter().filter(|&&q| open[q] != 0).count();
+    let mut tips: Vec<(usize, usize)> = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let p = (y + 1) * pw + x + 1;
+            if open[p] == 2 && open_around(&open, p) <= 1 {
+                tips.push((p, y * w + x));
+            }
+        }
+    }
     let mut next = Vec::new();
     let mut all = Vec::new();
     while !tips.is_empty() {
-        for &k in &tips {
-            if !open[k] || open_around(&open, k) > 1 {
+        for &(p, k) in &tips {
+            if open[p] == 0 || open_around(&open, p) > 1 {
                 continue;
             }
-            open[k] = false;
+            open[p] = 0;
             all.push(k);
-            next.extend(neighbours(k).into_iter().flatten().filter(|&j| passage(&open, j)));
+            next.extend(near((p, k)).into_iter().filter(|&(q, _)| open[q] == 2));
         }
         std::mem::swap(&mut tips, &mut next);
         next.clear();
