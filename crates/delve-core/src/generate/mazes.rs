@@ -163,15 +163,21 @@ fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::
     let mut stack = vec![start];
     let mut last: Option<Dir> = None;
     let (w, h) = (c.w, c.h);
+    let row = w as usize;
     while let Some(&cell) = stack.last() {
-        let free = |d: Dir| {
-            let two = cell.step(d).step(d);
-            two.x >= 1 && two.y >= 1 && two.x < w - 1 && two.y < h - 1 && c.at(two).is_some_and(|k| !c.open[k])
-        };
-        // The directions it may go, in `Dir::ALL` order (no allocation per step).
+        // The directions it may go, in `Dir::ALL` order (no allocation per step): two tiles on
+        // is still rock inside the border. Every cell of the maze lies inside it, so only the
+        // side it moves towards needs checking.
+        let k = (cell.y * w + cell.x) as usize;
+        let free = [
+            cell.y - 2 >= 1 && !c.open[k - 2 * row],
+            cell.x + 2 < w - 1 && !c.open[k + 2],
+            cell.y + 2 < h - 1 && !c.open[k + 2 * row],
+            cell.x - 2 >= 1 && !c.open[k - 2],
+        ];
         let (mut ways, mut n) = ([Dir::North; 4], 0);
-        for d in Dir::ALL {
-            if free(d) {
+        for (d, free) in Dir::ALL.into_iter().zip(free) {
+            if free {
                 ways[n] = d;
                 n += 1;
             }

@@ -75,7 +75,11 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
             else {
                 continue;
             };
-            let path: Vec<Pos> = path_walled(&came, pw, goal).into_iter().map(pos).collect();
+            // Tiles of the walled grid, one down and right of the map's.
+            let mut path = path_walled(&came, pw, goal);
+            for c in &mut path {
+                *c = c.offset(-1, -1);
+            }
             let door = add_door(map, room, cell, side);
             let id = map.corridors.len() as u32;
             let len = path.len() as u32;

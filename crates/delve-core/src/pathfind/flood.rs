@@ -278,18 +278,23 @@ pub fn search_walled(
     found
 }
 
-/// The places of the path from the start of the last [`search_walled`] to `to` (both
-/// included), read back over `came` on a grid `width` wide.
-pub fn path_walled(came: &[u8], width: usize, to: usize) -> Vec<usize> {
-    let mut path = vec![to];
-    let mut at = to;
-    while let Some(&way) = came.get(at).filter(|w| **w < 4) {
-        at = match way {
-            0 => at + width,
-            1 => at - 1,
-            2 => at - width,
-            _ => at + 1,
+/// The path from the start of the last [`search_walled`] to the place `to` (both included), as
+/// tiles of the grid (`width` wide), read back over `came`.
+pub fn path_walled(came: &[u8], width: usize, to: usize) -> Vec<Pos> {
+    let width = width.max(1);
+    let mut at = Pos::new((to % width) as i32, (to / width) as i32);
+    let mut place = to;
+    let mut path = vec![at];
+    while let Some(&way) = came.get(place).filter(|w| **w < 4) {
+        // Back against the way in: north was entered from the south, and so on.
+        let (step, back) = match way {
+            0 => (width as isize, (0, 1)),
+            1 => (-1, (-1, 0)),
+            2 => (-(width as isize), (0, -1)),
+            _ => (1, (1, 0)),
         };
+        place = place.wrapping_add_signed(step);
+        at = at.offset(back.0, back.1);
         path.push(at);
     }
     path.reverse();
@@ -412,9 +417,8 @@ mod tests {
                     area.contains(c) && goals[at(c)]
                 };
                 let got = search_walled(&mut grid, pw, place(start), 1, &mut came, &mut queue, goal_at).map(|g| {
-                    let path = path_walled(&came, pw, g);
-                    let pos = |p: usize| Pos::new((p % pw) as i32 - 1, (p / pw) as i32 - 1);
-                    (pos(g), Some(path.into_iter().map(pos).collect::<Vec<_>>()))
+                    let path = path_walled(&came, pw, g).into_iter().map(|c| c.offset(-1, -1)).collect::<Vec<_>>();
+                    (Pos::new((g % pw) as i32 - 1, (g / pw) as i32 - 1), Some(path))
                 });
                 assert_eq!(got, want, "{w}x{h} from {start}");
                 // Open again what the search walled up (the start may have been wall).
