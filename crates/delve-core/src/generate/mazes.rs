@@ -292,13 +292,18 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     let near = |(p, k): (usize, usize)| {
         [(p - pw, k.wrapping_sub(w)), (p + 1, k + 1), (p + pw, k + w), (p - 1, k.wrapping_sub(1))]
     };
-    let open_around = |open: &[u8], p: usize| [p - pw, p + 1, p + pw, p - 1].iter().filter(|&&q| open[q] != 0).count();
+    // Each passage tile's open neighbours, kept as tiles are filled.
+    let mut open_around = vec![0u8; open.len()];
     let mut tips: Vec<(usize, usize)> = Vec::new();
     for y in 0..h {
         for x in 0..w {
             let p = (y + 1) * pw + x + 1;
-            if open[p] == 2 && open_around(&open, p) <= 1 {
-                tips.push((p, y * w + x));
+            if open[p] == 2 {
+                let n = [p - pw, p + 1, p + pw, p - 1].iter().filter(|&&q| open[q] != 0).count() as u8;
+                open_around[p] = n;
+                if n <= 1 {
+                    tips.push((p, y * w + x));
+                }
             }
         }
     }
@@ -306,12 +311,17 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     let mut all = Vec::new();
     while !tips.is_empty() {
         for &(p, k) in &tips {
-            if open[p] == 0 || open_around(&open, p) > 1 {
+            if open[p] == 0 || open_around[p] > 1 {
                 continue;
             }
             open[p] = 0;
             all.push(k);
-            next.extend(near((p, k)).into_iter().filter(|&(q, _)| open[q] == 2));
+            for (q, j) in near((p, k)) {
+                open_around[q] = open_around[q].wrapping_sub(1);
+                if open[q] == 2 {
+                    next.push((q, j));
+                }
+            }
         }
         std::mem::swap(&mut tips, &mut next);
         next.clear();

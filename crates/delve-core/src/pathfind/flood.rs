@@ -282,22 +282,31 @@ pub fn search_walled(
 /// tiles of the grid (`width` wide), read back over `came`.
 pub fn path_walled(came: &[u8], width: usize, to: usize) -> Vec<Pos> {
     let width = width.max(1);
-    let mut at = Pos::new((to % width) as i32, (to / width) as i32);
-    let mut place = to;
-    let mut path = vec![at];
-    while let Some(&way) = came.get(place).filter(|w| **w < 4) {
-        // Back against the way in: north was entered from the south, and so on.
-        let (step, back) = match way {
-            0 => (width as isize, (0, 1)),
-            1 => (-1, (-1, 0)),
-            2 => (-(width as isize), (0, -1)),
-            _ => (1, (1, 0)),
-        };
-        place = place.wrapping_add_signed(step);
-        at = at.offset(back.0, back.1);
-        path.push(at);
+    // The place before `place`, back against its way in (north was entered from the south, and
+    // so on), with the step back as a tile offset.
+    let back = |place: usize| {
+        came.get(place).filter(|w| **w < 4).map(|&way| match way {
+            0 => (place + width, (0, 1)),
+            1 => (place.wrapping_sub(1), (-1, 0)),
+            2 => (place.wrapping_sub(width), (0, -1)),
+            _ => (place + 1, (1, 0)),
+        })
+    };
+    // Counted first, so the path is written once, from its end, into room made for it.
+    let (mut len, mut place) = (1, to);
+    while let Some((before, _)) = back(place) {
+        len += 1;
+        place = before;
     }
-    path.reverse();
+    let mut at = Pos::new((to % width) as i32, (to / width) as i32);
+    let mut path = vec![at; len];
+    let mut place = to;
+    for slot in path.iter_mut().rev().skip(1) {
+        let Some((before, (dx, dy))) = back(place) else { break };
+        place = before;
+        at = at.offset(dx, dy);
+        *slot = at;
+    }
     path
 }
 
