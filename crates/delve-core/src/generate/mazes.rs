@@ -66,10 +66,9 @@ impl Carved {
             .open
             .iter()
             .zip(&self.region)
-            .map(|(&o, &r)| match (o, r < rooms) {
-                (false, _) => Tile::Wall,
-                (true, true) => Tile::Floor,
-                (true, false) => Tile::Corridor,
+            // By table, not by branches: the maze's pattern would be mispredicted at every turn.
+            .map(|(&o, &r)| {
+                [Tile::Wall, Tile::Wall, Tile::Floor, Tile::Corridor][usize::from(o) * 2 + usize::from(r >= rooms)]
             })
             .collect();
         Grid::from_vec(width, height, tiles).map_or_else(|| Map::new(width, height), Map::from_tiles)
@@ -277,15 +276,11 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     // search runs. A tile goes by its place there and its index in the map, side by side.
     let pw = w + 2;
     let mut open = vec![0u8; pw * (h + 2)];
-    for (y, row) in c.open.chunks(w.max(1)).enumerate() {
-        for (x, &o) in row.iter().enumerate() {
-            open[(y + 1) * pw + x + 1] = if !o {
-                0
-            } else if c.region[y * w + x] >= rooms {
-                2
-            } else {
-                1
-            };
+    for (y, (marks, regions)) in c.open.chunks(w.max(1)).zip(c.region.chunks(w.max(1))).enumerate() {
+        let row = &mut open[(y + 1) * pw + 1..][..marks.len()];
+        // Without branches (the maze's pattern would be mispredicted at every turn).
+        for (t, (&o, &r)) in row.iter_mut().zip(marks.iter().zip(regions)) {
+            *t = u8::from(o) * (1 + u8::from(r >= rooms));
         }
     }
     // North, east, south, west: (place, index) of each neighbour.
@@ -297,13 +292,12 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     let mut tips: Vec<(usize, usize)> = Vec::new();
     for y in 0..h {
         for x in 0..w {
+            // Every tile's count, without branches; a tip is a passage tile with one at most.
             let p = (y + 1) * pw + x + 1;
-            if open[p] == 2 {
-                let n = [p - pw, p + 1, p + pw, p - 1].iter().filter(|&&q| open[q] != 0).count() as u8;
-                open_around[p] = n;
-                if n <= 1 {
-                    tips.push((p, y * w + x));
-                }
+            let n = [p - pw, p + 1, p + pw, p - 1].iter().map(|&q| u8::from(open[q] != 0)).sum::<u8>();
+            open_around[p] = n;
+            if (open[p] == 2) & (n <= 1) {
+                tips.push((p, y * w + x));
             }
         }
     }
