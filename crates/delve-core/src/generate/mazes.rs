@@ -20,7 +20,7 @@ use crate::map::palette::PALETTE;
 use crate::map::{Map, Room, Shape, Tile};
 use crate::params::RoomsAndMazes;
 use crate::params::stages::Stage;
-use crate::pathfind::UnionFind;
+use crate::pathfind::{UnionFind, walled_round};
 use crate::rng::{Stream, stream};
 use rand::RngExt;
 
@@ -275,14 +275,8 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     // maze tile or an opening, 1 for room floor, 0 for rock. Only these marks change while the
     // search runs. A tile goes by its place there and its index in the map, side by side.
     let pw = w + 2;
-    let mut open = vec![0u8; pw * (h + 2)];
-    for (y, (marks, regions)) in c.open.chunks(w.max(1)).zip(c.region.chunks(w.max(1))).enumerate() {
-        let row = &mut open[(y + 1) * pw + 1..][..marks.len()];
-        // Without branches (the maze's pattern would be mispredicted at every turn).
-        for (t, (&o, &r)) in row.iter_mut().zip(marks.iter().zip(regions)) {
-            *t = u8::from(o) * (1 + u8::from(r >= rooms));
-        }
-    }
+    // Without branches (the maze's pattern would be mispredicted at every turn).
+    let mut open = walled_round(w, h, 0, |k| u8::from(c.open[k]) * (1 + u8::from(c.region[k] >= rooms)));
     // North, east, south, west: (place, index) of each neighbour.
     let near = |(p, k): (usize, usize)| {
         [(p - pw, k.wrapping_sub(w)), (p + 1, k + 1), (p + pw, k + w), (p - 1, k.wrapping_sub(1))]

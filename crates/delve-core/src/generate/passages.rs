@@ -4,7 +4,7 @@
 use super::record::{Recorder, Step, Steps};
 use crate::geom::{Dir, Pos};
 use crate::map::{Corridor, Door, Map, Tile};
-use crate::pathfind::{Queue, flood_walled, path_walled, search_walled};
+use crate::pathfind::{Queue, flood_walled, path_walled, search_walled, unwall, walled_round};
 
 /// Each passage (4-connected corridor floor) of `map`, `width` tiles wide, joins the rooms it
 /// touches (`ids`: each tile's room + 1, 0 for none): a door on each room where the passage
@@ -21,10 +21,7 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
     let pw = w + 2;
     let place = |c: Pos| (c.y as usize + 1) * pw + c.x as usize + 1;
     let pos = |p: usize| Pos::new((p % pw) as i32 - 1, (p / pw) as i32 - 1);
-    let mut pass = vec![WALL; pw * (walled.len() / w.max(1) + 2)];
-    for (row, tiles) in walled.chunks(w.max(1)).enumerate() {
-        pass[(row + 1) * pw + 1..][..tiles.len()].copy_from_slice(tiles);
-    }
+    let mut pass = walled_round(w, walled.len() / w.max(1), WALL, |k| walled[k]);
     // Where a joined room's door meets the passage: that room's index in `joined` + 1.
     let mut door_at = vec![0u32; pass.len()];
     let mut queue = Queue::default();
@@ -60,7 +57,7 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
         for &entry in search_queue.taken() {
             from_start[entry as u32 as usize] = (entry >> 32) as u32;
         }
-        reopen(&mut pass, &search_queue);
+        unwall(&mut pass, &search_queue, 0);
         let mut order: Vec<(u32, Pos, Dir, Pos)> = touched.clone();
         order.sort_by_key(|t| from_start[place(t.3)]);
         // The door (and room) of each joined room's place on the passage.
@@ -69,7 +66,7 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
         for &(room, cell, side, end) in order.iter().filter(|t| t.0 != first) {
             let goal =
                 search_walled(&mut pass, pw, place(end), WALL, &mut came, &mut search_queue, |p| door_at[p] != 0);
-            reopen(&mut pass, &search_queue);
+            unwall(&mut pass, &search_queue, 0);
             let Some(goal) = goal else { continue };
             let Some(&(_, to_door, to_room)) = (door_at[goal] as usize).checked_sub(1).and_then(|k| joined.get(k))
             else {
@@ -96,15 +93,6 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
 
 /// Wall, in the passages' grid.
 const WALL: u8 = 1;
-
-/// The passages' tiles the last search walled up, open again.
-fn reopen(pass: &mut [u8], queue: &Queue<u64>) {
-    for &entry in queue.taken() {
-        if let Some(t) = pass.get_mut(entry as u32 as usize) {
-            *t = 0;
-        }
-    }
-}
 
 fn add_door(map: &mut Map, room: u32, cell: Pos, side: Dir) -> u32 {
     let id = map.doors.len() as u32;

@@ -211,6 +211,30 @@ pub fn flood_walled(grid: &mut [u8], width: usize, start: usize, wall: u8, queue
     queue.taken = tail;
 }
 
+/// A grid of `width` × `height` tiles as bytes walled round, for [`flood_walled`] and
+/// [`search_walled`]: `width + 2` places a row, a border of `wall` one tile wide, and tile
+/// `(x, y)` (index `y * width + x`) at place `(y + 1) * (width + 2) + x + 1` holding `byte(index)`.
+pub fn walled_round(width: usize, height: usize, wall: u8, byte: impl Fn(usize) -> u8) -> Vec<u8> {
+    let pw = width + 2;
+    let mut grid = vec![wall; pw * (height + 2)];
+    for y in 0..height {
+        for (x, t) in grid[(y + 1) * pw + 1..][..width].iter_mut().enumerate() {
+            *t = byte(y * width + x);
+        }
+    }
+    grid
+}
+
+/// Sets back to `open` every tile the last [`flood_walled`] or [`search_walled`] on `grid`
+/// walled up (those [`Queue::taken`] lists), so the grid can be searched again.
+pub fn unwall(grid: &mut [u8], queue: &Queue<u64>, open: u8) {
+    for &entry in queue.taken() {
+        if let Some(t) = grid.get_mut(entry as u32 as usize) {
+            *t = open;
+        }
+    }
+}
+
 /// [`flood_walled`]'s search form: [`crate::pathfind::Searcher::run`] over a row-major grid of
 /// bytes `width` wide whose border is `wall`, from the place `start`, over tiles that are not
 /// `wall`, each tile taken offered to `goal` first (the search stops at the first it accepts,
@@ -219,8 +243,9 @@ pub fn flood_walled(grid: &mut [u8], width: usize, start: usize, wall: u8, queue
 /// reached, the way it was entered (0 to 3, an index into [`crate::geom::Dir::ALL`]; the start
 /// gets `u8::MAX`), and [`path_walled`] reads the path back from it.
 ///
-/// Each tile reached is walled up (set to `wall`); the caller puts back the places
-/// [`Queue::taken`] lists (every tile reached, the start first) before the next search. For the
+/// Each tile reached is walled up (set to `wall`); [`unwall`] (or the caller, tile by tile)
+/// puts back the places [`Queue::taken`] lists (every tile reached, the start first) before the
+/// next search. For the
 /// passages' searches, which run once per room along a maze: on them, the rooms-and-mazes
 /// preset took a fifth less time a map than with `run`.
 pub fn search_walled(
@@ -410,10 +435,7 @@ mod tests {
             // Walled round: `w + 2` places a row.
             let pw = w + 2;
             let place = |c: Pos| (c.y as usize + 1) * pw + c.x as usize + 1;
-            let mut grid = vec![1u8; pw * (h + 2)];
-            for k in (0..w * h).filter(|&k| open[k]) {
-                grid[place(Pos::new((k % w) as i32, (k / w) as i32))] = 0;
-            }
+            let mut grid = walled_round(w, h, 1, |k| u8::from(!open[k]));
             let at = |c: Pos| c.y as usize * w + c.x as usize;
             for _ in 0..5 {
                 let start = Pos::new(draw(w as u64) as i32, draw(h as u64) as i32);
