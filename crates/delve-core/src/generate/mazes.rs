@@ -13,14 +13,13 @@
 //! the first room's centre.
 
 use super::record::{Off, Recorder, Step, Steps};
-use super::rooms_tunnels::carve::fill_shape;
 use super::{Generated, Report};
 use crate::geom::{Dir, Grid, Pos, Rect};
 use crate::map::palette::PALETTE;
 use crate::map::{Map, Room, Shape, Tile};
 use crate::params::RoomsAndMazes;
 use crate::params::stages::Stage;
-use crate::pathfind::{UnionFind, walled_round};
+use crate::pathfind::UnionFind;
 use crate::rng::{Stream, stream};
 use rand::RngExt;
 
@@ -36,41 +35,53 @@ pub(super) fn replay(p: &RoomsAndMazes, seed: u64, steps: usize) -> Map {
 
 /// Rock, in the regions grid.
 const ROCK: u32 = u32::MAX;
+/// An opening, in the regions grid: open, and of no region.
+const OPENING: u32 = u32::MAX - 1;
 
-/// The carving so far: each tile's region (rooms first, then mazes; [`ROCK`] for rock, and
-/// openings keep [`ROCK`] but are marked open).
+/// The carving so far, one grid that every stage works on: each tile's region (rooms first,
+/// then mazes), [`ROCK`] or [`OPENING`], walled round by rock one tile wide (`pw` places a
+/// row), so a tile's neighbours are always on the grid.
 struct Carved {
     w: i32,
     h: i32,
+    pw: usize,
     region: Vec<u32>,
-    open: Vec<bool>,
     rooms: Vec<Rect>,
 }
 
 impl Carved {
+    /// The place of map tile `c`, if on the map.
     fn at(&self, c: Pos) -> Option<usize> {
-        (c.x >= 0 && c.y >= 0 && c.x < self.w && c.y < self.h).then(|| (c.y * self.w + c.x) as usize)
+        (c.x >= 0 && c.y >= 0 && c.x < self.w && c.y < self.h).then(|| (c.y as usize + 1) * self.pw + c.x as usize + 1)
+    }
+
+    /// The map tile at place `k`.
+    fn pos(&self, k: usize) -> Pos {
+        Pos::new((k % self.pw) as i32 - 1, (k / self.pw) as i32 - 1)
     }
 
     fn carve(&mut self, c: Pos, region: u32) {
         if let Some(k) = self.at(c) {
             self.region[k] = region;
-            self.open[k] = true;
         }
+    }
+
+    /// Whether the tile at place `k` is a maze's or an opening: a passage.
+    fn passage(&self, k: usize) -> bool {
+        let r = self.region[k];
+        (r >= self.rooms.len() as u32) & (r != ROCK)
     }
 
     /// The map so far: rooms' floor, and every other open tile corridor floor.
     fn map(&self, width: u32, height: u32) -> Map {
         let rooms = self.rooms.len() as u32;
-        let tiles = self
-            .open
-            .iter()
-            .zip(&self.region)
+        let mut tiles = Vec::with_capacity(width as usize * height as usize);
+        for row in self.region.chunks_exact(self.pw).skip(1).take(height as usize) {
             // By table, not by branches: the maze's pattern would be mispredicted at every turn.
-            .map(|(&o, &r)| {
-                [Tile::Wall, Tile::Wall, Tile::Floor, Tile::Corridor][usize::from(o) * 2 + usize::from(r >= rooms)]
-            })
-            .collect();
+            tiles.extend(row[1..=width as usize].iter().map(|&r| {
+                [Tile::Wall, Tile::Floor, Tile::Corridor][usize::from(r != ROCK) * (1 + usize::from(r >= rooms))]
+            }));
+        }
         Grid::from_vec(width, height, tiles).map_or_else(|| Map::new(width, height), Map::from_tiles)
     }
 }
@@ -78,8 +89,8 @@ impl Carved {
 fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated {
     let mut steps = Steps::new(rec, stop);
     let (w, h) = (p.width as i32, p.height as i32);
-    let n = (w * h) as usize;
-    let mut c = Carved { w, h, region: vec![ROCK; n], open: vec![false; n], rooms: Vec::new() };
+    let pw = p.width as usize + 2;
+    let mut c = Carved { w, h, pw, region: vec![ROCK; pw * (p.height as usize + 2)], rooms: Vec::new() };
     let done = |c: &Carved, report: Report| Generated { map: c.map(p.width, p.height), report };
     // 1. Maze rooms.
     let mut rng = stream(seed, Stream::Layout);
@@ -98,7 +109,11 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
             continue;
         }
         let room = c.rooms.len() as u32;
-        floor.cells().for_each(|t| c.carve(t, room));
+        for y in floor.y..floor.bottom() {
+            if let Some(k) = c.at(Pos::new(floor.x, y)) {
+                c.region[k..k + floor.w as usize].fill(room);
+            }
+        }
         c.rooms.push(floor);
         if steps.tell(|| Step::MazeRoom { room, floor }) {
             return done(&c, Report::default());
@@ -110,7 +125,7 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
     for y in (1..h - 1).step_by(2) {
         for x in (1..w - 1).step_by(2) {
             let start = Pos::new(x, y);
-            if c.at(start).is_none_or(|k| c.open[k]) {
+            if c.at(start).is_none_or(|k| c.region[k] != ROCK) {
                 continue;
             }
             let grown = grow(&mut c, start, next, p.winding, &mut shapes);
@@ -137,19 +152,19 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
     // 5. Passages: the rooms with their colours, joined along the maze.
     let mut map = c.map(p.width, p.height);
     let mut colours = stream(seed, Stream::Colours);
-    let mut ids = vec![0u32; n];
     for (i, floor) in c.rooms.iter().enumerate() {
-        let shape = Shape::Rect(*floor);
-        fill_shape(&mut ids, p.width, &shape, i as u32 + 1);
-        map.rooms.push(Room::new(i as u32, shape, PALETTE[colours.random_range(0..PALETTE.len())]));
+        map.rooms.push(Room::new(i as u32, Shape::Rect(*floor), PALETTE[colours.random_range(0..PALETTE.len())]));
     }
     map.spawn = c.rooms.first().map_or_else(
-        || c.open.iter().position(|&o| o).map_or(map.spawn, |k| Pos::new(k as i32 % w, k as i32 / w)),
+        || c.region.iter().position(|&r| r != ROCK).map_or(map.spawn, |k| c.pos(k)),
         |r| Pos::new(r.x + r.w / 2, r.y + r.h / 2),
     );
     let report = Report::new(c.rooms.len(), p.room_tries as usize, None);
     if p.stages.runs(Stage::Passages) {
-        super::passages::join(p.width, &mut map, &ids, &mut steps);
+        let pass = (0..c.region.len()).map(|k| u8::from(!c.passage(k)) * super::passages::WALL).collect();
+        let rooms = c.rooms.len() as u32;
+        let room = |k: usize| c.region.get(k).copied().filter(|&r| r < rooms);
+        super::passages::join_walled(pw, pass, room, &mut map, &mut steps);
     }
     Generated { map, report }
 }
@@ -162,17 +177,18 @@ fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::
     let mut stack = vec![start];
     let mut last: Option<Dir> = None;
     let (w, h) = (c.w, c.h);
-    let row = w as usize;
+    let pw = c.pw;
     while let Some(&cell) = stack.last() {
         // The directions it may go, in `Dir::ALL` order (no allocation per step): two tiles on
         // is still rock inside the border. Every cell of the maze lies inside it, so only the
         // side it moves towards needs checking.
-        let k = (cell.y * w + cell.x) as usize;
+        let k = (cell.y as usize + 1) * pw + cell.x as usize + 1;
+        let rock = |k: usize| c.region[k] == ROCK;
         let free = [
-            cell.y - 2 >= 1 && !c.open[k - 2 * row],
-            cell.x + 2 < w - 1 && !c.open[k + 2],
-            cell.y + 2 < h - 1 && !c.open[k + 2 * row],
-            cell.x - 2 >= 1 && !c.open[k - 2],
+            cell.y - 2 >= 1 && rock(k - 2 * pw),
+            cell.x + 2 < w - 1 && rock(k + 2),
+            cell.y + 2 < h - 1 && rock(k + 2 * pw),
+            cell.x - 2 >= 1 && rock(k - 2),
         ];
         let (mut ways, mut n) = ([Dir::North; 4], 0);
         for (d, free) in Dir::ALL.into_iter().zip(free) {
@@ -204,60 +220,97 @@ fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::
 /// left between regions already one is opened with chance `extra`. Returns the openings made
 /// to join, and the extra ones.
 fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::DelveRng) -> (u32, u32) {
-    // Rock tiles inside the border with two or more regions around, in reading order.
-    let mut openings: Vec<(Pos, [u32; 4], usize)> = Vec::new();
-    let w = c.w as usize;
-    for y in 1..c.h - 1 {
-        for x in 1..c.w - 1 {
-            let k = y as usize * w + x as usize;
-            if c.open[k] {
-                continue;
-            }
-            // The distinct regions around (north, east, south, west: inside the border, every
-            // neighbour is on the map), in a fixed array (no allocation per tile; their order
-            // does not matter to the merging).
-            let (mut around, mut n) = ([ROCK; 4], 0);
-            for j in [k - w, k + 1, k + w, k - 1] {
-                let r = c.region[j];
-                if r != ROCK && !around[..n].contains(&r) {
-                    around[n] = r;
-                    n += 1;
-                }
-            }
-            if n >= 2 {
-                openings.push((Pos::new(x, y), around, n));
-            }
-        }
-    }
+    let pw = c.pw;
+    let found = openings(c);
+    debug_assert_eq!(found, openings_by_scan(c), "an opening away from every room");
     // Kruskal's way: the openings in a random order; each joins its regions when they are not
     // one yet, and is otherwise kept by chance for a loop. (Nystrom picks a random opening among
     // those still joining two regions each time: the same choice, without going over the list
     // again after every merge.)
+    let mut openings = found;
     for i in (1..openings.len()).rev() {
         openings.swap(i, rng.random_range(0..=i));
     }
     let mut merged = UnionFind::new(regions);
     let (mut joined, mut extras) = (0, 0);
-    for (t, around, n) in openings {
-        let around = &around[..n];
-        let first = merged.find(around[0] as usize);
-        if around.iter().any(|r| merged.find(*r as usize) != first) {
-            c.carve(t, ROCK);
+    for k in openings {
+        let k = k as usize;
+        // The regions around (read now: opening a tile changes no region), rock and openings
+        // left out; the least is a region.
+        let around = [c.region[k - pw], c.region[k + 1], c.region[k + pw], c.region[k - 1]];
+        let least = around.iter().fold(ROCK, |a, &r| a.min(r)) as usize;
+        let first = merged.find(least);
+        if around.iter().any(|&r| r < OPENING && merged.find(r as usize) != first) {
+            c.region[k] = OPENING;
             joined += 1;
-            for r in &around[1..] {
-                merged.union(around[0] as usize, *r as usize);
+            for r in around.into_iter().filter(|&r| r < OPENING) {
+                merged.union(least, r as usize);
             }
-        } else if rng.random::<f64>() < extra && !near_opening(c, t) {
-            c.carve(t, ROCK);
+        } else if rng.random::<f64>() < extra && !near_opening(c, k) {
+            c.region[k] = OPENING;
             extras += 1;
         }
     }
     (joined, extras)
 }
 
-/// Whether a tile next to `t` is an opening already (two openings side by side make a wide gap).
-fn near_opening(c: &Carved, t: Pos) -> bool {
-    Dir::ALL.iter().any(|d| c.at(t.step(*d)).is_some_and(|k| c.open[k] && c.region[k] == ROCK))
+/// Whether rock tile `k` has two distinct regions or more around it: the least region, and
+/// the greatest + 1 with rock (`u32::MAX`) as 0, are more than one apart. Without branches
+/// (most rock has one region around or none, in the maze's pattern). Before any opening.
+fn joins_regions(c: &Carved, k: usize) -> bool {
+    let pw = c.pw;
+    let around = [c.region[k - pw], c.region[k + 1], c.region[k + pw], c.region[k - 1]];
+    let least = around.iter().fold(ROCK, |a, &r| a.min(r));
+    let most = around.iter().fold(0, |a, &r| a.max(r.wrapping_add(1)));
+    (c.region[k] == ROCK) & (u64::from(least) + 1 < u64::from(most))
+}
+
+/// The openings, in reading order, as places: rock tiles inside the border with two regions
+/// or more around. Every one is beside a room, so only the rooms' rings are looked at: two
+/// mazes never meet at a rock tile, as a maze grows into every odd tile two steps from it that
+/// is still rock, and the tiles between mazes' tiles are such steps (checked against
+/// [`openings_by_scan`] in debug builds).
+fn openings(c: &Carved) -> Vec<u32> {
+    let (w, h) = (c.w, c.h);
+    // Marked in a bitset of the places, then read off in order (a tile between two rooms is on
+    // both rings).
+    let mut marks = vec![0u64; c.region.len().div_ceil(64)];
+    let mut take = |x: i32, y: i32| {
+        if x >= 1 && y >= 1 && x < w - 1 && y < h - 1 {
+            let k = (y as usize + 1) * c.pw + x as usize + 1;
+            marks[k / 64] |= u64::from(joins_regions(c, k)) << (k % 64);
+        }
+    };
+    for r in &c.rooms {
+        for x in r.x..r.right() {
+            take(x, r.y - 1);
+            take(x, r.bottom());
+        }
+        for y in r.y..r.bottom() {
+            take(r.x - 1, y);
+            take(r.right(), y);
+        }
+    }
+    let mut found = Vec::new();
+    for (i, mut word) in marks.into_iter().enumerate() {
+        while word != 0 {
+            found.push((i * 64) as u32 + word.trailing_zeros());
+            word &= word - 1;
+        }
+    }
+    found
+}
+
+/// [`openings`] by looking at every tile inside the border.
+fn openings_by_scan(c: &Carved) -> Vec<u32> {
+    let (w, h, pw) = (c.w.max(0) as usize, c.h.max(0) as usize, c.pw);
+    (2..h).flat_map(|y| (2..w).map(move |x| y * pw + x)).filter(|&k| joins_regions(c, k)).map(|k| k as u32).collect()
+}
+
+/// Whether a tile next to place `k` is an opening already (two openings side by side make a
+/// wide gap).
+fn near_opening(c: &Carved, k: usize) -> bool {
+    [k - c.pw, k + 1, k + c.pw, k - 1].iter().any(|&j| c.region[j] == OPENING)
 }
 
 /// Stage 4: fills dead ends tip after tip; with `share` below 1, stops when that share of the
@@ -265,49 +318,38 @@ fn near_opening(c: &Carved, t: Pos) -> bool {
 ///
 /// What removing them all would fill is found first, in order, wave after wave: the first wave
 /// is every passage tile with at most one open neighbour, in reading order; each tip filled
-/// offers its passage neighbours (north, east, south, west) to the next wave. The first `share`
-/// of that order is then filled. Only the open marks change, so the search works on a copy of
-/// them alone.
+/// offers its passage neighbours (north, east, south, west) to the next wave. All of them are
+/// filled as they are found; what lies past the first `share` of that order is then put back.
 fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
-    let rooms = c.rooms.len() as u32;
-    let (w, h) = (c.w as usize, c.h as usize);
-    // The passages as bytes walled round (a border one tile wide; `pw` places a row): 2 for a
-    // maze tile or an opening, 1 for room floor, 0 for rock. Only these marks change while the
-    // search runs. A tile goes by its place there and its index in the map, side by side.
-    let pw = w + 2;
-    // Without branches (the maze's pattern would be mispredicted at every turn).
-    let mut open = walled_round(w, h, 0, |k| u8::from(c.open[k]) * (1 + u8::from(c.region[k] >= rooms)));
-    // North, east, south, west: (place, index) of each neighbour.
-    let near = |(p, k): (usize, usize)| {
-        [(p - pw, k.wrapping_sub(w)), (p + 1, k + 1), (p + pw, k + w), (p - 1, k.wrapping_sub(1))]
-    };
-    // Each passage tile's open neighbours, kept as tiles are filled.
-    let mut open_around = vec![0u8; open.len()];
-    let mut tips: Vec<(usize, usize)> = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
+    let (w, h, pw) = (c.w as usize, c.h as usize, c.pw);
+    let near = [pw.wrapping_neg(), 1, pw, usize::MAX];
+    // Each tile's open neighbours, kept as tiles are filled.
+    let mut open_around = vec![0u8; c.region.len()];
+    let mut tips: Vec<usize> = Vec::new();
+    for y in 1..=h {
+        for p in y * pw + 1..=y * pw + w {
             // Every tile's count, without branches; a tip is a passage tile with one at most.
-            let p = (y + 1) * pw + x + 1;
-            let n = [p - pw, p + 1, p + pw, p - 1].iter().map(|&q| u8::from(open[q] != 0)).sum::<u8>();
+            let n = near.iter().map(|&s| u8::from(c.region[p.wrapping_add(s)] != ROCK)).sum::<u8>();
             open_around[p] = n;
-            if (open[p] == 2) & (n <= 1) {
-                tips.push((p, y * w + x));
+            if c.passage(p) & (n <= 1) {
+                tips.push(p);
             }
         }
     }
     let mut next = Vec::new();
-    let mut all = Vec::new();
+    // Each tile filled, with the region it had.
+    let mut all: Vec<(usize, u32)> = Vec::new();
     while !tips.is_empty() {
-        for &(p, k) in &tips {
-            if open[p] == 0 || open_around[p] > 1 {
+        for &p in &tips {
+            if c.region[p] == ROCK || open_around[p] > 1 {
                 continue;
             }
-            open[p] = 0;
-            all.push(k);
-            for (q, j) in near((p, k)) {
+            all.push((p, c.region[p]));
+            c.region[p] = ROCK;
+            for q in near.map(|s| p.wrapping_add(s)) {
                 open_around[q] = open_around[q].wrapping_sub(1);
-                if open[q] == 2 {
-                    next.push((q, j));
+                if c.passage(q) {
+                    next.push(q);
                 }
             }
         }
@@ -315,9 +357,8 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
         next.clear();
     }
     let take = ((share.clamp(0.0, 1.0) * all.len() as f64).round() as usize).min(all.len());
-    for &k in &all[..take] {
-        c.open[k] = false;
-        c.region[k] = ROCK;
+    for &(p, region) in &all[take..] {
+        c.region[p] = region;
     }
     take as u64
 }

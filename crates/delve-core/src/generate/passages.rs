@@ -6,43 +6,64 @@ use crate::geom::{Dir, Pos};
 use crate::map::{Corridor, Door, Map, Tile};
 use crate::pathfind::{Queue, flood_walled, path_walled, search_walled, unwall, walled_round};
 
-/// Each passage (4-connected corridor floor) of `map`, `width` tiles wide, joins the rooms it
-/// touches (`ids`: each tile's room + 1, 0 for none): a door on each room where the passage
-/// first meets it (in the order a flood takes the passage's tiles, then north, east, south,
-/// west); then, room by room in the order of their distance along the passage from the first,
-/// a corridor along the passage to the nearest room joined before it. The rooms of a passage
-/// form a tree, so a room has few neighbours to be told apart from. Each corridor is told to
-/// `steps` (stopping when it says so).
+/// Wall, in the passages' grid.
+pub(super) const WALL: u8 = 1;
+
+/// [`join_walled`] on `map`, `width` tiles wide, whose rooms are `ids` (each tile's room + 1,
+/// 0 for none).
 pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_, impl Recorder>) {
     let w = width as usize;
-    let mut walled: Vec<u8> = map.tiles().as_slice().iter().map(|t| u8::from(*t != Tile::Corridor)).collect();
-    // The searches along passages run on the passages' tiles walled round (a border of wall one
-    // tile wide), by place: `pw` places a row.
+    let tiles = map.tiles().as_slice();
+    let pass = walled_round(w, tiles.len() / w.max(1), WALL, |k| u8::from(tiles[k] != Tile::Corridor));
     let pw = w + 2;
-    let place = |c: Pos| (c.y as usize + 1) * pw + c.x as usize + 1;
+    let room = |p: usize| {
+        let (x, y) = ((p % pw).wrapping_sub(1), (p / pw).wrapping_sub(1));
+        (x < w).then(|| ids.get(y.wrapping_mul(w).wrapping_add(x))).flatten().and_then(|id| id.checked_sub(1))
+    };
+    join_walled(pw, pass, room, map, steps);
+}
+
+/// Each passage (4-connected corridor floor) of `map` joins the rooms it touches: a door on
+/// each room where the passage first meets it (in the order a flood takes the passage's tiles,
+/// from its first in reading order, then north, east, south, west); then, room by room in the
+/// order of their distance along the passage from the first, a corridor along the passage to
+/// the nearest room joined before it. The rooms of a passage form a tree, so a room has few
+/// neighbours to be told apart from. Each corridor is told to `steps` (stopping when it says
+/// so).
+///
+/// The map's tiles come walled round (a border one tile wide; `pw` places a row) in `pass`:
+/// 0 for corridor floor, [`WALL`] for the rest. `room` gives the room at a place, if any.
+pub(super) fn join_walled(
+    pw: usize,
+    mut pass: Vec<u8>,
+    room: impl Fn(usize) -> Option<u32>,
+    map: &mut Map,
+    steps: &mut Steps<'_, impl Recorder>,
+) {
     let pos = |p: usize| Pos::new((p % pw) as i32 - 1, (p / pw) as i32 - 1);
-    let mut pass = walled_round(w, walled.len() / w.max(1), WALL, |k| walled[k]);
+    // North, east, south, west, as places.
+    let near = [pw.wrapping_neg(), 1, pw, usize::MAX];
     // Where a joined room's door meets the passage: that room's index in `joined` + 1.
     let mut door_at = vec![0u32; pass.len()];
-    let mut queue = Queue::default();
-    let (mut search_queue, mut came, mut from_start) = (Queue::default(), Vec::new(), vec![0u32; pass.len()]);
-    let at = |k: usize| Pos::new((k % w) as i32, (k / w) as i32);
-    for k in 0..walled.len() {
-        if walled[k] != 0 {
-            continue;
-        }
-        flood_walled(&mut walled, w, k, 1, &mut queue);
+    let (mut queue, mut search_queue) = (Queue::default(), Queue::default());
+    let (mut came, mut from_start) = (Vec::new(), vec![0u32; pass.len()]);
+    let mut next = 0;
+    while let Some(k) = pass[next..].iter().position(|&t| t != WALL).map(|i| next + i) {
+        next = k + 1;
+        // The passage's tiles, walled up until it has been joined.
+        flood_walled(&mut pass, pw, k, WALL, &mut queue);
         // The rooms this passage touches: for each, the first place (in the order the flood
-        // took the passage's tiles, then north, east, south, west).
-        let mut touched: Vec<(u32, Pos, Dir, Pos)> = Vec::new();
+        // took the passage's tiles, then north, east, south, west): (room, the room's tile,
+        // the side it is met from, the passage's tile).
+        let mut touched: Vec<(u32, usize, Dir, usize)> = Vec::new();
         for &entry in queue.taken() {
-            let c = at(entry as u32 as usize);
-            for d in Dir::ALL {
-                let r = c.step(d);
-                let inside = r.x >= 0 && r.y >= 0 && (r.x as usize) < w;
-                let Some(&id) = inside.then(|| ids.get(r.y as usize * w + r.x as usize)).flatten() else { continue };
-                if id != 0 && !touched.iter().any(|t| t.0 == id - 1) {
-                    touched.push((id - 1, r, d.opposite(), c));
+            let c = entry as u32 as usize;
+            for (d, step) in Dir::ALL.into_iter().zip(near) {
+                let r = c.wrapping_add(step);
+                if let Some(id) = room(r)
+                    && !touched.iter().any(|t| t.0 == id)
+                {
+                    touched.push((id, r, d.opposite(), c));
                 }
             }
         }
@@ -50,26 +71,25 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
         if touched.len() < 2 {
             continue;
         }
+        unwall(&mut pass, &queue, 0);
         // The rooms in the order of their distance along the passage from the first room's
         // door; each joined to the nearest room joined before it (a search that stops there), so
         // the rooms form a tree along the passage, as the maze or the walk lays them out.
-        flood_walled(&mut pass, pw, place(start), WALL, &mut search_queue);
+        flood_walled(&mut pass, pw, start, WALL, &mut search_queue);
         for &entry in search_queue.taken() {
             from_start[entry as u32 as usize] = (entry >> 32) as u32;
         }
         unwall(&mut pass, &search_queue, 0);
-        let mut order: Vec<(u32, Pos, Dir, Pos)> = touched.clone();
-        order.sort_by_key(|t| from_start[place(t.3)]);
+        let mut order = touched.clone();
+        order.sort_by_key(|t| from_start[t.3]);
         // The door (and room) of each joined room's place on the passage.
-        let mut joined: Vec<(Pos, u32, u32)> = vec![(start, add_door(map, first, cell, side), first)];
-        door_at[place(start)] = 1;
+        let mut joined: Vec<(u32, u32)> = vec![(add_door(map, first, pos(cell), side), first)];
+        door_at[start] = 1;
         for &(room, cell, side, end) in order.iter().filter(|t| t.0 != first) {
-            let goal =
-                search_walled(&mut pass, pw, place(end), WALL, &mut came, &mut search_queue, |p| door_at[p] != 0);
+            let goal = search_walled(&mut pass, pw, end, WALL, &mut came, &mut search_queue, |p| door_at[p] != 0);
             unwall(&mut pass, &search_queue, 0);
             let Some(goal) = goal else { continue };
-            let Some(&(_, to_door, to_room)) = (door_at[goal] as usize).checked_sub(1).and_then(|k| joined.get(k))
-            else {
+            let Some(&(to_door, to_room)) = (door_at[goal] as usize).checked_sub(1).and_then(|k| joined.get(k)) else {
                 continue;
             };
             // Tiles of the walled grid, one down and right of the map's.
@@ -77,22 +97,21 @@ pub(super) fn join(width: u32, map: &mut Map, ids: &[u32], steps: &mut Steps<'_,
             for c in &mut path {
                 *c = c.offset(-1, -1);
             }
-            let door = add_door(map, room, cell, side);
+            let door = add_door(map, room, pos(cell), side);
             let id = map.corridors.len() as u32;
             let len = path.len() as u32;
             map.corridors.push(Corridor { id, path: path.into(), doors: [door, to_door], width: 1 });
-            joined.push((end, door, room));
-            door_at[place(end)] = joined.len() as u32;
-            let goal = pos(goal);
-            if steps.tell(|| Step::PassageJoined { from: room, to: to_room, start: end, end: goal, cells: len }) {
+            joined.push((door, room));
+            door_at[end] = joined.len() as u32;
+            let (start, end) = (pos(end), pos(goal));
+            if steps.tell(|| Step::PassageJoined { from: room, to: to_room, start, end, cells: len }) {
                 return;
             }
         }
+        // Done with: walled up again, so the next passage is looked for past it.
+        unwall(&mut pass, &queue, WALL);
     }
 }
-
-/// Wall, in the passages' grid.
-const WALL: u8 = 1;
 
 fn add_door(map: &mut Map, room: u32, cell: Pos, side: Dir) -> u32 {
     let id = map.doors.len() as u32;
