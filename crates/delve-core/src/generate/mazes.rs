@@ -161,8 +161,8 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
     );
     let report = Report::new(c.rooms.len(), p.room_tries as usize, None);
     if p.stages.runs(Stage::Passages) {
-        let pass = (0..c.region.len()).map(|k| u8::from(!c.passage(k)) * super::passages::WALL).collect();
         let rooms = c.rooms.len() as u32;
+        let pass = c.region.iter().map(|&r| u8::from((r < rooms) | (r == ROCK)) * super::passages::WALL).collect();
         let room = |k: usize| c.region.get(k).copied().filter(|&r| r < rooms);
         super::passages::join_walled(pw, pass, room, &mut map, &mut steps);
     }
@@ -179,42 +179,53 @@ fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::
     let (w, h) = (c.w, c.h);
     let pw = c.pw;
     while let Some(&cell) = stack.last() {
-        // The directions it may go, in `Dir::ALL` order (no allocation per step): two tiles on
-        // is still rock inside the border. Every cell of the maze lies inside it, so only the
-        // side it moves towards needs checking.
+        // The directions it may go, a bit each in `Dir::ALL` order, without branches (the
+        // maze's turns would be mispredicted): two tiles on is still rock inside the border.
+        // Every cell of the maze lies inside it, so only the side it moves towards needs
+        // checking, and two tiles on is on the grid walled round.
         let k = (cell.y as usize + 1) * pw + cell.x as usize + 1;
         let rock = |k: usize| c.region[k] == ROCK;
-        let free = [
-            cell.y - 2 >= 1 && rock(k - 2 * pw),
-            cell.x + 2 < w - 1 && rock(k + 2),
-            cell.y + 2 < h - 1 && rock(k + 2 * pw),
-            cell.x - 2 >= 1 && rock(k - 2),
-        ];
-        let (mut ways, mut n) = ([Dir::North; 4], 0);
-        for (d, free) in Dir::ALL.into_iter().zip(free) {
-            if free {
-                ways[n] = d;
-                n += 1;
-            }
-        }
-        let unmade = &ways[..n];
-        if unmade.is_empty() {
+        let free = usize::from((cell.y - 2 >= 1) & rock(k - 2 * pw))
+            | usize::from((cell.x + 2 < w - 1) & rock(k + 2)) << 1
+            | usize::from((cell.y + 2 < h - 1) & rock(k + 2 * pw)) << 2
+            | usize::from((cell.x - 2 >= 1) & rock(k - 2)) << 3;
+        if free == 0 {
             stack.pop();
             last = None;
             continue;
         }
+        let unmade = WAYS[free];
         let dir = match last {
-            Some(d) if unmade.contains(&d) && rng.random::<f64>() >= winding => d,
-            _ => unmade[rng.random_range(0..unmade.len())],
+            Some(d) if free & (1 << d as usize) != 0 && rng.random::<f64>() >= winding => d,
+            _ => unmade[rng.random_range(0..free.count_ones() as usize)],
         };
-        c.carve(cell.step(dir), region);
-        c.carve(cell.step(dir).step(dir), region);
+        let step = [pw.wrapping_neg(), 1, pw, usize::MAX][dir as usize];
+        c.region[k.wrapping_add(step)] = region;
+        c.region[k.wrapping_add(step.wrapping_mul(2))] = region;
         carved += 2;
         stack.push(cell.step(dir).step(dir));
         last = Some(dir);
     }
     carved
 }
+
+/// The directions a set of them holds (bit `i` for `Dir::ALL[i]`), in `Dir::ALL` order.
+const WAYS: [[Dir; 4]; 16] = {
+    let mut ways = [[Dir::North; 4]; 16];
+    let mut set = 0;
+    while set < 16 {
+        let (mut i, mut n) = (0, 0);
+        while i < 4 {
+            if set & (1 << i) != 0 {
+                ways[set][n] = Dir::ALL[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        set += 1;
+    }
+    ways
+};
 
 /// Stage 3: opens one opening at random after another until the `regions` are one; an opening
 /// left between regions already one is opened with chance `extra`. Returns the openings made
@@ -326,15 +337,25 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     // Each tile's open neighbours, kept as tiles are filled.
     let mut open_around = vec![0u8; c.region.len()];
     let mut tips: Vec<usize> = Vec::new();
+    let rooms = c.rooms.len() as u32;
     for y in 1..=h {
-        for p in y * pw + 1..=y * pw + w {
-            // Every tile's count, without branches; a tip is a passage tile with one at most.
-            let n = near.iter().map(|&s| u8::from(c.region[p.wrapping_add(s)] != ROCK)).sum::<u8>();
-            open_around[p] = n;
-            if c.passage(p) & (n <= 1) {
-                tips.push(p);
-            }
+        // Row by row, without branches (the maze's pattern would be mispredicted at every turn):
+        // every tile's count, and the tips, passage tiles with one at most.
+        let row = y * pw;
+        let (up, mid, down) =
+            (&c.region[row - pw + 1..][..w], &c.region[row..][..w + 2], &c.region[row + pw + 1..][..w]);
+        let counts = &mut open_around[row + 1..][..w];
+        for (x, n) in counts.iter_mut().enumerate() {
+            *n = [up[x], mid[x], mid[x + 2], down[x]].iter().map(|&r| u8::from(r != ROCK)).sum::<u8>();
         }
+        let first = tips.len();
+        tips.resize(first + w, 0);
+        let mut found = first;
+        for (x, (&r, &n)) in mid[1..=w].iter().zip(counts.iter()).enumerate() {
+            tips[found] = row + 1 + x;
+            found += usize::from((r >= rooms) & (r != ROCK) & (n <= 1));
+        }
+        tips.truncate(found);
     }
     let mut next = Vec::new();
     // Each tile filled, with the region it had.
