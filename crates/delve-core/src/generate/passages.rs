@@ -48,7 +48,7 @@ pub(super) fn join_walled(
     let (mut queue, mut search_queue) = (Queue::default(), Queue::default());
     let (mut came, mut from_start) = (Vec::new(), vec![0u32; pass.len()]);
     let mut next = 0;
-    while let Some(k) = pass[next..].iter().position(|&t| t != WALL).map(|i| next + i) {
+    while let Some(k) = first_open(&pass, next) {
         next = k + 1;
         // The passage's tiles, walled up until it has been joined.
         flood_walled(&mut pass, pw, k, WALL, &mut queue);
@@ -111,6 +111,23 @@ pub(super) fn join_walled(
         // Done with: walled up again, so the next passage is looked for past it.
         unwall(&mut pass, &queue, WALL);
     }
+}
+
+/// The first place from `from` on that is not [`WALL`]: eight at a time (most of the map is).
+fn first_open(pass: &[u8], from: usize) -> Option<usize> {
+    let rest = pass.get(from..)?;
+    let mut chunks = rest.chunks_exact(8);
+    let mut at = from;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let open = u64::from_le_bytes(word) ^ u64::from_le_bytes([WALL; 8]);
+        if open != 0 {
+            return Some(at + open.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    chunks.remainder().iter().position(|&t| t != WALL).map(|i| at + i)
 }
 
 fn add_door(map: &mut Map, room: u32, cell: Pos, side: Dir) -> u32 {
