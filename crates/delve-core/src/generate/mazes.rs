@@ -105,7 +105,14 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
         let x = 1 + 2 * rng.random_range(0..=(w - 2 - rw) / 2);
         let y = 1 + 2 * rng.random_range(0..=(h - 2 - rh) / 2);
         let floor = Rect::new(x, y, rw, rh);
-        if c.rooms.iter().any(|r| r.intersects(&floor)) {
+        // Every room looked at, without branches (which overlap is not to be foretold).
+        let (right, bottom) = (floor.right(), floor.bottom());
+        let overlaps = c
+            .rooms
+            .iter()
+            .fold(false, |o, r| o | ((r.x < right) & (floor.x < r.right()) & (r.y < bottom) & (floor.y < r.bottom())));
+        debug_assert_eq!(overlaps, c.rooms.iter().any(|r| r.intersects(&floor)));
+        if overlaps {
             continue;
         }
         let room = c.rooms.len() as u32;
@@ -286,21 +293,22 @@ fn openings(c: &Carved) -> Vec<u32> {
     // Marked in a bitset of the places, then read off in order (a tile between two rooms is on
     // both rings).
     let mut marks = vec![0u64; c.region.len().div_ceil(64)];
-    let mut take = |x: i32, y: i32| {
+    let pw = c.pw;
+    // Marks the openings among the tiles from (x, y), `n` of them `step` apart, if that line is
+    // inside the border (a room lies inside it, so its ring's lines are inside it or on it).
+    let mut line = |x: i32, y: i32, n: i32, step: usize| {
         if x >= 1 && y >= 1 && x < w - 1 && y < h - 1 {
-            let k = (y as usize + 1) * c.pw + x as usize + 1;
-            marks[k / 64] |= u64::from(joins_regions(c, k)) << (k % 64);
+            let first = (y as usize + 1) * pw + x as usize + 1;
+            for k in (0..n.max(0) as usize).map(|i| first + i * step) {
+                marks[k / 64] |= u64::from(joins_regions(c, k)) << (k % 64);
+            }
         }
     };
     for r in &c.rooms {
-        for x in r.x..r.right() {
-            take(x, r.y - 1);
-            take(x, r.bottom());
-        }
-        for y in r.y..r.bottom() {
-            take(r.x - 1, y);
-            take(r.right(), y);
-        }
+        line(r.x, r.y - 1, r.w, 1);
+        line(r.x, r.bottom(), r.w, 1);
+        line(r.x - 1, r.y, r.h, pw);
+        line(r.right(), r.y, r.h, pw);
     }
     let mut found = Vec::new();
     for (i, mut word) in marks.into_iter().enumerate() {
