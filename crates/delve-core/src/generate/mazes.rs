@@ -346,6 +346,7 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     let mut open_around = vec![0u8; c.region.len()];
     let mut tips: Vec<usize> = Vec::new();
     let rooms = c.rooms.len() as u32;
+    let mut is_tip = vec![0u8; w];
     for y in 1..=h {
         // Row by row, without branches (the maze's pattern would be mispredicted at every turn):
         // every tile's count, and the tips, passage tiles with one at most.
@@ -356,14 +357,20 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
         for (x, n) in counts.iter_mut().enumerate() {
             *n = [up[x], mid[x], mid[x + 2], down[x]].iter().map(|&r| u8::from(r != ROCK)).sum::<u8>();
         }
-        let first = tips.len();
-        tips.resize(first + w, 0);
-        let mut found = first;
-        for (x, (&r, &n)) in mid[1..=w].iter().zip(counts.iter()).enumerate() {
-            tips[found] = row + 1 + x;
-            found += usize::from((r >= rooms) & (r != ROCK) & (n <= 1));
+        for (flag, (&r, &n)) in is_tip.iter_mut().zip(mid[1..=w].iter().zip(counts.iter())) {
+            *flag = u8::from((r >= rooms) & (r != ROCK) & (n <= 1));
         }
-        tips.truncate(found);
+        // Tips are few: read off eight flags at a time.
+        for (i, flags) in is_tip.chunks(8).enumerate() {
+            let mut word = [0; 8];
+            word[..flags.len()].copy_from_slice(flags);
+            let mut word = u64::from_le_bytes(word);
+            while word != 0 {
+                let at = word.trailing_zeros() as usize / 8;
+                tips.push(row + 1 + i * 8 + at);
+                word &= !(0xff << (at * 8));
+            }
+        }
     }
     let mut next = Vec::new();
     // Each tile filled, with the region it had.

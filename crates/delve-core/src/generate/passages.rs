@@ -3,7 +3,7 @@
 
 use super::record::{Recorder, Step, Steps};
 use crate::geom::{Dir, Pos};
-use crate::map::{Corridor, Door, Map, Tile};
+use crate::map::{Corridor, Door, Map, SharedCells, Tile, TilePath};
 use crate::pathfind::{Queue, flood_walled, path_walled, search_walled, unwall, walled_round};
 
 /// Wall, in the passages' grid.
@@ -47,8 +47,10 @@ pub(super) fn join_walled(
     let mut door_at = vec![0u32; pass.len()];
     let (mut queue, mut search_queue) = (Queue::default(), Queue::default());
     let (mut came, mut from_start) = (Vec::new(), vec![0u32; pass.len()]);
+    // Every corridor's cells, in one buffer they share: (corridor, its cells in `cells`).
+    let (mut cells, mut paths) = (Vec::new(), Vec::new());
     let mut next = 0;
-    while let Some(k) = first_open(&pass, next) {
+    'passages: while let Some(k) = first_open(&pass, next) {
         next = k + 1;
         // The passage's tiles, walled up until it has been joined.
         flood_walled(&mut pass, pw, k, WALL, &mut queue);
@@ -92,24 +94,28 @@ pub(super) fn join_walled(
             let Some(&(to_door, to_room)) = (door_at[goal] as usize).checked_sub(1).and_then(|k| joined.get(k)) else {
                 continue;
             };
-            // Tiles of the walled grid, one down and right of the map's.
-            let mut path = path_walled(&came, pw, goal);
-            for c in &mut path {
-                *c = c.offset(-1, -1);
-            }
+            let first_cell = cells.len();
+            path_walled(&came, pw, goal, &mut cells);
             let door = add_door(map, room, pos(cell), side);
             let id = map.corridors.len() as u32;
-            let len = path.len() as u32;
-            map.corridors.push(Corridor { id, path: path.into(), doors: [door, to_door], width: 1 });
+            let len = (cells.len() - first_cell) as u32;
+            paths.push((map.corridors.len(), first_cell..cells.len()));
+            map.corridors.push(Corridor { id, path: TilePath::default(), doors: [door, to_door], width: 1 });
             joined.push((door, room));
             door_at[end] = joined.len() as u32;
             let (start, end) = (pos(end), pos(goal));
             if steps.tell(|| Step::PassageJoined { from: room, to: to_room, start, end, cells: len }) {
-                return;
+                break 'passages;
             }
         }
         // Done with: walled up again, so the next passage is looked for past it.
         unwall(&mut pass, &queue, WALL);
+    }
+    let shared = SharedCells::new(&cells);
+    for (corridor, range) in paths {
+        if let Some(c) = map.corridors.get_mut(corridor) {
+            c.path = shared.path(range);
+        }
     }
 }
 

@@ -304,8 +304,10 @@ pub fn search_walled(
 }
 
 /// The path from the start of the last [`search_walled`] to the place `to` (both included), as
-/// tiles of the grid (`width` wide), read back over `came`.
-pub fn path_walled(came: &[u8], width: usize, to: usize) -> Vec<Pos> {
+/// tiles of the map the grid walls round (one up and left of the grid's places: see
+/// [`walled_round`]), read back over `came` and put at the end of `path` (so the paths of many
+/// searches can share one buffer).
+pub fn path_walled(came: &[u8], width: usize, to: usize, path: &mut Vec<Pos>) {
     let width = width.max(1);
     // The place before `place`, back against its way in (north was entered from the south, and
     // so on), with the step back as a tile offset.
@@ -323,16 +325,16 @@ pub fn path_walled(came: &[u8], width: usize, to: usize) -> Vec<Pos> {
         len += 1;
         place = before;
     }
-    let mut at = Pos::new((to % width) as i32, (to / width) as i32);
-    let mut path = vec![at; len];
+    let mut at = Pos::new((to % width) as i32 - 1, (to / width) as i32 - 1);
+    let first = path.len();
+    path.resize(first + len, at);
     let mut place = to;
-    for slot in path.iter_mut().rev().skip(1) {
+    for slot in path[first..].iter_mut().rev().skip(1) {
         let Some((before, (dx, dy))) = back(place) else { break };
         place = before;
         at = at.offset(dx, dy);
         *slot = at;
     }
-    path
 }
 
 /// The slots of a queue, doubled and at least `least` long; out of the loop, which needs it
@@ -448,7 +450,9 @@ mod tests {
                     area.contains(c) && goals[at(c)]
                 };
                 let got = search_walled(&mut grid, pw, place(start), 1, &mut came, &mut queue, goal_at).map(|g| {
-                    let path = path_walled(&came, pw, g).into_iter().map(|c| c.offset(-1, -1)).collect::<Vec<_>>();
+                    let mut path = vec![Pos::new(-9, -9)];
+                    path_walled(&came, pw, g, &mut path);
+                    assert_eq!(path.remove(0), Pos::new(-9, -9), "what was in the buffer stays");
                     (Pos::new((g % pw) as i32 - 1, (g / pw) as i32 - 1), Some(path))
                 });
                 assert_eq!(got, want, "{w}x{h} from {start}");
