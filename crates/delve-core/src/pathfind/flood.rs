@@ -309,32 +309,22 @@ pub fn search_walled(
 /// searches can share one buffer).
 pub fn path_walled(came: &[u8], width: usize, to: usize, path: &mut Vec<Pos>) {
     let width = width.max(1);
-    // The place before `place`, back against its way in (north was entered from the south, and
-    // so on), with the step back as a tile offset.
-    let back = |place: usize| {
-        came.get(place).filter(|w| **w < 4).map(|&way| match way {
-            0 => (place + width, (0, 1)),
-            1 => (place.wrapping_sub(1), (-1, 0)),
-            2 => (place.wrapping_sub(width), (0, -1)),
-            _ => (place + 1, (1, 0)),
-        })
-    };
-    // Counted first, so the path is written once, from its end, into room made for it.
-    let (mut len, mut place) = (1, to);
-    while let Some((before, _)) = back(place) {
-        len += 1;
-        place = before;
-    }
-    let mut at = Pos::new((to % width) as i32 - 1, (to / width) as i32 - 1);
+    // For each way in (north, east, south, west), the place before and the step back as a tile
+    // offset, by table (which way a maze turns is not to be foretold).
+    let before = [width, usize::MAX, width.wrapping_neg(), 1];
+    let step = [(0, 1), (-1, 0), (0, -1), (1, 0)];
+    // Walked from its end, then turned round.
     let first = path.len();
-    path.resize(first + len, at);
+    let mut at = Pos::new((to % width) as i32 - 1, (to / width) as i32 - 1);
+    path.push(at);
     let mut place = to;
-    for slot in path[first..].iter_mut().rev().skip(1) {
-        let Some((before, (dx, dy))) = back(place) else { break };
-        place = before;
-        at = at.offset(dx, dy);
-        *slot = at;
+    while let Some(&way) = came.get(place).filter(|w| **w < 4) {
+        let way = usize::from(way);
+        place = place.wrapping_add(before[way]);
+        at = at.offset(step[way].0, step[way].1);
+        path.push(at);
     }
+    path[first..].reverse();
 }
 
 /// The slots of a queue, doubled and at least `least` long; out of the loop, which needs it
