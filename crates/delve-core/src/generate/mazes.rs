@@ -250,6 +250,8 @@ fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::Del
         openings.swap(i, rng.random_range(0..=i));
     }
     let mut merged = UnionFind::new(regions);
+    // How many sets of regions are left: once one, no opening joins any more.
+    let mut sets = regions;
     let (mut joined, mut extras) = (0, 0);
     for k in openings {
         let k = k as usize;
@@ -257,12 +259,15 @@ fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::Del
         // left out; the least is a region.
         let around = [c.region[k - pw], c.region[k + 1], c.region[k + pw], c.region[k - 1]];
         let least = around.iter().fold(ROCK, |a, &r| a.min(r)) as usize;
-        let first = merged.find(least);
-        if around.iter().any(|&r| r < OPENING && merged.find(r as usize) != first) {
+        let joins = sets > 1 && {
+            let first = merged.find(least);
+            around.iter().any(|&r| r < OPENING && merged.find(r as usize) != first)
+        };
+        if joins {
             c.region[k] = OPENING;
             joined += 1;
             for r in around.into_iter().filter(|&r| r < OPENING) {
-                merged.union(least, r as usize);
+                sets -= usize::from(merged.union(least, r as usize));
             }
         } else if rng.random::<f64>() < extra && !near_opening(c, k) {
             c.region[k] = OPENING;

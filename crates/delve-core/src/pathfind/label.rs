@@ -95,11 +95,13 @@ impl UnionFind {
         x
     }
 
-    pub fn union(&mut self, a: usize, b: usize) {
+    /// Makes `a`'s set and `b`'s one; whether they were two.
+    pub fn union(&mut self, a: usize, b: usize) -> bool {
         let (a, b) = (self.find(a), self.find(b));
         if a != b {
             self.parent[a.max(b)] = a.min(b) as u32;
         }
+        a != b
     }
 }
 
@@ -183,8 +185,9 @@ mod tests {
     #[test]
     fn union_find_joins_sets() {
         let mut u = UnionFind::new(5);
-        u.union(3, 4);
-        u.union(4, 1);
+        assert!(u.union(3, 4));
+        assert!(u.union(4, 1));
+        assert!(!u.union(1, 3), "already one");
         assert_eq!((u.find(3), u.find(4), u.find(1)), (1, 1, 1));
         assert_ne!(u.find(0), u.find(1));
         assert_eq!(u.find(2), 2);
