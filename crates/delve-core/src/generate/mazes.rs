@@ -95,6 +95,8 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
     // 1. Maze rooms.
     let mut rng = stream(seed, Stream::Layout);
     let odd = |v: u32| i32::try_from(v - (1 - v % 2)).unwrap_or(3).max(3);
+    // The rooms' edges (left, top, right, bottom), for the overlap test.
+    let mut boxes: Vec<[i32; 4]> = Vec::new();
     for _ in 0..p.room_tries {
         let sizes = p.room_size.min..=p.room_size.max.max(p.room_size.min);
         let rw = odd(rng.random_range(sizes.clone()));
@@ -106,11 +108,10 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
         let y = 1 + 2 * rng.random_range(0..=(h - 2 - rh) / 2);
         let floor = Rect::new(x, y, rw, rh);
         // Every room looked at, without branches (which overlap is not to be foretold).
-        let (right, bottom) = (floor.right(), floor.bottom());
-        let overlaps = c
-            .rooms
+        let [left, top, right, bottom] = [x, y, x + rw, y + rh];
+        let overlaps = boxes
             .iter()
-            .fold(false, |o, r| o | ((r.x < right) & (floor.x < r.right()) & (r.y < bottom) & (floor.y < r.bottom())));
+            .fold(false, |o, b: &[i32; 4]| o | ((b[0] < right) & (left < b[2]) & (b[1] < bottom) & (top < b[3])));
         debug_assert_eq!(overlaps, c.rooms.iter().any(|r| r.intersects(&floor)));
         if overlaps {
             continue;
@@ -122,6 +123,7 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
             }
         }
         c.rooms.push(floor);
+        boxes.push([left, top, right, bottom]);
         if steps.tell(|| Step::MazeRoom { room, floor }) {
             return done(&c, Report::default());
         }
