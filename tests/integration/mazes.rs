@@ -8,7 +8,7 @@ use delve::geom::{Dir, Pos};
 use delve::map::graph::RoomGraph;
 use delve::map::{Shape, Tile};
 use delve::params::stages::Stage;
-use delve::params::{GeneratorParams, RoomsAndMazes};
+use delve::params::{GeneratorParams, RoomsAndMazes, SizeRange};
 
 fn mazes() -> RoomsAndMazes {
     match shipped("rooms-and-mazes") {
@@ -23,6 +23,11 @@ fn every_seed_joins_odd_rooms_through_a_maze_without_dead_ends() {
         (mazes(), 200),
         (RoomsAndMazes { dead_ends: 0.0, extra_openings: 0.3, winding: 0.9, ..mazes() }, 50),
         (RoomsAndMazes { width: 60, height: 40, room_tries: 0, ..mazes() }, 20),
+        // Even sides, small rooms packed close (many one-tile gaps between rooms), and a map
+        // hardly bigger than a room: the openings, looked for beside rooms only, are checked
+        // against every tile in debug builds.
+        (RoomsAndMazes { width: 50, height: 36, room_tries: 400, room_size: SizeRange::new(3, 5), ..mazes() }, 30),
+        (RoomsAndMazes { width: 10, height: 9, room_tries: 3, room_size: SizeRange::new(3, 4), ..mazes() }, 20),
     ] {
         let params = GeneratorParams::RoomsAndMazes(p.clone());
         for seed in 0..seeds {
