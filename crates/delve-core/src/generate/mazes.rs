@@ -77,9 +77,14 @@ impl Carved {
         let rooms = self.rooms.len() as u32;
         let mut tiles = Vec::with_capacity(width as usize * height as usize);
         for row in self.region.chunks_exact(self.pw).skip(1).take(height as usize) {
-            // By table, not by branches: the maze's pattern would be mispredicted at every turn.
+            // Without branches (the maze's pattern would be mispredicted at every turn): the
+            // kind's number worked out, which the compiler turns into vector code.
             tiles.extend(row[1..=width as usize].iter().map(|&r| {
-                [Tile::Wall, Tile::Floor, Tile::Corridor][usize::from(r != ROCK) * (1 + usize::from(r >= rooms))]
+                match u8::from(r != ROCK) * (1 + u8::from(r >= rooms)) {
+                    0 => Tile::Wall,
+                    1 => Tile::Floor,
+                    _ => Tile::Corridor,
+                }
             }));
         }
         Grid::from_vec(width, height, tiles).map_or_else(|| Map::new(width, height), Map::from_tiles)
@@ -379,6 +384,9 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
             }
         }
     }
+    if share >= 1.0 {
+        return fill_every_dead_end(c, &tips, &mut open_around);
+    }
     let mut next = Vec::new();
     // Each tile filled, with the region it had.
     let mut all: Vec<(usize, u32)> = Vec::new();
@@ -404,6 +412,35 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
         c.region[p] = region;
     }
     take as u64
+}
+
+/// [`remove_dead_ends`] with nothing left: what goes is the same whatever the order (a tile
+/// that may go stays so as others go), so each of the `tips` is followed along its dead end
+/// in turn, tile after tile, with nothing queued (a filled tip had one open neighbour at most:
+/// the only one that may go next). Returns the tiles filled.
+fn fill_every_dead_end(c: &mut Carved, tips: &[usize], open_around: &mut [u8]) -> u64 {
+    let pw = c.pw;
+    let near = [pw.wrapping_neg(), 1, pw, usize::MAX];
+    let mut filled = 0;
+    for &tip in tips {
+        let mut p = tip;
+        while c.region[p] != ROCK && open_around[p] <= 1 {
+            c.region[p] = ROCK;
+            filled += 1;
+            let mut on = p;
+            for q in near.map(|s| p.wrapping_add(s)) {
+                open_around[q] = open_around[q].wrapping_sub(1);
+                if c.passage(q) {
+                    on = q;
+                }
+            }
+            if on == p {
+                break;
+            }
+            p = on;
+        }
+    }
+    filled
 }
 
 #[cfg(test)]
