@@ -37,6 +37,8 @@ pub(super) fn replay(p: &RoomsAndMazes, seed: u64, steps: usize) -> Map {
 const ROCK: u32 = u32::MAX;
 /// An opening, in the regions grid: open, and of no region.
 const OPENING: u32 = u32::MAX - 1;
+/// The border, fenced off while mazes grow: neither rock nor a region.
+const FENCE: u32 = u32::MAX - 2;
 
 /// The carving so far, one grid that every stage works on: each tile's region (rooms first,
 /// then mazes), [`ROCK`] or [`OPENING`], walled round by rock one tile wide (`pw` places a
@@ -60,9 +62,19 @@ impl Carved {
         Pos::new((k % self.pw) as i32 - 1, (k / self.pw) as i32 - 1)
     }
 
-    fn carve(&mut self, c: Pos, region: u32) {
-        if let Some(k) = self.at(c) {
-            self.region[k] = region;
+    /// Sets the two outermost rings of places (the wall round the map and the map's border) to
+    /// `value`. No maze may grow there: two steps on from a maze's tile (odd places inside the
+    /// border) lands on one of them exactly when it would leave the tiles inside.
+    fn fence(&mut self, value: u32) {
+        let pw = self.pw;
+        let rows = self.region.len() / pw;
+        for y in 0..rows {
+            let line = &mut self.region[y * pw..][..pw];
+            if y < 2 || y + 2 >= rows {
+                line.fill(value);
+            } else {
+                (line[0], line[1], line[pw - 2], line[pw - 1]) = (value, value, value, value);
+            }
         }
     }
 
@@ -136,6 +148,7 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
     // 2. Grow maze.
     let mut shapes = stream(seed, Stream::Shapes);
     let mut next = c.rooms.len() as u32;
+    c.fence(FENCE);
     for y in (1..h - 1).step_by(2) {
         for x in (1..w - 1).step_by(2) {
             let start = Pos::new(x, y);
@@ -146,10 +159,12 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
             let region = next;
             next += 1;
             if steps.tell(|| Step::MazeGrown { region, start, cells: grown }) {
+                c.fence(ROCK);
                 return done(&c, Report::default());
             }
         }
     }
+    c.fence(ROCK);
     // 3. Connect.
     let openings = connect(&mut c, next as usize, p.extra_openings, &mut stream(seed, Stream::Tunnels));
     if steps.tell(|| Step::Connected { openings: openings.0, extra: openings.1 }) {
@@ -186,23 +201,22 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
 /// Stage 2: a growing-tree maze of region `region` from `start` over the odd tiles still rock;
 /// returns how many tiles it carved.
 fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::rng::DelveRng) -> u32 {
+    let Some(first) = c.at(start) else { return 0 };
     let mut carved = 1;
-    c.carve(start, region);
-    let mut stack = vec![start];
+    c.region[first] = region;
+    let mut stack = vec![first];
     let mut last: Option<Dir> = None;
-    let (w, h) = (c.w, c.h);
     let pw = c.pw;
-    while let Some(&cell) = stack.last() {
+    let steps = [pw.wrapping_neg(), 1, pw, usize::MAX];
+    while let Some(&k) = stack.last() {
         // The directions it may go, a bit each in `Dir::ALL` order, without branches (the
-        // maze's turns would be mispredicted): two tiles on is still rock inside the border.
-        // Every cell of the maze lies inside it, so only the side it moves towards needs
-        // checking, and two tiles on is on the grid walled round.
-        let k = (cell.y as usize + 1) * pw + cell.x as usize + 1;
+        // maze's turns would be mispredicted): two tiles on is still rock. The border is
+        // fenced off while mazes grow, so that is inside it.
         let rock = |k: usize| c.region[k] == ROCK;
-        let free = usize::from((cell.y - 2 >= 1) & rock(k - 2 * pw))
-            | usize::from((cell.x + 2 < w - 1) & rock(k + 2)) << 1
-            | usize::from((cell.y + 2 < h - 1) & rock(k + 2 * pw)) << 2
-            | usize::from((cell.x - 2 >= 1) & rock(k - 2)) << 3;
+        let free = usize::from(rock(k.wrapping_sub(2 * pw)))
+            | usize::from(rock(k + 2)) << 1
+            | usize::from(rock(k + 2 * pw)) << 2
+            | usize::from(rock(k - 2)) << 3;
         if free == 0 {
             stack.pop();
             last = None;
@@ -213,11 +227,12 @@ fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::
             Some(d) if free & (1 << d as usize) != 0 && rng.random::<f64>() >= winding => d,
             _ => unmade[rng.random_range(0..free.count_ones() as usize)],
         };
-        let step = [pw.wrapping_neg(), 1, pw, usize::MAX][dir as usize];
+        let step = steps[dir as usize];
         c.region[k.wrapping_add(step)] = region;
-        c.region[k.wrapping_add(step.wrapping_mul(2))] = region;
+        let to = k.wrapping_add(step.wrapping_mul(2));
+        c.region[to] = region;
         carved += 2;
-        stack.push(cell.step(dir).step(dir));
+        stack.push(to);
         last = Some(dir);
     }
     carved
@@ -447,6 +462,36 @@ fn fill_every_dead_end(c: &mut Carved, tips: &[usize], open_around: &mut [u8]) -
 mod tests {
     use super::*;
     use crate::generate::record::Recording;
+
+    /// A run stopped while the mazes grow shows the mazes so far, and rock all round (the
+    /// fence kept off the border then is not carving).
+    #[test]
+    fn a_run_stopped_while_mazes_grow_shows_the_mazes_so_far() {
+        let p = RoomsAndMazes { width: 40, height: 30, ..RoomsAndMazes::default() };
+        for seed in 0..5 {
+            let mut rec = Recording::default();
+            generate_with(&p, seed, &mut rec);
+            let mut grown = 0;
+            for (i, step) in rec.steps.iter().enumerate() {
+                let Step::MazeGrown { cells, .. } = step else { continue };
+                grown += cells;
+                let m = replay(&p, seed, i + 1);
+                let corridor = m.tiles().as_slice().iter().filter(|t| **t == Tile::Corridor).count();
+                assert_eq!(corridor as u32, grown, "seed {seed}, step {i}");
+                for x in 0..40 {
+                    for y in [0, 29] {
+                        assert_eq!(m.tile(Pos::new(x, y)), Some(Tile::Wall), "seed {seed}, step {i}");
+                    }
+                }
+                for y in 0..30 {
+                    for x in [0, 39] {
+                        assert_eq!(m.tile(Pos::new(x, y)), Some(Tile::Wall), "seed {seed}, step {i}");
+                    }
+                }
+            }
+            assert!(grown > 0, "seed {seed}: a maze grew");
+        }
+    }
 
     #[test]
     fn every_map_is_one_valid_dungeon_and_replays() {
