@@ -122,19 +122,11 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
     };
 
     // Tiles: a bordered copy, counts and dead-end cells, without branches on the tiles.
-    // Every byte is written here (border rows, then each row between two border walls), so
-    // the buffer is not cleared first.
-    s.grid.resize(pw * (h + 2), WALL);
-    s.grid.truncate(pw * (h + 2));
-    s.grid[..pw].fill(WALL);
-    s.grid[(h + 1) * pw..].fill(WALL);
-    for (y, row) in tiles.chunks_exact(w).enumerate() {
-        let line = &mut s.grid[(y + 1) * pw..][..pw];
-        (line[0], line[pw - 1]) = (WALL, WALL);
-        for (g, t) in line[1..=w].iter_mut().zip(row) {
+    pathfind::walled_round_into(&mut s.grid, w, h, WALL, |y, line| {
+        for (g, t) in line.iter_mut().zip(&tiles[y * w..][..w]) {
             *g = *t as u8;
         }
-    }
+    });
     let grid: &mut [u8] = &mut s.grid;
     let (mut room_tiles, mut corridor_tiles, mut dead_end_cells) = (0usize, 0usize, 0usize);
     // The rows between the border rows as one run (the border columns are wall, which counts

@@ -215,14 +215,37 @@ pub fn flood_walled(grid: &mut [u8], width: usize, start: usize, wall: u8, queue
 /// [`search_walled`]: `width + 2` places a row, a border of `wall` one tile wide, and tile
 /// `(x, y)` (index `y * width + x`) at place `(y + 1) * (width + 2) + x + 1` holding `byte(index)`.
 pub fn walled_round(width: usize, height: usize, wall: u8, byte: impl Fn(usize) -> u8) -> Vec<u8> {
-    let pw = width + 2;
-    let mut grid = vec![wall; pw * (height + 2)];
-    for y in 0..height {
-        for (x, t) in grid[(y + 1) * pw + 1..][..width].iter_mut().enumerate() {
+    let mut grid = Vec::new();
+    walled_round_into(&mut grid, width, height, wall, |y, row| {
+        for (x, t) in row.iter_mut().enumerate() {
             *t = byte(y * width + x);
         }
-    }
+    });
     grid
+}
+
+/// [`walled_round`] into a buffer kept from grid to grid (the survey's, on the sweeps' hot
+/// path), each row of tiles written by `row(y, tiles)`. Every byte is written (the border
+/// rows, then each row between two border walls), so the buffer is not cleared first.
+#[inline(always)]
+pub fn walled_round_into(
+    grid: &mut Vec<u8>,
+    width: usize,
+    height: usize,
+    wall: u8,
+    mut row: impl FnMut(usize, &mut [u8]),
+) {
+    let pw = width + 2;
+    let len = pw * (height + 2);
+    grid.resize(len, wall);
+    grid.truncate(len);
+    grid[..pw].fill(wall);
+    grid[(height + 1) * pw..].fill(wall);
+    for y in 0..height {
+        let line = &mut grid[(y + 1) * pw..][..pw];
+        (line[0], line[pw - 1]) = (wall, wall);
+        row(y, &mut line[1..=width]);
+    }
 }
 
 /// Sets back to `open` every tile the last [`flood_walled`] or [`search_walled`] on `grid`

@@ -9,7 +9,7 @@
 //!
 //! | mechanism | what it does | used by |
 //! |---|---|---|
-//! | [`flood`], [`flood_in`], [`flood_walled`] | everything reachable from a start, breadth first, over items the caller's `claim` takes (tiles, places in a grid, rooms), in a caller-owned [`Queue`], with a cap on its length, optionally within an area; `flood_walled` is its form for a byte grid walled round, with distances, whose hot loop runs as fast as by hand | `flood`: the grown-rooms generator's room-space floods (`generate::grown::doors`) and every mechanism below but the shortest path; `flood_in`: the grown generator's hole check (`generate::grown::growth`); `flood_walled`: the survey's reach from spawn (`map::survey`) |
+//! | [`flood`], [`flood_in`], [`flood_walled`] | everything reachable from a start, breadth first, over items the caller's `claim` takes (tiles, places in a grid, rooms), in a caller-owned [`Queue`], with a cap on its length, optionally within an area; `flood_walled` is its form for a byte grid walled round (made by [`walled_round`], or [`walled_round_into`] a buffer kept from map to map), with distances, whose hot loop runs as fast as by hand | `flood`: the grown-rooms generator's room-space floods (`generate::grown::doors`) and every mechanism below but the shortest path; `flood_in`: the grown generator's hole check (`generate::grown::growth`); `flood_walled`: the survey's reach from spawn (`map::survey`) |
 //! | [`pieces`] (label), [`UnionFind`] | the connected pieces of a set of tiles, labelled; joining pieces found apart | the map check's reachability (`map::check`: pieces block by block, joined across blocks), rooms read from ASCII (`map::ascii`); pieces of room graphs (`generate::keep`, `generate::grown::keep`) |
 //! | [`Searcher`], [`search`], [`distances`], [`search_walled`] + [`path_walled`] (on a grid made by [`walled_round`], put back by [`unwall`]) | a bounded breadth-first search towards a goal (an area, a step limit, a cap on tiles expanded), keeping steps and ways back; `search_walled` is its form for a byte grid walled round (the same goal and way there, which a test holds it to), for searches run by the dozen on every map | the grown-rooms generator's loops and ways round locks (`generate::grown::loops`, a searcher kept in the builder), steps from spawn (`map::metrics`, and through it `Map::validate`'s reachability), corridors read from ASCII (`map::ascii`), corridors round locks (`generate::keep`); `search_walled`: the passages joining rooms along a maze or a walk (`generate::passages`) |
 //! | [`shortest_path`], [`shortest_path_on_map`] | A* between two given tiles, at a fraction of a search's tiles | corridor routing in the editor (`edit::route`), tunnels round locks (`generate::keep`) |
@@ -33,7 +33,9 @@ mod label;
 mod path;
 mod search;
 
-pub use flood::{Ended, Queue, flood, flood_in, flood_walled, path_walled, search_walled, unwall, walled_round};
+pub use flood::{
+    Ended, Queue, flood, flood_in, flood_walled, path_walled, search_walled, unwall, walled_round, walled_round_into,
+};
 pub use graph::{Adjacency, walk};
 pub use label::{NO_PIECE, UnionFind, pieces, pieces_walled};
 pub use path::{NoPath, shortest_path, shortest_path_on_map};
