@@ -35,6 +35,11 @@ pub(super) fn replay(p: &RoomsAndMazes, seed: u64, steps: usize) -> Map {
 
 /// Rock, in the regions grid.
 const ROCK: u32 = u32::MAX;
+
+/// Whether region value `r` is a maze's or an opening (a passage), with `rooms` rooms.
+const fn is_passage(r: u32, rooms: u32) -> bool {
+    (r >= rooms) & (r != ROCK)
+}
 /// An opening, in the regions grid: open, and of no region.
 const OPENING: u32 = u32::MAX - 1;
 /// The border, fenced off while mazes grow: neither rock nor a region.
@@ -80,8 +85,18 @@ impl Carved {
 
     /// Whether the tile at place `k` is a maze's or an opening: a passage.
     fn passage(&self, k: usize) -> bool {
-        let r = self.region[k];
-        (r >= self.rooms.len() as u32) & (r != ROCK)
+        is_passage(self.region[k], self.rooms.len() as u32)
+    }
+
+    /// North, east, south, west, as steps between places.
+    fn steps(&self) -> [usize; 4] {
+        [self.pw.wrapping_neg(), 1, self.pw, usize::MAX]
+    }
+
+    /// The regions of the four tiles around place `k` (north, east, south, west), which lies
+    /// inside the wall round the map.
+    fn around(&self, k: usize) -> [u32; 4] {
+        self.steps().map(|s| self.region[k.wrapping_add(s)])
     }
 
     /// The map so far: rooms' floor, and every other open tile corridor floor.
@@ -191,7 +206,7 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
     let report = Report::new(c.rooms.len(), p.room_tries as usize, None);
     if p.stages.runs(Stage::Passages) {
         let rooms = c.rooms.len() as u32;
-        let pass = c.region.iter().map(|&r| u8::from((r < rooms) | (r == ROCK)) * super::passages::WALL).collect();
+        let pass = c.region.iter().map(|&r| u8::from(!is_passage(r, rooms)) * super::passages::WALL).collect();
         let room = |k: usize| c.region.get(k).copied().filter(|&r| r < rooms);
         super::passages::join_walled(pw, pass, room, &mut map, &mut steps);
     }
@@ -207,7 +222,7 @@ fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::
     let mut stack = vec![first];
     let mut last: Option<Dir> = None;
     let pw = c.pw;
-    let steps = [pw.wrapping_neg(), 1, pw, usize::MAX];
+    let steps = c.steps();
     while let Some(&k) = stack.last() {
         // The directions it may go, a bit each in `Dir::ALL` order, without branches (the
         // maze's turns would be mispredicted): two tiles on is still rock. The border is
@@ -260,7 +275,6 @@ const WAYS: [[Dir; 4]; 16] = {
 /// left between regions already one is opened with chance `extra`. Returns the openings made
 /// to join, and the extra ones.
 fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::DelveRng) -> (u32, u32) {
-    let pw = c.pw;
     let found = openings(c);
     debug_assert_eq!(found, openings_by_scan(c), "an opening away from every room");
     // Kruskal's way: the openings in a random order; each joins its regions when they are not
@@ -279,7 +293,7 @@ fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::Del
         let k = k as usize;
         // The regions around (read now: opening a tile changes no region), rock and openings
         // left out; the least is a region.
-        let around = [c.region[k - pw], c.region[k + 1], c.region[k + pw], c.region[k - 1]];
+        let around = c.around(k);
         let least = around.iter().fold(ROCK, |a, &r| a.min(r)) as usize;
         let joins = sets > 1 && {
             let first = merged.find(least);
@@ -303,8 +317,7 @@ fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::Del
 /// the greatest + 1 with rock (`u32::MAX`) as 0, are more than one apart. Without branches
 /// (most rock has one region around or none, in the maze's pattern). Before any opening.
 fn joins_regions(c: &Carved, k: usize) -> bool {
-    let pw = c.pw;
-    let around = [c.region[k - pw], c.region[k + 1], c.region[k + pw], c.region[k - 1]];
+    let around = c.around(k);
     let least = around.iter().fold(ROCK, |a, &r| a.min(r));
     let most = around.iter().fold(0, |a, &r| a.max(r.wrapping_add(1)));
     (c.region[k] == ROCK) & (u64::from(least) + 1 < u64::from(most))
@@ -356,7 +369,7 @@ fn openings_by_scan(c: &Carved) -> Vec<u32> {
 /// Whether a tile next to place `k` is an opening already (two openings side by side make a
 /// wide gap).
 fn near_opening(c: &Carved, k: usize) -> bool {
-    [k - c.pw, k + 1, k + c.pw, k - 1].iter().any(|&j| c.region[j] == OPENING)
+    c.around(k).contains(&OPENING)
 }
 
 /// Stage 4: fills dead ends tip after tip; with `share` below 1, stops when that share of the
@@ -368,7 +381,7 @@ fn near_opening(c: &Carved, k: usize) -> bool {
 /// filled as they are found; what lies past the first `share` of that order is then put back.
 fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
     let (w, h, pw) = (c.w as usize, c.h as usize, c.pw);
-    let near = [pw.wrapping_neg(), 1, pw, usize::MAX];
+    let near = c.steps();
     // Each tile's open neighbours, kept as tiles are filled.
     let mut open_around = vec![0u8; c.region.len()];
     let mut tips: Vec<usize> = Vec::new();
@@ -385,7 +398,7 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
             *n = [up[x], mid[x], mid[x + 2], down[x]].iter().map(|&r| u8::from(r != ROCK)).sum::<u8>();
         }
         for (flag, (&r, &n)) in is_tip.iter_mut().zip(mid[1..=w].iter().zip(counts.iter())) {
-            *flag = u8::from((r >= rooms) & (r != ROCK) & (n <= 1));
+            *flag = u8::from(is_passage(r, rooms) & (n <= 1));
         }
         // Tips are few: read off eight flags at a time.
         for (i, flags) in is_tip.chunks(8).enumerate() {
@@ -434,8 +447,7 @@ fn remove_dead_ends(c: &mut Carved, share: f64) -> u64 {
 /// in turn, tile after tile, with nothing queued (a filled tip had one open neighbour at most:
 /// the only one that may go next). Returns the tiles filled.
 fn fill_every_dead_end(c: &mut Carved, tips: &[usize], open_around: &mut [u8]) -> u64 {
-    let pw = c.pw;
-    let near = [pw.wrapping_neg(), 1, pw, usize::MAX];
+    let near = c.steps();
     let mut filled = 0;
     for &tip in tips {
         let mut p = tip;

@@ -268,9 +268,8 @@ pub fn unwall(grid: &mut [u8], queue: &Queue<u64>, open: u8) {
 ///
 /// Each tile reached is walled up (set to `wall`); [`unwall`] (or the caller, tile by tile)
 /// puts back the places [`Queue::taken`] lists (every tile reached, the start first) before the
-/// next search. For the
-/// passages' searches, which run once per room along a maze: on them, the rooms-and-mazes
-/// preset took a fifth less time a map than with `run`.
+/// next search. For the passages' searches, which run once per room along a maze: on them, the
+/// rooms-and-mazes preset took a fifth less time a map than with `run`.
 pub fn search_walled(
     grid: &mut [u8],
     width: usize,
