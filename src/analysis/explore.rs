@@ -207,6 +207,11 @@ impl Condition {
 
 impl std::fmt::Display for Condition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.stat.is_yes_no(), self.op, self.value) {
+            (true, Op::Equal, 1.0) => return f.write_str(self.stat.label()),
+            (true, Op::Equal, 0.0) => return write!(f, "not {}", self.stat.label()),
+            _ => {}
+        }
         write!(f, "{} {} {:.*}", self.stat.label(), self.op.symbol(), self.stat.decimals(), self.value)
     }
 }
@@ -249,7 +254,20 @@ pub fn parse(text: &str) -> Result<Vec<Condition>, String> {
             ("=", Op::Equal),
         ];
         let Some((at, sym, op)) = ops.iter().find_map(|(s, op)| part.find(s).map(|i| (i, *s, *op))) else {
-            return Err(format!("\"{part}\": expected a figure, a comparison (>=, <=, >, <, =) and a number"));
+            // A yes-or-no figure alone, or after `not`: `solvable`, `not solvable`.
+            let lower = part.to_lowercase();
+            let (name, value) = match lower.strip_prefix("not ") {
+                Some(rest) => (rest.trim(), 0.0),
+                None => (lower.as_str(), 1.0),
+            };
+            if let Some(stat) = Stat::named(name).filter(|s| s.is_yes_no()) {
+                out.push(Condition { stat, op: Op::Equal, value });
+                continue;
+            }
+            return Err(format!(
+                "\"{part}\": expected a figure, a comparison (>=, <=, >, <, =) and a number, or a yes-or-no figure \
+                 alone (solvable, not solvable)"
+            ));
         };
         let name = part[..at].trim().to_lowercase();
         let number = part[at + sym.len()..].trim();

@@ -167,12 +167,12 @@ impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let n = self.maps.max(1) as f64;
         writeln!(f, "{} maps; {:.1} µs per map to generate", self.maps, self.mean_micros)?;
-        writeln!(f, "{:<22}{:>10}{:>10}{:>10}{:>10}{:>10}{:>10}", "figure", "min", "p5", "p50", "p95", "max", "mean")?;
+        writeln!(f, "{:<24}{:>10}{:>10}{:>10}{:>10}{:>10}{:>10}", "figure", "min", "p5", "p50", "p95", "max", "mean")?;
         for (stat, s) in &self.spreads {
             let d = stat.decimals();
             writeln!(
                 f,
-                "{:<22}{:>10.d$}{:>10.d$}{:>10.d$}{:>10.d$}{:>10.d$}{:>10.2}",
+                "{:<24}{:>10.d$}{:>10.d$}{:>10.d$}{:>10.d$}{:>10.d$}{:>10.2}",
                 stat.label(),
                 s.min,
                 s.p5,
@@ -187,7 +187,16 @@ impl std::fmt::Display for Summary {
         for (cause, k) in &self.shortfalls {
             write!(f, "\nfell short in {:.1}% of maps: {}", 100.0 * *k as f64 / n, cause.label())?;
         }
-        write!(f, "\nconnected {:.1}%, valid {:.1}%", 100.0 * self.connected as f64 / n, 100.0 * self.valid as f64 / n)
+        write!(f, "\nconnected {:.1}%, valid {:.1}%", 100.0 * self.connected as f64 / n, 100.0 * self.valid as f64 / n)?;
+        // The player's walk over the tiles: what a game may trust.
+        let mean = |s: Stat| self.spread(s).map_or(0.0, |s| s.mean);
+        write!(
+            f,
+            "\nwalked: solvable {:.1}%, {:.0} locks that lock nothing, {:.0} exits reached without keys",
+            100.0 * mean(Stat::Solvable),
+            (mean(Stat::FreeLocks) * n).round(),
+            (mean(Stat::ExitWithoutKeys) * n).round()
+        )
     }
 }
 

@@ -308,11 +308,8 @@ pub fn scan(dir: &Path, own: &Path) -> Vec<Found> {
 
 /// Reads and checks a recovery copy.
 fn read_copy(file: &Path) -> Result<(RecoveryRepr, Map), String> {
-    let len = std::fs::metadata(file).map_err(|e| format!("cannot read it: {e}"))?.len();
-    if len > MAX_BYTES {
-        return Err(format!("it is {len} bytes long; a recovery copy is at most {MAX_BYTES}"));
-    }
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read it: {e}"))?;
+    let bytes = io::read_bounded(file, MAX_BYTES).map_err(|e| format!("cannot read it: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())?;
     let repr: RecoveryRepr = ron::from_str(&text).map_err(|e| format!("it is not a recovery copy: {e}"))?;
     if repr.version != VERSION {
         return Err(format!("it has version {}; this Delve reads version {VERSION}", repr.version));

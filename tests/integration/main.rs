@@ -41,6 +41,7 @@ mod app_vaults;
 mod browser;
 mod bsp;
 mod caves;
+mod certified;
 mod cli;
 mod edit;
 #[cfg(feature = "gui")]

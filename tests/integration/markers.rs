@@ -9,7 +9,6 @@ use delve::geom::Pos;
 use delve::io;
 use delve::io::SHIPPED_PRESETS;
 use delve::map::graph::RoomGraph;
-use delve::map::markers::walk_keys;
 use delve::map::{Map, Opening, Tile};
 use delve::params::markers::{MarkerKind, RoomClass};
 use delve::params::{GeneratorParams, SizeRange};
@@ -56,17 +55,10 @@ fn check_markers(params: &GeneratorParams, m: &Map, what: &str) -> (usize, u32) 
             assert!(walled, "{what}: {} at {} is against a wall", mk.kind, mk.at);
         }
     }
-    let walk = walk_keys(m);
-    assert_eq!(walk.keys, walk.locked, "{what}: a key for each locked door");
-    assert_eq!(walk.reached, walk.keys, "{what}: every key is reached before its lock: {walk:?}");
-    assert!(walk.all_rooms, "{what}: with every key, every room is reached");
-    // Each lock holds: without its key, the exit side stays out of reach.
-    for k in 1..=walk.keys {
-        let mut without = m.clone();
-        without.markers.retain(|mk| mk.key != Some(k));
-        assert!(!walk_keys(&without).all_rooms, "{what}: lock {k} shuts something off");
-    }
-    (m.markers.len(), walk.keys)
+    // Every key before its lock, every lock holding, on the tiles (the test's own walk).
+    crate::certified::assert_certified(m, what);
+    let keys = m.markers.iter().filter(|k| k.key.is_some()).count() as u32;
+    (m.markers.len(), keys)
 }
 
 #[test]
@@ -196,8 +188,8 @@ fn sweeps_count_markers_and_keys_reached_before_their_locks() {
     let lock = map.doors.iter().find(|d| d.opening == Opening::Locked(2)).unwrap().clone();
     let key = map.markers.iter_mut().find(|m| m.key == Some(2)).unwrap();
     key.at = lock.cell;
-    let walk = walk_keys(&map);
-    assert_eq!((walk.keys, walk.reached), (2, 1));
+    let (held, _) = crate::certified::Walk::new(&map).explore();
+    assert_eq!(held.into_iter().collect::<Vec<u32>>(), [1]);
     assert_eq!(delve::map::markers::Content::of(&map).keys_reached_percent, 50.0);
 }
 
@@ -239,8 +231,7 @@ fn locked_rooms_keep_their_markers_when_generated_again() {
         held.sort_by_key(|m| (m.at.y, m.at.x));
         want.sort_by_key(|m| (m.at.y, m.at.x));
         assert_eq!(held, want, "seed {seed}: the locked rooms' markers, exactly");
-        let walk = walk_keys(&again);
-        assert_eq!((walk.reached, walk.locked), (walk.keys, walk.keys), "seed {seed}: {walk:?}");
+        crate::certified::assert_certified(&again, &format!("seed {seed}"));
         let keys: Vec<u32> = again.markers.iter().filter_map(|m| m.key).collect();
         let mut unique = keys.clone();
         unique.sort_unstable();
@@ -266,9 +257,8 @@ fn openings_make_plain_doors_secret_or_arches_at_their_chances() {
             }
         }
         // Secret doors and arches are passable: every key is still reached before its lock.
-        let walk = walk_keys(&m);
-        keys += walk.keys;
-        assert_eq!((walk.reached, walk.all_rooms), (walk.keys, true), "seed {seed}");
+        keys += m.markers.iter().filter(|k| k.key.is_some()).count();
+        crate::certified::assert_certified(&m, &format!("seed {seed}"));
     }
     let n = f64::from(plain + secret + arch);
     let (s, a) = (f64::from(secret) / n, f64::from(arch) / n);

@@ -28,6 +28,10 @@ pub enum Stat {
     MeanCorridorLength,
     Markers,
     KeysReached,
+    Solvable,
+    SolutionLength,
+    FreeLocks,
+    ExitWithoutKeys,
 }
 
 impl Stat {
@@ -46,6 +50,10 @@ impl Stat {
         Stat::MeanCorridorLength,
         Stat::Markers,
         Stat::KeysReached,
+        Stat::Solvable,
+        Stat::SolutionLength,
+        Stat::FreeLocks,
+        Stat::ExitWithoutKeys,
     ];
 
     /// The figure called `name` as the tables label it (any case) or by its key (`longest path`,
@@ -53,6 +61,12 @@ impl Stat {
     pub fn named(name: &str) -> Option<Stat> {
         let name = name.trim().to_lowercase();
         Stat::ALL.iter().copied().find(|s| s.label() == name || s.key() == name.replace(' ', "_"))
+    }
+
+    /// A yes-or-no figure (1 or 0 on one map, a share over many): a condition may name it
+    /// alone (`solvable`) or after `not` (`not solvable`).
+    pub const fn is_yes_no(self) -> bool {
+        matches!(self, Stat::Solvable | Stat::ExitWithoutKeys)
     }
 
     /// Every figure of a map (all but the seed).
@@ -81,6 +95,10 @@ impl Stat {
             Stat::MeanCorridorLength => "mean corridor length",
             Stat::Markers => "markers",
             Stat::KeysReached => "keys reached %",
+            Stat::Solvable => "solvable",
+            Stat::SolutionLength => "solution length",
+            Stat::FreeLocks => "locks that lock nothing",
+            Stat::ExitWithoutKeys => "exit without keys",
         }
     }
 
@@ -101,6 +119,10 @@ impl Stat {
             Stat::MeanCorridorLength => "mean_corridor_length",
             Stat::Markers => "markers",
             Stat::KeysReached => "keys_reached_percent",
+            Stat::Solvable => "solvable",
+            Stat::SolutionLength => "solution_length",
+            Stat::FreeLocks => "free_locks",
+            Stat::ExitWithoutKeys => "exit_without_keys",
         }
     }
 
@@ -121,7 +143,19 @@ impl Stat {
             Stat::MeanCorridorLength => "Tiles per corridor path.",
             Stat::Markers => "Markers placed: monsters, loot, keys... as the preset's marker kinds say.",
             Stat::KeysReached => {
-                "Keys picked up before their locked doors, of all keys, walking from the entrance and passing a locked door only with its key (100 on maps without keys)."
+                "Keys picked up before their locked doors, of all keys, walking the tiles from the spawn and passing a locked door only with its key (100 on maps without keys)."
+            }
+            Stat::Solvable => {
+                "1 when a player walking the tiles from the spawn picks up every key before its lock, reaches every walkable tile and the exit; 0 otherwise. Its mean is the share of solvable maps."
+            }
+            Stat::SolutionLength => {
+                "Steps a player walks from the spawn to the exit, picking up the keys needed on the way, nearest first (0 when the exit is never reached)."
+            }
+            Stat::FreeLocks => {
+                "Locked doors whose far side is reached round them on the tiles, stepping eight ways with every key held: locks that lock nothing."
+            }
+            Stat::ExitWithoutKeys => {
+                "1 when the map has locked doors and a player reaches the exit without any key, stepping eight ways; 0 otherwise."
             }
         }
     }
@@ -130,6 +164,8 @@ impl Stat {
     pub const fn decimals(self) -> usize {
         match self {
             Stat::FloorPercent | Stat::MeanCorridorLength | Stat::KeysReached => 1,
+            // Yes or no on one map; a share over many (the mean).
+            Stat::Solvable | Stat::ExitWithoutKeys => 2,
             _ => 0,
         }
     }
@@ -144,6 +180,14 @@ impl Stat {
             Stat::Depth => format!("{v:.0} rooms deep"),
             Stat::MeanCorridorLength => format!("{v:.1} tiles per corridor"),
             Stat::KeysReached => format!("{v:.1}% of keys reached before their locks"),
+            Stat::Solvable if v >= 1.0 => "solvable".to_string(),
+            Stat::Solvable if v <= 0.0 => "not solvable".to_string(),
+            Stat::Solvable => format!("{:.1}% solvable", v * 100.0),
+            Stat::SolutionLength => format!("solution {v:.0} steps"),
+            Stat::ExitWithoutKeys if v >= 1.0 => "exit reached without keys".to_string(),
+            Stat::ExitWithoutKeys if v <= 0.0 => "exit behind its locks".to_string(),
+            Stat::ExitWithoutKeys => format!("{:.1}% with the exit reached without keys", v * 100.0),
+            Stat::FreeLocks if v == 1.0 => "1 lock that locks nothing".to_string(),
             // "1 room", "1 dead-end cell": the label's last word without its plural s.
             _ if v == 1.0 => format!("1 {}", self.label().strip_suffix('s').unwrap_or(self.label())),
             _ => format!("{v:.0} {}", self.label()),
@@ -167,12 +211,16 @@ impl Stat {
             Stat::MeanCorridorLength => m.graph.mean_corridor_length,
             Stat::Markers => f64::from(m.content.markers),
             Stat::KeysReached => m.content.keys_reached_percent,
+            Stat::Solvable => f64::from(u8::from(m.content.solvable)),
+            Stat::SolutionLength => f64::from(m.content.solution_length),
+            Stat::FreeLocks => f64::from(m.content.free_locks),
+            Stat::ExitWithoutKeys => f64::from(u8::from(m.content.exit_without_keys)),
         }
     }
 }
 
 /// How many figures a row holds: [`Stat::metrics`].
-pub const METRICS: usize = 13;
+pub const METRICS: usize = 17;
 
 /// One seed of a sweep: its map's figures, compactly (a run may hold a million).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -240,5 +288,10 @@ mod tests {
         assert_eq!(Stat::Loops.describe(0.0), "0 loops");
         assert_eq!(Stat::Depth.describe(1.0), "1 room deep");
         assert_eq!(Stat::FloorPercent.describe(1.0), "1.0% floor");
+        assert_eq!(Stat::Solvable.describe(1.0), "solvable");
+        assert_eq!(Stat::Solvable.describe(0.0), "not solvable");
+        assert_eq!(Stat::Solvable.describe(0.995), "99.5% solvable");
+        assert_eq!(Stat::FreeLocks.describe(1.0), "1 lock that locks nothing");
+        assert_eq!(Stat::FreeLocks.describe(0.0), "0 locks that lock nothing");
     }
 }

@@ -75,7 +75,8 @@ impl UserTileset {
     /// relative to it).
     pub fn read(tsx: &Path, map_dir: &Path) -> Result<UserTileset, ExportError> {
         let bad = |message: String| ExportError::Tileset { path: tsx.to_path_buf(), message };
-        let text = std::fs::read_to_string(tsx).map_err(|e| bad(e.to_string()))?;
+        let bytes = delve_core::io::read_bounded(tsx, 64 << 20).map_err(|e| bad(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8 text".into()))?;
         let mut reader = quick_xml::Reader::from_str(&text);
         let root = loop {
             match reader.read_event().map_err(|e| bad(format!("not XML: {e}")))? {

@@ -2,7 +2,7 @@
 //!
 //! | Step | Does | Stream |
 //! |---|---|---|
-//! | keys | the way from the entrance to the exit (the room with the Exit role, else the farthest room) along the room graph; of its doors that every way to the exit passes, `pairs` drawn, in order from the entrance; each locked (`Locked(k)`, on the side away from the entrance), its key `k` in a room reached from the entrance without it, behind the locks before it where there is such a room | [`Stream::Keys`] |
+//! | keys | on the tiles (`keys.rs`): of the door tiles on the way from the spawn to the exit (the room with the Exit role, else the farthest room) that every way there passes, `pairs` drawn, in order from the spawn; each locked (`Locked(k)`), its key `k` on a tile reached from the spawn without it, behind the locks before it where there is such a room | [`Stream::Keys`] |
 //! | openings | each plain door (not a locked room's) a secret door with the *secret* chance, else an open arch with the *arch* chance | [`Stream::Openings`] |
 //! | each kind, in order | each room the entrance reaches, within the kind's depth, with a weight above 0 for its role: a count drawn evenly from *per room*, plus *density* per 100 floor tiles, times the weight and the growth at its depth (the fraction drawn as a chance); that many free floor tiles drawn, each beside a wall if asked, and *spacing* tiles from every marker before it; the level its difficulty gives at that depth | [`Stream::Markers`] |
 //!
@@ -14,8 +14,8 @@ use super::Report;
 use super::record::{Recorder, Step, Steps};
 use crate::geom::Pos;
 use crate::map::graph::RoomGraph;
-use crate::map::{DoorId, Map, Marker, Opening, Role, Tile};
-use crate::params::markers::{Keys, MarkerKind, Markers, Openings};
+use crate::map::{Map, Marker, Opening, Tile};
+use crate::params::markers::{MarkerKind, Markers, Openings};
 use crate::rng::{DelveRng, Stream, stream};
 use rand::RngExt;
 
@@ -31,7 +31,7 @@ pub(super) fn place(m: &Markers, seed: u64, map: &mut Map, report: &mut Report, 
     }
     let graph = RoomGraph::of(map);
     let mut free = Free::of(map);
-    if !m.keys.is_off() && keys(&m.keys, seed, map, &graph, &mut free, report, steps) {
+    if !m.keys.is_off() && super::keys::place(&m.keys, seed, map, &graph, &mut free, report, steps) {
         return;
     }
     if !m.openings.is_off() && openings(&m.openings, seed, map, steps) {
@@ -112,11 +112,11 @@ fn count(kind: &MarkerKind, weight: f64, t: f64, tiles: usize, rng: &mut DelveRn
 }
 
 /// The floor tiles markers may still take, room by room.
-struct Free {
+pub(super) struct Free {
     /// Per room (by index), its free floor tiles in row order.
-    cells: Vec<Vec<Pos>>,
+    pub(super) cells: Vec<Vec<Pos>>,
     /// Per tile, whether it is taken (a marker, a door's tile, the spawn).
-    taken: Vec<bool>,
+    pub(super) taken: Vec<bool>,
     /// Per tile, whether a wall is beside it (north, south, east or west).
     walled: Vec<bool>,
     w: i32,
@@ -162,7 +162,7 @@ impl Free {
         Free { cells, taken, walled, w }
     }
 
-    fn index(&self, p: Pos) -> usize {
+    pub(super) fn index(&self, p: Pos) -> usize {
         (p.y * self.w + p.x) as usize
     }
 
@@ -193,107 +193,4 @@ impl Free {
         }
         out
     }
-}
-
-/// The key-and-lock pairs (see the module). Returns true when `steps` says to stop.
-fn keys(
-    k: &Keys,
-    seed: u64,
-    map: &mut Map,
-    graph: &RoomGraph,
-    free: &mut Free,
-    report: &mut Report,
-    steps: &mut Steps<'_, impl Recorder>,
-) -> bool {
-    let mut rng = stream(seed, Stream::Keys);
-    let mut note = |why: String| report.notes.push(format!("keys: {} of {} pairs placed: {why}", 0, k.pairs));
-    let Some(entrance) = graph.entrance else {
-        note("the spawn is in no room, so there is no entrance to start from".into());
-        return false;
-    };
-    let exit = map.rooms.iter().position(|r| r.role == Some(Role::Exit)).or(graph.exit);
-    let Some(exit) = exit.filter(|&e| e != entrance) else {
-        note("the entrance is the only room it reaches".into());
-        return false;
-    };
-    let from = graph.reach(entrance, |_| true);
-    let mut path = Vec::new();
-    let mut at = exit;
-    while at != entrance {
-        let Some((prev, e)) = from.get(at).copied().flatten() else { break };
-        path.push((e, at));
-        at = prev;
-    }
-    path.reverse();
-    // The door of each step on the way, on the side of the room it enters.
-    let door_of = |map: &Map, e: usize, room: usize| -> Option<DoorId> {
-        let c = map.corridors.get(graph.edges.get(e)?.corridor)?;
-        c.doors.iter().copied().find(|&d| map.doors.get(d as usize).is_some_and(|d| d.room as usize == room))
-    };
-    // Edges through door `d` (a door may take more than one corridor).
-    let through = |map: &Map, e: usize, d: DoorId| {
-        graph.edges.get(e).and_then(|e| map.corridors.get(e.corridor)).is_some_and(|c| c.doors.contains(&d))
-    };
-    // A locked room's doors stay as they are.
-    let gates: Vec<DoorId> = path
-        .iter()
-        .filter(|&&(_, room)| map.rooms.get(room).is_some_and(|r| !r.locked))
-        .filter_map(|&(e, room)| door_of(map, e, room))
-        .filter(|&d| graph.reach(entrance, |e| !through(map, e, d))[exit].is_none())
-        .collect();
-    let n = (k.pairs as usize).min(gates.len());
-    // Which of the gates, in order from the entrance: `n` drawn of them.
-    let mut picks: Vec<usize> = (0..gates.len()).collect();
-    for i in 0..n {
-        let j = rng.random_range(i..picks.len());
-        picks.swap(i, j);
-    }
-    picks.truncate(n);
-    picks.sort_unstable();
-    let mut before: Vec<bool> = vec![false; map.rooms.len()];
-    let mut placed = 0;
-    let mut why = None;
-    // Numbered after the keys the map already has (kept with locked rooms).
-    let kept = map.markers.iter().filter_map(|m| m.key).chain(map.doors.iter().filter_map(|d| match d.opening {
-        Opening::Locked(k) => Some(k),
-        _ => None,
-    }));
-    let first = kept.max().unwrap_or(0);
-    for (j, &g) in picks.iter().enumerate() {
-        let door = gates[g];
-        let key = first + j as u32 + 1;
-        let reached = graph.reach(entrance, |e| !through(map, e, door));
-        let open: Vec<bool> = reached.iter().map(Option::is_some).collect();
-        let has_room = |r: usize| free.cells.get(r).is_some_and(|c| c.iter().any(|&p| !free.taken[free.index(p)]));
-        let mut rooms: Vec<usize> = (0..open.len()).filter(|&r| open[r] && !before[r] && has_room(r)).collect();
-        if rooms.is_empty() {
-            rooms = (0..open.len()).filter(|&r| open[r] && has_room(r)).collect();
-        }
-        if rooms.is_empty() {
-            why = Some("no free floor tile is left before a lock for its key".to_string());
-            break;
-        }
-        let room = rooms[rng.random_range(0..rooms.len())];
-        let plain = MarkerKind { spacing: 0, ..MarkerKind::default() };
-        let Some(&at) = free.draw(room, 1, &plain, &[], &mut rng).first() else { break };
-        map.markers.push(Marker { kind: k.name.clone(), at, level: 0, key: Some(key) });
-        if let Some(d) = map.doors.get_mut(door as usize) {
-            d.opening = Opening::Locked(key);
-        }
-        placed += 1;
-        before = open;
-        let room = map.rooms.get(room).map_or(0, |r| r.id);
-        if steps.tell(|| Step::KeyPlaced { key, door, at, room }) {
-            return true;
-        }
-    }
-    if placed < k.pairs {
-        let why = why.unwrap_or_else(|| match gates.len() {
-            0 => "no door on the way from the entrance to the exit is one every way passes (loops go round each)"
-                .to_string(),
-            g => format!("only {g} doors on the way from the entrance to the exit are ones every way passes"),
-        });
-        report.notes.push(format!("keys: {placed} of {} pairs placed: {why}", k.pairs));
-    }
-    false
 }

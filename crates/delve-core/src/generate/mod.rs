@@ -36,6 +36,7 @@ pub mod grown;
 mod join;
 mod keep;
 mod keep_over;
+mod keys;
 mod markers;
 pub mod mazes;
 mod passages;

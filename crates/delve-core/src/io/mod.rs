@@ -187,21 +187,59 @@ pub enum FileKind {
 }
 
 fn read_text(path: &Path) -> Result<String, FileError> {
-    let read_err = |error| FileError::Read { path: path.to_path_buf(), error };
-    let meta = std::fs::metadata(path).map_err(read_err)?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(FileError::invalid(
-            path,
-            format!("the file is {} MB; Delve reads files of at most {} MB", meta.len() >> 20, MAX_FILE_BYTES >> 20),
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(read_err)?;
+    let bytes = read_bounded(path, MAX_FILE_BYTES).map_err(|e| match e {
+        BoundedRead::Io(error) => FileError::Read { path: path.to_path_buf(), error },
+        e => FileError::invalid(path, e.to_string()),
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = 1 + upto.iter().filter(|b| **b == b'\n').count();
         let col = 1 + upto.iter().rev().take_while(|b| **b != b'\n').count();
         FileError::Syntax { path: path.to_path_buf(), line, col, message: "the file is not UTF-8 text".into() }
     })
+}
+
+/// Why [`read_bounded`] read nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum BoundedRead {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// A device, a pipe, a directory: something that is not a plain file (and may never end).
+    #[error("it is not a regular file ({0}); Delve reads only regular files")]
+    NotAFile(&'static str),
+    /// More than the limit, whatever its size said when it was opened.
+    #[error("the file is larger than {} MB; Delve reads files of at most {} MB", .0 >> 20, .0 >> 20)]
+    TooLarge(u64),
+}
+
+/// The bytes of the regular file at `path`, read only when it is one and holds at most `max`
+/// bytes: a device (`/dev/zero`), a pipe or a directory is refused before a byte is read, and a
+/// file that grows past `max` while it is read is refused once `max + 1` bytes are in, never
+/// more. What every reader of a file (the CLI, the editor, Python, C) reads with.
+pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, BoundedRead> {
+    use std::io::Read;
+    let not_a_file = |meta: &std::fs::Metadata| {
+        let kind = meta.file_type();
+        (!kind.is_file()).then_some(BoundedRead::NotAFile(if kind.is_dir() { "a folder" } else { "a device or a pipe" }))
+    };
+    // Asked before opening: opening a pipe waits for a writer.
+    if let Some(e) = not_a_file(&std::fs::metadata(path)?) {
+        return Err(e);
+    }
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if let Some(e) = not_a_file(&meta) {
+        return Err(e);
+    }
+    if meta.len() > max {
+        return Err(BoundedRead::TooLarge(max));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(BoundedRead::TooLarge(max));
+    }
+    Ok(bytes)
 }
 
 fn ron_options() -> ron::Options {

@@ -66,56 +66,6 @@ impl Opening {
     }
 }
 
-/// How a map's keys and locked doors play out: walking from the entrance, through plain doors
-/// and through locked doors whose key was picked up, picking up every key reached.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KeyWalk {
-    /// Key markers on the map.
-    pub keys: u32,
-    /// Of them, those picked up (each reached before the door it opens).
-    pub reached: u32,
-    /// Doors locked with a key.
-    pub locked: u32,
-    /// Whether every room is reached in the end.
-    pub all_rooms: bool,
-}
-
-/// Walks `map`'s keys and locks (see [`KeyWalk`]) over its room graph.
-pub fn walk_keys(map: &super::Map) -> KeyWalk {
-    let graph = super::graph::RoomGraph::of(map);
-    let keys: Vec<(usize, u32)> = map
-        .markers
-        .iter()
-        .filter_map(|m| Some((map.rooms.iter().position(|r| r.shape.contains(m.at))?, m.key?)))
-        .collect();
-    let locked = map.doors.iter().filter(|d| matches!(d.opening, Opening::Locked(_))).count() as u32;
-    let mut out =
-        KeyWalk { keys: map.markers.iter().filter(|m| m.key.is_some()).count() as u32, locked, ..KeyWalk::default() };
-    let Some(entrance) = graph.entrance else { return out };
-    let mut held: Vec<u32> = Vec::new();
-    loop {
-        let open = |e: usize| {
-            let Some(c) = graph.edges.get(e).and_then(|e| map.corridors.get(e.corridor)) else { return false };
-            c.doors.iter().all(|&d| match map.doors.get(d as usize).map(|d| d.opening) {
-                Some(Opening::Locked(k)) => held.contains(&k),
-                _ => true,
-            })
-        };
-        let reached = graph.reach(entrance, open);
-        let before = held.len();
-        for &(room, key) in &keys {
-            if reached[room].is_some() && !held.contains(&key) {
-                held.push(key);
-            }
-        }
-        if held.len() == before {
-            out.reached = held.len() as u32;
-            out.all_rooms = reached.iter().all(Option::is_some);
-            return out;
-        }
-    }
-}
-
 /// How markers of kind `kind` on `map` are drawn: the glyph and colour its parameters declare
 /// (the key's for keys), or the kind's first letter in grey for a kind they do not declare (a
 /// map without parameters, or markers placed by hand).
@@ -124,34 +74,52 @@ pub fn look(map: &super::Map, kind: &str) -> (char, [u8; 3]) {
     declared.unwrap_or_else(|| (kind.chars().next().unwrap_or('?'), [200, 200, 200]))
 }
 
-/// A map's markers in figures, for sweeps and Explore.
+/// A map's markers and what a player makes of them, in figures, for sweeps and Explore: the
+/// player's walk over the tiles ([`super::certify`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Content {
     /// Markers placed (keys included).
     pub markers: u32,
-    /// Keys picked up before their locked doors, in percent of all keys ([`walk_keys`]); 100 on
-    /// a map without keys or locks, 0 when it has locks and no key.
+    /// Keys the walk picks up, in percent of all keys; 100 on a map without keys.
     pub keys_reached_percent: f64,
+    /// The walk picks up every key, reaches every walkable tile and the exit.
+    pub solvable: bool,
+    /// Steps from the spawn to the exit, picking up the keys needed on the way (0: never).
+    pub solution_length: u32,
+    /// Locked doors that lock nothing (their far side reached round them).
+    pub free_locks: u32,
+    /// The map has locks, and the exit is reached without any key.
+    pub exit_without_keys: bool,
 }
 
 impl Default for Content {
     fn default() -> Self {
-        Content { markers: 0, keys_reached_percent: 100.0 }
+        Content {
+            markers: 0,
+            keys_reached_percent: 100.0,
+            solvable: true,
+            solution_length: 0,
+            free_locks: 0,
+            exit_without_keys: false,
+        }
     }
 }
 
 impl Content {
     pub fn of(map: &super::Map) -> Content {
-        let locks = map.doors.iter().any(|d| matches!(d.opening, Opening::Locked(_)));
-        let markers = map.markers.len() as u32;
-        if !locks && !map.markers.iter().any(|m| m.key.is_some()) {
-            return Content { markers, ..Content::default() };
+        Content::from_walk(map, &super::certify::certify(map))
+    }
+
+    /// The figures of `map`, whose walk is `c`.
+    pub fn from_walk(map: &super::Map, c: &super::certify::Certificate) -> Content {
+        let keys = c.keys_found.len() + c.keys_missed.len();
+        Content {
+            markers: map.markers.len() as u32,
+            keys_reached_percent: if keys == 0 { 100.0 } else { 100.0 * c.keys_found.len() as f64 / keys as f64 },
+            solvable: c.solvable,
+            solution_length: c.solution_length.unwrap_or(0),
+            free_locks: c.free_locks.len() as u32,
+            exit_without_keys: c.exit_without_keys,
         }
-        let walk = walk_keys(map);
-        let keys_reached_percent = match walk.keys {
-            0 => 0.0,
-            k => 100.0 * f64::from(walk.reached) / f64::from(k),
-        };
-        Content { markers, keys_reached_percent }
     }
 }

@@ -9,6 +9,7 @@
 //! [`Map::validate`] reports every place where the two disagree.
 
 mod ascii;
+pub mod certify;
 pub mod check;
 pub mod colour;
 pub mod graph;
