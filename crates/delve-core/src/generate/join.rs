@@ -102,6 +102,18 @@ fn join(
             (o != NONE && o != room && map.tile(q) == Some(Tile::Floor)).then(|| (q, d, o, accept(o, q, d.opposite())))
         })
     };
+    // The floor at `p`'s corners, of rooms that take no door on either side facing `p`.
+    let corners_ok = |p: Pos| {
+        [(1, 1), (1, -1), (-1, 1), (-1, -1)].iter().all(|&(dx, dy)| {
+            let q = p.offset(dx, dy);
+            let o = owner.get(q);
+            if o == NONE || o == room || map.tile(q) != Some(Tile::Floor) {
+                return true;
+            }
+            let (h, v) = (if dx > 0 { Dir::West } else { Dir::East }, if dy > 0 { Dir::North } else { Dir::South });
+            accept(o, q, h) || accept(o, q, v)
+        })
+    };
     let tiles = map.tiles();
     let found = searcher.run(
         q,
@@ -111,9 +123,14 @@ fn join(
             // A locked tile of rock stays rock.
             Some(Tile::Wall) if map.tile_locked(p) => false,
             Some(_) => {
-                let out = !Dir::ALL.iter().any(|&d| own(p.step(d))) || exits.is_empty() || exits.contains(&p);
-                // Beside a room where no door may be, a corridor would open into it.
-                out && beside(p).iter().flatten().all(|b| b.3)
+                // Leaving by an entrance: no other tile beside the room's floor, corners too.
+                let near = Dir::ALL.iter().any(|&d| own(p.step(d)))
+                    || [(1, 1), (1, -1), (-1, 1), (-1, -1)].iter().any(|&(dx, dy)| own(p.offset(dx, dy)));
+                let out = !near || exits.is_empty() || exits.contains(&p);
+                // Beside a room where no door may be, a corridor would open into it; at the
+                // corner of such a room's floor, it would open into it for a player who steps
+                // diagonally.
+                out && beside(p).iter().flatten().all(|b| b.3) && corners_ok(p)
             }
             None => false,
         },

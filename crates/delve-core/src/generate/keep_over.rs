@@ -4,7 +4,8 @@
 //!
 //! 1. the **locked area** is found: the kept rooms' floor and the ring of tiles around it, the
 //!    kept corridors' tiles and the ring around them, the locked tiles;
-//! 2. generated corridors that cross it go, and so do generated doors whose tile is in it;
+//! 2. generated corridors that cross it go, and so do generated doors whose tile is in it; what
+//!    is left in it becomes rock (so the kept things are walled round as they were drawn);
 //! 3. generated rooms lose their floor in it; what is left of a room is cut into its
 //!    4-connected pieces, each a room of its own (pieces under [`MIN_PIECE`] tiles become rock);
 //! 4. the kept rooms, doors, corridors and tiles are laid exactly as they were;
@@ -116,6 +117,12 @@ pub(super) fn lay(map: &mut Map, kept: &Kept, doors_only: bool) -> Result<(), Lo
     }
     // Doors left without a corridor go too.
     prune_doors(map, &[]);
+    // What is left in the area is rock: the kept rooms and corridors are walled round as they
+    // were drawn (no passage of the generator's opens into them but at their doors), and the
+    // rock a kept room draws inside its bounds (a vault's pillars) stays rock.
+    for (i, _) in area.iter().enumerate().filter(|(_, a)| **a) {
+        map.set_tile(map.tiles().pos_of(i), Tile::Wall);
+    }
     // 4. The kept rooms, doors, corridors and tiles, as they were.
     for &(p, t) in &tiles {
         map.set_tile(p, t);

@@ -169,6 +169,7 @@ impl Checker {
         self.spawn = map.spawn;
         self.unreached = self.reach(map, &mut scratch);
         self.marker_problems = marker_problems(map);
+        self.marker_problems.extend(super::promises::problems(map));
         self.figures = self.sum_figures(map);
     }
 

@@ -5,7 +5,7 @@
 //! | term | meaning |
 //! |---|---|
 //! | node | a room (indexed as in `map.rooms`), drawn at its [`super::Shape::centre`] |
-//! | edge | a corridor, between the rooms of its two doors (`corridor.doors -> door.room`); a corridor whose door or room is unknown is left out; two corridors between the same rooms are two edges |
+//! | edge | a corridor, between the rooms of its two doors (`corridor.doors -> door.room`); a corridor whose door or room is unknown is left out; two corridors between the same rooms are two edges. Then a **way on the tiles** ([`tile_ways`], [`Edge::corridor`] = [`TILE_WAY`]) between two rooms no corridor joins that the tiles join all the same: floor against floor, or a corridor's tile against the floor of a room other than its own two (a way into the room the player walks, door or not) |
 //! | entrance | the room that holds `map.spawn` (none when the spawn is in no room: then no room has a distance and nothing is highlighted) |
 //! | distance | rooms (hops) from the entrance along the graph, by a breadth-first walk over rooms ([`pathfind::walk`]); rooms the entrance does not reach have none |
 //! | exit | the room with the greatest distance (ties: the lowest room id) |
@@ -37,10 +37,13 @@ pub struct Node {
     pub degree: u32,
 }
 
-/// One corridor of the graph.
+/// [`Edge::corridor`] of a way on the tiles that is no corridor (see [`tile_ways`]).
+pub const TILE_WAY: usize = usize::MAX;
+
+/// One corridor of the graph, or a way on the tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
-    /// Index into `map.corridors`.
+    /// Index into `map.corridors`; [`TILE_WAY`] for a way on the tiles.
     pub corridor: usize,
     /// Indices into `map.rooms` of the rooms its doors belong to (the same room twice for a
     /// corridor that leaves and re-enters one room).
@@ -93,10 +96,17 @@ impl RoomGraph {
         };
         let nodes: Vec<Node> =
             map.rooms.iter().map(|r| Node { centre: r.shape.centre(), distance: None, degree: 0 }).collect();
-        let joins = map.corridors.iter().enumerate().filter_map(|(ci, c)| {
-            let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1])) else { return None };
-            Some((ci, [a, b]))
-        });
+        let corridors: Vec<(usize, [usize; 2])> = map
+            .corridors
+            .iter()
+            .enumerate()
+            .filter_map(|(ci, c)| {
+                let (Some(a), Some(b)) = (room_of(c.doors[0]), room_of(c.doors[1])) else { return None };
+                Some((ci, [a, b]))
+            })
+            .collect();
+        let ways = tile_ways(map, &corridors);
+        let joins = corridors.into_iter().chain(ways.into_iter().map(|w| (TILE_WAY, w)));
         let entrance = map.room_at(map.spawn).and_then(|r| room_index.get(r.id)).map(|i| i as usize);
         let id = |i: usize| map.rooms.get(i).map_or(u32::MAX, |r| r.id);
         Self::build(nodes, joins, entrance, id)
@@ -284,6 +294,116 @@ impl RoomGraph {
     pub fn distance(&self, index: usize) -> Option<u32> {
         self.nodes.get(index).and_then(|n| n.distance)
     }
+}
+
+/// The ways on the tiles between rooms that no corridor of `corridors` (index, its two rooms'
+/// indices) joins: two rooms whose floors touch (side by side, or on the same tile), and a room
+/// whose floor a corridor's tile touches (side by side) when it is neither of that corridor's
+/// rooms — then a way to each of them. Each pair of room indices once, smaller first, in order.
+pub fn tile_ways(map: &Map, corridors: &[(usize, [usize; 2])]) -> Vec<[usize; 2]> {
+    if map.rooms.len() < 2 {
+        return Vec::new();
+    }
+    let (w, h) = (map.width() as usize, map.height() as usize);
+    let owner = map.room_index_grid();
+    let owner = owner.as_slice();
+    let mut ways: Vec<[usize; 2]> = Vec::new();
+    let mut pair = |a: u32, b: u32| {
+        if a != b && a != u32::MAX && b != u32::MAX {
+            ways.push([a.min(b) as usize, a.max(b) as usize]);
+        }
+    };
+    // Floor on floor: a cell of one room that another room (listed later) also covers.
+    for (i, room) in map.rooms.iter().enumerate() {
+        room.shape.for_each_cell(|c| {
+            if let Some(&o) = map.tiles().index(c).and_then(|k| owner.get(k)) {
+                pair(i as u32, o);
+            }
+        });
+    }
+    // Floor beside floor.
+    for y in 0..h {
+        for x in 0..w {
+            let a = owner[y * w + x];
+            if a == u32::MAX {
+                continue;
+            }
+            if x + 1 < w {
+                pair(a, owner[y * w + x + 1]);
+            }
+            if y + 1 < h {
+                pair(a, owner[(y + 1) * w + x]);
+            }
+        }
+    }
+    // A corridor's tiles beside another room's floor.
+    for &(ci, [a, b]) in corridors {
+        let Some(c) = map.corridors.get(ci) else { continue };
+        c.for_each_cell(|p| {
+            for q in p.neighbours4() {
+                let Some(&r) = map.tiles().index(q).and_then(|k| owner.get(k)) else { continue };
+                if r != u32::MAX && r as usize != a && r as usize != b {
+                    pair(a as u32, r);
+                    pair(b as u32, r);
+                }
+            }
+        });
+    }
+    // Corridor floor no corridor lists (a tunnel's stretch that joins others), against a
+    // room's floor: the room is joined to the piece of corridor floor it touches, so to a room
+    // of a corridor there (the lowest), or to the lowest room that piece touches.
+    let passage = |i: usize| owner[i] == u32::MAX && map.tiles().as_slice()[i] != super::Tile::Wall;
+    let mut listed = vec![false; w * h];
+    for &(ci, _) in corridors {
+        if let Some(c) = map.corridors.get(ci) {
+            c.for_each_cell(|p| {
+                if let Some(k) = map.tiles().index(p) {
+                    listed[k] = true;
+                }
+            });
+        }
+    }
+    if (0..w * h).any(|i| passage(i) && !listed[i]) {
+        let mut labels = Vec::new();
+        let area = map.tiles().bounds();
+        let found = pathfind::pieces(
+            area,
+            |p| map.tiles().index(p).is_some_and(passage),
+            &mut labels,
+            &mut pathfind::Queue::default(),
+        );
+        let mut ends: Vec<Vec<u32>> = vec![Vec::new(); found.len()];
+        for &(ci, [a, b]) in corridors {
+            let first = map.corridors.get(ci).and_then(|c| c.path.first().copied());
+            if let Some(&piece) = first.and_then(|p| map.tiles().index(p)).and_then(|k| labels.get(k)) {
+                if let Some(e) = ends.get_mut(piece as usize) {
+                    e.extend([a as u32, b as u32]);
+                }
+            }
+        }
+        let mut touched: Vec<Vec<u32>> = vec![Vec::new(); found.len()];
+        for i in (0..w * h).filter(|&i| passage(i) && !listed[i]) {
+            for q in map.tiles().pos_of(i).neighbours4() {
+                let Some(&r) = map.tiles().index(q).and_then(|k| owner.get(k)) else { continue };
+                let piece = labels[i] as usize;
+                if r != u32::MAX && !ends[piece].contains(&r) {
+                    touched[piece].push(r);
+                }
+            }
+        }
+        for (piece, rooms) in touched.iter().enumerate() {
+            let hub = ends[piece].iter().chain(rooms).min();
+            if let Some(&hub) = hub {
+                rooms.iter().for_each(|&r| pair(hub, r));
+            }
+        }
+    }
+    ways.sort_unstable();
+    ways.dedup();
+    let mut joined: Vec<[usize; 2]> = corridors.iter().map(|&(_, [a, b])| [a.min(b), a.max(b)]).collect();
+    joined.sort_unstable();
+    ways.retain(|w| joined.binary_search(w).is_err());
+    ways
 }
 
 /// Values by id, the later of two equal ids winning: a plain table when the ids are few and

@@ -18,6 +18,7 @@ pub mod markers;
 pub mod metrics;
 pub mod palette;
 pub mod path_text;
+mod promises;
 pub mod roles;
 pub mod survey;
 pub mod terrain;

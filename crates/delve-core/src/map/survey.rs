@@ -265,14 +265,18 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
         return None;
     }
 
-    // The room graph, with ids as indices.
+    // The room graph, with ids as indices: the corridors, then the ways on the tiles.
     let rooms = map.rooms.len();
     let room_of = |door: u32| map.doors[door as usize].room as usize;
+    let joins: Vec<(usize, [usize; 2])> =
+        map.corridors.iter().enumerate().map(|(i, c)| (i, [room_of(c.doors[0]), room_of(c.doors[1])])).collect();
+    let ways = super::graph::tile_ways(map, &joins);
+    let edges = || joins.iter().map(|&(_, e)| e).chain(ways.iter().copied());
     s.degree.clear();
     s.degree.resize(rooms, 0);
-    for c in &map.corridors {
-        s.degree[room_of(c.doors[0])] += 1;
-        s.degree[room_of(c.doors[1])] += 1;
+    for [a, b] in edges() {
+        s.degree[a] += 1;
+        s.degree[b] += 1;
     }
     s.first.clear();
     s.first.push(0);
@@ -285,8 +289,7 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
     s.fill.clear();
     s.fill.extend_from_slice(&s.first[..rooms]);
     let fill = &mut s.fill;
-    for c in &map.corridors {
-        let (a, b) = (room_of(c.doors[0]), room_of(c.doors[1]));
+    for [a, b] in edges() {
         s.next[fill[a]] = b as u32;
         fill[a] += 1;
         s.next[fill[b]] = a as u32;
@@ -330,6 +333,12 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
             depth = queue.taken().last().map_or(0, |&r| hops[r as usize]);
         }
     }
+    // The player's walk: a key it never reaches, or a vault open but at its doors, is a
+    // problem, which the full check tells.
+    let walk = super::certify::certify(map);
+    if !walk.keys_missed.is_empty() || !super::promises::open_vaults(map).is_empty() {
+        return None;
+    }
     let path_tiles: usize = map.corridors.iter().map(|c| c.path.len()).sum();
     let corridors = map.corridors.len();
     Some(Metrics {
@@ -347,10 +356,10 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
         longest_path,
         graph: GraphMetrics {
             leaf_rooms: s.degree.iter().filter(|d| **d == 1).count(),
-            loops: (corridors + components).saturating_sub(rooms),
+            loops: (corridors + ways.len() + components).saturating_sub(rooms),
             depth,
             mean_corridor_length: if corridors == 0 { 0.0 } else { path_tiles as f64 / corridors as f64 },
         },
-        content: super::markers::Content::of(map),
+        content: super::markers::Content::from_walk(map, &walk),
     })
 }

@@ -89,6 +89,19 @@ pub enum Problem {
         kind: String,
         cell: Pos,
     },
+    /// Key `key` (at `cell`) is never reached by a player walking from the spawn: behind its
+    /// own lock (`door`, one of the doors it opens), or cut off.
+    KeyOutOfReach {
+        key: u32,
+        door: Option<DoorId>,
+        cell: Pos,
+    },
+    /// Vault `room` is open at `cell`: a walkable tile beside its floor (diagonals too) that is
+    /// not the tile outside one of its doors.
+    VaultOpen {
+        room: RoomId,
+        cell: Pos,
+    },
 }
 
 impl Problem {
@@ -109,7 +122,9 @@ impl Problem {
             | CorridorEntersRoom { cell, .. }
             | SpawnNotOnFloor { cell }
             | UnreachableFloor { cell, .. }
-            | MarkerNotOnFloor { cell, .. } => Some(*cell),
+            | MarkerNotOnFloor { cell, .. }
+            | KeyOutOfReach { cell, .. }
+            | VaultOpen { cell, .. } => Some(*cell),
             RoomEmpty { .. }
             | DuplicateId { .. }
             | DoorUnknownRoom { .. }
@@ -163,6 +178,18 @@ impl fmt::Display for Problem {
             MarkerNotOnFloor { index, kind, cell } => {
                 write!(f, "marker {index} ({kind}) at {cell} is not on walkable floor")
             }
+            KeyOutOfReach { key, door: Some(door), cell } => write!(
+                f,
+                "key {key} at {cell} is never reached from the spawn: it lies behind a lock it opens (door \
+                 {door}) or is cut off; move the key or the lock"
+            ),
+            KeyOutOfReach { key, door: None, cell } => {
+                write!(f, "key {key} at {cell} is never reached from the spawn; move it where a player can walk")
+            }
+            VaultOpen { room, cell } => write!(
+                f,
+                "vault {room} is open at {cell}: a walkable tile beside its floor that is not at one of its doors"
+            ),
         }
     }
 }
@@ -308,6 +335,7 @@ pub(super) mod reference {
                 out.push(Problem::MarkerNotOnFloor { index, kind: m.kind.clone(), cell: m.at });
             }
         }
+        out.extend(crate::map::promises::problems(map));
         out
     }
 }
