@@ -115,6 +115,40 @@ typedef struct DelveTileKind {
   uint32_t id;
 } DelveTileKind;
 
+// What a player's walk over the tiles found on a map (`delve_map_certify`): the walk steps
+// from the spawn onto floor of a walkable kind and door tiles, a locked door's tile once its
+// key (a key marker's tile, picked up by stepping on it) is held, never onto rock. The same
+// walk as `delve check` and the `solvable`, `solution_length`, `free_locks` and
+// `exit_without_keys` columns of `delve sweep`.
+typedef struct DelveCertificate {
+  // Every key is picked up before its door is needed, every walkable tile is reached once
+  // the keys are held, and the exit is reached (stepping north, south, east and west).
+  bool solvable;
+  // The exit is reached (`solution_length` holds the steps); false: it never is.
+  bool has_solution;
+  // Steps from the spawn, picking up the keys needed nearest first, to the exit's nearest
+  // tile; 0 when `has_solution` is false.
+  uint32_t solution_length;
+  // Keys the walk picks up.
+  uint32_t keys_found;
+  // Keys no walk reaches (behind their own lock, or cut off).
+  uint32_t keys_missed;
+  // Locked doors that lock nothing: every tile beside the door's tile is reached with that
+  // door alone closed, stepping eight ways with every key held.
+  uint32_t free_locks;
+  // Locked doors of the map.
+  uint32_t locks;
+  // On a map with locked doors: the exit is reached holding no key, stepping eight ways.
+  bool exit_without_keys;
+  // The spawn is on a tile a player can stand on.
+  bool spawn_walkable;
+  // Walkable tiles never reached, holding every key found.
+  uint32_t unreached;
+  // The exit room's index (as `delve_map_room` takes it): the room with the exit role, else
+  // the room farthest from the spawn; -1 when no room is reached.
+  int64_t exit_room;
+} DelveCertificate;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -250,6 +284,39 @@ bool delve_map_tile_kind(const struct DelveMap *m, uint32_t index, struct DelveT
 // `m` is NULL or a map not yet freed.
 const uint8_t *delve_map_terrain(const struct DelveMap *m);
 
+// What a creature may stand on, row by row: `width * height` bytes, 1 for floor (room,
+// corridor, door tile) of a walkable tile kind (a chasm is not), 0 for rock and floor that is
+// not walkable; the tile of a locked door is 0 unless `all_keys` (a player holding every key).
+// The mask `delve_map_certify`'s walk steps on. The array belongs to the map and lives until
+// `delve_map_free`; it is made the first time it is asked for. NULL for NULL.
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+const uint8_t *delve_map_walkable(const struct DelveMap *m, bool all_keys);
+
+// What a creature sees through, row by row: `width * height` bytes, 1 for floor of any tile
+// kind (water and chasms are seen across) and the door tiles of open arches, 0 for rock and the
+// tiles of shut doors (plain, locked and secret). The array belongs to the map and lives until
+// `delve_map_free`; it is made the first time it is asked for. NULL for NULL.
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+const uint8_t *delve_map_transparent(const struct DelveMap *m);
+
+// Walks the map as a player does (see `DelveCertificate`) and writes what the walk found to
+// `*out`. Returns false, writing nothing, for a NULL map or `out`.
+//
+// # Safety
+// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+bool delve_map_certify(const struct DelveMap *m, struct DelveCertificate *out);
+
+// The walk's story in a line, as `delve check` tells it ("solvable in 84 steps", "not
+// solvable: keys never reached: 2"). Free it with `delve_string_free`. NULL for NULL.
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+char *delve_map_certify_summary(const struct DelveMap *m);
+
 // The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`
 // wall, `.` room floor, `,` corridor floor, a tile of a kind its kind's glyph, `+` door tile (a
 // locked door's: its key's number), `@` spawn, a marker its kind's glyph. A glyph outside
@@ -267,15 +334,15 @@ char *delve_map_to_ascii(const struct DelveMap *m);
 // `m` is NULL or a map not yet freed.
 char *delve_map_to_json(const struct DelveMap *m);
 
-// Frees a map from `delve_generate*` (NULL does nothing). The map and its tile array must not
-// be used afterwards.
+// Frees a map from `delve_generate*` (NULL does nothing). The map and its arrays (tiles,
+// terrain, masks) must not be used afterwards.
 //
 // # Safety
 // `m` is NULL or a map from `delve_generate*` not yet freed.
 void delve_map_free(struct DelveMap *m);
 
-// Frees a string from libdelve: an error message, `delve_map_to_ascii` or
-// `delve_map_to_json` (NULL does nothing).
+// Frees a string from libdelve: an error message, `delve_map_to_ascii`, `delve_map_to_json`
+// or `delve_map_certify_summary` (NULL does nothing).
 //
 // # Safety
 // `s` is NULL or a string from libdelve not yet freed.

@@ -244,6 +244,7 @@ fn doors_are_the_cores_with_their_openings() {
                     Opening::Door => (DelveOpening::DelveOpeningDoor, 0),
                     Opening::Locked(k) => {
                         locked += 1;
+                        assert!(core.markers.iter().any(|m| m.key == Some(k)), "{preset} door {i}: no key {k}");
                         (DelveOpening::DelveOpeningLocked, k)
                     }
                     Opening::Secret => (DelveOpening::DelveOpeningSecret, 0),
@@ -251,13 +252,70 @@ fn doors_are_the_cores_with_their_openings() {
                 };
                 assert_eq!((out.opening, out.key), want, "{preset} door {i}");
             }
-            assert_eq!(locked, if preset == "grown-quest" { 2 } else { 0 });
+            // grown-quest locks some doors (a key may open several), godot-part3 none.
+            assert_eq!(locked > 0, preset == "grown-quest", "{preset}: {locked} locked doors");
             let mut out = std::mem::MaybeUninit::<DelveDoor>::uninit();
             assert!(!delve_map_door(m, core.doors.len() as u32, out.as_mut_ptr()), "past the end");
             assert!(!delve_map_door(m, 0, ptr::null_mut()), "no place to write");
             delve_map_free(m);
         }
     }
+}
+
+/// The masks and the walk are the core's (`map::certify`), on a map with chasms and locks.
+#[test]
+fn masks_and_certificate_are_the_cores() {
+    for seed in [1u64, 4, 7, 12] {
+        let core = core_map("grown-quest", seed);
+        let expected = certify::certify(&core);
+        let m = call(Some(&c("grown-quest")), Some(&c(&seed.to_string())), None).unwrap();
+        // SAFETY: `m` is a live map until freed below; the arrays live as long.
+        unsafe {
+            let n = (delve_map_width(m) * delve_map_height(m)) as usize;
+            for all_keys in [false, true] {
+                let mask = delve_map_walkable(m, all_keys);
+                assert_eq!(mask, delve_map_walkable(m, all_keys), "made once, the same array every time");
+                let want: Vec<u8> =
+                    certify::walkable_mask(&core, all_keys).as_slice().iter().map(|&b| u8::from(b)).collect();
+                assert_eq!(std::slice::from_raw_parts(mask, n), want.as_slice(), "seed {seed}, all_keys {all_keys}");
+            }
+            assert_ne!(
+                std::slice::from_raw_parts(delve_map_walkable(m, false), n),
+                std::slice::from_raw_parts(delve_map_walkable(m, true), n),
+                "seed {seed}: the locked doors' tiles"
+            );
+            let want: Vec<u8> = certify::transparent_mask(&core).as_slice().iter().map(|&b| u8::from(b)).collect();
+            assert_eq!(std::slice::from_raw_parts(delve_map_transparent(m), n), want.as_slice());
+            let mut out = DelveCertificate { exit_room: 99, ..DelveCertificate::default() };
+            assert!(delve_map_certify(m, &mut out));
+            let want = DelveCertificate {
+                solvable: expected.solvable,
+                has_solution: expected.solution_length.is_some(),
+                solution_length: expected.solution_length.unwrap_or(0),
+                keys_found: expected.keys_found.len() as u32,
+                keys_missed: expected.keys_missed.len() as u32,
+                free_locks: expected.free_locks.len() as u32,
+                locks: expected.locks,
+                exit_without_keys: expected.exit_without_keys,
+                spawn_walkable: expected.spawn_walkable,
+                unreached: expected.unreached as u32,
+                exit_room: expected.exit.map_or(-1, |e| e as i64),
+            };
+            assert_eq!(out, want, "seed {seed}");
+            assert!(out.solvable && out.has_solution && out.locks > 0, "seed {seed}: {}", expected.summary());
+            assert_eq!(take(delve_map_certify_summary(m)), expected.summary());
+            assert!(!delve_map_certify(m, ptr::null_mut()));
+            delve_map_free(m);
+        }
+    }
+}
+
+#[test]
+fn a_device_is_not_read() {
+    let message = call(Some(&c("/dev/zero")), Some(&c("1")), None).unwrap_err();
+    assert!(message.contains("/dev/zero") && message.contains("not a regular file"), "{message}");
+    let message = call(Some(&c("godot-part3")), Some(&c("1")), Some(&c("/dev/zero"))).unwrap_err();
+    assert!(message.contains("/dev/zero") && message.contains("not a regular file"), "{message}");
 }
 
 #[test]
@@ -267,6 +325,11 @@ fn null_maps_give_nothing() {
     unsafe {
         assert_eq!((delve_map_width(null), delve_map_height(null), delve_map_room_count(null)), (0, 0, 0));
         assert!(delve_map_tiles(null).is_null() && delve_map_terrain(null).is_null());
+        assert!(delve_map_walkable(null, false).is_null() && delve_map_walkable(null, true).is_null());
+        assert!(delve_map_transparent(null).is_null() && delve_map_certify_summary(null).is_null());
+        let mut certificate = DelveCertificate { solvable: true, ..DelveCertificate::default() };
+        assert!(!delve_map_certify(null, &mut certificate) && certificate.solvable, "nothing written");
+        assert!(!delve_map_certify(null, ptr::null_mut()));
         assert_eq!((delve_map_marker_count(null), delve_map_tile_kind_count(null)), (0, 0));
         assert_eq!(delve_map_door_count(null), 0);
         assert!(!delve_map_door(null, 0, ptr::null_mut()));

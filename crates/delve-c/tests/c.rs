@@ -1,12 +1,27 @@
 //! libdelve from C: `tests/c/check.c` and `examples/c/print_map.c` compiled with the system's
 //! `cc` against the built `libdelve.so`, run (under valgrind when there is one), and their maps
 //! compared with the CLI's and with the golden table `tests/golden/everywhere.tsv`.
+//!
+//! On a developer's machine a missing valgrind or golden table skips its test (saying so); on
+//! CI (the environment variable `CI` set) it fails it, as does a `DELVE_BIN` that names no
+//! file: there everything is installed, and a check that quietly did not run would pass.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
+
+/// The environment variable `CI` is set (and not empty, `0` or `false`).
+fn on_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim().to_lowercase().as_str(), "" | "0" | "false"))
+}
+
+/// A test cannot run for want of `what`: on CI a failure, elsewhere a skip (said on stdout).
+fn missing(what: &str) {
+    assert!(!on_ci(), "{what}, and CI is set: everything the tests need must be installed");
+    println!("skipped: {what}");
+}
 
 /// The repository's root.
 fn repo() -> PathBuf {
@@ -85,9 +100,14 @@ fn check_program() -> &'static Path {
 /// now with the same profile as the library.
 fn cli() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| match std::env::var_os("DELVE_BIN").map(PathBuf::from).filter(|p| p.is_file()) {
-        Some(given) => given,
-        None => {
+    EXE.get_or_init(|| match std::env::var_os("DELVE_BIN").filter(|v| !v.is_empty()).map(PathBuf::from) {
+        Some(given) if given.is_file() => given,
+        given => {
+            if let Some(given) = given {
+                // On CI a DELVE_BIN that names nothing is a broken set-up, not a CLI to build.
+                assert!(!on_ci(), "DELVE_BIN={} is not a file, and CI is set", given.display());
+                println!("DELVE_BIN={} is not a file: building the CLI", given.display());
+            }
             cargo_build(&["-p", "delve", "--bin", "delve"]);
             profile_dir().join("delve")
         }
@@ -97,7 +117,7 @@ fn cli() -> &'static Path {
 fn valgrind() -> Option<Command> {
     let found = Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
     if !found {
-        println!("valgrind is not installed: the C programs run without it");
+        missing("valgrind is not installed: the C programs run without it");
         return None;
     }
     let mut v = Command::new("valgrind");
@@ -250,7 +270,7 @@ fn sha256(text: &str) -> String {
 fn the_golden_table_holds_through_c() {
     let path = repo().join("tests/golden/everywhere.tsv");
     let Ok(table) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} is not there yet (it lands on main with the golden table)", path.display());
+        missing(&format!("{} is not there", path.display()));
         return;
     };
     let lines: Vec<Vec<&str>> = table

@@ -2,9 +2,12 @@
  * system's cc, links it to the built library and runs it, under valgrind when there is one).
  *
  *   check DIR   generates maps and checks tiles and tile kinds against the ASCII form and
- *               grown-quest's tile kinds against its preset; checks that every bad
+ *               grown-quest's tile kinds against its preset; checks the walkable and
+ *               transparent masks against the tiles, tile kinds and doors, and the walk's
+ *               certificate (grown-quest solvable on many seeds); checks that every bad
  *               input gives NULL and a clear message (DIR holds bad-value.ron, conflict.ron,
- *               too-big.ron, made by the test); frees everything. Prints "ok: ..." lines.
+ *               too-big.ron, made by the test; /dev/zero is refused at once); frees everything.
+ *               Prints "ok: ..." lines.
  *   rows        for each line "PRESET<TAB>SEED<TAB>KEEP" on stdin (SEED empty: the preset's
  *               seed; KEEP empty: no locks), prints "ascii N\n" and the N bytes of the ASCII
  *               form, then "json N\n" and the JSON; or "error N\n" and the message.
@@ -39,6 +42,92 @@ typedef struct {
 
 /* The tile kinds of presets/grown-quest.ron, in its order. */
 static const Kind QUEST_KINDS[] = {{"water", '~', true}, {"chasm", ':', false}, {"trap", '^', true}};
+
+/* Checks the walkable masks (without and with every key) and the transparent mask of `m`
+ * against what its tiles, tile kinds and doors say, computed here: walkable is floor (id 1 to 3)
+ * of no kind or a walkable kind, but not a locked door's outside tile unless all keys are held;
+ * transparent is floor of any kind, but not the outside tile of a door that is not an arch.
+ * Returns the number of tiles the keys open. */
+static size_t check_masks(DelveMap *m, const char *what) {
+    uint32_t w = delve_map_width(m), h = delve_map_height(m), n_kinds = delve_map_tile_kind_count(m);
+    size_t n = (size_t)w * h, opened = 0;
+    const uint8_t *tiles = delve_map_tiles(m), *terrain = delve_map_terrain(m);
+    const uint8_t *walk = delve_map_walkable(m, false), *keys = delve_map_walkable(m, true);
+    const uint8_t *see = delve_map_transparent(m);
+    CHECK(tiles && terrain && walk && keys && see, "%s: NULL array", what);
+    CHECK(walk == delve_map_walkable(m, false) && keys == delve_map_walkable(m, true) && see == delve_map_transparent(m),
+          "%s: a mask is made anew", what);
+    uint8_t *want_walk = malloc(n), *want_keys = malloc(n), *want_see = malloc(n);
+    CHECK(want_walk && want_keys && want_see, "%s: out of memory", what);
+    if (tiles && terrain && walk && keys && see && want_walk && want_keys && want_see) {
+        for (size_t i = 0; i < n; i++) {
+            bool floor = tiles[i] != 0, walkable_kind = true;
+            CHECK(terrain[i] <= n_kinds, "%s: tile kind number %u of %u kinds", what, terrain[i], n_kinds);
+            if (terrain[i] > 0) {
+                DelveTileKind k = {0};
+                CHECK(delve_map_tile_kind(m, terrain[i] - 1u, &k), "%s: tile kind %u", what, terrain[i]);
+                walkable_kind = k.walkable;
+            }
+            want_walk[i] = want_keys[i] = floor && walkable_kind;
+            want_see[i] = floor;
+        }
+        for (uint32_t i = 0; i < delve_map_door_count(m); i++) {
+            DelveDoor d;
+            CHECK(delve_map_door(m, i, &d), "%s: door %u", what, i);
+            if (d.outside_x < 0 || d.outside_y < 0 || (uint32_t)d.outside_x >= w || (uint32_t)d.outside_y >= h) continue;
+            size_t at = (size_t)d.outside_y * w + (size_t)d.outside_x;
+            if (d.opening == DELVE_OPENING_LOCKED) want_walk[at] = 0;
+            if (d.opening != DELVE_OPENING_ARCH) want_see[at] = 0;
+        }
+        for (size_t i = 0; i < n; i++) {
+            CHECK(walk[i] == want_walk[i], "%s: walkable at %zu,%zu is %u", what, i % w, i / w, walk[i]);
+            CHECK(keys[i] == want_keys[i], "%s: walkable with keys at %zu,%zu is %u", what, i % w, i / w, keys[i]);
+            CHECK(see[i] == want_see[i], "%s: transparent at %zu,%zu is %u", what, i % w, i / w, see[i]);
+            opened += keys[i] && !walk[i];
+        }
+    }
+    free(want_walk);
+    free(want_keys);
+    free(want_see);
+    return opened;
+}
+
+/* grown-quest at `seed`: its masks are the map's, and the walk finds it solvable. */
+static void check_quest(const char *seed) {
+    char what[64];
+    snprintf(what, sizeof what, "grown-quest %s", seed);
+    char *error = NULL;
+    DelveMap *m = delve_generate("grown-quest", seed, &error);
+    CHECK(m != NULL, "%s: %s", what, error ? error : "");
+    if (m == NULL) {
+        delve_string_free(error);
+        return;
+    }
+    size_t opened = check_masks(m, what);
+    uint32_t keys = 0;
+    for (uint32_t i = 0; i < delve_map_marker_count(m); i++) {
+        DelveMarker mk;
+        keys += delve_map_marker(m, i, &mk) && mk.key > 0;
+    }
+    DelveCertificate c;
+    memset(&c, 0, sizeof c);
+    c.exit_room = -2;
+    CHECK(delve_map_certify(m, &c), "%s: no certificate", what);
+    char *summary = delve_map_certify_summary(m);
+    CHECK(summary != NULL, "%s: no summary", what);
+    CHECK(c.solvable && c.has_solution && c.solution_length > 0 && c.spawn_walkable, "%s: %s", what,
+          summary ? summary : "");
+    CHECK(c.keys_missed == 0 && c.unreached == 0 && c.keys_found == keys && keys > 0 && c.locks >= keys,
+          "%s: keys %u of %u (%u locks), %u unreached", what, c.keys_found, keys, c.locks, c.unreached);
+    CHECK(c.free_locks <= c.locks, "%s: %u free locks of %u", what, c.free_locks, c.locks);
+    CHECK(c.exit_room >= 0 && c.exit_room < (int64_t)delve_map_room_count(m), "%s: exit room %lld", what,
+          (long long)c.exit_room);
+    CHECK(opened > 0 && opened <= c.locks, "%s: the keys open %zu tiles for %u locks", what, opened, c.locks);
+    CHECK(summary && strncmp(summary, "solvable in ", 12) == 0, "%s: summary \"%s\"", what, summary ? summary : "");
+    printf("ok: %s: %s\n", what, summary ? summary : "");
+    delve_string_free(summary);
+    delve_map_free(m);
+}
 
 /* Generates PRESET at SEED and checks the map against its own ASCII form, and its tile kinds
  * against the `n_kinds` of `kinds` (NULL: any kinds, each checked against the ASCII alone). Returns
@@ -154,7 +243,18 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
     }
     DelveDoor none_door;
     CHECK(!delve_map_door(m, doors, &none_door), "%s: door past the end", preset);
-    CHECK(locked == keys, "%s: %u locked doors for %u keys", preset, locked, keys);
+    /* A key may open several doors; every door locked opens with a key that lies on the map. */
+    CHECK(locked >= keys, "%s: %u locked doors for %u keys", preset, locked, keys);
+    for (uint32_t i = 0; i < doors; i++) {
+        DelveDoor d;
+        int found = 0;
+        if (!delve_map_door(m, i, &d) || d.opening != DELVE_OPENING_LOCKED) continue;
+        for (uint32_t j = 0; j < markers && !found; j++) {
+            DelveMarker mk;
+            found = delve_map_marker(m, j, &mk) && mk.key == d.key;
+        }
+        CHECK(found, "%s: door %u is locked by key %u, which no marker is", preset, i, d.key);
+    }
     uint32_t rooms = delve_map_room_count(m);
     CHECK(rooms > 0, "%s: no rooms", preset);
     for (uint32_t i = 0; i < rooms; i++) {
@@ -168,6 +268,7 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
     DelveRoom r;
     CHECK(!delve_map_room(m, rooms, &r), "%s: room past the end", preset);
     CHECK(strncmp(json, "{", 1) == 0 && strstr(json, "\"rooms\"") && strstr(json, "\"spawn\""), "%s: JSON", preset);
+    check_masks(m, preset);
     printf("ok: %s seed %s: %ux%u, %u rooms, %u markers (%u keys), %u tile kinds on %zu tiles, spawn %u,%u\n", preset,
            seed ? seed : "(preset's)", w, h, rooms, markers, keys, n, kinded, sx, sy);
     free(tk);
@@ -214,6 +315,12 @@ static int check(const char *dir) {
     CHECK(check_map_kinds("grown-quest", NULL, QUEST_KINDS, n_quest) > 0, "grown-quest: no tile of a kind");
     /* A preset without tile kinds: none, and every terrain byte 0. */
     check_map_kinds("godot-part3", "7", QUEST_KINDS, 0);
+    /* Chasms and locked doors: the masks keep out of them, and the walk solves every map. */
+    for (int i = 0; i < 12; i++) {
+        char seed[16];
+        snprintf(seed, sizeof seed, "%d", i);
+        check_quest(seed);
+    }
 
     char path[4096], locks[4096], big[4096];
     snprintf(path, sizeof path, "%s/bad-value.ron", dir);
@@ -232,6 +339,10 @@ static int check(const char *dir) {
                  "conflict.ron: the locked tile at", "room 5, which is not locked");
     EXPECT_ERROR("a map over the editor's limits", delve_generate_keeping("godot-part3", "1", big, &error),
                  "too-big.ron:4:13: the map is 5000", "at most 16777216 tiles");
+    EXPECT_ERROR("a device as a preset", delve_generate("/dev/zero", "1", &error), "/dev/zero",
+                 "not a regular file");
+    EXPECT_ERROR("a device as locks", delve_generate_keeping("godot-part3", "1", "/dev/zero", &error), "/dev/zero",
+                 "not a regular file");
     EXPECT_ERROR("NULL locks path", delve_generate_keeping("godot-part3", "1", NULL, &error), "locks_map_path: NULL");
     EXPECT_ERROR("non-UTF-8 locks path", delve_generate_keeping("godot-part3", "1", not_utf8, &error),
                  "locks_map_path: not UTF-8 text");
@@ -247,6 +358,11 @@ static int check(const char *dir) {
     CHECK(delve_map_tiles(NULL) == NULL && delve_map_to_ascii(NULL) == NULL && delve_map_to_json(NULL) == NULL,
           "NULL map data");
     CHECK(!delve_map_room(NULL, 0, &r), "room of NULL");
+    DelveCertificate cert;
+    CHECK(delve_map_walkable(NULL, false) == NULL && delve_map_walkable(NULL, true) == NULL &&
+              delve_map_transparent(NULL) == NULL && !delve_map_certify(NULL, &cert) &&
+              delve_map_certify_summary(NULL) == NULL,
+          "masks and walk of NULL");
     DelveMarker mk;
     CHECK(delve_map_marker_count(NULL) == 0 && !delve_map_marker(NULL, 0, &mk), "markers of NULL");
     DelveTileKind tk;
