@@ -1,5 +1,7 @@
 """Shared fixtures: the repository's root, the `delve` CLI to compare against (DELVE_BIN, set by
-scripts/test-python.sh), and map files with locks to keep."""
+scripts/test-python.sh), map files with locks to keep, and `missing`: a test whose tool or file
+is not there skips on a developer's machine but fails on CI (the environment variable CI set),
+where everything is installed and a skip would hide a check that never ran."""
 
 import os
 import pathlib
@@ -14,6 +16,19 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 PRESETS = list(delve.SHIPPED_PRESETS)
 
 
+def on_ci() -> bool:
+    """The environment variable CI is set (and not empty, 0 or false), as CI services and
+    .ci/run set it."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false")
+
+
+def missing(reason: str) -> None:
+    """Stops the test for want of `reason`: a skip, but a failure on CI."""
+    if on_ci():
+        pytest.fail(f"{reason} (CI is set: everything the tests need must be there)", pytrace=False)
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def root() -> pathlib.Path:
     return ROOT
@@ -24,7 +39,7 @@ def cli() -> str:
     """The `delve` binary: DELVE_BIN, else the workspace's debug build."""
     path = os.environ.get("DELVE_BIN") or str(ROOT / "target" / "debug" / "delve")
     if not os.access(path, os.X_OK):
-        pytest.skip(f"no delve CLI at {path}: build it (cargo build) and set DELVE_BIN")
+        missing(f"no delve CLI at {path}: build it (cargo build) and set DELVE_BIN")
     return path
 
 

@@ -6,9 +6,8 @@ import pathlib
 import subprocess
 import sys
 
-import pytest
-
 import delve
+from conftest import missing
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -19,8 +18,9 @@ def test_the_stubs_and_marker_are_installed():
     assert (package / "__init__.pyi").read_text() == (HERE.parent / "delve.pyi").read_text()
 
 
-@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed (pip install mypy)")
 def test_stubtest_finds_nothing():
+    if importlib.util.find_spec("mypy") is None:
+        missing("mypy is not installed (pip install mypy)")
     done = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "delve", "--allowlist", str(HERE / "stubtest-allowlist.txt")],
         capture_output=True,
