@@ -29,18 +29,64 @@ def test_get_and_set_by_key():
     assert any(r.role == "entrance" for r in p.generate(9).rooms)
 
 
+def other_values(p: delve.Preset, key: str):
+    """Values for `key` other than its own, nearest first: the other choices, the other
+    switch, the whole numbers and chances beside it, a range widened or narrowed by one."""
+    value = p[key]
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, str):
+        return [name for name in p.allowed(key).split(", ") if name != value]
+    if isinstance(value, int):
+        return [value + 1, value - 1]
+    if isinstance(value, float):
+        return [round(value + d, 6) for d in (0.25, -0.25, 0.05, -0.05, 1.0, -1.0)]
+    lo, hi = value
+    return [(lo, hi + 1), (lo - 1, hi), (lo + 1, hi), (lo, hi - 1)]
+
+
 @pytest.mark.parametrize("preset", PRESETS)
-def test_every_key_reads_and_writes_back(preset):
+def test_every_key_takes_another_value(preset):
     p = delve.Preset(preset)
     assert len(p) == len(p.keys()) == len(list(p)) > 5
-    for key in p:
-        assert key in p
-        value = p[key]
-        p[key] = value
-        assert p[key] == value
-        assert p.allowed(key)
     assert "nonsense" not in p
+    original = p.to_ron()
+    for key in p:
+        assert key in p and p.allowed(key)
+        before, ron = p[key], p.to_ron()
+        for value in other_values(p, key):
+            try:
+                p[key] = value
+                break
+            except delve.DelveError:
+                assert p[key] == before and p.to_ron() == ron, f"{key}: a refused value changed nothing"
+        else:
+            pytest.fail(f"{key}: none of {other_values(p, key)} is allowed ({p.allowed(key)})")
+        changed = p[key]
+        assert changed != before, f"{key}: still {before!r} after setting {value!r}"
+        assert changed == (tuple(value) if isinstance(value, list) else value)
+        # The change is the preset's: in its file, and in a preset read back from that file.
+        assert p.to_ron() != ron, f"{key}: the preset file did not change"
+        assert delve.Preset(p.to_ron())[key] == changed
+        # And back: the file is as it was.
+        p[key] = before
+        assert p[key] == before and p.to_ron() == ron, f"{key}: setting it back"
+    assert p.to_ron() == original
     assert p.check() == []
+
+
+@pytest.mark.parametrize(
+    "preset, key, value", [("godot-part3", "max_rooms", 15), ("grown-shapes", "rooms", 12), ("caves", "fill", 0.5)]
+)
+def test_a_changed_value_changes_the_map(preset, key, value):
+    """Setting a parameter is seen in the maps it makes, not only when it is read back."""
+    p = delve.Preset(preset)
+    before = p.generate(4).to_ascii()
+    assert p[key] != value
+    p[key] = value
+    assert p[key] == value
+    assert p.generate(4).to_ascii() != before, f"{preset}: {key} = {value} made the same map"
+    assert p.generate(4).to_ascii() == delve.generate(p.to_ron(), 4).to_ascii()
 
 
 def test_changed_preset_is_the_clis(cli, tmp_path):
