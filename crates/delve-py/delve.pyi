@@ -4,6 +4,8 @@ the `delve` CLI, byte for byte.
     import delve
     m = delve.generate("godot-part3", 7)
     m.tiles[x, y]      # numpy uint8, shape (width, height): 0 wall, 1 room floor, 2 corridor, 3 door
+    m.walkable()[x, y] # numpy bool, the same shape: what a player without keys may stand on
+    m.certificate()    # a player's walk: {"solvable": True, "solution_length": 84, ...}
 """
 
 import os
@@ -102,9 +104,29 @@ class _Metrics(TypedDict):
     mean_corridor_length: float
     markers: int
     keys_reached_percent: float
+    solvable: float
+    solution_length: int
+    free_locks: int
+    exit_without_keys: float
     shortfall: Union[str, None]
     connected: bool
     problems: int
+
+class _Certificate(TypedDict):
+    """A player's walk over the tiles (`Map.certificate()`)."""
+
+    solvable: bool
+    solution_length: Union[int, None]
+    keys_found: list[int]
+    keys_missed: list[int]
+    free_locks: list[int]
+    exit_without_keys: bool
+    spawn_walkable: bool
+    unreached: int
+    exit: Union[int, None]
+    locks: int
+    holds: bool
+    summary: str
 
 @final
 class Room:
@@ -150,6 +172,15 @@ class Map:
     def terrain(self) -> npt.NDArray[np.uint8]:
         """Shape (width, height), indexed [x, y] as `tiles`: 0 no kind, k the kind
         tile_kinds[k - 1]. A new array each time it is read."""
+    def walkable(self, all_keys: bool = False) -> npt.NDArray[np.bool_]:
+        """Shape (width, height), indexed [x, y] as `tiles`: floor of a walkable kind and door
+        tiles, but locked doors' tiles only when `all_keys`. A new array each call."""
+    def transparent(self) -> npt.NDArray[np.bool_]:
+        """Shape (width, height), indexed [x, y] as `tiles`: floor of any kind and open arches;
+        rock and shut doors block the view. A new array each call."""
+    def certificate(self) -> _Certificate:
+        """A player's walk over the tiles: solvable, the solution's length, keys found and
+        missed, locks that lock nothing, the exit reached without keys, a summary."""
     @property
     def tile_kinds(self) -> list[_TileKind]:
         """The map's palette of tile kinds; empty for a map without any."""

@@ -1,7 +1,8 @@
 """A game's use of the `delve` Python module: one level per floor of a dungeon, each made from a
 preset (a shipped name, or the path of a preset file tuned in the Delve editor), and a walk from
-the spawn to the farthest room with python-tcod's pathfinding, on the map laid out as the
-python-tcod tutorial's GameMap lays out its tiles ([x, y]).
+the spawn to the farthest room a player without keys reaches, with python-tcod's pathfinding on
+the map's walkable tiles (`Map.walkable()`), laid out as the python-tcod tutorial's GameMap lays
+out its tiles ([x, y]).
 
     pip install ./crates/delve-py tcod
     python examples/python/levels.py [--preset godot-part3] [--floors 3] [--numbered] [--show]
@@ -19,9 +20,14 @@ import delve
 
 
 def walk_to_farthest_room(m: delve.Map):
-    """The farthest room from the spawn (by the steps to its nearest tile) and the path there:
-    a list of (x, y) from the spawn's neighbour to the room."""
-    walkable = m.tiles != 0  # the tutorial's tiles["walkable"]: shape (width, height), [x, y]
+    """The farthest room from the spawn that a player reaches before picking up any key (by the
+    steps to its nearest tile), and the path there: a list of (x, y) from the spawn's neighbour
+    to the room, stepping eight ways as python-tcod does.
+
+    The walk keeps to `m.walkable()`: floor of a walkable kind (round chasms) and door tiles,
+    but not the tiles of locked doors, whose keys this player does not hold. A game whose
+    player carries keys would walk `m.walkable(all_keys=True)` once it holds them all."""
+    walkable = m.walkable()  # the tutorial's tiles["walkable"]: shape (width, height), [x, y]
     graph = tcod.path.SimpleGraph(cost=walkable.astype(np.int8), cardinal=2, diagonal=3)
     finder = tcod.path.Pathfinder(graph)
     finder.add_root(m.spawn)

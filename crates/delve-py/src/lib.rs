@@ -6,7 +6,7 @@
 //! | file | owns |
 //! |---|---|
 //! | `lib.rs` | the module: `generate`, `load`, `DelveError`, how Python arguments become Rust ones |
-//! | [`map`] | `Map` and `Room`: the tiles as numpy, rooms, doors, corridors, ASCII, JSON, figures |
+//! | [`map`] | `Map` and `Room`: the tiles as numpy, walkable and transparent masks, rooms, doors, corridors, ASCII, JSON, figures, a player's walk (`certificate()`) |
 //! | [`preset`] | `Preset`: a generator's parameters by key, checked against their ranges |
 //!
 //! Nothing panics across the boundary: every error is a `delve.DelveError` (a `ValueError`)

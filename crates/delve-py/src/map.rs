@@ -4,10 +4,11 @@
 use crate::{delve_error, guarded};
 use delve_core::export::{self, json};
 use delve_core::generate::{Generated, Report};
-use delve_core::geom::{Dir, Pos};
+use delve_core::geom::{Dir, Grid, Pos};
 use delve_core::io;
 use delve_core::map::Map as CoreMap;
 use delve_core::map::Opening;
+use delve_core::map::certify;
 use delve_core::map::palette::separate_neighbours;
 use delve_core::measure::{Stat, SweepRow};
 use numpy::{PyArray2, PyArrayMethods};
@@ -20,7 +21,10 @@ use std::sync::{Mutex, MutexGuard};
 ///
 /// `tiles[x, y]` is a numpy `uint8` array of shape `(width, height)`: 0 wall, 1 room floor,
 /// 2 corridor floor, 3 door tile (the tile just outside a door, `+` in `to_ascii()`);
-/// `terrain[x, y]` the same shape, each floor tile's kind (0 none, `k`: `tile_kinds[k - 1]`).
+/// `terrain[x, y]` the same shape, each floor tile's kind (0 none, `k`: `tile_kinds[k - 1]`);
+/// `walkable()` and `transparent()` the same shape, numpy `bool` masks for pathfinding and
+/// field of view; `certificate()` a player's walk over the tiles (solvable, the solution's
+/// length, locks that lock nothing).
 #[pyclass(frozen, module = "delve")]
 pub struct Map {
     state: Mutex<State>,
@@ -91,6 +95,24 @@ fn side(d: Dir) -> &'static str {
     }
 }
 
+/// A mask of the map's grid as a numpy `bool` array of shape `(width, height)`, `[x, y]`: the
+/// grid's row-major order is the array's column-major one (as `Map.tiles`).
+fn mask_array<'py>(py: Python<'py>, mask: &Grid<bool>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+    let (w, h) = (mask.width() as usize, mask.height() as usize);
+    let array = PyArray2::<bool>::zeros(py, [w, h], true);
+    {
+        let mut cells = array.readwrite();
+        let out = cells
+            .as_slice_mut()
+            .map_err(|e| delve_error(format!("internal error: the mask array is not contiguous: {e}")))?;
+        if out.len() != mask.as_slice().len() {
+            return Err(delve_error("internal error: the mask is not the size of the map"));
+        }
+        out.copy_from_slice(mask.as_slice());
+    }
+    Ok(array)
+}
+
 #[pymethods]
 impl Map {
     /// Tiles across.
@@ -159,6 +181,64 @@ impl Map {
             }
         }
         Ok(array)
+    }
+
+    /// What a creature may stand on, as a numpy `bool` array of the shape and layout of
+    /// `tiles`, indexed `walkable(...)[x, y]`: floor (room, corridor, door tile) of a walkable
+    /// kind (a chasm is not), but not the tile of a locked door, which a player without its key
+    /// cannot enter; with `all_keys=True`, locked door tiles too (a player holding every key).
+    /// The mask `certificate()`'s walk steps on, ready for python-tcod's pathfinding
+    /// (`walkable().astype(np.int8)` as a cost). A new array each call.
+    #[pyo3(signature = (all_keys = false))]
+    fn walkable<'py>(&self, py: Python<'py>, all_keys: bool) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let mask = guarded("finding the walkable tiles", || Ok(certify::walkable_mask(&self.drawn(), all_keys)))?;
+        mask_array(py, &mask)
+    }
+
+    /// What a creature sees through, as a numpy `bool` array of the shape and layout of
+    /// `tiles`, indexed `transparent()[x, y]`: floor of any kind (water and chasms are seen
+    /// across) and door tiles of open arches; rock, and the tiles of shut doors (plain, locked
+    /// and secret), block the view. For python-tcod's field of view
+    /// (`tcod.map.compute_fov(m.transparent(), pov)`). A new array each call.
+    fn transparent<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let mask = guarded("finding the transparent tiles", || Ok(certify::transparent_mask(&self.drawn())))?;
+        mask_array(py, &mask)
+    }
+
+    /// A player's walk over the tiles (never the room graph), as a dict, the same walk as
+    /// `delve sweep`'s `solvable`, `solution_length`, `free_locks` and `exit_without_keys`
+    /// columns and `delve check`:
+    ///
+    /// - `solvable`: every key is picked up before its door is needed, every walkable tile is
+    ///   reached once the keys are held, and the exit is reached (stepping four ways);
+    /// - `solution_length`: the steps from the spawn, picking up the keys needed nearest first,
+    ///   to the exit's nearest tile; None when the exit is never reached;
+    /// - `keys_found`: key numbers in the order the walk picks them up (the solution's first);
+    /// - `keys_missed`: key numbers no walk reaches;
+    /// - `free_locks`: ids of locked doors that lock nothing (all round them is reached, with
+    ///   that door alone closed, stepping eight ways);
+    /// - `exit_without_keys`: on a map with locked doors, the exit is reached holding no key
+    ///   (stepping eight ways);
+    /// - `spawn_walkable`, `unreached` (walkable tiles never reached), `exit` (the exit room's
+    ///   index in `rooms`, or None), `locks` (locked doors);
+    /// - `holds`: solvable, with no free lock and no exit without keys;
+    /// - `summary`: the walk's story in a line ("solvable in 84 steps").
+    fn certificate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let c = guarded("walking the map", || Ok(certify::certify(&self.drawn())))?;
+        let dict = PyDict::new(py);
+        dict.set_item("solvable", c.solvable)?;
+        dict.set_item("solution_length", c.solution_length)?;
+        dict.set_item("keys_found", &c.keys_found)?;
+        dict.set_item("keys_missed", &c.keys_missed)?;
+        dict.set_item("free_locks", &c.free_locks)?;
+        dict.set_item("exit_without_keys", c.exit_without_keys)?;
+        dict.set_item("spawn_walkable", c.spawn_walkable)?;
+        dict.set_item("unreached", c.unreached)?;
+        dict.set_item("exit", c.exit)?;
+        dict.set_item("locks", c.locks)?;
+        dict.set_item("holds", c.holds())?;
+        dict.set_item("summary", c.summary())?;
+        Ok(dict)
     }
 
     /// The map's palette of tile kinds (water, a chasm, a trap, ... as the preset declares
@@ -273,8 +353,12 @@ impl Map {
     /// The map's figures, with the keys of `delve sweep`'s CSV columns: `seed`, `rooms_asked`,
     /// each figure (`rooms`, `doors`, `corridors`, `corridor_cells`, `floor_percent`,
     /// `longest_path`, `leaf_rooms`, `dead_end_cells`, `loops`, `depth`,
-    /// `mean_corridor_length`, `markers`, `keys_reached_percent`), `shortfall` (a cause's key, or None), `connected` and `problems`.
-    /// Whole figures are ints, the others floats to three places, as the CSV writes them. The
+    /// `mean_corridor_length`, `markers`, `keys_reached_percent`, and the walk's `solvable`,
+    /// `solution_length`, `free_locks` and `exit_without_keys`, as `certificate()` finds them),
+    /// `shortfall` (a cause's key, or None), `connected` and `problems`. Whole figures are
+    /// ints, the others floats to three places, as the CSV writes them (`solvable` and
+    /// `exit_without_keys` are 1.0 or 0.0, a share over many maps; `solution_length` 0 when
+    /// the exit is never reached). The
     /// CSV's `micros` (the time to generate) is left out: it differs on every run. For a map
     /// read from a file, `rooms_asked` is 0 and `shortfall` None (no report).
     fn metrics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

@@ -250,3 +250,30 @@ def test_deeply_nested_text_is_an_error_not_a_stack_overflow(tmp_path, text):
     path = tmp_path / "deep.ron"
     path.write_text(text)
     assert raised(lambda: delve.load(path)).startswith(f"{path}:")
+
+
+def test_a_device_is_not_read(cli):
+    """/dev/zero (which never ends) as a preset, a map to load or a map to keep: refused at once,
+    before a byte is read, with the CLI's message. Run in a child interpreter with a time limit,
+    so that a read that never ends fails the test instead of hanging it."""
+    script = (
+        "import delve, time\n"
+        "for call in (lambda: delve.generate('/dev/zero', 1), lambda: delve.load('/dev/zero'),\n"
+        "             lambda: delve.generate('godot-part3', 1, keep='/dev/zero')):\n"
+        "    start = time.monotonic()\n"
+        "    try:\n"
+        "        call()\n"
+        "    except delve.DelveError as e:\n"
+        "        print(f'{time.monotonic() - start:.3f}\\t{e}')\n"
+        "    else:\n"
+        "        print('no error')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3, done.stdout
+    for line in lines:
+        seconds, message = line.split("\t", 1)
+        assert float(seconds) < 2.0, line
+        assert "/dev/zero" in message and "not a regular file" in message, message
+    assert lines[0].split("\t", 1)[1] == cli_error(cli, "generate", "/dev/zero", "--seed", "1", "--ascii")
