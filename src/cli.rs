@@ -281,6 +281,8 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 generate(&p.generator, seed)?
             };
             writeln!(err, "seed {seed}: {}", g.report)?;
+            // A player's walk over the tiles: what a game may trust of this map.
+            writeln!(err, "walked: {}", crate::map::certify::certify(&g.map).summary())?;
             if let Some(path) = &map_out {
                 io::save_map(path, &g.map)?;
                 writeln!(err, "saved {}", path.display())?;

@@ -187,7 +187,12 @@ impl std::fmt::Display for Summary {
         for (cause, k) in &self.shortfalls {
             write!(f, "\nfell short in {:.1}% of maps: {}", 100.0 * *k as f64 / n, cause.label())?;
         }
-        write!(f, "\nconnected {:.1}%, valid {:.1}%", 100.0 * self.connected as f64 / n, 100.0 * self.valid as f64 / n)?;
+        write!(
+            f,
+            "\nconnected {:.1}%, valid {:.1}%",
+            100.0 * self.connected as f64 / n,
+            100.0 * self.valid as f64 / n
+        )?;
         // The player's walk over the tiles: what a game may trust.
         let mean = |s: Stat| self.spread(s).map_or(0.0, |s| s.mean);
         write!(

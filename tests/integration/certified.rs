@@ -129,9 +129,9 @@ pub(crate) fn assert_certified(m: &Map, what: &str) {
     // Each lock alone, every other key held, eight ways: something beside it is out of reach.
     for &(at, k) in &walk.locks {
         let round = walk.reach(m.spawn, &all_keys, true, Some(at));
-        let lost = (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| at.offset(dx, dy))).any(|q| {
-            q != at && walk.stand(q, &all_keys, None) && !round.contains(&(q.x, q.y))
-        });
+        let lost = (-1..=1)
+            .flat_map(|dy| (-1..=1).map(move |dx| at.offset(dx, dy)))
+            .any(|q| q != at && walk.stand(q, &all_keys, None) && !round.contains(&(q.x, q.y)));
         assert!(lost, "{what}: the lock of key {k} at {at} is walked round");
     }
 }
@@ -141,13 +141,8 @@ pub(crate) fn assert_certified(m: &Map, what: &str) {
 fn assert_vaults_sealed(m: &Map, what: &str) {
     for room in m.rooms.iter().filter(|r| r.vault) {
         let floor: BTreeSet<(i32, i32)> = room.shape.cells().iter().map(|c| (c.x, c.y)).collect();
-        let doors: BTreeSet<(i32, i32)> = m
-            .doors
-            .iter()
-            .filter(|d| d.room == room.id)
-            .map(|d| d.cell.step(d.side))
-            .map(|p| (p.x, p.y))
-            .collect();
+        let doors: BTreeSet<(i32, i32)> =
+            m.doors.iter().filter(|d| d.room == room.id).map(|d| d.cell.step(d.side)).map(|p| (p.x, p.y)).collect();
         for &(x, y) in &floor {
             for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 let q = (x + dx, y + dy);
@@ -269,4 +264,27 @@ fn the_library_walk_agrees_with_the_test_walk() {
             }
         }
     }
+}
+
+/// The room graph's ways on the tiles are the ones the test works out on its own.
+#[test]
+fn the_graph_knows_the_ways_the_tiles_make() {
+    let mut ways = 0;
+    for name in ["tiendil-step6", "godot-part3", "grown-quest", "caves", "rooms-and-mazes", "vaults"] {
+        for seed in 0..40 {
+            let m = generate(&shipped(name), seed).unwrap().map;
+            let ends: Vec<(usize, [usize; 2])> = m
+                .corridors
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (i, c.doors.map(|d| m.doors[d as usize].room as usize)))
+                .collect();
+            let library: Vec<(usize, usize)> =
+                delve::map::graph::tile_ways(&m, &ends).into_iter().map(|[a, b]| (a, b)).collect();
+            let test: Vec<(usize, usize)> = crate::common::tile_ways(&m).into_iter().collect();
+            assert_eq!(library, test, "{name} seed {seed}");
+            ways += test.len();
+        }
+    }
+    assert!(ways > 0, "the maps have ways on the tiles to compare");
 }

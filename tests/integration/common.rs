@@ -279,9 +279,21 @@ pub fn assert_each_setter_writes(mut params: GeneratorParams) {
 }
 
 /// The distinct rooms each room's corridors lead to (indices into `map.rooms`; a corridor from a
-/// room to itself or through a missing door adds nothing): the room graph, read from the doors
-/// and corridors directly, not through the room graph under test (`delve::map::graph`).
+/// room to itself or through a missing door adds nothing), and the ways on the tiles no corridor
+/// lists (see [`tile_ways`]): the room graph, read from the doors, corridors and tiles directly,
+/// not through the room graph under test (`delve::map::graph`).
 pub fn room_neighbours(map: &delve::map::Map) -> Vec<std::collections::BTreeSet<usize>> {
+    let mut out = corridor_neighbours(map);
+    for (a, b) in tile_ways(map) {
+        out[a].insert(b);
+        out[b].insert(a);
+    }
+    out
+}
+
+/// [`room_neighbours`] by the corridors alone: the structure a generator builds (grown rooms'
+/// tree and its loops), whatever else the tiles join.
+pub fn corridor_neighbours(map: &delve::map::Map) -> Vec<std::collections::BTreeSet<usize>> {
     let index = |room: u32| map.rooms.iter().position(|r| r.id == room);
     let room_of = |door: u32| map.door(door).and_then(|d| index(d.room));
     let mut out = vec![std::collections::BTreeSet::new(); map.rooms.len()];
@@ -294,6 +306,115 @@ pub fn room_neighbours(map: &delve::map::Map) -> Vec<std::collections::BTreeSet<
         }
     }
     out
+}
+
+/// The ways the tiles join rooms besides the corridors, as the room graph's docs define them,
+/// worked out here tile by tile: two rooms whose floors touch (side by side or on one tile); a
+/// corridor's tile beside the floor of a room that is neither of its own, which joins that room
+/// to both; corridor floor no corridor lists beside a room's floor, which joins the room to the
+/// lowest room of a corridor in that stretch of corridor floor (or, with none, to the lowest
+/// room the stretch touches).
+pub fn tile_ways(map: &delve::map::Map) -> std::collections::BTreeSet<(usize, usize)> {
+    use delve::geom::Pos;
+    use delve::map::Tile;
+    use std::collections::{BTreeMap, BTreeSet, VecDeque};
+    let mut owner: BTreeMap<(i32, i32), usize> = BTreeMap::new();
+    let mut ways = BTreeSet::new();
+    let way = |a: usize, b: usize, ways: &mut BTreeSet<(usize, usize)>| {
+        if a != b {
+            ways.insert((a.min(b), a.max(b)));
+        }
+    };
+    for (i, room) in map.rooms.iter().enumerate() {
+        for c in room.shape.cells() {
+            if let Some(&o) = owner.get(&(c.x, c.y)) {
+                way(o, i, &mut ways);
+            }
+            owner.insert((c.x, c.y), i);
+        }
+    }
+    let at = |p: Pos| owner.get(&(p.x, p.y)).copied();
+    for (&(x, y), &a) in &owner {
+        for q in [Pos::new(x + 1, y), Pos::new(x, y + 1), Pos::new(x - 1, y), Pos::new(x, y - 1)] {
+            if let Some(b) = at(q) {
+                way(a, b, &mut ways);
+            }
+        }
+    }
+    let index = |room: u32| map.rooms.iter().position(|r| r.id == room);
+    let ends = |c: &delve::map::Corridor| -> Option<(usize, usize)> {
+        Some((index(map.door(c.doors[0])?.room)?, index(map.door(c.doors[1])?.room)?))
+    };
+    let mut listed = BTreeSet::new();
+    for c in &map.corridors {
+        let Some((a, b)) = ends(c) else { continue };
+        let mut cells = Vec::new();
+        c.for_each_cell(|p| cells.push(p));
+        for p in cells {
+            listed.insert((p.x, p.y));
+            for q in p.neighbours4() {
+                if let Some(r) = at(q).filter(|&r| r != a && r != b) {
+                    way(a, r, &mut ways);
+                    way(b, r, &mut ways);
+                }
+            }
+        }
+    }
+    // Stretches of corridor floor (not a room's), each walked from its first tile.
+    let passage = |p: Pos| map.tile(p).is_some_and(|t| t != Tile::Wall) && at(p).is_none();
+    let mut stretch: BTreeMap<(i32, i32), usize> = BTreeMap::new();
+    let mut count = 0;
+    for y in 0..map.height() as i32 {
+        for x in 0..map.width() as i32 {
+            if !passage(Pos::new(x, y)) || stretch.contains_key(&(x, y)) {
+                continue;
+            }
+            stretch.insert((x, y), count);
+            let mut queue = VecDeque::from([Pos::new(x, y)]);
+            while let Some(p) = queue.pop_front() {
+                for q in p.neighbours4() {
+                    if passage(q) && !stretch.contains_key(&(q.x, q.y)) {
+                        stretch.insert((q.x, q.y), count);
+                        queue.push_back(q);
+                    }
+                }
+            }
+            count += 1;
+        }
+    }
+    let mut end_rooms: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    for c in &map.corridors {
+        let (Some((a, b)), Some(first)) = (ends(c), c.path.first()) else { continue };
+        if let Some(&k) = stretch.get(&(first.x, first.y)) {
+            end_rooms.entry(k).or_default().extend([a, b]);
+        }
+    }
+    let mut touched: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    for (&(x, y), &k) in &stretch {
+        if listed.contains(&(x, y)) {
+            continue;
+        }
+        for q in Pos::new(x, y).neighbours4() {
+            if let Some(r) = at(q).filter(|r| !end_rooms.get(&k).is_some_and(|e| e.contains(r))) {
+                touched.entry(k).or_default().insert(r);
+            }
+        }
+    }
+    for (k, rooms) in touched {
+        let hub = end_rooms.get(&k).and_then(|e| e.first().copied()).into_iter().chain(rooms.first().copied()).min();
+        if let Some(hub) = hub {
+            for r in rooms {
+                way(hub, r, &mut ways);
+            }
+        }
+    }
+    // Rooms a corridor joins need no other way.
+    for c in &map.corridors {
+        if let Some((a, b)) = ends(c) {
+            ways.remove(&(a.min(b), a.max(b)));
+        }
+    }
+    ways
 }
 
 /// Corridors from room `from` to each room of the graph `adj` ([`room_neighbours`]), by

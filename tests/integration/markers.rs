@@ -185,9 +185,11 @@ fn sweeps_count_markers_and_keys_reached_before_their_locks() {
     }
     // A key out of reach (moved behind its own lock) counts against the figure.
     let mut map = generate(&shipped("grown-quest"), 5).unwrap().map;
-    let lock = map.doors.iter().find(|d| d.opening == Opening::Locked(2)).unwrap().clone();
+    // Into the exit, which every lock keeps out.
+    let exit = map.rooms.iter().find(|r| r.role == Some(delve::map::Role::Exit)).unwrap().shape.cells();
+    let at = *exit.iter().find(|&&p| !map.markers.iter().any(|m| m.at == p)).unwrap();
     let key = map.markers.iter_mut().find(|m| m.key == Some(2)).unwrap();
-    key.at = lock.cell;
+    key.at = at;
     let (held, _) = crate::certified::Walk::new(&map).explore();
     assert_eq!(held.into_iter().collect::<Vec<u32>>(), [1]);
     assert_eq!(delve::map::markers::Content::of(&map).keys_reached_percent, 50.0);
@@ -248,14 +250,21 @@ fn openings_make_plain_doors_secret_or_arches_at_their_chances() {
     let (mut plain, mut secret, mut arch, mut locked, mut keys) = (0, 0, 0, 0, 0);
     for seed in 0..300 {
         let m = generate_valid(&params, seed).map;
+        // A locked door is a tile: the doors of the two rooms it stands between are both locked.
+        let mut locked_tiles = std::collections::BTreeSet::new();
         for d in &m.doors {
             match d.opening {
                 Opening::Door => plain += 1,
                 Opening::Secret => secret += 1,
                 Opening::Arch => arch += 1,
-                Opening::Locked(_) => locked += 1,
+                Opening::Locked(k) => {
+                    locked_tiles.insert((d.outside().x, d.outside().y, k));
+                }
             }
         }
+        let locked_keys: std::collections::BTreeSet<u32> = locked_tiles.iter().map(|t| t.2).collect();
+        assert_eq!(locked_keys.len(), locked_tiles.len(), "seed {seed}: a key's lock is one tile");
+        locked += locked_tiles.len();
         // Secret doors and arches are passable: every key is still reached before its lock.
         keys += m.markers.iter().filter(|k| k.key.is_some()).count();
         crate::certified::assert_certified(&m, &format!("seed {seed}"));

@@ -102,12 +102,14 @@ fn join(
             (o != NONE && o != room && map.tile(q) == Some(Tile::Floor)).then(|| (q, d, o, accept(o, q, d.opposite())))
         })
     };
-    // The floor at `p`'s corners, of rooms that take no door on either side facing `p`.
+    // The floor at `p`'s corners, of vaults and locked rooms that take no door on either side
+    // facing `p`.
     let corners_ok = |p: Pos| {
         [(1, 1), (1, -1), (-1, 1), (-1, -1)].iter().all(|&(dx, dy)| {
             let q = p.offset(dx, dy);
             let o = owner.get(q);
-            if o == NONE || o == room || map.tile(q) != Some(Tile::Floor) {
+            let sealed = map.rooms.get(o as usize).is_some_and(|r| r.vault || r.locked);
+            if o == NONE || o == room || !sealed || map.tile(q) != Some(Tile::Floor) {
                 return true;
             }
             let (h, v) = (if dx > 0 { Dir::West } else { Dir::East }, if dy > 0 { Dir::North } else { Dir::South });
@@ -123,9 +125,11 @@ fn join(
             // A locked tile of rock stays rock.
             Some(Tile::Wall) if map.tile_locked(p) => false,
             Some(_) => {
-                // Leaving by an entrance: no other tile beside the room's floor, corners too.
+                // Leaving by an entrance: no other tile beside the room's floor (a room joined
+                // from its floor, as a vault is: its corners too).
                 let near = Dir::ALL.iter().any(|&d| own(p.step(d)))
-                    || [(1, 1), (1, -1), (-1, 1), (-1, -1)].iter().any(|&(dx, dy)| own(p.offset(dx, dy)));
+                    || (from_door.is_none()
+                        && [(1, 1), (1, -1), (-1, 1), (-1, -1)].iter().any(|&(dx, dy)| own(p.offset(dx, dy))));
                 let out = !near || exits.is_empty() || exits.contains(&p);
                 // Beside a room where no door may be, a corridor would open into it; at the
                 // corner of such a room's floor, it would open into it for a player who steps

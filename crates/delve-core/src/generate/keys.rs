@@ -57,7 +57,9 @@ pub(super) fn place(
     let mut door_tiles: Vec<usize> = map
         .doors
         .iter()
-        .filter(|d| map.rooms.get(d.room as usize).is_some_and(|r| !r.locked) && !matches!(d.opening, Opening::Locked(_)))
+        .filter(|d| {
+            map.rooms.get(d.room as usize).is_some_and(|r| !r.locked) && !matches!(d.opening, Opening::Locked(_))
+        })
         .filter_map(|d| tiles.place(d.outside()))
         .filter(|&t| tiles.cells[t] == OPEN && t != spawn)
         .collect();
@@ -168,7 +170,8 @@ impl Tiles {
     fn of(map: &Map, exit: usize) -> Tiles {
         let (w, h) = (map.width() as usize, map.height() as usize);
         let cells = pathfind::walled_round(w, h, ROCK, |i| u8::from(map.walkable(map.tiles().pos_of(i))));
-        let mut t = Tiles { pw: w + 2, exit: vec![false; cells.len()], cells, queue: Queue::default(), came: Vec::new() };
+        let mut t =
+            Tiles { pw: w + 2, exit: vec![false; cells.len()], cells, queue: Queue::default(), came: Vec::new() };
         if let Some(room) = map.rooms.get(exit) {
             room.shape.for_each_cell(|p| {
                 if let Some(i) = t.place(p) {

@@ -43,12 +43,14 @@ pub(super) fn paint(
                 continue;
             }
             let count = patches(rule, weight, &mut rng);
-            wanted += count;
-            if count == 0 {
-                continue;
-            }
             let shape = room.shape.clone();
             let cells = shape.cells();
+            // A room with no free floor at all (a closet whose tiles are its doors' or beside
+            // them) takes no patch and asks for none.
+            if count == 0 || !cells.iter().any(|&p| free.is_open(p)) {
+                continue;
+            }
+            wanted += count;
             let Some(area) = shape.bounds() else { continue };
             for _ in 0..count {
                 let size = rng.random_range(rule.size.min..=rule.size.max.max(rule.size.min));

@@ -220,7 +220,11 @@ pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, BoundedRead> {
     use std::io::Read;
     let not_a_file = |meta: &std::fs::Metadata| {
         let kind = meta.file_type();
-        (!kind.is_file()).then_some(BoundedRead::NotAFile(if kind.is_dir() { "a folder" } else { "a device or a pipe" }))
+        (!kind.is_file()).then_some(BoundedRead::NotAFile(if kind.is_dir() {
+            "a folder"
+        } else {
+            "a device or a pipe"
+        }))
     };
     // Asked before opening: opening a pipe waits for a writer.
     if let Some(e) = not_a_file(&std::fs::metadata(path)?) {

@@ -25,8 +25,8 @@
 //! The exit is the room with the exit role; on a map without one, the room farthest from the
 //! spawn (by the steps to its nearest tile, every key held).
 
-use crate::geom::{Grid, Pos};
 use super::{DoorId, Map, Opening, Role};
+use crate::geom::{Grid, Pos};
 use crate::pathfind::{self, Queue};
 
 /// Which steps a player takes.
@@ -183,11 +183,8 @@ impl<'m> Walker<'m> {
             lock_doors.push((d.id, i));
         }
         locks.sort_unstable();
-        let mut keys: Vec<(usize, u32)> = map
-            .markers
-            .iter()
-            .filter_map(|m| Some((place(m.at).filter(|&i| cells[i] != ROCK)?, m.key?)))
-            .collect();
+        let mut keys: Vec<(usize, u32)> =
+            map.markers.iter().filter_map(|m| Some((place(m.at).filter(|&i| cells[i] != ROCK)?, m.key?))).collect();
         keys.sort_unstable();
         let mut room = vec![u32::MAX; cells.len()];
         for (r, rm) in map.rooms.iter().enumerate() {
@@ -270,14 +267,19 @@ impl<'m> Walker<'m> {
         // The exit: the exit role's room, else the room whose nearest tile is farthest.
         let by_role = self.map.rooms.iter().position(|r| r.role == Some(Role::Exit));
         out.exit = by_role.or_else(|| {
-            let mut nearest: Vec<Option<u32>> = vec![None; self.map.rooms.len()];
-            for &(i, d) in self.queue.taken() {
-                if let Some(n) = nearest.get_mut(self.room[i] as usize) {
-                    n.get_or_insert(d);
+            {
+                let mut nearest: Vec<Option<u32>> = vec![None; self.map.rooms.len()];
+                for &(i, d) in self.queue.taken() {
+                    if let Some(n) = nearest.get_mut(self.room[i] as usize) {
+                        n.get_or_insert(d);
+                    }
                 }
+                (0..nearest.len())
+                    .filter_map(|r| Some((nearest[r]?, r)))
+                    .max_by_key(|&(d, r)| (d, std::cmp::Reverse(r)))
             }
-            (0..nearest.len()).filter_map(|r| Some((nearest[r]?, r))).max_by_key(|&(d, r)| (d, std::cmp::Reverse(r)))
-        }.map(|(_, r)| r));
+            .map(|(_, r)| r)
+        });
 
         // The solution: from the spawn, the nearest key not yet held until the exit is open.
         let exit = out.exit.map(|e| e as u32);

@@ -5,7 +5,7 @@
 //! | role | the room |
 //! |---|---|
 //! | entrance | the spawn's room (the graph's entrance) |
-//! | exit | the graph's exit: a room at the greatest distance from the entrance (ties: the lowest id); none when the entrance reaches no other room |
+//! | exit | a room at the greatest distance from the entrance (ties: the lowest id) with a floor tile that is not a door's (the graph's exit when none has one); none when the entrance reaches no other room |
 //! | treasure | a room with a single way in: among its distinct neighbours, all but one (its *gate*) are dead ends (rooms whose only neighbour is it), none of them the entrance or the named exit. Never the entrance or the named exit. The room a generator built to be the treasure ([`assign_with`]: grown rooms steer placement by the rules) when it qualifies; otherwise preferred, in order: a gate that is not the entrance (when a guard is wanted), as many dead ends as side rooms were asked (up to the ask), farthest from the entrance, lowest id |
 //! | guard | the treasure's gate: every path from the entrance to the treasure passes it (the treasure's other neighbours are dead ends) |
 //! | side | up to `treasure_side_rooms` of the treasure's dead ends, lowest ids first |
@@ -57,8 +57,21 @@ pub fn assign_with(map: &Map, graph: &RoomGraph, rules: &RoleRules, grown: Optio
         graph.neighbours(r).filter(move |&s| s != r && last.replace(s) != Some(s))
     };
 
-    let exit = graph.exit.filter(|&x| x != entrance && x < n);
-    let depth = graph.depth();
+    // The exit: a room farthest from the entrance (the lowest id on a tie) with a floor tile
+    // that is not a door's (a closet whose one tile is its door's holds no way on); the graph's
+    // exit when no room has one.
+    let holds = |r: usize| {
+        let mut any = false;
+        map.rooms[r].shape.for_each_cell(|c| any |= c != map.spawn && !map.doors.iter().any(|d| d.cell == c));
+        any
+    };
+    let roomy = (0..n)
+        .filter(|&r| r != entrance && holds(r))
+        .filter_map(|r| Some((graph.distance(r)?, r)))
+        .max_by_key(|&(d, r)| (d, Reverse(id(r))))
+        .map(|(_, r)| r);
+    let exit = roomy.or(graph.exit).filter(|&x| x != entrance && x < n);
+    let depth = exit.and_then(|x| graph.distance(x)).unwrap_or(0);
     let named_exit = if rules.entrance_exit { exit } else { None };
     if rules.entrance_exit {
         out.roles[entrance] = Some(Role::Entrance);
@@ -127,6 +140,8 @@ pub fn assign_with(map: &Map, graph: &RoomGraph, rules: &RoleRules, grown: Optio
                         out.notes.push(
                             "the treasure room's only way in is the entrance itself, so no room guards it".into(),
                         );
+                    } else if Some(gate) == named_exit {
+                        out.notes.push("the treasure room's only way in is the exit, so no room guards it".into());
                     } else {
                         out.roles[gate] = Some(Role::Guard);
                     }

@@ -1,6 +1,6 @@
 use super::*;
-use crate::map::{Marker, TileKind};
 use crate::geom::Pos;
+use crate::map::{Marker, TileKind};
 
 /// A map from ASCII (see [`Map::from_ascii`]), with door `locked` (by id) locked by key 1 and
 /// that key at `key`, and room `exit` (by index) the exit.
