@@ -375,10 +375,9 @@ pub fn tile_ways(map: &Map, corridors: &[(usize, [usize; 2])]) -> Vec<[usize; 2]
         let mut ends: Vec<Vec<u32>> = vec![Vec::new(); found.len()];
         for &(ci, [a, b]) in corridors {
             let first = map.corridors.get(ci).and_then(|c| c.path.first().copied());
-            if let Some(&piece) = first.and_then(|p| map.tiles().index(p)).and_then(|k| labels.get(k)) {
-                if let Some(e) = ends.get_mut(piece as usize) {
-                    e.extend([a as u32, b as u32]);
-                }
+            let piece = first.and_then(|p| map.tiles().index(p)).and_then(|k| labels.get(k));
+            if let Some(e) = piece.and_then(|&piece| ends.get_mut(piece as usize)) {
+                e.extend([a as u32, b as u32]);
             }
         }
         let mut touched: Vec<Vec<u32>> = vec![Vec::new(); found.len()];

@@ -247,6 +247,16 @@ mod tests {
         assert_eq!((r[T], r[S1], r[S2]), (Some(Role::Treasure), Some(Role::Side), None));
     }
 
+    /// A farthest room whose one tile is its door's holds no way on: the exit is the farthest
+    /// room that has a tile besides its doors'.
+    #[test]
+    fn the_exit_has_a_tile_besides_its_doors() {
+        let chain = draw(17, 3, &[(1, 1, ".@.+,,+...+,,+.")]);
+        let (r, _) = roles(&chain, &RoleRules::all(0, 0));
+        assert_eq!(r[1], Some(Role::Exit), "{r:?}");
+        assert_ne!(r[2], Some(Role::Exit));
+    }
+
     #[test]
     fn rules_that_cannot_be_met_are_reported() {
         let m = dungeon();
@@ -258,7 +268,7 @@ mod tests {
         assert!(notes[1].contains("2 dead-end side rooms, not the 3"), "{}", notes[1]);
 
         // A chain A - B - C: the exit C is never the treasure, and B is not a dead end.
-        let chain = draw(17, 3, &[(1, 1, ".@.+,,+...+,,+.")]);
+        let chain = draw(18, 3, &[(1, 1, ".@.+,,+...+,,+..")]);
         let (r, notes) = roles(&chain, &RoleRules::all(0, 0));
         assert_eq!(r, vec![Some(Role::Entrance), None, Some(Role::Exit)]);
         assert!(notes[0].contains("no treasure room"), "{notes:?}");
