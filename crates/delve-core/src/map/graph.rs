@@ -304,75 +304,162 @@ pub fn tile_ways(map: &Map, corridors: &[(usize, [usize; 2])]) -> Vec<[usize; 2]
     if map.rooms.len() < 2 {
         return Vec::new();
     }
+    WAYS.with(|b| {
+        let (owner, listed) = &mut *b.borrow_mut();
+        ways_with(map, corridors, owner, listed)
+    })
+}
+
+thread_local! {
+    /// [`tile_ways`]'s grids (each tile's room, and whether a corridor lists it), between maps.
+    static WAYS: std::cell::RefCell<(Vec<u32>, Vec<bool>)> = std::cell::RefCell::default();
+}
+
+/// [`tile_ways`] in the buffers `owner` and `listed`.
+fn ways_with(
+    map: &Map,
+    corridors: &[(usize, [usize; 2])],
+    owner: &mut Vec<u32>,
+    listed: &mut Vec<bool>,
+) -> Vec<[usize; 2]> {
     let (w, h) = (map.width() as usize, map.height() as usize);
-    let owner = map.room_index_grid();
-    let owner = owner.as_slice();
     let mut ways: Vec<[usize; 2]> = Vec::new();
     let mut pair = |a: u32, b: u32| {
         if a != b && a != u32::MAX && b != u32::MAX {
             ways.push([a.min(b) as usize, a.max(b) as usize]);
         }
     };
-    // Floor on floor: a cell of one room that another room (listed later) also covers.
+    // Each tile's room (the later of two), and floor on floor: a cell another room covers too.
+    owner.clear();
+    owner.resize(w * h, u32::MAX);
     for (i, room) in map.rooms.iter().enumerate() {
-        room.shape.for_each_cell(|c| {
-            if let Some(&o) = map.tiles().index(c).and_then(|k| owner.get(k)) {
-                pair(i as u32, o);
+        let i = i as u32;
+        match &room.shape {
+            super::Shape::Rect(r) if r.x >= 0 && r.y >= 0 && (r.x + r.w) as usize <= w && (r.y + r.h) as usize <= h => {
+                for y in r.y as usize..(r.y + r.h) as usize {
+                    let row = &mut owner[y * w + r.x as usize..][..r.w.max(0) as usize];
+                    if row.iter().any(|&o| o != u32::MAX) {
+                        row.iter().for_each(|&o| pair(i, o));
+                    }
+                    row.fill(i);
+                }
             }
-        });
+            shape => shape.for_each_cell(|c| {
+                if let Some(k) = map.tiles().index(c) {
+                    pair(i, owner[k]);
+                    owner[k] = i;
+                }
+            }),
+        }
     }
-    // Floor beside floor.
-    for y in 0..h {
-        for x in 0..w {
-            let a = owner[y * w + x];
-            if a == u32::MAX {
-                continue;
+    let owner = &owner[..];
+    // Floor beside floor: round each room's edge (a rectangle's ring; every cell of another
+    // shape).
+    let beside = |k: usize, pair: &mut dyn FnMut(u32, u32)| {
+        let (x, y) = (k % w, k / w);
+        let near =
+            [(x > 0).then(|| k - 1), (x + 1 < w).then(|| k + 1), (y > 0).then(|| k - w), (y + 1 < h).then(|| k + w)];
+        for q in near.into_iter().flatten() {
+            pair(owner[k], owner[q]);
+        }
+    };
+    for room in &map.rooms {
+        match &room.shape {
+            super::Shape::Rect(r)
+                if r.w > 0
+                    && r.h > 0
+                    && r.x >= 0
+                    && r.y >= 0
+                    && (r.x + r.w) as usize <= w
+                    && (r.y + r.h) as usize <= h =>
+            {
+                let (x0, y0, x1, y1) = (r.x as usize, r.y as usize, (r.x + r.w - 1) as usize, (r.y + r.h - 1) as usize);
+                for x in x0..=x1 {
+                    beside(y0 * w + x, &mut pair);
+                    beside(y1 * w + x, &mut pair);
+                }
+                for y in y0..=y1 {
+                    beside(y * w + x0, &mut pair);
+                    beside(y * w + x1, &mut pair);
+                }
             }
-            if x + 1 < w {
-                pair(a, owner[y * w + x + 1]);
-            }
-            if y + 1 < h {
-                pair(a, owner[(y + 1) * w + x]);
-            }
+            shape => shape.for_each_cell(|c| {
+                if let Some(k) = map.tiles().index(c) {
+                    beside(k, &mut pair);
+                }
+            }),
         }
     }
     // A corridor's tiles beside another room's floor.
+    listed.clear();
+    listed.resize(w * h, false);
+    let mut listed_count = 0usize;
     for &(ci, [a, b]) in corridors {
         let Some(c) = map.corridors.get(ci) else { continue };
-        c.for_each_cell(|p| {
-            for q in p.neighbours4() {
-                let Some(&r) = map.tiles().index(q).and_then(|k| owner.get(k)) else { continue };
-                if r != u32::MAX && r as usize != a && r as usize != b {
-                    pair(a as u32, r);
-                    pair(b as u32, r);
+        let (a, b) = (a as u32, b as u32);
+        let mut cell = |p: Pos| {
+            let (x, y) = (p.x as usize, p.y as usize);
+            if p.x < 0 || p.y < 0 || x >= w || y >= h {
+                return;
+            }
+            let k = y * w + x;
+            listed_count += usize::from(!listed[k] && map.tiles().as_slice()[k] == super::Tile::Corridor);
+            listed[k] = true;
+            let near = [
+                (x > 0).then(|| k - 1),
+                (x + 1 < w).then(|| k + 1),
+                (y > 0).then(|| k - w),
+                (y + 1 < h).then(|| k + w),
+            ];
+            for r in near.into_iter().flatten().map(|q| owner[q]) {
+                if r != u32::MAX && r != a && r != b {
+                    pair(a, r);
+                    pair(b, r);
                 }
             }
-        });
+        };
+        if c.width <= 1 {
+            c.path.iter().for_each(|&p| cell(p));
+        } else {
+            c.for_each_cell(cell);
+        }
     }
     // Corridor floor no corridor lists (a tunnel's stretch that joins others), against a
     // room's floor: the room is joined to the piece of corridor floor it touches, so to a room
     // of a corridor there (the lowest), or to the lowest room that piece touches.
     let passage = |i: usize| owner[i] == u32::MAX && map.tiles().as_slice()[i] != super::Tile::Wall;
-    let mut listed = vec![false; w * h];
-    for &(ci, _) in corridors {
-        if let Some(c) = map.corridors.get(ci) {
-            c.for_each_cell(|p| {
-                if let Some(k) = map.tiles().index(p) {
-                    listed[k] = true;
-                }
-            });
-        }
-    }
-    if (0..w * h).any(|i| passage(i) && !listed[i]) {
-        let mut labels = Vec::new();
+    // Floor no room owns and no corridor lists: none when the corridors list every tile of
+    // corridor floor and the rooms own all room floor (as on most maps), else looked for.
+    let tiles = map.tiles().as_slice();
+    let corridor_floor = tiles.iter().filter(|&&t| t == super::Tile::Corridor).count();
+    let room_floor = tiles.iter().filter(|&&t| t == super::Tile::Floor).count();
+    let owned = owner.iter().filter(|&&o| o != u32::MAX).count();
+    let unlisted: Vec<usize> = if listed_count == corridor_floor && owned == room_floor {
+        Vec::new()
+    } else {
+        (0..w * h).filter(|&i| !listed[i] && passage(i)).collect()
+    };
+    if !unlisted.is_empty() {
+        // The stretches of corridor floor that hold such tiles, each labelled by a flood.
+        let mut labels = vec![pathfind::NO_PIECE; w * h];
+        let (mut count, mut queue) = (0u32, pathfind::Queue::default());
         let area = map.tiles().bounds();
-        let found = pathfind::pieces(
-            area,
-            |p| map.tiles().index(p).is_some_and(passage),
-            &mut labels,
-            &mut pathfind::Queue::default(),
-        );
-        let mut ends: Vec<Vec<u32>> = vec![Vec::new(); found.len()];
+        for &i in &unlisted {
+            if labels[i] != pathfind::NO_PIECE {
+                continue;
+            }
+            labels[i] = count;
+            let _ = pathfind::flood_in(area, &mut queue, map.tiles().pos_of(i), usize::MAX, |q| {
+                let Some(k) = map.tiles().index(q) else { return false };
+                let take = labels[k] == pathfind::NO_PIECE && passage(k);
+                if take {
+                    labels[k] = count;
+                }
+                take
+            });
+            count += 1;
+        }
+        let mut ends: Vec<Vec<u32>> = vec![Vec::new(); count as usize];
         for &(ci, [a, b]) in corridors {
             let first = map.corridors.get(ci).and_then(|c| c.path.first().copied());
             let piece = first.and_then(|p| map.tiles().index(p)).and_then(|k| labels.get(k));
@@ -380,8 +467,8 @@ pub fn tile_ways(map: &Map, corridors: &[(usize, [usize; 2])]) -> Vec<[usize; 2]
                 e.extend([a as u32, b as u32]);
             }
         }
-        let mut touched: Vec<Vec<u32>> = vec![Vec::new(); found.len()];
-        for i in (0..w * h).filter(|&i| passage(i) && !listed[i]) {
+        let mut touched: Vec<Vec<u32>> = vec![Vec::new(); count as usize];
+        for &i in &unlisted {
             for q in map.tiles().pos_of(i).neighbours4() {
                 let Some(&r) = map.tiles().index(q).and_then(|k| owner.get(k)) else { continue };
                 let piece = labels[i] as usize;

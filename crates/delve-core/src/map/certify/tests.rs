@@ -103,18 +103,19 @@ fn a_diagonal_gap_past_a_lock_is_a_lock_that_locks_nothing() {
     m.rooms[1].role = Some(Role::Exit);
     let c = certify(&m);
     // The corridor's end (6,3) touches the far room's floor (7,4) at a corner only.
-    let four = {
-        let mut w = Walker::new(&m);
-        let s = w.spawn.unwrap();
-        w.flood(s, &[], None, Moves::Four);
-        w.queue.taken().iter().any(|&(i, _)| w.room[i] == 1)
+    let exit_cells = m.rooms[1].shape.cells();
+    let reaches = |eight: bool| {
+        let mut s = Scratch::default();
+        let mut w = Walker::new(&m, &mut s);
+        let start = w.spawn.unwrap();
+        if eight {
+            w.flood8(start, &[], None)
+        } else {
+            w.flood4(start, &[])
+        }
+        w.s.queue.taken().iter().any(|&e| exit_cells.iter().any(|&p| w.place(p) == Some(place_of(e))))
     };
-    let eight = {
-        let mut w = Walker::new(&m);
-        let s = w.spawn.unwrap();
-        w.flood(s, &[], None, Moves::Eight);
-        w.queue.taken().iter().any(|&(i, _)| w.room[i] == 1)
-    };
+    let (four, eight) = (reaches(false), reaches(true));
     assert!(!four && eight, "the gap is diagonal only: four {four}, eight {eight}");
     assert_eq!(c.free_locks, vec![locked]);
     assert!(c.exit_without_keys, "eight ways, the exit is reached without the key");
