@@ -315,55 +315,34 @@ thread_local! {
     static WAYS: std::cell::RefCell<(Vec<u32>, Vec<bool>)> = std::cell::RefCell::default();
 }
 
-/// [`tile_ways`] in the buffers `owner` and `listed`.
+/// [`tile_ways`] in the buffers `owner` and `listed`: grids of the map walled round by one
+/// place (so that every tile of the map has four neighbours to read), tile `(x, y)` at place
+/// `(y + 1) * (width + 2) + x + 1`.
 fn ways_with(
     map: &Map,
     corridors: &[(usize, [usize; 2])],
     owner: &mut Vec<u32>,
     listed: &mut Vec<bool>,
 ) -> Vec<[usize; 2]> {
+    const NONE: u32 = u32::MAX;
     let (w, h) = (map.width() as usize, map.height() as usize);
+    let pw = w + 2;
+    let place = |p: Pos| {
+        (p.x >= 0 && p.y >= 0 && (p.x as usize) < w && (p.y as usize) < h)
+            .then(|| (p.y as usize + 1) * pw + p.x as usize + 1)
+    };
     let mut ways: Vec<[usize; 2]> = Vec::new();
     let mut pair = |a: u32, b: u32| {
-        if a != b && a != u32::MAX && b != u32::MAX {
+        if a != b && a != NONE && b != NONE {
             ways.push([a.min(b) as usize, a.max(b) as usize]);
         }
     };
     // Each tile's room (the later of two), and floor on floor: a cell another room covers too.
     owner.clear();
-    owner.resize(w * h, u32::MAX);
+    owner.resize(pw * (h + 2), NONE);
+    let mut owned = 0usize;
     for (i, room) in map.rooms.iter().enumerate() {
         let i = i as u32;
-        match &room.shape {
-            super::Shape::Rect(r) if r.x >= 0 && r.y >= 0 && (r.x + r.w) as usize <= w && (r.y + r.h) as usize <= h => {
-                for y in r.y as usize..(r.y + r.h) as usize {
-                    let row = &mut owner[y * w + r.x as usize..][..r.w.max(0) as usize];
-                    if row.iter().any(|&o| o != u32::MAX) {
-                        row.iter().for_each(|&o| pair(i, o));
-                    }
-                    row.fill(i);
-                }
-            }
-            shape => shape.for_each_cell(|c| {
-                if let Some(k) = map.tiles().index(c) {
-                    pair(i, owner[k]);
-                    owner[k] = i;
-                }
-            }),
-        }
-    }
-    let owner = &owner[..];
-    // Floor beside floor: round each room's edge (a rectangle's ring; every cell of another
-    // shape).
-    let beside = |k: usize, pair: &mut dyn FnMut(u32, u32)| {
-        let (x, y) = (k % w, k / w);
-        let near =
-            [(x > 0).then(|| k - 1), (x + 1 < w).then(|| k + 1), (y > 0).then(|| k - w), (y + 1 < h).then(|| k + w)];
-        for q in near.into_iter().flatten() {
-            pair(owner[k], owner[q]);
-        }
-    };
-    for room in &map.rooms {
         match &room.shape {
             super::Shape::Rect(r)
                 if r.w > 0
@@ -373,46 +352,75 @@ fn ways_with(
                     && (r.x + r.w) as usize <= w
                     && (r.y + r.h) as usize <= h =>
             {
-                let (x0, y0, x1, y1) = (r.x as usize, r.y as usize, (r.x + r.w - 1) as usize, (r.y + r.h - 1) as usize);
-                for x in x0..=x1 {
-                    beside(y0 * w + x, &mut pair);
-                    beside(y1 * w + x, &mut pair);
-                }
-                for y in y0..=y1 {
-                    beside(y * w + x0, &mut pair);
-                    beside(y * w + x1, &mut pair);
+                for y in r.y as usize..(r.y + r.h) as usize {
+                    let row = &mut owner[(y + 1) * pw + r.x as usize + 1..][..r.w as usize];
+                    for o in row.iter_mut() {
+                        owned += usize::from(*o == NONE);
+                        pair(i, *o);
+                        *o = i;
+                    }
                 }
             }
             shape => shape.for_each_cell(|c| {
-                if let Some(k) = map.tiles().index(c) {
-                    beside(k, &mut pair);
+                if let Some(k) = place(c) {
+                    owned += usize::from(owner[k] == NONE);
+                    pair(i, owner[k]);
+                    owner[k] = i;
                 }
             }),
         }
     }
+    let owner = &owner[..];
+    let around = |k: usize| [k - 1, k + 1, k - pw, k + pw];
+    // Floor beside floor: round each room's edge (a rectangle's ring; every cell of another
+    // shape).
+    for room in &map.rooms {
+        let mut edge = |k: usize| around(k).into_iter().for_each(|q| pair(owner[k], owner[q]));
+        match &room.shape {
+            super::Shape::Rect(r)
+                if r.w > 0
+                    && r.h > 0
+                    && r.x >= 0
+                    && r.y >= 0
+                    && (r.x + r.w) as usize <= w
+                    && (r.y + r.h) as usize <= h =>
+            {
+                // The floor inside is the room's own: only the tile out from each edge cell.
+                let (x0, y0) = (r.x as usize + 1, r.y as usize + 1);
+                let (x1, y1) = (x0 + r.w as usize - 1, y0 + r.h as usize - 1);
+                for x in x0..=x1 {
+                    pair(owner[y0 * pw + x], owner[(y0 - 1) * pw + x]);
+                    pair(owner[y1 * pw + x], owner[(y1 + 1) * pw + x]);
+                }
+                for y in y0..=y1 {
+                    pair(owner[y * pw + x0], owner[y * pw + x0 - 1]);
+                    pair(owner[y * pw + x1], owner[y * pw + x1 + 1]);
+                }
+            }
+            shape => shape.for_each_cell(|c| place(c).into_iter().for_each(&mut edge)),
+        }
+    }
     // A corridor's tiles beside another room's floor.
+    let tiles = map.tiles().as_slice();
+    // The tile at place `k` (rock on the border).
+    let tile = |k: usize| {
+        let (y, x) = (k / pw, k % pw);
+        if y == 0 || x == 0 || y > h || x > w { super::Tile::Wall } else { tiles[(y - 1) * w + x - 1] }
+    };
     listed.clear();
-    listed.resize(w * h, false);
+    listed.resize(owner.len(), false);
     let mut listed_count = 0usize;
     for &(ci, [a, b]) in corridors {
         let Some(c) = map.corridors.get(ci) else { continue };
         let (a, b) = (a as u32, b as u32);
         let mut cell = |p: Pos| {
-            let (x, y) = (p.x as usize, p.y as usize);
-            if p.x < 0 || p.y < 0 || x >= w || y >= h {
-                return;
-            }
-            let k = y * w + x;
-            listed_count += usize::from(!listed[k] && map.tiles().as_slice()[k] == super::Tile::Corridor);
+            let Some(k) = place(p) else { return };
+            let t = tiles[p.y as usize * w + p.x as usize];
+            listed_count += usize::from(!listed[k] && t == super::Tile::Corridor);
             listed[k] = true;
-            let near = [
-                (x > 0).then(|| k - 1),
-                (x + 1 < w).then(|| k + 1),
-                (y > 0).then(|| k - w),
-                (y + 1 < h).then(|| k + w),
-            ];
-            for r in near.into_iter().flatten().map(|q| owner[q]) {
-                if r != u32::MAX && r != a && r != b {
+            for q in around(k) {
+                let r = owner[q];
+                if r != NONE && r != a && r != b {
                     pair(a, r);
                     pair(b, r);
                 }
@@ -424,55 +432,58 @@ fn ways_with(
             c.for_each_cell(cell);
         }
     }
-    // Corridor floor no corridor lists (a tunnel's stretch that joins others), against a
-    // room's floor: the room is joined to the piece of corridor floor it touches, so to a room
-    // of a corridor there (the lowest), or to the lowest room that piece touches.
-    let passage = |i: usize| owner[i] == u32::MAX && map.tiles().as_slice()[i] != super::Tile::Wall;
-    // Floor no room owns and no corridor lists: none when the corridors list every tile of
+    // Corridor floor no corridor lists, against a room's floor: the room is joined to the
+    // stretch of corridor floor it touches, so to a room of a corridor there (the lowest), or
+    // to the lowest room that stretch touches. None when the corridors list every tile of
     // corridor floor and the rooms own all room floor (as on most maps), else looked for.
-    let tiles = map.tiles().as_slice();
-    let corridor_floor = tiles.iter().filter(|&&t| t == super::Tile::Corridor).count();
-    let room_floor = tiles.iter().filter(|&&t| t == super::Tile::Floor).count();
-    let owned = owner.iter().filter(|&&o| o != u32::MAX).count();
-    let unlisted: Vec<usize> = if listed_count == corridor_floor && owned == room_floor {
-        Vec::new()
-    } else {
-        (0..w * h).filter(|&i| !listed[i] && passage(i)).collect()
-    };
-    if !unlisted.is_empty() {
+    let (mut corridor_floor, mut room_floor) = (0usize, 0usize);
+    for &t in tiles {
+        corridor_floor += usize::from(t == super::Tile::Corridor);
+        room_floor += usize::from(t == super::Tile::Floor);
+    }
+    let passage = |k: usize| owner[k] == NONE && tile(k) != super::Tile::Wall;
+    if listed_count != corridor_floor || owned != room_floor {
+        let unlisted: Vec<usize> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (y + 1) * pw + x + 1))
+            .filter(|&k| !listed[k] && passage(k))
+            .collect();
         // The stretches of corridor floor that hold such tiles, each labelled by a flood.
-        let mut labels = vec![pathfind::NO_PIECE; w * h];
+        let mut labels = vec![pathfind::NO_PIECE; owner.len()];
         let (mut count, mut queue) = (0u32, pathfind::Queue::default());
-        let area = map.tiles().bounds();
-        for &i in &unlisted {
-            if labels[i] != pathfind::NO_PIECE {
+        for &k in &unlisted {
+            if labels[k] != pathfind::NO_PIECE {
                 continue;
             }
-            labels[i] = count;
-            let _ = pathfind::flood_in(area, &mut queue, map.tiles().pos_of(i), usize::MAX, |q| {
-                let Some(k) = map.tiles().index(q) else { return false };
-                let take = labels[k] == pathfind::NO_PIECE && passage(k);
-                if take {
-                    labels[k] = count;
-                }
-                take
-            });
+            labels[k] = count;
+            let _ = pathfind::flood(
+                &mut queue,
+                k,
+                usize::MAX,
+                |k| Some(around(k)),
+                |_, q| {
+                    // The border is no passage: every neighbour of a tile of the map is a place.
+                    let take = labels[q] == pathfind::NO_PIECE && passage(q);
+                    if take {
+                        labels[q] = count;
+                    }
+                    take
+                },
+            );
             count += 1;
         }
         let mut ends: Vec<Vec<u32>> = vec![Vec::new(); count as usize];
         for &(ci, [a, b]) in corridors {
             let first = map.corridors.get(ci).and_then(|c| c.path.first().copied());
-            let piece = first.and_then(|p| map.tiles().index(p)).and_then(|k| labels.get(k));
-            if let Some(e) = piece.and_then(|&piece| ends.get_mut(piece as usize)) {
+            let piece = first.and_then(place).map(|k| labels[k]);
+            if let Some(e) = piece.and_then(|piece| ends.get_mut(piece as usize)) {
                 e.extend([a as u32, b as u32]);
             }
         }
         let mut touched: Vec<Vec<u32>> = vec![Vec::new(); count as usize];
-        for &i in &unlisted {
-            for q in map.tiles().pos_of(i).neighbours4() {
-                let Some(&r) = map.tiles().index(q).and_then(|k| owner.get(k)) else { continue };
-                let piece = labels[i] as usize;
-                if r != u32::MAX && !ends[piece].contains(&r) {
+        for &k in &unlisted {
+            let piece = labels[k] as usize;
+            for r in around(k).map(|q| owner[q]) {
+                if r != NONE && !ends[piece].contains(&r) {
                     touched[piece].push(r);
                 }
             }
@@ -629,6 +640,29 @@ mod tests {
         assert_eq!(distances(&g), vec![Some(0), Some(1), None]);
         assert_eq!((g.exit, g.pieces), (Some(1), 2));
         assert_eq!(g.loops().count(), 1);
+    }
+
+    /// A corridor that runs against the floor of a room it does not join is a way into that
+    /// room: the graph knows it (an edge on the tiles), and the distances follow it.
+    #[test]
+    fn a_corridor_against_a_room_is_a_way_in() {
+        // Rooms A (left), B (right), C (bottom right); the corridor from A to C runs along B.
+        let text = "##############\n#....+,,,,+..#\n#.@..#####,..#\n#....#####,###\n#....+,,,,,+.#\n##########.#.#\n##############\n";
+        let (m, g) = graph(text);
+        assert_eq!(m.rooms.len(), 4, "{:?}", m.rooms.iter().map(|r| r.shape.bounds()).collect::<Vec<_>>());
+        let ways: Vec<&Edge> = g.edges.iter().filter(|e| e.corridor == TILE_WAY).collect();
+        assert!(!ways.is_empty(), "{:?}", g.edges);
+        let ends: Vec<(usize, [usize; 2])> = m
+            .corridors
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (i, c.doors.map(|d| m.doors[d as usize].room as usize)))
+            .collect();
+        assert_eq!(ways.len(), tile_ways(&m, &ends).len());
+        // Corridor floor no corridor lists (a door with one room), between two rooms: one way.
+        let (_, g) = graph("#######\n#.@#..#\n#..+..#\n#######\n");
+        assert_eq!(g.edges.iter().filter(|e| e.corridor == TILE_WAY).count(), 1, "{:?}", g.edges);
+        assert_eq!(g.nodes[1].distance, Some(1));
     }
 
     /// The spawn on a corridor: no entrance, so no distances, exit or critical path; the loops

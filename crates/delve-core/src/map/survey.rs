@@ -348,8 +348,9 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
             s.dist[e as u32 as usize] = (e >> 32) as u32;
         }
         let dist = &s.dist;
-        // Every walkable tile was reached (and written); rock holds another map's steps.
-        super::certify::of_reached(map, |p| at(p).filter(|_| map.walkable(p)).map(|i| dist[i]))
+        // Every walkable tile was reached (and written), room floor among them (no tile kind
+        // here is unwalkable: the quick pass took only such maps).
+        super::certify::of_reached(map, |p| at(p).map(|i| dist[i]))
     };
     if !walk.keys_missed.is_empty() || !super::promises::open_vaults(map).is_empty() {
         return None;
