@@ -93,3 +93,35 @@ fn join_siblings_may_be_turned_off_and_the_maps_are_pinned() {
     }
     pin_preset_maps("bsp-rooms", &[2, 9]);
 }
+
+/// BSP's defining property: the leaves of the split are disjoint, and each holds one room at
+/// most, inside it; the map's rooms are exactly the rooms the leaves were given.
+#[test]
+fn each_leaf_of_the_split_holds_one_room_inside_it() {
+    let p = shipped("bsp-rooms");
+    for seed in 0..60 {
+        let made = Request::new(&p, seed).recorded(true).run().unwrap();
+        let m = &made.generated.map;
+        let leaves: Vec<(u32, delve::geom::Rect, delve::geom::Rect)> = made
+            .recording
+            .unwrap()
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::LeafRoom { room, leaf, floor } => Some((*room, *leaf, *floor)),
+                _ => None,
+            })
+            .collect();
+        assert!(!leaves.is_empty(), "seed {seed}");
+        for (i, &(room, leaf, floor)) in leaves.iter().enumerate() {
+            assert_eq!(leaf.intersection(&floor), Some(floor), "seed {seed}: room {room} inside its leaf");
+            for &(other, leaf2, _) in &leaves[..i] {
+                assert!(leaf.intersection(&leaf2).is_none(), "seed {seed}: leaves of rooms {room} and {other} overlap");
+                assert_ne!(room, other, "seed {seed}: a room in two leaves");
+            }
+            let r = m.room(room).unwrap_or_else(|| panic!("seed {seed}: room {room} is on the map"));
+            assert_eq!(r.shape, Shape::Rect(floor), "seed {seed}: room {room} is its leaf's floor");
+        }
+        assert_eq!(leaves.len(), m.rooms.len(), "seed {seed}: every room from a leaf");
+    }
+}

@@ -176,3 +176,30 @@ fn hostile_kept_locks_in_a_provenance_are_refused() {
     let err = generate_keeping(&grown, 1, &huge).unwrap_err().to_string();
     assert!(err.contains("at most"), "{err}");
 }
+
+/// What is not a regular file (a device that never ends, a pipe nobody writes, a folder) is
+/// refused at once with a message, by the library and by `delve check` and `delve generate`:
+/// nothing is read from it, so nothing grows.
+#[test]
+fn devices_pipes_and_folders_are_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.ron");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+    let mut paths = vec![PathBuf::from("/dev/zero"), dir.path().to_path_buf()];
+    if made {
+        paths.push(fifo);
+    }
+    for path in &paths {
+        let e = io::load_any(path).unwrap_err().to_string();
+        assert!(e.contains("not a regular file"), "{}: {e}", path.display());
+        for args in [vec!["check", path.to_str().unwrap()], vec!["generate", path.to_str().unwrap()]] {
+            let o = crate::common::delve(&args);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(!o.status.success() && err.contains("not a regular file"), "{args:?}: {err}");
+        }
+    }
+    // A regular file within the limit still reads.
+    let ok = dir.path().join("ok.ron");
+    std::fs::write(&ok, std::fs::read_to_string("presets/godot-part3.ron").unwrap()).unwrap();
+    assert!(io::load_any(&ok).is_ok());
+}

@@ -41,7 +41,19 @@ fn check_markers(params: &GeneratorParams, m: &Map, what: &str) -> (usize, u32) 
         let d = graph.distance(room).expect("the entrance reaches every marked room");
         assert!((kind.depth.min..=kind.depth.max).contains(&d), "{what}: {} at depth {d}", mk.kind);
         let t = if deepest == 0 { 0.0 } else { f64::from(d) / f64::from(deepest) };
-        assert_eq!(mk.level, kind.level(t), "{what}: {}'s level at depth {d}", mk.kind);
+        // The level as the docs define it, worked out here: `from` to `to` along the curve at
+        // the room's share of the deepest distance, rounded, at least 1.
+        let want = kind.difficulty.map_or(0, |diff| {
+            use delve::params::markers::Curve;
+            let along = match diff.curve {
+                Curve::Linear => t,
+                Curve::Late => t * t,
+                Curve::Early => t.sqrt(),
+            };
+            let (a, b) = (f64::from(diff.from), f64::from(diff.to));
+            ((a + (b - a) * along).round() as u32).max(1)
+        });
+        assert_eq!(mk.level, want, "{what}: {}'s level at depth {d}", mk.kind);
         if kind.spacing > 1 {
             for o in &m.markers[..i] {
                 let apart = (o.at.x - mk.at.x).abs().max((o.at.y - mk.at.y).abs());

@@ -83,3 +83,73 @@ fn a_share_of_dead_ends_fills_the_same_tiles() {
         goldens.check(&crate::common::golden_dir().join(name), &m.to_ascii());
     }
 }
+
+/// Nystrom's maze is perfect: with no extra openings, the rooms and the passages between them
+/// form a tree on the tiles (each room one node, each passage tile one, their sides the edges:
+/// edges = nodes − 1, all joined), whatever share of dead ends is filled; each extra opening
+/// closes one loop at most.
+#[test]
+fn without_extra_openings_the_rooms_and_passages_are_a_tree_on_the_tiles() {
+    let tree = |m: &delve::map::Map| -> (usize, usize, bool) {
+        let (w, h) = (m.width() as i32, m.height() as i32);
+        // A node per room (by index) and per passage tile (after the rooms).
+        let room_of = |p: Pos| m.rooms.iter().position(|r| r.shape.contains(p));
+        let mut node = std::collections::HashMap::new();
+        for y in 0..h {
+            for x in 0..w {
+                let p = Pos::new(x, y);
+                if m.tile(p).is_some_and(|t| t != Tile::Wall) {
+                    let n = room_of(p).unwrap_or(m.rooms.len() + (y * w + x) as usize);
+                    node.insert((x, y), n);
+                }
+            }
+        }
+        let mut edges = std::collections::BTreeSet::new();
+        for (&(x, y), &a) in &node {
+            for (dx, dy) in [(1, 0), (0, 1)] {
+                if let Some(&b) = node.get(&(x + dx, y + dy))
+                    && a != b
+                {
+                    edges.insert((a.min(b), a.max(b), if a < m.rooms.len() && b < m.rooms.len() { 0 } else { 1 }));
+                }
+            }
+        }
+        let nodes: std::collections::BTreeSet<usize> = node.values().copied().collect();
+        // Joined: a flood over the edges from the first node.
+        let mut adj: std::collections::BTreeMap<usize, Vec<usize>> = std::collections::BTreeMap::new();
+        for &(a, b, _) in &edges {
+            adj.entry(a).or_default().push(b);
+            adj.entry(b).or_default().push(a);
+        }
+        let first = *nodes.iter().next().unwrap();
+        let mut seen = std::collections::BTreeSet::from([first]);
+        let mut stack = vec![first];
+        while let Some(n) = stack.pop() {
+            for &o in adj.get(&n).into_iter().flatten() {
+                if seen.insert(o) {
+                    stack.push(o);
+                }
+            }
+        }
+        (nodes.len(), edges.len(), seen.len() == nodes.len())
+    };
+    let base = RoomsAndMazes { extra_openings: 0.0, ..RoomsAndMazes::default() };
+    for dead_ends in [0.0, 0.5, 1.0] {
+        let p = GeneratorParams::RoomsAndMazes(RoomsAndMazes { dead_ends, ..base.clone() });
+        for seed in 0..40 {
+            let m = generate_valid(&p, seed).map;
+            let (nodes, edges, joined) = tree(&m);
+            assert!(joined, "dead ends {dead_ends}, seed {seed}: one piece");
+            assert_eq!(edges, nodes - 1, "dead ends {dead_ends}, seed {seed}: a tree");
+        }
+    }
+    // With extra openings, loops: at most one per opening beyond the tree's.
+    let p = GeneratorParams::RoomsAndMazes(RoomsAndMazes { extra_openings: 0.05, ..base });
+    let loops: usize = (0..40)
+        .map(|s| {
+            let (nodes, edges, _) = tree(&generate_valid(&p, s).map);
+            edges + 1 - nodes
+        })
+        .sum();
+    assert!(loops > 0, "extra openings make loops");
+}

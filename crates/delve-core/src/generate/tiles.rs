@@ -3,7 +3,7 @@
 //!
 //! | Step | Does |
 //! |---|---|
-//! | each kind, in order | its kind added to the map's palette; in each room (not a locked one) with a weight above 0 for its role, a count of patches drawn evenly from *patches* times the weight (the fraction drawn as a chance); each patch grown from a free floor tile of the room to free neighbours at random, up to a size drawn from *size*; a patch of a kind that cannot be walked is kept only when every other floor tile of the room and every door stays reachable within the room; then *corridors* single tiles per 100 corridor tiles, drawn among free corridor floor |
+//! | each kind, in order | its kind added to the map's palette; in each room (not a locked one, and with a free floor tile) with a weight above 0 for its role, a count of patches drawn evenly from *patches* times the weight (the fraction drawn as a chance); each patch grown from a free floor tile of the room to free neighbours at random, up to a size drawn from *size*; a patch of a kind that cannot be walked is kept only when every other floor tile of the room and every door stays reachable within the room; then *corridors* single tiles per 100 corridor tiles, drawn among free corridor floor |
 //!
 //! Free floor holds no kind yet and is not a door's tile, the tile beside a door on either side,
 //! the spawn, a marker's tile or a locked tile. Without tile kinds the step draws nothing and
