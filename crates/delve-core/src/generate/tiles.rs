@@ -45,19 +45,37 @@ pub(super) fn paint(
             let count = patches(rule, weight, &mut rng);
             let shape = room.shape.clone();
             let cells = shape.cells();
-            // A room with no free floor at all (a closet whose tiles are its doors' or beside
-            // them) takes no patch and asks for none.
-            if count == 0 || !cells.iter().any(|&p| free.is_open(p)) {
+            let Some(area) = shape.bounds() else { continue };
+            // A room with no tile a patch may start on (a closet whose tiles are its doors' or
+            // beside them; for a kind that cannot be walked, all where the room meets floor
+            // outside it, or whose loss alone would cut the room apart) takes no patch and asks
+            // for none.
+            let room_fits = count > 0
+                && cells.iter().any(|&p| {
+                    may_start(&shape, p, rule.walkable, &free, map)
+                        && (rule.walkable || !cuts(map, r, area, &[p], &mut scratch))
+                });
+            if !room_fits {
                 continue;
             }
             wanted += count;
-            let Some(area) = shape.bounds() else { continue };
             for _ in 0..count {
                 let size = rng.random_range(rule.size.min..=rule.size.max.max(rule.size.min));
-                let patch = grow(&shape, &cells, size, rule.walkable, &free, map, &mut rng);
-                if patch.is_empty() || (!rule.walkable && cuts(map, r, area, &patch, &mut scratch)) {
-                    continue;
+                // A patch that would cut the room is grown again from elsewhere, half as large,
+                // a few times.
+                let mut kept = None;
+                for t in 0..PATCH_TRIES {
+                    let size = (size >> t).max(1);
+                    let patch = grow(&shape, &cells, size, rule.walkable, &free, map, &mut rng);
+                    if patch.is_empty() {
+                        break;
+                    }
+                    if rule.walkable || !cuts(map, r, area, &patch, &mut scratch) {
+                        kept = Some(patch);
+                        break;
+                    }
                 }
+                let Some(patch) = kept else { continue };
                 for &p in &patch {
                     map.set_tile_kind(p, n);
                     free.take(p);
@@ -144,8 +162,7 @@ fn patches(rule: &TileRule, weight: f64, rng: &mut DelveRng) -> u32 {
 }
 
 /// A patch of up to `size` free room-floor tiles of `cells` (the room's), grown from one drawn
-/// at random to free neighbours in the room drawn at random (for a kind that is not `walkable`,
-/// none where the room meets floor outside it); empty when the room has no free tile.
+/// at random to free neighbours in the room drawn at random (the tiles [`may_start`] allows); empty when the room has no free tile.
 fn grow(
     room: &Shape,
     cells: &[Pos],
@@ -155,12 +172,9 @@ fn grow(
     map: &Map,
     rng: &mut DelveRng,
 ) -> Vec<Pos> {
-    // A kind that cannot be walked stays off the tiles where the room meets floor outside it.
-    let at_edge =
-        |p: Pos| p.neighbours4().iter().any(|n| !room.contains(*n) && map.tile(*n).is_some_and(Tile::is_walkable));
     // A free floor tile of the room (one of `cells`, or checked to be in the room by `ok`).
-    let ok_own = |p: Pos| free.is_open(p) && map.tile(p) == Some(Tile::Floor) && (walkable || !at_edge(p));
-    let ok = |p: Pos| free.is_open(p) && room.contains(p) && ok_own(p);
+    let ok_own = |p: Pos| may_start(room, p, walkable, free, map);
+    let ok = |p: Pos| room.contains(p) && ok_own(p);
     if cells.is_empty() {
         return Vec::new();
     }
@@ -193,9 +207,21 @@ fn grow(
     patch
 }
 
+/// Whether a patch may take tile `p` of `room` (one of its cells): free floor, and for a kind
+/// that cannot be walked, not where the room meets floor outside it.
+fn may_start(room: &Shape, p: Pos, walkable: bool, free: &Free, map: &Map) -> bool {
+    let at_edge = || p.neighbours4().iter().any(|n| !room.contains(*n) && map.tile(*n).is_some_and(Tile::is_walkable));
+    free.is_open(p) && map.tile(p) == Some(Tile::Floor) && (walkable || !at_edge())
+}
+
 /// How many tiles of a room are drawn for a patch's first tile before drawing among its free
 /// tiles only.
 const START_TRIES: usize = 8;
+
+/// How many times a patch of a kind that cannot be walked is grown before it is given up on
+/// (each time from another tile and half as large, when the last would have cut the room
+/// apart).
+const PATCH_TRIES: usize = 8;
 
 /// Buffers for the reach check.
 #[derive(Default)]
