@@ -310,6 +310,25 @@ fn split_and(text: &str) -> Vec<&str> {
 mod tests {
     use super::*;
 
+    /// A yes-or-no figure stands alone in conditions (`solvable`, `not solvable`), reads back as
+    /// typed, and picks the rows it says.
+    #[test]
+    fn yes_or_no_figures_stand_alone() {
+        let c = parse("solvable and solution length >= 150").unwrap();
+        assert_eq!(c[0], Condition { stat: Stat::Solvable, op: Op::Equal, value: 1.0 });
+        assert_eq!(c[1].stat, Stat::SolutionLength);
+        assert_eq!(describe(&c), "solvable and solution length >= 150");
+        let not = parse("NOT solvable").unwrap();
+        assert_eq!(describe(&not), "not solvable");
+        let mut yes = row(1, 20.0, 30.0);
+        yes.values[Stat::Solvable.metric_index().unwrap()] = 1.0;
+        let no = row(2, 20.0, 30.0);
+        assert!(matches(&parse("solvable").unwrap(), &yes) && !matches(&parse("solvable").unwrap(), &no));
+        assert!(matches(&not, &no));
+        // A figure that is not yes or no needs a comparison.
+        assert!(parse("rooms").unwrap_err().contains("solvable, not solvable"));
+    }
+
     fn row(seed: u64, rooms: f32, floor: f32) -> SweepRow {
         let mut values = [0f32; super::super::sweep::METRICS];
         values[Stat::metrics().iter().position(|s| *s == Stat::Rooms).unwrap()] = rooms;

@@ -197,8 +197,10 @@ impl std::fmt::Display for Summary {
         let mean = |s: Stat| self.spread(s).map_or(0.0, |s| s.mean);
         write!(
             f,
-            "\nwalked: solvable {:.1}%, {:.0} locks that lock nothing, {:.0} exits reached without keys",
+            "\nwalked: solvable {:.1}% ({:.0} of {} maps), {:.0} locks that lock nothing, {:.0} exits reached without keys",
             100.0 * mean(Stat::Solvable),
+            (mean(Stat::Solvable) * n).round(),
+            self.maps,
             (mean(Stat::FreeLocks) * n).round(),
             (mean(Stat::ExitWithoutKeys) * n).round()
         )

@@ -484,6 +484,12 @@ fn cli_sweep_runs_on_the_preset() {
     assert!(rows[1].starts_with("0,25,25,"), "seed, rooms asked, rooms: {}", rows[1]);
     let summary = String::from_utf8_lossy(&out.stderr);
     assert!(summary.contains("40 maps") && summary.contains("valid 100.0%"), "{summary}");
+    // The player's walk, counted: every map solvable.
+    assert!(summary.contains("walked: solvable 100.0% (40 of 40 maps), 0 locks that lock nothing"), "{summary}");
+    let header = rows[0];
+    for column in ["solvable", "solution_length", "free_locks", "exit_without_keys"] {
+        assert!(header.split(',').any(|c| c == column), "{header}");
+    }
 }
 
 /// A case the random-parameters proptest found: one room asked, whose blob keeps a hole and may
