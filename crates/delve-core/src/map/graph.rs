@@ -105,7 +105,7 @@ impl RoomGraph {
                 Some((ci, [a, b]))
             })
             .collect();
-        let ways = tile_ways(map, &corridors);
+        let ways = tile_ways_among(map, &corridors);
         let joins = corridors.into_iter().chain(ways.into_iter().map(|w| (TILE_WAY, w)));
         let entrance = map.room_at(map.spawn).and_then(|r| room_index.get(r.id)).map(|i| i as usize);
         let id = |i: usize| map.rooms.get(i).map_or(u32::MAX, |r| r.id);
@@ -300,7 +300,21 @@ impl RoomGraph {
 /// indices) joins: two rooms whose floors touch (side by side, or on the same tile), and a room
 /// whose floor a corridor's tile touches (side by side) when it is neither of that corridor's
 /// rooms — then a way to each of them. Each pair of room indices once, smaller first, in order.
-pub fn tile_ways(map: &Map, corridors: &[(usize, [usize; 2])]) -> Vec<[usize; 2]> {
+pub fn tile_ways(map: &Map) -> Vec<[usize; 2]> {
+    let index = |room: u32| map.rooms.iter().position(|r| r.id == room);
+    let room_of = |door: u32| map.door(door).and_then(|d| index(d.room));
+    let ends: Vec<(usize, [usize; 2])> = map
+        .corridors
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| Some((i, [room_of(c.doors[0])?, room_of(c.doors[1])?])))
+        .collect();
+    tile_ways_among(map, &ends)
+}
+
+/// [`tile_ways`], the corridors' rooms given: `corridors` holds each corridor's index and the
+/// indices (in `map.rooms`) of its two rooms.
+pub(crate) fn tile_ways_among(map: &Map, corridors: &[(usize, [usize; 2])]) -> Vec<[usize; 2]> {
     if map.rooms.len() < 2 {
         return Vec::new();
     }
@@ -331,6 +345,10 @@ fn ways_with(
         (p.x >= 0 && p.y >= 0 && (p.x as usize) < w && (p.y as usize) < h)
             .then(|| (p.y as usize + 1) * pw + p.x as usize + 1)
     };
+    // A rectangle wholly on the map, filled and walked by rows.
+    let on_map = |r: &crate::geom::Rect| {
+        r.w > 0 && r.h > 0 && r.x >= 0 && r.y >= 0 && (r.x + r.w) as usize <= w && (r.y + r.h) as usize <= h
+    };
     let mut ways: Vec<[usize; 2]> = Vec::new();
     let mut pair = |a: u32, b: u32| {
         if a != b && a != NONE && b != NONE {
@@ -344,14 +362,7 @@ fn ways_with(
     for (i, room) in map.rooms.iter().enumerate() {
         let i = i as u32;
         match &room.shape {
-            super::Shape::Rect(r)
-                if r.w > 0
-                    && r.h > 0
-                    && r.x >= 0
-                    && r.y >= 0
-                    && (r.x + r.w) as usize <= w
-                    && (r.y + r.h) as usize <= h =>
-            {
+            super::Shape::Rect(r) if on_map(r) => {
                 for y in r.y as usize..(r.y + r.h) as usize {
                     let row = &mut owner[(y + 1) * pw + r.x as usize + 1..][..r.w as usize];
                     for o in row.iter_mut() {
@@ -377,14 +388,7 @@ fn ways_with(
     for room in &map.rooms {
         let mut edge = |k: usize| around(k).into_iter().for_each(|q| pair(owner[k], owner[q]));
         match &room.shape {
-            super::Shape::Rect(r)
-                if r.w > 0
-                    && r.h > 0
-                    && r.x >= 0
-                    && r.y >= 0
-                    && (r.x + r.w) as usize <= w
-                    && (r.y + r.h) as usize <= h =>
-            {
+            super::Shape::Rect(r) if on_map(r) => {
                 // The floor inside is the room's own: only the tile out from each edge cell.
                 let (x0, y0) = (r.x as usize + 1, r.y as usize + 1);
                 let (x1, y1) = (x0 + r.w as usize - 1, y0 + r.h as usize - 1);
@@ -652,13 +656,7 @@ mod tests {
         assert_eq!(m.rooms.len(), 4, "{:?}", m.rooms.iter().map(|r| r.shape.bounds()).collect::<Vec<_>>());
         let ways: Vec<&Edge> = g.edges.iter().filter(|e| e.corridor == TILE_WAY).collect();
         assert!(!ways.is_empty(), "{:?}", g.edges);
-        let ends: Vec<(usize, [usize; 2])> = m
-            .corridors
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (i, c.doors.map(|d| m.doors[d as usize].room as usize)))
-            .collect();
-        assert_eq!(ways.len(), tile_ways(&m, &ends).len());
+        assert_eq!(ways.len(), tile_ways(&m).len());
         // Corridor floor no corridor lists (a door with one room), between two rooms: one way.
         let (_, g) = graph("#######\n#.@#..#\n#..+..#\n#######\n");
         assert_eq!(g.edges.iter().filter(|e| e.corridor == TILE_WAY).count(), 1, "{:?}", g.edges);

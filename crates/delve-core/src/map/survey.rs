@@ -272,7 +272,7 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
     let room_of = |door: u32| map.doors[door as usize].room as usize;
     let joins: Vec<(usize, [usize; 2])> =
         map.corridors.iter().enumerate().map(|(i, c)| (i, [room_of(c.doors[0]), room_of(c.doors[1])])).collect();
-    let ways = super::graph::tile_ways(map, &joins);
+    let ways = super::graph::tile_ways_among(map, &joins);
     let edges = || joins.iter().map(|&(_, e)| e).chain(ways.iter().copied());
     s.degree.clear();
     s.degree.resize(rooms, 0);
