@@ -1,6 +1,7 @@
 //! The markers stage's **keys** step: key-and-lock pairs chosen on the tiles a player walks.
 //!
-//! 1. The exit: the room with the exit role, else the room graph's farthest room.
+//! 1. The exit: the room with the exit role, else the room farthest from the spawn on the tiles
+//!    (as the player's walk, `map::certify`, takes it).
 //! 2. The gates: the door tiles (where the exports put a door: the tile outside it) on a
 //!    shortest way from the spawn to the exit, stepping eight ways, whose closing alone keeps
 //!    the exit out of reach, stepping eight ways (diagonals between two corners of rock too).
@@ -43,7 +44,9 @@ pub(super) fn place(
         note("the spawn is in no room, so there is no entrance to start from");
         return false;
     };
-    let exit = map.rooms.iter().position(|r| r.role == Some(Role::Exit)).or(graph.exit);
+    // The exit the player's walk judges (`map::certify`): the exit role's room, else the room
+    // whose nearest tile is farthest from the spawn on the tiles (the lowest on a tie).
+    let exit = map.rooms.iter().position(|r| r.role == Some(Role::Exit)).or_else(|| farthest_room(map));
     let Some(exit) = exit.filter(|&e| e != entrance) else {
         note("the entrance is the only room it reaches");
         return false;
@@ -145,6 +148,27 @@ pub(super) fn place(
         report.notes.push(format!("keys: {placed} of {} pairs placed: {why}", k.pairs));
     }
     false
+}
+
+/// The room whose nearest tile is farthest from the spawn, four ways over walkable tiles (the
+/// lowest index on a tie); `None` when the spawn reaches no room.
+fn farthest_room(map: &Map) -> Option<usize> {
+    let steps = pathfind::distances(map.width(), map.height(), map.spawn, |p| map.walkable(p));
+    let mut best: Option<(u32, usize)> = None;
+    for (r, room) in map.rooms.iter().enumerate() {
+        let mut nearest: Option<u32> = None;
+        room.shape.for_each_cell(|p| {
+            if let Some(&d) = steps.get(p).filter(|&&d| d != pathfind::UNREACHED) {
+                nearest = Some(nearest.map_or(d, |n| n.min(d)));
+            }
+        });
+        if let Some(d) = nearest
+            && best.is_none_or(|(b, _)| d > b)
+        {
+            best = Some((d, r));
+        }
+    }
+    best.map(|(_, r)| r)
 }
 
 /// Which steps a search takes.
