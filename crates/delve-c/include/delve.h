@@ -284,6 +284,37 @@ bool delve_map_tile_kind(const struct DelveMap *m, uint32_t index, struct DelveT
 // `m` is NULL or a map not yet freed.
 const uint8_t *delve_map_terrain(const struct DelveMap *m);
 
+// The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`
+// wall, `.` room floor, `,` corridor floor, a tile of a kind its kind's glyph, `+` door tile (a
+// locked door's: its key's number), `@` spawn, a marker its kind's glyph. A glyph outside
+// ASCII is written as UTF-8. Free it with `delve_string_free`. NULL for NULL.
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+char *delve_map_to_ascii(const struct DelveMap *m);
+
+// The map as JSON, byte for byte what `delve export --format json` writes: size, tile ids
+// and rows, rooms, doors, corridors, the room graph, spawn, provenance, markers, tile kinds
+// and terrain rows. Free it with `delve_string_free`. NULL for NULL.
+//
+// # Safety
+// `m` is NULL or a map not yet freed.
+char *delve_map_to_json(const struct DelveMap *m);
+
+// Frees a map from `delve_generate*` (NULL does nothing). The map and its arrays (tiles,
+// terrain, masks) must not be used afterwards.
+//
+// # Safety
+// `m` is NULL or a map from `delve_generate*` not yet freed.
+void delve_map_free(struct DelveMap *m);
+
+// Frees a string from libdelve: an error message, `delve_map_to_ascii`, `delve_map_to_json`
+// or `delve_map_certify_summary` (NULL does nothing).
+//
+// # Safety
+// `s` is NULL or a string from libdelve not yet freed.
+void delve_string_free(char *s);
+
 // What a creature may stand on, row by row: `width * height` bytes, 1 for floor (room,
 // corridor, door tile) of a walkable tile kind (a chasm is not), 0 for rock and floor that is
 // not walkable; the tile of a locked door is 0 unless `all_keys` (a player holding every key).
@@ -316,37 +347,6 @@ bool delve_map_certify(const struct DelveMap *m, struct DelveCertificate *out);
 // # Safety
 // `m` is NULL or a map not yet freed.
 char *delve_map_certify_summary(const struct DelveMap *m);
-
-// The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`
-// wall, `.` room floor, `,` corridor floor, a tile of a kind its kind's glyph, `+` door tile (a
-// locked door's: its key's number), `@` spawn, a marker its kind's glyph. A glyph outside
-// ASCII is written as UTF-8. Free it with `delve_string_free`. NULL for NULL.
-//
-// # Safety
-// `m` is NULL or a map not yet freed.
-char *delve_map_to_ascii(const struct DelveMap *m);
-
-// The map as JSON, byte for byte what `delve export --format json` writes: size, tile ids
-// and rows, rooms, doors, corridors, the room graph, spawn, provenance, markers, tile kinds
-// and terrain rows. Free it with `delve_string_free`. NULL for NULL.
-//
-// # Safety
-// `m` is NULL or a map not yet freed.
-char *delve_map_to_json(const struct DelveMap *m);
-
-// Frees a map from `delve_generate*` (NULL does nothing). The map and its arrays (tiles,
-// terrain, masks) must not be used afterwards.
-//
-// # Safety
-// `m` is NULL or a map from `delve_generate*` not yet freed.
-void delve_map_free(struct DelveMap *m);
-
-// Frees a string from libdelve: an error message, `delve_map_to_ascii`, `delve_map_to_json`
-// or `delve_map_certify_summary` (NULL does nothing).
-//
-// # Safety
-// `s` is NULL or a string from libdelve not yet freed.
-void delve_string_free(char *s);
 
 #ifdef __cplusplus
 }  // extern "C"

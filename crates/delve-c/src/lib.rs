@@ -33,6 +33,10 @@ use std::sync::{Arc, OnceLock};
 
 #[cfg(test)]
 mod tests;
+mod walk;
+pub use walk::{
+    DelveCertificate, delve_map_certify, delve_map_certify_summary, delve_map_transparent, delve_map_walkable,
+};
 
 /// A generated map: its tiles, rooms, doors, corridors and spawn. Opaque; made by
 /// `delve_generate` or `delve_generate_keeping`, freed with `delve_map_free`.
@@ -200,42 +204,6 @@ pub struct DelveDoor {
     pub opening: DelveOpening,
     /// For a locked door: the number of the key that opens it; else 0.
     pub key: u32,
-}
-
-/// What a player's walk over the tiles found on a map (`delve_map_certify`): the walk steps
-/// from the spawn onto floor of a walkable kind and door tiles, a locked door's tile once its
-/// key (a key marker's tile, picked up by stepping on it) is held, never onto rock. The same
-/// walk as `delve check` and the `solvable`, `solution_length`, `free_locks` and
-/// `exit_without_keys` columns of `delve sweep`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DelveCertificate {
-    /// Every key is picked up before its door is needed, every walkable tile is reached once
-    /// the keys are held, and the exit is reached (stepping north, south, east and west).
-    pub solvable: bool,
-    /// The exit is reached (`solution_length` holds the steps); false: it never is.
-    pub has_solution: bool,
-    /// Steps from the spawn, picking up the keys needed nearest first, to the exit's nearest
-    /// tile; 0 when `has_solution` is false.
-    pub solution_length: u32,
-    /// Keys the walk picks up.
-    pub keys_found: u32,
-    /// Keys no walk reaches (behind their own lock, or cut off).
-    pub keys_missed: u32,
-    /// Locked doors that lock nothing: every tile beside the door's tile is reached with that
-    /// door alone closed, stepping eight ways with every key held.
-    pub free_locks: u32,
-    /// Locked doors of the map.
-    pub locks: u32,
-    /// On a map with locked doors: the exit is reached holding no key, stepping eight ways.
-    pub exit_without_keys: bool,
-    /// The spawn is on a tile a player can stand on.
-    pub spawn_walkable: bool,
-    /// Walkable tiles never reached, holding every key found.
-    pub unreached: u32,
-    /// The exit room's index (as `delve_map_room` takes it): the room with the exit role, else
-    /// the room farthest from the spawn; -1 when no room is reached.
-    pub exit_room: i64,
 }
 
 /// Runs `f`, turning a panic into `fallback`: no panic unwinds into C.
@@ -642,83 +610,6 @@ pub unsafe extern "C" fn delve_map_tile_kind(m: *const DelveMap, index: u32, out
 pub unsafe extern "C" fn delve_map_terrain(m: *const DelveMap) -> *const u8 {
     // SAFETY: the caller passes NULL or a live map.
     guard(ptr::null(), || unsafe { map_ref(m) }.map_or(ptr::null(), |m| m.terrain().as_ptr()))
-}
-
-/// What a creature may stand on, row by row: `width * height` bytes, 1 for floor (room,
-/// corridor, door tile) of a walkable tile kind (a chasm is not), 0 for rock and floor that is
-/// not walkable; the tile of a locked door is 0 unless `all_keys` (a player holding every key).
-/// The mask `delve_map_certify`'s walk steps on. The array belongs to the map and lives until
-/// `delve_map_free`; it is made the first time it is asked for. NULL for NULL.
-///
-/// # Safety
-/// `m` is NULL or a map not yet freed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn delve_map_walkable(m: *const DelveMap, all_keys: bool) -> *const u8 {
-    // SAFETY: the caller passes NULL or a live map.
-    guard(ptr::null(), || unsafe { map_ref(m) }.map_or(ptr::null(), |m| m.walkable(all_keys).as_ptr()))
-}
-
-/// What a creature sees through, row by row: `width * height` bytes, 1 for floor of any tile
-/// kind (water and chasms are seen across) and the door tiles of open arches, 0 for rock and the
-/// tiles of shut doors (plain, locked and secret). The array belongs to the map and lives until
-/// `delve_map_free`; it is made the first time it is asked for. NULL for NULL.
-///
-/// # Safety
-/// `m` is NULL or a map not yet freed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn delve_map_transparent(m: *const DelveMap) -> *const u8 {
-    // SAFETY: the caller passes NULL or a live map.
-    guard(ptr::null(), || unsafe { map_ref(m) }.map_or(ptr::null(), |m| m.transparent().as_ptr()))
-}
-
-/// Walks the map as a player does (see `DelveCertificate`) and writes what the walk found to
-/// `*out`. Returns false, writing nothing, for a NULL map or `out`.
-///
-/// # Safety
-/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn delve_map_certify(m: *const DelveMap, out: *mut DelveCertificate) -> bool {
-    let certificate = guard(None, || {
-        // SAFETY: the caller passes NULL or a live map.
-        let m = unsafe { map_ref(m) }?;
-        let c = certify::certify(&m.map);
-        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        Some(DelveCertificate {
-            solvable: c.solvable,
-            has_solution: c.solution_length.is_some(),
-            solution_length: c.solution_length.unwrap_or(0),
-            keys_found: count(c.keys_found.len()),
-            keys_missed: count(c.keys_missed.len()),
-            free_locks: count(c.free_locks.len()),
-            locks: c.locks,
-            exit_without_keys: c.exit_without_keys,
-            spawn_walkable: c.spawn_walkable,
-            unreached: count(c.unreached),
-            exit_room: c.exit.and_then(|e| i64::try_from(e).ok()).unwrap_or(-1),
-        })
-    });
-    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
-    match (certificate, unsafe { out.as_mut() }) {
-        (Some(certificate), Some(out)) => {
-            *out = certificate;
-            true
-        }
-        _ => false,
-    }
-}
-
-/// The walk's story in a line, as `delve check` tells it ("solvable in 84 steps", "not
-/// solvable: keys never reached: 2"). Free it with `delve_string_free`. NULL for NULL.
-///
-/// # Safety
-/// `m` is NULL or a map not yet freed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn delve_map_certify_summary(m: *const DelveMap) -> *mut c_char {
-    guard(ptr::null_mut(), || {
-        // SAFETY: the caller passes NULL or a live map.
-        let Some(m) = (unsafe { map_ref(m) }) else { return ptr::null_mut() };
-        c_string(certify::certify(&m.map).summary())
-    })
 }
 
 fn room_of(r: &delve_core::map::Room) -> DelveRoom {
