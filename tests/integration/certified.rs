@@ -319,3 +319,29 @@ fn the_graph_knows_the_ways_the_tiles_make() {
     }
     assert!(ways > 0, "the maps have ways on the tiles to compare");
 }
+
+/// A hand-edited map whose key lies behind its own lock is a problem naming the key and a door
+/// it opens; the map is saved and read back as edited (the edit is never lost), the problem
+/// with it.
+#[test]
+fn a_key_moved_behind_its_lock_is_a_problem_and_the_edit_is_kept() {
+    use delve::map::Problem;
+    let mut m = generate(&shipped("grown-quest"), 4).unwrap().map;
+    assert!(m.validate().is_empty());
+    let exit = exit_tiles(&m);
+    let at = *exit.iter().find(|&&p| m.walkable(p) && !m.markers.iter().any(|k| k.at == p)).unwrap();
+    let key = m.markers.iter_mut().find(|k| k.key == Some(1)).unwrap();
+    key.at = at;
+    m.provenance.edited = true;
+    let problems = m.validate();
+    let door = m.doors.iter().find(|d| d.opening == Opening::Locked(1)).map(|d| d.id);
+    assert!(problems.contains(&Problem::KeyOutOfReach { key: 1, door, cell: at }), "{problems:?}");
+    let text = problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n");
+    assert!(text.contains("key 1") && text.contains(&format!("door {}", door.unwrap())), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edited.ron");
+    delve::io::save_map(&path, &m).unwrap();
+    let back = delve::io::load_map(&path).unwrap();
+    assert_eq!(back, m, "the edit is kept");
+    assert_eq!(back.validate(), problems);
+}
