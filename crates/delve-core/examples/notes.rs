@@ -16,6 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut said: BTreeMap<String, u64> = BTreeMap::new();
     let mut example: BTreeMap<String, String> = BTreeMap::new();
     let mut loot: BTreeMap<String, u64> = BTreeMap::new();
+    let mut side_loot_seeds = 0u64;
     for seed in 0..seeds {
         let g = generate(&preset.generator, seed)?;
         let mut kinds: Vec<String> = g
@@ -35,6 +36,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for k in kinds {
             *said.entry(k).or_default() += 1;
         }
+        let in_side =
+            |m: &delve_core::map::Marker| g.map.room_at(m.at).and_then(|r| r.role) == Some(delve_core::map::Role::Side);
+        side_loot_seeds += u64::from(g.map.markers.iter().any(|m| m.kind == "loot" && in_side(m)));
         for m in g.map.markers.iter().filter(|m| m.kind == "loot") {
             let role = g.map.room_at(m.at).and_then(|r| r.role).map_or("no role".to_string(), |r| r.to_string());
             *loot.entry(role).or_default() += 1;
@@ -44,6 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (k, n) in &said {
         println!("  {:>5.1}% of seeds: {k} (as {})", 100.0 * *n as f64 / seeds as f64, example[k]);
     }
+    println!("  seeds with loot in a side room: {:.1}%", 100.0 * side_loot_seeds as f64 / seeds as f64);
     for (role, n) in &loot {
         println!("  loot in {role} rooms: {n} ({:.2} a map)", *n as f64 / seeds as f64);
     }
