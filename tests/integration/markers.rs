@@ -274,6 +274,12 @@ fn openings_make_plain_doors_secret_or_arches_at_their_chances() {
                 }
             }
         }
+        // A tile is one door to a player: doors sharing it open alike.
+        for d in &m.doors {
+            for e in m.doors.iter().filter(|e| e.outside() == d.outside()) {
+                assert_eq!(d.opening, e.opening, "seed {seed}: doors {} and {} share a tile", d.id, e.id);
+            }
+        }
         let locked_keys: std::collections::BTreeSet<u32> = locked_tiles.iter().map(|t| t.2).collect();
         assert_eq!(locked_keys.len(), locked_tiles.len(), "seed {seed}: a key's lock is one tile");
         locked += locked_tiles.len();

@@ -3,7 +3,7 @@
 //! | Step | Does | Stream |
 //! |---|---|---|
 //! | keys | on the tiles (`keys.rs`): of the door tiles on the way from the spawn to the exit (the room with the Exit role, else the farthest room) that every way there passes, `pairs` drawn, in order from the spawn; each locked (`Locked(k)`), its key `k` on a tile reached from the spawn without it, behind the locks before it where there is such a room | [`Stream::Keys`] |
-//! | openings | each plain door (not a locked room's) a secret door with the *secret* chance, else an open arch with the *arch* chance | [`Stream::Openings`] |
+//! | openings | each plain door (not a locked room's) a secret door with the *secret* chance, else an open arch with the *arch* chance; a door sharing its tile with a door drawn before opens as that one does | [`Stream::Openings`] |
 //! | each kind, in order | each room the entrance reaches, within the kind's depth, with a weight above 0 for its role: a count drawn evenly from *per room*, plus *density* per 100 floor tiles, times the weight and the growth at its depth (the fraction drawn as a chance); that many free floor tiles drawn, each beside a wall if asked, and *spacing* tiles from every marker before it; the level its difficulty gives at that depth | [`Stream::Markers`] |
 //!
 //! Markers stand on room floor, never on a door's tile, the spawn or another marker. A kind that
@@ -87,17 +87,22 @@ fn openings(o: &Openings, seed: u64, map: &mut Map, steps: &mut Steps<'_, impl R
     let mut rng = stream(seed, Stream::Openings);
     let (mut secret, mut arch) = (0u32, 0u32);
     let locked_room: Vec<bool> = map.rooms.iter().map(|r| r.locked).collect();
+    // A tile is one door to a player: the doors of two rooms that share it open alike.
+    let mut chosen: std::collections::BTreeMap<(i32, i32), Opening> = std::collections::BTreeMap::new();
     for d in map.doors.iter_mut() {
         if d.opening != Opening::Door || locked_room.get(d.room as usize).copied().unwrap_or(true) {
             continue;
         }
-        if o.secret > 0.0 && rng.random_bool(o.secret.clamp(0.0, 1.0)) {
-            d.opening = Opening::Secret;
-            secret += 1;
-        } else if o.arch > 0.0 && rng.random_bool(o.arch.clamp(0.0, 1.0)) {
-            d.opening = Opening::Arch;
-            arch += 1;
-        }
+        let at = d.outside();
+        d.opening = match chosen.get(&(at.y, at.x)) {
+            Some(&same) => same,
+            None if o.secret > 0.0 && rng.random_bool(o.secret.clamp(0.0, 1.0)) => Opening::Secret,
+            None if o.arch > 0.0 && rng.random_bool(o.arch.clamp(0.0, 1.0)) => Opening::Arch,
+            None => Opening::Door,
+        };
+        chosen.insert((at.y, at.x), d.opening);
+        secret += u32::from(d.opening == Opening::Secret);
+        arch += u32::from(d.opening == Opening::Arch);
     }
     steps.tell(|| Step::OpeningsChosen { secret, arch })
 }
