@@ -60,9 +60,13 @@ pub fn assign_with(map: &Map, graph: &RoomGraph, rules: &RoleRules, grown: Optio
     // The exit: a room farthest from the entrance (the lowest id on a tie) with a floor tile
     // that is not a door's (a closet whose one tile is its door's holds no way on); the graph's
     // exit when no room has one.
+    let mut door_cells: Vec<(i32, i32)> = map.doors.iter().map(|d| (d.cell.y, d.cell.x)).collect();
+    door_cells.sort_unstable();
     let holds = |r: usize| {
         let mut any = false;
-        map.rooms[r].shape.for_each_cell(|c| any |= c != map.spawn && !map.doors.iter().any(|d| d.cell == c));
+        map.rooms[r].shape.for_each_cell(|c| {
+            any |= c != map.spawn && door_cells.binary_search(&(c.y, c.x)).is_err();
+        });
         any
     };
     let roomy = (0..n)
