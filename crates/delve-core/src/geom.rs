@@ -208,6 +208,24 @@ impl Rect {
         (r.y..r.bottom()).flat_map(move |y| (r.x..r.right()).map(move |x| Pos::new(x, y)))
     }
 
+    /// The tiles on its edge (each once, row by row for the top and bottom rows, then down the
+    /// sides): every tile beside one outside it. A walk from outside reaches one of them first.
+    pub fn for_each_edge_cell(&self, mut f: impl FnMut(Pos)) {
+        if self.is_empty() {
+            return;
+        }
+        let (x1, y1) = (self.right() - 1, self.bottom() - 1);
+        for y in [self.y, y1].into_iter().take(if y1 > self.y { 2 } else { 1 }) {
+            (self.x..=x1).for_each(|x| f(Pos::new(x, y)));
+        }
+        for y in self.y + 1..y1 {
+            f(Pos::new(self.x, y));
+            if x1 > self.x {
+                f(Pos::new(x1, y));
+            }
+        }
+    }
+
     /// The smallest rectangle holding every point of `points` (`None` when empty).
     pub fn bounding(points: impl IntoIterator<Item = Pos>) -> Option<Rect> {
         TileBox::around(points).map(|b| b.to_rect())
@@ -421,6 +439,24 @@ impl<T> Grid<T> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn edge_cells_are_the_cells_beside_the_outside() {
+        for r in [
+            Rect::new(2, 3, 1, 1),
+            Rect::new(0, 0, 1, 5),
+            Rect::new(0, 0, 6, 1),
+            Rect::new(-3, 4, 2, 2),
+            Rect::new(1, 1, 7, 4),
+        ] {
+            let mut edge = Vec::new();
+            r.for_each_edge_cell(|p| edge.push(p));
+            let mut want: Vec<Pos> = r.cells().filter(|p| p.neighbours4().iter().any(|q| !r.contains(*q))).collect();
+            edge.sort_by_key(|p| (p.y, p.x));
+            want.sort_by_key(|p| (p.y, p.x));
+            assert_eq!(edge, want, "{r:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

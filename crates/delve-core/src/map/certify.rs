@@ -25,7 +25,7 @@
 //! The exit is the room with the exit role; on a map without one, the room farthest from the
 //! spawn (by the steps to its nearest tile, every key held).
 
-use super::{DoorId, Map, Opening, Role};
+use super::{DoorId, Map, Opening, Role, Shape};
 use crate::geom::{Grid, Pos};
 use crate::pathfind::{self, Queue};
 
@@ -326,7 +326,7 @@ impl<'m, 's> Walker<'m, 's> {
 
         if self.locks.is_empty() {
             // Without locks the keys change nothing: the explore's steps are the solution's.
-            out.solution_length = exit_room.and_then(|r| nearest(r, |p| self.steps(p)));
+            out.solution_length = exit_room.and_then(|r| nearest(r, self.map.spawn, |p| self.steps(p)));
             out.keys_found = held;
         } else {
             let s = &mut *self.s;
@@ -392,7 +392,7 @@ fn exit_of(map: &Map, steps: impl Fn(Pos) -> Option<u32>) -> Option<usize> {
     }
     let mut best: Option<(u32, usize)> = None;
     for (r, room) in map.rooms.iter().enumerate() {
-        if let Some(d) = nearest(room, &steps)
+        if let Some(d) = nearest(room, map.spawn, &steps)
             && best.is_none_or(|(b, _)| d > b)
         {
             best = Some((d, r));
@@ -401,14 +401,19 @@ fn exit_of(map: &Map, steps: impl Fn(Pos) -> Option<u32>) -> Option<usize> {
     best.map(|(_, r)| r)
 }
 
-/// The steps to the nearest tile of `room`, by `steps`.
-fn nearest(room: &super::Room, steps: impl Fn(Pos) -> Option<u32>) -> Option<u32> {
+/// The steps to the nearest tile of `room`, by `steps` (a walk's from `spawn`). A walk from
+/// outside a rectangle enters it by its edge, so only the edge is read then.
+fn nearest(room: &super::Room, spawn: Pos, steps: impl Fn(Pos) -> Option<u32>) -> Option<u32> {
     let mut nearest: Option<u32> = None;
-    room.shape.for_each_cell(|p| {
+    let near = |p: Pos| {
         if let Some(d) = steps(p) {
             nearest = Some(nearest.map_or(d, |n| n.min(d)));
         }
-    });
+    };
+    match &room.shape {
+        Shape::Rect(r) if !r.contains(spawn) => r.for_each_edge_cell(near),
+        shape => shape.for_each_cell(near),
+    }
     nearest
 }
 
@@ -426,7 +431,7 @@ pub(super) fn of_reached(map: &Map, steps: impl Fn(Pos) -> Option<u32>) -> Certi
     missed.sort_unstable();
     missed.dedup();
     let exit = exit_of(map, &steps);
-    let solution_length = exit.and_then(|e| map.rooms.get(e)).and_then(|r| nearest(r, &steps));
+    let solution_length = exit.and_then(|e| map.rooms.get(e)).and_then(|r| nearest(r, map.spawn, &steps));
     Certificate {
         spawn_walkable: true,
         solvable: missed.is_empty() && (exit.is_none() || solution_length.is_some()),

@@ -23,7 +23,7 @@ use crate::pathfind::{self, Adjacency};
 use std::cell::Cell;
 use std::collections::HashMap;
 pub use ways::tile_ways;
-pub(crate) use ways::tile_ways_among;
+pub(crate) use ways::{Claimed, claimed_ways, tile_ways_among};
 
 thread_local! {
     /// The queue of [`RoomGraph::of`]'s walks, between graphs.

@@ -18,6 +18,7 @@
 //! thousands of seeds of every preset and variant and over random parameters of both
 //! generators, which is where a generator that broke its construction would show.
 
+use super::graph::{Claimed, claimed_ways, tile_ways_among};
 use super::metrics::{Figures, GraphMetrics, Metrics};
 use super::{Map, Problem, Shape, Tile};
 use crate::geom::Pos;
@@ -63,6 +64,8 @@ const FLOOR: u8 = Tile::Floor as u8;
 const CORRIDOR: u8 = Tile::Corridor as u8;
 /// Room floor claimed by a room.
 const OWNED: u8 = 3;
+/// The bytes [`claimed_ways`] reads and writes.
+const BYTES: Claimed = Claimed { owned: OWNED, corridor: CORRIDOR, listed: 4 };
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::default();
@@ -163,8 +166,12 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
     // Rooms: each cell on the map and room floor, claimed by one room only (a claimed tile is
     // OWNED, no longer FLOOR); together they claim all room floor. Once every room has claimed
     // its cells, a tile is a room's if and only if its shape contains it.
+    // Rectangles claim their floor in either case: a row is cheap to fill, and then the ways
+    // on the tiles are read from the bytes (below).
+    let rects = map.rooms.iter().all(|r| matches!(r.shape, Shape::Rect(_)));
+    let claim = trust == Trust::Nothing || rects;
     let mut owned = 0usize;
-    for room in map.rooms.iter().filter(|_| trust == Trust::Nothing) {
+    for room in map.rooms.iter().filter(|_| claim) {
         let mut cells = 0usize;
         let mut sound = true;
         match &room.shape {
@@ -207,7 +214,7 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
         }
         owned += cells;
     }
-    if owned != room_tiles && trust == Trust::Nothing {
+    if owned != room_tiles && claim {
         return None;
     }
     let inside = |room: usize, p: Pos| match &map.rooms[room].shape {
@@ -254,12 +261,24 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
         return None;
     }
 
+    // The room graph, with ids as indices: the corridors, then the ways on the tiles, read
+    // from the bytes when the rooms are rectangles that claimed all room floor (the corridor
+    // floor the corridors list is marked), else from the map.
+    let room_of = |door: u32| map.doors[door as usize].room as usize;
+    let joins: Vec<(usize, [usize; 2])> =
+        map.corridors.iter().enumerate().map(|(i, c)| (i, [room_of(c.doors[0]), room_of(c.doors[1])])).collect();
+    let ways = rects
+        .then(|| claimed_ways(map, &joins, grid, pw, &BYTES, corridor_tiles))
+        .flatten()
+        .unwrap_or_else(|| tile_ways_among(map, &joins));
+
     // Reach: every walkable tile from spawn, by the flood over the bordered copy
     // ([`pathfind::flood_walled`]: no branch on the tiles, one loop for all distances), in the
     // order of their distance from it, which each queued tile carries in its top half (the
     // last one reached is the farthest). It walls up what it reaches.
     let start = at(map.spawn).filter(|&i| grid[i] != WALL)?;
-    let spawn_room = (grid[start] != CORRIDOR).then(|| (0..map.rooms.len()).find(|&r| inside(r, map.spawn))).flatten();
+    let spawn_room =
+        matches!(grid[start], FLOOR | OWNED).then(|| (0..map.rooms.len()).find(|&r| inside(r, map.spawn))).flatten();
     pathfind::flood_walled(grid, pw, start, WALL, &mut s.queue);
     let queue = &s.queue;
     let longest_path = (queue.taken().last().copied().unwrap_or(0) >> 32) as u32;
@@ -267,12 +286,7 @@ fn quick(map: &Map, trust: Trust, s: &mut Scratch) -> Option<Metrics> {
         return None;
     }
 
-    // The room graph, with ids as indices: the corridors, then the ways on the tiles.
     let rooms = map.rooms.len();
-    let room_of = |door: u32| map.doors[door as usize].room as usize;
-    let joins: Vec<(usize, [usize; 2])> =
-        map.corridors.iter().enumerate().map(|(i, c)| (i, [room_of(c.doors[0]), room_of(c.doors[1])])).collect();
-    let ways = super::graph::tile_ways_among(map, &joins);
     let edges = || joins.iter().map(|&(_, e)| e).chain(ways.iter().copied());
     s.degree.clear();
     s.degree.resize(rooms, 0);
