@@ -10,11 +10,16 @@ use crate::map::{
 };
 use std::collections::BTreeSet;
 
+mod paint;
+
 /// What a designer asks for; [`perform`] turns it into primitive edits.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Op {
-    /// Paints cells: `Tile::Wall` makes rock; any walkable tile makes floor (room floor inside a
-    /// room, corridor floor elsewhere). Cells off the map are skipped.
+    /// Paints cells: `Tile::Wall` makes rock, and inside a room takes the tile out of the room
+    /// (a pillar; a door's cell, the spawn and markers keep their floor, and a room painted out
+    /// whole is deleted with its doors and corridors); any walkable tile makes floor: room floor inside a room or in a
+    /// room's hole (a tile whose four neighbours are that room's floor, which it joins again),
+    /// corridor floor elsewhere. Cells off the map are skipped.
     Paint {
         cells: Vec<Pos>,
         tile: Tile,
@@ -220,34 +225,7 @@ pub fn perform(map: &mut Map, op: Op) -> Result<Done, EditError> {
 
 fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
     match op {
-        Op::Paint { cells, tile } => {
-            let map = &*tx.map;
-            // Only rooms near the stroke can hold its cells: look them up once, not per cell
-            // (a map may have tens of thousands of rooms).
-            let near: Vec<&Room> = match Rect::bounding(cells.iter().copied()) {
-                Some(b) if tile != Tile::Wall => {
-                    map.rooms.iter().filter(|r| r.shape.bounds().is_some_and(|rb| rb.intersects(&b))).collect()
-                }
-                _ => Vec::new(),
-            };
-            let mut seen = BTreeSet::new();
-            let mut set = Vec::new();
-            for p in cells {
-                let Some(old) = map.tile(p) else { continue };
-                let new = match tile {
-                    Tile::Wall => Tile::Wall,
-                    _ if near.iter().any(|r| r.shape.contains(p)) => Tile::Floor,
-                    _ => Tile::Corridor,
-                };
-                if old != new && seen.insert(p) {
-                    set.push((p, new));
-                }
-            }
-            if set.is_empty() {
-                return Err(EditError::Nothing);
-            }
-            tx.push(Edit::SetTiles(set))
-        }
+        Op::Paint { cells, tile } => paint::plan(tx, cells, tile, notes),
         Op::AddRoom(r) => {
             if r.is_empty() {
                 return Err(EditError::EmptyRoom);
@@ -264,17 +242,7 @@ fn plan(tx: &mut Tx, op: Op, notes: &mut Vec<String>) -> Result<(), EditError> {
             tx.push(Edit::SetTiles(tiles))
         }
         Op::MoveRoom { id, dx, dy } => move_room(tx, id, dx, dy, notes),
-        Op::RemoveRoom(id) => {
-            let room = tx.map.room(id).ok_or(EditError::UnknownRoom(id))?.clone();
-            let doors: Vec<DoorId> = tx.map.doors.iter().filter(|d| d.room == id).map(|d| d.id).collect();
-            for d in doors {
-                remove_door(tx, d)?;
-            }
-            let tiles =
-                wall_cells(tx.map, room.shape.cells().into_iter().filter(|p| tx.map.tile(*p) == Some(Tile::Floor)));
-            tx.push(Edit::RemoveRoom(id))?;
-            tx.push(Edit::SetTiles(tiles))
-        }
+        Op::RemoveRoom(id) => remove_room(tx, id),
         Op::SetRoomProps { id, label, colour } => tx.push(Edit::SetRoomProps { id, label, colour }),
         Op::AddDoor { room, cell, side } => {
             let r = tx.map.room(room).ok_or(EditError::UnknownRoom(room))?;
@@ -440,6 +408,18 @@ fn check_room_place(map: &Map, shape: &Shape, except: Option<RoomId>) -> Result<
         }
     });
     err.map_or(Ok(()), Err)
+}
+
+/// Deletes a room with its doors and their corridors; its floor becomes rock.
+fn remove_room(tx: &mut Tx, id: RoomId) -> Result<(), EditError> {
+    let room = tx.map.room(id).ok_or(EditError::UnknownRoom(id))?.clone();
+    let doors: Vec<DoorId> = tx.map.doors.iter().filter(|d| d.room == id).map(|d| d.id).collect();
+    for d in doors {
+        remove_door(tx, d)?;
+    }
+    let tiles = wall_cells(tx.map, room.shape.cells().into_iter().filter(|p| tx.map.tile(*p) == Some(Tile::Floor)));
+    tx.push(Edit::RemoveRoom(id))?;
+    tx.push(Edit::SetTiles(tiles))
 }
 
 fn remove_corridor(tx: &mut Tx, id: CorridorId) -> Result<(), EditError> {

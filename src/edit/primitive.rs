@@ -113,6 +113,12 @@ pub enum Edit {
         id: RoomId,
         role: Option<Role>,
     },
+    /// Gives a room another set of cells (tiles, doors untouched): a pillar painted into a
+    /// room takes its tile out of the room.
+    SetRoomShape {
+        id: RoomId,
+        shape: Shape,
+    },
     /// Marks a room as a vault or not (see [`crate::map::Room::vault`]).
     SetRoomVault {
         id: RoomId,
@@ -390,6 +396,17 @@ impl Edit {
                 ch.touch_shape(&room.shape);
                 ch.structure = true;
                 Edit::SetRoomRole { id, role: std::mem::replace(&mut room.role, role) }
+            }
+            Edit::SetRoomShape { id, shape } => {
+                let i = room_pos(map, id)?;
+                if shape.area() == 0 {
+                    return Err(EditError::EmptyRoom);
+                }
+                let room = &mut map.rooms[i];
+                ch.touch_shape(&room.shape);
+                ch.touch_shape(&shape);
+                ch.structure = true;
+                Edit::SetRoomShape { id, shape: std::mem::replace(&mut room.shape, shape) }
             }
             Edit::SetRoomVault { id, vault } => {
                 let i = room_pos(map, id)?;

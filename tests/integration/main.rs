@@ -9,6 +9,8 @@ mod app;
 #[cfg(feature = "gui")]
 mod app_browse;
 #[cfg(feature = "gui")]
+mod app_designer;
+#[cfg(feature = "gui")]
 mod app_document;
 #[cfg(feature = "gui")]
 mod app_edit;
@@ -58,6 +60,7 @@ mod legible;
 mod locks;
 mod markers;
 mod mazes;
+mod pillars;
 mod roles;
 mod rooms_tunnels;
 #[cfg(feature = "gui")]
