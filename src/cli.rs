@@ -111,6 +111,10 @@ pub enum Command {
         /// Seeds the search's own random choices.
         #[arg(long, value_name = "N", default_value_t = 1)]
         tune_seed: u64,
+        /// Let proposals change the maps' look: by default they keep the current maps' floor
+        /// share, median room area and corridor share, each within ±25%.
+        #[arg(long, conflicts_with = "variety")]
+        any_look: bool,
         /// Where to write the best proposal as a preset (with --variety: a folder).
         #[arg(long, value_name = "TUNED.ron")]
         out: PathBuf,
@@ -328,7 +332,20 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             }
             Ok(true)
         }
-        Command::Tune { preset, goal, variety, share, vary, budget, seconds, jobs, keep, tune_seed, out: path } => {
+        Command::Tune {
+            preset,
+            goal,
+            variety,
+            share,
+            vary,
+            budget,
+            seconds,
+            jobs,
+            keep,
+            tune_seed,
+            any_look,
+            out: path,
+        } => {
             let args = tune::TuneArgs {
                 preset,
                 goal: goal.unwrap_or_default(),
@@ -339,6 +356,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 jobs,
                 keep,
                 tune_seed,
+                keep_look: !any_look,
                 out: path,
             };
             match variety {

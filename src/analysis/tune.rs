@@ -2,29 +2,38 @@
 //! and a share of seeds), ticks the parameters that may move ([`Vary`]), and the search finds
 //! parameter sets whose maps meet the goal.
 //!
-//! The search ([`tune`]) samples candidates across the ticked ranges and measures each on the
-//! same first seeds; the promising ones get more seeds (successive halving), and the best are
-//! refined by local steps (one or two parameters nudged at a time), with a few fresh random
-//! candidates mixed in. It stops at the budget (maps generated, or seconds) or when the best
-//! meets the goal with a margin on enough seeds. Candidates that meet the goal's share rank
-//! first, the one whose parameters moved least from the current ones first; the others follow
-//! by the share of seeds that match, then by how near every condition came (partial credit for
-//! the way towards each number, so that a goal none meets yet still points somewhere). The
-//! proposals' shares are measured again on [`FRESH_SEEDS`], which the search never uses, so
-//! that a proposal is not tuned to its seeds, and ranked again on them.
+//! The search ([`tune`]) samples candidates in the ticked ranges, near the current values
+//! first and then further out, and measures each on the same first seeds; the promising ones
+//! get more seeds (successive halving), and the best are refined by local steps (one or two
+//! parameters nudged at a time), with a few fresh random candidates mixed in. It stops at the
+//! budget (maps generated, or seconds) or when the best meets the goal with a margin on enough
+//! seeds. Unless told otherwise ([`Settings::keep_look`]), candidates whose maps keep the
+//! current maps' [`Look`] rank before those that do not. Candidates that meet the goal's share
+//! rank first, the one whose parameters moved least from the current ones first; the others
+//! follow by the share of seeds that match, then by how near every condition came (partial
+//! credit for the way towards each number, so that a goal none meets yet still points
+//! somewhere). The proposals' shares are measured again on [`FRESH_SEEDS`], which the search
+//! never uses, so that a proposal is not tuned to its seeds, and ranked again on them.
+//!
+//! A budget in seconds bounds the whole search, that measurement included: the search itself
+//! stops at [`SEARCH_SHARE`] of the time, and the proposals are measured on as many fresh
+//! seeds as fit in the rest ([`Outcome::fresh`] says how many).
 //!
 //! Everything is decided on the calling thread from counts, so the same tune seed, goal and
-//! budget in maps give the same proposals on any number of threads.
+//! budget in maps give the same proposals on any number of threads (a budget in seconds is not
+//! repeatable: the clock decides how far the search gets).
 
+mod fresh;
+mod look;
 mod vary;
 
+pub use look::{Look, TOLERANCE, TOLERANCE_WORDS};
 pub use vary::{Span, Vary};
 
 use super::explore::{Condition, describe, parse};
 use crate::generate::GenError;
 use crate::map::locks::Kept;
 use crate::params::{GeneratorParams, ParamValue};
-use delve_core::measure::SweepRow;
 use delve_core::rng::{DelveRng, splitmix64};
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -47,6 +56,13 @@ const MET_SEEDS: u64 = 512;
 const FIRST_CANDIDATES: usize = 32;
 /// Proposals kept at the end.
 pub const PROPOSALS: usize = 5;
+/// Of a budget in seconds, the share the search may take; the proposals' measurement on fresh
+/// seeds takes the rest, up to [`END_SHARE`] (the last of it left for the caller's own work).
+pub const SEARCH_SHARE: f64 = 0.8;
+pub const END_SHARE: f64 = 0.95;
+/// How far from the current values the first candidates are drawn (a share of each span), in
+/// groups of equal size: the nearest first.
+const REACHES: [f64; 4] = [0.125, 0.25, 0.5, 1.0];
 
 /// What the maps should be: every condition holds, in at least `share` of the seeds. Maps with
 /// problems or not connected never count as matching.
@@ -107,6 +123,8 @@ pub struct Settings {
     pub tune_seed: u64,
     /// Every candidate is measured around these locks.
     pub kept: Option<Arc<Kept>>,
+    /// Proposals keep the current maps' [`Look`] (within [`TOLERANCE`]); off, any look goes.
+    pub keep_look: bool,
 }
 
 /// A candidate's counts over some seeds.
@@ -124,6 +142,8 @@ pub struct Tally {
     pub sums: Vec<f64>,
     /// Maps connected and without problems.
     pub sound: u64,
+    /// The maps' looks summed over the seeds.
+    pub looks: Look,
 }
 
 impl Tally {
@@ -142,12 +162,18 @@ impl Tally {
         self.closeness.iter().map(|&c| c / self.seeds as f64).sum::<f64>() / self.closeness.len() as f64
     }
 
+    /// The maps' look on average over the seeds.
+    pub fn look(&self) -> Look {
+        self.looks.scaled(1.0 / self.seeds.max(1) as f64)
+    }
+
     /// Condition `i`'s figure on average over the sound maps (`None` without one).
     pub fn mean(&self, i: usize) -> Option<f64> {
         (self.sound > 0).then(|| self.sums.get(i).copied().unwrap_or(0.0) / self.sound as f64)
     }
 
-    fn add(&mut self, goal: &Goal, row: &SweepRow) {
+    fn add(&mut self, goal: &Goal, row: &delve_core::measure::SweepRow, look: &Look) {
+        self.looks.add(look);
         let n = goal.conditions.len();
         self.per_condition.resize(n, 0);
         self.closeness.resize(n, 0.0);
@@ -189,10 +215,19 @@ pub struct Proposal {
     pub params: GeneratorParams,
     /// Its counts on the search's seeds (0 to `searched.seeds`).
     pub searched: Tally,
-    /// Its counts on [`FRESH_SEEDS`].
+    /// Its counts on the first of [`FRESH_SEEDS`] (as many as the time allowed: see
+    /// [`Outcome::fresh`]).
     pub fresh: Tally,
     /// How far it moved from the current parameters (0: not at all).
     pub moved: f64,
+}
+
+impl Proposal {
+    /// The counts its share is judged by: the fresh seeds', or the search's when the time left
+    /// none to measure it again.
+    pub fn judged(&self) -> &Tally {
+        if self.fresh.seeds > 0 { &self.fresh } else { &self.searched }
+    }
 }
 
 /// Why the search stopped.
@@ -210,8 +245,15 @@ pub enum Stopped {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
     pub goal: Goal,
-    /// Best first (by share on fresh seeds, nearness, then how little they moved).
+    /// Best first (by look kept, share on fresh seeds, nearness, then how little they moved).
     pub proposals: Vec<Proposal>,
+    /// The fresh seeds every proposal was measured on: all of [`FRESH_SEEDS`], or as many of
+    /// the first as a budget in seconds left time for (none: see [`Proposal::judged`]).
+    pub fresh: Range<u64>,
+    /// The current parameters' look (on the search's first seeds), when they could be
+    /// measured, and whether proposals had to keep it.
+    pub look: Option<Look>,
+    pub keep_look: bool,
     pub stopped: Stopped,
     /// Maps the search generated (not counting the fresh measurement).
     pub maps: u64,
@@ -222,7 +264,33 @@ pub struct Outcome {
 impl Outcome {
     /// Whether the best proposal meets the goal on fresh seeds.
     pub fn met(&self) -> bool {
-        self.proposals.first().is_some_and(|p| p.fresh.share() >= self.goal.share)
+        self.proposals.first().is_some_and(|p| p.judged().share() >= self.goal.share)
+    }
+
+    /// Whether the proposals were measured on fewer fresh seeds than [`FRESH_SEEDS`] holds.
+    pub fn fresh_cut_short(&self) -> bool {
+        self.fresh.end - self.fresh.start < FRESH_SEEDS.end - FRESH_SEEDS.start
+    }
+
+    /// Where the shares were measured, in words: `seeds 1,000,000 to 1,000,999, which the
+    /// search never used`, `the first 212 of the 1,000 fresh seeds (…): the time ran out`.
+    pub fn measured_on(&self) -> String {
+        let n = self.fresh.end - self.fresh.start;
+        let all = FRESH_SEEDS.end - FRESH_SEEDS.start;
+        let g = super::explore::group_thousands;
+        if n == 0 {
+            format!("the search's own seeds: the time ran out before any of the {} fresh seeds", g(all))
+        } else if n < all {
+            format!(
+                "{} of the {} fresh seeds ({} to {}, which the search never used): the time left no more",
+                g(n),
+                g(all),
+                g(self.fresh.start),
+                g(self.fresh.end - 1)
+            )
+        } else {
+            format!("seeds {} to {}, which the search never used", g(self.fresh.start), g(self.fresh.end - 1))
+        }
     }
 
     /// When the goal is not met: how close the best came, and the condition that failed most.
@@ -233,19 +301,21 @@ impl Outcome {
         let Some(best) = self.proposals.first() else {
             return Some("no candidate could be generated within the ranges given".into());
         };
+        let judged = best.judged();
         let worst = (0..self.goal.conditions.len())
-            .min_by_key(|&i| best.fresh.per_condition.get(i).copied().unwrap_or(0))
+            .min_by_key(|&i| judged.per_condition.get(i).copied().unwrap_or(0))
             .map(|i| {
                 let c = &self.goal.conditions[i];
-                let met = best.fresh.per_condition.get(i).copied().unwrap_or(0) as f64 / best.fresh.seeds.max(1) as f64;
+                let met = judged.per_condition.get(i).copied().unwrap_or(0) as f64 / judged.seeds.max(1) as f64;
                 let mean =
-                    best.fresh.mean(i).map(|m| format!(", {} {m:.1} on average", c.stat.label())).unwrap_or_default();
+                    judged.mean(i).map(|m| format!(", {} {m:.1} on average", c.stat.label())).unwrap_or_default();
                 format!("; the condition failed most: {c} (met in {}% of seeds{mean})", round_percent(met))
             });
+        let seeds = if best.fresh.seeds > 0 { "fresh seeds" } else { "the search's seeds" };
         Some(format!(
-            "The goal ({}) was not reached: the best came to {}% of fresh seeds{}.",
+            "The goal ({}) was not reached: the best came to {}% of {seeds}{}.",
             self.goal.describe(),
-            round_percent(best.fresh.share()),
+            round_percent(judged.share()),
             worst.unwrap_or_default()
         ))
     }
@@ -269,6 +339,63 @@ struct Candidate {
     moved: f64,
 }
 
+/// When a search's time is up: the search's own part, and the whole (both `None` without a
+/// budget in seconds).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Clock {
+    search: Option<Instant>,
+    end: Option<Instant>,
+}
+
+impl Clock {
+    fn of(budget: &Budget, started: Instant) -> Clock {
+        let at = |share: f64| budget.seconds.map(|t| started + Duration::from_secs_f64((t * share).max(0.0)));
+        Clock { search: at(SEARCH_SHARE), end: at(END_SHARE) }
+    }
+
+    fn search_over(&self) -> bool {
+        self.search.is_some_and(|t| Instant::now() >= t)
+    }
+
+    pub(super) fn over(&self) -> bool {
+        self.end.is_some_and(|t| Instant::now() >= t)
+    }
+}
+
+/// What a search ranks candidates by besides their counts: the current parameters' look, when
+/// proposals must keep it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Judge {
+    goal: f64,
+    look: Option<Look>,
+}
+
+impl Judge {
+    /// Whether counts `t` keep the look (always, when any look goes).
+    fn keeps(&self, t: &Tally) -> bool {
+        self.look.is_none_or(|r| t.seeds == 0 || t.look().keeps(&r))
+    }
+
+    /// `Less` when `a` (counts, how far it moved) ranks before `b`: those that keep the look
+    /// first; then those that meet the goal's share, the one that moved least first among
+    /// them; the others follow, the most seeds matching first, then the nearest every
+    /// condition, then the least moved.
+    pub(super) fn before(&self, a: (&Tally, f64), b: (&Tally, f64)) -> std::cmp::Ordering {
+        let goal = self.goal;
+        let (ma, mb) = (a.0.share() >= goal, b.0.share() >= goal);
+        self.keeps(b.0).cmp(&self.keeps(a.0)).then_with(|| mb.cmp(&ma)).then_with(|| {
+            if ma {
+                a.1.total_cmp(&b.1).then(b.0.share().total_cmp(&a.0.share()))
+            } else {
+                b.0.share()
+                    .total_cmp(&a.0.share())
+                    .then(b.0.nearness().total_cmp(&a.0.nearness()))
+                    .then(a.1.total_cmp(&b.1))
+            }
+        })
+    }
+}
+
 /// Finds parameters near `base` whose maps meet `s.goal`. `Ok(None)` when `cancel` was set
 /// (seen within a slice of work); an error when `base` itself cannot be generated.
 pub fn tune(
@@ -278,27 +405,38 @@ pub fn tune(
     mut progress: impl FnMut(&Progress),
 ) -> Result<Option<Outcome>, GenError> {
     super::sweep::ready(base, s.kept.as_ref())?;
-    let started = Instant::now();
+    let clock = Clock::of(&s.budget, Instant::now());
     let mut rng = search_rng(s.tune_seed);
     let base_values: Vec<Option<ParamValue>> = s.vary.iter().map(|v| base.params().get(v.key)).collect();
     let mut pool: Vec<Candidate> = Vec::new();
     let mut maps = 0u64;
     let mut tried = 0usize;
-    let out_of_budget = |maps: u64| {
-        maps >= s.budget.maps || s.budget.seconds.is_some_and(|t| started.elapsed() >= Duration::from_secs_f64(t))
-    };
-
-    // The current parameters, then random ones across the ticked ranges.
-    let mut fresh: Vec<Vec<ParamValue>> = Vec::new();
-    if let Some(values) = base_values.iter().copied().collect::<Option<Vec<_>>>() {
-        fresh.push(values);
-    }
-    while fresh.len() < FIRST_CANDIDATES {
-        fresh.push(sample_valid(base, &s.vary, &mut rng));
-    }
-    let mut queue = fresh;
+    let out_of_budget = |maps: u64| maps >= s.budget.maps || clock.search_over();
     // Every candidate tried, by its values, so that none is measured twice.
     let mut seen = std::collections::HashSet::new();
+
+    // The current parameters first, alone: their maps' look is the one to keep.
+    let mut judge = Judge { goal: s.goal.share, look: None };
+    if let Some(values) = base_values.iter().copied().collect::<Option<Vec<_>>>() {
+        seen.insert(format!("{values:?}"));
+        if let Some(c) = candidate(base, s, &base_values, values) {
+            pool.push(c);
+            let Some(_) = measure(&mut pool, &[(0, 0..FIRST_SEEDS)], s, &clock, cancel, &mut maps)? else {
+                return Ok(None);
+            };
+        }
+    }
+    let reference = pool.first().filter(|c| c.tally.seeds > 0).map(|c| c.tally.look());
+    if s.keep_look {
+        judge.look = reference;
+    }
+    // Then candidates drawn near the current values first, further out after.
+    let mut queue: Vec<Vec<ParamValue>> = (pool.len()..FIRST_CANDIDATES)
+        .map(|i| {
+            let reach = REACHES[i * REACHES.len() / FIRST_CANDIDATES];
+            sample_valid_near(base, &s.vary, &base_values, reach, &mut rng)
+        })
+        .collect();
     // Rounds in a row that found nothing new to measure.
     let mut idle = 0;
     loop {
@@ -313,12 +451,12 @@ pub fn tune(
         let start = pool.len();
         pool.extend(new);
         let jobs: Vec<(usize, Range<u64>)> = (start..pool.len()).map(|i| (i, 0..FIRST_SEEDS)).collect();
-        let Some(done) = measure(&mut pool, &jobs, s, cancel, &mut maps)? else { return Ok(None) };
+        let Some(done) = measure(&mut pool, &jobs, s, &clock, cancel, &mut maps)? else { return Ok(None) };
         if !done {
             break;
         }
         // Successive halving: the leaders get twice the seeds, up to the most.
-        rank(&mut pool, s.goal.share);
+        rank(&mut pool, &judge);
         let mut leaders = 8usize;
         loop {
             let jobs: Vec<(usize, Range<u64>)> = (0..leaders.min(pool.len()))
@@ -328,8 +466,8 @@ pub fn tune(
             if jobs.is_empty() || out_of_budget(maps) {
                 break;
             }
-            let Some(done) = measure(&mut pool, &jobs, s, cancel, &mut maps)? else { return Ok(None) };
-            rank(&mut pool, s.goal.share);
+            let Some(done) = measure(&mut pool, &jobs, s, &clock, cancel, &mut maps)? else { return Ok(None) };
+            rank(&mut pool, &judge);
             if !done || leaders == 1 {
                 break;
             }
@@ -340,18 +478,20 @@ pub fn tune(
             budget: s.budget.maps,
             leaders: pool.iter().take(PROPOSALS).map(|c| (c.params.clone(), c.tally.clone())).collect(),
         });
-        let met = |c: &Candidate| c.tally.seeds >= MET_SEEDS && c.tally.share() >= (s.goal.share + MARGIN).min(1.0);
+        let met = |c: &Candidate| {
+            c.tally.seeds >= MET_SEEDS && c.tally.share() >= (s.goal.share + MARGIN).min(1.0) && judge.keeps(&c.tally)
+        };
         if pool.iter().take(PROPOSALS).any(met) {
-            return finish(s, pool, Stopped::GoalMet, maps, tried, cancel);
+            return finish(s, pool, &judge, reference, Stopped::GoalMet, maps, tried, &clock, cancel);
         }
         if out_of_budget(maps) {
             break;
         }
         idle = if maps == maps_before { idle + 1 } else { 0 };
         if idle == 8 {
-            return finish(s, pool, Stopped::Exhausted, maps, tried, cancel);
+            return finish(s, pool, &judge, reference, Stopped::Exhausted, maps, tried, &clock, cancel);
         }
-        // Next round: the leaders nudged, and a few new random candidates.
+        // Next round: the leaders nudged, and a few new candidates, near or far.
         for leader in pool.iter().take(3) {
             for _ in 0..8 {
                 let mut values = leader.values.clone();
@@ -364,10 +504,11 @@ pub fn tune(
             }
         }
         for _ in 0..4 {
-            queue.push(sample_valid(base, &s.vary, &mut rng));
+            let reach = REACHES[rng.random_range(0..REACHES.len())];
+            queue.push(sample_valid_near(base, &s.vary, &base_values, reach, &mut rng));
         }
     }
-    finish(s, pool, Stopped::Budget, maps, tried, cancel)
+    finish(s, pool, &judge, reference, Stopped::Budget, maps, tried, &clock, cancel)
 }
 
 /// The candidate of `values` on `base`, when those parameters can be generated.
@@ -405,12 +546,27 @@ pub(super) fn with_values(
 /// last draw when none fits.
 pub(super) fn sample_valid(base: &GeneratorParams, vary: &[Vary], rng: &mut DelveRng) -> Vec<ParamValue> {
     let none: Vec<Option<ParamValue>> = vec![None; vary.len()];
-    let mut values: Vec<ParamValue> = vary.iter().map(|v| v.sample(rng)).collect();
+    sample_valid_near(base, vary, &none, 1.0, rng)
+}
+
+/// [`sample_valid`] within `reach` (a share of each span) of the values `from`.
+fn sample_valid_near(
+    base: &GeneratorParams,
+    vary: &[Vary],
+    from: &[Option<ParamValue>],
+    reach: f64,
+    rng: &mut DelveRng,
+) -> Vec<ParamValue> {
+    let none: Vec<Option<ParamValue>> = vec![None; vary.len()];
+    let draw = |rng: &mut DelveRng| -> Vec<ParamValue> {
+        vary.iter().zip(from).map(|(v, f)| v.sample_near(*f, reach, rng)).collect()
+    };
+    let mut values = draw(rng);
     for _ in 0..256 {
         if with_values(base, vary, &none, &values).is_some() {
             break;
         }
-        values = vary.iter().map(|v| v.sample(rng)).collect();
+        values = draw(rng);
     }
     values
 }
@@ -420,39 +576,24 @@ pub(super) fn search_rng(tune_seed: u64) -> DelveRng {
     DelveRng::seed_from_u64(splitmix64(tune_seed ^ 0x7475_6e65))
 }
 
-/// Best first: share, then nearness, then how little it moved, then the values (a total order,
-/// so that ties fall the same way on every run).
-fn rank(pool: &mut [Candidate], goal: f64) {
+/// Best first by `judge` (then by the values: a total order, so that ties fall the same way on
+/// every run).
+fn rank(pool: &mut [Candidate], judge: &Judge) {
     pool.sort_by(|a, b| {
-        before((&a.tally, a.moved), (&b.tally, b.moved), goal)
+        judge
+            .before((&a.tally, a.moved), (&b.tally, b.moved))
             .then_with(|| format!("{:?}", a.values).cmp(&format!("{:?}", b.values)))
     });
 }
 
-/// The ranking: `Less` when `a` (counts, how far it moved) ranks before `b`. Those that meet
-/// the goal's share come first, the one that moved least first among them; the others follow,
-/// the most seeds matching first, then the nearest every condition, then the least moved.
-fn before(a: (&Tally, f64), b: (&Tally, f64), goal: f64) -> std::cmp::Ordering {
-    let (ma, mb) = (a.0.share() >= goal, b.0.share() >= goal);
-    mb.cmp(&ma).then_with(|| {
-        if ma {
-            a.1.total_cmp(&b.1).then(b.0.share().total_cmp(&a.0.share()))
-        } else {
-            b.0.share()
-                .total_cmp(&a.0.share())
-                .then(b.0.nearness().total_cmp(&a.0.nearness()))
-                .then(a.1.total_cmp(&b.1))
-        }
-    })
-}
-
 /// Measures each job (a candidate of `pool` over a range of seeds) and adds the counts;
-/// `Ok(Some(false))` when the budget ran out first (what was measured still counts),
-/// `Ok(None)` when cancelled.
+/// `Ok(Some(false))` when the budget (maps, or the search's time) ran out first (what was
+/// measured still counts), `Ok(None)` when cancelled.
 fn measure(
     pool: &mut [Candidate],
     jobs: &[(usize, Range<u64>)],
     s: &Settings,
+    clock: &Clock,
     cancel: &AtomicBool,
     maps: &mut u64,
 ) -> Result<Option<bool>, GenError> {
@@ -464,50 +605,70 @@ fn measure(
         if cancel.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        // `None`: cancelled before this map.
-        let rows: Vec<Option<Result<SweepRow, GenError>>> = chunk
+        // `None`: not made (cancelled, or the time ran out before this map).
+        let rows: Vec<Option<_>> = chunk
             .par_iter()
             .map(|&(i, seed)| {
-                (!cancel.load(Ordering::Relaxed)).then(|| SweepRow::of(&pool[i].params, seed, s.kept.as_ref()))
+                (!cancel.load(Ordering::Relaxed) && !clock.search_over())
+                    .then(|| look::measure_one(&pool[i].params, seed, s.kept.as_ref()))
             })
             .collect();
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let mut made = 0u64;
         for (&(i, _), row) in chunk.iter().zip(rows) {
-            match row {
-                Some(row) => pool[i].tally.add(&s.goal, &row?),
-                None => return Ok(None),
+            if let Some(row) = row {
+                let (row, look) = row?;
+                pool[i].tally.add(&s.goal, &row, &look);
+                made += 1;
             }
         }
-        *maps += chunk.len() as u64;
+        *maps += made;
+        if made < chunk.len() as u64 {
+            return Ok(Some(false));
+        }
     }
     Ok(Some(within))
 }
 
-/// The proposals: the best distinct candidates measured on fresh seeds, ranked again.
+/// The proposals: the best distinct candidates measured on fresh seeds (as many as the time
+/// allows), ranked again.
+#[allow(clippy::too_many_arguments)]
 fn finish(
     s: &Settings,
     mut pool: Vec<Candidate>,
+    judge: &Judge,
+    look: Option<Look>,
     stopped: Stopped,
     maps: u64,
     candidates: usize,
+    clock: &Clock,
     cancel: &AtomicBool,
 ) -> Result<Option<Outcome>, GenError> {
-    rank(&mut pool, s.goal.share);
+    rank(&mut pool, judge);
+    // With the look kept, only candidates that keep it are proposed (the current parameters
+    // always do, when measured).
+    pool.retain(|c| c.tally.seeds > 0 && (!s.keep_look || judge.keeps(&c.tally)));
     pool.truncate(PROPOSALS);
-    let mut proposals = Vec::with_capacity(pool.len());
-    for c in pool {
-        let rows: Vec<Option<Result<SweepRow, GenError>>> = FRESH_SEEDS
-            .into_par_iter()
-            .map(|seed| (!cancel.load(Ordering::Relaxed)).then(|| SweepRow::of(&c.params, seed, s.kept.as_ref())))
-            .collect();
-        let mut fresh = Tally::default();
-        for row in rows {
-            let Some(row) = row else { return Ok(None) };
-            fresh.add(&s.goal, &row?);
-        }
-        proposals.push(Proposal { params: c.params, searched: c.tally, fresh, moved: c.moved });
-    }
-    proposals.sort_by(|a, b| before((&a.fresh, a.moved), (&b.fresh, b.moved), s.goal.share));
-    Ok(Some(Outcome { goal: s.goal.clone(), proposals, stopped, maps, candidates }))
+    let params: Vec<&GeneratorParams> = pool.iter().map(|c| &c.params).collect();
+    let Some((fresh_seeds, tallies)) = fresh::measure(&params, s, clock, cancel)? else { return Ok(None) };
+    let mut proposals: Vec<Proposal> = pool
+        .into_iter()
+        .zip(tallies)
+        .map(|(c, fresh)| Proposal { params: c.params, searched: c.tally, fresh, moved: c.moved })
+        .collect();
+    proposals.sort_by(|a, b| judge.before((a.judged(), a.moved), (b.judged(), b.moved)));
+    Ok(Some(Outcome {
+        goal: s.goal.clone(),
+        proposals,
+        fresh: fresh_seeds,
+        look,
+        keep_look: s.keep_look,
+        stopped,
+        maps,
+        candidates,
+    }))
 }
 
 /// A fraction as a whole percent, or with one decimal under 10%.

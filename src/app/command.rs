@@ -141,9 +141,11 @@ pub enum WindowCommand {
     /// Run the Tune window's search (or variety map) as it stands.
     RunTune,
     CancelTune,
-    /// Explore's A/B: these parameters (named) run over the same seeds as the current ones,
-    /// drawn over them.
+    /// Explore's A/B for a proposal of the Tune window (named): drawn over the parameters it
+    /// would replace (the current ones, or, once applied, those the search started from).
     CompareTuned(Box<GeneratorParams>, String),
+    /// Explore's conditions become this goal's (the Tune window's), and Explore opens.
+    ExploreGoal(String),
     /// Save the Tune window's proposal `n` as a preset (asks for a file).
     SaveTuned(usize),
     /// Change a compare pane.

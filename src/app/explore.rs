@@ -15,6 +15,7 @@ pub use charts::PICKED_COLOUR;
 
 use super::dock::{Dockable, Host, Place, host as host_window};
 use super::jobs::{Event, Job, JobId};
+pub use crate::analysis::explore::group_thousands;
 use crate::analysis::explore::{self, Charts, Condition, Run};
 use crate::analysis::sweep::Spread;
 use crate::analysis::{Stat, differing_params, format_value, run_key};
@@ -184,14 +185,26 @@ impl Explore {
         self.against.as_ref().map_or("saved", |(_, n)| n.as_str())
     }
 
-    /// The parameter sets shown: the current ones, then the compared ones.
+    /// The parameter sets shown: the current ones, then the compared ones (unless they are
+    /// the current ones: a set is never drawn over itself).
     fn wanted(&self, m: &ExploreModel<'_>) -> Vec<(String, GeneratorParams)> {
         let kept = m.kept().map(|k| &**k);
         let mut out = vec![(run_key(m.params, kept), m.params.clone())];
-        if let Some((other, _)) = self.other(m) {
+        if let Some((other, _)) = self.other(m).filter(|(o, _)| *o != m.params) {
             out.push((run_key(other, kept), other.clone()));
         }
         out
+    }
+
+    /// The keys of the runs the window shows now: the current parameters' run first (none
+    /// without one: no other run's numbers ever stand in for it), then the compared set's,
+    /// when it has a run.
+    pub fn shown(&self, m: &ExploreModel<'_>) -> Vec<String> {
+        let keys: Vec<String> = self.wanted(m).into_iter().map(|(k, _)| k).collect();
+        if !self.runs.iter().any(|(k, _)| *k == keys[0]) {
+            return Vec::new();
+        }
+        keys.into_iter().filter(|k| self.runs.iter().any(|(x, _)| x == k)).collect()
     }
 
     /// A run of the shown parameter sets over the chosen seeds: those whose kept run covers
@@ -212,28 +225,27 @@ impl Explore {
         ExploreRequest { todo, kept, seeds, have, keys: wanted.into_iter().map(|(k, _)| k).collect() }
     }
 
-    /// The charts to make when the shown parameter sets all have kept runs but the charts shown
-    /// are of others (the parameters changed back, or the comparison was turned on or off).
+    /// The charts to make when the runs to show are kept but the charts shown are of others
+    /// (the parameters changed back or undone, or the comparison was turned on or off); none,
+    /// and the charts dropped, when the current parameters have no run.
     pub fn sync(&mut self, m: &ExploreModel<'_>) -> Option<ExploreRequest> {
         if !self.open || self.job.is_some() {
             return None;
         }
-        let keys: Vec<String> = self.wanted(m).into_iter().map(|(k, _)| k).collect();
+        // The runs shown: the current parameters' (none without one), and the compared set's
+        // when it has one.
+        let keys = self.shown(m);
         if self.charts.as_ref().is_some_and(|(k, _)| *k == keys) {
             return None;
         }
-        let have: Option<Vec<(String, Arc<Run>)>> =
-            keys.iter().map(|k| self.runs.iter().find(|(x, _)| x == k).cloned()).collect();
-        match have {
-            Some(have) => {
-                let seeds = have.first().map_or(0..0, |(_, r)| r.seeds.clone());
-                Some(ExploreRequest { todo: Vec::new(), kept: m.kept().cloned(), seeds, have, keys })
-            }
-            None => {
-                self.charts = None;
-                None
-            }
+        let have: Vec<(String, Arc<Run>)> =
+            keys.iter().filter_map(|k| self.runs.iter().find(|(x, _)| x == k).cloned()).collect();
+        if have.is_empty() {
+            self.charts = None;
+            return None;
         }
+        let seeds = have[0].1.seeds.clone();
+        Some(ExploreRequest { todo: Vec::new(), kept: m.kept().cloned(), seeds, have, keys })
     }
 
     /// `job` makes what `request` asks for.
@@ -321,7 +333,8 @@ pub fn explore_ui(
         super::seed_browser::locks_note_ui(ui, kept, error, "every map of a run is made around them");
         controls_ui(ui, e, m, out);
         ui.separator();
-        let keys: Vec<String> = e.wanted(m).into_iter().map(|(k, _)| k).collect();
+        let wanted = e.wanted(m).len();
+        let keys = e.shown(m);
         let runs: Vec<Arc<Run>> =
             keys.iter().filter_map(|k| e.runs.iter().find(|(x, _)| x == k).map(|(_, r)| r.clone())).collect();
         if runs.is_empty() {
@@ -334,14 +347,21 @@ pub fn explore_ui(
             );
             return;
         }
+        if keys.len() < wanted {
+            ui.label(
+                egui::RichText::new(format!("No run of {} yet: press Run to draw it over.", e.other_name())).weak(),
+            );
+        }
         summary_ui(ui, e, &runs, &keys[0], out);
         ui.separator();
         let charts = e.charts.as_ref().filter(|(k, _)| *k == keys).map(|(_, c)| c.clone());
         egui::ScrollArea::vertical().id_salt("delve-explore-scroll").show(ui, |ui| {
             if let Some(charts) = charts {
                 charts::histograms_ui(ui, e, &charts, &keys, &runs[0]);
-            } else {
+            } else if e.is_busy() {
                 ui.spinner();
+            } else {
+                ui.label(egui::RichText::new("No charts of these runs: press Run to draw them.").weak());
             }
             ui.add_space(8.0);
             egui::CollapsingHeader::new("Percentiles").default_open(true).show(ui, |ui| {
@@ -388,8 +408,12 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
             }
         }
         ui.separator();
-        if let Some((_, name)) = &e.against {
-            ui.label(format!("Compared with {name}"));
+        if let Some((other, name)) = &e.against {
+            if other == m.params {
+                ui.label(format!("Compared with {name}: the same parameters as now"));
+            } else {
+                ui.label(format!("Compared with {name}"));
+            }
             if ui.button("Stop comparing").clicked() {
                 e.against = None;
             }
@@ -408,7 +432,7 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
             }
         }
     });
-    if let Some((other, name)) = e.other(m) {
+    if let Some((other, name)) = e.other(m).filter(|(o, _)| *o != m.params) {
         let diffs = differing_params(other, m.params);
         let text: Vec<String> = diffs
             .iter()
@@ -549,17 +573,4 @@ fn percentiles_ui(ui: &mut egui::Ui, runs: &[Arc<Run>], other: &str) {
             }
         }
     });
-}
-
-/// `12345` as `12,345`.
-pub fn group_thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

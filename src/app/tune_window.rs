@@ -8,10 +8,10 @@ use super::Command;
 use super::command::{ParamsCommand, WindowCommand};
 use super::dock::{Dockable, Host, Place, host as host_window};
 use super::jobs::{Event, Job, JobId};
-use crate::analysis::tune::{Outcome, Progress, Tally};
+use crate::analysis::tune::{Outcome, Progress, Span, Tally, Vary};
 use crate::analysis::variety::VarietyMap;
 use crate::analysis::{Stat, Thumbnail};
-use crate::params::{GeneratorParams, ParamKind, ParamValue};
+use crate::params::{GeneratorParams, ParamKind};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -59,6 +59,7 @@ pub struct TuneRequest {
     pub seconds: f64,
     pub x: Stat,
     pub y: Stat,
+    pub keep_look: bool,
 }
 
 /// The Tune window's state.
@@ -71,10 +72,13 @@ pub struct TuneWindow {
     pub ticks: Vec<Tick>,
     ticks_for: Option<crate::params::GeneratorKind>,
     pub budget: u64,
-    /// Seconds, besides the maps: whichever comes first ends the run.
+    /// Seconds, besides the maps: whichever comes first ends the run (the final measurement
+    /// on fresh seeds included).
     pub seconds: f64,
     pub x: Stat,
     pub y: Stat,
+    /// Proposals keep the current maps' look (floor share, median room area, corridor share).
+    pub keep_look: bool,
     job: Option<Job<TuneOut>>,
     done: (u64, u64),
     /// Cells of the variety map filled so far.
@@ -104,6 +108,7 @@ impl Default for TuneWindow {
             seconds: DEFAULT_SECONDS,
             x: Stat::Rooms,
             y: Stat::LongestPath,
+            keep_look: true,
             job: None,
             done: (0, 0),
             filled: 0,
@@ -136,14 +141,18 @@ impl TuneWindow {
         let base = self.base.as_ref().unwrap_or(current);
         let mut preset = crate::io::Preset::new(p.params.clone());
         preset.notes = Some(format!(
-            "Tuned for: {}. Measured: {:.1}% of seeds {} to {} (seeds the search never used). Changed: {}.",
+            "Tuned for: {}. Measured: {:.1}% of {}. Changed: {}.",
             o.goal.describe(),
-            p.fresh.share() * 100.0,
-            crate::analysis::tune::FRESH_SEEDS.start,
-            crate::analysis::tune::FRESH_SEEDS.end - 1,
+            p.judged().share() * 100.0,
+            o.measured_on(),
             crate::analysis::tune::changes(base, &p.params)
         ));
         Some(preset)
+    }
+
+    /// The parameters the last search started from.
+    pub fn base(&self) -> Option<&GeneratorParams> {
+        self.base.as_ref()
     }
 
     /// What a run of the window as it stands asks for, or why it cannot run.
@@ -166,6 +175,7 @@ impl TuneWindow {
             seconds: self.seconds,
             x: self.x,
             y: self.y,
+            keep_look: self.keep_look,
         })
     }
 
@@ -270,7 +280,7 @@ pub fn tune_ui(
         });
         ui.separator();
         match t.mode {
-            Mode::Goal => goal_ui(ui, t),
+            Mode::Goal => goal_ui(ui, t, out),
             Mode::Variety => variety_settings_ui(ui, t),
         }
         ticks_ui(ui, t, params);
@@ -288,7 +298,7 @@ pub fn tune_ui(
     picked
 }
 
-fn goal_ui(ui: &mut egui::Ui, t: &mut TuneWindow) {
+fn goal_ui(ui: &mut egui::Ui, t: &mut TuneWindow, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Maps with");
         let edit = ui.add(
@@ -301,7 +311,22 @@ fn goal_ui(ui: &mut egui::Ui, t: &mut TuneWindow) {
         ui.add(egui::DragValue::new(&mut t.share).range(1.0..=100.0).suffix("%").speed(0.5));
         ui.label("of seeds");
     });
-    ui.label(egui::RichText::new("Maps with problems or not connected never count. The figures are Explore's.").weak());
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            egui::RichText::new("Maps with problems or not connected never count. The figures are Explore's.").weak(),
+        );
+        if ui
+            .add_enabled(!t.goal.trim().is_empty(), egui::Button::new("Filter Explore by this goal"))
+            .on_hover_text("Explore's conditions become the goal's: see which seeds of the current run meet it")
+            .clicked()
+        {
+            out.push(Command::Window(WindowCommand::ExploreGoal(t.goal.clone())));
+        }
+    });
+    ui.checkbox(&mut t.keep_look, "Keep the look").on_hover_text(format!(
+        "Proposals keep the current maps' character: {}. Untick to let the search change it.",
+        crate::analysis::tune::TOLERANCE_WORDS
+    ));
 }
 
 fn variety_settings_ui(ui: &mut egui::Ui, t: &mut TuneWindow) {
@@ -345,16 +370,13 @@ fn ticks_grid_ui(ui: &mut egui::Ui, t: &mut TuneWindow, params: &GeneratorParams
                     _ => (0.0, 1.0),
                 };
                 if tick.lo.is_nan() {
-                    // First ticked: from half to twice the current value (a range's ends),
-                    // within the allowed range; the designer widens it at will.
-                    let (lo, hi) = match params.params().get(spec.key) {
-                        Some(ParamValue::Int(v)) => (v as f64 / 2.0, v as f64 * 2.0),
-                        Some(ParamValue::Range(a, b)) => (a as f64 / 2.0, b as f64 * 2.0),
-                        _ => (min, max),
+                    // First ticked: what a bare `--vary KEY` means on the command line (half to
+                    // twice the current value, widened only when needed); widen it at will.
+                    (tick.lo, tick.hi) = match Vary::around(spec, params.params().get(spec.key)).span {
+                        Span::Int { lo, hi } | Span::Range { lo, hi } => (lo as f64, hi as f64),
+                        Span::Float { lo, hi } => (lo, hi),
+                        Span::Choice(_) | Span::Bool => (min, max),
                     };
-                    let whole = matches!(spec.kind, ParamKind::Float { .. });
-                    (tick.lo, tick.hi) =
-                        if whole { (min, max) } else { (lo.floor().clamp(min, max), hi.ceil().clamp(min, max)) };
                 }
                 ui.horizontal(|ui| {
                     let speed = ((max - min) / 200.0).max(0.01);
@@ -401,21 +423,32 @@ fn leaderboard_ui(ui: &mut egui::Ui, t: &mut TuneWindow, params: &GeneratorParam
         Some(o) => {
             if let Some(why) = o.shortfall() {
                 ui.add(egui::Label::new(egui::RichText::new(why).color(ui.visuals().warn_fg_color)).wrap());
+                ui.add(egui::Label::new(format!("Shares measured on {}.", o.measured_on())).wrap());
             } else {
                 let n = |v: u64| super::explore::group_thousands(v);
-                ui.label(format!(
-                    "Goal met: {}. Shares measured on seeds {} to {}, which the search never used ({} maps searched).",
-                    o.goal.describe(),
-                    n(crate::analysis::tune::FRESH_SEEDS.start),
-                    n(crate::analysis::tune::FRESH_SEEDS.end - 1),
-                    n(o.maps)
-                ));
+                ui.add(
+                    egui::Label::new(format!(
+                        "Goal met: {}. Shares measured on {} ({} maps searched).",
+                        o.goal.describe(),
+                        o.measured_on(),
+                        n(o.maps)
+                    ))
+                    .wrap(),
+                );
+            }
+            if o.keep_look && o.look.is_some() {
+                ui.label(egui::RichText::new(format!("Look kept: {}.", crate::analysis::tune::TOLERANCE_WORDS)).weak());
             }
             o.proposals
                 .iter()
                 .map(|p| {
-                    let share = format!("{:.1}% of fresh seeds", p.fresh.share() * 100.0);
-                    (p.params.clone(), share, crate::analysis::tune::changes(&base, &p.params))
+                    let seeds = if p.fresh.seeds > 0 { "fresh seeds" } else { "the search's seeds" };
+                    let share = format!("{:.1}% of {seeds}", p.judged().share() * 100.0);
+                    let mut changes = crate::analysis::tune::changes(&base, &p.params);
+                    if let Some(look) = &o.look {
+                        changes.push_str(&format!("; {}", p.judged().look().describe(look)));
+                    }
+                    (p.params.clone(), share, changes)
                 })
                 .collect()
         }

@@ -1,6 +1,6 @@
 //! `delve tune`: the search for parameters whose maps meet a goal, from the command line.
 
-use crate::analysis::tune::{self, Budget, FRESH_SEEDS, Goal, Settings, Vary};
+use crate::analysis::tune::{self, Budget, Goal, Settings, TOLERANCE_WORDS, Vary};
 use crate::io;
 use anyhow::{Context, Result, bail};
 use std::io::{IsTerminal, Write};
@@ -72,6 +72,8 @@ pub struct TuneArgs {
     pub jobs: Option<u32>,
     pub keep: Option<PathBuf>,
     pub tune_seed: u64,
+    /// Proposals keep the current maps' look (`--any-look` turns it off).
+    pub keep_look: bool,
     pub out: PathBuf,
 }
 
@@ -81,7 +83,7 @@ pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<b
     let goal = Goal::parse(&args.goal, args.share).map_err(|e| anyhow::anyhow!("--where / --share: {e}"))?;
     let Common { preset, vary, budget, kept, threads, pool } = Common::read(&args, err)?;
     let base = preset.generator.clone();
-    let settings = Settings { goal, vary, budget, tune_seed: args.tune_seed, kept };
+    let settings = Settings { goal, vary, budget, tune_seed: args.tune_seed, kept, keep_look: args.keep_look };
     let bar = bar(budget, "best {msg}");
     let started = std::time::Instant::now();
     let never = AtomicBool::new(false);
@@ -109,11 +111,10 @@ pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<b
     tuned.seed = preset.seed;
     tuned.name = Some(format!("{} (tuned)", preset.name.as_deref().unwrap_or("preset")));
     tuned.notes = Some(format!(
-        "Tuned by `delve tune` for: {}. Measured: {:.1}% of seeds {} to {} (seeds the search never used). Changed from {}: {}.",
+        "Tuned by `delve tune` for: {}. Measured: {:.1}% of {}. Changed from {}: {}.",
         outcome.goal.describe(),
-        best.fresh.share() * 100.0,
-        FRESH_SEEDS.start,
-        FRESH_SEEDS.end - 1,
+        best.judged().share() * 100.0,
+        outcome.measured_on(),
         preset.name.as_deref().unwrap_or(&args.preset),
         tune::changes(&base, &best.params)
     ));
@@ -122,23 +123,30 @@ pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<b
     writeln!(out, "Goal: {}", outcome.goal.describe())?;
     writeln!(
         out,
-        "{} candidates, {} maps in {secs:.1} s on {threads} threads; shares on fresh seeds {} to {}",
+        "{} candidates, {} maps in {secs:.1} s on {threads} threads; shares measured on {}",
         outcome.candidates,
         outcome.maps,
-        FRESH_SEEDS.start,
-        FRESH_SEEDS.end - 1
+        outcome.measured_on()
     )?;
+    match (outcome.keep_look, outcome.look) {
+        (true, Some(_)) => writeln!(out, "Look kept: {TOLERANCE_WORDS} (--any-look lets it change)")?,
+        (true, None) => writeln!(out, "Look: the current parameters' maps could not be measured to keep their look")?,
+        (false, _) => writeln!(out, "Any look (--any-look)")?,
+    }
     writeln!(out, "{:>4}  {:>7}  {:>14}  changes", "rank", "fresh", "searched")?;
     for (i, p) in outcome.proposals.iter().enumerate() {
+        let fresh = if p.fresh.seeds > 0 { format!("{:>6.1}%", p.fresh.share() * 100.0) } else { "     -".into() };
         writeln!(
             out,
-            "{:>4}  {:>6.1}%  {:>6.1}% of {:<4}  {}",
+            "{:>4}  {fresh:>7}  {:>6.1}% of {:<4}  {}",
             i + 1,
-            p.fresh.share() * 100.0,
             p.searched.share() * 100.0,
             p.searched.seeds,
             tune::changes(&base, &p.params)
         )?;
+        if let Some(look) = outcome.look {
+            writeln!(out, "{:>32}look: {}", "", p.judged().look().describe(&look))?;
+        }
     }
     out.flush()?;
     match outcome.shortfall() {

@@ -4,8 +4,8 @@
 
 use crate::common::{delve_in, shipped};
 use delve::analysis::explore::parse;
-use delve::analysis::tune::{Budget, FRESH_SEEDS, Goal, Settings, Stopped, Vary, tune};
-use delve::params::GeneratorParams;
+use delve::analysis::tune::{Budget, FRESH_SEEDS, Goal, Settings, Span, Stopped, Vary, tune};
+use delve::params::{GeneratorParams, ParamValue};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 fn settings(base: &GeneratorParams, goal: &str, share: f64, vary: &str, maps: u64) -> Settings {
@@ -15,6 +15,7 @@ fn settings(base: &GeneratorParams, goal: &str, share: f64, vary: &str, maps: u6
         budget: Budget::maps(maps).unwrap(),
         tune_seed: 7,
         kept: None,
+        keep_look: true,
     }
 }
 
@@ -161,7 +162,7 @@ fn delve_tune_writes_a_preset_that_makes_the_maps_it_promises() {
     assert!(o.status.success(), "{stderr}");
     assert!(stderr.contains("Goal met") && stdout.contains("Goal: rooms >= 20 in 90% of seeds"), "{stdout}{stderr}");
     let preset = delve::io::load_preset(&dir.path().join("tuned.ron")).unwrap();
-    assert!(preset.notes.as_deref().is_some_and(|n| n.contains("rooms >= 20") && n.contains("1000000 to 1000999")));
+    assert!(preset.notes.as_deref().is_some_and(|n| n.contains("rooms >= 20") && n.contains("1,000,000 to 1,000,999")));
     // The written preset makes the maps it promises: generated from the file, seeds 1000000 to
     // 1000999 (the fresh seeds its notes name), at least 90% have 20 rooms or more.
     let met = (1_000_000..1_001_000u64)
@@ -251,4 +252,128 @@ fn a_closed_pipe_loses_no_file() {
         .filter(|e| e.as_ref().is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".ron")));
     assert!(presets.count() >= 2);
     assert!(dir.path().join("v/variety.png").exists());
+}
+
+/// A bare `--vary KEY` moves from half to twice the current value (a range's ends), within the
+/// allowed range, widened only where that holds fewer than three values (a tunnel 1 wide) or a
+/// tenth of a fraction's range (a chance of 0); options take any value. It used to mean the
+/// whole allowed range (a map 8 to 4096 tiles wide).
+#[test]
+fn a_bare_vary_key_moves_from_half_to_twice_its_value() {
+    let base = shipped("godot-part3");
+    let vary =
+        Vary::parse_list(&base, "width,height,room_size,max_rooms,tunnel_width,direct_tunnel_chance,overlap").unwrap();
+    let spans: Vec<(&str, Span)> = vary.iter().map(|v| (v.key, v.span)).collect();
+    assert_eq!(
+        spans,
+        [
+            ("width", Span::Int { lo: 40, hi: 160 }),
+            ("height", Span::Int { lo: 22, hi: 90 }),
+            ("room_size", Span::Range { lo: 3, hi: 20 }),
+            ("max_rooms", Span::Int { lo: 15, hi: 60 }),
+            ("tunnel_width", Span::Int { lo: 1, hi: 3 }),
+            ("direct_tunnel_chance", Span::Float { lo: 0.0, hi: 0.1 }),
+            ("overlap", Span::Choice(2)),
+        ]
+    );
+    // A range given is taken as given.
+    assert_eq!(Vary::parse_list(&base, "width=10..400").unwrap()[0].span, Span::Int { lo: 10, hi: 400 });
+}
+
+/// The current maps' look is kept, and the search looks near the current values first: asked
+/// for more rooms and a longer path, with wide ranges to move in, the best proposal is a map
+/// of the same character (floor share, median room area, corridor share within a quarter) and
+/// every moved parameter within 4× of the preset's. Before, such a search proposed maps
+/// hundreds of tiles a side with rooms of a hundred tiles a side, or rooms of one size.
+#[test]
+fn proposals_keep_the_look_of_the_current_maps_and_stay_near_them() {
+    let base = shipped("godot-part3");
+    let vary = "width=40..400,height=30..300,room_size=3..60,max_rooms=10..2000";
+    let s = settings(&base, "rooms >= 22 and longest path >= 105", 80.0, vary, 60_000);
+    let outcome = tune(&base, &s, &AtomicBool::new(false), |_| {}).unwrap().unwrap();
+    assert!(outcome.met(), "{:?}", outcome.shortfall());
+    let look = outcome.look.expect("the current maps' look");
+    let best = &outcome.proposals[0];
+    assert!(best.fresh.look().keeps(&look), "{}", best.fresh.look().describe(&look));
+    for p in &outcome.proposals {
+        assert!(p.searched.look().keeps(&look), "{}", p.searched.look().describe(&look));
+    }
+    let within = |now: i64, was: i64| now <= 4 * was && 4 * now >= was;
+    for d in delve::analysis::differing_params(&base, &best.params) {
+        match (d.a, d.b) {
+            (Some(ParamValue::Int(was)), Some(ParamValue::Int(now))) => {
+                assert!(within(now, was), "{} {now} (was {was})", d.key)
+            }
+            (Some(ParamValue::Range(a, b)), Some(ParamValue::Range(c, d2))) => {
+                assert!(within(c, a) && within(d2, b), "{} {c} to {d2} (was {a} to {b})", d.key)
+            }
+            other => panic!("{}: {other:?}", d.key),
+        }
+    }
+    // Checked on the maps themselves: the proposal's median room on fresh seeds is within a
+    // quarter of the preset's.
+    let median_room = |p: &GeneratorParams| {
+        let mut areas: Vec<usize> = (0..40)
+            .flat_map(|seed| delve::generate::generate(p, 1_000_000 + seed).unwrap().map.rooms)
+            .map(|r| r.shape.area())
+            .collect();
+        areas.sort_unstable();
+        areas[areas.len() / 2] as f64
+    };
+    let (was, now) = (median_room(&base), median_room(&best.params));
+    assert!((now - was).abs() <= 0.3 * was, "median room {now} tiles (was {was})");
+    // With any look, the same search may go anywhere in the ranges.
+    let any = Settings { keep_look: false, ..s };
+    let free = tune(&base, &any, &AtomicBool::new(false), |_| {}).unwrap().unwrap();
+    assert!(!free.keep_look && free.proposals.iter().all(|p| p.fresh.seeds == 1000));
+}
+
+/// A budget in seconds covers the whole search, the proposals' measurement on fresh seeds
+/// included: with maps that take long to make, the proposals are measured on as many fresh
+/// seeds as the time left allows (all of them on the same seeds), and the outcome says so.
+/// Before, the 1,000 fresh seeds were always measured, however long they took (171 s for a
+/// 60 s budget).
+#[test]
+fn a_budget_in_seconds_covers_the_measurement_on_fresh_seeds() {
+    let base = shipped("godot-part3");
+    let vary = "width=600..900,height=600..900,max_rooms=3000..6000";
+    let s = Settings {
+        budget: Budget { maps: u64::MAX, seconds: Some(1.0) },
+        keep_look: false,
+        ..settings(&base, "rooms >= 5000", 90.0, vary, 1_000)
+    };
+    let outcome = tune(&base, &s, &AtomicBool::new(false), |_| {}).unwrap().unwrap();
+    let n = outcome.fresh.end - outcome.fresh.start;
+    assert!(outcome.fresh_cut_short() && n < 1000, "{n} fresh seeds");
+    assert_eq!(outcome.fresh.start, FRESH_SEEDS.start);
+    assert!(outcome.proposals.iter().all(|p| p.fresh.seeds == n));
+    assert!(outcome.measured_on().contains("of the 1,000 fresh seeds"), "{}", outcome.measured_on());
+}
+
+/// `delve tune --seconds 1` on a goal out of reach with maps that take long to make ends,
+/// and says on how many fresh seeds it measured its proposals.
+#[test]
+fn delve_tune_says_how_many_fresh_seeds_its_time_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = delve_in(
+        dir.path(),
+        &[
+            "tune",
+            "godot-part3",
+            "--where",
+            "rooms >= 5000",
+            "--vary",
+            "width=600..900,height=600..900,max_rooms=3000..6000",
+            "--any-look",
+            "--seconds",
+            "1",
+            "--out",
+            "tuned.ron",
+        ],
+    );
+    let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert!(!o.status.success() && !stderr.contains("panicked"), "{stderr}");
+    assert!(stdout.contains("shares measured on") && stdout.contains("of the 1,000 fresh seeds"), "{stdout}");
+    assert!(stdout.contains("Any look (--any-look)"), "{stdout}");
+    assert!(stderr.contains("was not reached") && dir.path().join("tuned.ron").exists(), "{stderr}");
 }

@@ -1,5 +1,12 @@
 //! The parameters a search may move ([`Vary`]) and how far ([`Span`]): read from
-//! `KEY[=LO..HI],…`, drawn across their ranges, nudged, and how far a value moved.
+//! `KEY[=LO..HI],…`, drawn across their ranges (near the current values first), nudged, and
+//! how far a value moved.
+//!
+//! A key without a range ([`Vary::around`]) moves from half to twice its current value (a
+//! range parameter: half its low end to twice its high end), within the allowed range; a span
+//! that would hold fewer than three whole values (a value of 0 or 1), or a tenth of a fraction's
+//! range, is widened just enough. Options and switches take any value. The command line and the
+//! editor's Tune window both start from this one definition.
 
 use crate::params::{GeneratorParams, ParamKind, ParamSpec, ParamValue};
 use delve_core::rng::DelveRng;
@@ -46,6 +53,48 @@ impl Vary {
         Vary { key: spec.key, span }
     }
 
+    /// Parameter `spec` around its current value `now`: half to twice it, within the allowed
+    /// range, widened only when that holds too few values (see the module's words); the whole
+    /// range without a current value, and for options and switches.
+    pub fn around(spec: &ParamSpec, now: Option<ParamValue>) -> Vary {
+        // Whole values: floor(lo / 2) to ceil(hi * 2), then at least three values.
+        let whole = |lo: i64, hi: i64, min: i64, max: i64| {
+            let (mut l, mut h) = (lo.div_euclid(2).clamp(min, max), hi.saturating_mul(2).clamp(min, max));
+            while h - l < 2 && (l > min || h < max) {
+                if h < max {
+                    h += 1;
+                }
+                if h - l < 2 && l > min {
+                    l -= 1;
+                }
+            }
+            (l, h)
+        };
+        let span = match (spec.kind, now) {
+            (ParamKind::Int { min, max }, Some(ParamValue::Int(v))) => {
+                let (lo, hi) = whole(v, v, min, max);
+                Span::Int { lo, hi }
+            }
+            (ParamKind::Range { min, max }, Some(ParamValue::Range(a, b))) => {
+                let (lo, hi) = whole(a.min(b), a.max(b), min, max);
+                Span::Range { lo, hi }
+            }
+            (ParamKind::Float { min, max }, Some(ParamValue::Float(v))) if v.is_finite() => {
+                let (mut lo, mut hi) = ((v / 2.0).clamp(min, max), (v * 2.0).clamp(min, max));
+                let least = (max - min) / 10.0;
+                if hi - lo < least {
+                    let mid = (lo + hi) / 2.0;
+                    lo = (mid - least / 2.0).max(min);
+                    hi = (lo + least).min(max);
+                    lo = (hi - least).max(min);
+                }
+                Span::Float { lo, hi }
+            }
+            _ => return Vary::whole(spec),
+        };
+        Vary { key: spec.key, span }
+    }
+
     /// Parameter `spec` within `lo..=hi`, which must lie in its allowed range (the message names
     /// the parameter and its range).
     pub fn within(spec: &ParamSpec, lo: f64, hi: f64) -> Result<Vary, String> {
@@ -79,7 +128,8 @@ impl Vary {
         Ok(Vary { key: spec.key, span })
     }
 
-    /// Reads `KEY[=LO..HI],…` (keys as in preset files) for the parameters of `params`.
+    /// Reads `KEY[=LO..HI],…` (keys as in preset files) for the parameters of `params`; a key
+    /// alone moves [around](Vary::around) its value in `params`.
     pub fn parse_list(params: &GeneratorParams, text: &str) -> Result<Vec<Vary>, String> {
         let specs = params.params().specs();
         let mut out: Vec<Vary> = Vec::new();
@@ -96,7 +146,7 @@ impl Vary {
                 ));
             };
             let vary = match range {
-                None => Vary::whole(spec),
+                None => Vary::around(spec, params.params().get(spec.key)),
                 Some(r) => {
                     let Some((lo, hi)) = r.split_once("..") else {
                         return Err(format!("{key}={r}: expected LO..HI, e.g. {key}=10..40"));
@@ -132,6 +182,36 @@ impl Vary {
             }
             Span::Choice(n) => ParamValue::Choice(rng.random_range(0..n.max(1))),
             Span::Bool => ParamValue::Bool(rng.random::<bool>()),
+        }
+    }
+
+    /// A value drawn within `reach` (a share of the span, 0 to 1) of `from`, uniformly; across
+    /// the whole span without `from` or with a reach of 1. An option or switch changes with
+    /// chance `reach`.
+    pub(in crate::analysis) fn sample_near(
+        &self,
+        from: Option<ParamValue>,
+        reach: f64,
+        rng: &mut DelveRng,
+    ) -> ParamValue {
+        let near = |lo: i64, hi: i64, x: i64, rng: &mut DelveRng| {
+            let r = ((hi - lo) as f64 * reach).ceil() as i64;
+            rng.random_range((x - r).clamp(lo, hi)..=(x + r).clamp(lo, hi))
+        };
+        match (self.span, from) {
+            _ if reach >= 1.0 => self.sample(rng),
+            (Span::Int { lo, hi }, Some(ParamValue::Int(x))) => ParamValue::Int(near(lo, hi, x, rng)),
+            (Span::Float { lo, hi }, Some(ParamValue::Float(x))) => {
+                let r = (hi - lo) * reach;
+                let (l, h) = ((x - r).clamp(lo, hi), (x + r).clamp(lo, hi));
+                ParamValue::Float(if h > l { rng.random_range(l..=h) } else { l })
+            }
+            (Span::Range { lo, hi }, Some(ParamValue::Range(a, b))) => {
+                let (a, b) = (near(lo, hi, a, rng), near(lo, hi, b, rng));
+                ParamValue::Range(a.min(b), a.max(b))
+            }
+            (Span::Choice(_) | Span::Bool, Some(v)) if rng.random::<f64>() >= reach => v,
+            _ => self.sample(rng),
         }
     }
 

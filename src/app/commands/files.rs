@@ -67,6 +67,11 @@ pub enum FileDone {
         path: PathBuf,
         result: Result<(), String>,
     },
+    /// A Tune proposal written as a preset: a file, and nothing else changes.
+    TunedSaved {
+        path: PathBuf,
+        result: Result<(), FileError>,
+    },
     Dialog {
         purpose: DialogPurpose,
         outcome: DialogOutcome,
@@ -239,7 +244,7 @@ impl DelveApp {
                 let Some(p) = self.tune.chosen_preset(self.session.params()) else { return };
                 self.spawn_file(JobKind::Save, move || {
                     let result = io::save_preset(&path, &p);
-                    FileDone::PresetSaved { path, preset: Box::new(p), result }
+                    FileDone::TunedSaved { path, result }
                 });
             }
             FileCommand::SetDialogMode(m) => self.prefs.dialogs = m,
@@ -361,6 +366,15 @@ impl DelveApp {
                     self.abandon_save();
                     self.file_error("Could not save the preset", &e, false);
                 }
+            },
+            FileDone::TunedSaved { path, result } => match result {
+                // Listed with the presets to load later; the session's preset stays its own.
+                Ok(()) => {
+                    remember(&mut self.prefs.user_presets, &path, MAX_PRESETS);
+                    self.refresh_presets();
+                    self.notify(format!("Saved the proposal as preset {}", file_name(&path)));
+                }
+                Err(e) => self.file_error("Could not save the preset", &e, false),
             },
             FileDone::Exported { path, result } => match result {
                 Ok(()) => self.notify(format!("Exported {}", file_name(&path))),

@@ -1,12 +1,16 @@
 //! The Tune window's runs on the job pool: a search for a goal, or a variety map, with
-//! progress (the leaders and their thumbnails) and cancel.
+//! progress (the leaders and their thumbnails) and cancel; a proposal compared in Explore, and
+//! the goal sent to Explore's conditions.
 
+use super::super::Command;
 use super::super::DelveApp;
+use super::super::command::WindowCommand;
 use super::super::jobs::JobKind;
 use super::super::tune_window::{Mode, TuneOut, TuneRequest};
 use crate::analysis::thumbnail;
 use crate::analysis::tune::{self, Budget, Goal, Settings, Vary};
 use crate::analysis::variety::{self, VarietySettings};
+use crate::params::GeneratorParams;
 
 /// Pixels a side of the Tune window's thumbnails.
 const THUMB_PX: u32 = 96;
@@ -49,7 +53,7 @@ impl DelveApp {
                         return;
                     }
                 };
-                let settings = Settings { goal, vary, budget, tune_seed, kept: kept.clone() };
+                let settings = Settings { goal, vary, budget, tune_seed, kept: kept.clone(), keep_look: r.keep_look };
                 let base = base.clone();
                 self.jobs.spawn(JobKind::Tune, move |job| {
                     let thumbs = |params: &mut dyn Iterator<Item = &crate::params::GeneratorParams>| {
@@ -93,5 +97,36 @@ impl DelveApp {
             }
         };
         self.tune.started(job, base, r.budget);
+    }
+
+    /// Explore's A/B for proposal `p` (called `name`): drawn over the parameters it would
+    /// replace — the current ones; or, when it is applied already, those the search started
+    /// from — and labelled so. Never a proposal over itself.
+    pub(in crate::app) fn compare_tuned(&mut self, p: GeneratorParams, name: String) {
+        let against = if p != *self.session.params() {
+            (p, name)
+        } else {
+            match self.tune.base().filter(|b| **b != p) {
+                Some(before) => (before.clone(), format!("before {name}")),
+                None => {
+                    self.notify(format!("{} holds the current parameters: there is nothing to compare", name));
+                    return;
+                }
+            }
+        };
+        self.explore.against = Some(against);
+        self.explore.open = true;
+        self.commands.push(Command::Window(WindowCommand::RunExplore));
+    }
+
+    /// Explore's conditions become the Tune window's goal (its conditions, without the share),
+    /// and Explore opens on the current parameters' run.
+    pub(in crate::app) fn explore_goal(&mut self, goal: String) {
+        self.explore.conditions = goal;
+        self.explore.open = true;
+        let kept = self.generation_locks().ok().flatten();
+        if self.explore.run_of(self.session.params(), kept.as_deref()).is_none() {
+            self.notify("Explore's conditions are the goal's: press Run in Explore to see which seeds meet it".into());
+        }
     }
 }

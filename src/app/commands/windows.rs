@@ -77,12 +77,8 @@ impl DelveApp {
                     self.jobs.cancel(id);
                 }
             }
-            WindowCommand::CompareTuned(p, name) => {
-                // Explore's A/B: the proposal's run drawn over the current parameters' run.
-                self.explore.against = Some((*p, name));
-                self.explore.open = true;
-                self.commands.push(Command::Window(WindowCommand::RunExplore));
-            }
+            WindowCommand::CompareTuned(p, name) => self.compare_tuned(*p, name),
+            WindowCommand::ExploreGoal(goal) => self.explore_goal(goal),
             WindowCommand::SaveTuned(i) => {
                 self.tune.chosen = Some(i);
                 self.commands.push(Command::File(FileCommand::Dialog(DialogPurpose::SaveTunedPreset)));
