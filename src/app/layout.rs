@@ -60,7 +60,8 @@ impl DelveApp {
                         let kinds = super::map_view::markers::kinds_on(doc.map());
                         let terrain = doc.map().terrain();
                         let tiles = if terrain.is_bare() { &[][..] } else { terrain.kinds() };
-                        legend::markers_legend_ui(ui, self.view.rect, &kinds, tiles);
+                        let doors = legend::door_rows(doc.map());
+                        legend::markers_legend_ui(ui, self.view.rect, &kinds, tiles, &doors);
                     }
                     let mode = self.prefs.layers.room_colours;
                     if self.prefs.layers.rooms && mode != crate::map::colour::RoomColouring::ByRoom {

@@ -142,7 +142,12 @@ fn help_user_guide_opens_the_readme_as_a_page_in_the_browser() {
     let page = e.dir.path().join("guide").join("index.html");
     assert_eq!(opened, [format!("file://{}", page.display())]);
     let html = std::fs::read_to_string(&page).unwrap();
-    assert!(html.contains("<h2>Generators</h2>") && html.contains("<h3>Editing</h3>"), "the README's sections");
+    assert!(
+        html.contains("<h2 id=\"generators\">Generators</h2>") && html.contains("<h3 id=\"editing\">Editing</h3>"),
+        "the README's sections, with their anchors"
+    );
+    // Its screenshots are written beside it: they show without the source folder.
+    assert!(e.dir.path().join("guide").join("docs").join("screenshot-editor.png").is_file());
 }
 
 /// Rooms coloured by role or by distance get a legend in the map's corner (swatches in the

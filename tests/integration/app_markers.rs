@@ -1,5 +1,6 @@
 //! Markers in the editor: drawn on their tiles in their kinds' colours, locked doors in red with
-//! their key's number, a legend of the kinds on the map, and a layer that hides them all.
+//! their key's number, a legend of the kinds on the map and of how its doors open, and a layer
+//! that hides them all.
 
 use crate::common::{generate_valid, shipped};
 use crate::editor::editor_on;
@@ -21,7 +22,13 @@ fn markers_and_locked_doors_are_drawn_with_a_legend_and_the_layer_hides_them() {
     assert_eq!(discs.len(), monsters + 1, "a disc per monster in its kind's colour, and the legend's swatch");
     let locked = painted.filled(egui::Color32::from_rgb(0xe0, 0x30, 0x40));
     let n_locked = map.doors.iter().filter(|d| matches!(d.opening, Opening::Locked(_))).count();
-    assert_eq!(locked.iter().filter(|r| view.contains(r.center())).count(), n_locked, "locked doors in red");
+    assert_eq!(
+        locked.iter().filter(|r| view.contains(r.center())).count(),
+        n_locked + 1,
+        "locked doors in red, and the legend's bar"
+    );
+    // The legend explains how the doors open.
+    e.harness.get_by_label(&format!("locked (its key opens it) ({n_locked})"));
     for kind in ["monster", "key", "loot", "stairs"] {
         let n = map.markers.iter().filter(|m| m.kind == kind).count();
         let label = format!("{kind} ({n})");
@@ -110,7 +117,7 @@ fn the_tile_kind_brush_paints_kinds_each_stroke_one_undo_step() {
         assert_eq!(e.map().tile_kind(Pos::new(x, a.y)).map(|k| k.name.as_str()), Some("water"), "({x}, {})", a.y);
     }
     e.settle();
-    assert_eq!(e.texel(a), egui::Color32::from_rgb(70, 130, 210), "drawn in the kind's colour");
+    assert_eq!(e.texel(a), egui::Color32::from_rgb(60, 100, 160), "drawn in the kind's colour");
     e.harness.get_by_label("Tile kinds");
     e.harness.get_by_label("water (walkable)");
     assert!(e.map().validate().is_empty(), "water is walked");

@@ -281,3 +281,50 @@ fn the_difference_mark_is_no_room_colour() {
         );
     }
 }
+
+/// Markers and tile kinds read on any room: every marker, key and tile-kind colour of every
+/// shipped preset, and the ones a new kind starts with, is CIE76 ΔE ≥ 20 from every role colour
+/// (and the no-role grey) and from each other — water is not read as an exit, nor loot as the
+/// treasury.
+#[test]
+fn marker_and_tile_kind_colours_stand_apart_from_the_roles_and_each_other() {
+    use delve::map::Role;
+    use delve::map::colour::{NO_ROLE, role_colour};
+    use delve::map::palette::{MIN_DELTA_E, delta_e};
+    use delve::params::markers::{Keys, MarkerKind};
+    use delve::params::tiles::TileRule;
+    let roles: Vec<(String, Rgb)> = Role::ALL
+        .iter()
+        .map(|r| (format!("the {} role", r.name()), role_colour(Some(*r))))
+        .chain([("rooms without a role".to_string(), NO_ROLE)])
+        .collect();
+    let rgb = |[r, g, b]: [u8; 3]| Rgb(r, g, b);
+    let mut sets: Vec<(String, Vec<(String, Rgb)>)> = vec![(
+        "a new kind".into(),
+        vec![
+            ("a new marker kind".into(), rgb(MarkerKind::default().colour)),
+            ("keys".into(), rgb(Keys::default().colour)),
+            ("a new tile kind".into(), rgb(TileRule::default().colour)),
+        ],
+    )];
+    let offered = delve::map::TileKind::defaults().into_iter().map(|k| (k.name, rgb(k.colour))).collect();
+    sets.push(("the editor's tile kinds".into(), offered));
+    for (name, _) in SHIPPED_PRESETS {
+        let p = crate::common::shipped(name);
+        let m = p.markers();
+        let mut colours: Vec<(String, Rgb)> = m.kinds.iter().map(|k| (k.name.clone(), rgb(k.colour))).collect();
+        if m.keys.pairs > 0 {
+            colours.push((m.keys.name.clone(), rgb(m.keys.colour)));
+        }
+        colours.extend(m.tiles.iter().map(|t| (t.name.clone(), rgb(t.colour))));
+        sets.push((name.to_string(), colours));
+    }
+    for (set, colours) in &sets {
+        for (i, (a, ca)) in colours.iter().enumerate() {
+            for (b, cb) in roles.iter().chain(&colours[i + 1..]) {
+                let d = delta_e(*ca, *cb);
+                assert!(d >= MIN_DELTA_E, "{set}: {a} {ca:?} is ΔE {d:.1} from {b} {cb:?}");
+            }
+        }
+    }
+}

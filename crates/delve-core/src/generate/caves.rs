@@ -93,11 +93,17 @@ fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated 
         let mut dig = Dig::on(p.width, p.tunnel_width, &lookup, joins.len());
         let mut coin = stream(seed, S::Tunnels);
         let mut cells = Vec::new();
+        let w = p.width as usize;
+        let cave_at = |c: Pos| lookup.room_at(c.y as usize * w + c.x as usize);
         for (from, to) in joins {
             let kind = TunnelKind::L { horizontal_first: coin.random::<f64>() < 0.5 };
             let (start, end) = (middles[from], middles[to]);
             let (geometry, len) = PathGeometry::new(start, end, kind, &mut cells);
-            dig.tunnel(&mut map, &geometry, len, &cells, &Tutorial);
+            // The L's tiles, with every detour back into a cave cut (caves are no rectangles).
+            let mut line = Vec::with_capacity(len);
+            geometry.extend(0..len, &cells, &mut line);
+            join::trim(&mut line, cave_at);
+            dig.tunnel(&mut map, &PathGeometry::Cells, line.len(), &line, &Tutorial);
             let leg = kind.leg();
             if steps.tell(|| Step::CavesJoined { from: from as u32, to: to as u32, start, end, leg }) {
                 break;

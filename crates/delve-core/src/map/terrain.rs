@@ -37,7 +37,7 @@ impl TileKind {
     /// (not walkable) and a trap (walkable).
     pub fn defaults() -> Vec<TileKind> {
         vec![
-            TileKind::new("water", '~', [70, 130, 210], true),
+            TileKind::new("water", '~', [60, 100, 160], true),
             TileKind::new("chasm", ':', [110, 40, 150], false),
             TileKind::new("trap", '^', [220, 120, 40], true),
         ]

@@ -309,7 +309,7 @@ pub struct Keys {
 
 impl Default for Keys {
     fn default() -> Self {
-        Keys { pairs: 0, name: "key".into(), glyph: 'k', colour: [240, 200, 60] }
+        Keys { pairs: 0, name: "key".into(), glyph: 'k', colour: [230, 170, 0] }
     }
 }
 

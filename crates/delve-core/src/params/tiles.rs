@@ -45,7 +45,7 @@ impl Default for TileRule {
         TileRule {
             name: String::new(),
             glyph: '~',
-            colour: [70, 130, 210],
+            colour: [60, 100, 160],
             walkable: true,
             weights: Vec::new(),
             patches: SizeRange::new(1, 1),

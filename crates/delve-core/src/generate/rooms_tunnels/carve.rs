@@ -95,7 +95,7 @@ impl RoomLookup {
     }
 
     /// The room holding tile index `i`.
-    pub(super) fn room_at(&self, i: usize) -> Option<u32> {
+    pub(in crate::generate) fn room_at(&self, i: usize) -> Option<u32> {
         let id = match self {
             RoomLookup::Bytes(ids) => ids.get(i).map(|&v| u32::from(v)),
             RoomLookup::Words(ids) => ids.get(i).copied(),

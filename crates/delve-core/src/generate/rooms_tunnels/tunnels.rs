@@ -111,7 +111,7 @@ impl PathGeometry {
     }
 
     /// Appends the cells `ks` of the line to `out`, a leg at a time.
-    pub(super) fn extend(&self, ks: std::ops::Range<usize>, cells: &[Pos], out: &mut Vec<Pos>) {
+    pub(in crate::generate) fn extend(&self, ks: std::ops::Range<usize>, cells: &[Pos], out: &mut Vec<Pos>) {
         match *self {
             PathGeometry::L { a, corner, d1, d2, n1 } => {
                 // A leg at a time, each a run of known length (so the vector is written without
