@@ -26,13 +26,21 @@ pub enum Command {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ParamsCommand {
     SetGenerator(GeneratorKind),
+    /// A parameter's value committed on its own (typed and entered, clicked, reset): its own
+    /// undo step.
     SetParam(&'static str, ParamValue),
+    /// A parameter's value on the way through a gesture (a slider dragged): the regenerations
+    /// of one gesture are one undo step.
+    DragParam(crate::edit::Interaction, &'static str, ParamValue),
     /// The generator's stages, in order, each on or off (the panel's stage list), and what the
     /// change was in words (the undo step's label).
     SetStages(Vec<StageEntry>, String),
     SelectPreset(PresetRef),
-    /// The seed as typed: a number, or any text (hashed).
+    /// The seed as typed: a number, or any text (hashed); its own undo step.
     SetSeedText(String),
+    /// The seed as typed so far while the seed field has the keyboard: one undo step for the
+    /// typing of one visit to the field.
+    TypeSeed(crate::edit::Interaction, String),
     RandomSeed,
     PrevSeed,
     NextSeed,
@@ -187,8 +195,10 @@ pub enum ViewCommand {
 /// The user's answer to an unsaved-changes prompt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// Save first, then go on.
+    /// Save first, then go on (*Save over*, when asked about saving over hand edits).
     Save,
+    /// Save as another file (asks for one), then go on.
+    SaveAs,
     /// Go on and lose the changes.
     Discard,
     /// Do nothing.

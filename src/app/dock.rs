@@ -104,6 +104,12 @@ impl Docks {
     }
 }
 
+/// The least width the map keeps beside a window docked right of it.
+pub const MAP_MIN_WIDTH: f32 = 400.0;
+/// The least width of a window docked right of the map: with less room beside the map, it
+/// docks under it instead (and says so).
+pub const DOCKED_MIN_WIDTH: f32 = 240.0;
+
 /// Where a window is drawn this frame: over everything (floating), or as a panel of the root
 /// `ui` before the map's central panel takes the rest.
 pub enum Host<'a> {
@@ -135,15 +141,31 @@ pub fn host(
                 });
         }
         (Host::Panel(ui), place) => {
+            // Beside the map only while the map keeps its least width; else under it.
+            // (and the few points of the map panel's margins).
+            let room = ui.available_width() - MAP_MIN_WIDTH - 10.0;
+            let cramped = place == Place::Right && room < DOCKED_MIN_WIDTH;
             let panel = match place {
                 // Ids of their own: a panel remembers its size, a height under the map and a
                 // width beside it.
                 Place::Bottom => egui::Panel::bottom(egui::Id::unique((w.id(), "docked under"))).default_size(320.0),
-                _ => egui::Panel::right(egui::Id::unique((w.id(), "docked right"))).default_size(440.0),
+                _ if cramped => egui::Panel::bottom(egui::Id::unique((w.id(), "docked under"))).default_size(320.0),
+                _ => egui::Panel::right(egui::Id::unique((w.id(), "docked right")))
+                    .default_size(room.min(440.0))
+                    .size_range(DOCKED_MIN_WIDTH..=room),
             };
-            panel.resizable(true).size_range(160.0..=1400.0).show(ui, |ui| {
+            let panel = if place == Place::Right && !cramped { panel } else { panel.size_range(160.0..=1400.0) };
+            panel.resizable(true).show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.strong(w.title());
+                    if cramped {
+                        ui.label(egui::RichText::new("(under the map: no room beside it)").weak()).on_hover_text(
+                            format!(
+                                "Docked right of the map, it would leave the map under {MAP_MIN_WIDTH} px: it shows \
+                                 under the map until the window is wider or the side panels narrower."
+                            ),
+                        );
+                    }
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui.button("Close").on_hover_text(format!("Hide {}", w.title())).clicked() {
                             *open = false;
@@ -152,7 +174,12 @@ pub fn host(
                     });
                 });
                 ui.separator();
-                add(ui);
+                // What does not fit the panel's width scrolls sideways: a docked window's
+                // contents never widen the panel over the map.
+                egui::ScrollArea::horizontal()
+                    .id_salt((w.id(), "docked contents"))
+                    .auto_shrink([false, false])
+                    .show(ui, add);
             });
         }
     }

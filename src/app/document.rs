@@ -28,9 +28,9 @@ use super::textures::Prebuilt;
 pub(super) enum Replacement {
     /// A new document with a history of its own (opened, new, restored); the notice to show.
     New(String),
-    /// The next state of the same document (a regeneration): one undo step labelled `label`;
-    /// `panel` made the map.
-    Next { label: String, panel: Box<Panel> },
+    /// The next state of the same document (a regeneration): one undo step labelled `label`
+    /// (shared by the regenerations of one `gesture`, a slider drag); `panel` made the map.
+    Next { label: String, gesture: Option<crate::edit::Interaction>, panel: Box<Panel> },
 }
 
 /// The panel of each state of the document that a regeneration left or reached, by the state's
@@ -72,14 +72,14 @@ impl DelveApp {
                 self.panels.current = Some(self.session.panel());
                 self.notify(notice);
             }
-            Replacement::Next { label, panel } => {
+            Replacement::Next { label, gesture, panel } => {
                 if let Some(old) = self.doc.take() {
                     if let Some(current) = self.panels.current.take()
                         && self.panels.at(old.state()).is_none()
                     {
                         self.panels.record(old.state(), current);
                     }
-                    doc.inherit_history(old, &label);
+                    doc.inherit_history_in(old, &label, gesture);
                 }
                 self.panels.record(doc.state(), (*panel).clone());
                 self.panels.current = Some(*panel);

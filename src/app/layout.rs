@@ -1,23 +1,56 @@
 //! The frame's panels, in the order egui lays them out: the parameters on the left, the
 //! inspector on the right, the docked windows, then the map with its tool bar in what is left.
-//! The map comes first: the side panels start narrow (the map view gets over 60% of a 1280 px
-//! window), and *Focus map* hides both.
+//! The map comes first: the side panels start narrow (the map view gets over 60% of the window
+//! at 1200 or 1280 px), their widths are the user's (resizable and remembered; what they show
+//! is cut to fit, never widens them), and *Focus map* hides both.
 
 use super::{DelveApp, legend, map_view_ui, side_panel, timeline, tools};
 
-/// The parameters panel's first width (it is resizable, and remembered).
-const PARAMS_WIDTH: f32 = 310.0;
-/// The inspector panel's first width.
-const INSPECTOR_WIDTH: f32 = 180.0;
+/// The side panels' first widths (parameters, inspector) in a window `width` points wide: the
+/// map keeps over 60% of it. Both are resizable, and remembered.
+fn first_widths(width: f32) -> (f32, f32) {
+    ((0.225 * width).clamp(270.0, 360.0), (0.13 * width).clamp(150.0, 260.0))
+}
+
+/// The editor window's first size: it fits a 1280×800 screen with a title bar and a desktop
+/// panel (the status bar in sight), and [`fit_to_monitor`] makes it smaller on a smaller one.
+pub const FIRST_WINDOW: egui::Vec2 = egui::vec2(1200.0, 720.0);
+
+/// The inner size that makes a window fit its monitor, when it does not (`None`: it fits).
+/// `outer` includes the window manager's decorations; a margin is left for a desktop panel.
+pub fn fit_to_monitor(inner: egui::Vec2, outer: egui::Vec2, monitor: egui::Vec2) -> Option<egui::Vec2> {
+    const PANEL: f32 = 48.0;
+    let decorations = (outer - inner).max(egui::Vec2::ZERO);
+    let room = (monitor - decorations - egui::vec2(0.0, PANEL)).max(egui::vec2(720.0, 480.0));
+    (outer.x > monitor.x || outer.y > monitor.y - PANEL / 2.0).then(|| inner.min(room))
+}
 
 impl DelveApp {
+    /// Once, when the monitor's size is known: a window larger than its screen (the status bar
+    /// out of sight) is made to fit.
+    pub(super) fn fit_window(&mut self, ctx: &egui::Context) {
+        if self.window_fitted {
+            return;
+        }
+        let (inner, outer, monitor) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.inner_rect.map(|r| r.size()), v.outer_rect.map(|r| r.size()), v.monitor_size)
+        });
+        let (Some(inner), Some(outer), Some(monitor)) = (inner, outer, monitor) else { return };
+        self.window_fitted = true;
+        if let Some(size) = fit_to_monitor(inner, outer, monitor) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+        }
+    }
+
     /// The panels of one frame (after the menu, status bar and timeline).
     pub(super) fn panels_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        let (params_width, inspector_width) = first_widths(ui.available_width());
         if !self.prefs.focus_map {
             egui::Panel::left("params")
                 .resizable(true)
-                .default_size(PARAMS_WIDTH)
+                .default_size(params_width)
                 .size_range(260.0..=720.0)
                 .show(ui, |ui| self.params_panel_ui(ui));
         }
@@ -25,8 +58,8 @@ impl DelveApp {
             let mut out = Vec::new();
             egui::Panel::right("edit")
                 .resizable(true)
-                .default_size(INSPECTOR_WIDTH)
-                .size_range(180.0..=520.0)
+                .default_size(inspector_width)
+                .size_range(150.0..=520.0)
                 .show(ui, |ui| side_panel::side_panel_ui(ui, doc, &mut self.tools, &mut out));
             self.commands.extend(out);
         }

@@ -16,7 +16,7 @@
 //! | [`recovery`] | crash-recovery copies: writing, removing, the panic hook, the start prompt |
 //! | [`probe`] | `delve recovery-probe`: the editor headless, to test crash recovery across processes |
 //! | [`jobs`] | the one worker pool: every background job, by id |
-//! | [`params_panel`] | left panel; [`map_view`] centre (the one view transform) |
+//! | [`params_panel`] | left panel (`param_field`: one parameter's field, its range and default); [`map_view`] centre (the one view transform) |
 //! | [`tools`] | the editing tools (state, tool bar, what they do on the map) |
 //! | [`side_panel`] | inspector, undo history, problems; [`colour_picker`] the room colour picker |
 //! | [`seed_browser`], [`compare`], [`explore`] | the three windows (kept in step and drawn by `windows`) |
@@ -47,6 +47,7 @@ pub mod layout;
 pub mod legend;
 pub mod map_view;
 mod modals;
+mod param_field;
 pub mod params_panel;
 pub mod pending;
 pub mod prefs;
@@ -183,6 +184,8 @@ pub struct DelveApp {
     check_job: Option<jobs::Job<Box<crate::edit::document::Checked>>>,
     /// The locks the windows make maps around, as worked out for this frame.
     window_locks: commands::params::GenerationLocks,
+    /// The window was checked against its monitor's size (see [`layout::fit_to_monitor`]).
+    window_fitted: bool,
 }
 
 impl DelveApp {
@@ -236,6 +239,7 @@ impl DelveApp {
             window_locks: Ok(None),
             file_jobs: Vec::new(),
             check_job: None,
+            window_fitted: false,
         };
         app.start_recovery_scan();
         app.refresh_presets();
@@ -268,6 +272,7 @@ impl DelveApp {
         let ctx = ui.ctx().clone();
         self.jobs.set_context(&ctx);
         self.texture_chunk = textures::chunk_side(ctx.input(|i| i.max_texture_side));
+        self.fit_window(&ctx);
         self.poll_jobs(&ctx);
         self.handle_close_request(&ctx);
         if !self.has_modal() {
@@ -341,7 +346,7 @@ pub fn run(file: Option<PathBuf>) -> anyhow::Result<()> {
         viewport: egui::ViewportBuilder::default()
             .with_title("Delve")
             .with_app_id("delve")
-            .with_inner_size([1280.0, 800.0])
+            .with_inner_size(layout::FIRST_WINDOW)
             .with_min_inner_size([720.0, 480.0]),
         persist_window: true,
         ..Default::default()

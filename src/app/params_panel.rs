@@ -6,13 +6,14 @@
 use super::Command;
 use super::dialogs::DialogPurpose;
 use super::document::{Document, Origin};
+use super::param_field::{field_ui, range_help, show_value};
 use super::session::Session;
 use super::shortcuts::{Action, with_key};
 use crate::app::command::{FileCommand, ParamsCommand};
 use crate::generate::stages::Stage;
 use crate::params::vaults::LIBRARIES;
-use crate::params::{GeneratorKind, GeneratorParams, ParamIssue, ParamKind, ParamSpec, ParamValue};
-use crate::words::{capitalised, count};
+use crate::params::{GeneratorKind, GeneratorParams, ParamIssue, ParamSpec};
+use crate::words::{capitalised, count, percent};
 use egui::{Color32, RichText};
 
 /// A preset in the picker.
@@ -80,20 +81,20 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
     egui::Grid::new("generator-grid").num_columns(2).min_col_width(LABEL_W).spacing([8.0, 6.0]).show(ui, |ui| {
         let label = ui.label("Generator");
         let current = m.session.params().kind();
-        let r = egui::ComboBox::from_id_salt("generator").selected_text(current.label()).width(fw).show_ui(ui, |ui| {
+        let r = fitted(ui, fw, egui::ComboBox::from_id_salt("generator").selected_text(current.label()), |ui| {
             for kind in GeneratorKind::ALL {
                 if ui.selectable_label(*kind == current, kind.label()).clicked() && *kind != current {
                     out.push(Command::Params(ParamsCommand::SetGenerator(*kind)));
                 }
             }
         });
-        r.response.labelled_by(label.id).on_hover_text("The algorithm that builds the map.");
+        r.labelled_by(label.id).on_hover_text(format!("{}: the algorithm that builds the map.", current.label()));
         ui.end_row();
 
         let label = ui.label("Preset");
-        let r =
-            // Tall enough for every shipped preset and several of the user's without scrolling.
-            egui::ComboBox::from_id_salt("preset").selected_text(m.preset_text.as_str()).width(fw).height(480.0).show_ui(ui, |ui| {
+        // Tall enough for every shipped preset and several of the user's without scrolling.
+        let combo = egui::ComboBox::from_id_salt("preset").selected_text(m.preset_text.as_str()).height(480.0);
+        let r = fitted(ui, fw, combo, |ui| {
                 let mut user = false;
                 for e in m.presets {
                     if !user && matches!(e.source, super::PresetRef::File(_)) {
@@ -107,9 +108,10 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
                     }
                 }
             });
-        r.response.labelled_by(label.id).on_hover_text(
-            "Shipped presets, then the presets you loaded or saved. Picking one sets every parameter and the seed.",
-        );
+        r.labelled_by(label.id).on_hover_text(format!(
+            "{}\n\nShipped presets, then the presets you loaded or saved. Picking one sets every parameter and the seed.",
+            m.preset_text
+        ));
         ui.end_row();
     });
     if let Some(doc) = m.doc.filter(|d| *d.origin() == Origin::Opened && d.map().provenance.params.is_none()) {
@@ -121,7 +123,7 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
             .weak(),
         );
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Load preset…").on_hover_text("Read a preset file (RON)").clicked() {
             out.push(Command::File(FileCommand::Dialog(DialogPurpose::LoadPreset)));
         }
@@ -138,6 +140,21 @@ fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
             out.push(Command::Params(ParamsCommand::RevertParams));
         }
     });
+}
+
+/// A combo box exactly `width` wide whose shown text is cut short with "…" when longer (the
+/// panel's width is the user's, never the label's; the tooltip gives the whole text).
+pub(super) fn fitted(
+    ui: &mut egui::Ui,
+    width: f32,
+    combo: egui::ComboBox<'_>,
+    menu: impl FnOnce(&mut egui::Ui),
+) -> egui::Response {
+    ui.scope(|ui| {
+        ui.set_max_width(width);
+        combo.width(width).truncate().show_ui(ui, menu).response
+    })
+    .inner
 }
 
 pub(super) fn issue_ui(ui: &mut egui::Ui, issues: &[&ParamIssue]) {
@@ -255,10 +272,8 @@ pub(super) fn param_grid_ui(
                     text = text.color(ui.visuals().error_fg_color);
                 }
                 let default = p.default_value(spec.key);
-                let hover = match default {
-                    Some(d) => format!("{}\n\nDefault: {}. Right-click to reset.", spec.help, show_value(spec, d)),
-                    None => spec.help.to_string(),
-                };
+                let reset = if default.is_some() { " Right-click to reset." } else { "" };
+                let hover = format!("{}\n\n{}{reset}", spec.help, range_help(spec, None, default));
                 let label = ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_text(hover);
                 if let Some(d) = default {
                     label.context_menu(|ui| {
@@ -271,8 +286,10 @@ pub(super) fn param_grid_ui(
                 }
                 let r = ui.vertical(|ui| {
                     ui.set_max_width(fw);
-                    if let Some(v) = field_ui(ui, spec, value, default, label.id, fw) {
-                        out.push(Command::Params(ParamsCommand::SetParam(spec.key, v)));
+                    match field_ui(ui, spec, value, default, label.id, fw) {
+                        Some((v, Some(gesture))) => out.push(ParamsCommand::DragParam(gesture, spec.key, v).into()),
+                        Some((v, None)) => out.push(ParamsCommand::SetParam(spec.key, v).into()),
+                        None => {}
                     }
                     issue_ui(ui, &issues);
                     if let Some(note) = m.session.clamp_note(spec.key) {
@@ -283,176 +300,6 @@ pub(super) fn param_grid_ui(
                 ui.end_row();
             }
         });
-}
-
-/// `n unit`, with the unit in the singular for one ("1 tile").
-fn with_unit(n: f64, unit: &str) -> String {
-    let unit = if n == 1.0 { unit.strip_suffix('s').unwrap_or(unit) } else { unit };
-    if unit.is_empty() { format!("{n}") } else { format!("{n} {unit}") }
-}
-
-/// A value as the panel shows it, with its unit.
-fn show_value(spec: &ParamSpec, v: ParamValue) -> String {
-    match (spec.kind, v) {
-        (_, ParamValue::Int(n)) => with_unit(n as f64, spec.unit),
-        (ParamKind::Float { min, max }, ParamValue::Float(x)) if spec.unit == "%" && min >= 0.0 && max <= 1.0 => {
-            format!("{} %", (x * 10_000.0).round() / 100.0)
-        }
-        (_, ParamValue::Float(x)) => format!("{x}{}", unit_suffix(spec)),
-        (_, ParamValue::Range(a, b)) => format!("{a} to {b}{}", unit_suffix(spec)),
-        (ParamKind::Choice(options), ParamValue::Choice(i)) => options.get(i).copied().unwrap_or("?").to_string(),
-        (_, ParamValue::Bool(b)) => (if b { "on" } else { "off" }).to_string(),
-        _ => "?".to_string(),
-    }
-}
-
-fn unit_suffix(spec: &ParamSpec) -> String {
-    if spec.unit.is_empty() { String::new() } else { format!(" {}", spec.unit) }
-}
-
-/// The part of an integer parameter's range its slider covers: all of it, or for a wide range
-/// whose default is well inside (map sides 8 to 4096, room tries up to 20,000) the values people
-/// use, up to five times the default, on a linear scale. Typing reaches the whole range.
-fn slider_span(min: i64, max: i64, default: Option<ParamValue>) -> (i64, i64) {
-    match default {
-        Some(ParamValue::Int(d)) if max > 200 && d > 0 && d.saturating_mul(5) < max => {
-            (min, d.saturating_mul(5).max(min + 10))
-        }
-        _ => (min, max),
-    }
-}
-
-/// The tooltip line on a parameter's values: the allowed range, the slider's part of it when
-/// smaller, and the default.
-fn range_help(spec: &ParamSpec, span: Option<(i64, i64)>, default: Option<ParamValue>) -> String {
-    let allowed = spec.allowed();
-    let mut text = if allowed.is_empty() { String::new() } else { format!("Range {allowed}.") };
-    if let Some((lo, hi)) = span {
-        text += &format!(" The slider covers {lo} to {hi}; type a number for more.");
-    }
-    if let Some(d) = default {
-        text += &format!(" Default {}.", show_value(spec, d));
-    }
-    text.trim().to_string()
-}
-
-/// One parameter's widget; the new value when the user changed it. A typed number is taken when
-/// the field loses focus or Enter is pressed, never mid-typing (typing 5000 into a field whose
-/// least value is 100 gives 5000, not 100 after the first digit).
-fn field_ui(
-    ui: &mut egui::Ui,
-    spec: &ParamSpec,
-    value: ParamValue,
-    default: Option<ParamValue>,
-    label: egui::Id,
-    width: f32,
-) -> Option<ParamValue> {
-    match (spec.kind, value) {
-        (ParamKind::Int { min, max }, ParamValue::Int(mut v)) => {
-            ui.spacing_mut().slider_width = (width - 104.0).max(60.0);
-            let (lo, hi) = slider_span(min, max, default);
-            let log = lo >= 0 && hi > 200 && hi / lo.max(1) >= 50;
-            let unit = spec.unit;
-            let span = ((lo, hi) != (min, max)).then_some((lo, hi));
-            let r = ui
-                .add(
-                    egui::Slider::new(&mut v, lo..=hi)
-                        .clamping(egui::SliderClamping::Never)
-                        .update_while_editing(false)
-                        .logarithmic(log)
-                        .smart_aim(!log)
-                        .custom_formatter(move |n, _| with_unit(n, unit)),
-                )
-                .labelled_by(label)
-                .on_hover_text(format!("{}\n\n{}", spec.help, range_help(spec, span, default)));
-            r.changed().then_some(ParamValue::Int(v))
-        }
-        (ParamKind::Float { min, max }, ParamValue::Float(v)) => {
-            ui.spacing_mut().slider_width = (width - 104.0).max(60.0);
-            let percent = spec.unit == "%" && min >= 0.0 && max <= 1.0;
-            let (scale, suffix) = if percent { (100.0, " %".to_string()) } else { (1.0, unit_suffix(spec)) };
-            let mut shown = v * scale;
-            let range = if percent { 0.0..=100.0 } else { min..=max };
-            let r = ui
-                .add(
-                    egui::Slider::new(&mut shown, range)
-                        .clamping(egui::SliderClamping::Never)
-                        .update_while_editing(false)
-                        .suffix(suffix)
-                        .max_decimals(2),
-                )
-                .labelled_by(label)
-                .on_hover_text(format!("{}\n\n{}", spec.help, range_help(spec, None, default)));
-            r.changed().then_some(ParamValue::Float(shown / scale))
-        }
-        (ParamKind::Range { min, max }, ParamValue::Range(mut lo, mut hi)) => {
-            let help = format!(
-                "{}\n\n{} The smallest value cannot pass the largest.",
-                spec.help,
-                range_help(spec, None, default)
-            );
-            let mut changed = false;
-            ui.horizontal(|ui| {
-                let speed = ((max - min) as f64 / 400.0).max(0.05);
-                // Each end within the parameter's bounds only: a crossed range (as a preset may
-                // hold) is shown as it is, and the session says what it sets instead.
-                changed |= ui
-                    .add(egui::DragValue::new(&mut lo).range(min..=max).speed(speed).update_while_editing(false))
-                    .labelled_by(label)
-                    .on_hover_text(format!("Smallest. {help}"))
-                    .changed();
-                ui.label("to");
-                changed |= ui
-                    .add(egui::DragValue::new(&mut hi).range(min..=max).speed(speed).update_while_editing(false))
-                    .labelled_by(label)
-                    .on_hover_text(format!("Largest. {help}"))
-                    .changed();
-                if !spec.unit.is_empty() {
-                    ui.label(spec.unit);
-                }
-            });
-            ui.spacing_mut().slider_width = (width - 8.0).max(60.0);
-            let log = min >= 0 && max / min.max(1) >= 50;
-            if lo <= hi {
-                changed |= ui
-                    .add(egui::RangeSlider::new(&mut lo, &mut hi, min..=max).logarithmic(log).show_value(false))
-                    .labelled_by(label)
-                    .on_hover_text(help)
-                    .changed();
-            }
-            changed.then_some(ParamValue::Range(lo, hi))
-        }
-        (ParamKind::Choice(options), ParamValue::Choice(mut i)) => {
-            let before = i;
-            if options.len() <= 3 {
-                ui.horizontal_wrapped(|ui| {
-                    for (k, o) in options.iter().enumerate() {
-                        ui.selectable_value(&mut i, k, *o).on_hover_text(spec.help);
-                    }
-                });
-            } else {
-                egui::ComboBox::from_id_salt(spec.key)
-                    .selected_text(options.get(i).copied().unwrap_or("?"))
-                    .show_ui(ui, |ui| {
-                        for (k, o) in options.iter().enumerate() {
-                            ui.selectable_value(&mut i, k, *o);
-                        }
-                    })
-                    .response
-                    .labelled_by(label)
-                    .on_hover_text(spec.help);
-            }
-            (i != before).then_some(ParamValue::Choice(i))
-        }
-        (ParamKind::Bool, ParamValue::Bool(mut b)) => {
-            let r = ui.checkbox(&mut b, "").labelled_by(label).on_hover_text(spec.help);
-            r.changed().then_some(ParamValue::Bool(b))
-        }
-        _ => {
-            ui.label(RichText::new("(unsupported value)").weak());
-            None
-        }
-    }
 }
 
 /// The seed tooltip: the rule that turns text into a seed.
@@ -470,8 +317,17 @@ fn seed_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
             .desired_width((ui.available_width() - 8.0).max(80.0))
             .hint_text("a number or any text");
         let r = ui.add(edit).labelled_by(label.id).on_hover_text(SEED_HELP);
-        if r.changed() {
-            out.push(Command::Params(ParamsCommand::SetSeedText(text)));
+        // The typing of one visit to the field is one undo step; the next visit another.
+        let key = egui::Id::unique("delve-seed-typing");
+        if r.changed() && r.has_focus() {
+            let gesture = ui.data(|d| d.get_temp(key)).unwrap_or_else(crate::edit::Interaction::fresh);
+            ui.data_mut(|d| d.insert_temp(key, gesture));
+            out.push(ParamsCommand::TypeSeed(gesture, text).into());
+        } else if r.changed() {
+            out.push(ParamsCommand::SetSeedText(text).into());
+        }
+        if !r.has_focus() {
+            ui.data_mut(|d| d.remove::<crate::edit::Interaction>(key));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -563,19 +419,19 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
                 .on_hover_text("What this map could not do as the parameters ask, and why.");
         }
         ui.label(format!(
-            "{} corridors · {} doors · floor {:.1}% · generated in {}",
+            "{} corridors · {} doors · floor {} · generated in {}",
             metrics.corridors,
             metrics.doors,
-            100.0 * metrics.floor_fraction,
+            percent(metrics.floor_fraction),
             format_duration(*elapsed)
         ));
     } else {
         ui.label(format!(
-            "{} · {} corridors · {} doors · floor {:.1}%",
+            "{} · {} corridors · {} doors · floor {}",
             count(metrics.rooms as u64, "room"),
             metrics.corridors,
             metrics.doors,
-            100.0 * metrics.floor_fraction
+            percent(metrics.floor_fraction)
         ));
     }
     if let Some((same, text)) = m.provenance_check {

@@ -9,6 +9,12 @@
 //!   Answer::Save                      -> SaveThen(command)    a dialog and a write in flight
 //!       save succeeded                -> run the command (as Discard)
 //!       save failed or dialog closed  -> (none)
+//!
+//! (a save would write a regenerated map over the hand edits its file holds)
+//!                                     -> AskSaveOver(then)    the prompt is shown
+//!   Answer::Save (Save over)          -> SaveThen(then)       the write in flight
+//!   Answer::SaveAs                    -> SaveThen(then)       a dialog and a write in flight
+//!   Answer::Cancel                    -> (none)               nothing is written; `then` dropped
 //! ```
 //!
 //! The prompt ([`prompt_ui`]) only returns an [`Answer`] command; the handlers in
@@ -29,12 +35,15 @@ pub enum Pending {
     SaveThen(Command),
     /// The user agreed to lose the edits to the map being opened by this job.
     ReplacingWithOpen(JobId),
+    /// Saving would write a regenerated map over the hand edits its file holds: ask first. The
+    /// command waiting for the save (a quit, an open), if any.
+    AskSaveOver(Option<Box<Command>>),
 }
 
 impl Pending {
     /// Whether a prompt is shown.
     pub fn asks(&self) -> bool {
-        matches!(self, Pending::AskMap(_) | Pending::AskPreset(_))
+        matches!(self, Pending::AskMap(_) | Pending::AskPreset(_) | Pending::AskSaveOver(_))
     }
 }
 
@@ -91,6 +100,27 @@ pub fn prompt_ui(ctx: &egui::Context, pending: &Pending, info: &PromptInfo) -> O
             ));
             ui.add_space(8.0);
             ui.horizontal(|ui| answer = buttons_ui(ui, "Save preset as…"));
+        }),
+        Pending::AskSaveOver(_) => egui::Modal::new(egui::Id::unique("delve-confirm-save-over")).show(ctx, |ui| {
+            ui.set_max_width(440.0);
+            ui.heading("Save over hand edits?");
+            ui.label(format!(
+                "{} holds a map edited by hand. The map on screen was regenerated since and does not hold \
+                 those edits: saving over {} replaces them. Undo brings the edited map back here.",
+                info.name, info.name
+            ));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Save over").on_hover_text(format!("Write this map to {}", info.name)).clicked() {
+                    answer = Some(Answer::Save);
+                }
+                if ui.button("Save as…").on_hover_text("Save this map as another file").clicked() {
+                    answer = Some(Answer::SaveAs);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(Answer::Cancel);
+                }
+            });
         }),
         _ => return None,
     };

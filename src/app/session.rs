@@ -257,15 +257,10 @@ impl Session {
         self.source = Source::Preset(r);
     }
 
-    /// Takes the parameters and seed a map was generated with; `name` is the map's file.
+    /// Takes the parameters and seed a map was generated with; `name` is the map's file. They
+    /// come from that file whatever the session held before, so a map shows the same source
+    /// however it is opened (from the command line, with Ctrl+O, over any preset).
     pub fn take_from_map(&mut self, params: GeneratorParams, seed: u64, name: String) {
-        if self.preset().is_some()
-            && !self.params_differ()
-            && self.snapshot.as_ref().is_some_and(|s| s.params == params)
-        {
-            self.seed_text = seed.to_string();
-            return; // Still the current preset's parameters.
-        }
         if params != self.params {
             self.stash_params();
         }

@@ -329,6 +329,12 @@ impl Document {
     /// new map is its file's; otherwise the map now differs from what was saved, and undoing back
     /// makes it clean again. The same map as `old`'s is no step at all.
     pub fn inherit_history(&mut self, old: Document, label: &str) {
+        self.inherit_history_in(old, label, None);
+    }
+
+    /// [`Self::inherit_history`] for a regeneration made by `gesture` (a slider drag): the
+    /// regenerations of one gesture are one undo step (see [`History::push_replacement`]).
+    pub fn inherit_history_in(&mut self, old: Document, label: &str, gesture: Option<Interaction>) {
         let stays_clean = old.path.is_none() && !old.is_dirty();
         let same = self.map == old.map;
         self.origins = old.origins;
@@ -346,7 +352,7 @@ impl Document {
             return;
         }
         let old_map = Arc::try_unwrap(old.map).unwrap_or_else(|m| (*m).clone());
-        self.history.push_replacement(label.to_string(), old_map);
+        self.history.push_replacement(label.to_string(), old_map, gesture);
         if stays_clean || self.saved.as_ref().is_some_and(|s| *s == self.map) {
             self.clean.push(self.history.serial());
         }
@@ -582,6 +588,21 @@ impl Document {
     /// The map as last saved to or read from [`Self::path`].
     pub fn saved_map(&self) -> Option<&Map> {
         self.saved.as_deref()
+    }
+
+    /// Whether saving to [`Self::path`] would write a regenerated map over hand edits: the file
+    /// holds a map edited by hand, and the map on screen was regenerated since that state (or
+    /// comes from a regeneration, when Undo cannot reach the file's state), so it does not hold
+    /// those edits.
+    pub fn replaces_hand_edits(&self) -> bool {
+        if !self.saved.as_ref().is_some_and(|m| m.provenance.edited) || !self.is_dirty() {
+            return false;
+        }
+        let saved = self.history.undo_serials().filter(|s| self.clean.contains(s)).last();
+        match saved {
+            Some(s) => self.history.regenerated_since(s).unwrap_or(true),
+            None => self.history.has_regeneration(),
+        }
     }
 
     /// The name shown in the title bar.

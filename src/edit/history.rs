@@ -32,6 +32,16 @@ fn next_serial() -> u64 {
     NEXT_SERIAL.fetch_add(1, Ordering::Relaxed)
 }
 
+/// What made a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Made {
+    /// Changes to the map (hand edits).
+    Edits,
+    /// A regeneration that replaced the whole map; the gesture it belongs to (a slider drag),
+    /// if any: only regenerations of the same gesture join one step.
+    Regeneration(Option<Interaction>),
+}
+
 /// One undo step: what undoes it, and how it is listed.
 #[derive(Clone, Debug)]
 pub struct Step {
@@ -40,6 +50,7 @@ pub struct Step {
     bytes: usize,
     /// Names the map state this step leads to (changes whenever the step grows).
     serial: u64,
+    made: Made,
 }
 
 /// The undo/redo stacks, bounded by step count and by bytes (oldest steps are dropped first).
@@ -81,24 +92,45 @@ impl History {
         self.drop_redo();
         let bytes = inverse.size_bytes() + label.len();
         self.bytes += bytes;
-        self.undo.push_back(Step { label, edit: inverse, bytes, serial: next_serial() });
+        self.undo.push_back(Step { label, edit: inverse, bytes, serial: next_serial(), made: Made::Edits });
         self.trim();
     }
 
-    /// Records a step that replaced the whole map (a regeneration); `old` is the map before. A
-    /// replacement labelled the same as the newest step, when that step is a replacement too and
-    /// nothing waits to be redone, joins it (a slider dragged through many values is one step):
-    /// the step already brings back the map before the first of them, and now names the new state.
-    pub fn push_replacement(&mut self, label: String, old: Map) {
-        let joins = self.redo.is_empty()
-            && self.undo.back().is_some_and(|s| s.label == label && matches!(s.edit, Edit::ReplaceMap(_)));
+    /// Records a step that replaced the whole map (a regeneration); `old` is the map before.
+    /// `gesture`: the gesture the regeneration belongs to (a slider drag), `None` for a value
+    /// committed on its own (typed and entered, clicked, a key). A regeneration of the same
+    /// gesture as the newest step, labelled the same, joins it when nothing waits to be redone
+    /// (a slider dragged through many values is one step): the step already brings back the map
+    /// before the first of them, and now names the new state. Every other regeneration is a step
+    /// of its own, so each committed value can be gone back to.
+    pub fn push_replacement(&mut self, label: String, old: Map, gesture: Option<Interaction>) {
+        let joins = gesture.is_some()
+            && self.redo.is_empty()
+            && self.undo.back().is_some_and(|s| s.label == label && s.made == Made::Regeneration(gesture));
         match self.undo.back_mut().filter(|_| joins) {
             Some(last) => {
                 self.open = None;
                 last.serial = next_serial();
             }
-            None => self.push(label, Edit::ReplaceMap(Box::new(old))),
+            None => {
+                self.push(label, Edit::ReplaceMap(Box::new(old)));
+                if let Some(last) = self.undo.back_mut() {
+                    last.made = Made::Regeneration(gesture);
+                }
+            }
         }
+    }
+
+    /// Whether a regeneration lies between the state `serial` and the current one, when Undo
+    /// can reach `serial` (`None` when it cannot: the state is ahead, or gone).
+    pub fn regenerated_since(&self, serial: u64) -> Option<bool> {
+        let at = self.undo_serials().position(|s| s == serial)?;
+        Some(self.undo.iter().skip(at).any(|s| matches!(s.made, Made::Regeneration(_))))
+    }
+
+    /// Whether a regeneration lies among the steps Undo can take back.
+    pub fn has_regeneration(&self) -> bool {
+        self.undo.iter().any(|s| matches!(s.made, Made::Regeneration(_)))
     }
 
     /// The serials of the states Undo can go back to, oldest first, then the current one.
@@ -205,7 +237,7 @@ impl History {
                 self.bytes = self.bytes.saturating_sub(step.bytes);
                 let bytes = redo.size_bytes() + step.label.len();
                 self.bytes += bytes;
-                self.redo.push(Step { label: step.label, edit: redo, bytes, serial: step.serial });
+                self.redo.push(Step { label: step.label, edit: redo, bytes, serial: step.serial, made: step.made });
                 Ok(ch)
             }
             Err(e) => {
@@ -225,7 +257,13 @@ impl History {
                 self.bytes = self.bytes.saturating_sub(step.bytes);
                 let bytes = undo.size_bytes() + step.label.len();
                 self.bytes += bytes;
-                self.undo.push_back(Step { label: step.label, edit: undo, bytes, serial: step.serial });
+                self.undo.push_back(Step {
+                    label: step.label,
+                    edit: undo,
+                    bytes,
+                    serial: step.serial,
+                    made: step.made,
+                });
                 self.trim();
                 Ok(ch)
             }

@@ -295,6 +295,10 @@ fn run_steps(steps: &[Step], crashed_before: bool) {
                     (Step::SaveAs(k), _) => Some(files[*k].clone()),
                     (_, Some(p)) => {
                         push(&mut e, Command::File(FileCommand::SaveMap));
+                        // A regenerated map over a file of hand edits: asked first, saved over.
+                        if e.harness.query_by_label("Save over").is_some() {
+                            push(&mut e, Command::Window(WindowCommand::Answer(Answer::Save)));
+                        }
                         m.disk.insert(p.clone(), shown.clone().unwrap());
                         None
                     }

@@ -15,6 +15,12 @@ pub fn count(n: impl Into<u64>, one: &str) -> String {
     }
 }
 
+/// A share (0 to 1) as a percentage, in the one format every figure uses: one decimal, no
+/// space ("0.0%", "41.3%", "100.0%").
+pub fn percent(share: f64) -> String {
+    format!("{:.1}%", 100.0 * share)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -22,5 +28,12 @@ mod tests {
         assert_eq!(super::count(1u32, "room"), "1 room");
         assert_eq!(super::count(0u32, "room"), "0 rooms");
         assert_eq!(super::count(16u64, "starred seed"), "16 starred seeds");
+    }
+
+    #[test]
+    fn percentages_have_one_decimal() {
+        assert_eq!(super::percent(0.0), "0.0%");
+        assert_eq!(super::percent(0.4134), "41.3%");
+        assert_eq!(super::percent(1.0), "100.0%");
     }
 }

@@ -165,6 +165,8 @@ impl DelveApp {
             FileCommand::OpenFile(path) => self.open(path, None, discarding),
             FileCommand::OpenMap(path) => self.open(path, Some(FileKind::Map), discarding),
             FileCommand::SaveMap => match self.doc.as_ref().map(|d| d.path().map(Path::to_path_buf)) {
+                // A regenerated map over the hand edits the file holds: asked first.
+                Some(Some(_)) if self.doc.as_ref().is_some_and(Document::replaces_hand_edits) => self.ask_save_over(),
                 Some(Some(path)) => self.commands.push(Command::File(FileCommand::SaveMapTo(path))),
                 Some(None) => self.ask_for_file(DialogPurpose::SaveMap),
                 None => self.abandon_save(),

@@ -56,6 +56,7 @@ impl DelveApp {
         let (then, preset) = match self.pending.take() {
             Some(Pending::AskMap(then)) => (then, false),
             Some(Pending::AskPreset(then)) => (then, true),
+            Some(Pending::AskSaveOver(then)) => return self.answer_save_over(a, then),
             other => {
                 self.pending = other; // Not asking: nothing to answer.
                 return;
@@ -63,7 +64,7 @@ impl DelveApp {
         };
         match a {
             Answer::Cancel => {}
-            Answer::Save => {
+            Answer::Save | Answer::SaveAs => {
                 self.pending = Some(Pending::SaveThen(then));
                 self.commands.push(if preset {
                     Command::File(FileCommand::Dialog(DialogPurpose::SavePreset))
@@ -78,6 +79,29 @@ impl DelveApp {
                 self.handle_with(ctx, then, true);
             }
         }
+    }
+
+    /// The user answered whether to save a regenerated map over the hand edits its file holds:
+    /// write it there, or to another file, then go on with `then`; or write nothing.
+    fn answer_save_over(&mut self, a: Answer, then: Option<Box<Command>>) {
+        let path = self.doc.as_ref().and_then(|d| d.path()).map(std::path::Path::to_path_buf);
+        let save = match (a, path) {
+            (Answer::Save, Some(path)) => FileCommand::SaveMapTo(path),
+            (Answer::Save | Answer::SaveAs, _) => FileCommand::Dialog(DialogPurpose::SaveMap),
+            (Answer::Cancel | Answer::Discard, _) => return,
+        };
+        self.pending = then.map(|c| Pending::SaveThen(*c));
+        self.commands.push(Command::File(save));
+    }
+
+    /// Saving to the document's file would write a regenerated map over the hand edits the file
+    /// holds: ask first (what waited for the save waits for the answer).
+    pub(super) fn ask_save_over(&mut self) {
+        let then = match self.pending.take() {
+            Some(Pending::SaveThen(c)) => Some(Box::new(c)),
+            _ => None,
+        };
+        self.pending = Some(Pending::AskSaveOver(then));
     }
 
     /// A save finished: go on with what waited for it, or drop it when the save failed.

@@ -9,6 +9,7 @@ use super::super::session::Panel;
 use super::super::textures::Prebuilt;
 use super::super::{DelveApp, Document, MapIndex, PresetRef};
 use super::files::PresetUse;
+use crate::edit::Interaction;
 use crate::generate;
 use crate::io::{self, Preset};
 use crate::map::Map;
@@ -35,6 +36,7 @@ pub struct GenOutcome {
 pub struct Generated {
     ticket: u64,
     label: String,
+    gesture: Option<Interaction>,
     panel: Box<Panel>,
     result: Result<Box<GenOutcome>, crate::generate::GenError>,
 }
@@ -49,6 +51,8 @@ pub struct GenJob {
     /// The undo step's label, and the panel that asked (shown again when the step is undone
     /// and redone).
     label: String,
+    /// The gesture the regeneration belongs to (a slider drag), if any.
+    gesture: Option<Interaction>,
     panel: Panel,
 }
 
@@ -88,13 +92,8 @@ impl DelveApp {
                     self.changed(format!("Generator: {}", kind.label()));
                 }
             }
-            ParamsCommand::SetParam(key, value) => {
-                let changed = self.session.set_param(key, value);
-                if changed {
-                    let spec = self.session.params().params().specs().iter().find(|s| s.key == key);
-                    self.changed(format!("Set {}", spec.map_or(key, |s| s.label)));
-                }
-            }
+            ParamsCommand::SetParam(key, value) => self.set_param(key, value, None),
+            ParamsCommand::DragParam(gesture, key, value) => self.set_param(key, value, Some(gesture)),
             ParamsCommand::SetStages(entries, label) => {
                 if self.session.set_stages(entries) {
                     self.changed(label);
@@ -112,12 +111,8 @@ impl DelveApp {
                 },
                 PresetRef::File(path) => self.read_preset_file(path, PresetUse::Apply),
             },
-            ParamsCommand::SetSeedText(t) => {
-                let changed = self.session.set_seed_text(t);
-                if changed {
-                    self.changed("Type a seed".into());
-                }
-            }
+            ParamsCommand::SetSeedText(t) => self.set_seed_text(t, None),
+            ParamsCommand::TypeSeed(gesture, t) => self.set_seed_text(t, Some(gesture)),
             ParamsCommand::RandomSeed => {
                 self.session.set_seed(u64::from(rand::random::<u32>()));
                 self.changed(format!("Seed {}", self.session.seed()));
@@ -234,11 +229,31 @@ impl DelveApp {
         self.changed(format!("Preset: {name}"));
     }
 
+    /// Sets parameter `key` (a value of `gesture`, when part of one) and regenerates.
+    fn set_param(&mut self, key: &'static str, value: crate::params::ParamValue, gesture: Option<Interaction>) {
+        if self.session.set_param(key, value) {
+            let spec = self.session.params().params().specs().iter().find(|s| s.key == key);
+            self.changed_in(format!("Set {}", spec.map_or(key, |s| s.label)), gesture);
+        }
+    }
+
+    /// Sets the seed text (typed as part of `gesture`, when given) and regenerates.
+    fn set_seed_text(&mut self, text: String, gesture: Option<Interaction>) {
+        if self.session.set_seed_text(text) {
+            self.changed_in("Type a seed".into(), gesture);
+        }
+    }
+
     /// Parameters or seed changed: regenerate when auto-regenerate is on, as an undo step
     /// labelled `label`.
     fn changed(&mut self, label: String) {
+        self.changed_in(label, None);
+    }
+
+    /// [`Self::changed`] by a value of `gesture` (its regenerations are one undo step).
+    fn changed_in(&mut self, label: String, gesture: Option<Interaction>) {
         if self.prefs.auto_regenerate {
-            self.regenerate(label);
+            self.regenerate_in(label, gesture);
         }
     }
 
@@ -246,7 +261,12 @@ impl DelveApp {
     /// cannot be kept), nothing changes: the banner says why and the panel goes back to the
     /// map on screen. Returns whether it started.
     fn regenerate(&mut self, label: String) -> bool {
-        match self.request_generation(label) {
+        self.regenerate_in(label, None)
+    }
+
+    /// [`Self::regenerate`] as a value of `gesture`, when part of one.
+    fn regenerate_in(&mut self, label: String, gesture: Option<Interaction>) -> bool {
+        match self.request_generation(label, gesture) {
             Ok(started) => started,
             Err(e) => {
                 self.show_lock_message(&e);
@@ -289,7 +309,7 @@ impl DelveApp {
     /// Asks for a generation of the session's parameters and seed (started, or queued behind
     /// the running one); `Ok(false)` while the parameters have issues (the panel says why), an
     /// error when the locks cannot be kept.
-    fn request_generation(&mut self, label: String) -> Result<bool, LockConflict> {
+    fn request_generation(&mut self, label: String, gesture: Option<Interaction>) -> Result<bool, LockConflict> {
         if !self.session.params().check().is_empty() {
             return Ok(false); // Waits until the parameters are fixed; the panel says why.
         }
@@ -309,6 +329,7 @@ impl DelveApp {
             seed: self.session.seed(),
             kept,
             label,
+            gesture,
             panel: self.session.panel(),
         };
         if self.gen_state.running.is_some() {
@@ -330,7 +351,7 @@ impl DelveApp {
                 let textures = Prebuilt::new(&g.map, layers, chunk);
                 Box::new(GenOutcome { map: g.map, index, checker, report: g.report, elapsed, textures })
             });
-            Generated { ticket: job.ticket, label: job.label, panel: Box::new(job.panel), result }
+            Generated { ticket: job.ticket, label: job.label, gesture: job.gesture, panel: Box::new(job.panel), result }
         }));
     }
 
@@ -362,7 +383,7 @@ impl DelveApp {
     }
 
     fn on_generated(&mut self, out: Generated) {
-        let Generated { ticket, label, panel, result } = out;
+        let Generated { ticket, label, gesture, panel, result } = out;
         if ticket <= self.gen_state.floor {
             return; // The document was replaced since.
         }
@@ -379,7 +400,7 @@ impl DelveApp {
                 };
                 let kept = g.map.provenance.kept.clone();
                 let doc = Document::generated(g.map, g.index, g.checker, g.report, g.elapsed);
-                self.replace_document(doc, Replacement::Next { label, panel }, Some(g.textures));
+                self.replace_document(doc, Replacement::Next { label, gesture, panel }, Some(g.textures));
                 // Said in the status bar too: the panel's result may be scrolled out of sight.
                 if let Some((_, text)) = &check {
                     self.notify(text.clone());
