@@ -91,15 +91,17 @@ pub enum Command {
         /// In at least this percentage of seeds.
         #[arg(long, value_name = "PERCENT", default_value_t = 90.0)]
         share: f64,
-        /// The parameters the search may move, with keys as in preset files, each over its
-        /// allowed range or LO..HI: "width=40..200,height=30..120,room_size,max_rooms=10..200".
+        /// The parameters the search may move, with keys as in preset files, each from half to
+        /// twice its current value (widened only when that holds too few values) or over LO..HI:
+        /// "width=40..200,height=30..120,room_size,max_rooms=10..200".
         #[arg(long, value_name = "KEY[=LO..HI],...")]
         vary: String,
         /// Maps the search may generate (default 300,000). The same budget, goal and
         /// --tune-seed give the same proposal on any number of threads.
         #[arg(long, value_name = "MAPS", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
-        /// Or stop after this many seconds (not repeatable).
+        /// Or stop after this many seconds, the final measurement on fresh seeds included (not
+        /// repeatable).
         #[arg(long, value_name = "S")]
         seconds: Option<f64>,
         /// Threads to use (default: one per core).

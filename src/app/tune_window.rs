@@ -323,10 +323,11 @@ fn goal_ui(ui: &mut egui::Ui, t: &mut TuneWindow, out: &mut Vec<Command>) {
             out.push(Command::Window(WindowCommand::ExploreGoal(t.goal.clone())));
         }
     });
-    ui.checkbox(&mut t.keep_look, "Keep the look").on_hover_text(format!(
-        "Proposals keep the current maps' character: {}. Untick to let the search change it.",
-        crate::analysis::tune::TOLERANCE_WORDS
-    ));
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut t.keep_look, "Keep the look")
+            .on_hover_text("Proposals keep the current maps' character; untick to let the search change it");
+        ui.label(egui::RichText::new(format!("({})", crate::analysis::tune::TOLERANCE_WORDS)).weak());
+    });
 }
 
 fn variety_settings_ui(ui: &mut egui::Ui, t: &mut TuneWindow) {
