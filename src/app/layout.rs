@@ -14,7 +14,7 @@ fn first_widths(width: f32) -> (f32, f32) {
 
 /// The editor window's first size: it fits a 1280×800 screen with a title bar and a desktop
 /// panel (the status bar in sight), and [`fit_to_monitor`] makes it smaller on a smaller one.
-pub const FIRST_WINDOW: egui::Vec2 = egui::vec2(1200.0, 720.0);
+pub const FIRST_WINDOW: egui::Vec2 = egui::vec2(1240.0, 720.0);
 
 /// The inner size that makes a window fit its monitor, when it does not (`None`: it fits).
 /// `outer` includes the window manager's decorations; a margin is left for a desktop panel.

@@ -139,6 +139,9 @@ pub(super) fn field_ui(
             // hold) is shown as it is, and the session says what it sets instead.
             let [r_lo, r_hi] = ui
                 .horizontal(|ui| {
+                    // Narrow number fields: the row fits the field's width.
+                    ui.spacing_mut().interact_size.x = 34.0;
+                    ui.spacing_mut().item_spacing.x = 5.0;
                     let r_lo = ui
                         .add(egui::DragValue::new(&mut lo).range(min..=max).speed(speed).update_while_editing(false))
                         .labelled_by(label)

@@ -45,6 +45,9 @@ pub struct PanelModel<'a> {
 
 /// Width of the label column.
 const LABEL_W: f32 = 132.0;
+/// Width of the label column of the generator and preset pickers (short labels: the pickers
+/// get the width, so the usual preset names show whole).
+const PICKER_LABEL_W: f32 = 72.0;
 
 /// Width of the widget column, fixed from the panel's width (a width taken from the grid cell
 /// would feed back into the grid and grow the panel every frame).
@@ -77,8 +80,9 @@ pub fn params_panel_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Comm
 }
 
 fn generator_ui(ui: &mut egui::Ui, m: &PanelModel<'_>, out: &mut Vec<Command>) {
-    let fw = field_width(ui);
-    egui::Grid::new("generator-grid").num_columns(2).min_col_width(LABEL_W).spacing([8.0, 6.0]).show(ui, |ui| {
+    let fw = (ui.available_width() - PICKER_LABEL_W - 16.0).max(120.0);
+    let grid = egui::Grid::new("generator-grid").num_columns(2).min_col_width(PICKER_LABEL_W).spacing([8.0, 6.0]);
+    grid.show(ui, |ui| {
         let label = ui.label("Generator");
         let current = m.session.params().kind();
         let r = fitted(ui, fw, egui::ComboBox::from_id_salt("generator").selected_text(current.label()), |ui| {

@@ -54,6 +54,33 @@ fn two_values_typed_into_one_field_are_two_undo_steps() {
     assert_eq!(e.map(), &start);
 }
 
+/// Typing into the seed field is one undo step per visit to the field (a map at each keystroke
+/// on the way); the next visit is another step. (All typed seeds were one step.)
+#[test]
+fn each_visit_to_the_seed_field_is_an_undo_step() {
+    let mut e = editor();
+    let steps = e.history_len();
+    let visit = |e: &mut Editor, text: &str| {
+        e.harness.get_by_label("Seed").focus();
+        e.harness.step();
+        e.harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+        for c in text.chars() {
+            e.harness.event(egui::Event::Text(c.to_string()));
+            e.settle();
+        }
+        let elsewhere = e.harness.get_by_label("Parameters").rect().center();
+        e.click(elsewhere);
+    };
+    visit(&mut e, "12");
+    let twelve = e.map().clone();
+    visit(&mut e, "34");
+    assert_eq!(e.app().seed(), 34);
+    assert_eq!(e.history_len(), steps + 2, "one step per visit");
+    e.key(Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(e.app().seed_text(), "12");
+    assert_eq!(e.map(), &twelve);
+}
+
 /// A slider dragged through many values, with maps made on the way, stays one undo step.
 #[test]
 fn a_slider_drag_stays_one_undo_step() {
