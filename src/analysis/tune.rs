@@ -219,7 +219,11 @@ impl Outcome {
             return None;
         }
         let Some(best) = self.proposals.first() else {
-            return Some("no candidate could be generated within the ranges given".into());
+            return Some(if self.maps == 0 {
+                "the time ran out before a single map was made: give more seconds".into()
+            } else {
+                "no candidate could be generated within the ranges given".into()
+            });
         };
         let judged = best.judged();
         let worst = (0..self.goal.conditions.len())
@@ -248,6 +252,9 @@ pub struct Progress {
     pub budget: u64,
     /// The best candidates so far with their counts, best first.
     pub leaders: Vec<(GeneratorParams, Tally)>,
+    /// Once the search is over: the fresh seeds the proposals (the leaders) have been
+    /// measured on so far.
+    pub fresh: Option<u64>,
 }
 
 /// A candidate in the search.
@@ -397,19 +404,20 @@ pub fn tune(
             maps,
             budget: s.budget.maps,
             leaders: pool.iter().take(PROPOSALS).map(|c| (c.params.clone(), c.tally.clone())).collect(),
+            fresh: None,
         });
         let met = |c: &Candidate| {
             c.tally.seeds >= MET_SEEDS && c.tally.share() >= (s.goal.share + MARGIN).min(1.0) && judge.keeps(&c.tally)
         };
         if pool.iter().take(PROPOSALS).any(met) {
-            return finish(s, pool, &judge, reference, Stopped::GoalMet, maps, tried, &clock, cancel);
+            return finish(s, pool, &judge, reference, Stopped::GoalMet, maps, tried, &clock, cancel, &mut progress);
         }
         if out_of_budget(maps) {
             break;
         }
         idle = if maps == maps_before { idle + 1 } else { 0 };
         if idle == 8 {
-            return finish(s, pool, &judge, reference, Stopped::Exhausted, maps, tried, &clock, cancel);
+            return finish(s, pool, &judge, reference, Stopped::Exhausted, maps, tried, &clock, cancel, &mut progress);
         }
         // Next round: the leaders nudged, and a few new candidates, near or far.
         for leader in pool.iter().take(3) {
@@ -428,7 +436,7 @@ pub fn tune(
             queue.push(sample_valid_near(base, &s.vary, &base_values, reach, &mut rng));
         }
     }
-    finish(s, pool, &judge, reference, Stopped::Budget, maps, tried, &clock, cancel)
+    finish(s, pool, &judge, reference, Stopped::Budget, maps, tried, &clock, cancel, &mut progress)
 }
 
 /// The candidate of `values` on `base`, when those parameters can be generated.
@@ -565,6 +573,7 @@ fn finish(
     candidates: usize,
     clock: &Clock,
     cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
 ) -> Result<Option<Outcome>, GenError> {
     rank(&mut pool, judge);
     // With the look kept, only candidates that keep it are proposed (the current parameters
@@ -572,7 +581,13 @@ fn finish(
     pool.retain(|c| c.tally.seeds > 0 && (!s.keep_look || judge.keeps(&c.tally)));
     pool.truncate(PROPOSALS);
     let params: Vec<&GeneratorParams> = pool.iter().map(|c| &c.params).collect();
-    let Some((fresh_seeds, tallies)) = fresh::measure(&params, s, clock, cancel)? else { return Ok(None) };
+    let leaders: Vec<(GeneratorParams, Tally)> = pool.iter().map(|c| (c.params.clone(), c.tally.clone())).collect();
+    let mut seeds_done = |n: u64| {
+        progress(&Progress { maps, budget: s.budget.maps, leaders: leaders.clone(), fresh: Some(n) });
+    };
+    let Some((fresh_seeds, tallies)) = fresh::measure(&params, s, clock, cancel, &mut seeds_done)? else {
+        return Ok(None);
+    };
     let mut proposals: Vec<Proposal> = pool
         .into_iter()
         .zip(tallies)

@@ -81,6 +81,8 @@ pub struct TuneWindow {
     pub keep_look: bool,
     job: Option<Job<TuneOut>>,
     done: (u64, u64),
+    /// Once the search is over: the fresh seeds the proposals are measured on so far.
+    fresh: Option<u64>,
     /// Cells of the variety map filled so far.
     filled: usize,
     leaders: Vec<(GeneratorParams, Tally)>,
@@ -111,6 +113,7 @@ impl Default for TuneWindow {
             keep_look: true,
             job: None,
             done: (0, 0),
+            fresh: None,
             filled: 0,
             leaders: Vec::new(),
             outcome: None,
@@ -184,6 +187,7 @@ impl TuneWindow {
         self.job = Some(job);
         self.base = Some(base);
         self.done = (0, budget);
+        self.fresh = None;
         self.filled = 0;
         self.leaders.clear();
         self.error = None;
@@ -206,8 +210,12 @@ impl TuneWindow {
             match e {
                 Event::Report(TuneOut::Leaders(p, thumbs)) => {
                     self.done = (p.maps, p.budget);
+                    self.fresh = p.fresh;
                     self.leaders = p.leaders;
-                    self.set_thumbs(thumbs.into_iter().map(Some).collect());
+                    // Measuring on fresh seeds, the pictures come once.
+                    if p.fresh.is_none() || !thumbs.is_empty() {
+                        self.set_thumbs(thumbs.into_iter().map(Some).collect());
+                    }
                 }
                 Event::Report(TuneOut::Filled(maps, filled)) => (self.done.0, self.filled) = (maps, filled),
                 Event::Done(TuneOut::Tuned(Ok(b))) => {
@@ -404,10 +412,18 @@ fn run_ui(ui: &mut egui::Ui, t: &mut TuneWindow, out: &mut Vec<Command>) {
             "Whichever comes first ends the run; a run ended by the clock may not come out the same again",
         );
         if t.is_busy() {
-            let (done, of) = t.done;
-            let fraction = if of > 0 { done as f32 / of as f32 } else { 0.0 };
             let n = super::explore::group_thousands;
-            let text = format!("{} of {} maps", n(done), n(of));
+            let (done, of) = match t.fresh {
+                Some(seeds) => {
+                    (seeds, crate::analysis::tune::FRESH_SEEDS.end - crate::analysis::tune::FRESH_SEEDS.start)
+                }
+                None => t.done,
+            };
+            let fraction = if of > 0 { done as f32 / of as f32 } else { 0.0 };
+            let text = match t.fresh {
+                Some(_) => format!("proposals on fresh seeds: {} of {}", n(done), n(of)),
+                None => format!("{} of {} maps", n(done), n(of)),
+            };
             ui.add(egui::ProgressBar::new(fraction.min(1.0)).desired_width(200.0).text(text));
             if ui.button("Cancel").clicked() {
                 out.push(Command::Window(WindowCommand::CancelTune));

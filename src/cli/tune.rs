@@ -105,7 +105,7 @@ pub fn run(args: TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<b
     }
     // The preset first, then the table: a reader that stops reading loses nothing.
     let Some(best) = outcome.proposals.first() else {
-        bail!("no candidate within the ranges given could be generated");
+        bail!("{}", outcome.shortfall().unwrap_or_default());
     };
     let mut tuned = io::Preset::new(best.params.clone());
     tuned.seed = preset.seed;

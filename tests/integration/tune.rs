@@ -44,14 +44,17 @@ fn a_reachable_goal_is_met_on_fresh_seeds_and_the_proposal_makes_such_maps() {
     let goal = "rooms >= 20";
     let s = settings(&base, goal, 90.0, "max_rooms=10..120,width=60..160", 60_000);
     let never = AtomicBool::new(false);
-    let mut heard = 0;
+    let (mut heard, mut fresh) = (0, Vec::new());
     let outcome = tune(&base, &s, &never, |p| {
         heard += 1;
         assert!(p.maps <= p.budget);
+        fresh.extend(p.fresh);
     })
     .unwrap()
     .unwrap();
     assert!(heard > 0, "progress is reported");
+    // And the measurement on fresh seeds, block by block, to the last seed.
+    assert!(fresh.len() > 1 && fresh.is_sorted() && fresh.last() == Some(&1000), "{fresh:?}");
     assert!(outcome.met(), "{:?}", outcome.shortfall());
     assert_eq!(outcome.stopped, Stopped::GoalMet);
     let best = &outcome.proposals[0];

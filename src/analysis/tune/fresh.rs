@@ -16,12 +16,14 @@ const BLOCK: u64 = 50;
 /// one's counts on them.
 pub(super) type Measured = (Range<u64>, Vec<Tally>);
 
-/// [`Measured`] for `proposals`; `Ok(None)` when cancelled.
+/// [`Measured`] for `proposals`, telling `done` the seeds measured after each block;
+/// `Ok(None)` when cancelled.
 pub(super) fn measure(
     proposals: &[&GeneratorParams],
     s: &Settings,
     clock: &Clock,
     cancel: &AtomicBool,
+    done: &mut dyn FnMut(u64),
 ) -> Result<Option<Measured>, GenError> {
     let mut tallies = vec![Tally::default(); proposals.len()];
     let mut end = FRESH_SEEDS.start;
@@ -59,6 +61,7 @@ pub(super) fn measure(
             }
             end += 1;
         }
+        done(end - FRESH_SEEDS.start);
         if !whole {
             break;
         }

@@ -59,8 +59,12 @@ impl DelveApp {
                     let thumbs = |params: &mut dyn Iterator<Item = &crate::params::GeneratorParams>| {
                         params.filter_map(|p| thumbnail(p, 0, kept.as_ref(), THUMB_PX).ok()).collect::<Vec<_>>()
                     };
+                    // The proposals' pictures once their measurement on fresh seeds starts,
+                    // not again at every block of seeds.
+                    let mut pictured = false;
                     let found = tune::tune(&base, &settings, job.cancel_flag(), |p| {
-                        let t = thumbs(&mut p.leaders.iter().map(|(p, _)| p));
+                        let t = if pictured { Vec::new() } else { thumbs(&mut p.leaders.iter().map(|(p, _)| p)) };
+                        pictured = p.fresh.is_some();
                         job.report(TuneOut::Leaders(Box::new(p.clone()), t));
                     });
                     TuneOut::Tuned(match found {
