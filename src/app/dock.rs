@@ -151,7 +151,7 @@ pub fn host(
                 Place::Bottom => egui::Panel::bottom(egui::Id::unique((w.id(), "docked under"))).default_size(320.0),
                 _ if cramped => egui::Panel::bottom(egui::Id::unique((w.id(), "docked under"))).default_size(320.0),
                 _ => egui::Panel::right(egui::Id::unique((w.id(), "docked right")))
-                    .default_size(room.min(440.0))
+                    .default_size(room.min(560.0))
                     .size_range(DOCKED_MIN_WIDTH..=room),
             };
             let panel = if place == Place::Right && !cramped { panel } else { panel.size_range(160.0..=1400.0) };
