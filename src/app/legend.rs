@@ -71,8 +71,16 @@ pub fn door_rows(map: &Map) -> Vec<(Color32, String)> {
     let count = |f: fn(&Opening) -> bool| map.doors.iter().filter(|d| f(&d.opening)).count();
     let rows = [
         (door_colour(0), "door (plain)", count(|o| *o == Opening::Door)),
-        (opening_colour(Opening::Locked(0)).unwrap_or_default(), "locked (its key opens it)", count(|o| matches!(o, Opening::Locked(_)))),
-        (opening_colour(Opening::Secret).unwrap_or_default(), "secret (found by trying it)", count(|o| *o == Opening::Secret)),
+        (
+            opening_colour(Opening::Locked(0)).unwrap_or_default(),
+            "locked (its key opens it)",
+            count(|o| matches!(o, Opening::Locked(_))),
+        ),
+        (
+            opening_colour(Opening::Secret).unwrap_or_default(),
+            "secret (found by trying it)",
+            count(|o| *o == Opening::Secret),
+        ),
         (opening_colour(Opening::Arch).unwrap_or_default(), "arch (no door)", count(|o| *o == Opening::Arch)),
     ];
     if rows[1..].iter().all(|r| r.2 == 0) {
