@@ -47,7 +47,8 @@ pub fn legend_ui(ui: &mut egui::Ui, view: Rect, mode: RoomColouring, depth: u32)
         RoomColouring::ByRole => "Rooms by role",
         _ => "Rooms by distance from the entrance",
     };
-    let row_h = ui.spacing().interact_size.y;
+    // A row: a line of text or a swatch, and the space between rows.
+    let row_h = ui.spacing().interact_size.y + ui.spacing().item_spacing.y + 1.0;
     let size = vec2(250.0, row_h * (rows.len() as f32 + 1.0) + 12.0);
     let rect = Rect::from_min_size(view.left_bottom() + vec2(8.0, -size.y - 8.0), size).intersect(view);
     let mut child =
@@ -102,7 +103,8 @@ pub fn markers_legend_ui(
     if kinds.is_empty() && tiles.is_empty() && doors.is_empty() {
         return;
     }
-    let row_h = ui.spacing().interact_size.y;
+    // A row: a line of text or a swatch, and the space between rows.
+    let row_h = ui.spacing().interact_size.y + ui.spacing().item_spacing.y + 1.0;
     let heads = usize::from(!kinds.is_empty()) + usize::from(!tiles.is_empty()) + usize::from(!doors.is_empty());
     let size = vec2(230.0, row_h * ((kinds.len() + tiles.len() + doors.len() + heads) as f32) + 12.0);
     let rect = Rect::from_min_size(view.right_bottom() - size - vec2(8.0, 8.0), size).intersect(view);

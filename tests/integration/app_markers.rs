@@ -27,8 +27,13 @@ fn markers_and_locked_doors_are_drawn_with_a_legend_and_the_layer_hides_them() {
         n_locked + 1,
         "locked doors in red, and the legend's bar"
     );
-    // The legend explains how the doors open.
+    // The legend explains how the doors open, every row of it inside the map view (the last
+    // row was cut off when the legend's height was guessed too short).
     e.harness.get_by_label(&format!("locked (its key opens it) ({n_locked})"));
+    let arches = map.doors.iter().filter(|d| d.opening == Opening::Arch).count();
+    assert!(arches > 0);
+    let last = e.harness.get_by_label(&format!("arch (no door) ({arches})")).rect();
+    assert!(view.contains_rect(last), "the legend's last row {last:?} lies in the map view {view:?}");
     for kind in ["monster", "key", "loot", "stairs"] {
         let n = map.markers.iter().filter(|m| m.kind == kind).count();
         let label = format!("{kind} ({n})");
