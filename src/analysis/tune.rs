@@ -6,8 +6,8 @@
 //! first and then further out, and measures each on the same first seeds; the promising ones
 //! get more seeds (successive halving), and the best are refined by local steps (one or two
 //! parameters nudged at a time), with a few fresh random candidates mixed in. It stops at the
-//! budget (maps generated, or seconds) or when the best meets the goal with a margin on enough
-//! seeds. Unless told otherwise ([`Settings::keep_look`]), candidates whose maps keep the
+//! budget (maps generated, or seconds) or when a leader meets the goal surely (its share less
+//! two standard errors) on enough seeds. Unless told otherwise ([`Settings::keep_look`]), candidates whose maps keep the
 //! current maps' [`Look`] rank before those that do not. Candidates that meet the goal's share
 //! rank first, the one whose parameters moved least from the current ones first; the others
 //! follow by the share of seeds that match, then by how near every condition came (partial
@@ -50,9 +50,10 @@ pub const FRESH_SEEDS: Range<u64> = 1_000_000..1_001_000;
 const FIRST_SEEDS: u64 = 64;
 /// The most seeds the search gives one candidate.
 const MOST_SEEDS: u64 = 1024;
-/// A goal counts as met during the search when the best candidate's share is this far above
-/// the goal, on at least [`MET_SEEDS`] seeds.
-const MARGIN: f64 = 0.03;
+/// During the search, a candidate meets the goal when its share less this many standard errors
+/// (of a share over its seeds) still does, so that it holds on fresh seeds; the search ends
+/// once a leader does so on at least [`MET_SEEDS`] seeds.
+const SURE: f64 = 2.0;
 const MET_SEEDS: u64 = 512;
 /// Random candidates at the start.
 const FIRST_CANDIDATES: usize = 32;
@@ -153,7 +154,7 @@ impl Proposal {
 /// Why the search stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stopped {
-    /// The best candidate met the goal with a margin.
+    /// A leader met the goal surely (its share less two standard errors).
     GoalMet,
     /// The budget ran out.
     Budget,
@@ -295,6 +296,9 @@ impl Clock {
 pub(super) struct Judge {
     goal: f64,
     look: Option<Look>,
+    /// Whether a share must meet the goal by [`SURE`] standard errors (during the search) or
+    /// as measured (on fresh seeds, the verdict).
+    sure: bool,
 }
 
 impl Judge {
@@ -303,13 +307,19 @@ impl Judge {
         self.look.is_none_or(|r| t.seeds == 0 || t.look().keeps(&r))
     }
 
+    /// Whether counts `t` meet the goal's share (by [`SURE`] standard errors when `sure`).
+    fn meets(&self, t: &Tally) -> bool {
+        let p = t.share();
+        let doubt = if self.sure && t.seeds > 0 { SURE * (p * (1.0 - p) / t.seeds as f64).sqrt() } else { 0.0 };
+        t.seeds > 0 && p - doubt >= self.goal
+    }
+
     /// `Less` when `a` (counts, how far it moved) ranks before `b`: those that keep the look
     /// first; then those that meet the goal's share, the one that moved least first among
     /// them; the others follow, the most seeds matching first, then the nearest every
     /// condition, then the least moved.
     pub(super) fn before(&self, a: (&Tally, f64), b: (&Tally, f64)) -> std::cmp::Ordering {
-        let goal = self.goal;
-        let (ma, mb) = (a.0.share() >= goal, b.0.share() >= goal);
+        let (ma, mb) = (self.meets(a.0), self.meets(b.0));
         self.keeps(b.0).cmp(&self.keeps(a.0)).then_with(|| mb.cmp(&ma)).then_with(|| {
             if ma {
                 a.1.total_cmp(&b.1).then(b.0.share().total_cmp(&a.0.share()))
@@ -343,7 +353,7 @@ pub fn tune(
     let mut seen = std::collections::HashSet::new();
 
     // The current parameters first, alone: their maps' look is the one to keep.
-    let mut judge = Judge { goal: s.goal.share, look: None };
+    let mut judge = Judge { goal: s.goal.share, look: None, sure: true };
     if let Some(values) = base_values.iter().copied().collect::<Option<Vec<_>>>() {
         seen.insert(format!("{values:?}"));
         if let Some(c) = candidate(base, s, &base_values, values) {
@@ -406,9 +416,7 @@ pub fn tune(
             leaders: pool.iter().take(PROPOSALS).map(|c| (c.params.clone(), c.tally.clone())).collect(),
             fresh: None,
         });
-        let met = |c: &Candidate| {
-            c.tally.seeds >= MET_SEEDS && c.tally.share() >= (s.goal.share + MARGIN).min(1.0) && judge.keeps(&c.tally)
-        };
+        let met = |c: &Candidate| c.tally.seeds >= MET_SEEDS && judge.meets(&c.tally) && judge.keeps(&c.tally);
         if pool.iter().take(PROPOSALS).any(met) {
             return finish(s, pool, &judge, reference, Stopped::GoalMet, maps, tried, &clock, cancel, &mut progress);
         }
@@ -593,7 +601,9 @@ fn finish(
         .zip(tallies)
         .map(|(c, fresh)| Proposal { params: c.params, searched: c.tally, fresh, moved: c.moved })
         .collect();
-    proposals.sort_by(|a, b| judge.before((a.judged(), a.moved), (b.judged(), b.moved)));
+    // On fresh seeds, the share as measured decides.
+    let verdict = Judge { sure: false, ..*judge };
+    proposals.sort_by(|a, b| verdict.before((a.judged(), a.moved), (b.judged(), b.moved)));
     Ok(Some(Outcome {
         goal: s.goal.clone(),
         proposals,
