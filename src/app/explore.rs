@@ -8,7 +8,7 @@
 use super::Command;
 use super::command::FileCommand;
 use super::dialogs::DialogPurpose;
-use crate::words::capitalised;
+use crate::words::{capitalised, percent};
 #[path = "explore_charts.rs"]
 mod charts;
 pub use charts::PICKED_COLOUR;
@@ -457,19 +457,19 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
         let n = s.maps.max(1) as f64;
         let short: u64 = s.shortfalls.iter().map(|(_, k)| k).sum();
         let mut text = format!(
-            "{} maps (seeds {} to {}), {:.1} µs each to generate; {:.1}% connected, {:.1}% without problems; ",
+            "{} maps (seeds {} to {}), {:.1} µs each to generate; {} connected, {} without problems; ",
             group_thousands(s.maps),
             run.seeds.start,
             run.seeds.end.saturating_sub(1),
             s.mean_micros,
-            100.0 * s.connected as f64 / n,
-            100.0 * s.valid as f64 / n,
+            percent(s.connected as f64 / n),
+            percent(s.valid as f64 / n),
         );
         if short == 0 {
             text.push_str("every map placed all the rooms asked for.");
         } else {
             let causes: Vec<String> =
-                s.shortfalls.iter().map(|(c, k)| format!("{} {:.1}%", c.label(), 100.0 * *k as f64 / n)).collect();
+                s.shortfalls.iter().map(|(c, k)| format!("{} {}", c.label(), percent(*k as f64 / n))).collect();
             // Rooms and tunnels asks for tries, grown rooms for rooms.
             let asked = match run.params {
                 GeneratorParams::RoomsAndTunnels(_) => format!("in {:.0} tries", s.mean_rooms_asked),
@@ -482,8 +482,8 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
                 }
             };
             text.push_str(&format!(
-                "{:.1}% placed fewer rooms ({asked}): {}.",
-                100.0 * short as f64 / n,
+                "{} placed fewer rooms ({asked}): {}.",
+                percent(short as f64 / n),
                 causes.join(", ")
             ));
         }

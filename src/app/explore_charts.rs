@@ -221,14 +221,14 @@ pub(super) fn bar_text(stat: Stat, hists: &[Histogram], matched: Option<&[u64]>,
     for (i, h) in hists.iter().enumerate() {
         let n = h.counts.get(bin).copied().unwrap_or(0);
         let total: u64 = h.counts.iter().sum();
-        let share = if total == 0 { 0.0 } else { 100.0 * n as f64 / total as f64 };
+        let share = if total == 0 { 0.0 } else { n as f64 / total as f64 };
         let run = match (i, hists.len()) {
             (0, 1) => String::new(),
             (0, _) => "now: ".to_string(),
             _ => format!("{other}: "),
         };
         let maps = if n == 1 { "1 map".to_string() } else { format!("{} maps", group_thousands(n)) };
-        lines.push(format!("{run}{maps} ({share:.1}%)"));
+        lines.push(format!("{run}{maps} ({})", crate::words::percent(share)));
     }
     if let Some(n) = matched.and_then(|m| m.get(bin)) {
         lines.push(format!("picked by the conditions: {}", group_thousands(*n)));

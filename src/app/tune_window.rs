@@ -12,6 +12,7 @@ use crate::analysis::tune::{Outcome, Progress, Span, Tally, Vary};
 use crate::analysis::variety::VarietyMap;
 use crate::analysis::{Stat, Thumbnail};
 use crate::params::{GeneratorParams, ParamKind};
+use crate::words::percent;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -144,9 +145,9 @@ impl TuneWindow {
         let base = self.base.as_ref().unwrap_or(current);
         let mut preset = crate::io::Preset::new(p.params.clone());
         preset.notes = Some(format!(
-            "Tuned for: {}. Measured: {:.1}% of {}. Changed: {}.",
+            "Tuned for: {}. Measured: {} of {}. Changed: {}.",
             o.goal.describe(),
-            p.judged().share() * 100.0,
+            percent(p.judged().share()),
             o.measured_on(),
             crate::analysis::tune::changes(base, &p.params)
         ));
@@ -460,7 +461,7 @@ fn leaderboard_ui(ui: &mut egui::Ui, t: &mut TuneWindow, params: &GeneratorParam
                 .iter()
                 .map(|p| {
                     let seeds = if p.fresh.seeds > 0 { "fresh seeds" } else { "the search's seeds" };
-                    let share = format!("{:.1}% of {seeds}", p.judged().share() * 100.0);
+                    let share = format!("{} of {seeds}", percent(p.judged().share()));
                     let mut changes = crate::analysis::tune::changes(&base, &p.params);
                     if let Some(look) = &o.look {
                         changes.push_str(&format!("; {}", p.judged().look().describe(look)));
@@ -473,7 +474,7 @@ fn leaderboard_ui(ui: &mut egui::Ui, t: &mut TuneWindow, params: &GeneratorParam
             .leaders
             .iter()
             .map(|(p, tally)| {
-                let share = format!("{:.1}% of {} seeds so far", tally.share() * 100.0, tally.seeds);
+                let share = format!("{} of {} seeds so far", percent(tally.share()), tally.seeds);
                 (p.clone(), share, crate::analysis::tune::changes(&base, p))
             })
             .collect(),
