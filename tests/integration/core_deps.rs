@@ -21,3 +21,27 @@ fn the_core_depends_on_none_of_the_editors_crates() {
         assert!(!names.contains(&banned), "delve-core depends on {banned}:\n{tree}");
     }
 }
+
+/// The core's layers import only from the layers below them (`DESIGN.md`): the parameters
+/// never reach up into the map — what both speak of (room roles, tile kinds) lies below both,
+/// in `delve_core::kinds`.
+#[test]
+fn the_parameters_never_import_the_map() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/delve-core/src/params");
+    let files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut read = 0;
+    for file in files.iter().filter(|f| f.is_file() && f.extension().is_some_and(|e| e == "rs")) {
+        let text = std::fs::read_to_string(file).unwrap();
+        read += 1;
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            assert!(
+                !code.contains("crate::map"),
+                "{}:{}: the parameters import the map: {line}",
+                file.display(),
+                n + 1
+            );
+        }
+    }
+    assert!(read > 10, "the parameters' files were read ({read})");
+}

@@ -20,6 +20,7 @@ pub mod export;
 pub mod generate;
 pub mod geom;
 pub mod io;
+pub mod kinds;
 pub mod map;
 pub mod measure;
 pub mod params;

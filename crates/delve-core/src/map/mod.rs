@@ -25,6 +25,7 @@ pub mod terrain;
 mod tile_path;
 mod validate;
 
+pub use crate::kinds::Role;
 pub use ascii::AsciiError;
 pub use markers::{Marker, Opening};
 pub use terrain::{Terrain, TileKind};
@@ -334,58 +335,6 @@ pub struct Room {
     /// Written to a file only when set: `vault: true` on the room's line.
     #[serde(default, skip_serializing_if = "is_false")]
     pub vault: bool,
-}
-
-/// What a room is for in play: given by the generator's role rules ([`roles`]) or by hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Role {
-    /// Where the player starts: the room that holds the spawn.
-    Entrance,
-    /// The way on: a room farthest from the entrance along the room graph.
-    Exit,
-    /// The prize: a room with a single way in, far from the entrance.
-    Treasure,
-    /// The room every path into the treasure room passes.
-    Guard,
-    /// A small dead-end room off the treasure room.
-    Side,
-}
-
-impl Role {
-    pub const ALL: [Role; 5] = [Role::Entrance, Role::Exit, Role::Treasure, Role::Guard, Role::Side];
-
-    /// Its name in exports and messages: `entrance`, `exit`, `treasure`, `guard`, `side`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Role::Entrance => "entrance",
-            Role::Exit => "exit",
-            Role::Treasure => "treasure",
-            Role::Guard => "guard",
-            Role::Side => "side",
-        }
-    }
-
-    /// The role named `name` (as [`Role::name`] writes it).
-    pub fn from_name(name: &str) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.name() == name)
-    }
-
-    /// What a designer sees in pickers: `Entrance`, `Side room` ...
-    pub const fn label(self) -> &'static str {
-        match self {
-            Role::Entrance => "Entrance",
-            Role::Exit => "Exit",
-            Role::Treasure => "Treasure",
-            Role::Guard => "Guard",
-            Role::Side => "Side room",
-        }
-    }
-}
-
-impl std::fmt::Display for Role {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 impl Room {

@@ -8,72 +8,8 @@
 //! holds no cells at all, and reads, writes and checks exactly as before kinds existed.
 
 use crate::geom::Pos;
-use serde::{Deserialize, Serialize};
 
-/// The most kinds a map's palette holds.
-pub const MAX_KINDS: usize = 32;
-
-/// One kind of tile.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct TileKind {
-    /// Its name, as files and exports carry it (`water`, `chasm`, `trap`).
-    pub name: String,
-    /// Its character in map files, ASCII and the editor's hover line (not `#`, `.`, `,` or a
-    /// space, and one per kind).
-    pub glyph: char,
-    /// How the editor and PNG draw it.
-    pub colour: [u8; 3],
-    /// Whether a creature can stand on it.
-    pub walkable: bool,
-}
-
-impl TileKind {
-    pub fn new(name: &str, glyph: char, colour: [u8; 3], walkable: bool) -> TileKind {
-        TileKind { name: name.into(), glyph, colour, walkable }
-    }
-
-    /// The palette the editor offers on a map that declares none: water (walkable), a chasm
-    /// (not walkable) and a trap (walkable).
-    pub fn defaults() -> Vec<TileKind> {
-        vec![
-            TileKind::new("water", '~', [60, 100, 160], true),
-            TileKind::new("chasm", ':', [110, 40, 150], false),
-            TileKind::new("trap", '^', [220, 120, 40], true),
-        ]
-    }
-
-    /// What is wrong with this kind as the `index`th of a palette whose kinds before it are
-    /// `before`, if anything.
-    pub fn problem(&self, before: &[TileKind]) -> Option<String> {
-        let name = &self.name;
-        if name.trim().is_empty() {
-            return Some(format!("tile kind {} has no name; give it one (e.g. \"water\")", before.len() + 1));
-        }
-        if matches!(self.glyph, '#' | '.' | ',' | ' ') || self.glyph.is_control() {
-            return Some(format!(
-                "tile kind “{name}” has the glyph {:?}; '#', '.', ',' and spaces are the plain tiles', choose another",
-                self.glyph
-            ));
-        }
-        if before.iter().any(|k| k.name == *name) {
-            return Some(format!("tile kind “{name}” is declared twice; give each kind its own name"));
-        }
-        if let Some(k) = before.iter().find(|k| k.glyph == self.glyph) {
-            return Some(format!(
-                "tile kinds “{}” and “{name}” share the glyph {:?}; give each its own",
-                k.name, self.glyph
-            ));
-        }
-        (before.len() >= MAX_KINDS)
-            .then(|| format!("more than {MAX_KINDS} tile kinds; a map holds at most {MAX_KINDS}"))
-    }
-}
-
-/// The first problem of a whole palette, if any.
-pub fn palette_problem(kinds: &[TileKind]) -> Option<String> {
-    (0..kinds.len()).find_map(|i| kinds[i].problem(&kinds[..i]))
-}
+pub use crate::kinds::{MAX_KINDS, TileKind, palette_problem};
 
 /// Why tile kinds read from a file or an export were refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

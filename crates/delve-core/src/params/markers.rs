@@ -7,7 +7,7 @@
 //! presets and maps made without markers read and write as before.
 
 use super::{ParamIssue, SizeRange};
-use crate::map::Role;
+use crate::kinds::Role;
 use serde::{Deserialize, Serialize};
 
 /// What a generator puts in the rooms.

@@ -5,7 +5,7 @@
 
 use super::markers::{MAX_WEIGHT, RoomClass};
 use super::{ParamIssue, SizeRange};
-use crate::map::{Role, TileKind};
+use crate::kinds::{Role, TileKind};
 use serde::{Deserialize, Serialize};
 
 /// At most this many patches of a kind in one room.
