@@ -4,7 +4,7 @@
 //! only when set); the part's own generator runs exactly as it would alone, on its own stages
 //! and parameters, its map size its own.
 
-use super::rooms_tunnels::MAX_SIDE;
+use super::MAX_SIDE;
 use super::{GeneratorParams, ParamIssue};
 use serde::{Deserialize, Serialize};
 

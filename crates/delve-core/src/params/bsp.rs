@@ -70,7 +70,7 @@ impl Default for BspRooms {
 /// Smallest map side.
 pub const MIN_SIDE: u32 = 8;
 /// Largest map side.
-pub const MAX_SIDE: u32 = 4096;
+pub use super::MAX_SIDE;
 /// Most splits.
 pub const MAX_DEPTH: u32 = 16;
 /// The smallest leaf: a room of 3 tiles a side and a tile of wall on each side.

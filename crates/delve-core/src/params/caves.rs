@@ -74,7 +74,7 @@ impl Default for Caves {
 /// Smallest map side.
 pub const MIN_SIDE: u32 = 8;
 /// Largest map side.
-pub const MAX_SIDE: u32 = 4096;
+pub use super::MAX_SIDE;
 /// Most smoothing passes.
 pub const MAX_ITERATIONS: u32 = 32;
 /// Largest region that may be asked to be filled in.

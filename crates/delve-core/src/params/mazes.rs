@@ -69,7 +69,7 @@ impl Default for RoomsAndMazes {
 /// Smallest map side.
 pub const MIN_SIDE: u32 = 9;
 /// Largest map side.
-pub const MAX_SIDE: u32 = 4096;
+pub use super::MAX_SIDE;
 
 const ROOM_WORDS: RangeWords = RangeWords {
     below: |lo, min| format!("the smallest room side must be at least {lo} tiles, not {min}"),

@@ -37,6 +37,10 @@ pub use roles::RoleRules;
 pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
 pub use walk::DrunkardsWalk;
 
+/// The longest side of a map a generator makes, in tiles, for every family that takes its size
+/// as parameters (declared once; a map file may be larger: [`crate::map::MAX_SIDE`]).
+pub const MAX_SIDE: u32 = 4096;
+
 /// An inclusive range of whole numbers chosen by the designer, such as a room side `6..=10`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

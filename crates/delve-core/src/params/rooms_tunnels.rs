@@ -150,7 +150,7 @@ impl RoomsAndTunnels {
 }
 
 pub const MIN_SIDE: u32 = 8;
-pub const MAX_SIDE: u32 = 4096;
+pub use super::MAX_SIDE;
 pub const MIN_ROOM: u32 = 3;
 pub const MAX_ROOM: u32 = 1024;
 pub const MAX_ROOMS: u32 = 100_000;

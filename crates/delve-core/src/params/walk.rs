@@ -66,7 +66,7 @@ impl Default for DrunkardsWalk {
 /// Smallest map side.
 pub const MIN_SIDE: u32 = 8;
 /// Largest map side.
-pub const MAX_SIDE: u32 = 4096;
+pub use super::MAX_SIDE;
 /// Most steps a walker takes.
 pub const MAX_LIFETIME: u32 = 100_000;
 /// Widest brush.
