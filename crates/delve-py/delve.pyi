@@ -224,7 +224,9 @@ class Preset:
     def allowed(self, key: str) -> str:
         """The values `key` allows, in words."""
     @property
-    def generator(self) -> Literal["RoomsAndTunnels", "GrownRooms"]: ...
+    def generator(
+        self,
+    ) -> Literal["RoomsAndTunnels", "GrownRooms", "Caves", "BspRooms", "DrunkardsWalk", "RoomsAndMazes"]: ...
     @property
     def name(self) -> Union[str, None]: ...
     @property

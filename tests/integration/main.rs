@@ -40,6 +40,7 @@ mod app_timeline;
 mod app_tune;
 #[cfg(feature = "gui")]
 mod app_vaults;
+mod binding_lists;
 mod browser;
 mod bsp;
 mod caves;
