@@ -25,9 +25,18 @@ pub fn fit_to_monitor(inner: egui::Vec2, outer: egui::Vec2, monitor: egui::Vec2)
     (outer.x > monitor.x || outer.y > monitor.y - PANEL / 2.0).then(|| inner.min(room))
 }
 
+/// The inner size that gives a window still at its first size ([`FIRST_WINDOW`]) four fifths of a
+/// much larger monitor (a 1920×1080 screen: 1536×864), rounded to whole points (`None`: leave
+/// it). A window at any other size (the user's, restored) is left as it is.
+pub fn grow_on_monitor(inner: egui::Vec2, monitor: egui::Vec2) -> Option<egui::Vec2> {
+    let first = (inner - FIRST_WINDOW).abs().max_elem() < 1.0;
+    let roomy = monitor.x >= 1.25 * FIRST_WINDOW.x && monitor.y >= 1.25 * FIRST_WINDOW.y;
+    (first && roomy).then(|| (monitor * 0.8).round())
+}
+
 impl DelveApp {
     /// Once, when the monitor's size is known: a window larger than its screen (the status bar
-    /// out of sight) is made to fit.
+    /// out of sight) is made to fit; the first window on a much larger screen grows to use it.
     pub(super) fn fit_window(&mut self, ctx: &egui::Context) {
         if self.window_fitted {
             return;
@@ -40,6 +49,12 @@ impl DelveApp {
         self.window_fitted = true;
         if let Some(size) = fit_to_monitor(inner, outer, monitor) {
             ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+        } else if let Some(size) = grow_on_monitor(inner, monitor) {
+            // Grown about its middle: centred on the screen.
+            let outer_size = size + (outer - inner).max(egui::Vec2::ZERO);
+            let at = ((monitor - outer_size) / 2.0).max(egui::Vec2::ZERO);
+            ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+            ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(at.to_pos2()));
         }
     }
 

@@ -208,6 +208,12 @@ fn the_map_gets_sixty_percent_of_the_first_window() {
     let v = egui::vec2;
     assert_eq!(fit_to_monitor(v(1280.0, 800.0), v(1282.0, 830.0), v(1280.0, 800.0)), Some(v(1278.0, 722.0)));
     assert_eq!(fit_to_monitor(size, size + v(2.0, 30.0), v(1280.0, 800.0)), None);
+    // The first window on a large screen grows to four fifths of it; a size the user chose, or
+    // a screen not much larger, is left alone.
+    use delve::app::layout::grow_on_monitor;
+    assert_eq!(grow_on_monitor(size, v(1920.0, 1080.0)), Some(v(1536.0, 864.0)));
+    assert_eq!(grow_on_monitor(size, v(1280.0, 800.0)), None);
+    assert_eq!(grow_on_monitor(v(1400.0, 900.0), v(2560.0, 1440.0)), None);
 }
 
 /// The parameters panel's width is the user's: longer preset labels ("… (from map …)",
