@@ -316,6 +316,10 @@ void delve_map_free(struct DelveMap *m);
 // `s` is NULL or a string from libdelve not yet freed.
 void delve_string_free(char *s);
 
+// The version of this library (`"0.1.0"`), the same as `delve --version` prints: a static,
+// NUL-terminated string, never freed, never NULL.
+const char *delve_version(void);
+
 // What a creature may stand on, row by row: `width * height` bytes, 1 for floor (room,
 // corridor, door tile) of a walkable tile kind (a chasm is not), 0 for rock and floor that is
 // not walkable; the tile of a locked door is 0 unless `all_keys` (a player holding every key).

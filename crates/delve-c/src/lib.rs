@@ -31,9 +31,11 @@ use std::path::Path;
 use std::ptr;
 use std::sync::{Arc, OnceLock};
 
+mod about;
 #[cfg(test)]
 mod tests;
 mod walk;
+pub use about::delve_version;
 pub use walk::{
     DelveCertificate, delve_map_certify, delve_map_certify_summary, delve_map_transparent, delve_map_walkable,
 };

@@ -304,3 +304,20 @@ fn the_example_prints_a_map() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no shipped preset"));
 }
+
+/// `delve_version()` is the version `delve --version` prints.
+#[test]
+fn the_library_says_its_version() {
+    let lib = lib_dir().join("libdelve.so");
+    // SAFETY: libdelve's initialisers only set up Rust's runtime; `delve_version` takes nothing
+    // and returns a static string.
+    let version = unsafe {
+        let so = libloading::Library::new(&lib).unwrap();
+        let f: libloading::Symbol<unsafe extern "C" fn() -> *const std::ffi::c_char> =
+            so.get(b"delve_version").unwrap();
+        std::ffi::CStr::from_ptr(f()).to_str().unwrap().to_string()
+    };
+    let out = Command::new(cli()).arg("--version").output().unwrap();
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(printed.trim(), format!("delve {version}"), "delve_version() and `delve --version`");
+}

@@ -303,6 +303,8 @@ static void check_error(const char *what, DelveMap *m, char *error, const char *
     } while (0)
 
 static int check(const char *dir) {
+    /* The library says which it is: a static version string ("0.1.0"). */
+    CHECK(delve_version() != NULL && strchr(delve_version(), '.') != NULL, "delve_version: no version");
     check_map("godot-part3", "42");
     check_map("mcrogueface-part3", "1");
     check_map("tiendil-step6", "a seed typed as text");
