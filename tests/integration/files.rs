@@ -544,3 +544,24 @@ fn locks_are_on_the_room_line_and_tiles_as_runs() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A preset file whose path holds a `(` (`boss (v2).ron`, as file managers name copies) loads
+/// as a path, in the library and the CLI, not as RON text; RON text still reads as text.
+#[test]
+fn a_preset_path_with_a_parenthesis_is_a_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("boss (v2).ron");
+    let mut preset = Preset::new(shipped("caves"));
+    preset.seed = 9;
+    io::save_preset(&path, &preset).unwrap();
+    let arg = path.to_str().unwrap();
+    let read = io::preset_from(arg).unwrap_or_else(|e| panic!("{arg}: {e}"));
+    assert_eq!(read.generator, preset.generator);
+    let out = crate::common::delve(&["generate", arg, "--ascii"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let want = generate(&preset.generator, 9).unwrap().map.to_ascii();
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), want.trim_end());
+    // Text with a parenthesis that names no file is still RON text (and its error says so).
+    let err = io::preset_from("(width: 80)").unwrap_err().to_string();
+    assert!(err.contains("<preset text>"), "{err}");
+}

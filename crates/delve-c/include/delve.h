@@ -159,7 +159,7 @@ extern "C" {
 // `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
 // `drunkards-walk`, `rooms-and-mazes`, `vaults`, `rooms-and-caves`, `grown-quest`),
 // the path of a preset file, or a preset's
-// RON text (anything with a `(` in it). `seed` is a whole number or any text (hashed, as
+// RON text (anything with a `(` in it that is no file). `seed` is a whole number or any text (hashed, as
 // `delve generate --seed` does); NULL means the preset's own seed.
 //
 // Returns the map (free it with `delve_map_free`), or NULL with `*error` set to a message
@@ -168,7 +168,9 @@ extern "C" {
 //
 // # Safety
 // `preset` and `seed` are NULL or NUL-terminated strings; `error` is NULL or writable.
-struct DelveMap *delve_generate(const char *preset, const char *seed, char **error);
+struct DelveMap *delve_generate(const char *preset,
+                                const char *seed,
+                                char **error);
 
 // Generates the map of `preset` and `seed` around the locks of the map file at
 // `locks_map_path` (its locked rooms, their doors and corridors, its locked tiles), as

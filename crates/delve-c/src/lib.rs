@@ -331,7 +331,7 @@ unsafe fn generate_entry(
 /// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
 /// `drunkards-walk`, `rooms-and-mazes`, `vaults`, `rooms-and-caves`, `grown-quest`),
 /// the path of a preset file, or a preset's
-/// RON text (anything with a `(` in it). `seed` is a whole number or any text (hashed, as
+/// RON text (anything with a `(` in it that is no file). `seed` is a whole number or any text (hashed, as
 /// `delve generate --seed` does); NULL means the preset's own seed.
 ///
 /// Returns the map (free it with `delve_map_free`), or NULL with `*error` set to a message

@@ -133,11 +133,12 @@ pub fn shipped_preset(name: &str) -> Option<Result<Preset, FileError>> {
 }
 
 /// A preset as the command line, a game or a binding names it: RON text (anything with a `(`
-/// in it), else the name of a shipped preset, else a path. A shipped name always means the
-/// shipped preset, whatever files the working folder holds (write `./godot-part3` for a file of
-/// that name), so the same words make the same map on every machine.
+/// in it that is not the path of a file: `levels/boss (v2).ron` is a path), else the name of a
+/// shipped preset, else a path. A shipped name always means the shipped preset, whatever files
+/// the working folder holds (write `./godot-part3` for a file of that name), so the same words
+/// make the same map on every machine.
 pub fn preset_from(arg: &str) -> Result<Preset, FileError> {
-    if arg.contains('(') {
+    if arg.contains('(') && !(arg.len() < 4096 && !arg.contains('\n') && Path::new(arg).is_file()) {
         return parse_preset(arg, Path::new("<preset text>"));
     }
     if let Some(p) = shipped_preset(arg) {
