@@ -153,40 +153,6 @@ typedef struct DelveCertificate {
 extern "C" {
 #endif // __cplusplus
 
-// Generates the map of `preset` and `seed`.
-//
-// `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
-// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
-// `drunkards-walk`, `rooms-and-mazes`, `vaults`, `rooms-and-caves`, `grown-quest`),
-// the path of a preset file, or a preset's
-// RON text (anything with a `(` in it that is no file). `seed` is a whole number or any text (hashed, as
-// `delve generate --seed` does); NULL means the preset's own seed.
-//
-// Returns the map (free it with `delve_map_free`), or NULL with `*error` set to a message
-// naming the file, line:column, field and allowed range when it can (free it with
-// `delve_string_free`). `error` may be NULL; on success `*error` is set to NULL.
-//
-// # Safety
-// `preset` and `seed` are NULL or NUL-terminated strings; `error` is NULL or writable.
-struct DelveMap *delve_generate(const char *preset,
-                                const char *seed,
-                                char **error);
-
-// Generates the map of `preset` and `seed` around the locks of the map file at
-// `locks_map_path` (its locked rooms, their doors and corridors, its locked tiles), as
-// `delve generate --keep` does. A map with nothing locked generates as usual.
-//
-// Returns NULL with `*error` set when the preset or the map file cannot be read, when the
-// map is over the editor's limits, or when a lock cannot be kept (the lock named).
-//
-// # Safety
-// `preset`, `seed` and `locks_map_path` are NULL or NUL-terminated strings; `error` is NULL or
-// writable.
-struct DelveMap *delve_generate_keeping(const char *preset,
-                                        const char *seed,
-                                        const char *locks_map_path,
-                                        char **error);
-
 // The map's width in tiles (0 for NULL).
 //
 // # Safety
@@ -321,6 +287,48 @@ void delve_string_free(char *s);
 // The version of this library (`"0.1.0"`), the same as `delve --version` prints: a static,
 // NUL-terminated string, never freed, never NULL.
 const char *delve_version(void);
+
+// Generates the map of `preset` and `seed`.
+//
+// `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
+// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
+// `drunkards-walk`, `rooms-and-mazes`, `vaults`, `rooms-and-caves`, `grown-quest`),
+// the path of a preset file, or a preset's
+// RON text (anything with a `(` in it that is no file). `seed` is a whole number or any text (hashed, as
+// `delve generate --seed` does); NULL means the preset's own seed.
+//
+// Returns the map (free it with `delve_map_free`), or NULL with `*error` set to a message
+// naming the file, line:column, field and allowed range when it can (free it with
+// `delve_string_free`). `error` may be NULL; on success `*error` is set to NULL.
+//
+// # Safety
+// `preset` and `seed` are NULL or NUL-terminated strings; `error` is NULL or writable.
+struct DelveMap *delve_generate(const char *preset,
+                                const char *seed,
+                                char **error);
+
+// Generates the map of `preset` and the seed `seed` as a number (what `delve generate --seed`
+// makes of the same number written as text): for a game that keeps its seeds as integers.
+// Otherwise as `delve_generate`.
+//
+// # Safety
+// `preset` is NULL or a NUL-terminated string; `error` is NULL or writable.
+struct DelveMap *delve_generate_seed(const char *preset, uint64_t seed, char **error);
+
+// Generates the map of `preset` and `seed` around the locks of the map file at
+// `locks_map_path` (its locked rooms, their doors and corridors, its locked tiles), as
+// `delve generate --keep` does. A map with nothing locked generates as usual.
+//
+// Returns NULL with `*error` set when the preset or the map file cannot be read, when the
+// map is over the editor's limits, or when a lock cannot be kept (the lock named).
+//
+// # Safety
+// `preset`, `seed` and `locks_map_path` are NULL or NUL-terminated strings; `error` is NULL or
+// writable.
+struct DelveMap *delve_generate_keeping(const char *preset,
+                                        const char *seed,
+                                        const char *locks_map_path,
+                                        char **error);
 
 // What a creature may stand on, row by row: `width * height` bytes, 1 for floor (room,
 // corridor, door tile) of a walkable tile kind (a chasm is not), 0 for rock and floor that is

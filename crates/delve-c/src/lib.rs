@@ -17,25 +17,22 @@
 // allows it (see its Cargo.toml). Each unsafe block is a few lines with a SAFETY comment.
 #![allow(unsafe_code)]
 
-use delve_core::export::{TileId, kind_id, write_tile_ids};
-use delve_core::generate::Request;
+use delve_core::export::{TileId, kind_id};
 use delve_core::geom::Grid;
-use delve_core::io;
 use delve_core::map::certify;
-use delve_core::map::locks::Kept;
 use delve_core::map::{Map, Opening, Role};
-use delve_core::rng::seed_from_text;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
 use std::ptr;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 mod about;
+mod make;
 #[cfg(test)]
 mod tests;
 mod walk;
 pub use about::delve_version;
+pub use make::{delve_generate, delve_generate_keeping, delve_generate_seed};
 pub use walk::{
     DelveCertificate, delve_map_certify, delve_map_certify_summary, delve_map_transparent, delve_map_walkable,
 };
@@ -251,124 +248,6 @@ unsafe fn set_error(error: *mut *mut c_char, message: Option<String>) {
 unsafe fn map_ref<'a>(m: *const DelveMap) -> Option<&'a DelveMap> {
     // SAFETY: by this function's contract a non-NULL `m` is a live `DelveMap`.
     unsafe { m.as_ref() }
-}
-
-/// The locks of the map file `path`, as `delve generate --keep` reads them.
-fn load_kept(path: &str) -> Result<Arc<Kept>, String> {
-    let old = io::load_map(Path::new(path)).map_err(|e| e.to_string())?;
-    Kept::of(&old).map(Arc::new).map_err(|e| format!("{path}: {e}"))
-}
-
-/// The map of `preset` and `seed` (the preset's own seed when `None`), around the locks of the
-/// map file `keep` when given; the error as `delve generate` prints it.
-pub(crate) fn make(preset: &str, seed: Option<&str>, keep: Option<&str>) -> Result<DelveMap, String> {
-    let p = io::preset_from(preset).map_err(|e| e.to_string())?;
-    let seed = seed.map_or(p.seed, seed_from_text);
-    let kept = keep.map(load_kept).transpose()?;
-    let made = Request::new(&p.generator, seed).keeping(kept).run().map_err(|e| match keep {
-        Some(path) => format!("{path}: {e}"),
-        None => e.to_string(),
-    })?;
-    let map = made.generated.map;
-    let mut tiles = vec![0; map.tiles().as_slice().len()];
-    write_tile_ids(&map, &mut tiles);
-    // Kind names hold no NUL (they come from RON strings, which may: those read as "?").
-    let name = |s: &str| CString::new(s).unwrap_or_else(|_| c"?".into());
-    let kinds = map.markers.iter().map(|m| name(&m.kind)).collect();
-    let tile_kinds = map.terrain().kinds().iter().map(|k| name(&k.name)).collect();
-    Ok(DelveMap {
-        map,
-        tiles,
-        kinds,
-        tile_kinds,
-        terrain: OnceLock::new(),
-        walkable: [OnceLock::new(), OnceLock::new()],
-        transparent: OnceLock::new(),
-    })
-}
-
-/// The shared body of the two `delve_generate*` functions.
-///
-/// # Safety
-/// As `delve_generate_keeping`; `keep` is only read when `keeping`.
-unsafe fn generate_entry(
-    preset: *const c_char,
-    seed: *const c_char,
-    keep: *const c_char,
-    keeping: bool,
-    error: *mut *mut c_char,
-) -> *mut DelveMap {
-    let result = guard(Err("libdelve: internal error (a panic), please report it".to_string()), || {
-        // SAFETY: the caller passes NULL or NUL-terminated strings that outlive this call.
-        let (preset, seed) = unsafe { (text(preset, "preset")?, text(seed, "seed")?) };
-        let preset = preset.ok_or("preset: NULL; expected a shipped preset's name, a path or RON text")?;
-        let keep = if keeping {
-            // SAFETY: as above.
-            let keep = unsafe { text(keep, "locks_map_path")? };
-            Some(keep.ok_or("locks_map_path: NULL; expected the path of a map file")?)
-        } else {
-            None
-        };
-        make(preset, seed, keep)
-    });
-    match result {
-        Ok(map) => {
-            // SAFETY: the caller passes NULL or a writable pointer.
-            unsafe { set_error(error, None) };
-            Box::into_raw(Box::new(map))
-        }
-        Err(message) => {
-            // SAFETY: as above.
-            unsafe { set_error(error, Some(message)) };
-            ptr::null_mut()
-        }
-    }
-}
-
-/// Generates the map of `preset` and `seed`.
-///
-/// `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
-/// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
-/// `drunkards-walk`, `rooms-and-mazes`, `vaults`, `rooms-and-caves`, `grown-quest`),
-/// the path of a preset file, or a preset's
-/// RON text (anything with a `(` in it that is no file). `seed` is a whole number or any text (hashed, as
-/// `delve generate --seed` does); NULL means the preset's own seed.
-///
-/// Returns the map (free it with `delve_map_free`), or NULL with `*error` set to a message
-/// naming the file, line:column, field and allowed range when it can (free it with
-/// `delve_string_free`). `error` may be NULL; on success `*error` is set to NULL.
-///
-/// # Safety
-/// `preset` and `seed` are NULL or NUL-terminated strings; `error` is NULL or writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn delve_generate(
-    preset: *const c_char,
-    seed: *const c_char,
-    error: *mut *mut c_char,
-) -> *mut DelveMap {
-    // SAFETY: the caller's contract is `generate_entry`'s.
-    unsafe { generate_entry(preset, seed, ptr::null(), false, error) }
-}
-
-/// Generates the map of `preset` and `seed` around the locks of the map file at
-/// `locks_map_path` (its locked rooms, their doors and corridors, its locked tiles), as
-/// `delve generate --keep` does. A map with nothing locked generates as usual.
-///
-/// Returns NULL with `*error` set when the preset or the map file cannot be read, when the
-/// map is over the editor's limits, or when a lock cannot be kept (the lock named).
-///
-/// # Safety
-/// `preset`, `seed` and `locks_map_path` are NULL or NUL-terminated strings; `error` is NULL or
-/// writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn delve_generate_keeping(
-    preset: *const c_char,
-    seed: *const c_char,
-    locks_map_path: *const c_char,
-    error: *mut *mut c_char,
-) -> *mut DelveMap {
-    // SAFETY: the caller's contract is `generate_entry`'s.
-    unsafe { generate_entry(preset, seed, locks_map_path, true, error) }
 }
 
 /// The map's width in tiles (0 for NULL).

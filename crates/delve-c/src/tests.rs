@@ -3,7 +3,11 @@
 use super::*;
 use delve_core::export::json::to_json;
 use delve_core::export::tile_ids;
+use delve_core::generate::Request;
+use delve_core::io;
 use delve_core::map::locks::Kept;
+use delve_core::rng::seed_from_text;
+use std::sync::Arc;
 
 /// `s` as a C string for the duration of a test.
 fn c(s: &str) -> CString {

@@ -302,7 +302,25 @@ static void check_error(const char *what, DelveMap *m, char *error, const char *
         check_error(what, m, error, wanted);                   \
     } while (0)
 
+/* A seed as a number makes the map the same number written as text makes. */
+static void check_number_seed(const char *preset, uint64_t seed, const char *as_text) {
+    char *error = NULL;
+    DelveMap *a = delve_generate_seed(preset, seed, &error);
+    CHECK(a != NULL && error == NULL, "%s %s as a number: %s", preset, as_text, error ? error : "");
+    DelveMap *b = delve_generate(preset, as_text, NULL);
+    char *x = delve_map_to_ascii(a), *y = delve_map_to_ascii(b);
+    CHECK(x != NULL && y != NULL && strcmp(x, y) == 0, "%s: seed %s as a number and as text differ", preset, as_text);
+    delve_string_free(x);
+    delve_string_free(y);
+    delve_map_free(a);
+    delve_map_free(b);
+    delve_string_free(error);
+}
+
 static int check(const char *dir) {
+    check_number_seed("godot-part3", 42, "42");
+    check_number_seed("grown-quest", 18446744073709551615ULL, "18446744073709551615");
+    EXPECT_ERROR("NULL preset, a seed as a number", delve_generate_seed(NULL, 1, &error), "preset: NULL");
     /* The library says which it is: a static version string ("0.1.0"). */
     CHECK(delve_version() != NULL && strchr(delve_version(), '.') != NULL, "delve_version: no version");
     check_map("godot-part3", "42");
