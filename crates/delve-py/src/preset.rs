@@ -223,11 +223,12 @@ impl PyPreset {
         io::preset_to_string(&self.preset).map_err(|e| delve_error(format!("cannot write the preset as RON: {e}")))
     }
 
-    /// Saves the preset as a preset file (atomically), for the editor and the CLI.
-    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
-        let preset = &self.preset;
-        py.detach(|| {
-            guarded("saving the preset", || io::save_preset(&path, preset).map_err(|e| delve_error(e.to_string())))
+    /// Saves the preset as a preset file (atomically), for the editor and the CLI. It writes a
+    /// copy taken first, so other threads may change the preset meanwhile.
+    fn save(slf: &Bound<'_, Self>, path: PathBuf) -> PyResult<()> {
+        let preset = slf.borrow().preset.clone();
+        slf.py().detach(|| {
+            guarded("saving the preset", || io::save_preset(&path, &preset).map_err(|e| delve_error(e.to_string())))
         })
     }
 
@@ -242,9 +243,15 @@ impl PyPreset {
         signature = (seed = SeedArg::Omitted, *, keep = None, record = false),
         text_signature = "(self, seed=..., *, keep=None, record=False)"
     )]
-    fn generate(&self, py: Python<'_>, seed: SeedArg<'_>, keep: Option<PathBuf>, record: bool) -> PyResult<Map> {
-        let seed = seed.resolve(self.preset.seed)?;
-        generate_map(py, &self.preset.generator, seed, keep, record)
+    fn generate(slf: &Bound<'_, Self>, seed: SeedArg<'_>, keep: Option<PathBuf>, record: bool) -> PyResult<Map> {
+        // The parameters as they are now, copied, and the preset let go before generating (with
+        // the GIL released): another thread may change or use the preset meanwhile.
+        let (params, own_seed) = {
+            let this = slf.borrow();
+            (this.preset.generator.clone(), this.preset.seed)
+        };
+        let seed = seed.resolve(own_seed)?;
+        generate_map(slf.py(), &params, seed, keep, record)
     }
 
     fn __repr__(&self) -> String {

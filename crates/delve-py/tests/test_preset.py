@@ -185,3 +185,40 @@ def test_rules_between_parameters_are_checked_when_generating():
     assert any("room_size" in issue for issue in p.check())
     with pytest.raises(delve.DelveError, match="the parameters cannot be generated:\n  - room_size: the largest room"):
         p.generate(1)
+
+
+def test_a_preset_shared_by_threads_works():
+    """One thread generates from a preset (the GIL let go meanwhile) while another changes it:
+    each map is one of the preset's states, and nothing raises (a borrowed preset raised
+    RuntimeError: Already borrowed)."""
+    import threading
+
+    p = delve.Preset("godot-part3")
+    wanted = {}
+    for rooms in (20, 30):
+        q = p.copy()
+        q["max_rooms"] = rooms
+        wanted[q.generate(3).to_ascii()] = rooms
+    errors, seen = [], []
+
+    def generate():
+        try:
+            for _ in range(60):
+                seen.append(p.generate(3).to_ascii())
+        except Exception as e:  # noqa: BLE001 - any error fails the test below
+            errors.append(e)
+
+    def change():
+        try:
+            for i in range(600):
+                p["max_rooms"] = 20 if i % 2 else 30
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=generate), threading.Thread(target=change)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert len(seen) == 60 and all(s in wanted for s in seen)
