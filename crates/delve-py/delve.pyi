@@ -9,7 +9,7 @@ the `delve` CLI, byte for byte.
 """
 
 import os
-from typing import Iterator, Literal, TypedDict, Union, final
+from typing import Any, Iterator, Literal, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,9 @@ _Seed = Union[int, str]
 _PathLike = Union[str, "os.PathLike[str]"]
 
 _ParamValue = Union[int, float, bool, str, tuple[int, int]]
+_NestedValue = Union[int, float, bool, str, None, list[Any], dict[str, Any]]
+"""A nested parameter's value (`p["markers.keys.pairs"]`): as in preset files, a range as
+{"min": 1, "max": 3}, a list's items by number in the path."""
 """A parameter's value: whole numbers as int, chances as float (0 to 1), ranges as (min, max),
 choices by their names in preset files ("ShareWalls"), switches as bool."""
 
@@ -210,13 +213,15 @@ class Map:
 
 @final
 class Preset:
-    """A generator and its parameters, by the keys of preset files: p["max_rooms"] = 40."""
+    """A generator and its parameters, by the keys of preset files: p["max_rooms"] = 40; nested
+    ones by their path: p["markers.keys.pairs"] = 2, p["markers.kinds.0.density"] = 1.5."""
 
     def __new__(cls, source: _PathLike) -> "Preset":
         """A shipped preset's name, a preset file's path, or RON text."""
-    def __getitem__(self, key: str, /) -> _ParamValue: ...
-    def __setitem__(self, key: str, value: _ParamValue, /) -> None:
-        """Raises DelveError for an unknown key, or a value of the wrong kind or out of range."""
+    def __getitem__(self, key: str, /) -> Union[_ParamValue, _NestedValue]: ...
+    def __setitem__(self, key: str, value: Union[_ParamValue, _NestedValue], /) -> None:
+        """Raises DelveError for an unknown key or path, or a value of the wrong kind or out of
+        range (a nested one: the whole preset checked as a preset file is; nothing changed)."""
     def __contains__(self, key: str, /) -> bool: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...

@@ -14,6 +14,7 @@
 //! bug in the core reaches Python as a `DelveError`, not as a crash.
 
 mod map;
+mod nested;
 mod preset;
 
 use delve_core::generate::Request;

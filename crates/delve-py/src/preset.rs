@@ -5,6 +5,7 @@
 use crate::map::Map;
 use crate::{PresetArg, SeedArg, delve_error, generate_map, guarded};
 use delve_core::io::{self, Preset as CorePreset};
+use delve_core::params::path::{get_path, set_path};
 use delve_core::params::{ParamKind, ParamSpec, ParamValue};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PySequence, PyString};
@@ -132,8 +133,13 @@ impl PyPreset {
         Ok(PyPreset { preset: source.resolve()?.into_owned() })
     }
 
-    /// The value of parameter `key` (a key of preset files).
+    /// The value of parameter `key` (a key of preset files), or of a nested one by its path
+    /// (`"markers.keys.pairs"`, `"markers.kinds.0.density"`).
     fn __getitem__(&self, py: Python<'_>, key: &str) -> PyResult<Py<PyAny>> {
+        if key.contains('.') {
+            let value = get_path(&self.preset.generator, key).map_err(delve_error)?;
+            return crate::nested::to_py(py, &value);
+        }
         let spec = self.spec(key)?;
         let value =
             self.preset.generator.params().get(key).ok_or_else(|| delve_error(format!("`{key}` has no value")))?;
@@ -157,6 +163,11 @@ impl PyPreset {
     /// naming the values allowed (nothing is changed). Rules between parameters (a room larger
     /// than the map) are checked when generating, or by `check()`.
     fn __setitem__(&mut self, key: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        if key.contains('.') {
+            // A nested parameter: set, then the whole preset checked as a preset file is.
+            let value = crate::nested::from_py(key, value)?;
+            return set_path(&mut self.preset.generator, key, value).map_err(delve_error);
+        }
         let spec = self.spec(key)?;
         let v = value_of(spec, value)?;
         if !self.preset.generator.params_mut().set(key, v) {
@@ -166,7 +177,7 @@ impl PyPreset {
     }
 
     fn __contains__(&self, key: &str) -> bool {
-        self.keys().contains(&key)
+        self.keys().contains(&key) || (key.contains('.') && get_path(&self.preset.generator, key).is_ok())
     }
 
     fn __len__(&self) -> usize {

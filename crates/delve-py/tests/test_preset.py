@@ -222,3 +222,28 @@ def test_a_preset_shared_by_threads_works():
         t.join()
     assert errors == []
     assert len(seen) == 60 and all(s in wanted for s in seen)
+
+
+def test_nested_parameters_by_path():
+    """Any parameter of the preset file by its path: set, read back, generated with, checked."""
+    p = delve.Preset("grown-quest")
+    assert p["markers.keys.pairs"] == 2
+    assert "markers.keys.pairs" in p and "markers.keys.pears" not in p
+    p["markers.keys.pairs"] = 1
+    assert p["markers.keys.pairs"] == 1
+    m = p.generate(4)
+    assert sum(1 for d in m.doors if d["opening"] == "locked") >= 1
+    assert len({mk["key"] for mk in m.markers if mk["key"]}) == 1, "one key pair"
+    assert p["markers.kinds.0.name"] == "monster"
+    p["markers.kinds.0.per_room"] = {"min": 1, "max": 2}
+    assert p["markers.kinds.0.per_room"] == {"min": 1, "max": 2}
+    # The same as the preset file says, in RON.
+    assert "pairs: 1" in p.to_ron()
+    before = p.to_ron()
+    with pytest.raises(delve.DelveError, match="markers.keys.pears"):
+        p["markers.keys.pears"] = 1
+    with pytest.raises(delve.DelveError, match="markers.keys.pairs"):
+        p["markers.keys.pairs"] = "two"
+    with pytest.raises(delve.DelveError):
+        p["markers.kinds.9.density"] = 1.0
+    assert p.to_ron() == before, "a refused value changes nothing"

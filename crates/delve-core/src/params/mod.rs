@@ -17,6 +17,8 @@ pub(crate) mod field;
 pub mod grown;
 pub mod markers;
 pub mod mazes;
+#[cfg(feature = "json")]
+pub mod path;
 pub mod roles;
 mod room_shape;
 pub mod rooms_tunnels;

@@ -1,0 +1,96 @@
+//! Any parameter by its path of field names, nested ones too — `markers.keys.pairs`,
+//! `roles.guard`, `markers.kinds.0.density` (a list's items by number) — as a binding sets
+//! them: read and written through the parameters' serde form, whose fields are the preset
+//! files' own, then checked as a preset file is ([`GeneratorParams::check`]). Only fields the
+//! parameters have can be set, so a misspelt path is an error, never a silent no-op.
+
+use super::GeneratorParams;
+pub use serde_json::{Number, Value};
+
+/// An object's fields in the serde form.
+pub type Fields = serde_json::Map<String, Value>;
+
+/// The value at `path` (field names joined by `.`, list items by number).
+pub fn get_path(params: &GeneratorParams, path: &str) -> Result<Value, String> {
+    let root = serde_json::to_value(params).map_err(|e| format!("{path}: {e}"))?;
+    let mut at = fields(&root).ok_or_else(|| format!("{path}: the parameters have no fields"))?;
+    for segment in path.split('.') {
+        at = match at {
+            Value::Object(o) => o.get(segment),
+            Value::Array(a) => segment.parse::<usize>().ok().and_then(|i| a.get(i)),
+            _ => None,
+        }
+        .ok_or_else(|| no_such(path, segment))?;
+    }
+    Ok(at.clone())
+}
+
+/// Sets the value at `path` to `value`; refused, and `params` left as it was, when the path
+/// names no field, when the value is not of the field's kind, or when the parameters it makes
+/// do not pass [`GeneratorParams::check`] (every problem said, with its field).
+pub fn set_path(params: &mut GeneratorParams, path: &str, value: Value) -> Result<(), String> {
+    let mut root = serde_json::to_value(&*params).map_err(|e| format!("{path}: {e}"))?;
+    {
+        let mut at = fields_mut(&mut root).ok_or_else(|| format!("{path}: the parameters have no fields"))?;
+        for segment in path.split('.') {
+            at = match at {
+                Value::Object(o) => o.get_mut(segment),
+                Value::Array(a) => segment.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
+                _ => None,
+            }
+            .ok_or_else(|| no_such(path, segment))?;
+        }
+        *at = value;
+    }
+    let made: GeneratorParams = serde_json::from_value(root).map_err(|e| format!("{path}: {e}"))?;
+    let issues = made.check();
+    if !issues.is_empty() {
+        let said: Vec<String> = issues.iter().map(ToString::to_string).collect();
+        return Err(format!("{path}: {}", said.join("; ")));
+    }
+    *params = made;
+    Ok(())
+}
+
+fn no_such(path: &str, segment: &str) -> String {
+    format!("{path}: no parameter `{segment}` there (the fields are the preset file's; list items by number)")
+}
+
+/// The family's own fields: `{"Caves": {...}}` holds them under its one key.
+fn fields(root: &Value) -> Option<&Value> {
+    root.as_object().filter(|o| o.len() == 1).and_then(|o| o.values().next())
+}
+
+fn fields_mut(root: &mut Value) -> Option<&mut Value> {
+    root.as_object_mut().filter(|o| o.len() == 1).and_then(|o| o.values_mut().next())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::shipped_preset;
+
+    fn quest() -> GeneratorParams {
+        shipped_preset("grown-quest").unwrap().unwrap().generator
+    }
+
+    #[test]
+    fn nested_fields_are_read_and_set_and_checked() {
+        let mut p = quest();
+        assert_eq!(get_path(&p, "markers.keys.pairs").unwrap(), Value::from(2));
+        set_path(&mut p, "markers.keys.pairs", Value::from(3)).unwrap();
+        assert_eq!(p.markers().keys.pairs, 3);
+        set_path(&mut p, "markers.kinds.0.density", Value::from(1.5)).unwrap();
+        assert_eq!(p.markers().kinds[0].density, 1.5);
+        assert_eq!(get_path(&p, "markers.kinds.0.name").unwrap(), Value::from("monster"));
+        // A misspelt path, a value of the wrong kind, a value the checks refuse: errors naming
+        // the path, and the parameters unchanged.
+        let before = p.clone();
+        let err = set_path(&mut p, "markers.keys.pears", Value::from(1)).unwrap_err();
+        assert!(err.contains("markers.keys.pears") && err.contains("`pears`"), "{err}");
+        let err = set_path(&mut p, "markers.keys.pairs", Value::from("two")).unwrap_err();
+        assert!(err.starts_with("markers.keys.pairs:"), "{err}");
+        assert!(set_path(&mut p, "markers.kinds.9.density", Value::from(1.0)).is_err());
+        assert_eq!(p, before);
+    }
+}
