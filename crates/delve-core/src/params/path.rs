@@ -13,16 +13,11 @@ pub type Fields = serde_json::Map<String, Value>;
 /// The value at `path` (field names joined by `.`, list items by number).
 pub fn get_path(params: &GeneratorParams, path: &str) -> Result<Value, String> {
     let root = serde_json::to_value(params).map_err(|e| format!("{path}: {e}"))?;
-    let mut at = fields(&root).ok_or_else(|| format!("{path}: the parameters have no fields"))?;
-    for segment in path.split('.') {
-        at = match at {
-            Value::Object(o) => o.get(segment),
-            Value::Array(a) => segment.parse::<usize>().ok().and_then(|i| a.get(i)),
-            _ => None,
-        }
-        .ok_or_else(|| no_such(path, segment))?;
-    }
-    Ok(at.clone())
+    fields(&root)
+        .ok_or_else(|| format!("{path}: the parameters have no fields"))?
+        .pointer(&pointer(path))
+        .cloned()
+        .ok_or_else(|| no_such(path))
 }
 
 /// Sets the value at `path` to `value`; refused, and `params` left as it was, when the path
@@ -30,18 +25,8 @@ pub fn get_path(params: &GeneratorParams, path: &str) -> Result<Value, String> {
 /// do not pass [`GeneratorParams::check`] (every problem said, with its field).
 pub fn set_path(params: &mut GeneratorParams, path: &str, value: Value) -> Result<(), String> {
     let mut root = serde_json::to_value(&*params).map_err(|e| format!("{path}: {e}"))?;
-    {
-        let mut at = fields_mut(&mut root).ok_or_else(|| format!("{path}: the parameters have no fields"))?;
-        for segment in path.split('.') {
-            at = match at {
-                Value::Object(o) => o.get_mut(segment),
-                Value::Array(a) => segment.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
-                _ => None,
-            }
-            .ok_or_else(|| no_such(path, segment))?;
-        }
-        *at = value;
-    }
+    let family = fields_mut(&mut root).ok_or_else(|| format!("{path}: the parameters have no fields"))?;
+    *family.pointer_mut(&pointer(path)).ok_or_else(|| no_such(path))? = value;
     let made: GeneratorParams = serde_json::from_value(root).map_err(|e| format!("{path}: {e}"))?;
     let issues = made.check();
     if !issues.is_empty() {
@@ -52,8 +37,14 @@ pub fn set_path(params: &mut GeneratorParams, path: &str, value: Value) -> Resul
     Ok(())
 }
 
-fn no_such(path: &str, segment: &str) -> String {
-    format!("{path}: no parameter `{segment}` there (the fields are the preset file's; list items by number)")
+/// `path` as a JSON pointer (`markers.keys.pairs` → `/markers/keys/pairs`), which walks
+/// objects by field and lists by number.
+fn pointer(path: &str) -> String {
+    path.split('.').map(|s| format!("/{}", s.replace('~', "~0").replace('/', "~1"))).collect()
+}
+
+fn no_such(path: &str) -> String {
+    format!("{path}: no such parameter (the fields are the preset file's, joined by `.`; list items by number)")
 }
 
 /// The family's own fields: `{"Caves": {...}}` holds them under its one key.
@@ -87,7 +78,7 @@ mod tests {
         // the path, and the parameters unchanged.
         let before = p.clone();
         let err = set_path(&mut p, "markers.keys.pears", Value::from(1)).unwrap_err();
-        assert!(err.contains("markers.keys.pears") && err.contains("`pears`"), "{err}");
+        assert!(err.contains("markers.keys.pears") && err.contains("no such parameter"), "{err}");
         let err = set_path(&mut p, "markers.keys.pairs", Value::from("two")).unwrap_err();
         assert!(err.starts_with("markers.keys.pairs:"), "{err}");
         assert!(set_path(&mut p, "markers.kinds.9.density", Value::from(1.0)).is_err());
