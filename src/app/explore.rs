@@ -470,16 +470,11 @@ fn summary_ui(ui: &mut egui::Ui, e: &mut Explore, runs: &[Arc<Run>], key: &str, 
         } else {
             let causes: Vec<String> =
                 s.shortfalls.iter().map(|(c, k)| format!("{} {}", c.label(), percent(*k as f64 / n))).collect();
-            // Rooms and tunnels asks for tries, grown rooms for rooms.
-            let asked = match run.params {
-                GeneratorParams::RoomsAndTunnels(_) => format!("in {:.0} tries", s.mean_rooms_asked),
-                GeneratorParams::GrownRooms(_)
-                | GeneratorParams::Caves(_)
-                | GeneratorParams::BspRooms(_)
-                | GeneratorParams::DrunkardsWalk(_)
-                | GeneratorParams::RoomsAndMazes(_) => {
-                    format!("of {:.0} asked for", s.mean_rooms_asked)
-                }
+            // Some families ask for room tries, the others for rooms.
+            let asked = if run.params.kind().asks_tries() {
+                format!("in {:.0} tries", s.mean_rooms_asked)
+            } else {
+                format!("of {:.0} asked for", s.mean_rooms_asked)
             };
             text.push_str(&format!(
                 "{} placed fewer rooms ({asked}): {}.",

@@ -12,7 +12,7 @@ use super::shortcuts::{Action, with_key};
 use crate::app::command::{FileCommand, ParamsCommand};
 use crate::generate::stages::Stage;
 use crate::params::vaults::LIBRARIES;
-use crate::params::{GeneratorKind, GeneratorParams, ParamIssue, ParamSpec};
+use crate::params::{GeneratorKind, ParamIssue, ParamSpec};
 use crate::words::{capitalised, count, percent};
 use egui::{Color32, RichText};
 
@@ -384,32 +384,7 @@ fn result_ui(ui: &mut egui::Ui, m: &PanelModel<'_>) {
     if let Origin::Generated { report, elapsed } = doc.origin() {
         let colour =
             if report.rooms_placed < report.rooms_asked { ui.visuals().warn_fg_color } else { Color32::PLACEHOLDER };
-        // Rooms and tunnels asks for tries, grown rooms for rooms.
-        let (text, help) = match m.session.params() {
-            GeneratorParams::RoomsAndTunnels(_) => (
-                format!("{} placed in {} tries", count(report.rooms_placed as u64, "room"), report.rooms_asked),
-                "Rooms the generator placed, of the room attempts (tries) asked for.",
-            ),
-            GeneratorParams::GrownRooms(_) => (
-                format!("{} of {} rooms placed", report.rooms_placed, report.rooms_asked),
-                "Rooms the generator placed, of the rooms asked for.",
-            ),
-            GeneratorParams::Caves(_) => (
-                count(report.rooms_placed as u64, "cave"),
-                "The caves (rooms) the rock left, after small regions were filled in.",
-            ),
-            GeneratorParams::DrunkardsWalk(_) => {
-                (count(report.rooms_placed as u64, "room"), "The wide parts of the open space the walkers carved.")
-            }
-            GeneratorParams::RoomsAndMazes(_) => (
-                format!("{} placed in {} tries", count(report.rooms_placed as u64, "room"), report.rooms_asked),
-                "Rooms placed, of the room attempts asked for; the maze fills the rock between them.",
-            ),
-            GeneratorParams::BspRooms(_) => (
-                format!("{} in {} leaves", count(report.rooms_placed as u64, "room"), report.rooms_asked),
-                "A room in each leaf of the splits.",
-            ),
-        };
+        let (text, help) = m.session.params().kind().rooms_placed(report.rooms_placed, report.rooms_asked);
         ui.label(RichText::new(text).color(colour)).on_hover_text(help);
         if report.vaults_placed > 0 {
             ui.label(format!("and {} from the libraries", count(report.vaults_placed as u64, "vault")))

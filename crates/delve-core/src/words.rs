@@ -6,6 +6,16 @@ pub fn capitalised(text: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
+/// `text` as it reads inside a sentence: its first letter in lower case, unless the first word
+/// is an abbreviation ("Rooms and tunnels" → "rooms and tunnels", "BSP rooms" stays).
+pub fn lower_first(text: &str) -> String {
+    let mut c = text.chars();
+    match (c.next(), c.next()) {
+        (Some(a), Some(b)) if !b.is_uppercase() => a.to_lowercase().chain([b]).chain(c).collect(),
+        _ => text.to_string(),
+    }
+}
+
 /// `n` with its noun, singular for one: "1 room", "16 rooms", "1 starred seed" (nouns whose
 /// plural adds an s).
 pub fn count(n: impl Into<u64>, one: &str) -> String {

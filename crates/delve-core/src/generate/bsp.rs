@@ -25,12 +25,12 @@ use crate::rng::{DelveRng, Stream, stream};
 use rand::RngExt;
 
 /// The map, telling `rec` each step.
-pub(super) fn generate_with(p: &BspRooms, seed: u64, rec: &mut impl Recorder) -> Generated {
+fn generate_with(p: &BspRooms, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
 }
 
 /// The map after the first `steps` steps of a recording (the same run, stopped there).
-pub(super) fn replay(p: &BspRooms, seed: u64, steps: usize) -> Map {
+fn replay(p: &BspRooms, seed: u64, steps: usize) -> Map {
     run(p, seed, &mut Off, steps).map
 }
 
@@ -194,6 +194,19 @@ fn nearest(floors: &[Rect], a: (usize, usize), b: (usize, usize)) -> Option<(usi
         }
     }
     best.map(|(_, i, j)| (i, j))
+}
+
+impl super::family::Generate for BspRooms {
+    const JOINS: Option<(Stage, &'static str)> =
+        Some((Stage::JoinSiblings, "Join siblings is off: the rooms are not joined"));
+
+    fn own_stages(&self, seed: u64, rec: &mut impl Recorder) -> (Generated, Option<usize>) {
+        (generate_with(self, seed, rec), None)
+    }
+
+    fn replay(&self, seed: u64, steps: &[Step]) -> Map {
+        replay(self, seed, steps.len())
+    }
 }
 
 #[cfg(test)]

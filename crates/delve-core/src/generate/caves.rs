@@ -36,14 +36,14 @@ pub(in crate::generate) use regions::middle;
 use rock::Rock;
 
 /// The map, telling `rec` each step.
-pub(super) fn generate_with(p: &Caves, seed: u64, rec: &mut impl Recorder) -> Generated {
+fn generate_with(p: &Caves, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
 }
 
 /// The map after the first `steps` steps of a recording of [`generate_with`] for `p` and
 /// `seed` (the same run, stopped there): after the rock's steps, its open tiles as floor; then
 /// the caves; then the tunnels so far. After every step, exactly the generated map.
-pub(super) fn replay(p: &Caves, seed: u64, steps: usize) -> Map {
+fn replay(p: &Caves, seed: u64, steps: usize) -> Map {
     run(p, seed, &mut Off, steps).map
 }
 
@@ -133,6 +133,19 @@ fn report(p: &Caves, found: &regions::Caves) -> Report {
             .push(format!("no open region reached the smallest cave ({} tiles): the largest was kept", p.min_region));
     }
     report
+}
+
+impl super::family::Generate for Caves {
+    const JOINS: Option<(Stage, &'static str)> =
+        Some((Stage::JoinCaves, "Join caves is off: the caves are not joined"));
+
+    fn own_stages(&self, seed: u64, rec: &mut impl Recorder) -> (Generated, Option<usize>) {
+        (generate_with(self, seed, rec), None)
+    }
+
+    fn replay(&self, seed: u64, steps: &[Step]) -> Map {
+        replay(self, seed, steps.len())
+    }
 }
 
 #[cfg(test)]

@@ -95,13 +95,13 @@ pub fn generate_with_stats(p: &GrownRooms, seed: u64) -> Result<(Generated, Grow
 
 /// The map and the room grown as the treasure (for the roles stage; see `grown/plan.rs`),
 /// with every step recorded in `rec`.
-pub(super) fn generate_with(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, Option<usize>) {
+fn generate_with(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, Option<usize>) {
     let (g, stats) = run(p, seed, rec);
     (g, stats.treasure.map(|t| t as usize))
 }
 
 /// The map around `locks` (see [`run_around`]).
-pub(super) fn generate_keeping(
+fn generate_keeping(
     p: &GrownRooms,
     seed: u64,
     locks: &super::keep::Locks,
@@ -110,7 +110,7 @@ pub(super) fn generate_keeping(
 }
 
 /// The map after `steps` of a recording (see [`super::replay`]).
-pub(super) fn replay(steps: &[Step]) -> Map {
+fn replay(steps: &[Step]) -> Map {
     build::replay(steps)
 }
 
@@ -244,4 +244,36 @@ fn grow_tree(p: &GrownRooms, seed: u64) -> Builder<'_> {
         }
     }
     b
+}
+
+impl super::family::Generate for GrownRooms {
+    fn own_stages(&self, seed: u64, rec: &mut impl Recorder) -> (Generated, Option<usize>) {
+        generate_with(self, seed, rec)
+    }
+
+    fn replay(&self, _seed: u64, steps: &[Step]) -> Map {
+        replay(steps)
+    }
+
+    fn prepare_locks(
+        &self,
+        kept: &crate::map::locks::Kept,
+    ) -> Result<Option<std::sync::Arc<super::keep::Locks>>, super::GenError> {
+        Ok(Some(super::keep::Locks::prepared(kept, kept.width, kept.height)?))
+    }
+
+    fn around_locks(
+        &self,
+        seed: u64,
+        kept: &crate::map::locks::Kept,
+    ) -> Result<(Generated, Option<usize>), super::GenError> {
+        let locks = super::keep::Locks::prepared(kept, kept.width, kept.height)?;
+        Ok(generate_keeping(self, seed, &locks)?)
+    }
+
+    fn running(&mut self, stages: &crate::params::stages::StageList) {
+        if !stages.runs(crate::params::stages::Stage::Loops) {
+            self.loops = 0;
+        }
+    }
 }

@@ -24,12 +24,12 @@ use crate::rng::{Stream, stream};
 use rand::RngExt;
 
 /// The map, telling `rec` each step.
-pub(super) fn generate_with(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder) -> Generated {
+fn generate_with(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
 }
 
 /// The map after the first `steps` steps of a recording (the same run, stopped there).
-pub(super) fn replay(p: &RoomsAndMazes, seed: u64, steps: usize) -> Map {
+fn replay(p: &RoomsAndMazes, seed: u64, steps: usize) -> Map {
     run(p, seed, &mut Off, steps).map
 }
 
@@ -468,6 +468,19 @@ fn fill_every_dead_end(c: &mut Carved, tips: &[usize], open_around: &mut [u8]) -
         }
     }
     filled
+}
+
+impl super::family::Generate for RoomsAndMazes {
+    const JOINS: Option<(Stage, &'static str)> =
+        Some((Stage::Passages, "Passages is off: no corridor joins the rooms"));
+
+    fn own_stages(&self, seed: u64, rec: &mut impl Recorder) -> (Generated, Option<usize>) {
+        (generate_with(self, seed, rec), None)
+    }
+
+    fn replay(&self, seed: u64, steps: &[Step]) -> Map {
+        replay(self, seed, steps.len())
+    }
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@
 mod beside;
 pub mod bsp;
 pub mod caves;
+mod family;
 pub mod grown;
 mod join;
 mod keep;
@@ -49,7 +50,6 @@ mod tiles;
 pub mod vaults;
 pub mod walk;
 
-use request::locks_for;
 pub use request::{Made, Request};
 
 use crate::map::Map;
@@ -230,14 +230,7 @@ pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Opti
         .position(|s| matches!(s.stage(), stages::Stage::Beside | stages::Stage::Vaults | stages::Stage::Markers));
     let own = own.unwrap_or(all.len());
     let steps = &all[..own];
-    let mut map = match params {
-        GeneratorParams::RoomsAndTunnels(p) => rooms_tunnels::replay(p, seed, steps),
-        GeneratorParams::GrownRooms(_) => grown::replay(steps),
-        GeneratorParams::Caves(p) => caves::replay(p, seed, steps.len()),
-        GeneratorParams::BspRooms(p) => bsp::replay(p, seed, steps.len()),
-        GeneratorParams::DrunkardsWalk(p) => walk::replay(p, seed, steps.len()),
-        GeneratorParams::RoomsAndMazes(p) => mazes::replay(p, seed, steps.len()),
-    };
+    let mut map = crate::params::on_each!(params, p => family::Generate::replay(p, seed, steps));
     let mut off = record::Off;
     if let Some(b) = params.beside().filter(|_| all[own..].iter().any(|s| s.stage() == stages::Stage::Beside)) {
         let mut out = Generated { map, report: Report::default() };
@@ -275,7 +268,7 @@ pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Opti
 /// that cannot be kept.
 pub fn prepare_keeping(params: &GeneratorParams, kept: &Kept) -> Result<(), GenError> {
     if !kept.is_empty() {
-        locks_for(params, kept)?;
+        crate::params::on_each!(params, p => family::Generate::prepare_locks(p, kept))?;
     }
     Ok(())
 }

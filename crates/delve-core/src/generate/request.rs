@@ -3,15 +3,14 @@
 //! [`super::generate_around`], [`super::generate_keeping`] and [`super::generate_recorded`] are
 //! conveniences over it.
 
-use super::{
-    GenError, Generated, beside, bsp, caves, grown, keep, keep_over, markers, mazes, record, roles, rooms_tunnels,
-    vaults, walk,
-};
+use super::family::Generate;
+use super::{GenError, Generated, beside, markers, record, roles, vaults};
 use crate::map::locks::Kept;
 use crate::map::locks::LockConflict;
 use crate::map::{Provenance, Role};
+use crate::params::on_each;
 use crate::params::stages::Stage;
-use crate::params::{GeneratorKind, GeneratorParams, RoleRules};
+use crate::params::{GeneratorParams, RoleRules};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -107,18 +106,10 @@ impl<'p> Request<'p> {
                 Made { generated: out, recording: None }
             }
         };
-        if !params.stages().runs(Stage::DigTunnels) && params.kind() == GeneratorKind::RoomsAndTunnels {
-            made.generated.report.notes.push("Dig tunnels is off: the rooms are not joined".into());
-        }
-        if !params.stages().runs(Stage::JoinCaves) && params.kind() == GeneratorKind::Caves {
-            made.generated.report.notes.push("Join caves is off: the caves are not joined".into());
-        }
-        if !params.stages().runs(Stage::JoinSiblings) && params.kind() == GeneratorKind::BspRooms {
-            made.generated.report.notes.push("Join siblings is off: the rooms are not joined".into());
-        }
-        let passages = matches!(params.kind(), GeneratorKind::DrunkardsWalk | GeneratorKind::RoomsAndMazes);
-        if !params.stages().runs(Stage::Passages) && passages {
-            made.generated.report.notes.push("Passages is off: no corridor joins the rooms".into());
+        if let Some((stage, note)) = on_each!(params, p => joins(p))
+            && !params.stages().runs(stage)
+        {
+            made.generated.report.notes.push(note.into());
         }
         // Neighbouring rooms in colours told apart at a glance (locked rooms keep theirs).
         if !self.defer_colours && params.stages().runs(Stage::ColoursApart) {
@@ -137,18 +128,7 @@ impl<'p> Request<'p> {
         if params.beside().is_some() && params.stages().runs(Stage::Beside) {
             return Err(LockConflict::Unsupported(BESIDE_NOT_YET.into()).into());
         }
-        let (mut out, treasure) = match (params, locks_for(params, kept)?) {
-            (GeneratorParams::RoomsAndTunnels(p), Some(locks)) => {
-                (rooms_tunnels::generate_keeping(p, seed, &locks)?, None)
-            }
-            (GeneratorParams::GrownRooms(p), Some(locks)) => grown::generate_keeping(p, seed, &locks)?,
-            // The others keep the locks over their finished map.
-            _ => {
-                let (mut out, _) = own_stages(params, seed, &mut record::Off);
-                keep_over::keep(&mut out.map, kept)?;
-                (out, None)
-            }
-        };
+        let (mut out, treasure) = on_each!(params, p => p.around_locks(seed, kept))?;
         place_vaults(params, seed, &mut out, &mut record::Off);
         roles::assign(params.roles(), treasure, &mut out);
         let locked: Vec<Role> = kept.rooms.iter().filter_map(|r| r.role).collect();
@@ -179,14 +159,7 @@ pub(super) fn own_stages(
     seed: u64,
     rec: &mut impl record::Recorder,
 ) -> (Generated, Option<usize>) {
-    match params {
-        GeneratorParams::RoomsAndTunnels(p) => (rooms_tunnels::generate_with(p, seed, rec), None),
-        GeneratorParams::GrownRooms(p) => grown::generate_with(p, seed, rec),
-        GeneratorParams::Caves(p) => (caves::generate_with(p, seed, rec), None),
-        GeneratorParams::BspRooms(p) => (bsp::generate_with(p, seed, rec), None),
-        GeneratorParams::DrunkardsWalk(p) => (walk::generate_with(p, seed, rec), None),
-        GeneratorParams::RoomsAndMazes(p) => (mazes::generate_with(p, seed, rec), None),
-    }
+    on_each!(params, p => p.own_stages(seed, rec))
 }
 
 /// The part-beside stage, after the generator's own (when the stage list runs it).
@@ -227,23 +200,11 @@ pub(super) fn running(params: &GeneratorParams) -> Cow<'_, GeneratorParams> {
     if !stages.runs(Stage::Roles) {
         *run.roles_mut() = RoleRules::default();
     }
-    if let GeneratorParams::GrownRooms(p) = &mut run
-        && !stages.runs(Stage::Loops)
-    {
-        p.loops = 0;
-    }
+    on_each!(&mut run, p => p.running(stages));
     Cow::Owned(run)
 }
 
-/// The locks of `kept` prepared for a map of `params` (rooms and tunnels: the parameters' size;
-/// grown rooms: the size of the map the locks were taken from); `None` for the generators that
-/// keep locks over their finished map.
-pub(super) fn locks_for(params: &GeneratorParams, kept: &Kept) -> Result<Option<Arc<keep::Locks>>, GenError> {
-    let (width, height) = match params {
-        GeneratorParams::RoomsAndTunnels(p) => (p.width, p.height),
-        GeneratorParams::GrownRooms(_) => (kept.width, kept.height),
-        // Kept over the finished map (`keep_over.rs`): nothing to prepare.
-        _ => return Ok(None),
-    };
-    Ok(Some(keep::Locks::prepared(kept, width, height)?))
+/// The note a family gives when its stage that joins the rooms is off.
+fn joins<F: Generate>(_: &F) -> Option<(Stage, &'static str)> {
+    F::JOINS
 }

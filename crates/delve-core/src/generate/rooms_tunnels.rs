@@ -60,7 +60,7 @@ use place::Placed;
 use tunnels::TunnelKind;
 
 /// The map, telling `rec` each room try and each tunnel.
-pub(super) fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recorder) -> super::Generated {
+fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recorder) -> super::Generated {
     // Place rooms comes first in every list that can be generated: every other stage works on
     // its rooms. Then the rest, as the list orders them.
     let placed = place::place_rooms(p, seed, None, rec);
@@ -87,11 +87,7 @@ const KIND: GeneratorKind = GeneratorKind::RoomsAndTunnels;
 /// room whose id is `k` is the `k`-th room, or follows the last new room when fewer were
 /// placed), every try avoids them by the same overlap rule and avoids locked tiles, and the
 /// tunnels join kept rooms through their own doors (see [`around_locks`]).
-pub(super) fn generate_keeping(
-    p: &RoomsAndTunnels,
-    seed: u64,
-    locks: &Locks,
-) -> Result<super::Generated, LockConflict> {
+fn generate_keeping(p: &RoomsAndTunnels, seed: u64, locks: &Locks) -> Result<super::Generated, LockConflict> {
     let placed = place::place_rooms(p, seed, Some(locks), &mut Off);
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, Some(locks));
     let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
@@ -127,7 +123,7 @@ fn report(p: &RoomsAndTunnels, rooms_placed: usize) -> Report {
 /// The map after `steps`, the first steps of a recording of [`generate_with`] for `p` and
 /// `seed`: every room placed so far with its floor and colour, and every tunnel dug so far.
 /// After all the steps, exactly the generated map.
-pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> Map {
+fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> Map {
     let mut placed: Vec<Placed> = Vec::new();
     for step in steps {
         match step {
@@ -160,4 +156,30 @@ pub(super) fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> Map {
         }
     }
     map
+}
+
+impl super::family::Generate for RoomsAndTunnels {
+    const JOINS: Option<(Stage, &'static str)> =
+        Some((Stage::DigTunnels, "Dig tunnels is off: the rooms are not joined"));
+
+    fn own_stages(&self, seed: u64, rec: &mut impl Recorder) -> (super::Generated, Option<usize>) {
+        (generate_with(self, seed, rec), None)
+    }
+
+    fn replay(&self, seed: u64, steps: &[Step]) -> Map {
+        replay(self, seed, steps)
+    }
+
+    fn prepare_locks(&self, kept: &crate::map::locks::Kept) -> Result<Option<std::sync::Arc<Locks>>, super::GenError> {
+        Ok(Some(Locks::prepared(kept, self.width, self.height)?))
+    }
+
+    fn around_locks(
+        &self,
+        seed: u64,
+        kept: &crate::map::locks::Kept,
+    ) -> Result<(super::Generated, Option<usize>), super::GenError> {
+        let locks = Locks::prepared(kept, self.width, self.height)?;
+        Ok((generate_keeping(self, seed, &locks)?, None))
+    }
 }

@@ -23,12 +23,12 @@ use crate::rng::{Stream, stream};
 use rand::RngExt;
 
 /// The map, telling `rec` each step.
-pub(super) fn generate_with(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder) -> Generated {
+fn generate_with(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
 }
 
 /// The map after the first `steps` steps of a recording (the same run, stopped there).
-pub(super) fn replay(p: &DrunkardsWalk, seed: u64, steps: usize) -> Map {
+fn replay(p: &DrunkardsWalk, seed: u64, steps: usize) -> Map {
     run(p, seed, &mut Off, steps).map
 }
 
@@ -187,6 +187,19 @@ fn run(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
     // 3. Passages.
     super::passages::join(p.width, &mut map, &ids, &mut steps);
     Generated { map, report }
+}
+
+impl super::family::Generate for DrunkardsWalk {
+    const JOINS: Option<(Stage, &'static str)> =
+        Some((Stage::Passages, "Passages is off: no corridor joins the rooms"));
+
+    fn own_stages(&self, seed: u64, rec: &mut impl Recorder) -> (Generated, Option<usize>) {
+        (generate_with(self, seed, rec), None)
+    }
+
+    fn replay(&self, seed: u64, steps: &[Step]) -> Map {
+        replay(self, seed, steps.len())
+    }
 }
 
 #[cfg(test)]

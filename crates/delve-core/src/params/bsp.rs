@@ -4,6 +4,7 @@
 use super::field::{self, Field, RangeWords, Words, count, map_side, range};
 use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
+use super::stages::Stage;
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
@@ -175,6 +176,35 @@ impl BspRooms {
 }
 
 field::table_params!(BspRooms, super::GeneratorKind::BspRooms, "BSP rooms");
+
+impl super::Family for BspRooms {
+    const LABEL: &'static str = "BSP rooms";
+    const STAGES: &'static [Stage] = &[
+        Stage::Split,
+        Stage::LeafRooms,
+        Stage::JoinSiblings,
+        Stage::Beside,
+        Stage::Vaults,
+        Stage::Roles,
+        Stage::Markers,
+        Stage::ColoursApart,
+    ];
+
+    fn table() -> &'static [ParamSpec] {
+        specs()
+    }
+
+    fn map_size(&self) -> Option<(u32, u32)> {
+        Some((self.width, self.height))
+    }
+
+    fn rooms_placed(placed: usize, asked: usize) -> (String, &'static str) {
+        (
+            format!("{} in {asked} leaves", crate::words::count(placed as u64, "room")),
+            "A room in each leaf of the splits.",
+        )
+    }
+}
 
 #[cfg(test)]
 mod tests {

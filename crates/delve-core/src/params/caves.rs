@@ -5,6 +5,7 @@
 use super::field::{self, Field, Words, chance, count, map_side};
 use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
+use super::stages::Stage;
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
 use serde::{Deserialize, Serialize};
@@ -167,6 +168,36 @@ impl Caves {
 }
 
 field::table_params!(Caves, super::GeneratorKind::Caves, "caves");
+
+impl super::Family for Caves {
+    const LABEL: &'static str = "Caves";
+    const STAGES: &'static [Stage] = &[
+        Stage::Fill,
+        Stage::Smooth,
+        Stage::Regions,
+        Stage::JoinCaves,
+        Stage::Beside,
+        Stage::Vaults,
+        Stage::Roles,
+        Stage::Markers,
+        Stage::ColoursApart,
+    ];
+
+    fn table() -> &'static [ParamSpec] {
+        specs()
+    }
+
+    fn map_size(&self) -> Option<(u32, u32)> {
+        Some((self.width, self.height))
+    }
+
+    fn rooms_placed(placed: usize, _asked: usize) -> (String, &'static str) {
+        (
+            crate::words::count(placed as u64, "cave"),
+            "The caves (rooms) the rock left, after small regions were filled in.",
+        )
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,7 @@
 use super::field::{self, Field, RangeWords, Words, chance, count, flag, range};
 use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
+use super::stages::Stage;
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
@@ -636,6 +637,29 @@ impl GrownRooms {
 }
 
 field::table_params!(GrownRooms, super::GeneratorKind::GrownRooms, "grown-rooms");
+
+impl super::Family for GrownRooms {
+    const LABEL: &'static str = "Grown rooms";
+    const STAGES: &'static [Stage] = &[
+        Stage::Grow,
+        Stage::Doors,
+        Stage::Place,
+        Stage::Loops,
+        Stage::Beside,
+        Stage::Vaults,
+        Stage::Roles,
+        Stage::Markers,
+        Stage::ColoursApart,
+    ];
+
+    fn table() -> &'static [ParamSpec] {
+        specs()
+    }
+
+    fn map_size(&self) -> Option<(u32, u32)> {
+        None
+    }
+}
 
 impl GrownRooms {
     /// The hand-written checks, after field `key`'s own.

@@ -4,6 +4,7 @@
 use super::field::{self, Field, RangeWords, Words, chance, count, map_side, range};
 use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
+use super::stages::Stage;
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
@@ -163,6 +164,38 @@ impl RoomsAndMazes {
 }
 
 field::table_params!(RoomsAndMazes, super::GeneratorKind::RoomsAndMazes, "rooms and mazes");
+
+impl super::Family for RoomsAndMazes {
+    const LABEL: &'static str = "Rooms and mazes";
+    const STAGES: &'static [Stage] = &[
+        Stage::MazeRooms,
+        Stage::GrowMaze,
+        Stage::Connect,
+        Stage::RemoveDeadEnds,
+        Stage::Passages,
+        Stage::Beside,
+        Stage::Vaults,
+        Stage::Roles,
+        Stage::Markers,
+        Stage::ColoursApart,
+    ];
+    const ASKS_TRIES: bool = true;
+
+    fn table() -> &'static [ParamSpec] {
+        specs()
+    }
+
+    fn map_size(&self) -> Option<(u32, u32)> {
+        Some((self.width, self.height))
+    }
+
+    fn rooms_placed(placed: usize, asked: usize) -> (String, &'static str) {
+        (
+            format!("{} placed in {asked} tries", crate::words::count(placed as u64, "room")),
+            "Rooms placed, of the room attempts asked for; the maze fills the rock between them.",
+        )
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,7 @@
 pub mod beside;
 pub mod bsp;
 pub mod caves;
+pub mod family;
 pub(crate) mod field;
 pub mod grown;
 pub mod markers;
@@ -33,6 +34,8 @@ use std::fmt;
 
 pub use bsp::BspRooms;
 pub use caves::Caves;
+pub use family::Family;
+use family::define_params;
 pub use grown::{GrownRooms, RoomShape};
 pub use mazes::RoomsAndMazes;
 pub use roles::RoleRules;
@@ -57,103 +60,11 @@ impl SizeRange {
     }
 }
 
-/// The generator and every one of its parameters (and its list of stages: see [`stages`]).
-///
-/// Files hold it as `RoomsAndTunnels((…))` or `GrownRooms((…))`, or, when its stage list is not
-/// the standard one, as `Stages([…])`: each stage with its parameters ([`stage_form`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "stage_form::Form", into = "stage_form::Form")]
-pub enum GeneratorParams {
-    /// Random rectangular rooms joined in order by L-shaped tunnels (the classic tutorials).
-    RoomsAndTunnels(RoomsAndTunnels),
-    /// Rooms grown from blocks, placed door to door by the shortest corridor (Tiendil's tutorial).
-    GrownRooms(GrownRooms),
-    /// Caves: rock filled at random and smoothed by a cellular rule, each open region a room,
-    /// joined by tunnels.
-    Caves(Caves),
-    /// Binary space partition: the map split part by part, a room in each leaf, the two halves
-    /// of each split joined.
-    BspRooms(BspRooms),
-    /// Drunkard's walk: walkers carve the rock at random; its wide parts are rooms, its narrow
-    /// parts passages.
-    DrunkardsWalk(DrunkardsWalk),
-    /// Rooms and mazes: rooms on odd tiles, a maze grown between them, an opening from each
-    /// region into the rest, dead ends filled in.
-    RoomsAndMazes(RoomsAndMazes),
-}
+family::families!(define_params, $);
 
 impl Default for GeneratorParams {
     fn default() -> Self {
         GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::default())
-    }
-}
-
-/// The algorithms Delve knows, for pickers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GeneratorKind {
-    RoomsAndTunnels,
-    GrownRooms,
-    Caves,
-    BspRooms,
-    DrunkardsWalk,
-    RoomsAndMazes,
-}
-
-impl GeneratorKind {
-    pub const ALL: &'static [GeneratorKind] = &[
-        GeneratorKind::RoomsAndTunnels,
-        GeneratorKind::GrownRooms,
-        GeneratorKind::Caves,
-        GeneratorKind::BspRooms,
-        GeneratorKind::DrunkardsWalk,
-        GeneratorKind::RoomsAndMazes,
-    ];
-
-    pub const fn label(self) -> &'static str {
-        match self {
-            GeneratorKind::RoomsAndTunnels => "Rooms and tunnels",
-            GeneratorKind::GrownRooms => "Grown rooms",
-            GeneratorKind::Caves => "Caves",
-            GeneratorKind::BspRooms => "BSP rooms",
-            GeneratorKind::DrunkardsWalk => "Drunkard's walk",
-            GeneratorKind::RoomsAndMazes => "Rooms and mazes",
-        }
-    }
-
-    /// The name of this generator's variant of [`GeneratorParams`] in files.
-    pub const fn file_name(self) -> &'static str {
-        match self {
-            GeneratorKind::RoomsAndTunnels => "RoomsAndTunnels",
-            GeneratorKind::GrownRooms => "GrownRooms",
-            GeneratorKind::Caves => "Caves",
-            GeneratorKind::BspRooms => "BspRooms",
-            GeneratorKind::DrunkardsWalk => "DrunkardsWalk",
-            GeneratorKind::RoomsAndMazes => "RoomsAndMazes",
-        }
-    }
-
-    /// Every parameter of this generator, in panel order.
-    pub fn specs(self) -> &'static [ParamSpec] {
-        match self {
-            GeneratorKind::RoomsAndTunnels => rooms_tunnels::specs(),
-            GeneratorKind::GrownRooms => grown::specs(),
-            GeneratorKind::Caves => caves::specs(),
-            GeneratorKind::BspRooms => bsp::specs(),
-            GeneratorKind::DrunkardsWalk => walk::specs(),
-            GeneratorKind::RoomsAndMazes => mazes::specs(),
-        }
-    }
-
-    /// Default parameters of this generator.
-    pub fn default_params(self) -> GeneratorParams {
-        match self {
-            GeneratorKind::RoomsAndTunnels => GeneratorParams::RoomsAndTunnels(RoomsAndTunnels::default()),
-            GeneratorKind::GrownRooms => GeneratorParams::GrownRooms(GrownRooms::default()),
-            GeneratorKind::Caves => GeneratorParams::Caves(Caves::default()),
-            GeneratorKind::BspRooms => GeneratorParams::BspRooms(BspRooms::default()),
-            GeneratorKind::DrunkardsWalk => GeneratorParams::DrunkardsWalk(DrunkardsWalk::default()),
-            GeneratorKind::RoomsAndMazes => GeneratorParams::RoomsAndMazes(RoomsAndMazes::default()),
-        }
     }
 }
 
@@ -245,53 +156,13 @@ pub trait Params {
     }
 }
 
-/// `$body` with `$p` bound to the parameters of whichever generator `$params` is (for the
-/// settings every generator has: stages, roles, vaults, a part beside).
-macro_rules! on_each {
-    ($params:expr, $p:ident => $body:expr) => {
-        match $params {
-            GeneratorParams::RoomsAndTunnels($p) => $body,
-            GeneratorParams::GrownRooms($p) => $body,
-            GeneratorParams::Caves($p) => $body,
-            GeneratorParams::BspRooms($p) => $body,
-            GeneratorParams::DrunkardsWalk($p) => $body,
-            GeneratorParams::RoomsAndMazes($p) => $body,
-        }
-    };
-}
-
 impl GeneratorParams {
-    pub fn kind(&self) -> GeneratorKind {
-        match self {
-            GeneratorParams::RoomsAndTunnels(_) => GeneratorKind::RoomsAndTunnels,
-            GeneratorParams::GrownRooms(_) => GeneratorKind::GrownRooms,
-            GeneratorParams::Caves(_) => GeneratorKind::Caves,
-            GeneratorParams::BspRooms(_) => GeneratorKind::BspRooms,
-            GeneratorParams::DrunkardsWalk(_) => GeneratorKind::DrunkardsWalk,
-            GeneratorParams::RoomsAndMazes(_) => GeneratorKind::RoomsAndMazes,
-        }
-    }
-
     pub fn params(&self) -> &dyn Params {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => p,
-            GeneratorParams::GrownRooms(p) => p,
-            GeneratorParams::Caves(p) => p,
-            GeneratorParams::BspRooms(p) => p,
-            GeneratorParams::DrunkardsWalk(p) => p,
-            GeneratorParams::RoomsAndMazes(p) => p,
-        }
+        on_each!(self, p => p)
     }
 
     pub fn params_mut(&mut self) -> &mut dyn Params {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => p,
-            GeneratorParams::GrownRooms(p) => p,
-            GeneratorParams::Caves(p) => p,
-            GeneratorParams::BspRooms(p) => p,
-            GeneratorParams::DrunkardsWalk(p) => p,
-            GeneratorParams::RoomsAndMazes(p) => p,
-        }
+        on_each!(self, p => p)
     }
 
     pub fn check(&self) -> Vec<ParamIssue> {
@@ -348,14 +219,7 @@ impl GeneratorParams {
     /// The size of the map the generator makes on its own, when its parameters set it (grown
     /// rooms grow theirs to fit).
     pub fn map_size(&self) -> Option<(u32, u32)> {
-        match self {
-            GeneratorParams::RoomsAndTunnels(p) => Some((p.width, p.height)),
-            GeneratorParams::GrownRooms(_) => None,
-            GeneratorParams::Caves(p) => Some((p.width, p.height)),
-            GeneratorParams::BspRooms(p) => Some((p.width, p.height)),
-            GeneratorParams::DrunkardsWalk(p) => Some((p.width, p.height)),
-            GeneratorParams::RoomsAndMazes(p) => Some((p.width, p.height)),
-        }
+        on_each!(self, p => p.map_size())
     }
 
     /// The vaults (every generator has the same settings).
@@ -469,14 +333,7 @@ mod tests {
     #[test]
     fn every_parameter_of_both_generators_is_set_and_read_back() {
         for kind in GeneratorKind::ALL {
-            let n = match kind.default_params() {
-                GeneratorParams::RoomsAndTunnels(p) => every_setter_writes_its_own_field(p),
-                GeneratorParams::GrownRooms(p) => every_setter_writes_its_own_field(p),
-                GeneratorParams::Caves(p) => every_setter_writes_its_own_field(p),
-                GeneratorParams::BspRooms(p) => every_setter_writes_its_own_field(p),
-                GeneratorParams::DrunkardsWalk(p) => every_setter_writes_its_own_field(p),
-                GeneratorParams::RoomsAndMazes(p) => every_setter_writes_its_own_field(p),
-            };
+            let n = on_each!(kind.default_params(), p => every_setter_writes_its_own_field(p));
             assert_eq!(n, kind.specs().len());
         }
         assert_eq!(every_setter_writes_its_own_field(RoomsAndTunnels::mcrogueface()), rooms_tunnels::specs().len());

@@ -5,6 +5,7 @@
 use super::field::{self, Field, RangeWords, Words, chance, choice, count, map_side, range};
 use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
+use super::stages::Stage;
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
@@ -282,6 +283,30 @@ impl RoomsAndTunnels {
 }
 
 field::table_params!(RoomsAndTunnels, super::GeneratorKind::RoomsAndTunnels, "rooms-and-tunnels");
+
+impl super::Family for RoomsAndTunnels {
+    const LABEL: &'static str = "Rooms and tunnels";
+    const STAGES: &'static [Stage] = &[
+        Stage::PlaceRooms,
+        Stage::DigTunnels,
+        Stage::Spawn,
+        Stage::KeepLocks,
+        Stage::Beside,
+        Stage::Vaults,
+        Stage::Roles,
+        Stage::Markers,
+        Stage::ColoursApart,
+    ];
+    const ASKS_TRIES: bool = true;
+
+    fn table() -> &'static [ParamSpec] {
+        specs()
+    }
+
+    fn map_size(&self) -> Option<(u32, u32)> {
+        Some((self.width, self.height))
+    }
+}
 
 impl RoomsAndTunnels {
     /// The hand-written checks, after field `key`'s own.

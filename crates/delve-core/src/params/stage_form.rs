@@ -285,49 +285,67 @@ impl StageBlock {
     }
 }
 
-/// The generator and every one of its parameters, as files hold them: one generator's
-/// parameters, or its list of stages with theirs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename = "GeneratorParams")]
-pub(super) enum Form {
-    /// Random rectangular rooms joined in order by L-shaped tunnels (the classic tutorials).
-    RoomsAndTunnels(RoomsAndTunnels),
-    /// Rooms grown from blocks, placed door to door by the shortest corridor (Tiendil's tutorial).
-    GrownRooms(GrownRooms),
-    /// Caves: rock filled at random and smoothed by a cellular rule, each open region a room,
-    /// joined by tunnels.
-    Caves(Caves),
-    /// Binary space partition: the map split part by part, a room in each leaf, the two halves
-    /// of each split joined.
-    BspRooms(BspRooms),
-    /// Drunkard's walk: walkers carve the rock at random; its wide parts are rooms, its narrow
-    /// parts passages.
-    DrunkardsWalk(DrunkardsWalk),
-    /// Rooms and mazes: rooms on odd tiles, a maze grown between them, an opening from each
-    /// region into the rest, dead ends filled in.
-    RoomsAndMazes(RoomsAndMazes),
-    /// A generator as its list of stages, each with its parameters.
-    Stages(Vec<StageBlock>),
+/// [`Form`] over the list of families, and its way to and from [`GeneratorParams`] in the
+/// first form.
+macro_rules! define_form {
+    (; $($(#[$doc:meta])* $v:ident($t:ty),)*) => {
+        /// The generator and every one of its parameters, as files hold them: one generator's
+        /// parameters, or its list of stages with theirs.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+        #[serde(rename = "GeneratorParams")]
+        pub(super) enum Form {
+            $($(#[$doc])* $v($t),)*
+            /// A generator as its list of stages, each with its parameters.
+            Stages(Vec<StageBlock>),
+        }
+
+        impl Form {
+            /// The parameters in the first form; the blocks of the second.
+            fn first(self) -> Result<GeneratorParams, Vec<StageBlock>> {
+                match self {
+                    $(Form::$v(p) => Ok(GeneratorParams::$v(p)),)*
+                    Form::Stages(blocks) => Err(blocks),
+                }
+            }
+
+            /// `params` in the first form.
+            fn of(params: GeneratorParams) -> Form {
+                match params {
+                    $(GeneratorParams::$v(p) => Form::$v(p),)*
+                }
+            }
+        }
+    };
 }
+super::family::families!(define_form);
 
 /// The generators that have `stage`.
 fn generators_of(stage: Stage) -> impl Iterator<Item = GeneratorKind> {
     GeneratorKind::ALL.iter().copied().filter(move |&k| Stage::listable(k).any(|s| s == stage))
 }
 
+/// Each family's first stage, the one that makes its rooms, in words: "PlaceRooms (rooms and
+/// tunnels), …, or MazeRooms (rooms and mazes)".
+fn first_stages() -> String {
+    let each: Vec<String> = GeneratorKind::ALL
+        .iter()
+        .map(|k| format!("{} ({})", k.stages()[0].name(), crate::words::lower_first(k.label())))
+        .collect();
+    match each.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 impl TryFrom<Form> for GeneratorParams {
     type Error = String;
 
     fn try_from(form: Form) -> Result<GeneratorParams, String> {
-        let blocks = match form {
-            Form::RoomsAndTunnels(p) => return Ok(GeneratorParams::RoomsAndTunnels(p)),
-            Form::GrownRooms(p) => return Ok(GeneratorParams::GrownRooms(p)),
-            Form::Caves(p) => return Ok(GeneratorParams::Caves(p)),
-            Form::BspRooms(p) => return Ok(GeneratorParams::BspRooms(p)),
-            Form::DrunkardsWalk(p) => return Ok(GeneratorParams::DrunkardsWalk(p)),
-            Form::RoomsAndMazes(p) => return Ok(GeneratorParams::RoomsAndMazes(p)),
-            Form::Stages(blocks) => blocks,
+        let blocks = match form.first() {
+            Ok(params) => return Ok(params),
+            Err(blocks) => blocks,
         };
         let entries: Vec<StageEntry> = blocks.iter().map(StageBlock::entry).collect();
         // The generator is the one of the first stage only one generator has.
@@ -340,10 +358,7 @@ impl TryFrom<Form> for GeneratorParams {
                     _ => None,
                 }
             })
-            .ok_or(
-                "a list of stages needs the stage that makes the rooms: PlaceRooms (rooms and tunnels), Grow \
-                    (grown rooms), Fill (caves), Split (BSP rooms), Walk (drunkard's walk) or MazeRooms (rooms and mazes)",
-            )?;
+            .ok_or_else(|| format!("a list of stages needs the stage that makes the rooms: {}", first_stages()))?;
         for (i, e) in entries.iter().enumerate() {
             if !generators_of(e.stage).any(|k| k == kind) {
                 return Err(format!(
@@ -373,14 +388,7 @@ impl From<GeneratorParams> for Form {
             let entries = stages.entries(params.kind());
             return Form::Stages(entries.into_iter().filter_map(|e| StageBlock::of(e, &params)).collect());
         }
-        match params {
-            GeneratorParams::RoomsAndTunnels(p) => Form::RoomsAndTunnels(p),
-            GeneratorParams::GrownRooms(p) => Form::GrownRooms(p),
-            GeneratorParams::Caves(p) => Form::Caves(p),
-            GeneratorParams::BspRooms(p) => Form::BspRooms(p),
-            GeneratorParams::DrunkardsWalk(p) => Form::DrunkardsWalk(p),
-            GeneratorParams::RoomsAndMazes(p) => Form::RoomsAndMazes(p),
-        }
+        Form::of(params)
     }
 }
 
@@ -420,15 +428,7 @@ mod tests {
     #[test]
     fn the_blocks_carry_every_field_of_the_first_form() {
         for kind in GeneratorKind::ALL {
-            let text = match kind.default_params() {
-                GeneratorParams::RoomsAndTunnels(p) => ron::to_string(&p),
-                GeneratorParams::GrownRooms(p) => ron::to_string(&p),
-                GeneratorParams::Caves(p) => ron::to_string(&p),
-                GeneratorParams::BspRooms(p) => ron::to_string(&p),
-                GeneratorParams::DrunkardsWalk(p) => ron::to_string(&p),
-                GeneratorParams::RoomsAndMazes(p) => ron::to_string(&p),
-            }
-            .expect("serialises");
+            let text = crate::params::on_each!(kind.default_params(), p => ron::to_string(&p)).expect("serialises");
             let value: ron::Value = ron::from_str(&text).expect("reads as a value");
             let ron::Value::Map(fields) = value else { panic!("{kind:?} is a struct: {text}") };
             let mut keys: Vec<String> = fields

@@ -208,73 +208,7 @@ impl Stage {
     /// The stages of a generator of `kind`, in order (rooms and tunnels' *keep locks* runs only
     /// around locks).
     pub const fn of(kind: GeneratorKind) -> &'static [Stage] {
-        match kind {
-            GeneratorKind::RoomsAndTunnels => &[
-                Stage::PlaceRooms,
-                Stage::DigTunnels,
-                Stage::Spawn,
-                Stage::KeepLocks,
-                Stage::Beside,
-                Stage::Vaults,
-                Stage::Roles,
-                Stage::Markers,
-                Stage::ColoursApart,
-            ],
-            GeneratorKind::GrownRooms => &[
-                Stage::Grow,
-                Stage::Doors,
-                Stage::Place,
-                Stage::Loops,
-                Stage::Beside,
-                Stage::Vaults,
-                Stage::Roles,
-                Stage::Markers,
-                Stage::ColoursApart,
-            ],
-            GeneratorKind::Caves => &[
-                Stage::Fill,
-                Stage::Smooth,
-                Stage::Regions,
-                Stage::JoinCaves,
-                Stage::Beside,
-                Stage::Vaults,
-                Stage::Roles,
-                Stage::Markers,
-                Stage::ColoursApart,
-            ],
-            GeneratorKind::BspRooms => &[
-                Stage::Split,
-                Stage::LeafRooms,
-                Stage::JoinSiblings,
-                Stage::Beside,
-                Stage::Vaults,
-                Stage::Roles,
-                Stage::Markers,
-                Stage::ColoursApart,
-            ],
-            GeneratorKind::DrunkardsWalk => &[
-                Stage::Walk,
-                Stage::FindRooms,
-                Stage::Passages,
-                Stage::Beside,
-                Stage::Vaults,
-                Stage::Roles,
-                Stage::Markers,
-                Stage::ColoursApart,
-            ],
-            GeneratorKind::RoomsAndMazes => &[
-                Stage::MazeRooms,
-                Stage::GrowMaze,
-                Stage::Connect,
-                Stage::RemoveDeadEnds,
-                Stage::Passages,
-                Stage::Beside,
-                Stage::Vaults,
-                Stage::Roles,
-                Stage::Markers,
-                Stage::ColoursApart,
-            ],
-        }
+        kind.stages()
     }
 }
 

@@ -4,6 +4,7 @@
 use super::field::{self, Field, Words, chance, count, map_side};
 use super::markers::Markers;
 use super::roles::{RoleRules, role_field};
+use super::stages::Stage;
 use super::vaults::{Vaults, vault_field};
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
 use serde::{Deserialize, Serialize};
@@ -137,6 +138,32 @@ impl DrunkardsWalk {
 }
 
 field::table_params!(DrunkardsWalk, super::GeneratorKind::DrunkardsWalk, "drunkard's walk");
+
+impl super::Family for DrunkardsWalk {
+    const LABEL: &'static str = "Drunkard's walk";
+    const STAGES: &'static [Stage] = &[
+        Stage::Walk,
+        Stage::FindRooms,
+        Stage::Passages,
+        Stage::Beside,
+        Stage::Vaults,
+        Stage::Roles,
+        Stage::Markers,
+        Stage::ColoursApart,
+    ];
+
+    fn table() -> &'static [ParamSpec] {
+        specs()
+    }
+
+    fn map_size(&self) -> Option<(u32, u32)> {
+        Some((self.width, self.height))
+    }
+
+    fn rooms_placed(placed: usize, _asked: usize) -> (String, &'static str) {
+        (crate::words::count(placed as u64, "room"), "The wide parts of the open space the walkers carved.")
+    }
+}
 
 #[cfg(test)]
 mod tests {
