@@ -100,18 +100,18 @@ impl Preset {
 
 /// The presets shipped with Delve (`presets/*.ron`), built into the binary: `(name, RON text)`.
 pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
-    ("godot-part3", include_str!("../../../../presets/godot-part3.ron")),
-    ("mcrogueface-part3", include_str!("../../../../presets/mcrogueface-part3.ron")),
-    ("tiendil-step6", include_str!("../../../../presets/tiendil-step6.ron")),
-    ("grown-shapes", include_str!("../../../../presets/grown-shapes.ron")),
-    ("grown-treasure", include_str!("../../../../presets/grown-treasure.ron")),
-    ("caves", include_str!("../../../../presets/caves.ron")),
-    ("bsp-rooms", include_str!("../../../../presets/bsp-rooms.ron")),
-    ("drunkards-walk", include_str!("../../../../presets/drunkards-walk.ron")),
-    ("rooms-and-mazes", include_str!("../../../../presets/rooms-and-mazes.ron")),
-    ("vaults", include_str!("../../../../presets/vaults.ron")),
-    ("rooms-and-caves", include_str!("../../../../presets/rooms-and-caves.ron")),
-    ("grown-quest", include_str!("../../../../presets/grown-quest.ron")),
+    ("godot-part3", include_str!("../../presets/godot-part3.ron")),
+    ("mcrogueface-part3", include_str!("../../presets/mcrogueface-part3.ron")),
+    ("tiendil-step6", include_str!("../../presets/tiendil-step6.ron")),
+    ("grown-shapes", include_str!("../../presets/grown-shapes.ron")),
+    ("grown-treasure", include_str!("../../presets/grown-treasure.ron")),
+    ("caves", include_str!("../../presets/caves.ron")),
+    ("bsp-rooms", include_str!("../../presets/bsp-rooms.ron")),
+    ("drunkards-walk", include_str!("../../presets/drunkards-walk.ron")),
+    ("rooms-and-mazes", include_str!("../../presets/rooms-and-mazes.ron")),
+    ("vaults", include_str!("../../presets/vaults.ron")),
+    ("rooms-and-caves", include_str!("../../presets/rooms-and-caves.ron")),
+    ("grown-quest", include_str!("../../presets/grown-quest.ron")),
 ];
 
 /// The preset the editor opens on.

@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// The vault libraries shipped with Delve (`presets/vaults/*.ron`), by the path the shipped
 /// presets name them with: a name not found beside a file is looked for here too.
 pub const SHIPPED_LIBRARIES: &[(&str, &str)] =
-    &[("vaults/library.ron", include_str!("../../../../presets/vaults/library.ron"))];
+    &[("vaults/library.ron", include_str!("../../presets/vaults/library.ron"))];
 
 /// Where a file's vault libraries are looked for.
 #[derive(Clone, Debug)]
