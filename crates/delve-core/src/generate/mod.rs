@@ -273,13 +273,6 @@ pub fn prepare_keeping(params: &GeneratorParams, kept: &Kept) -> Result<(), GenE
     Ok(())
 }
 
-/// Forgets every preparation of locks ([`prepare_keeping`]): the next generation around any
-/// locks prepares them afresh. For tests that compare the two.
-#[doc(hidden)]
-pub fn forget_prepared_locks() {
-    keep::forget_prepared();
-}
-
 /// Generates the map for `params` and `seed` around `kept` when there are locks, else as
 /// [`generate`] does (a [`Request`] keeping `kept`): what every view that makes a seed's map
 /// (regeneration, thumbnails, sweeps, compare panes) calls.

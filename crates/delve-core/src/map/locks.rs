@@ -1,14 +1,15 @@
 //! What a regeneration keeps ([`Kept`]): the locked rooms with their doors, the corridors whose
 //! two doors are both on locked rooms, and the locked tiles with what they are. [`Kept::of`]
 //! takes them from a map; a generator builds the rest around them
-//! (the generators' `generate_keeping`), and the regenerated map's provenance holds them, so
+//! (each family's `around_locks`, in `generate`), and the regenerated map's provenance holds them, so
 //! that *Regenerate from provenance* makes the same map again.
 
 use super::{Door, DoorId, Map, Room, RoomId, Tile, path_text};
 use crate::geom::Pos;
 use serde::{Deserialize, Serialize};
+use std::any::Any;
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The locks of a map, as a generator keeps them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +51,32 @@ pub struct Kept {
 #[derive(Default)]
 pub struct Derived {
     fingerprint: OnceLock<u64>,
+    /// What a generator prepared from the locks, by map size (opaque here: `generate`'s form).
+    prepared: Mutex<Vec<((u32, u32), Preparation)>>,
+}
+
+/// A generator's preparation of the locks, of a type only it knows.
+type Preparation = Arc<dyn Any + Send + Sync>;
+
+impl Derived {
+    /// The form `make` prepares from these locks for a map of `size`: made the first time it
+    /// is asked for that size and kept with the locks after (a seed sweep, the seed browser or
+    /// a dragged slider generates around the same `Arc<Kept>` again and again, on many
+    /// threads). A failure is not kept. The caller holds the preparation by holding the locks;
+    /// nothing is kept anywhere else.
+    pub fn prepared<T: Any + Send + Sync, E>(
+        &self,
+        size: (u32, u32),
+        make: impl FnOnce() -> Result<T, E>,
+    ) -> Result<Arc<T>, E> {
+        let mut kept = self.prepared.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(done) = kept.iter().find(|(s, _)| *s == size).and_then(|(_, p)| p.clone().downcast::<T>().ok()) {
+            return Ok(done);
+        }
+        let made = Arc::new(make()?);
+        kept.push((size, made.clone()));
+        Ok(made)
+    }
 }
 
 impl Kept {

@@ -53,29 +53,6 @@ const PASS: [u8; 32] = {
     t
 };
 
-/// Locks prepared lately, oldest first, keyed by the locks' fingerprint and the map size (and
-/// checked against the locks' value): what the map model used to carry, type-erased, beside its
-/// locks.
-static PREPARED: std::sync::Mutex<Vec<Prepared>> = std::sync::Mutex::new(Vec::new());
-
-/// How many preparations [`PREPARED`] keeps (a few documents, compare panes and sweeps at once).
-const PREPARED_KEPT: usize = 8;
-
-/// Empties [`PREPARED`].
-pub(super) fn forget_prepared() {
-    PREPARED.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
-}
-
-struct Prepared {
-    key: (u64, u32, u32),
-    kept: Kept,
-    /// The address of the `Kept` last found to have this value (equal fingerprints and an
-    /// equal address: the same locks, short of a 64-bit hash collision between a freed value and
-    /// a new one put in its place).
-    seen_at: usize,
-    locks: Arc<Locks>,
-}
-
 /// Most tiles one tunnel search visits.
 const ROUTE_CAP: usize = 4_000_000;
 
@@ -118,26 +95,9 @@ pub(super) struct KeptPath {
 
 impl Locks {
     /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there:
-    /// made the first time and read from [`PREPARED`] after (a seed sweep, the seed browser or a
-    /// dragged slider generates around the same locks again and again, on many threads).
+    /// prepared once per size and kept with `kept` ([`crate::map::locks::Derived::prepared`]).
     pub(super) fn prepared(kept: &Kept, width: u32, height: u32) -> Result<Arc<Locks>, LockConflict> {
-        let key = (kept.fingerprint(), width, height);
-        // Where this `Kept` lives: the same locks asked again and again (a sweep, a dragged
-        // slider) skip comparing their value once it was compared.
-        let at = std::ptr::from_ref(kept) as usize;
-        let cache = || PREPARED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(e) = cache().iter_mut().find(|e| e.key == key && (e.seen_at == at || e.kept == *kept)) {
-            e.seen_at = at;
-            return Ok(e.locks.clone());
-        }
-        // Prepared outside the lock: two threads may both prepare the same locks once.
-        let locks = Arc::new(Locks::new(kept, width, height)?);
-        let mut cache = cache();
-        if cache.len() >= PREPARED_KEPT {
-            cache.remove(0);
-        }
-        cache.push(Prepared { key, kept: kept.clone(), seen_at: at, locks: locks.clone() });
-        Ok(locks)
+        kept.derived.prepared((width, height), || Locks::new(kept, width, height))
     }
 
     /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there.

@@ -96,3 +96,21 @@ fn locks_are_prepared_once_per_value_and_size() {
     let c = Locks::prepared(&Kept::of(&other).unwrap(), 20, 10).unwrap();
     assert!(!Arc::ptr_eq(&a, &c), "other locks, another preparation");
 }
+
+/// Prepared locks live with the locks the caller holds: asked again through the same locks,
+/// the same preparation; a copy of the locks prepares its own; and when the caller lets the
+/// locks go, the preparation goes with them (it used to stay in a process-wide cache).
+#[test]
+fn prepared_locks_live_with_the_locks() {
+    let mut map = Map::from_ascii(MAP).unwrap();
+    map.rooms[0].locked = true;
+    let kept = Arc::new(Kept::of(&map).unwrap());
+    let first = Locks::prepared(&kept, 20, 10).unwrap();
+    assert!(Arc::ptr_eq(&first, &Locks::prepared(&kept, 20, 10).unwrap()), "prepared once");
+    assert!(!Arc::ptr_eq(&first, &Locks::prepared(&kept, 24, 10).unwrap()), "per map size");
+    let copy = Arc::new((*kept).clone());
+    assert!(!Arc::ptr_eq(&first, &Locks::prepared(&copy, 20, 10).unwrap()), "a copy prepares its own");
+    let weak = Arc::downgrade(&first);
+    drop((first, kept));
+    assert!(weak.upgrade().is_none(), "the preparation went with the locks");
+}
