@@ -41,9 +41,21 @@ typedef enum DelveOpening {
 // `delve_generate` or `delve_generate_keeping`, freed with `delve_map_free`.
 typedef struct DelveMap DelveMap;
 
+// A preset: a generator and every one of its parameters, its name and its own seed. Opaque;
+// made by `delve_preset_load`, freed with `delve_preset_free`. Reading it
+// (`delve_preset_get`, `delve_preset_generate`, `delve_preset_to_ron`) from several threads at
+// once is safe; setting it (`delve_preset_set`) is not, while any other call uses it.
+typedef struct DelvePreset DelvePreset;
+
 // One room of a map: its id (as in the JSON export), the bounding box of its floor in tiles
 // (x to the right, y down, from the top-left corner of the map), its floor area and its role.
 typedef struct DelveRoom {
+  // Set by the caller to `sizeof(DelveRoom)` before the call; never written by the library,
+  // which writes only the fields that lie wholly within `size` bytes: a program built against an
+  // older, shorter `DelveRoom` gets its own fields and nothing past them is touched; a larger
+  // `size` (a newer header than the library) gets the fields this library knows, the rest left
+  // as they were. A `size` short of the first version's fields (through `role`) is refused.
+  uint32_t size;
   // The room's id, as the JSON export and the map file name it.
   uint32_t id;
   // Left column of the bounding box.
@@ -58,11 +70,20 @@ typedef struct DelveRoom {
   uint32_t area;
   // What the room is for.
   enum DelveRole role;
+  // A hand-made room, placed from a vault library (the JSON export's `vault`). Added after
+  // the first version: a caller whose `size` ends before it does not get it.
+  bool vault;
 } DelveRoom;
 
 // One door of a map: on tile (`x`, `y`), its room's edge, leading out to tile (`outside_x`,
 // `outside_y`), where its corridor starts (the door tile of `delve_map_tiles`).
 typedef struct DelveDoor {
+  // Set by the caller to `sizeof(DelveDoor)` before the call; never written by the library,
+  // which writes only the fields that lie wholly within `size` bytes: a program built against an
+  // older, shorter `DelveDoor` gets its own fields and nothing past them is touched; a larger
+  // `size` (a newer header than the library) gets the fields this library knows, the rest left
+  // as they were. A `size` short of the first version's fields (through `key`) is refused.
+  uint32_t size;
   // The door's id, as the JSON export and the map file name it.
   uint32_t id;
   // The id of its room.
@@ -81,6 +102,12 @@ typedef struct DelveDoor {
 
 // One marker of a map: a thing of kind `kind` on tile (`x`, `y`).
 typedef struct DelveMarker {
+  // Set by the caller to `sizeof(DelveMarker)` before the call; never written by the library,
+  // which writes only the fields that lie wholly within `size` bytes: a program built against an
+  // older, shorter `DelveMarker` gets its own fields and nothing past them is touched; a larger
+  // `size` (a newer header than the library) gets the fields this library knows, the rest left
+  // as they were. A `size` short of the first version's fields (through `key`) is refused.
+  uint32_t size;
   // Its kind's name, as the preset declares it (`monster`, `key`, ...): owned by the map,
   // valid until `delve_map_free`.
   const char *kind;
@@ -98,6 +125,12 @@ typedef struct DelveMarker {
 // One kind of tile of a map's palette (water, a chasm, a trap, ...): what the floor of a tile
 // is made of beyond plain floor, as the JSON export's `tile_kinds` gives it.
 typedef struct DelveTileKind {
+  // Set by the caller to `sizeof(DelveTileKind)` before the call; never written by the library,
+  // which writes only the fields that lie wholly within `size` bytes: a program built against an
+  // older, shorter `DelveTileKind` gets its own fields and nothing past them is touched; a
+  // larger `size` (a newer header than the library) gets the fields this library knows, the rest
+  // left as they were. A `size` short of the first version's fields (through `id`) is refused.
+  uint32_t size;
   // Its name, as the preset declares it (`water`, `chasm`, `trap`, ...): owned by the map,
   // valid until `delve_map_free`.
   const char *name;
@@ -121,6 +154,13 @@ typedef struct DelveTileKind {
 // walk as `delve check` and the `solvable`, `solution_length`, `free_locks` and
 // `exit_without_keys` columns of `delve sweep`.
 typedef struct DelveCertificate {
+  // Set by the caller to `sizeof(DelveCertificate)` before the call; never written by the
+  // library, which writes only the fields that lie wholly within `size` bytes: a program built
+  // against an older, shorter `DelveCertificate` gets its own fields and nothing past them is
+  // touched; a larger `size` (a newer header than the library) gets the fields this library
+  // knows, the rest left as they were. A `size` short of the first version's fields (through
+  // `exit_room`) is refused.
+  uint32_t size;
   // Every key is picked up before its door is needed, every walkable tile is reached once
   // the keys are held, and the exit is reached (stepping north, south, east and west).
   bool solvable;
@@ -194,10 +234,13 @@ void delve_map_spawn(const struct DelveMap *m, uint32_t *x, uint32_t *y);
 uint32_t delve_map_room_count(const struct DelveMap *m);
 
 // Writes room `index` (0 to `delve_map_room_count - 1`, in the order of the JSON export) to
-// `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+// `*out`, whose `size` the caller sets to `sizeof(DelveRoom)` first (see `DelveRoom::size`).
+// Returns false, writing nothing, for a NULL map or `out`, an index out of range or a `size`
+// short of the first version's fields.
 //
 // # Safety
-// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+// writable.
 bool delve_map_room(const struct DelveMap *m, uint32_t index, struct DelveRoom *out);
 
 // The number of doors of the map (0 for NULL).
@@ -207,10 +250,13 @@ bool delve_map_room(const struct DelveMap *m, uint32_t index, struct DelveRoom *
 uint32_t delve_map_door_count(const struct DelveMap *m);
 
 // Writes door `index` (0 to `delve_map_door_count - 1`, in the order of the JSON export) to
-// `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+// `*out`, whose `size` the caller sets to `sizeof(DelveDoor)` first (see `DelveDoor::size`).
+// Returns false, writing nothing, for a NULL map or `out`, an index out of range or a `size`
+// short of the first version's fields.
 //
 // # Safety
-// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+// writable.
 bool delve_map_door(const struct DelveMap *m, uint32_t index, struct DelveDoor *out);
 
 // The number of markers of the map (0 for NULL).
@@ -220,10 +266,13 @@ bool delve_map_door(const struct DelveMap *m, uint32_t index, struct DelveDoor *
 uint32_t delve_map_marker_count(const struct DelveMap *m);
 
 // Writes marker `index` (0 to `delve_map_marker_count - 1`, in the order of the JSON export)
-// to `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+// to `*out`, whose `size` the caller sets to `sizeof(DelveMarker)` first (see
+// `DelveMarker::size`). Returns false, writing nothing, for a NULL map or `out`, an index out
+// of range or a `size` short of the first version's fields.
 //
 // # Safety
-// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+// writable.
 bool delve_map_marker(const struct DelveMap *m, uint32_t index, struct DelveMarker *out);
 
 // The number of tile kinds of the map's palette (0 for NULL, and for a map that declares
@@ -235,11 +284,13 @@ uint32_t delve_map_tile_kind_count(const struct DelveMap *m);
 
 // Writes tile kind `index` (0 to `delve_map_tile_kind_count - 1`, in the order of the JSON
 // export's `tile_kinds`; a tile of kind number `k` in `delve_map_terrain` is of index `k - 1`)
-// to `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of
-// range.
+// to `*out`, whose `size` the caller sets to `sizeof(DelveTileKind)` first (see
+// `DelveTileKind::size`). Returns false, writing nothing, for a NULL map or `out`, an index out
+// of range or a `size` short of the first version's fields.
 //
 // # Safety
-// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+// writable.
 bool delve_map_tile_kind(const struct DelveMap *m, uint32_t index, struct DelveTileKind *out);
 
 // The tile kind of each tile, row by row: `width * height` bytes, 0 for a tile without a kind
@@ -330,6 +381,79 @@ struct DelveMap *delve_generate_keeping(const char *preset,
                                         const char *locks_map_path,
                                         char **error);
 
+// Reads a preset to read, set and generate from: `preset` is a shipped preset's name, the
+// path of a preset file or a preset's RON text, as `delve_generate` takes it.
+//
+// Returns the preset (free it with `delve_preset_free`), or NULL with `*error` set to the
+// message `delve_generate` gives for the same text (free it with `delve_string_free`).
+// `error` may be NULL; on success `*error` is set to NULL.
+//
+// # Safety
+// `preset` is NULL or a NUL-terminated string; `error` is NULL or writable.
+struct DelvePreset *delve_preset_load(const char *preset, char **error);
+
+// Sets the parameter at `key` to `value`.
+//
+// `key` is the parameter's path in the preset file: its field names joined by `.`, a list's
+// items by number from 0 (`max_rooms`, `room_size`, `room_size.max`, `markers.keys.pairs`,
+// `markers.kinds.0.density`, `roles.guard`). `value` is JSON text, as `delve_preset_get`
+// gives it: a number (`2`, `1.5`), `true` or `false`, text in quotes (`"monster"`), a range
+// as `{"min": 6, "max": 10}`, a list as `[220, 70, 60]`, `null` for none; a bare word
+// (`ShareWalls`, an option's name in the preset file) is taken as text.
+//
+// The whole preset is then checked as `delve generate` checks a preset file. Returns true, and
+// `*error` set to NULL, when the value is taken; false, the preset unchanged and `*error` the
+// message (free it with `delve_string_free`) when the key names no parameter, the value is
+// not of the parameter's kind or the checks refuse it. The message names the key and says
+// what is allowed, in the words `delve generate` uses for that value in a file
+// (`markers.keys.pairs: markers: key pairs: 99 must be 0 to 8`); for a number of the wrong
+// kind (`-3` for a count) the range is added (`(allowed 1 to 100000 tries)`). `error` may be
+// NULL.
+//
+// # Safety
+// `p` is NULL or a preset not yet freed, used by no other call meanwhile; `key` and `value`
+// are NULL or NUL-terminated strings; `error` is NULL or writable.
+bool delve_preset_set(struct DelvePreset *p, const char *key, const char *value, char **error);
+
+// The value of the parameter at `key` (a path, as `delve_preset_set` takes it) as JSON text:
+// `30`, `0.25`, `true`, `"ShareWalls"`, `{"max":10,"min":6}` (an object's fields in name
+// order), `null` for none; `delve_preset_set` takes it back. Free it with
+// `delve_string_free`.
+//
+// Returns NULL with `*error` set when `p` or `key` is NULL or the key names no parameter;
+// on success `*error` is set to NULL. `error` may be NULL.
+//
+// # Safety
+// `p` is NULL or a preset not yet freed; `key` is NULL or a NUL-terminated string; `error` is
+// NULL or writable.
+char *delve_preset_get(const struct DelvePreset *p, const char *key, char **error);
+
+// Generates the map of the preset `p` as it is now and the seed `seed`: the map
+// `delve generate` makes of the preset file `delve_preset_to_ron` writes, with `--seed` and
+// the same number. Returns the map (free it with `delve_map_free`), or NULL with `*error` set
+// (a NULL preset, parameters that cannot be generated); on success `*error` is set to NULL.
+// `error` may be NULL.
+//
+// # Safety
+// `p` is NULL or a preset not yet freed; `error` is NULL or writable.
+struct DelveMap *delve_preset_generate(const struct DelvePreset *p, uint64_t seed, char **error);
+
+// The preset as the text of a preset file, as the editor and `delve tune` save it: to write to
+// a file that `delve generate`, the editor and `delve_generate` read. Vault
+// libraries are named as the preset names them (relative to its own file's folder; shipped
+// ones by their shipped name). Free it with `delve_string_free`. NULL for NULL.
+//
+// # Safety
+// `p` is NULL or a preset not yet freed.
+char *delve_preset_to_ron(const struct DelvePreset *p);
+
+// Frees a preset from `delve_preset_load` (NULL does nothing); maps generated from it are
+// not touched.
+//
+// # Safety
+// `p` is NULL or a preset from `delve_preset_load` not yet freed.
+void delve_preset_free(struct DelvePreset *p);
+
 // What a creature may stand on, row by row: `width * height` bytes, 1 for floor (room,
 // corridor, door tile) of a walkable tile kind (a chasm is not), 0 for rock and floor that is
 // not walkable; the tile of a locked door is 0 unless `all_keys` (a player holding every key).
@@ -350,10 +474,12 @@ const uint8_t *delve_map_walkable(const struct DelveMap *m, bool all_keys);
 const uint8_t *delve_map_transparent(const struct DelveMap *m);
 
 // Walks the map as a player does (see `DelveCertificate`) and writes what the walk found to
-// `*out`. Returns false, writing nothing, for a NULL map or `out`.
+// `*out`, whose `size` the caller sets to `sizeof(DelveCertificate)` first. Returns false,
+// writing nothing, for a NULL map or `out` or a `size` short of the first version's fields.
 //
 // # Safety
-// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+// writable.
 bool delve_map_certify(const struct DelveMap *m, struct DelveCertificate *out);
 
 // The walk's story in a line, as `delve check` tells it ("solvable in 84 steps", "not

@@ -11,6 +11,8 @@
 //!   returns NULL and sets `*error` to the message (the message `delve` prints after
 //!   `error: `); a function given a NULL map returns 0 or NULL;
 //! - lets no panic out: a panic inside becomes an error (or 0 / NULL);
+//! - fills an out-struct (`DelveRoom`, ...) only as far as the `size` its caller sets, so that
+//!   the structs grow without breaking programs built against older headers (`grow.rs`);
 //! - hands out memory the caller frees with the matching `delve_*_free`.
 
 // A C library takes and returns raw pointers; the workspace forbids unsafe code, this crate
@@ -27,12 +29,18 @@ use std::ptr;
 use std::sync::OnceLock;
 
 mod about;
+mod grow;
 mod make;
+mod preset;
 #[cfg(test)]
 mod tests;
 mod walk;
 pub use about::delve_version;
 pub use make::{delve_generate, delve_generate_keeping, delve_generate_seed};
+pub use preset::{
+    DelvePreset, delve_preset_free, delve_preset_generate, delve_preset_get, delve_preset_load, delve_preset_set,
+    delve_preset_to_ron,
+};
 pub use walk::{
     DelveCertificate, delve_map_certify, delve_map_certify_summary, delve_map_transparent, delve_map_walkable,
 };
@@ -95,6 +103,12 @@ fn bytes_of(mask: &Grid<bool>) -> Box<[u8]> {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DelveMarker {
+    /// Set by the caller to `sizeof(DelveMarker)` before the call; never written by the library,
+    /// which writes only the fields that lie wholly within `size` bytes: a program built against an
+    /// older, shorter `DelveMarker` gets its own fields and nothing past them is touched; a larger
+    /// `size` (a newer header than the library) gets the fields this library knows, the rest left
+    /// as they were. A `size` short of the first version's fields (through `key`) is refused.
+    pub size: u32,
     /// Its kind's name, as the preset declares it (`monster`, `key`, ...): owned by the map,
     /// valid until `delve_map_free`.
     pub kind: *const c_char,
@@ -114,6 +128,12 @@ pub struct DelveMarker {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DelveTileKind {
+    /// Set by the caller to `sizeof(DelveTileKind)` before the call; never written by the library,
+    /// which writes only the fields that lie wholly within `size` bytes: a program built against an
+    /// older, shorter `DelveTileKind` gets its own fields and nothing past them is touched; a
+    /// larger `size` (a newer header than the library) gets the fields this library knows, the rest
+    /// left as they were. A `size` short of the first version's fields (through `id`) is refused.
+    pub size: u32,
     /// Its name, as the preset declares it (`water`, `chasm`, `trap`, ...): owned by the map,
     /// valid until `delve_map_free`.
     pub name: *const c_char,
@@ -154,6 +174,12 @@ pub enum DelveRole {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DelveRoom {
+    /// Set by the caller to `sizeof(DelveRoom)` before the call; never written by the library,
+    /// which writes only the fields that lie wholly within `size` bytes: a program built against an
+    /// older, shorter `DelveRoom` gets its own fields and nothing past them is touched; a larger
+    /// `size` (a newer header than the library) gets the fields this library knows, the rest left
+    /// as they were. A `size` short of the first version's fields (through `role`) is refused.
+    pub size: u32,
     /// The room's id, as the JSON export and the map file name it.
     pub id: u32,
     /// Left column of the bounding box.
@@ -168,6 +194,9 @@ pub struct DelveRoom {
     pub area: u32,
     /// What the room is for.
     pub role: DelveRole,
+    /// A hand-made room, placed from a vault library (the JSON export's `vault`). Added after
+    /// the first version: a caller whose `size` ends before it does not get it.
+    pub vault: bool,
 }
 
 /// How a door opens (the JSON export's `opening`).
@@ -189,6 +218,12 @@ pub enum DelveOpening {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DelveDoor {
+    /// Set by the caller to `sizeof(DelveDoor)` before the call; never written by the library,
+    /// which writes only the fields that lie wholly within `size` bytes: a program built against an
+    /// older, shorter `DelveDoor` gets its own fields and nothing past them is touched; a larger
+    /// `size` (a newer header than the library) gets the fields this library knows, the rest left
+    /// as they were. A `size` short of the first version's fields (through `key`) is refused.
+    pub size: u32,
     /// The door's id, as the JSON export and the map file name it.
     pub id: u32,
     /// The id of its room.
@@ -204,6 +239,14 @@ pub struct DelveDoor {
     /// For a locked door: the number of the key that opens it; else 0.
     pub key: u32,
 }
+
+grow::growable!(DelveRoom { id, x, y, width, height, area, role, vault }, first: role);
+grow::growable!(DelveDoor { id, room, x, y, outside_x, outside_y, kind, opening, key }, first: key);
+grow::growable!(DelveMarker { kind, x, y, room, level, key }, first: key);
+grow::growable!(DelveTileKind { name, glyph, r, g, b, walkable, id }, first: id);
+
+/// The message of a call that panicked inside.
+const PANICKED: &str = "libdelve: internal error (a panic), please report it";
 
 /// Runs `f`, turning a panic into `fallback`: no panic unwinds into C.
 fn guard<T>(fallback: T, f: impl FnOnce() -> T) -> T {
@@ -238,6 +281,26 @@ unsafe fn set_error(error: *mut *mut c_char, message: Option<String>) {
     if !error.is_null() {
         // SAFETY: `error` is not NULL and, by this function's contract, writable.
         unsafe { error.write(message.map_or(ptr::null_mut(), c_string)) };
+    }
+}
+
+/// `result` for C: `Ok` boxed (the caller frees it with the matching `delve_*_free`) and
+/// `*error` set to NULL; `Err` NULL and `*error` the message.
+///
+/// # Safety
+/// `error` is NULL or valid for one write of a pointer.
+unsafe fn hand_out<T>(result: Result<T, String>, error: *mut *mut c_char) -> *mut T {
+    match result {
+        Ok(made) => {
+            // SAFETY: by this function's contract `error` is NULL or writable.
+            unsafe { set_error(error, None) };
+            Box::into_raw(Box::new(made))
+        }
+        Err(message) => {
+            // SAFETY: as above.
+            unsafe { set_error(error, Some(message)) };
+            ptr::null_mut()
+        }
     }
 }
 
@@ -325,22 +388,19 @@ pub unsafe extern "C" fn delve_map_room_count(m: *const DelveMap) -> u32 {
 }
 
 /// Writes room `index` (0 to `delve_map_room_count - 1`, in the order of the JSON export) to
-/// `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+/// `*out`, whose `size` the caller sets to `sizeof(DelveRoom)` first (see `DelveRoom::size`).
+/// Returns false, writing nothing, for a NULL map or `out`, an index out of range or a `size`
+/// short of the first version's fields.
 ///
 /// # Safety
-/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+/// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+/// writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn delve_map_room(m: *const DelveMap, index: u32, out: *mut DelveRoom) -> bool {
     // SAFETY: the caller passes NULL or a live map.
     let room = guard(None, || unsafe { map_ref(m) }.and_then(|m| m.map.rooms.get(index as usize)).map(room_of));
-    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
-    match (room, unsafe { out.as_mut() }) {
-        (Some(room), Some(out)) => {
-            *out = room;
-            true
-        }
-        _ => false,
-    }
+    // SAFETY: the caller passes NULL or a struct of `out->size` writable bytes.
+    unsafe { grow::fill(out, room) }
 }
 
 /// The number of doors of the map (0 for NULL).
@@ -354,10 +414,13 @@ pub unsafe extern "C" fn delve_map_door_count(m: *const DelveMap) -> u32 {
 }
 
 /// Writes door `index` (0 to `delve_map_door_count - 1`, in the order of the JSON export) to
-/// `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+/// `*out`, whose `size` the caller sets to `sizeof(DelveDoor)` first (see `DelveDoor::size`).
+/// Returns false, writing nothing, for a NULL map or `out`, an index out of range or a `size`
+/// short of the first version's fields.
 ///
 /// # Safety
-/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+/// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+/// writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn delve_map_door(m: *const DelveMap, index: u32, out: *mut DelveDoor) -> bool {
     let door = guard(None, || {
@@ -372,6 +435,7 @@ pub unsafe extern "C" fn delve_map_door(m: *const DelveMap, index: u32, out: *mu
         };
         let outside = d.outside();
         Some(DelveDoor {
+            size: grow::size_u32::<DelveDoor>(),
             id: d.id,
             room: d.room,
             x: d.cell.x,
@@ -383,14 +447,8 @@ pub unsafe extern "C" fn delve_map_door(m: *const DelveMap, index: u32, out: *mu
             key,
         })
     });
-    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
-    match (door, unsafe { out.as_mut() }) {
-        (Some(door), Some(out)) => {
-            *out = door;
-            true
-        }
-        _ => false,
-    }
+    // SAFETY: the caller passes NULL or a struct of `out->size` writable bytes.
+    unsafe { grow::fill(out, door) }
 }
 
 /// The number of markers of the map (0 for NULL).
@@ -404,10 +462,13 @@ pub unsafe extern "C" fn delve_map_marker_count(m: *const DelveMap) -> u32 {
 }
 
 /// Writes marker `index` (0 to `delve_map_marker_count - 1`, in the order of the JSON export)
-/// to `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of range.
+/// to `*out`, whose `size` the caller sets to `sizeof(DelveMarker)` first (see
+/// `DelveMarker::size`). Returns false, writing nothing, for a NULL map or `out`, an index out
+/// of range or a `size` short of the first version's fields.
 ///
 /// # Safety
-/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+/// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+/// writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn delve_map_marker(m: *const DelveMap, index: u32, out: *mut DelveMarker) -> bool {
     let marker = guard(None, || {
@@ -415,6 +476,7 @@ pub unsafe extern "C" fn delve_map_marker(m: *const DelveMap, index: u32, out: *
         let m = unsafe { map_ref(m) }?;
         let (mk, kind) = (m.map.markers.get(index as usize)?, m.kinds.get(index as usize)?);
         Some(DelveMarker {
+            size: grow::size_u32::<DelveMarker>(),
             kind: kind.as_ptr(),
             x: mk.at.x,
             y: mk.at.y,
@@ -423,14 +485,8 @@ pub unsafe extern "C" fn delve_map_marker(m: *const DelveMap, index: u32, out: *
             key: mk.key.unwrap_or(0),
         })
     });
-    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
-    match (marker, unsafe { out.as_mut() }) {
-        (Some(marker), Some(out)) => {
-            *out = marker;
-            true
-        }
-        _ => false,
-    }
+    // SAFETY: the caller passes NULL or a struct of `out->size` writable bytes.
+    unsafe { grow::fill(out, marker) }
 }
 
 /// The number of tile kinds of the map's palette (0 for NULL, and for a map that declares
@@ -446,11 +502,13 @@ pub unsafe extern "C" fn delve_map_tile_kind_count(m: *const DelveMap) -> u32 {
 
 /// Writes tile kind `index` (0 to `delve_map_tile_kind_count - 1`, in the order of the JSON
 /// export's `tile_kinds`; a tile of kind number `k` in `delve_map_terrain` is of index `k - 1`)
-/// to `*out`. Returns false, writing nothing, for a NULL map or `out` or an index out of
-/// range.
+/// to `*out`, whose `size` the caller sets to `sizeof(DelveTileKind)` first (see
+/// `DelveTileKind::size`). Returns false, writing nothing, for a NULL map or `out`, an index out
+/// of range or a `size` short of the first version's fields.
 ///
 /// # Safety
-/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+/// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+/// writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn delve_map_tile_kind(m: *const DelveMap, index: u32, out: *mut DelveTileKind) -> bool {
     let kind = guard(None, || {
@@ -460,6 +518,7 @@ pub unsafe extern "C" fn delve_map_tile_kind(m: *const DelveMap, index: u32, out
         let (k, name) = (m.map.terrain().kinds().get(i)?, m.tile_kinds.get(i)?);
         let [r, g, b] = k.colour;
         Some(DelveTileKind {
+            size: grow::size_u32::<DelveTileKind>(),
             name: name.as_ptr(),
             glyph: u32::from(k.glyph),
             r,
@@ -469,14 +528,8 @@ pub unsafe extern "C" fn delve_map_tile_kind(m: *const DelveMap, index: u32, out
             id: kind_id(i),
         })
     });
-    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
-    match (kind, unsafe { out.as_mut() }) {
-        (Some(kind), Some(out)) => {
-            *out = kind;
-            true
-        }
-        _ => false,
-    }
+    // SAFETY: the caller passes NULL or a struct of `out->size` writable bytes.
+    unsafe { grow::fill(out, kind) }
 }
 
 /// The tile kind of each tile, row by row: `width * height` bytes, 0 for a tile without a kind
@@ -506,7 +559,8 @@ fn room_of(r: &delve_core::map::Room) -> DelveRoom {
         Some(Role::Side) => DelveRole::DelveRoleSide,
     };
     let area = u32::try_from(r.shape.area()).unwrap_or(u32::MAX);
-    DelveRoom { id: r.id, x: b.x, y: b.y, width: side(b.w), height: side(b.h), area, role }
+    let size = grow::size_u32::<DelveRoom>();
+    DelveRoom { size, id: r.id, x: b.x, y: b.y, width: side(b.w), height: side(b.h), area, role, vault: r.vault }
 }
 
 /// The map as text, byte for byte what `delve generate --ascii` prints: a line per row, `#`

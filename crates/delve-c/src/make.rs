@@ -1,10 +1,10 @@
 //! Making maps: `delve_generate` (a seed as text), `delve_generate_seed` (a seed as a number)
 //! and `delve_generate_keeping` (around the locks of a map file), over one body.
 
-use super::{DelveMap, guard, set_error, text};
+use super::{DelveMap, PANICKED, guard, hand_out, text};
 use delve_core::export::write_tile_ids;
 use delve_core::generate::Request;
-use delve_core::io;
+use delve_core::io::{self, Preset};
 use delve_core::map::locks::Kept;
 use delve_core::rng::seed_from_text;
 use std::ffi::{CString, c_char};
@@ -31,10 +31,20 @@ fn load_kept(path: &str) -> Result<Arc<Kept>, String> {
     Kept::of(&old).map(Arc::new).map_err(|e| format!("{path}: {e}"))
 }
 
+/// The preset `preset` names (a shipped preset's name, a path or RON text), read as
+/// `delve generate` reads it; the error as it prints it.
+pub(crate) fn load(preset: &str) -> Result<Preset, String> {
+    io::preset_from(preset).map_err(|e| e.to_string())
+}
+
 /// The map of `preset` and `seed` (the preset's own seed when `None`), around the locks of the
 /// map file `keep` when given; the error as `delve generate` prints it.
 pub(crate) fn make(preset: &str, seed: Option<Seed>, keep: Option<&str>) -> Result<DelveMap, String> {
-    let p = io::preset_from(preset).map_err(|e| e.to_string())?;
+    make_from(&load(preset)?, seed, keep)
+}
+
+/// The map of the preset `p` and `seed`, as [`make`].
+pub(crate) fn make_from(p: &Preset, seed: Option<Seed>, keep: Option<&str>) -> Result<DelveMap, String> {
     let seed = match seed {
         None => p.seed,
         Some(Seed::Text(t)) => seed_from_text(t),
@@ -74,7 +84,7 @@ unsafe fn generate_entry(
     keeping: bool,
     error: *mut *mut c_char,
 ) -> *mut DelveMap {
-    let result = guard(Err("libdelve: internal error (a panic), please report it".to_string()), || {
+    let result = guard(Err(PANICKED.to_string()), || {
         // SAFETY: the caller passes NULL or NUL-terminated strings that outlive this call.
         let preset = unsafe { text(preset, "preset")? };
         let seed = match seed {
@@ -92,18 +102,8 @@ unsafe fn generate_entry(
         };
         make(preset, seed, keep)
     });
-    match result {
-        Ok(map) => {
-            // SAFETY: the caller passes NULL or a writable pointer.
-            unsafe { set_error(error, None) };
-            Box::into_raw(Box::new(map))
-        }
-        Err(message) => {
-            // SAFETY: as above.
-            unsafe { set_error(error, Some(message)) };
-            ptr::null_mut()
-        }
-    }
+    // SAFETY: the caller passes NULL or a writable pointer.
+    unsafe { hand_out(result, error) }
 }
 
 /// Generates the map of `preset` and `seed`.

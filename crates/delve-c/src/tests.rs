@@ -48,6 +48,9 @@ fn take(s: *mut c_char) -> String {
     text
 }
 
+/// `sizeof(DelveRoom)`.
+const ROOM: u32 = grow::size_u32::<DelveRoom>();
+
 fn core_map(preset: &str, seed: u64) -> Map {
     let p = io::preset_from(preset).unwrap();
     Request::new(&p.generator, seed).run().unwrap().generated.map
@@ -72,8 +75,17 @@ fn maps_are_the_cores() {
             delve_map_spawn(m, &mut x, &mut y);
             assert_eq!((x as i32, y as i32), (expected.spawn.x, expected.spawn.y));
             assert_eq!(delve_map_room_count(m) as usize, expected.rooms.len());
-            let mut room =
-                DelveRoom { id: 0, x: 0, y: 0, width: 0, height: 0, area: 0, role: DelveRole::DelveRoleNone };
+            let mut room = DelveRoom {
+                size: ROOM,
+                id: 0,
+                x: 0,
+                y: 0,
+                width: 0,
+                height: 0,
+                area: 0,
+                role: DelveRole::DelveRoleNone,
+                vault: true,
+            };
             for (i, r) in expected.rooms.iter().enumerate() {
                 assert!(delve_map_room(m, i as u32, &mut room));
                 let b = r.shape.bounds().unwrap();
@@ -82,6 +94,7 @@ fn maps_are_the_cores() {
                     (r.id, b.x, b.y, b.w as u32, b.h as u32)
                 );
                 assert_eq!(room.area as usize, r.shape.area());
+                assert_eq!((room.size, room.vault), (ROOM, r.vault));
             }
             assert!(!delve_map_room(m, expected.rooms.len() as u32, &mut room));
             assert!(!delve_map_room(m, 0, ptr::null_mut()));
@@ -92,7 +105,8 @@ fn maps_are_the_cores() {
 
 /// An empty `DelveTileKind` to write into.
 fn no_kind() -> DelveTileKind {
-    DelveTileKind { name: ptr::null(), glyph: 0, r: 0, g: 0, b: 0, walkable: false, id: 0 }
+    let size = grow::size_u32::<DelveTileKind>();
+    DelveTileKind { size, name: ptr::null(), glyph: 0, r: 0, g: 0, b: 0, walkable: false, id: 0 }
 }
 
 #[test]
@@ -227,6 +241,12 @@ fn locks_are_kept_and_a_lock_that_cannot_be_is_named() {
     assert!(message.contains("room 5, which is not locked"), "{message}");
 }
 
+/// An empty `DelveDoor` to write into.
+fn no_door() -> DelveDoor {
+    let (size, opening) = (grow::size_u32::<DelveDoor>(), DelveOpening::DelveOpeningArch);
+    DelveDoor { size, id: 99, room: 99, x: 0, y: 0, outside_x: 0, outside_y: 0, kind: 9, opening, key: 99 }
+}
+
 /// Doors, each as the core map has it, openings and keys included.
 #[test]
 fn doors_are_the_cores_with_their_openings() {
@@ -238,9 +258,8 @@ fn doors_are_the_cores_with_their_openings() {
             assert_eq!(delve_map_door_count(m) as usize, core.doors.len());
             let mut locked = 0;
             for (i, d) in core.doors.iter().enumerate() {
-                let mut out = std::mem::MaybeUninit::<DelveDoor>::uninit();
-                assert!(delve_map_door(m, i as u32, out.as_mut_ptr()));
-                let out = out.assume_init();
+                let mut out = no_door();
+                assert!(delve_map_door(m, i as u32, &mut out));
                 let outside = d.outside();
                 assert_eq!((out.id, out.room, out.x, out.y), (d.id, d.room, d.cell.x, d.cell.y));
                 assert_eq!((out.outside_x, out.outside_y, out.kind), (outside.x, outside.y, d.kind));
@@ -258,8 +277,9 @@ fn doors_are_the_cores_with_their_openings() {
             }
             // grown-quest locks some doors (a key may open several), godot-part3 none.
             assert_eq!(locked > 0, preset == "grown-quest", "{preset}: {locked} locked doors");
-            let mut out = std::mem::MaybeUninit::<DelveDoor>::uninit();
-            assert!(!delve_map_door(m, core.doors.len() as u32, out.as_mut_ptr()), "past the end");
+            let mut out = no_door();
+            assert!(!delve_map_door(m, core.doors.len() as u32, &mut out), "past the end");
+            assert_eq!(out, no_door(), "nothing written");
             assert!(!delve_map_door(m, 0, ptr::null_mut()), "no place to write");
             delve_map_free(m);
         }
@@ -290,9 +310,11 @@ fn masks_and_certificate_are_the_cores() {
             );
             let want: Vec<u8> = certify::transparent_mask(&core).as_slice().iter().map(|&b| u8::from(b)).collect();
             assert_eq!(std::slice::from_raw_parts(delve_map_transparent(m), n), want.as_slice());
-            let mut out = DelveCertificate { exit_room: 99, ..DelveCertificate::default() };
+            let size = grow::size_u32::<DelveCertificate>();
+            let mut out = DelveCertificate { size, exit_room: 99, ..DelveCertificate::default() };
             assert!(delve_map_certify(m, &mut out));
             let want = DelveCertificate {
+                size,
                 solvable: expected.solvable,
                 has_solution: expected.solution_length.is_some(),
                 solution_length: expected.solution_length.unwrap_or(0),
@@ -331,7 +353,8 @@ fn null_maps_give_nothing() {
         assert!(delve_map_tiles(null).is_null() && delve_map_terrain(null).is_null());
         assert!(delve_map_walkable(null, false).is_null() && delve_map_walkable(null, true).is_null());
         assert!(delve_map_transparent(null).is_null() && delve_map_certify_summary(null).is_null());
-        let mut certificate = DelveCertificate { solvable: true, ..DelveCertificate::default() };
+        let size = grow::size_u32::<DelveCertificate>();
+        let mut certificate = DelveCertificate { size, solvable: true, ..DelveCertificate::default() };
         assert!(!delve_map_certify(null, &mut certificate) && certificate.solvable, "nothing written");
         assert!(!delve_map_certify(null, ptr::null_mut()));
         assert_eq!((delve_map_marker_count(null), delve_map_tile_kind_count(null)), (0, 0));

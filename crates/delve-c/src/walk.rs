@@ -2,7 +2,7 @@
 //! (`delve_map_walkable`, `delve_map_transparent`) and what the walk found
 //! (`delve_map_certify`, `delve_map_certify_summary`).
 
-use super::{DelveMap, c_string, guard, map_ref};
+use super::{DelveMap, c_string, grow, guard, map_ref};
 use delve_core::map::certify;
 use std::ffi::c_char;
 use std::ptr;
@@ -15,6 +15,13 @@ use std::ptr;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DelveCertificate {
+    /// Set by the caller to `sizeof(DelveCertificate)` before the call; never written by the
+    /// library, which writes only the fields that lie wholly within `size` bytes: a program built
+    /// against an older, shorter `DelveCertificate` gets its own fields and nothing past them is
+    /// touched; a larger `size` (a newer header than the library) gets the fields this library
+    /// knows, the rest left as they were. A `size` short of the first version's fields (through
+    /// `exit_room`) is refused.
+    pub size: u32,
     /// Every key is picked up before its door is needed, every walkable tile is reached once
     /// the keys are held, and the exit is reached (stepping north, south, east and west).
     pub solvable: bool,
@@ -42,6 +49,23 @@ pub struct DelveCertificate {
     /// the room farthest from the spawn; -1 when no room is reached.
     pub exit_room: i64,
 }
+
+grow::growable!(
+    DelveCertificate {
+        solvable,
+        has_solution,
+        solution_length,
+        keys_found,
+        keys_missed,
+        free_locks,
+        locks,
+        exit_without_keys,
+        spawn_walkable,
+        unreached,
+        exit_room,
+    },
+    first: exit_room
+);
 
 /// What a creature may stand on, row by row: `width * height` bytes, 1 for floor (room,
 /// corridor, door tile) of a walkable tile kind (a chasm is not), 0 for rock and floor that is
@@ -71,10 +95,12 @@ pub unsafe extern "C" fn delve_map_transparent(m: *const DelveMap) -> *const u8 
 }
 
 /// Walks the map as a player does (see `DelveCertificate`) and writes what the walk found to
-/// `*out`. Returns false, writing nothing, for a NULL map or `out`.
+/// `*out`, whose `size` the caller sets to `sizeof(DelveCertificate)` first. Returns false,
+/// writing nothing, for a NULL map or `out` or a `size` short of the first version's fields.
 ///
 /// # Safety
-/// `m` is NULL or a map not yet freed; `out` is NULL or writable.
+/// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+/// writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn delve_map_certify(m: *const DelveMap, out: *mut DelveCertificate) -> bool {
     let certificate = guard(None, || {
@@ -83,6 +109,7 @@ pub unsafe extern "C" fn delve_map_certify(m: *const DelveMap, out: *mut DelveCe
         let c = certify::certify(&m.map);
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         Some(DelveCertificate {
+            size: grow::size_u32::<DelveCertificate>(),
             solvable: c.solvable,
             has_solution: c.solution_length.is_some(),
             solution_length: c.solution_length.unwrap_or(0),
@@ -96,14 +123,8 @@ pub unsafe extern "C" fn delve_map_certify(m: *const DelveMap, out: *mut DelveCe
             exit_room: c.exit.and_then(|e| i64::try_from(e).ok()).unwrap_or(-1),
         })
     });
-    // SAFETY: the caller passes NULL or a writable pointer; `as_mut` checks for NULL.
-    match (certificate, unsafe { out.as_mut() }) {
-        (Some(certificate), Some(out)) => {
-            *out = certificate;
-            true
-        }
-        _ => false,
-    }
+    // SAFETY: the caller passes NULL or a struct of `out->size` writable bytes.
+    unsafe { grow::fill(out, certificate) }
 }
 
 /// The walk's story in a line, as `delve check` tells it ("solvable in 84 steps", "not

@@ -8,6 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use sha2::{Digest, Sha256};
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -95,6 +96,16 @@ fn check_program() -> &'static Path {
     EXE.get_or_init(|| compile("crates/delve-c/tests/c/check.c", false))
 }
 
+fn preset_program() -> &'static Path {
+    static EXE: OnceLock<PathBuf> = OnceLock::new();
+    EXE.get_or_init(|| compile("crates/delve-c/tests/c/preset.c", false))
+}
+
+fn sizes_program() -> &'static Path {
+    static EXE: OnceLock<PathBuf> = OnceLock::new();
+    EXE.get_or_init(|| compile("crates/delve-c/tests/c/sizes.c", false))
+}
+
 /// The `delve` binary: `DELVE_BIN` when the caller gives one (`./dev.sh test` gives the one
 /// its `cargo test --workspace` built for the root's tests, which is never stale), else built
 /// now with the same profile as the library.
@@ -142,14 +153,19 @@ fn write_bad_inputs(dir: &Path) {
     std::fs::write(dir.join("too-big.ron"), big).unwrap();
 }
 
+/// Runs the C program `exe` with `args`, under `valgrind` when given.
+fn run_c(exe: &Path, args: &[&OsStr], valgrind: Option<Command>) -> Output {
+    let mut cmd = valgrind.unwrap_or_else(|| Command::new(exe));
+    if cmd.get_program() == "valgrind" {
+        cmd.arg(exe);
+    }
+    cmd.args(args).output().unwrap()
+}
+
 fn run_check(valgrind: Option<Command>) -> Output {
     let dir = tempfile::tempdir().unwrap();
     write_bad_inputs(dir.path());
-    let mut cmd = valgrind.unwrap_or_else(|| Command::new(check_program()));
-    if cmd.get_program() == "valgrind" {
-        cmd.arg(check_program());
-    }
-    cmd.arg("check").arg(dir.path()).output().unwrap()
+    run_c(check_program(), &["check".as_ref(), dir.path().as_os_str()], valgrind)
 }
 
 #[test]
@@ -165,6 +181,82 @@ fn the_c_checks_free_everything_under_valgrind() {
     let o = run_check(Some(v));
     println!("{}", String::from_utf8_lossy(&o.stdout));
     assert!(o.status.success(), "check.c under valgrind ({}):\n{}", o.status, String::from_utf8_lossy(&o.stderr));
+}
+
+/// A caller built against an older header (a shorter struct, its own `sizeof` as `size`) gets
+/// its fields and not a byte more; a newer caller keeps the fields the library does not know.
+#[test]
+fn old_and_new_callers_get_their_own_fields() {
+    let o = run_c(sizes_program(), &["sizes".as_ref()], None);
+    println!("{}", String::from_utf8_lossy(&o.stdout));
+    assert!(o.status.success(), "sizes.c failed:\n{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn the_size_and_preset_checks_free_everything_under_valgrind() {
+    let Some(v) = valgrind() else { return };
+    let o = run_c(sizes_program(), &["sizes".as_ref()], Some(v));
+    assert!(o.status.success(), "sizes.c under valgrind ({}):\n{}", o.status, String::from_utf8_lossy(&o.stderr));
+    let Some(v) = valgrind() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_c(preset_program(), &["preset".as_ref(), dir.path().as_os_str(), "5".as_ref()], Some(v));
+    assert!(o.status.success(), "preset.c under valgrind ({}):\n{}", o.status, String::from_utf8_lossy(&o.stderr));
+}
+
+/// A preset with `markers.keys.pairs` (and more) set by key from C, saved with
+/// `delve_preset_to_ron`, makes through `delve_preset_generate` the map `delve generate FILE
+/// --seed S` makes of the saved file; a misspelt key and a value out of range are refused with
+/// the key and what it allows (the same words the CLI prints for that value in the file).
+#[test]
+fn a_preset_set_by_key_makes_the_map_the_cli_makes_of_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = "11";
+    let o = run_c(preset_program(), &["preset".as_ref(), dir.path().as_os_str(), seed.as_ref()], None);
+    assert!(o.status.success(), "preset.c failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    let frames = parse_frames(&o.stdout);
+    let [Ok((ascii, json)), Err(misspelt), Err(out_of_range)] = &frames[..] else {
+        panic!("expected a map and two messages, got {frames:?}");
+    };
+    let saved = dir.path().join("set.ron");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("pairs: 1"), "the saved preset:\n{text}");
+    let cli_out = |args: &[&OsStr]| {
+        let o = Command::new(cli()).args(args).current_dir(repo()).output().unwrap();
+        (o.status.success(), String::from_utf8(o.stdout).unwrap(), String::from_utf8(o.stderr).unwrap())
+    };
+    let (ok, printed, stderr) =
+        cli_out(&["generate".as_ref(), saved.as_os_str(), "--seed".as_ref(), seed.as_ref(), "--ascii".as_ref()]);
+    assert!(ok, "{stderr}");
+    assert_eq!(ascii, &printed, "the ASCII differs from `delve generate {} --seed {seed}`", saved.display());
+    let out = dir.path().join("set.json");
+    let (ok, _, stderr) = cli_out(&[
+        "export".as_ref(),
+        saved.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+        "--seed".as_ref(),
+        seed.as_ref(),
+    ]);
+    assert!(ok, "{stderr}");
+    assert_eq!(json, &std::fs::read_to_string(&out).unwrap(), "the JSON differs from `delve export`");
+    // The parameters set made a difference: the shipped preset makes another map.
+    let (_, shipped, _) =
+        cli_out(&["generate".as_ref(), "grown-quest".as_ref(), "--seed".as_ref(), seed.as_ref(), "--ascii".as_ref()]);
+    assert_ne!(ascii, &shipped, "the map is the shipped preset's: the keys set changed nothing");
+    // The messages name the key; the value out of range is refused in the CLI's words.
+    assert!(misspelt.starts_with("markers.keys.pears: no such parameter"), "{misspelt}");
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, text.replacen("pairs: 1", "pairs: 99", 1)).unwrap();
+    let (ok, _, stderr) = cli_out(&["generate".as_ref(), bad.as_os_str()]);
+    assert!(!ok, "the CLI generated with 99 key pairs");
+    let issues: Vec<&str> = stderr.lines().filter_map(|l| l.trim().strip_prefix("- ")).collect();
+    assert!(!issues.is_empty(), "no issue listed by the CLI: {stderr}");
+    assert!(out_of_range.starts_with("markers.keys.pairs: "), "{out_of_range}");
+    for issue in issues {
+        assert!(out_of_range.contains(issue), "the CLI says {issue:?}, C says {out_of_range:?}");
+    }
 }
 
 /// What `check rows` printed for one row: the ASCII and JSON, or the error message.

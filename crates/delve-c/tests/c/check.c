@@ -64,7 +64,7 @@ static size_t check_masks(DelveMap *m, const char *what) {
             bool floor = tiles[i] != 0, walkable_kind = true;
             CHECK(terrain[i] <= n_kinds, "%s: tile kind number %u of %u kinds", what, terrain[i], n_kinds);
             if (terrain[i] > 0) {
-                DelveTileKind k = {0};
+                DelveTileKind k = {.size = sizeof k};
                 CHECK(delve_map_tile_kind(m, terrain[i] - 1u, &k), "%s: tile kind %u", what, terrain[i]);
                 walkable_kind = k.walkable;
             }
@@ -72,7 +72,7 @@ static size_t check_masks(DelveMap *m, const char *what) {
             want_see[i] = floor;
         }
         for (uint32_t i = 0; i < delve_map_door_count(m); i++) {
-            DelveDoor d;
+            DelveDoor d = {.size = sizeof d};
             CHECK(delve_map_door(m, i, &d), "%s: door %u", what, i);
             if (d.outside_x < 0 || d.outside_y < 0 || (uint32_t)d.outside_x >= w || (uint32_t)d.outside_y >= h) continue;
             size_t at = (size_t)d.outside_y * w + (size_t)d.outside_x;
@@ -106,12 +106,10 @@ static void check_quest(const char *seed) {
     size_t opened = check_masks(m, what);
     uint32_t keys = 0;
     for (uint32_t i = 0; i < delve_map_marker_count(m); i++) {
-        DelveMarker mk;
+        DelveMarker mk = {.size = sizeof mk};
         keys += delve_map_marker(m, i, &mk) && mk.key > 0;
     }
-    DelveCertificate c;
-    memset(&c, 0, sizeof c);
-    c.exit_room = -2;
+    DelveCertificate c = {.size = sizeof c, .exit_room = -2};
     CHECK(delve_map_certify(m, &c), "%s: no certificate", what);
     char *summary = delve_map_certify_summary(m);
     CHECK(summary != NULL, "%s: no summary", what);
@@ -153,14 +151,14 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
     /* Markers: each on the map, on room floor, its kind named; the ASCII shows its glyph there. */
     uint32_t markers = delve_map_marker_count(m), keys = 0;
     for (uint32_t i = 0; i < markers; i++) {
-        DelveMarker mk;
+        DelveMarker mk = {.size = sizeof mk};
         CHECK(delve_map_marker(m, i, &mk), "%s: marker %u", preset, i);
         CHECK(mk.kind && mk.kind[0] && mk.x >= 0 && mk.y >= 0 && (uint32_t)mk.x < w && (uint32_t)mk.y < h,
               "%s: marker %u", preset, i);
         CHECK(tiles[(size_t)mk.y * w + mk.x] == 1 && mk.room >= 0, "%s: marker %u off room floor", preset, i);
         keys += mk.key > 0;
     }
-    DelveMarker none;
+    DelveMarker none = {.size = sizeof none};
     CHECK(!delve_map_marker(m, markers, &none), "%s: marker past the end", preset);
     /* Tile kinds: each named, with a glyph and the CSV/JSON id 4 + its index; as the preset
      * declares them when given; none past the end. */
@@ -168,6 +166,7 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
     DelveTileKind *tk = calloc(n ? n : 1, sizeof *tk);
     CHECK(tk != NULL, "%s: out of memory", preset);
     if (tk == NULL) n = 0;
+    for (uint32_t i = 0; i < n; i++) tk[i].size = sizeof tk[i];
     CHECK(kinds == NULL || n == n_kinds, "%s: %u tile kinds, expected %u", preset, n, n_kinds);
     for (uint32_t i = 0; i < n; i++) {
         CHECK(delve_map_tile_kind(m, i, &tk[i]), "%s: tile kind %u", preset, i);
@@ -180,7 +179,7 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
                   tk[i].walkable);
         }
     }
-    DelveTileKind past;
+    DelveTileKind past = {.size = sizeof past};
     CHECK(!delve_map_tile_kind(m, n, &past), "%s: tile kind past the end", preset);
     CHECK(!delve_map_tile_kind(m, UINT32_MAX, &past), "%s: tile kind UINT32_MAX", preset);
     CHECK(!delve_map_tile_kind(m, 0, NULL), "%s: tile kind into NULL", preset);
@@ -200,7 +199,7 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
             char c = ascii[(size_t)y * (w + 1) + x];
             int marked = 0;
             for (uint32_t i = 0; i < markers && !marked; i++) {
-                DelveMarker mk;
+                DelveMarker mk = {.size = sizeof mk};
                 marked = delve_map_marker(m, i, &mk) && (uint32_t)mk.x == x && (uint32_t)mk.y == y;
             }
             CHECK(id <= 3, "%s: tile id %u at %u,%u", preset, id, x, y);
@@ -224,7 +223,7 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
      * ASCII (unless a marker or the spawn stands there). */
     uint32_t doors = delve_map_door_count(m), locked = 0;
     for (uint32_t i = 0; i < doors; i++) {
-        DelveDoor d;
+        DelveDoor d = {.size = sizeof d};
         CHECK(delve_map_door(m, i, &d), "%s: door %u", preset, i);
         CHECK(d.outside_x >= 0 && d.outside_y >= 0 && (uint32_t)d.outside_x < w && (uint32_t)d.outside_y < h,
               "%s: door %u leads off the map", preset, i);
@@ -241,16 +240,16 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
             CHECK(d.key == 0, "%s: door %u is not locked but has key %u", preset, i, d.key);
         }
     }
-    DelveDoor none_door;
+    DelveDoor none_door = {.size = sizeof none_door};
     CHECK(!delve_map_door(m, doors, &none_door), "%s: door past the end", preset);
     /* A key may open several doors; every door locked opens with a key that lies on the map. */
     CHECK(locked >= keys, "%s: %u locked doors for %u keys", preset, locked, keys);
     for (uint32_t i = 0; i < doors; i++) {
-        DelveDoor d;
+        DelveDoor d = {.size = sizeof d};
         int found = 0;
         if (!delve_map_door(m, i, &d) || d.opening != DELVE_OPENING_LOCKED) continue;
         for (uint32_t j = 0; j < markers && !found; j++) {
-            DelveMarker mk;
+            DelveMarker mk = {.size = sizeof mk};
             found = delve_map_marker(m, j, &mk) && mk.key == d.key;
         }
         CHECK(found, "%s: door %u is locked by key %u, which no marker is", preset, i, d.key);
@@ -258,14 +257,14 @@ static size_t check_map_kinds(const char *preset, const char *seed, const Kind *
     uint32_t rooms = delve_map_room_count(m);
     CHECK(rooms > 0, "%s: no rooms", preset);
     for (uint32_t i = 0; i < rooms; i++) {
-        DelveRoom r;
+        DelveRoom r = {.size = sizeof r};
         CHECK(delve_map_room(m, i, &r), "%s: room %u", preset, i);
         CHECK(r.x >= 0 && r.y >= 0 && r.x + r.width <= w && r.y + r.height <= h, "%s: room %u off the map", preset, i);
         CHECK(r.area > 0 && r.area <= r.width * r.height, "%s: room %u area %u", preset, i, r.area);
         CHECK(tiles[(size_t)(r.y + r.height / 2) * w + r.x + r.width / 2] != 0 || r.area < r.width * r.height,
               "%s: the middle of rectangular room %u is wall", preset, i);
     }
-    DelveRoom r;
+    DelveRoom r = {.size = sizeof r};
     CHECK(!delve_map_room(m, rooms, &r), "%s: room past the end", preset);
     CHECK(strncmp(json, "{", 1) == 0 && strstr(json, "\"rooms\"") && strstr(json, "\"spawn\""), "%s: JSON", preset);
     check_masks(m, preset);
@@ -371,21 +370,21 @@ static int check(const char *dir) {
 
     /* A NULL map: 0 and NULL, no crash. */
     uint32_t x = 9, y = 9;
-    DelveRoom r;
+    DelveRoom r = {.size = sizeof r};
     delve_map_spawn(NULL, &x, &y);
     CHECK(x == 0 && y == 0, "spawn of NULL");
     CHECK(delve_map_width(NULL) == 0 && delve_map_height(NULL) == 0 && delve_map_room_count(NULL) == 0, "NULL size");
     CHECK(delve_map_tiles(NULL) == NULL && delve_map_to_ascii(NULL) == NULL && delve_map_to_json(NULL) == NULL,
           "NULL map data");
     CHECK(!delve_map_room(NULL, 0, &r), "room of NULL");
-    DelveCertificate cert;
+    DelveCertificate cert = {.size = sizeof cert};
     CHECK(delve_map_walkable(NULL, false) == NULL && delve_map_walkable(NULL, true) == NULL &&
               delve_map_transparent(NULL) == NULL && !delve_map_certify(NULL, &cert) &&
               delve_map_certify_summary(NULL) == NULL,
           "masks and walk of NULL");
-    DelveMarker mk;
+    DelveMarker mk = {.size = sizeof mk};
     CHECK(delve_map_marker_count(NULL) == 0 && !delve_map_marker(NULL, 0, &mk), "markers of NULL");
-    DelveTileKind tk;
+    DelveTileKind tk = {.size = sizeof tk};
     CHECK(delve_map_tile_kind_count(NULL) == 0 && !delve_map_tile_kind(NULL, 0, &tk) && delve_map_terrain(NULL) == NULL,
           "tile kinds of NULL");
     delve_map_free(NULL);
