@@ -18,12 +18,14 @@
 
 use crate::geom::{Pos, Rect, TileBox};
 use crate::map::locks::{Kept, LockConflict};
-use crate::map::{Corridor, Door, MAX_SIDE, MAX_TILES, Room, Shape, Tile};
+use crate::map::{Door, MAX_SIDE, MAX_TILES, Room, Tile};
 use crate::pathfind;
 use std::sync::Arc;
 
 mod route;
+mod sheet;
 pub(super) use route::join_locked_tiles;
+use sheet::Sheet;
 
 /// Floor of a kept room.
 const KEPT_FLOOR: u8 = 1;
@@ -100,7 +102,9 @@ impl Locks {
         kept.derived.prepared((width, height), || Locks::new(kept, width, height))
     }
 
-    /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there.
+    /// The locks of `kept` on a `width`×`height` map, or the lock that cannot be kept there:
+    /// the kept rooms' floors, the rings round them, their doors, the kept corridors and the
+    /// locked tiles marked on one sheet of flags, in that order.
     fn new(kept: &Kept, width: u32, height: u32) -> Result<Locks, LockConflict> {
         // The size may come from a file: checked before anything is allocated.
         if width == 0
@@ -113,10 +117,7 @@ impl Locks {
                 "the locks are for a {width}×{height} map; a map has 1 to {MAX_SIDE} tiles a side and at most {MAX_TILES} tiles"
             )));
         }
-        let n = width as usize * height as usize;
-        let mut flags = vec![0u8; n];
-        let on = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
-        let at = |p: Pos| p.y as usize * width as usize + p.x as usize;
+        let mut sheet = Sheet { width, height, flags: vec![0u8; width as usize * height as usize] };
         let mut rooms: Vec<Room> = kept.rooms.clone();
         // Taken from a map, they come in order.
         if !rooms.is_sorted_by_key(|r| r.id) {
@@ -125,182 +126,20 @@ impl Locks {
         if rooms.windows(2).any(|w| w[0].id == w[1].id) {
             return Err(LockConflict::Damaged("two kept rooms have the same id".into()));
         }
-        let mut boxes = Vec::with_capacity(rooms.len());
-        for (k, room) in rooms.iter().enumerate() {
-            // Bounds first: a shape from a file may be far larger than the map.
-            let Some(b) = room.shape.bounds() else {
-                return Err(LockConflict::Damaged(format!("kept room {} has no floor", room.id)));
-            };
-            if b.x < 0 || b.y < 0 || b.right() > width as i32 || b.bottom() > height as i32 {
-                let cell =
-                    Pos::new(if b.x < 0 { b.x } else { b.right() - 1 }, if b.y < 0 { b.y } else { b.bottom() - 1 });
-                return Err(LockConflict::RoomOffMap { room: room.id, cell, width, height });
-            }
-            boxes.push(TileBox::new(b.x - 1, b.y - 1, b.right(), b.bottom()));
-            // A rectangle (most rooms) a row at a time, unless it meets another kept room (known
-            // from the rooms before it when they are rectangles too), which the cell-by-cell way
-            // below names.
-            if let Shape::Rect(r) = &room.shape {
-                let apart = |o: &Room| match &o.shape {
-                    Shape::Rect(q) => !q.intersects(r),
-                    _ => false,
-                };
-                let (x0, x1) = (r.x as usize, r.right() as usize);
-                let rows = (r.y as usize..r.bottom() as usize).map(|y| y * width as usize);
-                if rooms[..k].iter().all(apart)
-                    || rows.clone().all(|row| flags[row + x0..row + x1].iter().all(|f| f & KEPT_FLOOR == 0))
-                {
-                    rows.for_each(|row| flags[row + x0..row + x1].iter_mut().for_each(|f| *f |= KEPT_FLOOR));
-                    continue;
-                }
-            }
-            let mut err = None;
-            let mut cells = 0usize;
-            room.shape.for_each_cell(|p| {
-                if err.is_some() {
-                    return;
-                }
-                if !on(p) {
-                    err = Some(LockConflict::RoomOffMap { room: room.id, cell: p, width, height });
-                    return;
-                }
-                let i = at(p);
-                if flags[i] & KEPT_FLOOR != 0 {
-                    let a = rooms[..k].iter().find(|r| r.shape.contains(p)).map_or(room.id, |r| r.id);
-                    err = Some(LockConflict::RoomsTouch { a, b: room.id });
-                    return;
-                }
-                flags[i] |= KEPT_FLOOR;
-                cells += 1;
-            });
-            if let Some(e) = err {
-                return Err(e);
-            }
-            if cells == 0 {
-                return Err(LockConflict::Damaged(format!("kept room {} has no floor", room.id)));
-            }
-        }
-        // Rings: every tile next to a kept room's floor. A rectangle's is the box around it, set
-        // whole a row at a time (on its own floor the flag changes nothing).
-        for (room, around) in rooms.iter().zip(&boxes) {
-            match &room.shape {
-                Shape::Rect(_) => {
-                    let (x0, x1) = (around.x0.max(0) as usize, (around.x1 + 1).min(width as i32) as usize);
-                    for y in around.y0.max(0)..(around.y1 + 1).min(height as i32) {
-                        let row = y as usize * width as usize;
-                        flags[row + x0..row + x1].iter_mut().for_each(|f| *f |= RING);
-                    }
-                }
-                shape => shape.for_each_cell(|p| {
-                    for dy in -1..=1 {
-                        for dx in -1..=1 {
-                            let q = p.offset(dx, dy);
-                            if on(q) && flags[at(q)] & KEPT_FLOOR == 0 {
-                                flags[at(q)] |= RING;
-                            }
-                        }
-                    }
-                }),
-            }
-        }
-        // Doors room by room, each room's in the order of their ids (taken from a map, they come
-        // so): each door's room found by its id (the rooms are in order), then the doors put in
-        // their rooms' places.
-        let room_ids = IdTable::new(rooms.iter().map(|r| r.id));
-        let place = |d: &Door| room_ids.get(d.room, || rooms.binary_search_by_key(&d.room, |r| r.id).ok());
-        let mut door_start = vec![0usize; rooms.len() + 1];
-        for d in &kept.doors {
-            let Some(k) = place(d) else {
-                return Err(LockConflict::Damaged(format!(
-                    "kept door {} is on room {}, which is not kept",
-                    d.id, d.room
-                )));
-            };
-            door_start[k + 1] += 1;
-        }
-        for k in 0..rooms.len() {
-            door_start[k + 1] += door_start[k];
-        }
-        let mut all_doors = kept.doors.clone();
-        let mut next = door_start.clone();
-        for d in &kept.doors {
-            if let Some(k) = place(d) {
-                all_doors[next[k]] = d.clone();
-                next[k] += 1;
-            }
-        }
-        for (k, room) in rooms.iter().enumerate() {
-            let own = &mut all_doors[door_start[k]..door_start[k + 1]];
-            if !own.is_sorted_by_key(|d| d.id) {
-                own.sort_by_key(|d| d.id);
-            }
-            for d in own.iter() {
-                let out = d.outside();
-                if !room.shape.contains(d.cell) || !on(out) || flags[at(out)] & KEPT_FLOOR != 0 {
-                    return Err(LockConflict::Damaged(format!("kept door {} is not on room {}'s edge", d.id, d.room)));
-                }
-                flags[at(out)] |= DOOR_OUT;
-            }
-        }
-        // A door's place, by its id: its kept room, and its index among that room's doors.
-        let door_ids = IdTable::new(all_doors.iter().map(|d| d.id));
-        let find_door = |id: u32| {
-            let s = door_ids.get(id, || all_doors.iter().position(|d| d.id == id))?;
-            let k = place(&all_doors[s])?;
-            Some((k, s - door_start[k]))
-        };
-        let mut corridors = Vec::with_capacity(kept.corridors.len());
-        let mut paths = Vec::with_capacity(kept.corridors.iter().map(|c| c.path.len()).sum());
-        for (i, c) in kept.corridors.iter().enumerate() {
-            let (Some(a), Some(b)) = (find_door(c.doors[0]), find_door(c.doors[1])) else {
-                return Err(LockConflict::Damaged(format!("kept corridor {i} does not join two kept doors")));
-            };
-            let mut off = None;
-            let mut mark = |p: Pos| {
-                if !on(p) {
-                    off = Some(p);
-                } else if flags[at(p)] & KEPT_FLOOR == 0 {
-                    flags[at(p)] |= LOCKED_OPEN;
-                }
-            };
-            match c.width {
-                // One tile wide (most corridors): the path itself.
-                0 | 1 => c.path.iter().for_each(|p| mark(*p)),
-                w => Corridor::cells_of(&c.path, w, mark),
-            }
-            if let Some(cell) = off {
-                return Err(LockConflict::TileOffMap { cell, width, height });
-            }
-            let first = paths.len();
-            paths.extend_from_slice(&c.path);
-            corridors.push(KeptPath { cells: first..paths.len(), width: c.width, ends: [a, b] });
-        }
+        let boxes = sheet.floors(&rooms)?;
+        sheet.rings(&rooms, &boxes);
+        let (all_doors, door_start) = sheet.doors(kept, &rooms)?;
+        let (corridors, paths) = sheet.corridors(kept, &rooms, &all_doors, &door_start)?;
         let tiles = kept.tiles_on(width, height)?;
-        let mut open_tiles = false;
-        for &(p, t) in &tiles {
-            let i = at(p);
-            if flags[i] & KEPT_FLOOR != 0 {
-                if t != Tile::Floor {
-                    return Err(LockConflict::Damaged(format!(
-                        "the locked tile at {p} is inside a kept room but not floor"
-                    )));
-                }
-                continue;
-            }
-            match t {
-                Tile::Wall => flags[i] |= LOCKED_WALL,
-                Tile::Floor => return Err(LockConflict::StrayFloor { cell: p }),
-                Tile::Corridor => {
-                    flags[i] |= LOCKED_OPEN;
-                    open_tiles = true;
-                }
-            }
-        }
+        let open_tiles = sheet.tiles(&tiles)?;
         let mut groups = pathfind::UnionFind::new(rooms.len());
         for c in &corridors {
             groups.union(c.ends[0].0, c.ends[1].0);
         }
         let group = (0..rooms.len()).map(|k| groups.find(k)).collect();
+        let Sheet { flags, .. } = sheet;
+        let on = |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < width && (p.y as u32) < height;
+        let at = |p: Pos| p.y as usize * width as usize + p.x as usize;
         let loose = !corridors.is_empty() || tiles.iter().any(|(p, _)| flags[at(*p)] & KEPT_FLOOR == 0);
         let spawn = kept.spawn.filter(|p| on(*p) && flags[at(*p)] & KEPT_FLOOR != 0);
         Ok(Locks {
