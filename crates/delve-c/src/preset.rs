@@ -8,7 +8,6 @@ use crate::DelveMap;
 use crate::make::{Seed, load, make_from};
 use delve_core::io::{self, Preset};
 use delve_core::params::path::{Value, get_path, set_path};
-use delve_core::params::{GeneratorParams, ParamKind};
 use std::ffi::c_char;
 use std::ptr;
 
@@ -54,22 +53,6 @@ fn value_of(key: &str, text: &str) -> Result<Value, String> {
         "{key}: `{word}` is not a value; write it as JSON, as delve_preset_get gives it: 2, 1.5, true, \
          \"monster\", ShareWalls, {{\"min\": 6, \"max\": 10}}, [220, 70, 60], null"
     ))
-}
-
-/// The core's `message` about parameter `key`, with the values it allows added when `key` is one
-/// of the generator's own numbers and the message does not say them (a value of the wrong kind,
-/// such as `-3` for a count, is refused before its range is checked).
-fn with_allowed(params: &GeneratorParams, key: &str, message: String) -> String {
-    let Some(spec) = params.params().specs().iter().find(|s| s.key == key) else { return message };
-    let (min, max) = match spec.kind {
-        ParamKind::Int { min, max } | ParamKind::Range { min, max } => (min.to_string(), max.to_string()),
-        ParamKind::Float { min, max } => (min.to_string(), max.to_string()),
-        ParamKind::Choice(_) | ParamKind::Bool => return message,
-    };
-    if get_path(params, key).is_err() || (message.contains(&min) && message.contains(&max)) {
-        return message;
-    }
-    format!("{message} (allowed {})", spec.allowed())
 }
 
 /// Reads a preset to read, set and generate from: `preset` is a shipped preset's name, the
@@ -131,7 +114,7 @@ pub unsafe extern "C" fn delve_preset_set(
             .ok_or_else(|| format!("{key}: the value is NULL; expected JSON text such as 2 or true"))?;
         let params = &mut p.preset.generator;
         let value = value_of(key, value)?;
-        set_path(params, key, value).map_err(|e| with_allowed(params, key, e))
+        set_path(params, key, value)
     });
     let taken = result.is_ok();
     // SAFETY: the caller passes NULL or a writable pointer.

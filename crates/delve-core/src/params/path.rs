@@ -4,7 +4,7 @@
 //! files' own, then checked as a preset file is ([`GeneratorParams::check`]). Only fields the
 //! parameters have can be set, so a misspelt path is an error, never a silent no-op.
 
-use super::GeneratorParams;
+use super::{GeneratorParams, ParamKind};
 pub use serde_json::{Number, Value};
 
 /// An object's fields in the serde form.
@@ -27,14 +27,38 @@ pub fn set_path(params: &mut GeneratorParams, path: &str, value: Value) -> Resul
     let mut root = serde_json::to_value(&*params).map_err(|e| format!("{path}: {e}"))?;
     let family = fields_mut(&mut root).ok_or_else(|| format!("{path}: the parameters have no fields"))?;
     *family.pointer_mut(&pointer(path)).ok_or_else(|| no_such(path))? = value;
-    let made: GeneratorParams = serde_json::from_value(root).map_err(|e| format!("{path}: {e}"))?;
+    let made: GeneratorParams =
+        serde_json::from_value(root).map_err(|e| with_allowed(params, path, format!("{path}: {e}")))?;
     let issues = made.check();
     if !issues.is_empty() {
-        let said: Vec<String> = issues.iter().map(ToString::to_string).collect();
+        // "max_rooms: must be …", not "max_rooms: max_rooms: must be …".
+        let said: Vec<String> = issues
+            .iter()
+            .map(|i| {
+                if path == i.field || path.ends_with(&format!(".{}", i.field)) {
+                    i.message.clone()
+                } else {
+                    i.to_string()
+                }
+            })
+            .collect();
         return Err(format!("{path}: {}", said.join("; ")));
     }
     *params = made;
     Ok(())
+}
+
+/// `message` (a value of the wrong kind for parameter `key`, such as `-3` for a count, refused
+/// before its range is checked) with the values the parameter allows, when `key` is one of the
+/// generator's own numbers.
+fn with_allowed(params: &GeneratorParams, key: &str, message: String) -> String {
+    let Some(spec) = params.params().specs().iter().find(|s| s.key == key) else { return message };
+    match spec.kind {
+        ParamKind::Int { .. } | ParamKind::Range { .. } | ParamKind::Float { .. } => {
+            format!("{message} (allowed {})", spec.allowed())
+        }
+        ParamKind::Choice(_) | ParamKind::Bool => message,
+    }
 }
 
 /// `path` as a JSON pointer (`markers.keys.pairs` → `/markers/keys/pairs`), which walks
@@ -83,5 +107,18 @@ mod tests {
         assert!(err.starts_with("markers.keys.pairs:"), "{err}");
         assert!(set_path(&mut p, "markers.kinds.9.density", Value::from(1.0)).is_err());
         assert_eq!(p, before);
+    }
+
+    /// A refused value says the parameter once and what it allows, whichever way it is refused:
+    /// by its range ("max_rooms: must be …", not "max_rooms: max_rooms: …") or by its kind (-3
+    /// for a count, which serde refuses before any range is checked).
+    #[test]
+    fn refusals_name_the_parameter_once_and_its_range() {
+        let mut p = GeneratorParams::default();
+        let err = set_path(&mut p, "max_rooms", Value::from(0)).unwrap_err();
+        assert!(err.starts_with("max_rooms: ") && !err.contains("max_rooms: max_rooms"), "{err}");
+        let err = set_path(&mut p, "max_rooms", Value::from(-3)).unwrap_err();
+        assert!(err.starts_with("max_rooms: ") && err.contains("(allowed 1 to "), "{err}");
+        assert_eq!(p, GeneratorParams::default());
     }
 }

@@ -12,9 +12,9 @@
 //! 3. **The keep-locks stage** after generation: kept corridors dug, free kept doors joined,
 //!    locked tiles set and joined to the map (`route.rs`: [`join_locked_tiles`]).
 //!
-//! A preparation is made once per locks and map size and kept in a small cache here, keyed by
-//! the locks' fingerprint ([`Kept::fingerprint`]) and checked against their value: the map model
-//! holds no generator state.
+//! A preparation is made once per locks and map size and kept with the locks the caller holds
+//! ([`crate::map::locks::Derived::prepared`], opaque to the map model): nothing is kept
+//! anywhere else, and it goes when the caller lets the locks go.
 
 use crate::geom::{Pos, Rect, TileBox};
 use crate::map::locks::{Kept, LockConflict};
