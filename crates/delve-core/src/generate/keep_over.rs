@@ -47,44 +47,74 @@ pub(super) fn lay(map: &mut Map, kept: &Kept, doors_only: bool) -> Result<(), Lo
             return Err(LockConflict::RoomOffMap { room: room.id, cell, width: w, height: h });
         }
     }
-    let at = |p: Pos| (p.y as u32 * w + p.x as u32) as usize;
-    // 1. The locked area.
-    let mut area = vec![false; (w * h) as usize];
-    let inside = move |p: Pos| p.x >= 0 && p.y >= 0 && (p.x as u32) < w && (p.y as u32) < h;
-    let mut mark = |p: Pos, ring: bool| {
-        let r = i32::from(ring);
-        for dy in -r..=r {
-            for dx in -r..=r {
-                let q = p.offset(dx, dy);
-                if inside(q) {
-                    area[at(q)] = true;
+    let area = Area::locked(w, h, kept, &tiles);
+    cut_generated(map, &area);
+    let (first_kept, first_door) = lay_kept(map, kept, &tiles, doors_only);
+    // 5. Everything joined to the spawn's part.
+    join_all(map, first_kept, first_door)
+}
+
+/// 1. The locked area: the kept rooms' floor and corridors' tiles with the ring around them,
+///    and the locked tiles.
+struct Area {
+    w: u32,
+    h: u32,
+    cells: Vec<bool>,
+}
+
+impl Area {
+    fn locked(w: u32, h: u32, kept: &Kept, tiles: &[(Pos, Tile)]) -> Area {
+        let mut area = Area { w, h, cells: vec![false; (w * h) as usize] };
+        let mut mark = |p: Pos, ring: bool| {
+            let r = i32::from(ring);
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    let q = p.offset(dx, dy);
+                    if area.inside(q) {
+                        let i = area.at(q);
+                        area.cells[i] = true;
+                    }
                 }
             }
+        };
+        for room in &kept.rooms {
+            room.shape.for_each_cell(|c| mark(c, true));
         }
-    };
-    for room in &kept.rooms {
-        room.shape.for_each_cell(|c| mark(c, true));
+        for c in &kept.corridors {
+            c.path.iter().for_each(|&p| mark(p, true));
+        }
+        for &(p, _) in tiles {
+            mark(p, false);
+        }
+        area
     }
-    for c in &kept.corridors {
-        c.path.iter().for_each(|&p| mark(p, true));
+
+    fn inside(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && (p.x as u32) < self.w && (p.y as u32) < self.h
     }
-    for &(p, _) in &tiles {
-        mark(p, false);
+
+    fn at(&self, p: Pos) -> usize {
+        (p.y as u32 * self.w + p.x as u32) as usize
     }
-    let area = area;
-    let in_area = |p: Pos| inside(p) && area[at(p)];
-    // 2 and 3. Generated rooms cut to what lies outside the area; their doors and corridors
-    // follow them or go.
+
+    fn holds(&self, p: Pos) -> bool {
+        self.inside(p) && self.cells[self.at(p)]
+    }
+}
+
+/// 2 and 3. Generated rooms cut to what lies outside the area; their doors and corridors
+/// follow them or go; what is left in the area is rock.
+fn cut_generated(map: &mut Map, area: &Area) {
     let old_rooms = std::mem::take(&mut map.rooms);
-    let mut piece_of = vec![u32::MAX; (w * h) as usize];
+    let mut piece_of = vec![u32::MAX; area.cells.len()];
     for room in &old_rooms {
         let mut cells = Vec::new();
         room.shape.for_each_cell(|c| cells.push(c));
-        let cut = cells.iter().any(|&c| in_area(c));
-        for &c in cells.iter().filter(|&&c| in_area(c)) {
+        let cut = cells.iter().any(|&c| area.holds(c));
+        for &c in cells.iter().filter(|&&c| area.holds(c)) {
             map.set_tile(c, Tile::Wall);
         }
-        cells.retain(|&c| !in_area(c));
+        cells.retain(|&c| !area.holds(c));
         for piece in pieces_of(&cells) {
             if piece.len() < MIN_PIECE {
                 piece.iter().for_each(|&c| {
@@ -93,7 +123,7 @@ pub(super) fn lay(map: &mut Map, kept: &Kept, doors_only: bool) -> Result<(), Lo
                 continue;
             }
             let id = map.rooms.len() as u32;
-            piece.iter().for_each(|&c| piece_of[at(c)] = id);
+            piece.iter().for_each(|&c| piece_of[area.at(c)] = id);
             let shape = if cut { Shape::cells_from(piece) } else { room.shape.clone() };
             map.rooms.push(Room { id, shape, ..room.clone() });
         }
@@ -101,8 +131,8 @@ pub(super) fn lay(map: &mut Map, kept: &Kept, doors_only: bool) -> Result<(), Lo
     let old_doors = std::mem::take(&mut map.doors);
     let mut door_to = vec![u32::MAX; old_doors.len()];
     for (i, d) in old_doors.iter().enumerate() {
-        let room = if inside(d.cell) { piece_of[at(d.cell)] } else { u32::MAX };
-        if room != u32::MAX && !in_area(d.outside()) {
+        let room = if area.inside(d.cell) { piece_of[area.at(d.cell)] } else { u32::MAX };
+        if room != u32::MAX && !area.holds(d.outside()) {
             door_to[i] = map.doors.len() as u32;
             map.doors.push(Door { id: map.doors.len() as u32, room, ..d.clone() });
         }
@@ -110,7 +140,7 @@ pub(super) fn lay(map: &mut Map, kept: &Kept, doors_only: bool) -> Result<(), Lo
     let old_corridors = std::mem::take(&mut map.corridors);
     for c in old_corridors {
         let doors = c.doors.map(|d| door_to.get(d as usize).copied().unwrap_or(u32::MAX));
-        if doors.contains(&u32::MAX) || c.path.iter().any(|&p| in_area(p)) {
+        if doors.contains(&u32::MAX) || c.path.iter().any(|&p| area.holds(p)) {
             continue;
         }
         map.corridors.push(Corridor { id: map.corridors.len() as u32, doors, ..c });
@@ -120,11 +150,15 @@ pub(super) fn lay(map: &mut Map, kept: &Kept, doors_only: bool) -> Result<(), Lo
     // What is left in the area is rock: the kept rooms and corridors are walled round as they
     // were drawn (no passage of the generator's opens into them but at their doors), and the
     // rock a kept room draws inside its bounds (a vault's pillars) stays rock.
-    for (i, _) in area.iter().enumerate().filter(|(_, a)| **a) {
+    for (i, _) in area.cells.iter().enumerate().filter(|(_, a)| **a) {
         map.set_tile(map.tiles().pos_of(i), Tile::Wall);
     }
-    // 4. The kept rooms, doors, corridors and tiles, as they were.
-    for &(p, t) in &tiles {
+}
+
+/// 4. The kept rooms, doors, corridors and tiles, as they were. Returns the first kept room's
+/// id and the first kept door's.
+fn lay_kept(map: &mut Map, kept: &Kept, tiles: &[(Pos, Tile)], doors_only: bool) -> (u32, u32) {
+    for &(p, t) in tiles {
         map.set_tile(p, t);
         map.set_tile_lock(p, true);
     }
@@ -155,8 +189,7 @@ pub(super) fn lay(map: &mut Map, kept: &Kept, doors_only: bool) -> Result<(), Lo
     if let Some(s) = kept.spawn {
         map.spawn = s;
     }
-    // 5. Everything joined to the spawn's part.
-    join_all(map, first_kept, first_door)
+    (first_kept, first_door)
 }
 
 /// The 4-connected pieces of `cells` (one room's floor), each in row order ([`pieces`]).
