@@ -55,6 +55,8 @@ mod export_markers;
 mod export_tiled;
 mod files;
 mod grown;
+mod grown_shapes;
+mod grown_steps;
 mod hostile;
 mod hybrids;
 mod legible;
