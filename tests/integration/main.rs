@@ -6,6 +6,8 @@ mod core_deps;
 
 #[cfg(feature = "gui")]
 mod app;
+mod app_export;
+mod app_files;
 #[cfg(feature = "gui")]
 mod app_browse;
 #[cfg(feature = "gui")]
