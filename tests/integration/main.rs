@@ -72,6 +72,7 @@ mod rooms_tunnels;
 mod screen;
 mod stages;
 mod survey;
+mod tiled_readers;
 mod tiles;
 mod tune;
 mod vaults;
