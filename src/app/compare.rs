@@ -7,6 +7,7 @@
 use super::command::{Command, PaneCommand};
 use super::dock::{Dockable, Host, Place, host as host_window};
 use super::jobs::{Event, Job};
+use super::map_view::ViewTransform;
 use crate::analysis::Stat;
 use crate::analysis::{diff_cells, differing_params, format_value};
 use crate::app::command::{ParamsCommand, WindowCommand};
@@ -17,37 +18,30 @@ use crate::map::metrics::Metrics as PaneMetrics;
 use crate::map::metrics::Metrics;
 use crate::params::GeneratorParams;
 use crate::raster::Palette;
-use egui::{Color32, Pos2, Rect, Sense, TextureHandle, Vec2, pos2, vec2};
+use egui::{Color32, Rect, Sense, TextureHandle, Vec2, pos2, vec2};
 use std::sync::Arc;
 
 /// Most panes side by side.
 pub const MAX_PANES: usize = 4;
 
-/// Zoom and pan of one pane: screen points per tile, and the tile at the pane's centre.
+/// Zoom and pan of one pane: the map view's own transform ([`ViewTransform`]: the same fit,
+/// zoom limits and pan clamping as the main view), and whether to fit it when next drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PaneView {
-    pub scale: f32,
-    pub centre: Vec2,
+    pub transform: ViewTransform,
     /// Refit when the pane is next drawn.
     pub fit: bool,
 }
 
 impl Default for PaneView {
     fn default() -> Self {
-        Self { scale: 1.0, centre: Vec2::ZERO, fit: true }
+        Self { transform: ViewTransform::default(), fit: true }
     }
 }
 
 impl PaneView {
-    /// `screen_from_tile` for a pane drawn in `rect`.
-    pub fn screen_from_tile(&self, rect: Rect, tile: Vec2) -> Pos2 {
-        rect.center() + (tile - self.centre) * self.scale
-    }
-
     fn fit_to(&mut self, rect: Rect, w: u32, h: u32) {
-        let (w, h) = (w.max(1) as f32, h.max(1) as f32);
-        self.scale = (rect.width() / w).min(rect.height() / h).max(0.05);
-        self.centre = vec2(w / 2.0, h / 2.0);
+        self.transform = ViewTransform::fit(rect, w, h);
         self.fit = false;
     }
 }
@@ -348,7 +342,7 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
             }
             let before = p.view;
             if resp.dragged() {
-                p.view.centre -= resp.drag_delta() / p.view.scale;
+                p.view.transform.origin += resp.drag_delta();
             }
             if let Some(pointer) = resp.hover_pos() {
                 let (scroll, zoom) = ui.input_mut(|inp| {
@@ -358,12 +352,10 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
                 });
                 let factor = zoom * (scroll.y / 200.0).exp();
                 if (factor - 1.0).abs() > 1e-4 {
-                    // Keep the tile under the pointer where it is.
-                    let tile = p.view.centre + (pointer - rect.center()) / p.view.scale;
-                    p.view.scale = (p.view.scale * factor).clamp(0.05, 200.0);
-                    p.view.centre = tile - (pointer - rect.center()) / p.view.scale;
+                    p.view.transform.zoom_at(rect, w, h, pointer, factor);
                 }
             }
+            p.view.transform.clamp_pan(rect, w, h);
             if resp.double_clicked() {
                 p.view.fit_to(rect, w, h);
             }
@@ -380,9 +372,10 @@ fn panes_ui(ui: &mut egui::Ui, c: &mut Compare, current: &GeneratorParams, out: 
                 };
                 ctx.load_texture(format!("delve-compare-{}", p.id), ci, egui::TextureOptions::NEAREST)
             });
+            let t = p.view.transform;
             let map_rect = Rect::from_min_max(
-                p.view.screen_from_tile(rect, Vec2::ZERO),
-                p.view.screen_from_tile(rect, vec2(w as f32, h as f32)),
+                t.screen_from_tile(rect, pos2(0.0, 0.0)),
+                t.screen_from_tile(rect, pos2(w as f32, h as f32)),
             );
             let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
             painter.image(tex.id(), map_rect, uv, Color32::WHITE);

@@ -53,6 +53,45 @@ impl ViewTransform {
         let min = self.screen_from_tile(view, pos2(p.x as f32, p.y as f32));
         Rect::from_min_size(min, Vec2::splat(self.scale))
     }
+
+    /// The whole `w`×`h` map fitted in `view`, centred, with a small margin.
+    pub fn fit(view: Rect, w: u32, h: u32) -> ViewTransform {
+        let (mw, mh) = (w.max(1) as f32, h.max(1) as f32);
+        let scale = ((view.width() / mw).min(view.height() / mh) * 0.97).max(1e-3);
+        let origin = (view.size() - vec2(mw, mh) * scale) / 2.0;
+        ViewTransform { scale, origin: vec2(origin.x.round(), origin.y.round()) }
+    }
+
+    /// The least and most points per tile for a `w`×`h` map in `view`: half the fitted scale,
+    /// and a quarter of the view's shorter side per tile.
+    pub fn scale_limits(view: Rect, w: u32, h: u32) -> (f32, f32) {
+        let fit = Self::fit(view, w, h).scale;
+        let min = (fit * 0.5).max(1e-3);
+        let max = (view.width().min(view.height()) / 4.0).max(fit).max(min);
+        (min, max)
+    }
+
+    /// Zooms by `factor`, within [`ViewTransform::scale_limits`], keeping the tile under
+    /// `anchor` (screen) in place.
+    pub fn zoom_at(&mut self, view: Rect, w: u32, h: u32, anchor: Pos2, factor: f32) {
+        let (lo, hi) = Self::scale_limits(view, w, h);
+        let new = (self.scale * factor).clamp(lo, hi);
+        let a = anchor - view.min;
+        self.origin = a - (a - self.origin) * (new / self.scale);
+        self.scale = new;
+    }
+
+    /// Keeps part of the map on screen.
+    pub fn clamp_pan(&mut self, view: Rect, w: u32, h: u32) {
+        let size = vec2(w as f32, h as f32) * self.scale;
+        let keep = 48.0f32;
+        for (o, (s, v)) in [(&mut self.origin.x, (size.x, view.width())), (&mut self.origin.y, (size.y, view.height()))]
+        {
+            let lo = keep.min(s) - s;
+            let hi = v - keep.min(s);
+            *o = if lo <= hi { o.clamp(lo, hi) } else { *o };
+        }
+    }
 }
 
 /// What the view draws. Saved with the preferences.
@@ -286,47 +325,11 @@ impl MapView {
         self.textures.partial_updates
     }
 
-    fn fit_transform(view: Rect, w: u32, h: u32) -> ViewTransform {
-        let (mw, mh) = (w.max(1) as f32, h.max(1) as f32);
-        let scale = ((view.width() / mw).min(view.height() / mh) * 0.97).max(1e-3);
-        let origin = (view.size() - vec2(mw, mh) * scale) / 2.0;
-        ViewTransform { scale, origin: vec2(origin.x.round(), origin.y.round()) }
-    }
-
-    fn scale_limits(view: Rect, w: u32, h: u32) -> (f32, f32) {
-        let fit = Self::fit_transform(view, w, h).scale;
-        let min = (fit * 0.5).max(1e-3);
-        let max = (view.width().min(view.height()) / 4.0).max(fit).max(min);
-        (min, max)
-    }
-
-    /// Zooms by `factor` keeping the tile under `anchor` (screen) in place.
-    fn zoom_at(&mut self, view: Rect, w: u32, h: u32, anchor: Pos2, factor: f32) {
-        let (lo, hi) = Self::scale_limits(view, w, h);
-        let t = &mut self.transform;
-        let new = (t.scale * factor).clamp(lo, hi);
-        let a = anchor - view.min;
-        t.origin = a - (a - t.origin) * (new / t.scale);
-        t.scale = new;
-    }
-
-    /// Keeps part of the map on screen.
-    fn clamp_pan(&mut self, view: Rect, w: u32, h: u32) {
-        let t = &mut self.transform;
-        let size = vec2(w as f32, h as f32) * t.scale;
-        let keep = 48.0f32;
-        for (o, (s, v)) in [(&mut t.origin.x, (size.x, view.width())), (&mut t.origin.y, (size.y, view.height()))] {
-            let lo = keep.min(s) - s;
-            let hi = v - keep.min(s);
-            *o = if lo <= hi { o.clamp(lo, hi) } else { *o };
-        }
-    }
-
     fn apply(&mut self, c: Camera, view: Rect, w: u32, h: u32, pixels_per_point: f32) {
         match c {
             Camera::Fit => {
                 self.auto_fit = true;
-                self.transform = Self::fit_transform(view, w, h);
+                self.transform = ViewTransform::fit(view, w, h);
             }
             Camera::OneToOne => {
                 self.auto_fit = false;
@@ -339,14 +342,14 @@ impl MapView {
             }
             Camera::Zoom(f) => {
                 self.auto_fit = false;
-                self.zoom_at(view, w, h, view.center(), f);
+                self.transform.zoom_at(view, w, h, view.center(), f);
             }
             Camera::CentreOn(p) => {
                 self.auto_fit = false;
                 self.transform.scale = self.transform.scale.max(8.0);
                 let tile = vec2(p.x as f32 + 0.5, p.y as f32 + 0.5);
                 self.transform.origin = view.size() / 2.0 - tile * self.transform.scale;
-                self.clamp_pan(view, w, h);
+                self.transform.clamp_pan(view, w, h);
             }
         }
     }
@@ -426,7 +429,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers
         view.auto_fit = true;
     }
     if view.auto_fit {
-        view.transform = MapView::fit_transform(rect, w, h);
+        view.transform = ViewTransform::fit(rect, w, h);
     }
     for c in std::mem::take(&mut view.pending) {
         view.apply(c, rect, w, h, ppp);
@@ -451,7 +454,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers
         });
         let factor = zoom * (scroll.y / 200.0).exp();
         if (factor - 1.0).abs() > 1e-4 {
-            view.zoom_at(rect, w, h, pointer, factor);
+            view.transform.zoom_at(rect, w, h, pointer, factor);
             view.auto_fit = false;
         }
         if scroll.x != 0.0 {
@@ -459,7 +462,7 @@ pub fn map_view_ui(ui: &mut egui::Ui, view: &mut MapView, doc: &Document, layers
             view.auto_fit = false;
         }
     }
-    view.clamp_pan(rect, w, h);
+    view.transform.clamp_pan(rect, w, h);
     let t = view.transform;
 
     let painter = ui.painter_at(rect);
@@ -653,16 +656,16 @@ mod tests {
     #[test]
     fn zoom_keeps_the_anchor_in_place() {
         let view = Rect::from_min_size(Pos2::ZERO, vec2(800.0, 600.0));
-        let mut v = MapView { transform: MapView::fit_transform(view, 80, 45), ..Default::default() };
+        let mut v = MapView { transform: ViewTransform::fit(view, 80, 45), ..Default::default() };
         let anchor = pos2(300.0, 200.0);
         let before = v.transform.tile_from_screen(view, anchor);
-        v.zoom_at(view, 80, 45, anchor, 2.0);
+        v.transform.zoom_at(view, 80, 45, anchor, 2.0);
         let after = v.transform.tile_from_screen(view, anchor);
         assert!((before - after).length() < 1e-3);
-        let (lo, hi) = MapView::scale_limits(view, 80, 45);
-        v.zoom_at(view, 80, 45, anchor, 1e6);
+        let (lo, hi) = ViewTransform::scale_limits(view, 80, 45);
+        v.transform.zoom_at(view, 80, 45, anchor, 1e6);
         assert_eq!(v.transform.scale, hi);
-        v.zoom_at(view, 80, 45, anchor, 1e-6);
+        v.transform.zoom_at(view, 80, 45, anchor, 1e-6);
         assert_eq!(v.transform.scale, lo);
     }
 }

@@ -183,7 +183,7 @@ fn compare_two_seeds_shows_two_panes_with_their_stats_and_linked_zoom() {
 
     // Linked zoom: the wheel over pane A zooms pane B too.
     assert!(c.linked);
-    let before: Vec<f32> = c.panes.iter().map(|p| p.view.scale).collect();
+    let before: Vec<f32> = c.panes.iter().map(|p| p.view.transform.scale).collect();
     let at = c.panes[0].rect.center();
     h.hover_at(at);
     h.event(egui::Event::MouseWheel {
@@ -197,10 +197,32 @@ fn compare_two_seeds_shows_two_panes_with_their_stats_and_linked_zoom() {
         h.step();
     }
     let c = h.state().compare();
-    let after: Vec<f32> = c.panes.iter().map(|p| p.view.scale).collect();
+    let after: Vec<f32> = c.panes.iter().map(|p| p.view.transform.scale).collect();
     assert!(after[0] > before[0] * 1.3, "{before:?} -> {after:?}");
     assert_eq!(after[0], after[1], "both panes zoomed together");
-    assert_eq!(c.panes[0].view.centre, c.panes[1].view.centre);
+    assert_eq!(c.panes[0].view.transform.origin, c.panes[1].view.transform.origin);
+
+    // Zoomed far out, a pane stops where the main view stops (one view transform for both):
+    // at half the fitted scale, the map still on screen.
+    h.hover_at(at);
+    for _ in 0..40 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: vec2(0.0, -3.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.step();
+    }
+    for _ in 0..30 {
+        h.step();
+    }
+    let c = h.state().compare();
+    let (pane, map) = (&c.panes[0], c.panes[0].map.as_ref().expect("pane A has its map"));
+    let (least, _) = delve::app::ViewTransform::scale_limits(pane.rect, map.width(), map.height());
+    assert!(pane.view.transform.scale >= least * 0.999, "{} < {least}", pane.view.transform.scale);
+    assert!(pane.view.transform.scale <= least * 1.001, "zoomed out to the limit: {}", pane.view.transform.scale);
 
     // Promote pane B to the main map.
     h.get_all_by_label("Open in main").nth(1).unwrap().click();
