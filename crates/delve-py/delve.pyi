@@ -16,6 +16,8 @@ import numpy.typing as npt
 
 __all__ = [
     "DelveError",
+    "FileError",
+    "ParameterError",
     "SHIPPED_PRESETS",
     "__version__",
     "generate",
@@ -46,7 +48,39 @@ choices by their names in preset files ("ShareWalls"), switches as bool."""
 class DelveError(ValueError):
     """Bad input: an unknown preset, a file with a bad value (file, line:col, field, allowed
     range), RON text that is not a preset, a seed that is neither a whole number nor a text, a map
-    whose locks cannot be kept, a map file over Delve's limits. The message is the CLI's."""
+    whose locks cannot be kept, a map file over Delve's limits. The message is the CLI's.
+
+    A file Delve cannot read, parse or write raises `FileError`, a parameter refused
+    `ParameterError`: both are DelveErrors, with attributes to read instead of the message."""
+
+class FileError(DelveError):
+    """A file Delve could not read, parse or write: a preset (an unknown preset name is a file
+    that is not there), a map to load or whose locks to keep, a file to save. RON text given as a
+    preset is the file `<preset text>`. The message is the CLI's:
+    `path:line:col: reason`, or `path: reason` when the place is not known."""
+
+    path: str
+    """The file, as given (or `<preset text>`)."""
+    line: Union[int, None]
+    """The line of the problem, 1-based; None when not known (a file missing or unwritable)."""
+    column: Union[int, None]
+    """The column of the problem, 1-based, in characters; None when not known."""
+    reason: str
+    """The message without `path:line:col: ` in front."""
+
+class ParameterError(DelveError):
+    """A parameter refused: a value of the wrong kind or out of range (`Preset.__setitem__`;
+    nothing changed), an unknown key or path, or parameters that cannot be generated
+    (`generate`, `Preset.generate`: the message lists every problem, `key` names the first)."""
+
+    key: str
+    """The parameter's key in preset files (`max_rooms`) or its path (`markers.keys.pairs`)."""
+    allowed: Union[str, None]
+    """The values it allows, in words, as `Preset.allowed(key)` gives them (`1 to 100000
+    tries`); None when Delve has none for it (a nested path, an unknown key)."""
+    reason: str
+    """What is wrong, without the key in front (`-3 is out of range (allowed 1 to 100000
+    tries)`)."""
 
 class _Door(TypedDict):
     """A door, as in the JSON export."""
@@ -209,7 +243,7 @@ class Map:
     def metrics(self) -> _Metrics:
         """The figures of `delve sweep`'s CSV row, without `micros`."""
     def save(self, path: _PathLike) -> None:
-        """Saves a Delve map file (RON), atomically."""
+        """Saves a Delve map file (RON), atomically; FileError when it cannot."""
 
 @final
 class Preset:
@@ -220,8 +254,8 @@ class Preset:
         """A shipped preset's name, a preset file's path, or RON text."""
     def __getitem__(self, key: str, /) -> Union[_ParamValue, _NestedValue]: ...
     def __setitem__(self, key: str, value: Union[_ParamValue, _NestedValue], /) -> None:
-        """Raises DelveError for an unknown key or path, or a value of the wrong kind or out of
-        range (a nested one: the whole preset checked as a preset file is; nothing changed)."""
+        """Raises ParameterError for an unknown key or path, or a value of the wrong kind or out
+        of range (a nested one: the whole preset checked as a preset file is; nothing changed)."""
     def __contains__(self, key: str, /) -> bool: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...
@@ -241,7 +275,8 @@ class Preset:
     def check(self) -> list[str]:
         """What stops these parameters from being generated; empty when they can be."""
     def to_ron(self) -> str: ...
-    def save(self, path: _PathLike) -> None: ...
+    def save(self, path: _PathLike) -> None:
+        """Saves a preset file (RON), atomically; FileError when it cannot."""
     def copy(self) -> "Preset": ...
     def generate(self, seed: _Seed = ..., *, keep: Union[_PathLike, None] = None, record: bool = False) -> Map:
         """The map of these parameters and `seed` (omitted: the preset's seed)."""
@@ -255,10 +290,11 @@ def generate(
 ) -> Map:
     """The map of `preset` (a shipped name, a path, RON text or a Preset) and `seed` (omitted:
     the preset's seed), exactly as `delve generate PRESET --seed SEED` makes it; around the locks
-    of the map file `keep`; with `Map.steps` when `record`."""
+    of the map file `keep`; with `Map.steps` when `record`. A preset file that cannot be read
+    raises FileError, parameters that cannot be generated ParameterError."""
 
 def load(path: _PathLike) -> Map:
-    """Reads a Delve map file."""
+    """Reads a Delve map file; FileError when it cannot (line and column when it can tell)."""
 
 def _generate_only_ns(preset: Union[_PathLike, Preset], seed: _Seed) -> int:
     """For benchmarks: nanoseconds of the Rust generation alone."""

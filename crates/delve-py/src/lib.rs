@@ -5,47 +5,36 @@
 //!
 //! | file | owns |
 //! |---|---|
-//! | `lib.rs` | the module: `generate`, `load`, `DelveError`, how Python arguments become Rust ones |
+//! | `lib.rs` | the module: `generate`, `load`, how Python arguments become Rust ones |
+//! | `errors.rs` | `DelveError` and its kinds a program can catch: `FileError` (path, line, column), `ParameterError` (key, allowed) |
 //! | [`map`] | `Map` and `Room`: the tiles as numpy, walkable and transparent masks, rooms, doors, corridors, ASCII, JSON, figures, a player's walk (`certificate()`) |
 //! | [`preset`] | `Preset`: a generator's parameters by key, checked against their ranges |
 //!
 //! Nothing panics across the boundary: every error is a `delve.DelveError` (a `ValueError`)
-//! with the message the CLI prints, and the core calls run under `catch_unwind` so that even a
-//! bug in the core reaches Python as a `DelveError`, not as a crash.
+//! with the message the CLI prints (a file's problem a `delve.FileError`, a refused parameter a
+//! `delve.ParameterError`, both with attributes to read), and the core calls run under
+//! `catch_unwind` so that even a bug in the core reaches Python as a `DelveError`, not as a crash.
 
+mod errors;
 mod map;
 mod nested;
 mod preset;
 
-use delve_core::generate::Request;
+use delve_core::generate::{GenError, Request};
 use delve_core::io::{self, Preset as CorePreset};
 use delve_core::map::locks::Kept;
 use delve_core::params::GeneratorParams;
 use delve_core::rng::seed_from_text;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+pub(crate) use errors::{delve_error, file_error};
 pub use map::{Map, Room};
 pub use preset::PyPreset;
 
-pyo3::create_exception!(
-    delve,
-    DelveError,
-    PyValueError,
-    "Bad input to Delve: an unknown preset, a file with a bad value (named with its file, line:col, \
-     field and allowed range), a seed that is neither a whole number nor a text, a map whose locks \
-     cannot be kept, a map file over Delve's limits. The message is the one the `delve` CLI prints."
-);
-
-/// A [`DelveError`] with `message`.
-pub(crate) fn delve_error(message: impl Into<String>) -> PyErr {
-    DelveError::new_err(message.into())
-}
-
-/// Runs `f`, turning a panic (a bug in the core: none is known) into a [`DelveError`] so that
+/// Runs `f`, turning a panic (a bug in the core: none is known) into a `DelveError` so that
 /// the interpreter never sees a `PanicException`.
 pub(crate) fn guarded<T>(what: &str, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|panic| {
@@ -76,7 +65,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SeedArg<'py> {
 impl SeedArg<'_> {
     /// The seed: the preset's `default` when omitted, a whole number `0..=u64::MAX` as it is, a
     /// text hashed as `delve generate --seed TEXT` does. Anything else (`None`, a float, a bool,
-    /// a negative or too large number) is a [`DelveError`].
+    /// a negative or too large number) is a `DelveError`.
     pub fn resolve(&self, default: u64) -> PyResult<u64> {
         let SeedArg::Given(obj) = self else { return Ok(default) };
         let shown = || obj.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
@@ -178,17 +167,34 @@ pub(crate) fn preset_from(arg: &str) -> PyResult<Resolved> {
             return Ok(Resolved::Shipped(p));
         }
     }
-    let p = guarded("reading the preset", || io::preset_from(arg).map_err(|e| delve_error(e.to_string())))?;
+    let p = guarded("reading the preset", || io::preset_from(arg).map_err(file_error))?;
     Ok(Resolved::Own(Box::new(p)))
 }
 
 /// The locks of the map file `path`, as `delve generate --keep` reads them (with its messages).
 fn load_kept(path: &Path) -> PyResult<Arc<Kept>> {
     guarded("reading the locks", || {
-        let old = io::load_map(path).map_err(|e| delve_error(e.to_string()))?;
+        let old = io::load_map(path).map_err(file_error)?;
         let kept = Kept::of(&old).map_err(|e| delve_error(format!("{}: {e}", path.display())))?;
         Ok(Arc::new(kept))
     })
+}
+
+/// The core's refusal to generate `params`, worded as the CLI words it (after the locks' file,
+/// with `keep`): parameters that cannot be generated a `ParameterError` naming the first one
+/// (every one in the message), anything else (locks that cannot be kept) a `DelveError`.
+fn gen_error(e: GenError, params: &GeneratorParams, keep: Option<&Path>) -> PyErr {
+    let message = match keep {
+        Some(path) => format!("{}: {e}", path.display()),
+        None => e.to_string(),
+    };
+    if let GenError::InvalidParams(issues) = &e
+        && let Some(first) = issues.first()
+    {
+        let spec = params.params().specs().iter().find(|s| s.key == first.field);
+        return errors::parameter_error_because(first.field, spec.map(preset::allowed), first.message.clone(), message);
+    }
+    delve_error(message)
 }
 
 /// Generates the map of `params` and `seed` (around the locks of `keep`, recorded when asked).
@@ -212,11 +218,7 @@ pub(crate) fn generate_map(
                 .recorded(record)
                 .deferring_colours(true)
                 .run()
-                .map_err(|e| match &keep {
-                    Some(path) => format!("{}: {e}", path.display()),
-                    None => e.to_string(),
-                })
-                .map_err(delve_error)
+                .map_err(|e| gen_error(e, params, keep.as_deref()))
         })
     })?;
     let steps = made.recording.map(|r| r.steps.iter().map(|s| s.sentence()).collect());
@@ -230,7 +232,8 @@ pub(crate) fn generate_map(
 /// `seed`: a whole number 0..2**64-1, or a text (hashed as the CLI's `--seed` hashes it);
 /// omitted, the preset's own seed. `keep`: a map file whose locked rooms and tiles are kept
 /// (`--keep`). `record`: also list the generation's steps in `Map.steps` (not with `keep`).
-/// Raises `DelveError` on bad input.
+/// Raises `DelveError` on bad input: `FileError` for a file that cannot be read, `ParameterError`
+/// for parameters that cannot be generated.
 #[pyfunction]
 #[pyo3(
     signature = (preset, seed = SeedArg::Omitted, *, keep = None, record = false),
@@ -250,11 +253,10 @@ fn generate(
 
 /// Reads a Delve map file (RON, as `Map.save` and `delve generate --out` write it). Files over
 /// Delve's limits (more than 4096×4096 tiles, a side over 8192, a file over 512 MB, lists far
-/// longer than the map holds) raise `DelveError` before anything large is allocated.
+/// longer than the map holds) raise `FileError` before anything large is allocated.
 #[pyfunction]
 fn load(py: Python<'_>, path: PathBuf) -> PyResult<Map> {
-    let map =
-        py.detach(|| guarded("loading the map", || io::load_map(&path).map_err(|e| delve_error(e.to_string()))))?;
+    let map = py.detach(|| guarded("loading the map", || io::load_map(&path).map_err(file_error)))?;
     Ok(Map::loaded(map))
 }
 
@@ -267,18 +269,21 @@ fn _generate_only_ns(preset: PresetArg<'_>, seed: SeedArg<'_>) -> PyResult<u64> 
     let seed = seed.resolve(p.seed)?;
     let start = std::time::Instant::now();
     guarded("generating", || {
-        let made = Request::new(&p.generator, seed).run().map_err(|e| delve_error(e.to_string()))?;
+        let made = Request::new(&p.generator, seed).run().map_err(|e| gen_error(e, &p.generator, None))?;
         drop(std::hint::black_box(made));
         Ok(())
     })?;
     Ok(u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX))
 }
 
-/// Delve's dungeon generators: `generate`, `load`, `Preset`, `Map`, `Room`, `DelveError`.
+/// Delve's dungeon generators: `generate`, `load`, `Preset`, `Map`, `Room`, `DelveError` (and its
+/// kinds `FileError` and `ParameterError`).
 #[pymodule]
 #[pyo3(name = "delve")]
 fn delve_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("DelveError", m.py().get_type::<DelveError>())?;
+    m.add("DelveError", m.py().get_type::<errors::DelveError>())?;
+    m.add("FileError", m.py().get_type::<errors::FileError>())?;
+    m.add("ParameterError", m.py().get_type::<errors::ParameterError>())?;
     m.add("SHIPPED_PRESETS", io::SHIPPED_PRESETS.iter().map(|(n, _)| *n).collect::<Vec<_>>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;

@@ -386,7 +386,7 @@ impl Map {
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let map = self.map();
         let map: &CoreMap = &map;
-        py.detach(|| guarded("saving the map", || io::save_map(&path, map).map_err(|e| delve_error(e.to_string()))))
+        py.detach(|| guarded("saving the map", || io::save_map(&path, map).map_err(crate::file_error)))
     }
 
     fn __repr__(&self) -> String {

@@ -1,7 +1,7 @@
 //! Nested parameters by path (`p["markers.keys.pairs"] = 2`): Python values to and from the
 //! parameters' serde form, which [`delve_core::params::path`] reads and writes.
 
-use crate::delve_error;
+use crate::errors::parameter_error;
 use delve_core::params::path::{Fields, Number, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -31,7 +31,7 @@ pub(crate) fn to_py(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
     })
 }
 
-/// A Python value as the serde form takes it; anything else is a `DelveError` naming `path`.
+/// A Python value as the serde form takes it; anything else is a `ParameterError` about `path`.
 pub(crate) fn from_py(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
     if value.is_none() {
         return Ok(Value::Null);
@@ -46,13 +46,13 @@ pub(crate) fn from_py(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
         if let Ok(i) = value.extract::<i64>() {
             return Ok(Value::from(i));
         }
-        return Err(delve_error(format!("{path}: {value} is too large a number")));
+        return Err(parameter_error(path, None, format!("{path}: {value} is too large a number")));
     }
     if value.cast::<PyFloat>().is_ok() {
         let f: f64 = value.extract()?;
         return Number::from_f64(f)
             .map(Value::Number)
-            .ok_or_else(|| delve_error(format!("{path}: {f} is not a finite number")));
+            .ok_or_else(|| parameter_error(path, None, format!("{path}: {f} is not a finite number")));
     }
     if let Ok(s) = value.cast::<PyString>() {
         return Ok(Value::String(s.to_str()?.to_string()));
@@ -64,10 +64,12 @@ pub(crate) fn from_py(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
     if let Ok(d) = value.cast::<PyDict>() {
         let mut fields = Fields::new();
         for (k, v) in d.iter() {
-            let k: String = k.extract().map_err(|_| delve_error(format!("{path}: a dict's keys are field names")))?;
+            let k: String = k
+                .extract()
+                .map_err(|_| parameter_error(path, None, format!("{path}: a dict's keys are field names")))?;
             fields.insert(k, from_py(path, &v)?);
         }
         return Ok(Value::Object(fields));
     }
-    Err(delve_error(format!("{path}: cannot take a {}", value.get_type().name()?)))
+    Err(parameter_error(path, None, format!("{path}: cannot take a {}", value.get_type().name()?)))
 }

@@ -1,9 +1,11 @@
 //! `delve.Preset`: a generator and its parameters, read and set by the keys of preset files
 //! (`p["max_rooms"] = 40`). A value of the wrong kind or outside its range is refused with a
-//! `DelveError` naming the key and the values allowed (the core's setters would clamp it).
+//! `delve.ParameterError` naming the key and the values allowed (the core's setters would clamp
+//! it).
 
+use crate::errors::parameter_error;
 use crate::map::Map;
-use crate::{PresetArg, SeedArg, delve_error, generate_map, guarded};
+use crate::{PresetArg, SeedArg, delve_error, file_error, generate_map, guarded};
 use delve_core::io::{self, Preset as CorePreset};
 use delve_core::params::path::{get_path, set_path};
 use delve_core::params::{ParamKind, ParamSpec, ParamValue};
@@ -40,8 +42,8 @@ fn folded(name: &str) -> String {
     name.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 
-/// What parameter `spec` allows, with its kind, for messages.
-fn allowed(spec: &ParamSpec) -> String {
+/// What parameter `spec` allows, with its kind, for messages (and `ParameterError.allowed`).
+pub(crate) fn allowed(spec: &ParamSpec) -> String {
     match spec.kind {
         ParamKind::Choice(options) => options.iter().map(|o| file_name(o)).collect::<Vec<_>>().join(", "),
         ParamKind::Bool => "True or False".to_string(),
@@ -53,9 +55,9 @@ fn allowed(spec: &ParamSpec) -> String {
 fn value_of(spec: &ParamSpec, value: &Bound<'_, PyAny>) -> PyResult<ParamValue> {
     let key = spec.key;
     let shown = value.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
-    let what =
-        |expected: &str| delve_error(format!("{key}: expected {expected}, not {shown} (allowed {})", allowed(spec)));
-    let out_of_range = || delve_error(format!("{key}: {shown} is out of range (allowed {})", allowed(spec)));
+    let refused = |message: String| parameter_error(key, Some(allowed(spec)), message);
+    let what = |expected: &str| refused(format!("{key}: expected {expected}, not {shown} (allowed {})", allowed(spec)));
+    let out_of_range = || refused(format!("{key}: {shown} is out of range (allowed {})", allowed(spec)));
     let is_bool = value.is_instance_of::<PyBool>();
     let whole = |v: &Bound<'_, PyAny>| -> PyResult<i64> {
         if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
@@ -92,18 +94,16 @@ fn value_of(spec: &ParamSpec, value: &Bound<'_, PyAny>) -> PyResult<ParamValue> 
                 return Err(out_of_range());
             }
             if lo > hi {
-                return Err(delve_error(format!(
-                    "{key}: {shown}: the smallest ({lo}) is larger than the largest ({hi})"
-                )));
+                return Err(refused(format!("{key}: {shown}: the smallest ({lo}) is larger than the largest ({hi})")));
             }
             Ok(ParamValue::Range(lo, hi))
         }
         ParamKind::Choice(options) => {
             let name = value.cast::<PyString>().map_err(|_| what("the name of an option"))?.to_str()?;
             let index = options.iter().position(|o| folded(o) == folded(name));
-            index.map(ParamValue::Choice).ok_or_else(|| {
-                delve_error(format!("{key}: {shown} is not one of its options (allowed {})", allowed(spec)))
-            })
+            index
+                .map(ParamValue::Choice)
+                .ok_or_else(|| refused(format!("{key}: {shown} is not one of its options (allowed {})", allowed(spec))))
         }
         ParamKind::Bool => {
             if !is_bool {
@@ -120,7 +120,8 @@ impl PyPreset {
         specs.iter().find(|s| s.key == key).ok_or_else(|| {
             let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
             let generator = self.preset.generator.kind().file_name();
-            delve_error(format!("unknown parameter `{key}` for {generator}; its parameters are {}", keys.join(", ")))
+            let message = format!("unknown parameter `{key}` for {generator}; its parameters are {}", keys.join(", "));
+            parameter_error(key, None, message)
         })
     }
 }
@@ -137,7 +138,7 @@ impl PyPreset {
     /// (`"markers.keys.pairs"`, `"markers.kinds.0.density"`).
     fn __getitem__(&self, py: Python<'_>, key: &str) -> PyResult<Py<PyAny>> {
         if key.contains('.') {
-            let value = get_path(&self.preset.generator, key).map_err(delve_error)?;
+            let value = get_path(&self.preset.generator, key).map_err(|e| parameter_error(key, None, e))?;
             return crate::nested::to_py(py, &value);
         }
         let spec = self.spec(key)?;
@@ -159,19 +160,23 @@ impl PyPreset {
         })
     }
 
-    /// Sets parameter `key`; a value of the wrong kind or out of range raises `DelveError`
+    /// Sets parameter `key`; a value of the wrong kind or out of range raises `ParameterError`
     /// naming the values allowed (nothing is changed). Rules between parameters (a room larger
     /// than the map) are checked when generating, or by `check()`.
     fn __setitem__(&mut self, key: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
         if key.contains('.') {
             // A nested parameter: set, then the whole preset checked as a preset file is.
             let value = crate::nested::from_py(key, value)?;
-            return set_path(&mut self.preset.generator, key, value).map_err(delve_error);
+            return set_path(&mut self.preset.generator, key, value).map_err(|e| parameter_error(key, None, e));
         }
         let spec = self.spec(key)?;
         let v = value_of(spec, value)?;
         if !self.preset.generator.params_mut().set(key, v) {
-            return Err(delve_error(format!("{key}: cannot take {v:?} (allowed {})", allowed(spec))));
+            return Err(parameter_error(
+                key,
+                Some(allowed(spec)),
+                format!("{key}: cannot take {v:?} (allowed {})", allowed(spec)),
+            ));
         }
         Ok(())
     }
@@ -238,9 +243,7 @@ impl PyPreset {
     /// copy taken first, so other threads may change the preset meanwhile.
     fn save(slf: &Bound<'_, Self>, path: PathBuf) -> PyResult<()> {
         let preset = slf.borrow().preset.clone();
-        slf.py().detach(|| {
-            guarded("saving the preset", || io::save_preset(&path, &preset).map_err(|e| delve_error(e.to_string())))
-        })
+        slf.py().detach(|| guarded("saving the preset", || io::save_preset(&path, &preset).map_err(file_error)))
     }
 
     /// A copy to change without changing this one.
