@@ -1,15 +1,15 @@
 //! The one background worker pool: generation, thumbnails of the seed browser, compare panes,
 //! reading and writing files, PNG export and system file dialogs all run here, so the window
-//! keeps drawing. [`Jobs::spawn`] hands back a typed [`Job`] handle; the module that asked for
+//! keeps drawing. It is a rayon pool, so the parallel work inside a job (the sweeps of Explore,
+//! Tune and the variety map) runs on these same threads, never on another pool. [`Jobs::spawn`] hands back a typed [`Job`] handle; the module that asked for
 //! the work keeps it and polls it for what the job reports ([`Event`]): the pool names no
 //! client's payload. A job can be cancelled by its id: a job not yet started never runs, a
 //! running one sees [`JobCtx::cancelled`], and nothing it reports after is wanted. A job that
 //! panics still ends (as [`Event::Failed`]), so nothing waits forever.
 
-use std::collections::VecDeque;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Condvar, Mutex};
 
 /// The kinds of job, for saying what is in flight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,15 +119,6 @@ impl<T> JobCtx<T> {
     }
 }
 
-type Task = Box<dyn FnOnce() + Send>;
-
-/// The queue the workers take tasks from.
-#[derive(Default)]
-struct Queue {
-    tasks: Mutex<VecDeque<Task>>,
-    ready: Condvar,
-}
-
 /// A job in flight.
 struct Running {
     id: JobId,
@@ -139,8 +130,8 @@ struct Running {
 /// The pool of worker threads, and the jobs in flight.
 #[derive(Default)]
 pub struct Jobs {
-    queue: Arc<Queue>,
-    workers: usize,
+    /// Started with the first job (`None` before, or when no thread could be started).
+    pool: Option<rayon::ThreadPool>,
     ctx: Option<egui::Context>,
     running: Vec<Running>,
     next_id: JobId,
@@ -189,53 +180,25 @@ impl Jobs {
             };
             jc.send(end);
         };
-        if self.start_worker_if_needed() {
-            match self.queue.tasks.lock() {
-                Ok(mut q) => q.push_back(Box::new(task)),
-                Err(poisoned) => poisoned.into_inner().push_back(Box::new(task)),
-            }
-            self.queue.ready.notify_one();
-        } else {
-            task(); // No thread at all: the work is done here rather than never.
+        match self.pool() {
+            Some(pool) => pool.spawn(task),
+            None => task(), // No thread at all: the work is done here rather than never.
         }
         Job { id, rx, owed }
     }
 
-    /// Starts a worker when all are busy (up to the machine's cores, at least
-    /// [`MIN_WORKERS`]); false when there is none and none can be started.
-    // The one place that starts threads (clippy.toml disallows it elsewhere).
-    #[allow(clippy::disallowed_methods)]
-    fn start_worker_if_needed(&mut self) -> bool {
-        let wanted = std::thread::available_parallelism().map_or(MIN_WORKERS, |n| n.get()).max(MIN_WORKERS);
-        let busy = self.running.len();
-        if self.workers >= wanted || self.workers >= busy {
-            return self.workers > 0;
+    /// The pool, started the first time a job needs it: as many threads as the machine has
+    /// cores, at least [`MIN_WORKERS`]. `None` when no thread can be started.
+    fn pool(&mut self) -> Option<&rayon::ThreadPool> {
+        if self.pool.is_none() {
+            let threads = std::thread::available_parallelism().map_or(MIN_WORKERS, |n| n.get()).max(MIN_WORKERS);
+            self.pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("delve-worker-{i}"))
+                .build()
+                .ok();
         }
-        let queue = self.queue.clone();
-        let spawned = std::thread::Builder::new().name(format!("delve-worker-{}", self.workers)).spawn(move || {
-            loop {
-                let task = {
-                    let mut q = match queue.tasks.lock() {
-                        Ok(q) => q,
-                        Err(p) => p.into_inner(),
-                    };
-                    loop {
-                        if let Some(t) = q.pop_front() {
-                            break t;
-                        }
-                        q = match queue.ready.wait(q) {
-                            Ok(q) => q,
-                            Err(p) => p.into_inner(),
-                        };
-                    }
-                };
-                task();
-            }
-        });
-        if spawned.is_ok() {
-            self.workers += 1;
-        }
-        self.workers > 0
+        self.pool.as_ref()
     }
 
     /// Cancels job `id`: it stops early if it can, and the pool no longer waits for it.
@@ -255,5 +218,40 @@ impl Jobs {
     /// Whether any job is still owed to its handle.
     pub fn busy(&self) -> bool {
         self.running.iter().any(|r| r.owed.load(Ordering::Relaxed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parallel work inside a job (a sweep's `par_iter`) runs on the pool's own threads, not
+    /// on rayon's global pool beside it.
+    #[test]
+    fn parallel_work_inside_a_job_runs_on_the_pools_threads() {
+        let mut jobs = Jobs::default();
+        let job = jobs.spawn(JobKind::Explore, |_: &JobCtx<Vec<Option<String>>>| {
+            use rayon::prelude::*;
+            (0..64)
+                .into_par_iter()
+                .map(|_| {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                    std::thread::current().name().map(str::to_owned)
+                })
+                .collect()
+        });
+        let names = loop {
+            if let Some(end) = job.poll().into_iter().find(|e| !matches!(e, Event::Report(_))) {
+                match end {
+                    Event::Done(names) => break names,
+                    other => panic!("the job did not finish: {other:?}"),
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        };
+        assert_eq!(names.len(), 64);
+        for name in names {
+            assert!(name.as_deref().is_some_and(|n| n.starts_with("delve-worker-")), "ran on {name:?}");
+        }
     }
 }
