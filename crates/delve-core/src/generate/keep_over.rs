@@ -54,8 +54,8 @@ pub(super) fn lay(map: &mut Map, kept: &Kept, doors_only: bool) -> Result<(), Lo
     join_all(map, first_kept, first_door)
 }
 
-/// 1. The locked area: the kept rooms' floor and corridors' tiles with the ring around them,
-///    and the locked tiles.
+/// Step 1: the locked area, the kept rooms' floor and corridors' tiles with the ring around them,
+/// and the locked tiles.
 struct Area {
     w: u32,
     h: u32,
@@ -102,7 +102,7 @@ impl Area {
     }
 }
 
-/// 2 and 3. Generated rooms cut to what lies outside the area; their doors and corridors
+/// Steps 2 and 3: generated rooms cut to what lies outside the area; their doors and corridors
 /// follow them or go; what is left in the area is rock.
 fn cut_generated(map: &mut Map, area: &Area) {
     let old_rooms = std::mem::take(&mut map.rooms);
@@ -155,7 +155,7 @@ fn cut_generated(map: &mut Map, area: &Area) {
     }
 }
 
-/// 4. The kept rooms, doors, corridors and tiles, as they were. Returns the first kept room's
+/// Step 4: the kept rooms, doors, corridors and tiles, as they were. Returns the first kept room's
 /// id and the first kept door's.
 fn lay_kept(map: &mut Map, kept: &Kept, tiles: &[(Pos, Tile)], doors_only: bool) -> (u32, u32) {
     for &(p, t) in tiles {
