@@ -7,10 +7,9 @@
 //! ## A map in a game
 //!
 //! ```
-//! use delve_core::generate::generate;
-//! use delve_core::io::preset_from;
 //! use delve_core::map::certify::{certify, walkable_mask};
 //! use delve_core::map::Tile;
+//! use delve_core::{generate, preset_from};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! // A shipped preset by name (or a preset file's path, or RON text), and a seed.
@@ -43,6 +42,19 @@
 //! pin what the generators make: a change to any map is a deliberate one, named in the commit
 //! that makes it.
 //!
+//! What a game needs is at the crate root: [`preset_from`] (a shipped preset's name, a preset
+//! file's path or RON text), [`generate()`] (or a [`Request`] for locks and recording), the
+//! [`Map`] and [`Generated`] it gives, and the errors ([`GenError`], [`io::FileError`]).
+//!
+//! ## Families
+//!
+//! Each generator family (rooms and tunnels, grown rooms, caves, BSP rooms, the drunkard's walk,
+//! rooms and mazes, …) is its parameter struct in [`params`] and its algorithm in
+//! [`generate`](mod@generate),
+//! registered by one line in one list ([`params::family`]): the parameters' enum
+//! ([`GeneratorParams`]), the file forms, the editor's picker and the bindings' lists are all
+//! made from that list.
+//!
 //! ## Modules
 //!
 //! | module | owns |
@@ -53,7 +65,7 @@
 //! | [`kinds`] | what both the parameters and the map speak of: room roles, tile kinds |
 //! | [`params`] | generator parameters (serde enum), each described once (key, label, unit, help, range): get/set/checks |
 //! | [`map`] | the map model (tiles, rooms, doors, corridors, spawn, provenance), ASCII, checks, metrics, room graph, roles, locks; the player's walk over the tiles that certifies a map ([`map::certify`]: solvable, the solution's length, locks that lock nothing) and the walkable and transparent masks a game needs |
-//! | [`generate`] | the algorithms: `generate(params, seed)` → map + report, around locks, recorded |
+//! | [`generate`](mod@generate) | the algorithms: `generate(params, seed)` → map + report, around locks, recorded |
 //! | [`measure`] | a map's figures by name, as `delve sweep` writes them |
 //! | [`io`] | versioned RON files for presets and maps; the shipped presets; atomic saves; located errors |
 //! | [`export`] | the tile numbering every export shares; the JSON export (feature `json`) |
@@ -69,3 +81,8 @@ pub mod params;
 pub mod pathfind;
 pub mod rng;
 pub mod words;
+
+pub use generate::{GenError, Generated, Request, generate};
+pub use io::{Preset, preset_from};
+pub use map::Map;
+pub use params::GeneratorParams;

@@ -5,7 +5,7 @@
 //! fixed by the PCG specification, unlike `rand::rngs::StdRng`, whose algorithm may change
 //! between `rand` releases. Golden tests pin the maps generated from it.
 //!
-//! A generator never shares one stream between unrelated stages (see [`crate::generate`]'s
+//! A generator never shares one stream between unrelated stages (see [`crate::generate`](mod@crate::generate)'s
 //! stages): each stage draws from its own sub-stream, a [`Stream`] of the seed made by
 //! [`stream`], so tuning one stage (say, room colours) does not reshuffle the layout.
 

@@ -1,8 +1,8 @@
-//! The generator families: the one list of them ([`families!`]) and what the parameters layer
+//! The generator families: the one list of them (the macro `families!`) and what the parameters layer
 //! needs of each ([`Family`]).
 //!
 //! A family is its parameter struct (here, in `params/<family>.rs`), its algorithm (in
-//! `generate/<family>`) and **one line** in [`families!`]. Everything that lists the families
+//! `generate/<family>`) and **one line** in `families!`. Everything that lists the families
 //! — [`super::GeneratorParams`] and [`super::GeneratorKind`], the file forms, the dispatch in
 //! `generate`, the panel's picker, the CLI, the Python stub and the C header's lists (which a
 //! test holds to this list) — is made from that line; nothing else names every family.
