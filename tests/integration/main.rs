@@ -6,8 +6,6 @@ mod core_deps;
 
 #[cfg(feature = "gui")]
 mod app;
-mod app_export;
-mod app_files;
 #[cfg(feature = "gui")]
 mod app_browse;
 #[cfg(feature = "gui")]
@@ -18,6 +16,10 @@ mod app_document;
 mod app_edit;
 #[cfg(feature = "gui")]
 mod app_explore;
+#[cfg(feature = "gui")]
+mod app_export;
+#[cfg(feature = "gui")]
+mod app_files;
 #[cfg(feature = "gui")]
 mod app_graph;
 #[cfg(feature = "gui")]
