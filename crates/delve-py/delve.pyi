@@ -265,7 +265,9 @@ class Preset:
     @property
     def generator(
         self,
-    ) -> Literal["RoomsAndTunnels", "GrownRooms", "Caves", "BspRooms", "DrunkardsWalk", "RoomsAndMazes"]: ...
+    ) -> Literal[
+        "RoomsAndTunnels", "GrownRooms", "Caves", "BspRooms", "DrunkardsWalk", "RoomsAndMazes", "RoomAccretion"
+    ]: ...
     @property
     def name(self) -> Union[str, None]: ...
     @property

@@ -6,7 +6,7 @@
 
 use super::Document;
 use super::jobs::{Event, Job, JobId};
-use crate::generate::record::{Growth, Pose, Refused, Step, TryOutcome};
+use crate::generate::record::{AccretionStep, Growth, Pose, Refused, Step, TryOutcome};
 use crate::generate::replay;
 use crate::generate::stages::Stage;
 use crate::geom::Pos;
@@ -537,6 +537,16 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
                 painter.circle_stroke(centre(*p), 0.45 * scale, Stroke::new(2.0, MADE));
             }
         }
+        // Room accretion: the room attached and the door it came through; a loop's door.
+        Step::Accretion(AccretionStep::RoomAttached { bounds, door, .. }) => {
+            frame(bounds, MADE);
+            if let Some(d) = door {
+                painter.circle_stroke(centre(*d), 0.45 * scale, Stroke::new(2.0, TOUCHED));
+            }
+        }
+        Step::Accretion(AccretionStep::LoopOpened { at, .. }) => {
+            painter.circle_stroke(centre(*at), 0.45 * scale, Stroke::new(2.0, MADE));
+        }
         // The rock and the caves are the map itself; a vault that found no place, nowhere; markers
         // are drawn on the map.
         Step::VaultNotPlaced { .. }
@@ -548,6 +558,7 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
         | Step::WalkRooms { .. }
         | Step::Connected { .. }
         | Step::DeadEndsFilled { .. }
+        | Step::Accretion(AccretionStep::AttachRefused { .. })
         | Step::MarkersPlaced { .. }
         | Step::OpeningsChosen { .. }
         | Step::TilesPainted { .. } => {}

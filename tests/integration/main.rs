@@ -4,6 +4,7 @@
 mod common;
 mod core_deps;
 
+mod accretion;
 #[cfg(feature = "gui")]
 mod app;
 #[cfg(feature = "gui")]

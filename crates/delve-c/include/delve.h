@@ -343,7 +343,8 @@ const char *delve_version(void);
 //
 // `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
 // `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
-// `drunkards-walk`, `rooms-and-mazes`, `vaults`, `rooms-and-caves`, `grown-quest`),
+// `drunkards-walk`, `rooms-and-mazes`, `vaults`, `rooms-and-caves`, `grown-quest`,
+// `room-accretion`),
 // the path of a preset file, or a preset's
 // RON text (anything with a `(` in it that is no file). `seed` is a whole number or any text (hashed, as
 // `delve generate --seed` does); NULL means the preset's own seed.

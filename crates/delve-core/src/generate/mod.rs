@@ -16,10 +16,11 @@
 //! | BSP rooms: split → leaf rooms → join siblings | [`bsp`] (digging with `rooms_tunnels/dig.rs`) |
 //! | Drunkard's walk: walk → find rooms → passages | [`walk`], `passages.rs` |
 //! | Rooms and mazes: maze rooms → grow maze → connect → remove dead ends → passages | [`mazes`], `passages.rs` |
+//! | Room accretion: accrete (first room, then rooms attached one at a time) → add loops | [`accretion`]: `shapes.rs`, `attach.rs`, `dungeon.rs`, `loops.rs`, `steps.rs` |
 //! | Caves: fill → smooth → regions → join caves | [`caves`]: `rock.rs`, `regions.rs`, `join.rs` (digging with `rooms_tunnels/dig.rs`) |
 //! | Any generator: part beside → vaults → roles → colours apart | `beside.rs`, [`vaults`] (both joining with `join.rs`), `roles.rs`, [`crate::map::palette`] |
 //! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
-//! | Locks kept over a finished map (caves, BSP rooms, the walk, rooms and mazes) | `keep_over.rs` |
+//! | Locks kept over a finished map (caves, BSP rooms, the walk, rooms and mazes, room accretion) | `keep_over.rs` |
 //! | Recording every step, for the timeline | [`record`] |
 //!
 //! Which stages run, and in what order, is the parameters' stage list
@@ -29,6 +30,7 @@
 //! A stage turned off or left out does nothing: no tunnels dug (rooms and tunnels), no loops, no
 //! roles (and no plan for them), no colours apart.
 
+pub mod accretion;
 mod beside;
 pub mod bsp;
 pub mod caves;

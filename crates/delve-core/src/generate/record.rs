@@ -8,6 +8,8 @@ use crate::geom::{Dir, Pos, Rect};
 use crate::map::{Rgb, Shape};
 use crate::words::count;
 
+pub use super::accretion::AccretionStep;
+
 /// Where a generator reports its steps.
 pub trait Recorder {
     /// Records the step `step` makes; never called when recording is off.
@@ -143,6 +145,8 @@ pub enum Step {
     Connected { openings: u32, extra: u32 },
     /// Rooms and mazes: `tiles` tiles of dead ends filled back in.
     DeadEndsFilled { tiles: u64 },
+    /// Room accretion: a room attached, a try refused, a loop opened.
+    Accretion(AccretionStep),
     /// Any generator: vault `name` placed as room `room` in `footprint` (its floor's box, `cells`
     /// tiles), mirrored and turned so, joined to room `to` (none: no room was in reach).
     VaultPlaced {
@@ -482,6 +486,7 @@ impl Step {
                 extra
             ),
             Step::DeadEndsFilled { tiles } => format!("Dead ends filled back in: {}.", count(*tiles, "tile")),
+            Step::Accretion(step) => step.sentence(),
             Step::PartSplit { depth, area: a, vertical, at } => format!(
                 "Split {depth}: the {}×{} part at ({}, {}) cut {} {at} tiles from its {}.",
                 a.w,
@@ -569,12 +574,16 @@ impl Step {
             | Step::LeafRoom { room, .. }
             | Step::MazeRoom { room, .. }
             | Step::VaultPlaced { room, .. } => Some(*room),
+            Step::Accretion(step) => step.placed_room(),
             _ => None,
         }
     }
 
     /// Whether the map after this step differs from the map before it.
     pub fn changes_map(&self) -> bool {
+        if let Step::Accretion(step) = self {
+            return step.changes_map();
+        }
         matches!(
             self,
             Step::RoomTried { outcome: TryOutcome::Placed { .. }, .. }
@@ -651,6 +660,7 @@ impl Step {
             }
             Step::Walked { start, .. } | Step::MazeGrown { start, .. } => mv(start),
             Step::WalkRooms { .. } | Step::Connected { .. } | Step::DeadEndsFilled { .. } => {}
+            Step::Accretion(step) => step.shift(dx, dy),
             Step::VaultNotPlaced { .. } => {}
             Step::PartLaid { corner, .. } | Step::KeyPlaced { at: corner, .. } => mv(corner),
             Step::MarkersPlaced { .. } | Step::OpeningsChosen { .. } | Step::TilesPainted { .. } => {}

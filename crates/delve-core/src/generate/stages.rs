@@ -30,6 +30,9 @@ impl Stage {
             Stage::Split | Stage::Walk | Stage::MazeRooms => Some(Stream::Layout),
             Stage::GrowMaze => Some(Stream::Shapes),
             Stage::Connect => Some(Stream::Tunnels),
+            // Accrete draws the rooms' shapes from shapes and their colours from colours too.
+            Stage::Accrete => Some(Stream::Layout),
+            Stage::AddLoops => Some(Stream::Loops),
             Stage::LeafRooms => Some(Stream::Shapes),
             Stage::Vaults => Some(Stream::Vaults),
             Stage::Beside => Some(Stream::Parts),
@@ -67,6 +70,7 @@ impl Step {
             Step::MazeGrown { .. } => Stage::GrowMaze,
             Step::Connected { .. } => Stage::Connect,
             Step::DeadEndsFilled { .. } => Stage::RemoveDeadEnds,
+            Step::Accretion(step) => step.stage(),
             Step::VaultPlaced { .. } | Step::VaultNotPlaced { .. } => Stage::Vaults,
             Step::PartLaid { .. } => Stage::Beside,
             Step::MarkersPlaced { .. }

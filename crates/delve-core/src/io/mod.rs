@@ -112,6 +112,7 @@ pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
     ("vaults", include_str!("../../presets/vaults.ron")),
     ("rooms-and-caves", include_str!("../../presets/rooms-and-caves.ron")),
     ("grown-quest", include_str!("../../presets/grown-quest.ron")),
+    ("room-accretion", include_str!("../../presets/room-accretion.ron")),
 ];
 
 /// The preset the editor opens on.

@@ -70,6 +70,9 @@ macro_rules! families {
             /// Rooms and mazes: rooms on odd tiles, a maze grown between them, an opening from each
             /// region into the rest, dead ends filled in.
             RoomsAndMazes($crate::params::mazes::RoomsAndMazes),
+            /// Room accretion: rooms of several shapes attached one at a time through a door on the
+            /// dungeon's wall until the map is full, then loops where two parts lie close (Brogue).
+            RoomAccretion($crate::params::accretion::RoomAccretion),
         }
     };
 }

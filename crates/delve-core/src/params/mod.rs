@@ -10,6 +10,7 @@
 //! This layer knows neither the map model nor the algorithms: `map` (for provenance) and
 //! `generate` build on it.
 
+pub mod accretion;
 pub mod beside;
 pub mod bsp;
 pub mod caves;
@@ -32,6 +33,7 @@ pub mod walk;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub use accretion::RoomAccretion;
 pub use bsp::BspRooms;
 pub use caves::Caves;
 pub use family::Family;

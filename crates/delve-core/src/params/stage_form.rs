@@ -20,8 +20,8 @@
 use super::stages::{Stage, StageEntry, StageList};
 use super::vaults::Vaults;
 use super::{
-    BspRooms, Caves, DrunkardsWalk, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomsAndMazes,
-    RoomsAndTunnels, SizeRange, TunnelFrom,
+    BspRooms, Caves, DrunkardsWalk, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomAccretion,
+    RoomsAndMazes, RoomsAndTunnels, SizeRange, TunnelFrom,
 };
 use serde::{Deserialize, Serialize};
 
@@ -147,6 +147,20 @@ block! {
     RemoveDeadEnds of RoomsAndMazes { dead_ends: f64 }
 }
 
+block! {
+    /// Room accretion's *accrete*.
+    Accrete of RoomAccretion {
+        width: u32, height: u32, attempts: u32, fill: f64, rect_weight: u32, rect_width: SizeRange,
+        rect_height: SizeRange, cross_weight: u32, cross_size: SizeRange, cross_bar: SizeRange, blob_weight: u32,
+        blob_size: SizeRange, circle_weight: u32, circle_radius: SizeRange, hallway_chance: f64,
+        hallway_length: SizeRange,
+    }
+}
+block! {
+    /// Room accretion's *add loops*.
+    AddLoops of RoomAccretion { loops: u32, loop_min_distance: u32 }
+}
+
 /// One stage in a file, with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -172,6 +186,8 @@ pub(super) enum StageBlock {
     GrowMaze(GrowMaze),
     Connect(Connect),
     RemoveDeadEnds(RemoveDeadEnds),
+    Accrete(Accrete),
+    AddLoops(AddLoops),
     Beside(Option<Box<super::beside::Beside>>),
     Vaults(Vaults),
     Roles(RoleRules),
@@ -206,6 +222,8 @@ impl StageBlock {
             StageBlock::GrowMaze(_) => Stage::GrowMaze,
             StageBlock::Connect(_) => Stage::Connect,
             StageBlock::RemoveDeadEnds(_) => Stage::RemoveDeadEnds,
+            StageBlock::Accrete(_) => Stage::Accrete,
+            StageBlock::AddLoops(_) => Stage::AddLoops,
             StageBlock::Beside(_) => Stage::Beside,
             StageBlock::Vaults(_) => Stage::Vaults,
             StageBlock::Roles(_) => Stage::Roles,
@@ -242,6 +260,8 @@ impl StageBlock {
             (Stage::GrowMaze, G::RoomsAndMazes(p)) => StageBlock::GrowMaze(GrowMaze::of(p)),
             (Stage::Connect, G::RoomsAndMazes(p)) => StageBlock::Connect(Connect::of(p)),
             (Stage::RemoveDeadEnds, G::RoomsAndMazes(p)) => StageBlock::RemoveDeadEnds(RemoveDeadEnds::of(p)),
+            (Stage::Accrete, G::RoomAccretion(p)) => StageBlock::Accrete(Accrete::of(p)),
+            (Stage::AddLoops, G::RoomAccretion(p)) => StageBlock::AddLoops(AddLoops::of(p)),
             (Stage::Beside, p) => StageBlock::Beside(p.beside().cloned().map(Box::new)),
             (Stage::Vaults, p) => StageBlock::Vaults(p.vaults().clone()),
             (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
@@ -275,6 +295,8 @@ impl StageBlock {
             (StageBlock::GrowMaze(b), G::RoomsAndMazes(p)) => b.write(p),
             (StageBlock::Connect(b), G::RoomsAndMazes(p)) => b.write(p),
             (StageBlock::RemoveDeadEnds(b), G::RoomsAndMazes(p)) => b.write(p),
+            (StageBlock::Accrete(b), G::RoomAccretion(p)) => b.write(p),
+            (StageBlock::AddLoops(b), G::RoomAccretion(p)) => b.write(p),
             (StageBlock::Beside(beside), p) => *p.beside_mut() = beside,
             (StageBlock::Vaults(vaults), p) => *p.vaults_mut() = vaults,
             (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,

@@ -61,6 +61,11 @@ pub enum Stage {
     Connect,
     /// Rooms and mazes: dead ends filled back in.
     RemoveDeadEnds,
+    /// Room accretion: the first room, then rooms attached one at a time through a door on the
+    /// dungeon's wall.
+    Accrete,
+    /// Room accretion: doors opened where two floors lie close but far apart on foot.
+    AddLoops,
     /// Any generator: a second generator's map laid beside this one and joined to it.
     Beside,
     /// Any generator: hand-made rooms from the vault libraries placed in free rock (or carved into
@@ -100,6 +105,8 @@ impl Stage {
             Stage::GrowMaze => "Grow maze",
             Stage::Connect => "Connect",
             Stage::RemoveDeadEnds => "Remove dead ends",
+            Stage::Accrete => "Accrete",
+            Stage::AddLoops => "Add loops",
             Stage::Beside => "Part beside",
             Stage::Vaults => "Vaults",
             Stage::Roles => "Roles",
@@ -143,6 +150,11 @@ impl Stage {
             Stage::GrowMaze => "Grows a maze through the rock left between the rooms.",
             Stage::Connect => "Opens one way from each room and maze into the rest, and a few more for loops.",
             Stage::RemoveDeadEnds => "Fills the maze's dead ends back in.",
+            Stage::Accrete => {
+                "Places a first room in the middle, then attaches rooms of several shapes one at a time, each \
+                 through a door on the dungeon's wall, until the map is full."
+            }
+            Stage::AddLoops => "Opens doors through walls between floors that are close but far apart on foot.",
             Stage::Beside => {
                 "Lays a second generator's map beside this one (a hybrid: rooms beside caves) and joins the two by corridors."
             }
@@ -183,6 +195,8 @@ impl Stage {
             Stage::MazeRooms => form::MazeRooms::KEYS,
             Stage::GrowMaze => form::GrowMaze::KEYS,
             Stage::RemoveDeadEnds => form::RemoveDeadEnds::KEYS,
+            Stage::Accrete => form::Accrete::KEYS,
+            Stage::AddLoops => form::AddLoops::KEYS,
             Stage::Spawn
             | Stage::KeepLocks
             | Stage::Beside
@@ -241,6 +255,7 @@ impl Stage {
             Stage::GrowMaze => (&[Stage::MazeRooms], "it grows the maze around the rooms Maze rooms makes"),
             Stage::Connect => (&[Stage::GrowMaze], "it opens ways between the rooms and the maze"),
             Stage::RemoveDeadEnds => (&[Stage::Connect], "it fills in what Connect leaves as dead ends"),
+            Stage::AddLoops => (&[Stage::Accrete], "it opens doors between the rooms Accrete attaches"),
             Stage::Beside => (&BUILDING, "it lays its part beside the finished map"),
             Stage::Vaults => (&AFTER_BESIDE, "it places vaults in the rock the finished map leaves"),
             Stage::Roles => (
@@ -257,6 +272,8 @@ impl Stage {
                     Stage::JoinSiblings,
                     Stage::FindRooms,
                     Stage::Passages,
+                    Stage::Accrete,
+                    Stage::AddLoops,
                 ],
                 "it names rooms by how the finished map joins them",
             ),
@@ -275,6 +292,8 @@ impl Stage {
                     Stage::JoinSiblings,
                     Stage::FindRooms,
                     Stage::Passages,
+                    Stage::Accrete,
+                    Stage::AddLoops,
                 ],
                 "it tells apart rooms the finished map joins",
             ),
@@ -284,7 +303,8 @@ impl Stage {
             | Stage::Fill
             | Stage::Split
             | Stage::Walk
-            | Stage::MazeRooms => (&[], ""),
+            | Stage::MazeRooms
+            | Stage::Accrete => (&[], ""),
         }
     }
 
@@ -305,13 +325,14 @@ impl Stage {
             Stage::FindRooms => Some("the rooms are the ones it finds, and it puts the spawn"),
             Stage::MazeRooms => Some("the rooms are the ones it places, and it puts the spawn"),
             Stage::GrowMaze | Stage::Connect => Some("the rooms are joined only through the maze and its openings"),
+            Stage::Accrete => Some("the rooms are the ones it attaches, and it puts the spawn"),
             _ => None,
         }
     }
 }
 
 /// The stages that build a generator's own map (every generator's, each listed once).
-const BUILDING: [Stage; 21] = [
+const BUILDING: [Stage; 23] = [
     Stage::PlaceRooms,
     Stage::DigTunnels,
     Stage::Spawn,
@@ -333,11 +354,13 @@ const BUILDING: [Stage; 21] = [
     Stage::GrowMaze,
     Stage::Connect,
     Stage::RemoveDeadEnds,
+    Stage::Accrete,
+    Stage::AddLoops,
 ];
 
 /// [`BUILDING`] and the part beside: what vaults come after.
-const AFTER_BESIDE: [Stage; 22] = {
-    let mut out = [Stage::Beside; 22];
+const AFTER_BESIDE: [Stage; 24] = {
+    let mut out = [Stage::Beside; 24];
     let mut i = 0;
     while i < BUILDING.len() {
         out[i + 1] = BUILDING[i];
