@@ -1,6 +1,7 @@
 //! Speed of the core: generating maps, and saving + loading them.
 //!
-//! `cargo bench --bench generate` (the role rules' cost: `cargo bench --bench generate -- roles`)
+//! `cargo bench --bench generate` (the role rules' cost: `cargo bench --bench generate -- roles`;
+//! room accretion against rooms and mazes: `cargo bench --bench generate -- 80x50`)
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "common/presets.rs"]
@@ -220,5 +221,28 @@ fn markers(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generation, files, timeline, locks, roles, markers);
+/// Room accretion against rooms and mazes on the same 80×50 map, the same seeds in turn (issue
+/// 50: room accretion no slower): `cargo bench --bench generate -- 80x50`.
+fn accretion(c: &mut Criterion) {
+    let mut g = c.benchmark_group("80x50");
+    let mazes = match shipped("rooms-and-mazes") {
+        GeneratorParams::RoomsAndMazes(p) => {
+            GeneratorParams::RoomsAndMazes(delve::params::RoomsAndMazes { width: 80, height: 50, ..p })
+        }
+        other => other,
+    };
+    for (name, p) in [("rooms-and-mazes", mazes), ("room-accretion", shipped("room-accretion"))] {
+        assert_eq!(p.map_size(), Some((80, 50)), "{name}");
+        let mut seed = 0u64;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                black_box(generate(&p, seed % 1000).ok())
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, generation, files, timeline, locks, roles, markers, accretion);
 criterion_main!(benches);

@@ -18,6 +18,7 @@ const FILES: &[(&str, &[u8])] = &[
     ("docs/preset-caves.png", include_bytes!("../../docs/preset-caves.png")),
     ("docs/preset-drunkards-walk.png", include_bytes!("../../docs/preset-drunkards-walk.png")),
     ("docs/preset-grown-quest.png", include_bytes!("../../docs/preset-grown-quest.png")),
+    ("docs/preset-room-accretion.png", include_bytes!("../../docs/preset-room-accretion.png")),
     ("docs/preset-rooms-and-caves.png", include_bytes!("../../docs/preset-rooms-and-caves.png")),
     ("docs/preset-rooms-and-mazes.png", include_bytes!("../../docs/preset-rooms-and-mazes.png")),
     ("docs/preset-vaults.png", include_bytes!("../../docs/preset-vaults.png")),
