@@ -299,3 +299,36 @@ fn every_parameter_is_set_and_checked() {
         "the smallest rectangle (9 tiles) and its walls do not fit the map width (10 tiles)"
     );
 }
+
+/// The largest of everything, on a long thin map and a large one: valid maps, no panic.
+#[test]
+fn the_largest_parameters_make_valid_maps() {
+    use delve::params::accretion::{MAX_BLOB, MAX_LOOP_DISTANCE, MAX_RADIUS, MAX_ROOM_SIDE};
+    let most = |lo: u32, hi: u32| SizeRange::new(lo, hi);
+    let big = RoomAccretion {
+        attempts: 3000,
+        fill: 1.0,
+        rect_weight: 100,
+        cross_weight: 100,
+        blob_weight: 100,
+        circle_weight: 100,
+        rect_width: most(2, MAX_ROOM_SIDE),
+        rect_height: most(2, MAX_ROOM_SIDE),
+        cross_size: most(3, MAX_ROOM_SIDE),
+        cross_bar: most(1, MAX_ROOM_SIDE),
+        blob_size: most(4, MAX_BLOB),
+        circle_radius: most(1, MAX_RADIUS),
+        hallway_chance: 1.0,
+        hallway_length: most(1, MAX_ROOM_SIDE),
+        loops: 100,
+        loop_min_distance: MAX_LOOP_DISTANCE,
+        ..preset()
+    };
+    for (width, height) in [(4096, 8), (8, 600), (300, 300)] {
+        let p = RoomAccretion { width, height, ..big.clone() };
+        assert_eq!(p.check(), [], "{width}×{height}");
+        let g = generate_valid(&GeneratorParams::RoomAccretion(p.clone()), 5);
+        check_map(&p, 5, &g);
+        assert!(g.map.rooms.len() > 1, "{width}×{height}");
+    }
+}

@@ -143,6 +143,8 @@ pub const MAX_BLOB: u32 = 60;
 pub const MAX_RADIUS: u32 = 64;
 /// Most attempts.
 pub const MAX_ATTEMPTS: u32 = 100_000;
+/// Longest loop distance (a walk counts its steps in 16 bits).
+pub const MAX_LOOP_DISTANCE: u32 = 10_000;
 
 const SIDE_WORDS: RangeWords = RangeWords {
     below: |lo, min| format!("the smallest side must be at least {lo} tiles, not {min}"),
@@ -283,7 +285,7 @@ impl RoomAccretion {
                 unit: "steps",
                 help: "A loop's door opens only where the floors on its two sides are more than this many \
                        steps apart on foot (Brogue: 20). Low: many short loops; high: a few long ones.",
-                kind: ParamKind::Int { min: 2, max: 100_000 },
+                kind: ParamKind::Int { min: 2, max: MAX_LOOP_DISTANCE as i64 },
             },
             access: count!(loop_min_distance, Words::Between),
         },

@@ -217,7 +217,8 @@ pub(super) struct Dungeon {
 impl Dungeon {
     pub(super) fn new(w: u32, h: u32) -> Dungeon {
         let shift = w.max(64).next_power_of_two().trailing_zeros();
-        let area = (w * h) as usize;
+        // Room for an 80×50 map's worth; larger maps grow their lists as they go.
+        let area = ((w * h) as usize).min(1 << 14);
         let (w, h) = (w as i32, h as i32);
         // The border, and the places past the end of each row.
         let mut blocked = Bits::new(shift, h);
