@@ -130,7 +130,7 @@ fn check_map(p: &RoomAccretion, seed: u64, g: &Generated) {
     }
     // A tree of rooms, and a door more for each loop: no more loops than asked.
     let loops = m.corridors.len() + 1 - m.rooms.len();
-    let asked = if p.stages.runs(Stage::AddLoops) { p.loops as usize } else { 0 };
+    let asked = if p.common.stages.runs(Stage::AddLoops) { p.loops as usize } else { 0 };
     assert!(loops <= asked, "{loops} loops of {asked} asked\n{}", ctx());
     assert_eq!(g.report.rooms_placed, m.rooms.len());
     assert!(m.rooms[0].shape.contains(m.spawn), "the spawn in the first room");

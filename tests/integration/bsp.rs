@@ -76,7 +76,7 @@ fn the_timeline_shows_splits_then_rooms_then_joins_and_replays_to_the_map() {
 fn join_siblings_may_be_turned_off_and_the_maps_are_pinned() {
     use Stage::*;
     let mut off = bsp();
-    off.stages = StageList::of(
+    off.common.stages = StageList::of(
         GeneratorKind::BspRooms,
         [(Split, true), (LeafRooms, true), (JoinSiblings, false), (Roles, true), (ColoursApart, true)]
             .map(|(stage, on)| StageEntry { stage, on })

@@ -97,7 +97,7 @@ fn smooth_and_join_may_be_turned_off() {
     use Stage::*;
     let listed = |entries: &[(Stage, bool)]| {
         let mut p = caves();
-        p.stages = StageList::of(
+        p.common.stages = StageList::of(
             delve::params::GeneratorKind::Caves,
             entries.iter().map(|&(stage, on)| StageEntry { stage, on }).collect(),
         );

@@ -88,6 +88,29 @@ fn presets_round_trip_and_shipped_presets_parse() {
     assert_eq!(io::load_preset(&path).unwrap(), p);
 }
 
+/// Every shipped preset, read and written again, gives the text pinned in
+/// `tests/golden/presets-written.txt`: the families' own parameters, then the shared settings
+/// (roles, vaults, markers, the part beside, a stage list) under their own names, as files have
+/// always held them (`DELVE_BLESS=1` rewrites it, on purpose only).
+#[test]
+fn shipped_presets_are_written_as_files_have_always_held_them() {
+    let mut all = String::new();
+    // A changed stage list is written as the generator's stages (no shipped preset has one).
+    let staged = "(version: 1, seed: 0, generator: Stages([PlaceRooms((width: 60, max_rooms: 12)), Spawn, \
+                  Off(DigTunnels((tunnel_width: 2))), Roles((entrance_exit: true))]))";
+    for (name, text) in io::SHIPPED_PRESETS.iter().copied().chain([("a stage list", staged)]) {
+        let p = io::parse_preset(text, Path::new(name)).unwrap();
+        let written = io::preset_to_string(&p).unwrap();
+        assert_eq!(io::parse_preset(&written, Path::new(name)).unwrap(), p, "{name}");
+        all.push_str(&format!("// {name}\n{written}\n"));
+    }
+    for shared in ["roles: (", "vaults: (", "markers: (", "beside: Some(", "Stages(["] {
+        assert!(all.contains(shared), "no shipped preset writes {shared}");
+    }
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/presets-written.txt");
+    crate::common::Goldens::new().check(&golden, &all);
+}
+
 /// Writes `text` to a temp file and loads it as a map.
 fn load_map_text(text: &str) -> (FileError, String) {
     let dir = tempfile::tempdir().unwrap();

@@ -33,9 +33,11 @@ fn same_but_joins(big: &Map, small: &Map, corner: Pos, what: &str) -> usize {
 fn rooms_and_caves_is_each_generator_alone_joined_and_every_seed_is_valid() {
     let params = shipped("rooms-and-caves");
     let GeneratorParams::RoomsAndTunnels(rooms) = &params else { panic!("{params:?}") };
-    let part = rooms.beside.as_deref().expect("a part beside").clone();
+    let part = rooms.common.beside.as_deref().expect("a part beside").clone();
     assert_eq!(part.side, Side::East);
-    let alone = GeneratorParams::RoomsAndTunnels(RoomsAndTunnels { beside: None, ..rooms.clone() });
+    let mut alone = rooms.clone();
+    alone.common.beside = None;
+    let alone = GeneratorParams::RoomsAndTunnels(alone);
     for seed in 0..150 {
         let g = generate_valid(&params, seed);
         assert_eq!((g.map.width(), g.map.height()), (80, 50));

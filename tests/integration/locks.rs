@@ -321,11 +321,7 @@ fn wide_tunnels_round_locks_reach_every_floor_tile() {
         tunnel_width: 2,
         direct_tunnel_chance: 0.270013120839934,
         circle_room_chance: 0.07078209289722409,
-        roles: Default::default(),
-        vaults: Default::default(),
-        markers: Default::default(),
-        beside: None,
-        stages: Default::default(),
+        common: Default::default(),
     };
     let params = GeneratorParams::RoomsAndTunnels(p);
     assert!(params.check().is_empty());
@@ -358,11 +354,7 @@ proptest! {
             width: w, height: h, room_size: delve::params::SizeRange { min: lo, max: lo + extra }, max_rooms: rooms,
             edge_margin: 0, overlap: if share { OverlapRule::ShareWalls } else { OverlapRule::Separate },
             room_spacing: spacing, tunnel_from: if from_new { TunnelFrom::NewRoom } else { TunnelFrom::PreviousRoom },
-            tunnel_width: width, direct_tunnel_chance: direct, circle_room_chance: circle, roles: Default::default(),
-            vaults: Default::default(),
-            markers: Default::default(),
-            beside: None,
-            stages: Default::default(),
+            tunnel_width: width, direct_tunnel_chance: direct, circle_room_chance: circle, common: Default::default(),
         };
         let params = GeneratorParams::RoomsAndTunnels(p);
         prop_assume!(params.check().is_empty());
@@ -398,7 +390,7 @@ fn locked_rooms_keep_their_roles() {
     use delve::map::Role;
     let mut params = shipped("tiendil-step6");
     let GeneratorParams::GrownRooms(p) = &mut params else { unreachable!() };
-    p.roles.entrance_exit = true;
+    p.common.roles.entrance_exit = true;
     let mut old = generate(&params, 3).unwrap().map;
     let exit = old.rooms.iter().position(|r| r.role == Some(Role::Exit)).expect("an exit");
     old.rooms[exit].locked = true;

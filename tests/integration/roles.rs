@@ -327,7 +327,8 @@ fn steered_maps_are_the_same_on_any_thread_count() {
 fn steered_maps_keep_most_loops() {
     use delve::generate::grown::generate_with_stats;
     let off = crate::common::shipped_grown("grown-shapes");
-    let on = delve::params::GrownRooms { roles: RoleRules::all(6, 2), ..off.clone() };
+    let mut on = off.clone();
+    on.common.roles = RoleRules::all(6, 2);
     let loops = |p: &delve::params::GrownRooms| -> usize {
         (0..100).map(|seed| generate_with_stats(p, seed).unwrap().1.loops_added).sum()
     };

@@ -365,11 +365,7 @@ pub(crate) fn any_params() -> impl Strategy<Value = RoomsAndTunnels> {
                 tunnel_width: tw,
                 direct_tunnel_chance: direct,
                 circle_room_chance: circle,
-                roles: Default::default(),
-                vaults: Default::default(),
-                markers: Default::default(),
-                beside: None,
-                stages: Default::default(),
+                common: Default::default(),
             }
         })
 }

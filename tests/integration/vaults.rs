@@ -241,7 +241,7 @@ fn libraries_are_read_from_the_presets_folder_marked_rooms_only_and_a_missing_on
     std::fs::create_dir(dir.path().join("mine")).unwrap();
     io::save_map(&dir.path().join("mine/lib.ron"), &lib).unwrap();
     let mut p = RoomsAndTunnels::godot();
-    p.vaults.libraries = vec!["mine/lib.ron".into()];
+    p.common.vaults.libraries = vec!["mine/lib.ron".into()];
     let preset = io::Preset::new(GeneratorParams::RoomsAndTunnels(p));
     io::save_preset(&dir.path().join("p.ron"), &preset).unwrap();
     let read = io::load_preset(&dir.path().join("p.ron")).unwrap();

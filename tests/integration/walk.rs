@@ -52,7 +52,7 @@ fn the_steps_replay_and_passages_may_be_turned_off() {
     let replayed = delve::generate::replay(&params, 3, &steps).expect("replays");
     assert_eq!((replayed.tiles(), &replayed.corridors), (made.generated.map.tiles(), &made.generated.map.corridors));
     let mut off = walk();
-    off.stages = StageList::of(
+    off.common.stages = StageList::of(
         GeneratorKind::DrunkardsWalk,
         [(Walk, true), (FindRooms, true), (Passages, false), (ColoursApart, true)]
             .map(|(stage, on)| StageEntry { stage, on })

@@ -147,7 +147,7 @@ fn run(p: &BspRooms, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generat
     }
     let n = floors.len();
     let report = Report::new(n, leaves.len(), None);
-    if stopped || !p.stages.runs(Stage::JoinSiblings) {
+    if stopped || !p.common.stages.runs(Stage::JoinSiblings) {
         return Generated { map, report };
     }
     // 3. Join siblings: the deepest splits first (the later nodes), each by its nearest rooms.

@@ -49,7 +49,7 @@ fn replay(p: &Caves, seed: u64, steps: usize) -> Map {
 
 fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated {
     let mut steps = Steps::new(rec, stop);
-    let stages = &p.stages;
+    let stages = &p.common.stages;
     // 1. Fill.
     let mut rock = Rock::filled(p.width, p.height, p.fill, &mut stream(seed, S::Rock));
     let open = |r: &Rock| (r.width * r.height) as u64 - r.rock();

@@ -187,7 +187,7 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
     }
     // 4. Remove dead ends.
     // Without a room the whole maze is dead ends: it is kept, so the map has somewhere to stand.
-    if p.stages.runs(Stage::RemoveDeadEnds) && !c.rooms.is_empty() {
+    if p.common.stages.runs(Stage::RemoveDeadEnds) && !c.rooms.is_empty() {
         let filled = remove_dead_ends(&mut c, p.dead_ends);
         if steps.tell(|| Step::DeadEndsFilled { tiles: filled }) {
             return done(&c, Report::default());
@@ -204,7 +204,7 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
         |r| Pos::new(r.x + r.w / 2, r.y + r.h / 2),
     );
     let report = Report::new(c.rooms.len(), p.room_tries as usize, None);
-    if p.stages.runs(Stage::Passages) {
+    if p.common.stages.runs(Stage::Passages) {
         let rooms = c.rooms.len() as u32;
         let pass = c.region.iter().map(|&r| u8::from(!is_passage(r, rooms)) * super::passages::WALL).collect();
         let room = |k: usize| c.region.get(k).copied().filter(|&r| r < rooms);

@@ -65,7 +65,7 @@ fn generate_with(p: &RoomsAndTunnels, seed: u64, rec: &mut impl Recorder) -> sup
     // its rooms. Then the rest, as the list orders them.
     let placed = place::place_rooms(p, seed, None, rec);
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, None);
-    for stage in p.stages.running(KIND) {
+    for stage in p.common.stages.running(KIND) {
         match stage {
             Stage::DigTunnels => {
                 let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
@@ -92,7 +92,7 @@ fn generate_keeping(p: &RoomsAndTunnels, seed: u64, locks: &Locks) -> Result<sup
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, Some(locks));
     let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
     let mut router = around_locks::AroundLocks::new(locks, &placed, &mut map, &mut dig);
-    for stage in p.stages.running(KIND) {
+    for stage in p.common.stages.running(KIND) {
         match stage {
             Stage::DigTunnels => dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut router, &mut Off)?,
             Stage::Spawn => spawn(p, &placed, &mut map),
@@ -144,7 +144,7 @@ fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> Map {
         }
     }
     let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, None);
-    for stage in p.stages.running(KIND) {
+    for stage in p.common.stages.running(KIND) {
         match stage {
             Stage::DigTunnels => {
                 let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));

@@ -181,7 +181,7 @@ fn run(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
             100.0 * p.floor_share
         ));
     }
-    if steps.tell(|| Step::WalkRooms { rooms: n as u32, passage }) || !p.stages.runs(Stage::Passages) {
+    if steps.tell(|| Step::WalkRooms { rooms: n as u32, passage }) || !p.common.stages.runs(Stage::Passages) {
         return Generated { map, report };
     }
     // 3. Passages.

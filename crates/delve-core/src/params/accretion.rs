@@ -2,76 +2,59 @@
 //! preset stores, its bounds and defaults, and the one table that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, chance, count, map_side, range};
-use super::markers::Markers;
-use super::roles::{RoleRules, role_field};
+use super::roles::role_field;
 use super::stages::Stage;
-use super::vaults::{Vaults, vault_field};
+use super::vaults::vault_field;
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
-use serde::{Deserialize, Serialize};
 
-/// Parameters of room accretion (Brogue's architect; RogueBasin's "Dungeon-Building
-/// Algorithm"): a first room in the middle of the map, then rooms of several shapes designed
-/// one at a time and attached to the dungeon so far through a door on its wall, until the map
-/// is full; then doors opened where two parts of the dungeon lie close but far apart on foot.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(default)]
-pub struct RoomAccretion {
-    /// Map width in tiles.
-    pub width: u32,
-    /// Map height in tiles.
-    pub height: u32,
-    /// How many rooms to try to attach after the first; a try whose room fits at no door of the
-    /// dungeon is refused.
-    pub attempts: u32,
-    /// Share (0..=1) of the map that rooms and hallways cover when attaching stops early.
-    pub fill: f64,
-    /// Parts of the rooms drawn as rectangles.
-    pub rect_weight: u32,
-    /// A rectangle's width, in tiles.
-    pub rect_width: SizeRange,
-    /// A rectangle's height, in tiles.
-    pub rect_height: SizeRange,
-    /// Parts of the rooms drawn as crosses (two overlapping rectangles, a bar across and one
-    /// down).
-    pub cross_weight: u32,
-    /// The length of each bar of a cross, in tiles.
-    pub cross_size: SizeRange,
-    /// The thickness of each bar of a cross, in tiles (at most its length less 2).
-    pub cross_bar: SizeRange,
-    /// Parts of the rooms drawn as small cellular blobs (cave-like rooms).
-    pub blob_weight: u32,
-    /// The sides of the box a blob grows in, in tiles.
-    pub blob_size: SizeRange,
-    /// Parts of the rooms drawn as circles.
-    pub circle_weight: u32,
-    /// A circle's radius, in tiles.
-    pub circle_radius: SizeRange,
-    /// Chance (0..=1) that an attached room comes with a straight hallway between its door and
-    /// the dungeon.
-    pub hallway_chance: f64,
-    /// A hallway's length, in tiles.
-    pub hallway_length: SizeRange,
-    /// Most doors opened for loops.
-    pub loops: u32,
-    /// A loop's door opens only where the two floors it joins are more than this many steps
-    /// apart on foot.
-    pub loop_min_distance: u32,
-    /// Room roles given after generation, and their rules (written only when one is on).
-    #[serde(skip_serializing_if = "RoleRules::is_off")]
-    pub roles: RoleRules,
-    /// Hand-made rooms placed among the generated ones (written only when set).
-    #[serde(default, skip_serializing_if = "Vaults::is_off")]
-    pub vaults: Vaults,
-    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
-    #[serde(default, skip_serializing_if = "Markers::is_off")]
-    pub markers: Markers,
-    /// A second generator's map beside this one, joined to it (written only when set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beside: Option<Box<super::beside::Beside>>,
-    /// The stages and their order (see [`super::stages`]); in files only as the stages form.
-    #[serde(skip)]
-    pub stages: super::stages::StageList,
+super::common::family_params! {
+    /// Parameters of room accretion (Brogue's architect; RogueBasin's "Dungeon-Building
+    /// Algorithm"): a first room in the middle of the map, then rooms of several shapes designed
+    /// one at a time and attached to the dungeon so far through a door on its wall, until the map
+    /// is full; then doors opened where two parts of the dungeon lie close but far apart on foot.
+    #[serde(default)]
+    pub struct RoomAccretion {
+        /// Map width in tiles.
+        pub width: u32,
+        /// Map height in tiles.
+        pub height: u32,
+        /// How many rooms to try to attach after the first; a try whose room fits at no door of the
+        /// dungeon is refused.
+        pub attempts: u32,
+        /// Share (0..=1) of the map that rooms and hallways cover when attaching stops early.
+        pub fill: f64,
+        /// Parts of the rooms drawn as rectangles.
+        pub rect_weight: u32,
+        /// A rectangle's width, in tiles.
+        pub rect_width: SizeRange,
+        /// A rectangle's height, in tiles.
+        pub rect_height: SizeRange,
+        /// Parts of the rooms drawn as crosses (two overlapping rectangles, a bar across and one
+        /// down).
+        pub cross_weight: u32,
+        /// The length of each bar of a cross, in tiles.
+        pub cross_size: SizeRange,
+        /// The thickness of each bar of a cross, in tiles (at most its length less 2).
+        pub cross_bar: SizeRange,
+        /// Parts of the rooms drawn as small cellular blobs (cave-like rooms).
+        pub blob_weight: u32,
+        /// The sides of the box a blob grows in, in tiles.
+        pub blob_size: SizeRange,
+        /// Parts of the rooms drawn as circles.
+        pub circle_weight: u32,
+        /// A circle's radius, in tiles.
+        pub circle_radius: SizeRange,
+        /// Chance (0..=1) that an attached room comes with a straight hallway between its door and
+        /// the dungeon.
+        pub hallway_chance: f64,
+        /// A hallway's length, in tiles.
+        pub hallway_length: SizeRange,
+        /// Most doors opened for loops.
+        pub loops: u32,
+        /// A loop's door opens only where the two floors it joins are more than this many steps
+        /// apart on foot.
+        pub loop_min_distance: u32,
+    }
 }
 
 impl Default for RoomAccretion {
@@ -97,11 +80,7 @@ impl Default for RoomAccretion {
             hallway_length: SizeRange::new(3, 8),
             loops: 8,
             loop_min_distance: 20,
-            roles: RoleRules::default(),
-            vaults: Vaults::default(),
-            markers: Markers::default(),
-            beside: None,
-            stages: super::stages::StageList::standard(),
+            common: Default::default(),
         }
     }
 }
@@ -326,7 +305,7 @@ impl RoomAccretion {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.roles, key, out);
+        super::roles::cross_checks(&self.common.roles, key, out);
         if key == "circle_radius" && self.weights().iter().all(|(_, w)| *w == 0) {
             out.push(ParamIssue {
                 field: "rect_weight",

@@ -2,50 +2,33 @@
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, count, map_side, range};
-use super::markers::Markers;
-use super::roles::{RoleRules, role_field};
+use super::roles::role_field;
 use super::stages::Stage;
-use super::vaults::{Vaults, vault_field};
+use super::vaults::vault_field;
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
-use serde::{Deserialize, Serialize};
 
-/// Parameters of the BSP rooms generator: the map split in two, and each part again, down to
-/// leaves; a room in each leaf; the rooms of the two halves of each split joined by a tunnel.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(default)]
-pub struct BspRooms {
-    /// Map width in tiles.
-    pub width: u32,
-    /// Map height in tiles.
-    pub height: u32,
-    /// How many times the map is split, at most (each leaf is split again until this depth or
-    /// until it is too small to split).
-    pub depth: u32,
-    /// The smallest side of a leaf, in tiles.
-    pub min_leaf: u32,
-    /// Where a part is split, as a percentage of its side, drawn in this range.
-    pub split: SizeRange,
-    /// A leaf's room, as a percentage of the leaf (less its one-tile margin), drawn in this
-    /// range for each side.
-    pub room_fill: SizeRange,
-    /// Width of the tunnels, in tiles.
-    pub tunnel_width: u32,
-    /// Room roles given after generation, and their rules (written only when one is on).
-    #[serde(skip_serializing_if = "RoleRules::is_off")]
-    pub roles: RoleRules,
-    /// Hand-made rooms placed among the generated ones (written only when set).
-    #[serde(default, skip_serializing_if = "Vaults::is_off")]
-    pub vaults: Vaults,
-    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
-    #[serde(default, skip_serializing_if = "Markers::is_off")]
-    pub markers: Markers,
-    /// A second generator's map beside this one, joined to it (written only when set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beside: Option<Box<super::beside::Beside>>,
-    /// The stages and their order (see [`super::stages`]); in files only as the stages form.
-    #[serde(skip)]
-    pub stages: super::stages::StageList,
+super::common::family_params! {
+    /// Parameters of the BSP rooms generator: the map split in two, and each part again, down to
+    /// leaves; a room in each leaf; the rooms of the two halves of each split joined by a tunnel.
+    #[serde(default)]
+    pub struct BspRooms {
+        /// Map width in tiles.
+        pub width: u32,
+        /// Map height in tiles.
+        pub height: u32,
+        /// How many times the map is split, at most (each leaf is split again until this depth or
+        /// until it is too small to split).
+        pub depth: u32,
+        /// The smallest side of a leaf, in tiles.
+        pub min_leaf: u32,
+        /// Where a part is split, as a percentage of its side, drawn in this range.
+        pub split: SizeRange,
+        /// A leaf's room, as a percentage of the leaf (less its one-tile margin), drawn in this
+        /// range for each side.
+        pub room_fill: SizeRange,
+        /// Width of the tunnels, in tiles.
+        pub tunnel_width: u32,
+    }
 }
 
 impl Default for BspRooms {
@@ -59,11 +42,7 @@ impl Default for BspRooms {
             split: SizeRange::new(35, 65),
             room_fill: SizeRange::new(60, 100),
             tunnel_width: 1,
-            roles: RoleRules::default(),
-            vaults: Vaults::default(),
-            markers: Markers::default(),
-            beside: None,
-            stages: super::stages::StageList::standard(),
+            common: Default::default(),
         }
     }
 }
@@ -158,7 +137,7 @@ impl BspRooms {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.roles, key, out);
+        super::roles::cross_checks(&self.common.roles, key, out);
         if key == "min_leaf" {
             for (axis, side) in [("width", self.width), ("height", self.height)] {
                 if self.min_leaf > side && self.min_leaf <= 1024 {

@@ -3,51 +3,33 @@
 //! parameter.
 
 use super::field::{self, Field, Words, chance, count, map_side};
-use super::markers::Markers;
-use super::roles::{RoleRules, role_field};
+use super::roles::role_field;
 use super::stages::Stage;
-use super::vaults::{Vaults, vault_field};
+use super::vaults::vault_field;
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
-use serde::{Deserialize, Serialize};
 
-/// Parameters of the caves generator: rock filled at random, smoothed by the cellular rule,
-/// each open region big enough a room (a cave), the caves joined by tunnels.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(default)]
-pub struct Caves {
-    /// Map width in tiles.
-    pub width: u32,
-    /// Map height in tiles.
-    pub height: u32,
-    /// Chance (0..=1) that a tile starts as rock.
-    pub fill: f64,
-    /// Smoothing passes.
-    pub iterations: u32,
-    /// An open tile turns to rock with at least this many rock neighbours (of 8).
-    pub birth: u32,
-    /// A rock tile stays rock with at least this many rock neighbours (of 8).
-    pub survival: u32,
-    /// Open regions smaller than this many tiles are filled in.
-    pub min_region: u32,
-    /// Width of the tunnels that join the caves, in tiles.
-    pub tunnel_width: u32,
-    /// Room roles given after generation, and their rules (all off by default; written only
-    /// when one is on).
-    #[serde(skip_serializing_if = "RoleRules::is_off")]
-    pub roles: RoleRules,
-    /// Hand-made rooms placed among the generated ones (written only when set).
-    #[serde(default, skip_serializing_if = "Vaults::is_off")]
-    pub vaults: Vaults,
-    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
-    #[serde(default, skip_serializing_if = "Markers::is_off")]
-    pub markers: Markers,
-    /// A second generator's map beside this one, joined to it (written only when set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beside: Option<Box<super::beside::Beside>>,
-    /// The stages and their order (see [`super::stages`]); in files only as the stages form.
-    #[serde(skip)]
-    pub stages: super::stages::StageList,
+super::common::family_params! {
+    /// Parameters of the caves generator: rock filled at random, smoothed by the cellular rule,
+    /// each open region big enough a room (a cave), the caves joined by tunnels.
+    #[serde(default)]
+    pub struct Caves {
+        /// Map width in tiles.
+        pub width: u32,
+        /// Map height in tiles.
+        pub height: u32,
+        /// Chance (0..=1) that a tile starts as rock.
+        pub fill: f64,
+        /// Smoothing passes.
+        pub iterations: u32,
+        /// An open tile turns to rock with at least this many rock neighbours (of 8).
+        pub birth: u32,
+        /// A rock tile stays rock with at least this many rock neighbours (of 8).
+        pub survival: u32,
+        /// Open regions smaller than this many tiles are filled in.
+        pub min_region: u32,
+        /// Width of the tunnels that join the caves, in tiles.
+        pub tunnel_width: u32,
+    }
 }
 
 impl Default for Caves {
@@ -63,11 +45,7 @@ impl Default for Caves {
             survival: 4,
             min_region: 16,
             tunnel_width: 1,
-            roles: RoleRules::default(),
-            vaults: Vaults::default(),
-            markers: Markers::default(),
-            beside: None,
-            stages: super::stages::StageList::standard(),
+            common: Default::default(),
         }
     }
 }
@@ -163,7 +141,7 @@ impl Caves {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.roles, key, out);
+        super::roles::cross_checks(&self.common.roles, key, out);
     }
 }
 

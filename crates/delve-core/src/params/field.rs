@@ -121,7 +121,7 @@ macro_rules! table_params {
 
             fn check(&self) -> Vec<ParamIssue> {
                 let mut out = field::check(Self::FIELDS, self, |key, out| self.cross_checks(key, out));
-                out.extend(self.stages.issues($kind));
+                out.extend(self.common.stages.issues($kind));
                 out
             }
 

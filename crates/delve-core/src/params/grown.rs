@@ -2,110 +2,90 @@
 //! stores, its bounds, the tutorial's settings, and the one table that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, chance, count, flag, range};
-use super::markers::Markers;
-use super::roles::{RoleRules, role_field};
+use super::roles::role_field;
 use super::stages::Stage;
-use super::vaults::{Vaults, vault_field};
+use super::vaults::vault_field;
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
-use serde::{Deserialize, Serialize};
 
-/// Parameters of the grown-rooms generator.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct GrownRooms {
-    /// How many rooms to place.
-    pub rooms: u32,
-    /// Cells added to a room's first cell; a room has `1 + steps` cells.
-    pub growth_steps: SizeRange,
-    /// Candidate doors per room (capped by the number of its outer walls).
-    pub doors_per_room: SizeRange,
-    /// Doors are tried at distances `1..search_radius`; corridors have at most `search_radius - 1`
-    /// cells.
-    pub search_radius: u32,
-    /// Chance (0..=1) that a new room may attach to any room (oldest first) rather than only to
-    /// the newest room with a free door. 1: a bushy tree (the tutorial); 0: one long chain.
-    #[serde(default = "default_branching")]
-    pub branching: f64,
-    /// Most corridors that may meet one room (tree and loop corridors together).
-    #[serde(default = "default_max_corridors")]
-    pub max_corridors_per_room: u32,
-    /// Whether one door may carry several corridors (the tutorial never marks doors used).
-    #[serde(default)]
-    pub share_doors: bool,
-    /// Whether a corridor may run over another corridor's cells.
-    #[serde(default)]
-    pub corridors_may_cross: bool,
-    /// Extra corridors added after the tree, at most.
-    #[serde(default)]
-    pub loops: u32,
-    /// A loop joins only rooms at least this many corridors apart in the tree.
-    #[serde(default = "default_loop_separation")]
-    pub loop_min_separation: u32,
-    /// Longest loop corridor, in cells.
-    #[serde(default = "default_loop_length")]
-    pub loop_max_length: u32,
-    /// Chance (0..=1) that a room's shape is mirrored left to right.
-    #[serde(default)]
-    pub mirror_chance: f64,
-    /// Number of door kinds ("colours"); corridors only join doors of the same kind.
-    #[serde(default = "default_door_kinds")]
-    pub door_kinds: u32,
-    /// How many times a room with a hole is regrown before generation stops.
-    #[serde(default = "default_hole_retries")]
-    pub hole_retries: u32,
-    /// Wall tiles around the dungeon's bounding box.
-    #[serde(default = "default_margin")]
-    pub margin: u32,
-    /// Most poses tried for one room before generation stops.
-    #[serde(default = "default_placement_budget")]
-    pub placement_budget: u32,
-    /// Share of rooms grown cell by cell from `growth_steps` (the tutorial's blobs). With every
-    /// other shape at weight 0 (the default) no draw picks a shape, so older files give the
-    /// same maps.
-    #[serde(default = "default_blob_weight")]
-    pub blob_weight: u32,
-    /// Share of halls: near-rectangles with a few cells nibbled off their corners and edges.
-    #[serde(default)]
-    pub hall_weight: u32,
-    /// Cells of a hall.
-    #[serde(default = "default_hall_cells")]
-    pub hall_cells: SizeRange,
-    /// Share of narrow rooms: 1 or 2 cells wide, straight or with one bend.
-    #[serde(default)]
-    pub narrow_weight: u32,
-    /// Cells of a narrow room.
-    #[serde(default = "default_narrow_cells")]
-    pub narrow_cells: SizeRange,
-    /// Share of caves: a walk that turns often, sometimes widened to the side.
-    #[serde(default)]
-    pub cave_weight: u32,
-    /// Cells of a cave.
-    #[serde(default = "default_cave_cells")]
-    pub cave_cells: SizeRange,
-    /// Share of closets: a cell with short arms (a cross of 5 cells, longer arms past that).
-    #[serde(default)]
-    pub closet_weight: u32,
-    /// Cells of a closet.
-    #[serde(default = "default_closet_cells")]
-    pub closet_cells: SizeRange,
-    /// Room roles given after generation, and their rules (all off by default; written only
-    /// when one is on).
-    #[serde(default, skip_serializing_if = "RoleRules::is_off")]
-    pub roles: RoleRules,
-    /// Hand-made rooms placed among the generated ones (written only when set).
-    #[serde(default, skip_serializing_if = "Vaults::is_off")]
-    pub vaults: Vaults,
-    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
-    #[serde(default, skip_serializing_if = "Markers::is_off")]
-    pub markers: Markers,
-    /// A second generator's map beside this one, joined to it (written only when set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beside: Option<Box<super::beside::Beside>>,
-    /// The stages and their order (the standard list unless the file lists stages; see
-    /// [`super::stages`]). Not a field of this form in files: a changed list is written as
-    /// the generator's stages with their parameters ([`super::stage_form`]).
-    #[serde(skip)]
-    pub stages: super::stages::StageList,
+super::common::family_params! {
+    /// Parameters of the grown-rooms generator.
+    pub struct GrownRooms {
+        /// How many rooms to place.
+        pub rooms: u32,
+        /// Cells added to a room's first cell; a room has `1 + steps` cells.
+        pub growth_steps: SizeRange,
+        /// Candidate doors per room (capped by the number of its outer walls).
+        pub doors_per_room: SizeRange,
+        /// Doors are tried at distances `1..search_radius`; corridors have at most `search_radius - 1`
+        /// cells.
+        pub search_radius: u32,
+        /// Chance (0..=1) that a new room may attach to any room (oldest first) rather than only to
+        /// the newest room with a free door. 1: a bushy tree (the tutorial); 0: one long chain.
+        #[serde(default = "default_branching")]
+        pub branching: f64,
+        /// Most corridors that may meet one room (tree and loop corridors together).
+        #[serde(default = "default_max_corridors")]
+        pub max_corridors_per_room: u32,
+        /// Whether one door may carry several corridors (the tutorial never marks doors used).
+        #[serde(default)]
+        pub share_doors: bool,
+        /// Whether a corridor may run over another corridor's cells.
+        #[serde(default)]
+        pub corridors_may_cross: bool,
+        /// Extra corridors added after the tree, at most.
+        #[serde(default)]
+        pub loops: u32,
+        /// A loop joins only rooms at least this many corridors apart in the tree.
+        #[serde(default = "default_loop_separation")]
+        pub loop_min_separation: u32,
+        /// Longest loop corridor, in cells.
+        #[serde(default = "default_loop_length")]
+        pub loop_max_length: u32,
+        /// Chance (0..=1) that a room's shape is mirrored left to right.
+        #[serde(default)]
+        pub mirror_chance: f64,
+        /// Number of door kinds ("colours"); corridors only join doors of the same kind.
+        #[serde(default = "default_door_kinds")]
+        pub door_kinds: u32,
+        /// How many times a room with a hole is regrown before generation stops.
+        #[serde(default = "default_hole_retries")]
+        pub hole_retries: u32,
+        /// Wall tiles around the dungeon's bounding box.
+        #[serde(default = "default_margin")]
+        pub margin: u32,
+        /// Most poses tried for one room before generation stops.
+        #[serde(default = "default_placement_budget")]
+        pub placement_budget: u32,
+        /// Share of rooms grown cell by cell from `growth_steps` (the tutorial's blobs). With every
+        /// other shape at weight 0 (the default) no draw picks a shape, so older files give the
+        /// same maps.
+        #[serde(default = "default_blob_weight")]
+        pub blob_weight: u32,
+        /// Share of halls: near-rectangles with a few cells nibbled off their corners and edges.
+        #[serde(default)]
+        pub hall_weight: u32,
+        /// Cells of a hall.
+        #[serde(default = "default_hall_cells")]
+        pub hall_cells: SizeRange,
+        /// Share of narrow rooms: 1 or 2 cells wide, straight or with one bend.
+        #[serde(default)]
+        pub narrow_weight: u32,
+        /// Cells of a narrow room.
+        #[serde(default = "default_narrow_cells")]
+        pub narrow_cells: SizeRange,
+        /// Share of caves: a walk that turns often, sometimes widened to the side.
+        #[serde(default)]
+        pub cave_weight: u32,
+        /// Cells of a cave.
+        #[serde(default = "default_cave_cells")]
+        pub cave_cells: SizeRange,
+        /// Share of closets: a cell with short arms (a cross of 5 cells, longer arms past that).
+        #[serde(default)]
+        pub closet_weight: u32,
+        /// Cells of a closet.
+        #[serde(default = "default_closet_cells")]
+        pub closet_cells: SizeRange,
+    }
 }
 
 pub use super::room_shape::RoomShape;
@@ -186,11 +166,7 @@ impl GrownRooms {
             cave_cells: default_cave_cells(),
             closet_weight: 0,
             closet_cells: default_closet_cells(),
-            roles: RoleRules::default(),
-            vaults: Vaults::default(),
-            markers: Markers::default(),
-            beside: None,
-            stages: super::stages::StageList::standard(),
+            common: Default::default(),
         }
     }
 
@@ -664,7 +640,7 @@ impl super::Family for GrownRooms {
 impl GrownRooms {
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.roles, key, out);
+        super::roles::cross_checks(&self.common.roles, key, out);
         if key == "doors_per_room" {
             self.check_combinations(out);
         }

@@ -2,49 +2,32 @@
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, chance, count, map_side, range};
-use super::markers::Markers;
-use super::roles::{RoleRules, role_field};
+use super::roles::role_field;
 use super::stages::Stage;
-use super::vaults::{Vaults, vault_field};
+use super::vaults::vault_field;
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
-use serde::{Deserialize, Serialize};
 
-/// Parameters of rooms and mazes (Bob Nystrom's "Rooms and Mazes", 2014): rooms on odd tiles, a
-/// maze grown through the rock between them, one opening from each region into the rest, dead
-/// ends filled back in.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(default)]
-pub struct RoomsAndMazes {
-    /// Map width in tiles.
-    pub width: u32,
-    /// Map height in tiles.
-    pub height: u32,
-    /// How many rooms to try; a try that overlaps a room is skipped.
-    pub room_tries: u32,
-    /// A room's side, drawn for width and height (odd: an even draw is one less).
-    pub room_size: SizeRange,
-    /// Chance (0..=1) that the maze turns at each step where it could go straight on.
-    pub winding: f64,
-    /// Chance (0..=1) that a second opening between two regions already joined is kept (loops).
-    pub extra_openings: f64,
-    /// Share (0..=1) of the dead ends filled back in.
-    pub dead_ends: f64,
-    /// Room roles given after generation, and their rules (written only when one is on).
-    #[serde(skip_serializing_if = "RoleRules::is_off")]
-    pub roles: RoleRules,
-    /// Hand-made rooms placed among the generated ones (written only when set).
-    #[serde(default, skip_serializing_if = "Vaults::is_off")]
-    pub vaults: Vaults,
-    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
-    #[serde(default, skip_serializing_if = "Markers::is_off")]
-    pub markers: Markers,
-    /// A second generator's map beside this one, joined to it (written only when set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beside: Option<Box<super::beside::Beside>>,
-    /// The stages and their order (see [`super::stages`]); in files only as the stages form.
-    #[serde(skip)]
-    pub stages: super::stages::StageList,
+super::common::family_params! {
+    /// Parameters of rooms and mazes (Bob Nystrom's "Rooms and Mazes", 2014): rooms on odd tiles, a
+    /// maze grown through the rock between them, one opening from each region into the rest, dead
+    /// ends filled back in.
+    #[serde(default)]
+    pub struct RoomsAndMazes {
+        /// Map width in tiles.
+        pub width: u32,
+        /// Map height in tiles.
+        pub height: u32,
+        /// How many rooms to try; a try that overlaps a room is skipped.
+        pub room_tries: u32,
+        /// A room's side, drawn for width and height (odd: an even draw is one less).
+        pub room_size: SizeRange,
+        /// Chance (0..=1) that the maze turns at each step where it could go straight on.
+        pub winding: f64,
+        /// Chance (0..=1) that a second opening between two regions already joined is kept (loops).
+        pub extra_openings: f64,
+        /// Share (0..=1) of the dead ends filled back in.
+        pub dead_ends: f64,
+    }
 }
 
 impl Default for RoomsAndMazes {
@@ -58,11 +41,7 @@ impl Default for RoomsAndMazes {
             winding: 0.3,
             extra_openings: 0.05,
             dead_ends: 1.0,
-            roles: RoleRules::default(),
-            vaults: Vaults::default(),
-            markers: Markers::default(),
-            beside: None,
-            stages: super::stages::StageList::standard(),
+            common: Default::default(),
         }
     }
 }
@@ -146,7 +125,7 @@ impl RoomsAndMazes {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.roles, key, out);
+        super::roles::cross_checks(&self.common.roles, key, out);
         if key == "room_size" && self.room_size.max <= 1023 {
             for (axis, side) in [("width", self.width), ("height", self.height)] {
                 if self.room_size.min + 2 > side {

@@ -14,6 +14,7 @@ pub mod accretion;
 pub mod beside;
 pub mod bsp;
 pub mod caves;
+pub mod common;
 pub mod family;
 pub(crate) mod field;
 pub mod grown;
@@ -188,34 +189,44 @@ impl GeneratorParams {
         out
     }
 
+    /// The settings every family shares.
+    pub fn common(&self) -> &common::Common {
+        on_each!(self, p => &p.common)
+    }
+
+    /// The settings every family shares, to change.
+    pub fn common_mut(&mut self) -> &mut common::Common {
+        on_each!(self, p => &mut p.common)
+    }
+
     /// The stages and their order.
     pub fn stages(&self) -> &stages::StageList {
-        on_each!(self, p => &p.stages)
+        &self.common().stages
     }
 
     /// The stages and their order, to change.
     pub fn stages_mut(&mut self) -> &mut stages::StageList {
-        on_each!(self, p => &mut p.stages)
+        &mut self.common_mut().stages
     }
 
     /// The role rules (every generator has the same).
     pub fn roles(&self) -> &RoleRules {
-        on_each!(self, p => &p.roles)
+        &self.common().roles
     }
 
     /// The role rules, to change.
     pub fn roles_mut(&mut self) -> &mut RoleRules {
-        on_each!(self, p => &mut p.roles)
+        &mut self.common_mut().roles
     }
 
     /// The part beside, if any (every generator may have one).
     pub fn beside(&self) -> Option<&beside::Beside> {
-        on_each!(self, p => p.beside.as_deref())
+        self.common().beside.as_deref()
     }
 
     /// The part beside, to change.
     pub fn beside_mut(&mut self) -> &mut Option<Box<beside::Beside>> {
-        on_each!(self, p => &mut p.beside)
+        &mut self.common_mut().beside
     }
 
     /// The size of the map the generator makes on its own, when its parameters set it (grown
@@ -226,22 +237,22 @@ impl GeneratorParams {
 
     /// The vaults (every generator has the same settings).
     pub fn vaults(&self) -> &vaults::Vaults {
-        on_each!(self, p => &p.vaults)
+        &self.common().vaults
     }
 
     /// What goes in the rooms (every generator has the same settings).
     pub fn markers(&self) -> &markers::Markers {
-        on_each!(self, p => &p.markers)
+        &self.common().markers
     }
 
     /// What goes in the rooms, to change.
     pub fn markers_mut(&mut self) -> &mut markers::Markers {
-        on_each!(self, p => &mut p.markers)
+        &mut self.common_mut().markers
     }
 
     /// The vaults, to change.
     pub fn vaults_mut(&mut self) -> &mut vaults::Vaults {
-        on_each!(self, p => &mut p.vaults)
+        &mut self.common_mut().vaults
     }
 }
 
@@ -344,9 +355,9 @@ mod tests {
             branching: 1.0,
             corridors_may_cross: true,
             share_doors: true,
-            roles: RoleRules::all(3, 2),
             ..GrownRooms::default()
-        };
+        }
+        .with_common(|c| c.roles = RoleRules::all(3, 2));
         assert_eq!(every_setter_writes_its_own_field(maxed), grown::specs().len());
     }
 

@@ -110,8 +110,8 @@ macro_rules! role_field {
         $crate::params::field::Field {
             spec: $crate::params::roles::$spec,
             access: $crate::params::field::Access::Flag {
-                get: |p: &Self| p.roles.$f,
-                get_mut: |p: &mut Self| &mut p.roles.$f,
+                get: |p: &Self| p.common.roles.$f,
+                get_mut: |p: &mut Self| &mut p.common.roles.$f,
             },
         }
     };
@@ -119,8 +119,8 @@ macro_rules! role_field {
         $crate::params::field::Field {
             spec: $crate::params::roles::$spec,
             access: $crate::params::field::Access::Count {
-                get: |p: &Self| p.roles.$f,
-                get_mut: |p: &mut Self| &mut p.roles.$f,
+                get: |p: &Self| p.common.roles.$f,
+                get_mut: |p: &mut Self| &mut p.common.roles.$f,
                 words: $crate::params::field::Words::AtMost,
             },
         }

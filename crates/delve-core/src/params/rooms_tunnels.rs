@@ -3,10 +3,9 @@
 //! that describes each parameter.
 
 use super::field::{self, Field, RangeWords, Words, chance, choice, count, map_side, range};
-use super::markers::Markers;
-use super::roles::{RoleRules, role_field};
+use super::roles::role_field;
 use super::stages::Stage;
-use super::vaults::{Vaults, vault_field};
+use super::vaults::vault_field;
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
@@ -44,53 +43,35 @@ impl TunnelFrom {
     pub const ALL: [TunnelFrom; 2] = [TunnelFrom::NewRoom, TunnelFrom::PreviousRoom];
 }
 
-/// Parameters of the rooms-and-tunnels generator.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct RoomsAndTunnels {
-    /// Map width in tiles.
-    pub width: u32,
-    /// Map height in tiles.
-    pub height: u32,
-    /// Side of a room's footprint, drawn separately for width and height. The floor is one
-    /// tile smaller on each axis.
-    pub room_size: SizeRange,
-    /// How many rooms to try; overlapping tries are skipped, so fewer are usually placed.
-    pub max_rooms: u32,
-    /// Tiles kept free between footprints and the map edge (McRogueFace 1, Godot 0).
-    pub edge_margin: u32,
-    pub overlap: OverlapRule,
-    /// Extra tiles of rock required between rooms, on top of the overlap rule.
-    #[serde(default)]
-    pub room_spacing: u32,
-    pub tunnel_from: TunnelFrom,
-    /// Corridor width in tiles.
-    #[serde(default = "one")]
-    pub tunnel_width: u32,
-    /// Chance (0..=1) that a tunnel is a straight line instead of an L.
-    #[serde(default)]
-    pub direct_tunnel_chance: f64,
-    /// Chance (0..=1) that a room is a disc instead of a rectangle.
-    #[serde(default)]
-    pub circle_room_chance: f64,
-    /// Room roles given after generation, and their rules (all off by default; written only
-    /// when one is on).
-    #[serde(default, skip_serializing_if = "RoleRules::is_off")]
-    pub roles: RoleRules,
-    /// Hand-made rooms placed among the generated ones (written only when set).
-    #[serde(default, skip_serializing_if = "Vaults::is_off")]
-    pub vaults: Vaults,
-    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
-    #[serde(default, skip_serializing_if = "Markers::is_off")]
-    pub markers: Markers,
-    /// A second generator's map beside this one, joined to it (written only when set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beside: Option<Box<super::beside::Beside>>,
-    /// The stages and their order (the standard list unless the file lists stages; see
-    /// [`super::stages`]). Not a field of this form in files: a changed list is written as
-    /// the generator's stages with their parameters ([`super::stage_form`]).
-    #[serde(skip)]
-    pub stages: super::stages::StageList,
+super::common::family_params! {
+    /// Parameters of the rooms-and-tunnels generator.
+    pub struct RoomsAndTunnels {
+        /// Map width in tiles.
+        pub width: u32,
+        /// Map height in tiles.
+        pub height: u32,
+        /// Side of a room's footprint, drawn separately for width and height. The floor is one
+        /// tile smaller on each axis.
+        pub room_size: SizeRange,
+        /// How many rooms to try; overlapping tries are skipped, so fewer are usually placed.
+        pub max_rooms: u32,
+        /// Tiles kept free between footprints and the map edge (McRogueFace 1, Godot 0).
+        pub edge_margin: u32,
+        pub overlap: OverlapRule,
+        /// Extra tiles of rock required between rooms, on top of the overlap rule.
+        #[serde(default)]
+        pub room_spacing: u32,
+        pub tunnel_from: TunnelFrom,
+        /// Corridor width in tiles.
+        #[serde(default = "one")]
+        pub tunnel_width: u32,
+        /// Chance (0..=1) that a tunnel is a straight line instead of an L.
+        #[serde(default)]
+        pub direct_tunnel_chance: f64,
+        /// Chance (0..=1) that a room is a disc instead of a rectangle.
+        #[serde(default)]
+        pub circle_room_chance: f64,
+    }
 }
 
 const fn one() -> u32 {
@@ -119,11 +100,7 @@ impl RoomsAndTunnels {
             tunnel_width: 1,
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
-            roles: RoleRules::default(),
-            vaults: Vaults::default(),
-            markers: Markers::default(),
-            beside: None,
-            stages: super::stages::StageList::standard(),
+            common: Default::default(),
         }
     }
 
@@ -141,11 +118,7 @@ impl RoomsAndTunnels {
             tunnel_width: 1,
             direct_tunnel_chance: 0.0,
             circle_room_chance: 0.0,
-            roles: RoleRules::default(),
-            vaults: Vaults::default(),
-            markers: Markers::default(),
-            beside: None,
-            stages: super::stages::StageList::standard(),
+            common: Default::default(),
         }
     }
 }
@@ -311,7 +284,7 @@ impl super::Family for RoomsAndTunnels {
 impl RoomsAndTunnels {
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.roles, key, out);
+        super::roles::cross_checks(&self.common.roles, key, out);
         if key != "room_size" {
             return;
         }
@@ -345,8 +318,8 @@ mod tests {
         assert!(p.set("tunnel_width", ParamValue::Int(99)) && p.tunnel_width == MAX_TUNNEL_WIDTH);
         // The role rules close the table, reaching `roles`.
         assert_eq!(p.specs()[p.specs().len() - 5..], super::super::roles::SPECS);
-        assert!(p.set("roles_treasure_side_rooms", ParamValue::Int(99)) && p.roles.treasure_side_rooms == 16);
-        assert!(p.set("roles_guard", ParamValue::Bool(true)) && p.roles.guard);
+        assert!(p.set("roles_treasure_side_rooms", ParamValue::Int(99)) && p.common.roles.treasure_side_rooms == 16);
+        assert!(p.set("roles_guard", ParamValue::Bool(true)) && p.common.roles.guard);
         assert_eq!(p.check()[0].field, "roles_guard", "a guard needs the treasure room");
     }
 }

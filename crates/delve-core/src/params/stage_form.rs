@@ -474,7 +474,7 @@ mod tests {
     fn a_changed_list_is_written_as_stages_and_reads_back_equal() {
         use Stage::*;
         let mut rt = RoomsAndTunnels::mcrogueface();
-        rt.roles = RoleRules::all(3, 1);
+        rt.common.roles = RoleRules::all(3, 1);
         let rt = GeneratorParams::RoomsAndTunnels(rt);
         assert!(write(&rt).starts_with("RoomsAndTunnels("), "{}", write(&rt));
         let grown = GeneratorParams::GrownRooms(GrownRooms {
@@ -503,16 +503,13 @@ mod tests {
         let text = "Stages([PlaceRooms((width: 60, max_rooms: 12)), Spawn, Off(DigTunnels((tunnel_width: 2))), Roles((entrance_exit: true))])";
         let params = read(text).expect("reads");
         let GeneratorParams::RoomsAndTunnels(p) = &params else { panic!("{params:?}") };
-        let expected = RoomsAndTunnels {
-            width: 60,
-            max_rooms: 12,
-            tunnel_width: 2,
-            roles: RoleRules { entrance_exit: true, ..RoleRules::default() },
-            ..RoomsAndTunnels::default()
-        };
+        let mut expected = RoomsAndTunnels { width: 60, max_rooms: 12, tunnel_width: 2, ..RoomsAndTunnels::default() };
+        expected.common.roles = RoleRules { entrance_exit: true, ..RoleRules::default() };
         assert_eq!(p.get("width"), expected.get("width"));
-        assert_eq!(RoomsAndTunnels { stages: StageList::standard(), ..p.clone() }, expected);
-        let entries = p.stages.entries(GeneratorKind::RoomsAndTunnels);
+        let mut standard = p.clone();
+        standard.common.stages = StageList::standard();
+        assert_eq!(standard, expected);
+        let entries = p.common.stages.entries(GeneratorKind::RoomsAndTunnels);
         let order: Vec<(Stage, bool)> = entries.iter().map(|e| (e.stage, e.on)).collect();
         assert_eq!(
             order,

@@ -538,8 +538,9 @@ mod tests {
     fn a_stage_taken_out_gets_its_defaults_back() {
         use super::super::{GrownRooms, Params};
         use Stage::*;
-        let mut p =
-            GeneratorParams::GrownRooms(GrownRooms { loops: 3, roles: RoleRules::all(2, 1), ..GrownRooms::default() });
+        let mut p = GeneratorParams::GrownRooms(
+            GrownRooms { loops: 3, ..GrownRooms::default() }.with_common(|c| c.roles = RoleRules::all(2, 1)),
+        );
         let off = [(Grow, true), (Doors, true), (Place, true), (Loops, false), (Roles, true), (ColoursApart, true)];
         assert!(p.set_stages(off.iter().map(|&(stage, on)| StageEntry { stage, on }).collect()));
         assert_eq!(p.params().get("loops"), Some(super::super::ParamValue::Int(3)));

@@ -241,8 +241,8 @@ macro_rules! vault_field {
         $crate::params::field::Field {
             spec: $crate::params::vaults::$spec,
             access: $crate::params::field::Access::Count {
-                get: |p: &Self| p.vaults.$f,
-                get_mut: |p: &mut Self| &mut p.vaults.$f,
+                get: |p: &Self| p.common.vaults.$f,
+                get_mut: |p: &mut Self| &mut p.common.vaults.$f,
                 words: $crate::params::field::Words::AtMost,
             },
         }
@@ -251,8 +251,8 @@ macro_rules! vault_field {
         $crate::params::field::Field {
             spec: $crate::params::vaults::$spec,
             access: $crate::params::field::Access::Chance {
-                get: |p: &Self| p.vaults.$f,
-                get_mut: |p: &mut Self| &mut p.vaults.$f,
+                get: |p: &Self| p.common.vaults.$f,
+                get_mut: |p: &mut Self| &mut p.common.vaults.$f,
             },
         }
     };
@@ -260,8 +260,8 @@ macro_rules! vault_field {
         $crate::params::field::Field {
             spec: $crate::params::vaults::$spec,
             access: $crate::params::field::Access::Flag {
-                get: |p: &Self| p.vaults.$f,
-                get_mut: |p: &mut Self| &mut p.vaults.$f,
+                get: |p: &Self| p.common.vaults.$f,
+                get_mut: |p: &mut Self| &mut p.common.vaults.$f,
             },
         }
     };

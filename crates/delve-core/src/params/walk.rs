@@ -2,46 +2,29 @@
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
 use super::field::{self, Field, Words, chance, count, map_side};
-use super::markers::Markers;
-use super::roles::{RoleRules, role_field};
+use super::roles::role_field;
 use super::stages::Stage;
-use super::vaults::{Vaults, vault_field};
+use super::vaults::vault_field;
 use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
-use serde::{Deserialize, Serialize};
 
-/// Parameters of the drunkard's walk: walkers carve the rock at random until a share of the map
-/// is open; the wide parts of the open space are rooms, the narrow parts passages between them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(default)]
-pub struct DrunkardsWalk {
-    /// Map width in tiles.
-    pub width: u32,
-    /// Map height in tiles.
-    pub height: u32,
-    /// Share (0..=1) of the map inside its border to open.
-    pub floor_share: f64,
-    /// Steps each walker takes.
-    pub lifetime: u32,
-    /// Side of the square each step opens, in tiles.
-    pub brush: u32,
-    /// Wide open parts smaller than this many tiles stay passage.
-    pub min_room: u32,
-    /// Room roles given after generation, and their rules (written only when one is on).
-    #[serde(skip_serializing_if = "RoleRules::is_off")]
-    pub roles: RoleRules,
-    /// Hand-made rooms placed among the generated ones (written only when set).
-    #[serde(default, skip_serializing_if = "Vaults::is_off")]
-    pub vaults: Vaults,
-    /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
-    #[serde(default, skip_serializing_if = "Markers::is_off")]
-    pub markers: Markers,
-    /// A second generator's map beside this one, joined to it (written only when set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beside: Option<Box<super::beside::Beside>>,
-    /// The stages and their order (see [`super::stages`]); in files only as the stages form.
-    #[serde(skip)]
-    pub stages: super::stages::StageList,
+super::common::family_params! {
+    /// Parameters of the drunkard's walk: walkers carve the rock at random until a share of the map
+    /// is open; the wide parts of the open space are rooms, the narrow parts passages between them.
+    #[serde(default)]
+    pub struct DrunkardsWalk {
+        /// Map width in tiles.
+        pub width: u32,
+        /// Map height in tiles.
+        pub height: u32,
+        /// Share (0..=1) of the map inside its border to open.
+        pub floor_share: f64,
+        /// Steps each walker takes.
+        pub lifetime: u32,
+        /// Side of the square each step opens, in tiles.
+        pub brush: u32,
+        /// Wide open parts smaller than this many tiles stay passage.
+        pub min_room: u32,
+    }
 }
 
 impl Default for DrunkardsWalk {
@@ -55,11 +38,7 @@ impl Default for DrunkardsWalk {
             lifetime: 400,
             brush: 1,
             min_room: 12,
-            roles: RoleRules::default(),
-            vaults: Vaults::default(),
-            markers: Markers::default(),
-            beside: None,
-            stages: super::stages::StageList::standard(),
+            common: Default::default(),
         }
     }
 }
@@ -133,7 +112,7 @@ impl DrunkardsWalk {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.roles, key, out);
+        super::roles::cross_checks(&self.common.roles, key, out);
     }
 }
 

@@ -74,7 +74,7 @@ fn run(p: &RoomAccretion, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
         stopped = steps.tell(|| Step::Accretion(step));
     }
     // 2. Add loops.
-    if !stopped && p.stages.runs(Stage::AddLoops) {
+    if !stopped && p.common.stages.runs(Stage::AddLoops) {
         loops::add(&mut d, p, &mut stream(seed, Stream::Loops), &mut steps);
     }
     let report = Report::new(d.rooms.len(), p.attempts as usize + 1, None);

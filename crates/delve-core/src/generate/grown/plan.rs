@@ -67,7 +67,7 @@ impl Plan {
     /// rule is off.
     pub(super) fn new(p: &GrownRooms, b: &Builder) -> Option<Plan> {
         let kept = b.rooms.len() as u32;
-        let rules = p.roles.clone();
+        let rules = p.common.roles.clone();
         if !rules.any() {
             return None;
         }

@@ -1,0 +1,133 @@
+//! The settings every family shares — room roles, vaults, markers, a part beside and the list of
+//! stages — declared once, in [`Common`], and embedded in every family's parameters as
+//! `common`.
+//!
+//! In files they stay where they always were: as fields of the family's own struct, after its
+//! own parameters (`RoomsAndTunnels((width: 80, …, roles: (…)))`). [`family_params!`] writes a
+//! family's struct with its `common` field, and beside it the struct files read and write (its
+//! own fields, then the shared ones, each with its serde attributes), converting between the
+//! two.
+
+use super::beside::Beside;
+use super::markers::Markers;
+use super::roles::RoleRules;
+use super::stages::StageList;
+use super::vaults::Vaults;
+
+/// The settings every family shares.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Common {
+    /// Room roles given after generation, and their rules.
+    pub roles: RoleRules,
+    /// Hand-made rooms placed among the generated ones.
+    pub vaults: Vaults,
+    /// What goes in the rooms: marker kinds and key-and-lock pairs.
+    pub markers: Markers,
+    /// A second generator's map beside this one, joined to it.
+    pub beside: Option<Box<Beside>>,
+    /// The stages and their order (the standard list unless the file lists stages; see
+    /// [`super::stages`]).
+    pub stages: StageList,
+}
+
+/// A family's parameter struct: its own fields as written, then `common` ([`Common`]). In files
+/// its own fields come first, then the shared ones under their own names, as one struct (the
+/// private `FamilyWire` of the family's module); struct-level and field-level `#[serde(…)]`
+/// attributes given here apply there. Each field takes its doc comments, then at most one
+/// `#[serde(…)]`.
+macro_rules! family_params {
+    (
+        $(#[doc = $doc:literal])*
+        $(#[serde($($container:tt)*)])?
+        pub struct $name:ident {
+            $(
+                $(#[doc = $field_doc:literal])*
+                $(#[serde($($attr:tt)*)])?
+                pub $field:ident: $ty:ty,
+            )*
+        }
+    ) => {
+        $(#[doc = $doc])*
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(from = "FamilyWire", into = "FamilyWire")]
+        pub struct $name {
+            $($(#[doc = $field_doc])* pub $field: $ty,)*
+            /// The settings every family shares: roles, vaults, markers, the part beside, the
+            /// stages.
+            pub common: $crate::params::common::Common,
+        }
+
+        // The struct as files hold it: its own fields, then the shared settings (the family's
+        // doc is the schema's description).
+        $(#[doc = $doc])*
+        #[derive(serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+        $(#[serde($($container)*)])?
+        struct FamilyWire {
+            $($(#[doc = $field_doc])* $(#[serde($($attr)*)])? $field: $ty,)*
+            /// Room roles given after generation, and their rules (all off by default; written only
+            /// when one is on).
+            #[serde(default, skip_serializing_if = "crate::params::roles::RoleRules::is_off")]
+            roles: $crate::params::roles::RoleRules,
+            /// Hand-made rooms placed among the generated ones (written only when set).
+            #[serde(default, skip_serializing_if = "crate::params::vaults::Vaults::is_off")]
+            vaults: $crate::params::vaults::Vaults,
+            /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
+            #[serde(default, skip_serializing_if = "crate::params::markers::Markers::is_off")]
+            markers: $crate::params::markers::Markers,
+            /// A second generator's map beside this one, joined to it (written only when set).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            beside: Option<Box<$crate::params::beside::Beside>>,
+            /// The stages: not a field in files (a changed list is written as the generator's
+            /// stages with their parameters, [`crate::params::stage_form`]).
+            #[serde(skip)]
+            stages: $crate::params::stages::StageList,
+        }
+
+        impl $name {
+            /// These parameters with their shared settings changed by `change`.
+            pub fn with_common(mut self, change: impl FnOnce(&mut $crate::params::common::Common)) -> Self {
+                change(&mut self.common);
+                self
+            }
+        }
+
+        impl From<FamilyWire> for $name {
+            fn from(w: FamilyWire) -> Self {
+                let common = $crate::params::common::Common {
+                    roles: w.roles,
+                    vaults: w.vaults,
+                    markers: w.markers,
+                    beside: w.beside,
+                    stages: w.stages,
+                };
+                $name { $($field: w.$field,)* common }
+            }
+        }
+
+        impl From<$name> for FamilyWire {
+            fn from(p: $name) -> Self {
+                let $crate::params::common::Common { roles, vaults, markers, beside, stages } = p.common;
+                FamilyWire { $($field: p.$field,)* roles, vaults, markers, beside, stages }
+            }
+        }
+
+        impl Default for FamilyWire {
+            fn default() -> Self {
+                $name::default().into()
+            }
+        }
+
+        #[cfg(feature = "schema")]
+        impl schemars::JsonSchema for $name {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+
+            fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                <FamilyWire as schemars::JsonSchema>::json_schema(generator)
+            }
+        }
+    };
+}
+pub(crate) use family_params;
