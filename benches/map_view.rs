@@ -215,7 +215,6 @@ fn huge_stroke(c: &mut Criterion, layers: Layers, pointer: Pos2) {
 /// texture built and uploaded, the map and the step drawn, fitted. Steps all over the
 /// recording, a different one each time. Budget: 16 ms.
 fn timeline_scrub(c: &mut Criterion) {
-    use delve::generate::record::Step;
     let GeneratorParams::GrownRooms(mut p) = delve::io::preset_from("tiendil-step6").expect("shipped").generator else {
         panic!("tiendil-step6 is grown rooms")
     };
@@ -240,12 +239,12 @@ fn timeline_scrub(c: &mut Criterion) {
             k = (k + steps.len() / 5 + 7) % steps.len();
             let map = delve::generate::replay(&params, 1, &steps[..=k]).expect("replays");
             let doc = Document::preview(map);
-            let pose = steps[k].framed_room().and_then(|r| Step::pose_of(&steps, r));
+            let marks = steps[k].marks(&steps[..k], &steps[k + 1..]);
             let input = egui::RawInput { screen_rect: Some(SCREEN), ..Default::default() };
             let out = ctx.run_ui(input, |ui| {
                 egui::CentralPanel::default().show(ui, |ui| {
                     map_view_ui(ui, &mut view, &doc, &layers);
-                    delve::app::timeline::step_overlay_ui(ui, &view, &doc, &steps[k], pose);
+                    delve::app::timeline::step_overlay_ui(ui, &view, &doc, &marks);
                 });
             });
             black_box(ctx.tessellate(out.shapes, out.pixels_per_point).len())

@@ -95,12 +95,7 @@ impl DelveApp {
                     // A step of the timeline: the map after it, with the step on top; no editing.
                     let out = map_view_ui(ui, &mut self.view, shown, &self.prefs.layers);
                     self.hover = out.hover.map(|h| h.describe(shown));
-                    if let Some(step) = self.timeline.step() {
-                        if matches!(step, crate::generate::record::Step::PartSplit { .. }) {
-                            timeline::earlier_cuts_ui(ui, &self.view, self.timeline.before());
-                        }
-                        timeline::step_overlay_ui(ui, &self.view, shown, step, self.timeline.pose());
-                    }
+                    timeline::step_overlay_ui(ui, &self.view, shown, &self.timeline.marks());
                 }
                 (Some(doc), None) => {
                     let out = map_view_ui(ui, &mut self.view, doc, &self.prefs.layers);

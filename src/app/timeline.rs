@@ -6,7 +6,7 @@
 
 use super::Document;
 use super::jobs::{Event, Job, JobId};
-use crate::generate::record::{AccretionStep, Growth, Pose, Refused, Step, TryOutcome};
+use crate::generate::record::{Mark, Role, Step};
 use crate::generate::replay;
 use crate::generate::stages::Stage;
 use crate::geom::Pos;
@@ -97,17 +97,13 @@ impl Timeline {
         self.at.checked_sub(1).and_then(|i| r.steps.get(i))
     }
 
-    /// The steps before the one shown.
-    pub fn before(&self) -> &[Step] {
-        let steps = self.recorded.as_ref().map_or(&[][..], |r| &r.steps[..]);
-        steps.get(..self.at.saturating_sub(1)).unwrap_or_default()
-    }
-
-    /// Where the room of the step shown went, when the step's places are in the room's own
-    /// frame (growing it, choosing its doors).
-    pub fn pose(&self) -> Option<Pose> {
-        let r = self.recorded.as_ref()?;
-        Step::pose_of(&r.steps, self.step()?.framed_room()?)
+    /// What is drawn over the map for the step shown (none before the first step).
+    pub fn marks(&self) -> Vec<Mark> {
+        let Some(r) = self.recorded.as_ref() else { return Vec::new() };
+        match self.at.checked_sub(1).filter(|k| *k < r.steps.len()) {
+            Some(k) => r.steps[k].marks(&r.steps[..k], &r.steps[k + 1..]),
+            None => Vec::new(),
+        }
     }
 
     /// Why the map on show has no timeline.
@@ -200,7 +196,7 @@ impl Timeline {
     /// with (1).
     pub fn first(&self) -> usize {
         let r = self.recorded.as_ref();
-        usize::from(r.is_some_and(|r| matches!(r.steps.first(), Some(Step::Canvas { .. }))))
+        usize::from(r.is_some_and(|r| r.steps.first().is_some_and(Step::is_canvas)))
     }
 
     fn clear(&mut self, note: String) {
@@ -366,24 +362,11 @@ pub fn timeline_ui(ui: &mut egui::Ui, t: &mut Timeline) {
     ui.label(text);
 }
 
-/// Green for what a step made, red for what it refused, yellow for what it touched.
+/// Green for what a step made, red for what it refused, yellow for what it touched; a refused
+/// placement orange when no corridor reached it, violet when the map would grow too large.
 const MADE: Color32 = Color32::from_rgb(0x60, 0xe0, 0x80);
 const REFUSED: Color32 = Color32::from_rgb(0xe0, 0x40, 0x40);
 const TOUCHED: Color32 = Color32::from_rgb(0xff, 0xd0, 0x40);
-
-/// BSP rooms: the cuts of the splits before the step shown, faint, so that the partition is
-/// seen growing (the map itself has no rooms yet while it is split).
-pub fn earlier_cuts_ui(ui: &egui::Ui, view: &super::MapView, before: &[Step]) {
-    let (t, rect) = (view.transform, view.rect);
-    let painter = ui.painter_at(rect);
-    let to_screen = |x: f32, y: f32| t.screen_from_tile(rect, pos2(x, y));
-    for step in before {
-        if let Step::PartSplit { area, vertical, at, .. } = step {
-            let [a, b] = cut(area, *vertical, *at).map(|(x, y)| to_screen(x, y));
-            painter.line_segment([a, b], Stroke::new(1.5, MADE.gamma_multiply(0.5)));
-        }
-    }
-}
 
 /// The two ends, in tiles, of the cut that splits `area` down (`vertical`) or across, `at`
 /// tiles from its left or top.
@@ -398,11 +381,9 @@ fn cut(area: &crate::geom::Rect, vertical: bool, at: u32) -> [(f32, f32); 2] {
     }
 }
 
-/// Draws the step shown over the map: a placed room's footprint in green, a rejected try in
-/// red with the room it hit outlined, a tunnel as a line between the rooms' centres; a grown
-/// room's cells in the order they grew (where the room ends up, `pose`), its holes in red, its
-/// doors, the places its placement refused, and corridors along their path.
-pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, step: &Step, pose: Option<Pose>) {
+/// Draws the marks of the step shown over the map (see [`Mark`]): frames, tiles, lines, paths,
+/// rings, doors, crosses and cuts, in the colour of their role.
+pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, marks: &[Mark]) {
     let t = view.transform;
     let rect = view.rect;
     let painter = ui.painter_at(rect);
@@ -412,155 +393,91 @@ pub fn step_overlay_ui(ui: &egui::Ui, view: &super::MapView, doc: &Document, ste
     let tile = |p: Pos| {
         egui::Rect::from_two_pos(to_screen(p.x as f32, p.y as f32), to_screen(p.x as f32 + 1.0, p.y as f32 + 1.0))
     };
-    // A tile filled, or outlined.
-    let cell = |p: Pos, colour: Color32, outline: bool| {
-        if outline {
-            painter.rect_stroke(tile(p).shrink(1.0), 0.0, Stroke::new(2.0, colour), egui::StrokeKind::Inside);
-        } else {
-            painter.rect_filled(tile(p), 0.0, colour);
-        }
+    let ring = |p: Pos, radius: f32, colour: Color32| {
+        painter.circle_stroke(centre(p), radius * scale, Stroke::new(2.0, colour));
     };
-    // A door: a bar on the side of its cell.
-    let door = |p: Pos, side: crate::geom::Dir, colour: Color32| {
-        let r = tile(p);
-        let (a, b) = match side {
-            crate::geom::Dir::North => (r.left_top(), r.right_top()),
-            crate::geom::Dir::East => (r.right_top(), r.right_bottom()),
-            crate::geom::Dir::South => (r.left_bottom(), r.right_bottom()),
-            crate::geom::Dir::West => (r.left_top(), r.left_bottom()),
-        };
-        painter.line_segment([a, b], Stroke::new(4.0, colour));
-    };
-    // A place a placement refused: red when too close to a room or on a corridor, orange when
-    // no corridor reached it, violet when the map would grow too large.
-    let cross = |p: Pos, why: Refused| {
-        let r = tile(p).shrink(0.2 * scale);
-        let colour = match why {
-            Refused::Crowded => REFUSED,
-            Refused::NoCorridor => Color32::from_rgb(0xff, 0x90, 0x20),
-            Refused::TooLarge => Color32::from_rgb(0xb0, 0x60, 0xff),
-        };
-        let s = Stroke::new(2.0, colour);
-        painter.line_segment([r.left_top(), r.right_bottom()], s);
-        painter.line_segment([r.right_top(), r.left_bottom()], s);
-    };
-    let frame = |r: &crate::geom::Rect, colour: Color32| {
+    let frame = |r: &crate::geom::Rect, colour: Color32, shaded: bool| {
         let a = to_screen(r.x as f32, r.y as f32);
         let b = to_screen(r.right() as f32, r.bottom() as f32);
-        painter.rect_stroke(egui::Rect::from_two_pos(a, b), 0.0, Stroke::new(2.0, colour), egui::StrokeKind::Outside);
+        let r = egui::Rect::from_two_pos(a, b);
+        if shaded {
+            painter.rect_filled(r, 0.0, colour.gamma_multiply(0.3));
+        }
+        painter.rect_stroke(r, 0.0, Stroke::new(2.0, colour), egui::StrokeKind::Outside);
     };
-    match step {
-        Step::RoomTried { footprint, outcome: TryOutcome::Placed { .. }, .. } => {
-            frame(footprint, MADE);
-        }
-        Step::RoomTried { footprint, outcome: TryOutcome::Overlaps { room }, .. } => {
-            if let Some(b) = doc.map().rooms.get(*room as usize).and_then(|r| r.shape.bounds()) {
-                frame(&b, TOUCHED);
+    for mark in marks {
+        match mark {
+            Mark::Frame { area, role, shaded } => frame(area, colour(*role), *shaded),
+            Mark::RoomFrame { room, role } => {
+                if let Some(b) = doc.map().rooms.get(*room as usize).and_then(|r| r.shape.bounds()) {
+                    frame(&b, colour(*role), false);
+                }
             }
-            let a = to_screen(footprint.x as f32, footprint.y as f32);
-            let b = to_screen(footprint.right() as f32, footprint.bottom() as f32);
-            let r = egui::Rect::from_two_pos(a, b);
-            painter.rect_filled(r, 0.0, REFUSED.gamma_multiply(0.3));
-            painter.rect_stroke(r, 0.0, Stroke::new(2.0, REFUSED), egui::StrokeKind::Outside);
-        }
-        Step::TunnelDug { start, end, .. }
-        | Step::CavesJoined { start, end, .. }
-        | Step::SiblingsJoined { start, end, .. } => {
-            painter.line_segment([centre(*start), centre(*end)], Stroke::new(2.0, MADE));
-        }
-        Step::RoomGrown { cells, holes, outcome, .. } => {
-            let Some(pose) = pose else { return };
-            // Earlier cells darker, later ones lighter: the order of growth.
-            let n = cells.len().max(2) as f32 - 1.0;
-            for (k, c) in cells.iter().enumerate() {
-                let t = k as f32 / n;
-                let green = Color32::from_rgb(
-                    (0x30 as f32 + 0x90 as f32 * t) as u8,
-                    0xe0,
-                    (0x50 as f32 + 0x90 as f32 * t) as u8,
-                );
-                cell(pose.place(*c), green.gamma_multiply(0.75), false);
+            Mark::Tiles { tiles, role, outlined: true } => {
+                for p in tiles {
+                    let s = Stroke::new(2.0, colour(*role));
+                    painter.rect_stroke(tile(*p).shrink(1.0), 0.0, s, egui::StrokeKind::Inside);
+                }
             }
-            let hole = if *outcome == Growth::Kept { MADE } else { REFUSED };
-            for c in holes {
-                cell(pose.place(*c), hole, true);
+            Mark::Tiles { tiles, role, outlined: false } => {
+                for p in tiles {
+                    painter.rect_filled(tile(*p), 0.0, colour(*role).gamma_multiply(0.35));
+                }
             }
-            if let Some(first) = cells.first() {
-                painter.circle_stroke(centre(pose.place(*first)), 0.35 * scale, Stroke::new(2.0, Color32::WHITE));
+            Mark::Growth { tiles } => {
+                // Earlier cells darker, later ones lighter: the order of growth.
+                let n = tiles.len().max(2) as f32 - 1.0;
+                for (k, p) in tiles.iter().enumerate() {
+                    let t = k as f32 / n;
+                    let green = Color32::from_rgb(
+                        (0x30 as f32 + 0x90 as f32 * t) as u8,
+                        0xe0,
+                        (0x50 as f32 + 0x90 as f32 * t) as u8,
+                    );
+                    painter.rect_filled(tile(*p), 0.0, green.gamma_multiply(0.75));
+                }
             }
-        }
-        Step::DoorsChosen { doors, .. } => {
-            let Some(pose) = pose else { return };
-            for &(c, side, _) in doors {
-                door(pose.place_mirrored(c), side.turned(pose.quarter_turns), TOUCHED);
+            Mark::Start { at } => ring(*at, 0.35, Color32::WHITE),
+            Mark::Line { from, to, role } => {
+                painter.line_segment([centre(*from), centre(*to)], Stroke::new(2.0, colour(*role)));
             }
-        }
-        Step::RoomPlaced { cells, attach, search, .. } => {
-            for r in &search.refusals {
-                cross(r.at, r.why);
+            Mark::Path { tiles, role } => {
+                let points: Vec<egui::Pos2> = tiles.iter().map(|p| centre(*p)).collect();
+                painter.add(egui::Shape::line(points, Stroke::new(3.0, colour(*role))));
             }
-            for &c in cells {
-                cell(c, MADE.gamma_multiply(0.35), false);
+            Mark::Ring { at, role } => ring(*at, 0.45, colour(*role)),
+            Mark::Door { at, side, role } => {
+                let r = tile(*at);
+                let (a, b) = match side {
+                    crate::geom::Dir::North => (r.left_top(), r.right_top()),
+                    crate::geom::Dir::East => (r.right_top(), r.right_bottom()),
+                    crate::geom::Dir::South => (r.left_bottom(), r.right_bottom()),
+                    crate::geom::Dir::West => (r.left_top(), r.left_bottom()),
+                };
+                painter.line_segment([a, b], Stroke::new(4.0, colour(*role)));
             }
-            if let Some(a) = attach {
-                painter.circle_stroke(centre(a.door), 0.45 * scale, Stroke::new(2.0, TOUCHED));
+            Mark::Cross { at, role } => {
+                let r = tile(*at).shrink(0.2 * scale);
+                let s = Stroke::new(2.0, colour(*role));
+                painter.line_segment([r.left_top(), r.right_bottom()], s);
+                painter.line_segment([r.right_top(), r.left_bottom()], s);
             }
-        }
-        Step::RoomNotPlaced { search, .. } => {
-            for r in &search.refusals {
-                cross(r.at, r.why);
-            }
-        }
-        Step::CorridorDug { path, looped, .. } => {
-            let colour = if *looped { TOUCHED } else { MADE };
-            let points: Vec<egui::Pos2> = path.iter().map(|p| centre(*p)).collect();
-            painter.add(egui::Shape::line(points, Stroke::new(3.0, colour)));
-        }
-        Step::PartSplit { area, vertical, at, .. } => {
-            frame(area, TOUCHED);
-            let [a, b] = cut(area, *vertical, *at).map(|(x, y)| to_screen(x, y));
-            painter.line_segment([a, b], Stroke::new(3.0, MADE));
-        }
-        Step::LeafRoom { leaf, .. } => frame(leaf, TOUCHED),
-        Step::MazeRoom { floor, .. } | Step::VaultPlaced { footprint: floor, .. } => frame(floor, MADE),
-        Step::PartLaid { corner, width, height, .. } => {
-            frame(&crate::geom::Rect::new(corner.x, corner.y, *width as i32, *height as i32), MADE);
-        }
-        Step::MazeGrown { start, .. } => {
-            painter.circle_stroke(centre(*start), 0.45 * scale, Stroke::new(2.0, MADE));
-        }
-        Step::Walked { start, .. } | Step::KeyPlaced { at: start, .. } => {
-            painter.circle_stroke(centre(*start), 0.45 * scale, Stroke::new(2.0, MADE));
-        }
-        Step::PassageJoined { start, end, .. } => {
-            for p in [start, end] {
-                painter.circle_stroke(centre(*p), 0.45 * scale, Stroke::new(2.0, MADE));
+            Mark::Cut { area, vertical, at, earlier } => {
+                let [a, b] = cut(area, *vertical, *at).map(|(x, y)| to_screen(x, y));
+                let stroke = if *earlier { Stroke::new(1.5, MADE.gamma_multiply(0.5)) } else { Stroke::new(3.0, MADE) };
+                painter.line_segment([a, b], stroke);
             }
         }
-        // Room accretion: the room attached and the door it came through; a loop's door.
-        Step::Accretion(AccretionStep::RoomAttached { bounds, door, .. }) => {
-            frame(bounds, MADE);
-            if let Some(d) = door {
-                painter.circle_stroke(centre(*d), 0.45 * scale, Stroke::new(2.0, TOUCHED));
-            }
-        }
-        Step::Accretion(AccretionStep::LoopOpened { at, .. }) => {
-            painter.circle_stroke(centre(*at), 0.45 * scale, Stroke::new(2.0, MADE));
-        }
-        // The rock and the caves are the map itself; a vault that found no place, nowhere; markers
-        // are drawn on the map.
-        Step::VaultNotPlaced { .. }
-        | Step::Canvas { .. }
-        | Step::LoopsConsidered { .. }
-        | Step::CaveFilled { .. }
-        | Step::CaveSmoothed { .. }
-        | Step::CavesFound { .. }
-        | Step::WalkRooms { .. }
-        | Step::Connected { .. }
-        | Step::DeadEndsFilled { .. }
-        | Step::Accretion(AccretionStep::AttachRefused { .. })
-        | Step::MarkersPlaced { .. }
-        | Step::OpeningsChosen { .. }
-        | Step::TilesPainted { .. } => {}
+    }
+}
+
+/// The colour of a mark of `role`.
+const fn colour(role: Role) -> Color32 {
+    match role {
+        Role::Made => MADE,
+        Role::Touched => TOUCHED,
+        Role::Refused => REFUSED,
+        Role::Unreached => Color32::from_rgb(0xff, 0x90, 0x20),
+        Role::TooLarge => Color32::from_rgb(0xb0, 0x60, 0xff),
     }
 }

@@ -32,7 +32,7 @@ pub enum GifError {
 /// empty map: no step, or the canvas step when a generator starts with one) and each step that
 /// changes the map, at most [`MAX_FRAMES`] evenly spaced, always the first and the last.
 pub fn frame_steps(steps: &[Step]) -> Vec<usize> {
-    let start = usize::from(matches!(steps.first(), Some(Step::Canvas { .. })));
+    let start = usize::from(steps.first().is_some_and(Step::is_canvas));
     let all: Vec<usize> =
         std::iter::once(start).chain((start..steps.len()).filter(|&k| steps[k].changes_map()).map(|k| k + 1)).collect();
     if all.len() <= MAX_FRAMES {
@@ -73,16 +73,17 @@ mod tests {
 
     #[test]
     fn long_generations_show_evenly_spaced_steps() {
-        use crate::generate::record::Leg;
+        use crate::generate::record::{GrownStep, Leg, RoomsTunnelsStep};
         use crate::geom::Pos;
-        let tunnel = Step::TunnelDug { from: 0, to: 1, start: Pos::new(0, 0), end: Pos::new(1, 0), leg: Leg::Direct };
-        let loops = Step::LoopsConsidered { candidates: 0, wanted: 0 };
+        let (start, end) = (Pos::new(0, 0), Pos::new(1, 0));
+        let tunnel: Step = RoomsTunnelsStep::TunnelDug { from: 0, to: 1, start, end, leg: Leg::Direct }.into();
+        let loops: Step = GrownStep::LoopsConsidered { candidates: 0, wanted: 0 }.into();
         assert_eq!(
             frame_steps(&[tunnel.clone(), loops.clone(), tunnel.clone()]),
             [0, 1, 3],
             "steps that change the map"
         );
-        let canvas = Step::Canvas { width: 3, height: 3, spawn: Pos::new(1, 1) };
+        let canvas: Step = GrownStep::Canvas { width: 3, height: 3, spawn: Pos::new(1, 1) }.into();
         assert_eq!(frame_steps(&[canvas, tunnel.clone()]), [1, 2], "a canvas first is the start");
         let many = frame_steps(&vec![tunnel; 10_000]);
         assert_eq!(many.len(), MAX_FRAMES);

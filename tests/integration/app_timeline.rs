@@ -2,7 +2,7 @@
 
 use delve::app::DelveApp;
 use delve::app::ParamsCommand;
-use delve::generate::record::Step;
+use delve::generate::record::{CavesStep, GrownStep, RoomsTunnelsStep, Step};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -65,13 +65,14 @@ fn the_timeline_steps_scrubs_jumps_and_plays_to_the_generated_map() {
     crate::common::settle(&mut h);
     assert_eq!(h.state().timeline().at(), room3 + 1);
     assert_eq!(shown_rooms(&h), 4);
-    assert!(matches!(h.state().timeline().step(), Some(Step::RoomTried { .. })));
+    assert!(matches!(h.state().timeline().step(), Some(Step::RoomsTunnels(RoomsTunnelsStep::RoomTried { .. }))));
 
     // The stages: every room try, then every tunnel; a button goes to where each starts.
-    let first_tunnel = steps.iter().position(|s| matches!(s, Step::TunnelDug { .. })).unwrap();
+    let first_tunnel =
+        steps.iter().position(|s| matches!(s, Step::RoomsTunnels(RoomsTunnelsStep::TunnelDug { .. }))).unwrap();
     click_stage(&mut h, "Dig tunnels");
     assert_eq!(h.state().timeline().at(), first_tunnel + 1);
-    assert!(matches!(h.state().timeline().step(), Some(Step::TunnelDug { .. })));
+    assert!(matches!(h.state().timeline().step(), Some(Step::RoomsTunnels(RoomsTunnelsStep::TunnelDug { .. }))));
     assert_eq!(shown_rooms(&h), doc.rooms.len(), "every room is placed before the first tunnel");
     assert!(h.query_by_label_contains("(Dig tunnels): ").is_some());
     click_stage(&mut h, "Place rooms");
@@ -153,7 +154,7 @@ fn the_timeline_replays_grown_rooms_step_by_step() {
     let stages: Vec<&str> = h.state().timeline().stages().iter().map(|(s, _)| s.name()).collect();
     assert_eq!(stages[..3], ["Grow", "Doors", "Place"]);
     click_stage(&mut h, "Place");
-    assert!(matches!(h.state().timeline().step(), Some(Step::RoomPlaced { room: 0, .. })));
+    assert!(matches!(h.state().timeline().step(), Some(Step::Grown(GrownStep::RoomPlaced { room: 0, .. }))));
     assert_eq!(h.state().timeline().shown().unwrap().map().rooms.len(), 1);
     h.get_by_label("|<").click();
     crate::common::settle(&mut h);
@@ -166,14 +167,15 @@ fn the_timeline_replays_grown_rooms_step_by_step() {
         assert_eq!(t.at(), k);
         let map = t.shown().map_or(&doc, |d| d.map());
         let placed = steps[..k].iter().filter(|s| s.placed_room().is_some()).count();
-        let dug = steps[..k].iter().filter(|s| matches!(s, Step::CorridorDug { .. })).count();
+        let dug = steps[..k].iter().filter(|s| matches!(s, Step::Grown(GrownStep::CorridorDug { .. }))).count();
         assert_eq!((map.rooms.len(), map.corridors.len()), (placed, dug), "after step {k}");
         assert_eq!(&map.rooms[..], &doc.rooms[..placed]);
         let said =
             format!("Step {k} of {} ({}): {}", steps.len(), steps[k - 1].stage().name(), steps[k - 1].sentence());
         assert!(h.query_by_label_contains(&said).is_some(), "{said}");
-        if matches!(steps[k - 1], Step::RoomGrown { .. } | Step::DoorsChosen { .. }) {
-            assert!(t.pose().is_some(), "a growth is drawn where its room goes");
+        if matches!(steps[k - 1], Step::Grown(GrownStep::RoomGrown { .. }) | Step::Grown(GrownStep::DoorsChosen { .. }))
+        {
+            assert!(!t.marks().is_empty(), "a growth is drawn where its room goes");
         }
     }
     // Jump to where room 5 was placed.
@@ -181,7 +183,7 @@ fn the_timeline_replays_grown_rooms_step_by_step() {
     h.get_by_label("Go").click();
     crate::common::settle(&mut h);
     let at = h.state().timeline().at();
-    assert!(matches!(steps[at - 1], Step::RoomPlaced { room: 5, .. }));
+    assert!(matches!(steps[at - 1], Step::Grown(GrownStep::RoomPlaced { room: 5, .. })));
     assert_eq!(shown_rooms(&h), 6);
     // The end is the generated map.
     h.get_by_label(">|").click();
@@ -214,7 +216,7 @@ fn caves_show_their_rock_caves_and_tunnels_on_the_timeline() {
     assert!(shown.rooms.is_empty() && shown.tiles() != doc.tiles(), "the rock as it was, no cave yet");
     assert!(h.query_by_label_contains("(Smooth): Smoothing pass 1: ").is_some());
     click_stage(&mut h, "Join caves");
-    assert!(matches!(h.state().timeline().step(), Some(Step::CavesJoined { .. })));
+    assert!(matches!(h.state().timeline().step(), Some(Step::Caves(CavesStep::CavesJoined { .. }))));
     // (At the last step the timeline shows the document itself.)
     let caves_then = h.state().timeline().shown().map_or(n, |d| d.map().rooms.len());
     assert_eq!(caves_then, n, "every cave before the first tunnel");

@@ -2,7 +2,7 @@
 //! kept apart; the splits, rooms and joins are the timeline's steps; the maps are pinned.
 
 use crate::common::{generate_valid, pin_preset_maps, shipped};
-use delve::generate::record::Step;
+use delve::generate::record::{BspStep, Step};
 use delve::generate::{Request, generate};
 use delve::map::Shape;
 use delve::params::stages::{Stage, StageEntry, StageList};
@@ -67,7 +67,7 @@ fn the_timeline_shows_splits_then_rooms_then_joins_and_replays_to_the_map() {
     assert_eq!(stages.len() - splits - rooms, rooms - 1, "one join per split");
     assert!(stages.windows(2).all(|w| w[0] <= w[1] || (w[0], w[1]) == (Stage::Split, Stage::Split)));
     assert!(steps[0].sentence().starts_with("Split 1: the 80×50 part at (0, 0) cut "), "{}", steps[0].sentence());
-    assert!(matches!(steps[splits], Step::LeafRoom { room: 0, .. }));
+    assert!(matches!(steps[splits], Step::Bsp(BspStep::LeafRoom { room: 0, .. })));
     let replayed = delve::generate::replay(&params, 5, &steps).expect("replays");
     assert_eq!((replayed.tiles(), &replayed.corridors), (m.tiles(), &m.corridors));
 }
@@ -108,7 +108,7 @@ fn each_leaf_of_the_split_holds_one_room_inside_it() {
             .steps
             .iter()
             .filter_map(|s| match s {
-                Step::LeafRoom { room, leaf, floor } => Some((*room, *leaf, *floor)),
+                Step::Bsp(BspStep::LeafRoom { room, leaf, floor }) => Some((*room, *leaf, *floor)),
                 _ => None,
             })
             .collect();

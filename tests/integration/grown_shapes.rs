@@ -216,7 +216,10 @@ fn shapes_are_recorded_in_the_order_they_were_made() {
         let params = GeneratorParams::GrownRooms(only(shape, &mix));
         let (_, rec) = delve::generate::generate_recorded(&params, 5).unwrap();
         for s in rec.expect("grown rooms records").steps {
-            if let delve::generate::record::Step::RoomGrown { cells, .. } = s {
+            if let delve::generate::record::Step::Grown(delve::generate::record::GrownStep::RoomGrown {
+                cells, ..
+            }) = s
+            {
                 assert_eq!(cells[0], Pos::new(0, 0));
                 for (k, c) in cells.iter().enumerate().skip(1).filter(|_| shape != RoomShape::Hall) {
                     assert!(cells[..k].iter().any(|d| d.manhattan(*c) == 1), "{shape:?}: cell {k} of {cells:?}");

@@ -14,21 +14,21 @@ use proptest::prelude::*;
 /// generation is the same map, every prefix replays to the rooms and corridors made so far, and
 /// the steps say what the generator did.
 pub(crate) fn check_recording(p: &GrownRooms, seed: u64) -> Result<(), TestCaseError> {
-    use delve::generate::record::{Growth, Step};
+    use delve::generate::record::{GrownStep, Growth, Step};
     let params = GeneratorParams::GrownRooms(p.clone());
     let plain = generate_valid(&params, seed);
     let (g, rec) = delve::generate::generate_recorded(&params, seed).unwrap();
     let steps = rec.expect("grown rooms records").steps;
     prop_assert_eq!(&g, &plain, "recording changes nothing");
     prop_assert_eq!(delve::generate::replay(&params, seed, &steps).unwrap(), plain.map.clone(), "replay to the end");
-    let canvas = matches!(steps[0], Step::Canvas { width, height, spawn }
+    let canvas = matches!(steps[0], Step::Grown(GrownStep::Canvas { width, height, spawn })
         if width == plain.map.width() && height == plain.map.height() && spawn == plain.map.spawn);
     prop_assert!(canvas, "the first step is the map's size and spawn");
     prop_assert_eq!(delve::generate::replay(&params, seed, &steps[..1]).unwrap().spawn, plain.map.spawn);
     for k in [1, steps.len() / 3, steps.len() / 2, steps.len() - 1] {
         let part = delve::generate::replay(&params, seed, &steps[..k]).unwrap();
         let placed = steps[..k].iter().filter(|s| s.placed_room().is_some()).count();
-        let dug = steps[..k].iter().filter(|s| matches!(s, Step::CorridorDug { .. })).count();
+        let dug = steps[..k].iter().filter(|s| matches!(s, Step::Grown(GrownStep::CorridorDug { .. }))).count();
         prop_assert_eq!((part.width(), part.height()), (plain.map.width(), plain.map.height()));
         prop_assert_eq!(&part.rooms[..], &plain.map.rooms[..placed]);
         prop_assert_eq!(&part.corridors[..], &plain.map.corridors[..dug]);
@@ -38,19 +38,20 @@ pub(crate) fn check_recording(p: &GrownRooms, seed: u64) -> Result<(), TestCaseE
     let mut regrown = 0u64;
     for (i, s) in steps.iter().enumerate() {
         match s {
-            Step::RoomGrown { room, cells, holes, outcome, .. } => {
+            Step::Grown(GrownStep::RoomGrown { room, cells, holes, outcome, .. }) => {
                 prop_assert_eq!(holes.is_empty(), *outcome == Growth::Kept);
                 regrown += u64::from(*outcome == Growth::Regrown);
                 if *outcome == Growth::Kept
-                    && let Some(pose) = Step::pose_of(&steps, *room)
+                    && let Some(pose) = GrownStep::pose_of(&steps, *room)
                 {
                     let mut placed: Vec<Pos> = cells.iter().map(|c| pose.place(*c)).collect();
                     placed.sort_by_key(|c| (c.y, c.x));
                     prop_assert_eq!(placed, plain.map.rooms[*room as usize].shape.cells());
                 }
             }
-            Step::RoomPlaced { room, attach, search, .. } => {
-                let doors_before = matches!(steps[i - 1], Step::DoorsChosen { room: r, .. } if r == *room);
+            Step::Grown(GrownStep::RoomPlaced { room, attach, search, .. }) => {
+                let doors_before =
+                    matches!(steps[i - 1], Step::Grown(GrownStep::DoorsChosen { room: r, .. }) if r == *room);
                 prop_assert!(doors_before, "doors chosen just before placing");
                 prop_assert_eq!(attach.is_none(), *room == 0);
                 prop_assert!(search.refusals.len() <= delve::generate::record::Tally::SAMPLE);
@@ -70,7 +71,7 @@ pub(crate) fn check_recording(p: &GrownRooms, seed: u64) -> Result<(), TestCaseE
                 if let Some(a) = attach {
                     prop_assert!(a.parent < *room && a.distance >= 1 && a.quarter_turns < 4);
                     // The next step is the corridor from the parent's door to the new room.
-                    let Step::CorridorDug { from, to, path, looped: false } = &steps[i + 1] else {
+                    let Step::Grown(GrownStep::CorridorDug { from, to, path, looped: false }) = &steps[i + 1] else {
                         return Err(TestCaseError::fail(format!("seed {seed}: no corridor after room {room}")));
                     };
                     prop_assert_eq!((from.room, to.room, from.cell), (a.parent, *room, a.door));
@@ -82,7 +83,7 @@ pub(crate) fn check_recording(p: &GrownRooms, seed: u64) -> Result<(), TestCaseE
     }
     let (_, stats) = generate_with_stats(p, seed).unwrap();
     prop_assert_eq!(regrown, stats.regrown, "a step per regrowth");
-    let loops = steps.iter().filter(|s| matches!(s, Step::CorridorDug { looped: true, .. })).count();
+    let loops = steps.iter().filter(|s| matches!(s, Step::Grown(GrownStep::CorridorDug { looped: true, .. }))).count();
     prop_assert_eq!(loops, stats.loops_added);
     Ok(())
 }
@@ -118,7 +119,7 @@ proptest! {
 /// A small case by hand: two one-cell rooms, one door each: the steps and their sentences.
 #[test]
 fn grown_step_sentences_for_two_one_cell_rooms() {
-    use delve::generate::record::Step;
+    use delve::generate::record::{GrownStep, Step};
     let mut p = preset();
     (p.rooms, p.growth_steps, p.doors_per_room, p.loops, p.margin, p.door_kinds) =
         (2, SizeRange::new(0, 0), SizeRange::new(1, 1), 0, 1, 1);
@@ -134,7 +135,7 @@ fn grown_step_sentences_for_two_one_cell_rooms() {
     assert_eq!(said[3], "Room 0 (1 cell) placed first; the dungeon grows from it.");
     assert_eq!(said[4], "Room 1, growth 1: grown cell by cell to 1 cell, with no hole: kept.");
     assert_eq!(said[5], "Room 1: 1 door chosen among its 4 outer walls.");
-    let Step::RoomPlaced { attach: Some(a), search, .. } = &steps[6] else { panic!("{said:#?}") };
+    let Step::Grown(GrownStep::RoomPlaced { attach: Some(a), search, .. }) = &steps[6] else { panic!("{said:#?}") };
     let door = g.map.doors[0].cell;
     assert_eq!(a.door, door);
     assert!(
@@ -166,7 +167,7 @@ fn grown_step_sentences_for_two_one_cell_rooms() {
 /// Holes and a room that finds no place are told as such.
 #[test]
 fn grown_steps_tell_holes_and_rooms_without_a_place() {
-    use delve::generate::record::{Growth, Step};
+    use delve::generate::record::{GrownStep, Growth, Step};
     let mut p = preset();
     (p.growth_steps, p.hole_retries) = (SizeRange::new(40, 80), 2);
     let params = GeneratorParams::GrownRooms(p);
@@ -174,7 +175,7 @@ fn grown_steps_tell_holes_and_rooms_without_a_place() {
     for seed in 0..40 {
         let steps = delve::generate::generate_recorded(&params, seed).unwrap().1.unwrap().steps;
         for s in &steps {
-            if let Step::RoomGrown { outcome: Growth::Regrown, holes, .. } = s {
+            if let Step::Grown(GrownStep::RoomGrown { outcome: Growth::Regrown, holes, .. }) = s {
                 regrown = true;
                 assert!(s.sentence().contains("so it is grown again"), "{}", s.sentence());
                 assert!(!holes.is_empty());
@@ -192,7 +193,7 @@ fn grown_steps_tell_holes_and_rooms_without_a_place() {
         .find(|(g, _)| g.report.shortfall.is_some())
         .expect("a room runs out of budget");
     let last = steps.last().unwrap();
-    let Step::RoomNotPlaced { cause, search, .. } = last else { panic!("{}", last.sentence()) };
+    let Step::Grown(GrownStep::RoomNotPlaced { cause, search, .. }) = last else { panic!("{}", last.sentence()) };
     assert_eq!(Some(*cause), g.report.shortfall.as_ref().map(|s| s.cause));
     if *cause == ShortfallCause::Budget {
         assert_eq!(search.poses, 100);

@@ -3,7 +3,7 @@
 //! generators makes valid, connected maps; the timeline shows the part laid; the maps are pinned.
 
 use crate::common::{generate_valid, pin_preset_maps, shipped, with_stage_off};
-use delve::generate::record::Step;
+use delve::generate::record::{SharedStep, Step};
 use delve::generate::{Request, generate};
 use delve::geom::Pos;
 use delve::map::{Map, Tile};
@@ -96,7 +96,9 @@ fn the_timeline_shows_the_part_laid_and_replays_to_the_map_and_the_maps_are_pinn
     let steps = made.recording.expect("recorded").steps;
     let at = steps.iter().position(|s| s.stage() == Stage::Beside).expect("a step for the part");
     assert_eq!(at, steps.len() - 1, "after the rooms' own steps");
-    let Step::PartLaid { corner, width, height, .. } = &steps[at] else { panic!("{:?}", steps[at]) };
+    let Step::Shared(SharedStep::PartLaid { corner, width, height, .. }) = &steps[at] else {
+        panic!("{:?}", steps[at])
+    };
     assert_eq!((*corner, *width, *height), (Pos::new(40, 0), 40, 50));
     assert!(steps[at].sentence().starts_with("The part beside (40×50, "), "{}", steps[at].sentence());
     let m = &made.generated.map;

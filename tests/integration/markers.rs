@@ -3,7 +3,7 @@
 //! markers kept by map files.
 
 use crate::common::{generate_valid, shipped};
-use delve::generate::record::Step;
+use delve::generate::record::{SharedStep, Step};
 use delve::generate::{Request, generate, replay};
 use delve::geom::Pos;
 use delve::io;
@@ -168,11 +168,14 @@ fn the_timeline_tells_each_kind_and_key_and_replays_to_the_map() {
     let params = shipped("grown-quest");
     let made = Request::new(&params, 5).recorded(true).run().expect("generates");
     let steps = made.recording.expect("recorded").steps;
-    let keys: Vec<&Step> = steps.iter().filter(|s| matches!(s, Step::KeyPlaced { .. })).collect();
+    let keys: Vec<&Step> = steps.iter().filter(|s| matches!(s, Step::Shared(SharedStep::KeyPlaced { .. }))).collect();
     assert_eq!(keys.len(), 2);
     assert!(keys[0].sentence().starts_with("Door ") && keys[0].sentence().contains("locked with key 1"));
-    let kinds: Vec<String> =
-        steps.iter().filter(|s| matches!(s, Step::MarkersPlaced { .. })).map(|s| s.sentence()).collect();
+    let kinds: Vec<String> = steps
+        .iter()
+        .filter(|s| matches!(s, Step::Shared(SharedStep::MarkersPlaced { .. })))
+        .map(|s| s.sentence())
+        .collect();
     assert_eq!(kinds.len(), 3, "{kinds:?}");
     assert!(kinds[2].contains("“stairs” put in 1 room"), "{kinds:?}");
     let full = replay(&params, 5, &steps).expect("replays");

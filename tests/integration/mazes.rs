@@ -3,7 +3,7 @@
 
 use crate::common::{generate_valid, pin_preset_maps, shipped};
 use delve::generate::Request;
-use delve::generate::record::Step;
+use delve::generate::record::{MazesStep, Step};
 use delve::geom::{Dir, Pos};
 use delve::map::graph::RoomGraph;
 use delve::map::{Shape, Tile};
@@ -63,7 +63,7 @@ fn the_steps_replay_and_the_maps_are_pinned() {
     let stages: Vec<Stage> = steps.iter().map(|s| s.stage()).collect();
     assert!(stages.windows(2).all(|w| w[0] <= w[1] || w[1] == Stage::Passages), "{stages:?}");
     assert_eq!(stages.iter().filter(|s| **s == Stage::MazeRooms).count(), made.generated.map.rooms.len());
-    assert!(steps.iter().any(|s| matches!(s, Step::Connected { .. })));
+    assert!(steps.iter().any(|s| matches!(s, Step::Mazes(MazesStep::Connected { .. }))));
     assert!(steps.iter().any(|s| s.sentence().starts_with("Dead ends filled back in: ")));
     let replayed = delve::generate::replay(&params, 6, &steps).expect("replays");
     assert_eq!((replayed.tiles(), &replayed.corridors), (made.generated.map.tiles(), &made.generated.map.corridors));

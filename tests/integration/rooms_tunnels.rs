@@ -443,13 +443,14 @@ proptest! {
 
 #[test]
 fn recorded_steps_are_what_the_generator_did() {
-    use delve::generate::record::{Step, TryOutcome};
+    use delve::generate::record::{RoomsTunnelsStep, Step, TryOutcome};
     for name in ["godot-part3", "mcrogueface-part3"] {
         let params = shipped(name);
         for seed in 0..200 {
             let (g, rec) = delve::generate::generate_recorded(&params, seed).unwrap();
             let steps = rec.unwrap().steps;
-            let tries = steps.iter().filter(|s| matches!(s, Step::RoomTried { .. })).count();
+            let tries =
+                steps.iter().filter(|s| matches!(s, Step::RoomsTunnels(RoomsTunnelsStep::RoomTried { .. }))).count();
             assert_eq!(tries, shipped_rooms_tunnels(name).max_rooms as usize, "{name} {seed}: a step per room try");
             // The stages in order: every room try (place rooms), then every tunnel (dig
             // tunnels), the tunnel of room k joining it to room k - 1.
@@ -460,7 +461,11 @@ fn recorded_steps_are_what_the_generator_did() {
             let mut tunnel = 0;
             for s in &steps {
                 match s {
-                    Step::RoomTried { footprint, outcome: TryOutcome::Placed { room: r, shape }, .. } => {
+                    Step::RoomsTunnels(RoomsTunnelsStep::RoomTried {
+                        footprint,
+                        outcome: TryOutcome::Placed { room: r, shape },
+                        ..
+                    }) => {
                         assert_eq!(*r, room);
                         assert_eq!(g.map.rooms[room as usize].shape, *shape);
                         assert_eq!(
@@ -469,7 +474,11 @@ fn recorded_steps_are_what_the_generator_did() {
                         );
                         room += 1;
                     }
-                    Step::RoomTried { footprint: f, outcome: TryOutcome::Overlaps { room: hit }, .. } => {
+                    Step::RoomsTunnels(RoomsTunnelsStep::RoomTried {
+                        footprint: f,
+                        outcome: TryOutcome::Overlaps { room: hit },
+                        ..
+                    }) => {
                         // The room named was placed before, and the new floor would touch or
                         // cross its floor or walls.
                         assert!(*hit < room, "{name} {seed}: {}", s.sentence());
@@ -477,7 +486,7 @@ fn recorded_steps_are_what_the_generator_did() {
                         let near = Rect::new(floor.x - 2, floor.y - 2, floor.w + 4, floor.h + 4);
                         assert!(near.intersection(f).is_some(), "{name} {seed}: {}", s.sentence());
                     }
-                    Step::TunnelDug { from, to, start, end, .. } => {
+                    Step::RoomsTunnels(RoomsTunnelsStep::TunnelDug { from, to, start, end, .. }) => {
                         tunnel += 1;
                         assert_eq!(
                             (from.max(to), from.min(to)),
@@ -502,20 +511,32 @@ fn recorded_steps_are_what_the_generator_did() {
 
 #[test]
 fn step_sentences_say_what_happened() {
-    use delve::generate::record::{Leg, Step, TryOutcome};
+    use delve::generate::record::{Leg, RoomsTunnelsStep, Step, TryOutcome};
     let f = Rect::new(3, 4, 7, 6);
-    let placed =
-        Step::RoomTried { attempt: 2, footprint: f, outcome: TryOutcome::Placed { room: 1, shape: Shape::Rect(f) } };
+    let placed = Step::RoomsTunnels(RoomsTunnelsStep::RoomTried {
+        attempt: 2,
+        footprint: f,
+        outcome: TryOutcome::Placed { room: 1, shape: Shape::Rect(f) },
+    });
     assert_eq!(placed.sentence(), "Room try 2: 7×6 at (3, 4), placed as room 1.");
-    let round = Step::RoomTried {
+    let round = Step::RoomsTunnels(RoomsTunnelsStep::RoomTried {
         attempt: 5,
         footprint: f,
         outcome: TryOutcome::Placed { room: 3, shape: Shape::Circle { centre: Pos::new(6, 7), radius: 2 } },
-    };
+    });
     assert_eq!(round.sentence(), "Room try 5: 7×6 at (3, 4), placed as room 3, a round room of radius 2.");
-    let refused = Step::RoomTried { attempt: 9, footprint: f, outcome: TryOutcome::Overlaps { room: 4 } };
+    let refused = Step::RoomsTunnels(RoomsTunnelsStep::RoomTried {
+        attempt: 9,
+        footprint: f,
+        outcome: TryOutcome::Overlaps { room: 4 },
+    });
     assert_eq!(refused.sentence(), "Room try 9: 7×6 at (3, 4), rejected: it overlaps room 4.");
-    let tunnel =
-        Step::TunnelDug { from: 0, to: 1, start: Pos::new(5, 5), end: Pos::new(20, 9), leg: Leg::VerticalFirst };
+    let tunnel = Step::RoomsTunnels(RoomsTunnelsStep::TunnelDug {
+        from: 0,
+        to: 1,
+        start: Pos::new(5, 5),
+        end: Pos::new(20, 9),
+        leg: Leg::VerticalFirst,
+    });
     assert_eq!(tunnel.sentence(), "Tunnel from room 0 to room 1, (5, 5) to (20, 9), vertical leg first.");
 }

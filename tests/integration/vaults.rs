@@ -3,7 +3,7 @@
 //! read relative to the preset, marked rooms only when a library marks any; the maps pinned.
 
 use crate::common::{delve, delve_in, generate_valid, pin_preset_maps, shipped, with_stage_off};
-use delve::generate::record::Step;
+use delve::generate::record::{SharedStep, Step};
 use delve::generate::{Request, generate};
 use delve::geom::Pos;
 use delve::io;
@@ -143,7 +143,7 @@ fn a_vault_carved_into_a_full_map_is_entered_only_by_its_doors() {
         }
     }
     let steps = Request::new(&params, 4).recorded(true).run().expect("generates").recording.expect("recorded").steps;
-    let carved = steps.iter().find(|s| matches!(s, Step::VaultPlaced { carved: true, .. }));
+    let carved = steps.iter().find(|s| matches!(s, Step::Shared(SharedStep::VaultPlaced { carved: true, .. })));
     let sentence = carved.expect("the timeline tells a carved vault").sentence();
     assert!(sentence.contains("carved into the map"), "{sentence}");
 }

@@ -7,7 +7,7 @@
 //! pair.
 
 use super::join::{self, Owners};
-use super::record::{Off, Recorder, Step, Steps};
+use super::record::{Off, Recorder, SharedStep, Steps};
 use super::{Generated, request};
 use crate::geom::Pos;
 use crate::map::{Map, RoomId, Tile};
@@ -59,7 +59,7 @@ pub(super) fn add(b: &Beside, seed: u64, out: &mut Generated, steps: &mut Steps<
     let (rooms, side) = ((map.rooms.len() - here) as u32, b.side);
     let (width, height) = (part.map.width(), part.map.height());
     out.map = map;
-    let _ = steps.tell(|| Step::PartLaid { side, width, height, corner, rooms, joins: joined });
+    let _ = steps.tell(|| SharedStep::PartLaid { side, width, height, corner, rooms, joins: joined }.into());
 }
 
 /// `part` laid beside `map` on `side`: one map holding both (the rest rock), the part's rooms,

@@ -24,6 +24,10 @@ use crate::params::stages::Stage;
 use crate::rng::{DelveRng, Stream, stream};
 use rand::RngExt;
 
+mod steps;
+
+pub use steps::BspStep;
+
 /// The map, telling `rec` each step.
 fn generate_with(p: &BspRooms, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
@@ -80,7 +84,7 @@ fn split(p: &BspRooms, rng: &mut DelveRng, steps: &mut Steps<'_, impl Recorder>)
         nodes.push(Node { area: first, halves: None, leaves: (0, 0) });
         nodes.push(Node { area: second, halves: None, leaves: (0, 0) });
         nodes[n].halves = Some((i, j));
-        stopped |= steps.tell(|| Step::PartSplit { depth: depth + 1, area: a, vertical, at: at as u32 });
+        stopped |= steps.tell(|| BspStep::PartSplit { depth: depth + 1, area: a, vertical, at: at as u32 }.into());
         // The second half is taken after the whole of the first.
         todo.push((j, depth + 1));
         todo.push((i, depth + 1));
@@ -134,7 +138,7 @@ fn run(p: &BspRooms, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generat
         fill_shape(&mut ids, w, &shape, room + 1);
         rooms.push(Room::new(room, shape, PALETTE[colours.random_range(0..PALETTE.len())]));
         floors.push(floor);
-        if steps.tell(|| Step::LeafRoom { room, leaf: *leaf, floor }) {
+        if steps.tell(|| BspStep::LeafRoom { room, leaf: *leaf, floor }.into()) {
             stopped = true;
             break;
         }
@@ -169,7 +173,7 @@ fn run(p: &BspRooms, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generat
         let (geometry, len) = PathGeometry::new(start, end, kind, &mut cells);
         dig.tunnel(&mut map, &geometry, len, &cells, &Tutorial);
         let leg: Leg = kind.leg();
-        if steps.tell(|| Step::SiblingsJoined { from: from as u32, to: to as u32, start, end, leg }) {
+        if steps.tell(|| BspStep::SiblingsJoined { from: from as u32, to: to as u32, start, end, leg }.into()) {
             break;
         }
     }
@@ -255,7 +259,7 @@ mod tests {
             let again = generate_with(&p, seed, &mut rec);
             assert_eq!(again.map, g.map);
             assert_eq!(replay(&p, seed, rec.steps.len()), g.map);
-            let splits = rec.steps.iter().filter(|s| matches!(s, Step::PartSplit { .. })).count();
+            let splits = rec.steps.iter().filter(|s| matches!(s, Step::Bsp(BspStep::PartSplit { .. }))).count();
             assert!(replay(&p, seed, splits).rooms.is_empty());
             assert_eq!(replay(&p, seed, splits + 1).rooms.len(), 1);
         }

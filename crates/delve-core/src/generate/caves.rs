@@ -31,6 +31,9 @@ use rand::RngExt;
 mod join;
 mod regions;
 mod rock;
+mod steps;
+
+pub use steps::CavesStep;
 
 pub(in crate::generate) use regions::middle;
 use rock::Rock;
@@ -53,7 +56,7 @@ fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated 
     // 1. Fill.
     let mut rock = Rock::filled(p.width, p.height, p.fill, &mut stream(seed, S::Rock));
     let open = |r: &Rock| (r.width * r.height) as u64 - r.rock();
-    if steps.tell(|| Step::CaveFilled { rock: rock.rock(), open: open(&rock) }) {
+    if steps.tell(|| CavesStep::CaveFilled { rock: rock.rock(), open: open(&rock) }.into()) {
         return rock_only(p, &rock);
     }
     // 2. Smooth.
@@ -61,7 +64,7 @@ fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated 
         let mut scratch = Vec::new();
         for pass in 1..=p.iterations {
             rock.smooth(p.birth, p.survival, &mut scratch);
-            if steps.tell(|| Step::CaveSmoothed { pass, rock: rock.rock(), open: open(&rock) }) {
+            if steps.tell(|| CavesStep::CaveSmoothed { pass, rock: rock.rock(), open: open(&rock) }.into()) {
                 return rock_only(p, &rock);
             }
         }
@@ -83,7 +86,7 @@ fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated 
             Room::new(i as u32, Shape::Cells(cells), colour)
         })
         .collect();
-    if steps.tell(|| Step::CavesFound { caves, filled: found.filled, filled_tiles: found.filled_tiles }) {
+    if steps.tell(|| CavesStep::CavesFound { caves, filled: found.filled, filled_tiles: found.filled_tiles }.into()) {
         return Generated { map, report };
     }
     // 4. Join caves.
@@ -105,7 +108,7 @@ fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated 
             join::trim(&mut line, cave_at);
             dig.tunnel(&mut map, &PathGeometry::Cells, line.len(), &line, &Tutorial);
             let leg = kind.leg();
-            if steps.tell(|| Step::CavesJoined { from: from as u32, to: to as u32, start, end, leg }) {
+            if steps.tell(|| CavesStep::CavesJoined { from: from as u32, to: to as u32, start, end, leg }.into()) {
                 break;
             }
         }
@@ -172,8 +175,8 @@ mod tests {
         let mut rec = crate::generate::record::Recording::default();
         let full = generate_with(&p, 5, &mut rec);
         let n = rec.steps.len();
-        assert!(matches!(rec.steps[0], Step::CaveFilled { .. }));
-        assert_eq!(rec.steps.iter().filter(|s| matches!(s, Step::CaveSmoothed { .. })).count(), 4);
+        assert!(matches!(rec.steps[0], Step::Caves(CavesStep::CaveFilled { .. })));
+        assert_eq!(rec.steps.iter().filter(|s| matches!(s, Step::Caves(CavesStep::CaveSmoothed { .. }))).count(), 4);
         assert_eq!(replay(&p, 5, n), full.map);
         assert!(replay(&p, 5, 1).rooms.is_empty(), "only the rock after the fill");
         let found = 1 + 4 + 1;

@@ -126,7 +126,10 @@ mod plan;
 mod plane;
 mod search;
 mod shapes;
+mod steps;
 mod template;
+
+pub use steps::{Attach, DoorRef, GrownStep, Growth, Pose, Refusal, Refused, Tally};
 
 /// [`run_around`] with nothing locked.
 fn run(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generated, GrownStats) {
@@ -224,7 +227,7 @@ fn run_around(
     if let Some(l) = locks {
         finish_map(l, &mut map)?;
     }
-    rec.reframe(|| Step::Canvas { width, height, spawn: map.spawn }, dx, dy);
+    rec.reframe(|| GrownStep::Canvas { width, height, spawn: map.spawn }.into(), dx, dy);
     Ok((Generated { map, report: Report::new(rooms_placed, p.rooms as usize, shortfall) }, stats))
 }
 

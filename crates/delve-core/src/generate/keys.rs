@@ -19,7 +19,7 @@
 //! walks the finished map on its own.
 
 use super::Report;
-use super::record::{Recorder, Step, Steps};
+use super::record::{Recorder, SharedStep, Steps};
 use crate::geom::Pos;
 use crate::map::graph::RoomGraph;
 use crate::map::{Map, Marker, Opening, Role};
@@ -134,7 +134,7 @@ pub(super) fn place(
         placed += 1;
         before = open;
         let room = map.rooms.get(room).map_or(0, |r| r.id);
-        if steps.tell(|| Step::KeyPlaced { key, door, at, room }) {
+        if steps.tell(|| SharedStep::KeyPlaced { key, door, at, room }.into()) {
             return true;
         }
     }

@@ -11,7 +11,7 @@
 //! draws nothing and changes nothing: maps made without markers are the same as before.
 
 use super::Report;
-use super::record::{Recorder, Step, Steps};
+use super::record::{Recorder, SharedStep, Steps};
 use crate::geom::Pos;
 use crate::map::graph::RoomGraph;
 use crate::map::{Map, Marker, Opening, Tile};
@@ -75,7 +75,7 @@ pub(super) fn place(m: &Markers, seed: u64, map: &mut Map, report: &mut Report, 
             ));
         }
         let name = kind.name.clone();
-        if steps.tell(|| Step::MarkersPlaced { kind: name, placed, rooms }) {
+        if steps.tell(|| SharedStep::MarkersPlaced { kind: name, placed, rooms }.into()) {
             return;
         }
     }
@@ -104,7 +104,7 @@ fn openings(o: &Openings, seed: u64, map: &mut Map, steps: &mut Steps<'_, impl R
         secret += u32::from(d.opening == Opening::Secret);
         arch += u32::from(d.opening == Opening::Arch);
     }
-    steps.tell(|| Step::OpeningsChosen { secret, arch })
+    steps.tell(|| SharedStep::OpeningsChosen { secret, arch }.into())
 }
 
 /// How many of `kind` a room of `tiles` free floor tiles with weight `weight` at depth `t` gets.

@@ -23,6 +23,10 @@ use crate::pathfind::UnionFind;
 use crate::rng::{Stream, stream};
 use rand::RngExt;
 
+mod steps;
+
+pub use steps::MazesStep;
+
 /// The map, telling `rec` each step.
 fn generate_with(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
@@ -156,7 +160,7 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
         }
         c.rooms.push(floor);
         boxes.push([left, top, right, bottom]);
-        if steps.tell(|| Step::MazeRoom { room, floor }) {
+        if steps.tell(|| MazesStep::MazeRoom { room, floor }.into()) {
             return done(&c, Report::default());
         }
     }
@@ -173,7 +177,7 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
             let grown = grow(&mut c, start, next, p.winding, &mut shapes);
             let region = next;
             next += 1;
-            if steps.tell(|| Step::MazeGrown { region, start, cells: grown }) {
+            if steps.tell(|| MazesStep::MazeGrown { region, start, cells: grown }.into()) {
                 c.fence(ROCK);
                 return done(&c, Report::default());
             }
@@ -182,14 +186,14 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
     c.fence(ROCK);
     // 3. Connect.
     let openings = connect(&mut c, next as usize, p.extra_openings, &mut stream(seed, Stream::Tunnels));
-    if steps.tell(|| Step::Connected { openings: openings.0, extra: openings.1 }) {
+    if steps.tell(|| MazesStep::Connected { openings: openings.0, extra: openings.1 }.into()) {
         return done(&c, Report::default());
     }
     // 4. Remove dead ends.
     // Without a room the whole maze is dead ends: it is kept, so the map has somewhere to stand.
     if p.common.stages.runs(Stage::RemoveDeadEnds) && !c.rooms.is_empty() {
         let filled = remove_dead_ends(&mut c, p.dead_ends);
-        if steps.tell(|| Step::DeadEndsFilled { tiles: filled }) {
+        if steps.tell(|| MazesStep::DeadEndsFilled { tiles: filled }.into()) {
             return done(&c, Report::default());
         }
     }
@@ -498,7 +502,7 @@ mod tests {
             generate_with(&p, seed, &mut rec);
             let mut grown = 0;
             for (i, step) in rec.steps.iter().enumerate() {
-                let Step::MazeGrown { cells, .. } = step else { continue };
+                let Step::Mazes(MazesStep::MazeGrown { cells, .. }) = step else { continue };
                 grown += cells;
                 let m = replay(&p, seed, i + 1);
                 let corridor = m.tiles().as_slice().iter().filter(|t| **t == Tile::Corridor).count();

@@ -21,7 +21,7 @@
 //! | Any generator: part beside → vaults → roles → colours apart | `beside.rs`, [`vaults`] (both joining with `join.rs`), `roles.rs`, [`crate::map::palette`] |
 //! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
 //! | Locks kept over a finished map (caves, BSP rooms, the walk, rooms and mazes, room accretion) | `keep_over.rs` |
-//! | Recording every step, for the timeline | [`record`] |
+//! | Recording every step, for the timeline | [`record`] (the recorders, [`record::Step`] over the families' steps, the marks the timeline draws); each family's steps in its `steps.rs` (`rooms_tunnels/`, `grown/`, `caves/`, `bsp/`, `walk/`, `mazes/`, `accretion/`), the passages' in `passages.rs`, the shared stages' in `shared_steps.rs` |
 //!
 //! Which stages run, and in what order, is the parameters' stage list
 //! ([`crate::params::stages::StageList`]; the standard one unless a preset lists its stages). It
@@ -47,6 +47,7 @@ pub mod record;
 mod request;
 mod roles;
 pub mod rooms_tunnels;
+mod shared_steps;
 pub mod stages;
 mod tiles;
 pub mod vaults;

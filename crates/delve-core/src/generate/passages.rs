@@ -1,13 +1,56 @@
 //! Passages: rooms joined along open corridor floor that another stage made (a drunkard's
 //! walk's narrow parts, a maze): the drunkard's walk's and rooms and mazes' last stage.
 
-use super::record::{Recorder, Step, Steps};
+use super::record::{Mark, Recorder, Role, Step, StepKind, Steps};
+use super::stages::Stage;
 use crate::geom::{Dir, Pos};
 use crate::map::{Corridor, Door, Map, SharedCells, Tile, TilePath};
 use crate::pathfind::{Queue, flood_walled, path_walled, search_walled, unwall, walled_round};
+use crate::words::count;
 
 /// Wall, in the passages' grid.
 pub(super) const WALL: u8 = 1;
+
+/// One thing the passages stage did (a [`Step`]), for the drunkard's walk and rooms and mazes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PassagesStep {
+    /// Room `from` joined to room `to` by a corridor of `cells` tiles along a
+    /// passage, from `start` to `end`.
+    PassageJoined { from: u32, to: u32, start: Pos, end: Pos, cells: u32 },
+}
+
+impl StepKind for PassagesStep {
+    fn sentence(&self) -> String {
+        match self {
+            PassagesStep::PassageJoined { from, to, cells, .. } => {
+                format!(
+                    "Room {from} joined to room {to} along a passage, a corridor of {}.",
+                    count(u64::from(*cells), "tile")
+                )
+            }
+        }
+    }
+
+    fn stage(&self) -> Stage {
+        Stage::Passages
+    }
+
+    fn changes_map(&self) -> bool {
+        true
+    }
+
+    fn shift(&mut self, dx: i32, dy: i32) {
+        let PassagesStep::PassageJoined { start, end, .. } = self;
+        *start = start.offset(dx, dy);
+        *end = end.offset(dx, dy);
+    }
+
+    /// The corridor's two ends.
+    fn marks(&self, _before: &[Step], _after: &[Step]) -> Vec<Mark> {
+        let PassagesStep::PassageJoined { start, end, .. } = self;
+        [start, end].map(|p| Mark::Ring { at: *p, role: Role::Made }).to_vec()
+    }
+}
 
 /// [`join_walled`] on `map`, `width` tiles wide, whose rooms are `ids` (each tile's room + 1,
 /// 0 for none).
@@ -104,7 +147,7 @@ pub(super) fn join_walled(
             joined.push((door, room));
             door_at[end] = joined.len() as u32;
             let (start, end) = (pos(end), pos(goal));
-            if steps.tell(|| Step::PassageJoined { from: room, to: to_room, start, end, cells: len }) {
+            if steps.tell(|| PassagesStep::PassageJoined { from: room, to: to_room, start, end, cells: len }.into()) {
                 break 'passages;
             }
         }

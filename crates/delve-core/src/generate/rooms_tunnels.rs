@@ -47,16 +47,18 @@ pub(super) mod carve;
 pub(super) mod dig;
 mod footprints;
 mod place;
+mod steps;
 pub(super) mod tunnels;
 
 use super::keep::Locks;
-use super::record::{Off, Recorder, Step, TryOutcome};
+use super::record::{Off, Recorder, Step};
 use crate::map::Map;
 use crate::map::locks::LockConflict;
 use crate::params::GeneratorKind;
 use crate::params::stages::Stage;
 use dig::{Dig, Tutorial};
 use place::Placed;
+pub use steps::{RoomsTunnelsStep, TryOutcome};
 use tunnels::TunnelKind;
 
 /// The map, telling `rec` each room try and each tunnel.
@@ -127,14 +129,18 @@ fn replay(p: &RoomsAndTunnels, seed: u64, steps: &[Step]) -> Map {
     let mut placed: Vec<Placed> = Vec::new();
     for step in steps {
         match step {
-            Step::RoomTried { footprint: f, outcome: TryOutcome::Placed { shape, .. }, .. } => placed.push(Placed {
+            Step::RoomsTunnels(RoomsTunnelsStep::RoomTried {
+                footprint: f,
+                outcome: TryOutcome::Placed { shape, .. },
+                ..
+            }) => placed.push(Placed {
                 footprint: *f,
                 shape: shape.clone(),
                 centre: Pos::new(f.x + f.w / 2, f.y + f.h / 2),
                 tunnel: None,
                 kept: None,
             }),
-            Step::TunnelDug { from, to, leg, .. } => {
+            Step::RoomsTunnels(RoomsTunnelsStep::TunnelDug { from, to, leg, .. }) => {
                 // A tunnel joins the newest room to the one before it.
                 if let Some(room) = placed.get_mut((*from).max(*to) as usize) {
                     room.tunnel = Some(TunnelKind::of(*leg));

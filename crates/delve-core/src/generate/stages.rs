@@ -13,7 +13,6 @@
 //! stream. Locks enter rooms and tunnels through three seams (see `generate/keep.rs`): the
 //! obstacles *place rooms* avoids, the router *dig tunnels* asks, and the *keep locks* stage.
 
-use super::record::Step;
 pub use crate::params::stages::Stage;
 use crate::rng::Stream;
 
@@ -40,43 +39,6 @@ impl Stage {
             // Regions draws the caves' colours; Place rooms and Grow their rooms' likewise.
             Stage::Smooth | Stage::Regions | Stage::FindRooms | Stage::Passages | Stage::RemoveDeadEnds => None,
             Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
-        }
-    }
-}
-
-impl Step {
-    /// The stage that made this step.
-    pub const fn stage(&self) -> Stage {
-        match self {
-            Step::RoomTried { .. } => Stage::PlaceRooms,
-            Step::TunnelDug { .. } => Stage::DigTunnels,
-            // Grown rooms start on the canvas, then grow their first room.
-            Step::Canvas { .. } | Step::RoomGrown { .. } => Stage::Grow,
-            Step::RoomPlaced { .. } | Step::RoomNotPlaced { .. } => Stage::Place,
-            Step::DoorsChosen { .. } => Stage::Doors,
-            Step::CorridorDug { looped: false, .. } => Stage::Place,
-            Step::CorridorDug { looped: true, .. } | Step::LoopsConsidered { .. } => Stage::Loops,
-            Step::CaveFilled { .. } => Stage::Fill,
-            Step::CaveSmoothed { .. } => Stage::Smooth,
-            Step::CavesFound { .. } => Stage::Regions,
-            Step::CavesJoined { .. } => Stage::JoinCaves,
-            Step::PartSplit { .. } => Stage::Split,
-            Step::LeafRoom { .. } => Stage::LeafRooms,
-            Step::SiblingsJoined { .. } => Stage::JoinSiblings,
-            Step::Walked { .. } => Stage::Walk,
-            Step::WalkRooms { .. } => Stage::FindRooms,
-            Step::PassageJoined { .. } => Stage::Passages,
-            Step::MazeRoom { .. } => Stage::MazeRooms,
-            Step::MazeGrown { .. } => Stage::GrowMaze,
-            Step::Connected { .. } => Stage::Connect,
-            Step::DeadEndsFilled { .. } => Stage::RemoveDeadEnds,
-            Step::Accretion(step) => step.stage(),
-            Step::VaultPlaced { .. } | Step::VaultNotPlaced { .. } => Stage::Vaults,
-            Step::PartLaid { .. } => Stage::Beside,
-            Step::MarkersPlaced { .. }
-            | Step::KeyPlaced { .. }
-            | Step::OpeningsChosen { .. }
-            | Step::TilesPainted { .. } => Stage::Markers,
         }
     }
 }

@@ -10,7 +10,7 @@
 //! changes nothing.
 
 use super::Report;
-use super::record::{Recorder, Step, Steps};
+use super::record::{Recorder, SharedStep, Steps};
 use crate::geom::{Pos, Rect};
 use crate::map::{Map, Shape, Tile};
 use crate::params::tiles::TileRule;
@@ -95,7 +95,7 @@ pub(super) fn paint(
             tiles += along_corridors(rule, n, map, &mut free, &mut rng);
         }
         let kind = rule.name.clone();
-        if steps.tell(|| Step::TilesPainted { kind, patches: painted, tiles }) {
+        if steps.tell(|| SharedStep::TilesPainted { kind, patches: painted, tiles }.into()) {
             return true;
         }
     }

@@ -15,7 +15,7 @@
 use super::Report;
 use super::join::{self, NONE, Owners};
 use super::keep_over;
-use super::record::{Recorder, Step, Steps};
+use super::record::{Recorder, SharedStep, Step, Steps};
 use crate::geom::{Dir, Pos, Rect};
 use crate::map::locks::Kept;
 use crate::map::palette::{PALETTE, index_of};
@@ -101,9 +101,13 @@ pub(super) fn place(v: &Vaults, seed: u64, map: &mut Map, report: &mut Report, s
             };
             let step = step.unwrap_or_else(|| {
                 missed += 1;
-                Step::VaultNotPlaced { name: vault.name.clone(), width: vault.width, height: vault.height }
+                Step::Shared(SharedStep::VaultNotPlaced {
+                    name: vault.name.clone(),
+                    width: vault.width,
+                    height: vault.height,
+                })
             });
-            if matches!(step, Step::VaultPlaced { .. }) {
+            if matches!(step, Step::Shared(SharedStep::VaultPlaced { .. })) {
                 report.vaults_placed += 1;
             }
             if steps.tell(|| step) {
@@ -134,7 +138,7 @@ fn placed(
     cells: u32,
     carved: bool,
 ) -> Step {
-    Step::VaultPlaced {
+    Step::Shared(SharedStep::VaultPlaced {
         room,
         name: vault.name.clone(),
         footprint: Rect::new(corner.x, corner.y, shaped.width, shaped.height),
@@ -143,7 +147,7 @@ fn placed(
         to,
         cells,
         carved,
-    }
+    })
 }
 
 /// Where no free rock is left (the generators that fill their map: rooms and mazes, BSP rooms,

@@ -22,6 +22,10 @@ use crate::pathfind::{Queue, pieces_walled};
 use crate::rng::{Stream, stream};
 use rand::RngExt;
 
+mod steps;
+
+pub use steps::WalkStep;
+
 /// The map, telling `rec` each step.
 fn generate_with(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder) -> Generated {
     run(p, seed, rec, usize::MAX)
@@ -82,7 +86,7 @@ fn walk(p: &DrunkardsWalk, seed: u64, steps: &mut Steps<'_, impl Recorder>) -> W
         taken += u64::from(p.lifetime);
         walker += 1;
         let now = opened.len() as u64;
-        if steps.tell(|| Step::Walked { walker, start, open: now }) {
+        if steps.tell(|| WalkStep::Walked { walker, start, open: now }.into()) {
             return Walked { open, reached: now >= target, stopped: true };
         }
     }
@@ -181,7 +185,8 @@ fn run(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
             100.0 * p.floor_share
         ));
     }
-    if steps.tell(|| Step::WalkRooms { rooms: n as u32, passage }) || !p.common.stages.runs(Stage::Passages) {
+    if steps.tell(|| WalkStep::WalkRooms { rooms: n as u32, passage }.into()) || !p.common.stages.runs(Stage::Passages)
+    {
         return Generated { map, report };
     }
     // 3. Passages.
@@ -219,7 +224,7 @@ mod tests {
             assert!(open as f64 >= 0.45 * 78.0 * 48.0, "seed {seed}: {open}");
             assert!(!m.rooms.is_empty() && m.rooms.iter().all(|r| r.shape.area() >= 12 || m.rooms.len() == 1));
             assert_eq!(replay(&p, seed, rec.steps.len()), g.map);
-            let walkers = rec.steps.iter().filter(|s| matches!(s, Step::Walked { .. })).count();
+            let walkers = rec.steps.iter().filter(|s| matches!(s, Step::Walk(WalkStep::Walked { .. }))).count();
             assert!(replay(&p, seed, walkers).rooms.is_empty());
         }
     }

@@ -1,12 +1,13 @@
 //! Room accretion's steps, as the timeline shows them: a room attached (the first one placed in
 //! the middle), a try refused, a loop opened.
 
+use crate::generate::record::{Mark, Role, Step, StepKind};
 use crate::generate::stages::Stage;
 use crate::geom::{Pos, Rect};
 use crate::params::accretion::RoomForm;
 use crate::words::count;
 
-/// One thing room accretion did (a [`crate::generate::record::Step`]).
+/// One thing room accretion did (a [`Step`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum AccretionStep {
     /// Room `room`, `form` of `cells` tiles within `bounds`, placed by try `attempt` through a
@@ -21,9 +22,8 @@ pub enum AccretionStep {
     LoopOpened { at: Pos, from: u32, to: u32, apart: u32 },
 }
 
-impl AccretionStep {
-    /// What happened, in a designer's words.
-    pub fn sentence(&self) -> String {
+impl StepKind for AccretionStep {
+    fn sentence(&self) -> String {
         match self {
             AccretionStep::RoomAttached { room, attempt: 0, form, cells, .. } => format!(
                 "Room {room}, {} of {}, placed in the middle; the dungeon grows from it.",
@@ -57,29 +57,26 @@ impl AccretionStep {
         }
     }
 
-    /// The stage that made it.
-    pub const fn stage(&self) -> Stage {
+    fn stage(&self) -> Stage {
         match self {
             AccretionStep::RoomAttached { .. } | AccretionStep::AttachRefused { .. } => Stage::Accrete,
             AccretionStep::LoopOpened { .. } => Stage::AddLoops,
         }
     }
 
-    /// The room it placed, if it placed one.
-    pub fn placed_room(&self) -> Option<u32> {
+    fn placed_room(&self) -> Option<u32> {
         match self {
             AccretionStep::RoomAttached { room, .. } => Some(*room),
             _ => None,
         }
     }
 
-    /// Whether the map after it differs from the map before it (a refused try changes nothing).
-    pub fn changes_map(&self) -> bool {
+    /// A refused try changes nothing.
+    fn changes_map(&self) -> bool {
         !matches!(self, AccretionStep::AttachRefused { .. })
     }
 
-    /// Moves every place in it by `(dx, dy)`.
-    pub fn shift(&mut self, dx: i32, dy: i32) {
+    fn shift(&mut self, dx: i32, dy: i32) {
         match self {
             AccretionStep::RoomAttached { bounds, door, .. } => {
                 bounds.x += dx;
@@ -90,6 +87,20 @@ impl AccretionStep {
             }
             AccretionStep::AttachRefused { .. } => {}
             AccretionStep::LoopOpened { at, .. } => *at = at.offset(dx, dy),
+        }
+    }
+
+    /// The room attached and the door it came through; a loop's door (a refused try is
+    /// nowhere).
+    fn marks(&self, _before: &[Step], _after: &[Step]) -> Vec<Mark> {
+        match self {
+            AccretionStep::RoomAttached { bounds, door, .. } => {
+                let mut marks = vec![Mark::Frame { area: *bounds, role: Role::Made, shaded: false }];
+                marks.extend(door.map(|d| Mark::Ring { at: d, role: Role::Touched }));
+                marks
+            }
+            AccretionStep::LoopOpened { at, .. } => vec![Mark::Ring { at: *at, role: Role::Made }],
+            AccretionStep::AttachRefused { .. } => Vec::new(),
         }
     }
 }

@@ -7,7 +7,7 @@ use super::door_cache::{DoorState, LevelIndex, UNKNOWN};
 use super::plane::{CORRIDOR, NEAR, Plane, ROOM};
 use super::template::{Rotation, Template};
 use super::{GrownRooms, MAX_EXTENT};
-use crate::generate::record::{DoorRef, Step};
+use crate::generate::record::{DoorRef, GrownStep, Step};
 use crate::geom::{Dir, Pos, TileBox};
 use crate::map::{Corridor, Door, Map, Rgb, Room, Shape, Tile};
 use crate::pathfind::{self, Searcher};
@@ -287,9 +287,11 @@ pub(super) fn replay(steps: &[Step]) -> Map {
     let mut doors = 0usize;
     for step in steps {
         match step {
-            Step::Canvas { width, height, spawn: s } => ((w, h), spawn) = ((*width, *height), Some(*s)),
-            Step::RoomPlaced { cells, colour, .. } => rooms.push((&cells[..], *colour)),
-            Step::CorridorDug { from, to, path, .. } => {
+            Step::Grown(GrownStep::Canvas { width, height, spawn: s }) => {
+                ((w, h), spawn) = ((*width, *height), Some(*s))
+            }
+            Step::Grown(GrownStep::RoomPlaced { cells, colour, .. }) => rooms.push((&cells[..], *colour)),
+            Step::Grown(GrownStep::CorridorDug { from, to, path, .. }) => {
                 doors = doors.max(from.id as usize + 1).max(to.id as usize + 1);
                 corridors.push((&path[..], [*from, *to]));
             }

@@ -10,7 +10,7 @@
 
 use super::GrownRooms;
 use super::grow::Grown;
-use crate::generate::record::{Recorder, Step};
+use crate::generate::record::{GrownStep, Recorder};
 use crate::geom::{Dir, Pos};
 use crate::rng::{DelveRng, Stream, stream};
 use rand::{Rng, RngExt};
@@ -73,7 +73,9 @@ impl Doors {
             })
             .collect::<Vec<_>>();
         let mirrored = grown.mirrored;
-        rec.record(|| Step::DoorsChosen { room, mirrored, walls: walls.len() as u32, doors: chosen.clone() });
+        rec.record(|| {
+            GrownStep::DoorsChosen { room, mirrored, walls: walls.len() as u32, doors: chosen.clone() }.into()
+        });
         chosen
     }
 }
@@ -81,7 +83,7 @@ impl Doors {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::record::{Off, Recording};
+    use crate::generate::record::{Off, Recording, Step};
     use crate::params::SizeRange;
 
     fn grown(cells: &[(i32, i32)]) -> Grown {
@@ -143,7 +145,11 @@ mod tests {
             assert!(chosen.iter().all(|&(_, _, kind)| kind == 0), "one kind");
         }
         assert_eq!(rec.steps.len(), 20);
-        assert!(rec.steps.iter().all(|s| matches!(s, Step::DoorsChosen { walls: 10, doors, .. } if doors.len() == 9)));
+        assert!(
+            rec.steps
+                .iter()
+                .all(|s| matches!(s, Step::Grown(GrownStep::DoorsChosen { walls: 10, doors, .. }) if doors.len() == 9))
+        );
     }
 
     #[test]

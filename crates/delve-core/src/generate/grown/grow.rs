@@ -15,7 +15,7 @@ use super::GrownRooms;
 use super::growth::Grower;
 use super::shapes;
 use super::template::Ask;
-use crate::generate::record::{Growth, Recorder, Step};
+use crate::generate::record::{GrownStep, Growth, Recorder};
 use crate::generate::{Shortfall, ShortfallCause};
 use crate::geom::Pos;
 use crate::params::{Params, RoomShape};
@@ -78,12 +78,9 @@ impl Grow {
             } else {
                 Growth::Regrown
             };
-            rec.record(|| Step::RoomGrown {
-                room,
-                attempt: regrown + 1,
-                cells: cells.clone(),
-                holes: holes.clone(),
-                outcome,
+            rec.record(|| {
+                GrownStep::RoomGrown { room, attempt: regrown + 1, cells: cells.clone(), holes: holes.clone(), outcome }
+                    .into()
             });
             match outcome {
                 Growth::Kept => break,
@@ -109,7 +106,7 @@ impl Grow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::record::{Off, Recording};
+    use crate::generate::record::{Off, Recording, Step};
     use crate::params::SizeRange;
 
     /// The cells `cells` reach from the first by 4-steps, and whether the empty cells of their
@@ -197,7 +194,7 @@ mod tests {
                 assert!(g.regrown <= retries);
                 assert_eq!(rec.steps.len() as u32, g.regrown + 1, "one step per growth");
                 let last = rec.steps.last().map(|s| match s {
-                    Step::RoomGrown { outcome, .. } => *outcome,
+                    Step::Grown(GrownStep::RoomGrown { outcome, .. }) => *outcome,
                     _ => panic!("only growth is told"),
                 });
                 assert_eq!(last, Some(if g.exhausted.is_some() { Growth::HolesFilled } else { Growth::Kept }));

@@ -12,7 +12,7 @@
 
 use super::build::Builder;
 use super::door_cache::DoorState;
-use crate::generate::record::{Recorder, Step};
+use crate::generate::record::{GrownStep, Recorder};
 use crate::geom::{Pos, Rect};
 use crate::pathfind::Query;
 use crate::rng::{DelveRng, Stream, stream};
@@ -97,7 +97,7 @@ impl Builder<'_> {
             }
         }
         let total = candidates.len();
-        rec.record(|| Step::LoopsConsidered { candidates: total as u32, wanted: p.loops });
+        rec.record(|| GrownStep::LoopsConsidered { candidates: total as u32, wanted: p.loops }.into());
         for i in 0..candidates.len() {
             let j = rng.random_range(i..candidates.len());
             candidates.swap(i, j);
@@ -118,7 +118,7 @@ impl Builder<'_> {
                     continue;
                 }
                 let (from, to) = (self.door_ref(a), self.door_ref(b));
-                rec.record(|| Step::CorridorDug { from, to, path: path.clone(), looped: true });
+                rec.record(|| GrownStep::CorridorDug { from, to, path: path.clone(), looped: true }.into());
                 self.add_corridor(path, a, b);
                 self.invalidate();
                 added += 1;
@@ -137,7 +137,7 @@ impl Builder<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::record::{Off, Recording};
+    use crate::generate::record::{Off, Recording, Step};
     use crate::geom::{Dir, TileBox};
     use crate::map::Rgb;
     use crate::params::grown::GrownRooms;
@@ -174,7 +174,10 @@ mod tests {
         assert!(b.doors[1].uses == 1 && b.doors[2].uses == 1);
         assert!(matches!(
             rec.steps[..],
-            [Step::LoopsConsidered { candidates: 1, wanted: 4 }, Step::CorridorDug { looped: true, .. }]
+            [
+                Step::Grown(GrownStep::LoopsConsidered { candidates: 1, wanted: 4 }),
+                Step::Grown(GrownStep::CorridorDug { looped: true, .. })
+            ]
         ));
         // The same rooms, but one corridor apart is too near; or doors of other kinds; or a
         // longest loop shorter than the way.

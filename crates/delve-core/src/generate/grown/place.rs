@@ -23,7 +23,7 @@ use super::GrownRooms;
 use super::build::Builder;
 use super::search::{Pose, Search};
 use super::template::{Rotation, Template};
-use crate::generate::record::{self, Attach, Recorder, Step, Tally};
+use crate::generate::record::{self, Attach, GrownStep, Recorder, Tally};
 use crate::generate::{Shortfall, ShortfallCause};
 use crate::geom::Pos;
 use crate::params::Params;
@@ -82,24 +82,25 @@ impl Builder<'_> {
                     });
                     let origin = pose.as_ref().map_or(Pos::new(0, 0), |(_, shift)| *shift);
                     let quarter_turns = pose.as_ref().map_or(0, |(p, _)| p.rotation as u32);
-                    rec.record(|| Step::RoomPlaced {
-                        room,
-                        cells: r.cells.clone(),
-                        colour: r.colour,
-                        pose: record::Pose { mirrored: t.mirrored, quarter_turns, origin },
-                        attach,
-                        search: tally,
+                    rec.record(|| {
+                        GrownStep::RoomPlaced {
+                            room,
+                            cells: r.cells.clone(),
+                            colour: r.colour,
+                            pose: record::Pose { mirrored: t.mirrored, quarter_turns, origin },
+                            attach,
+                            search: tally,
+                        }
+                        .into()
                     });
                     if let Some((path, ends)) = self.corridors.last().filter(|_| pose.is_some()) {
                         let (from, to) = (self.door_ref(ends[0]), self.door_ref(ends[1]));
-                        rec.record(|| Step::CorridorDug { from, to, path: path.clone(), looped: false });
+                        rec.record(|| GrownStep::CorridorDug { from, to, path: path.clone(), looped: false }.into());
                     }
                 }
-                Err(why) => rec.record(|| Step::RoomNotPlaced {
-                    room,
-                    cells: t.cells.len() as u32,
-                    cause: why.cause,
-                    search: tally,
+                Err(why) => rec.record(|| {
+                    GrownStep::RoomNotPlaced { room, cells: t.cells.len() as u32, cause: why.cause, search: tally }
+                        .into()
                 }),
             }
         }
@@ -207,7 +208,7 @@ impl Builder<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::record::{Off, Recording};
+    use crate::generate::record::{Off, Recording, Step};
     use crate::geom::Dir;
     use crate::map::Rgb;
     use std::collections::HashMap;
@@ -256,7 +257,13 @@ mod tests {
         assert!(rooms_apart(&b));
         // Both doors carry the corridor now, so nothing else can attach.
         assert!(b.doors.iter().all(|d| d.uses == 1) && b.open == 0);
-        assert!(matches!(rec.steps[..], [Step::RoomPlaced { room: 1, .. }, Step::CorridorDug { looped: false, .. }]));
+        assert!(matches!(
+            rec.steps[..],
+            [
+                Step::Grown(GrownStep::RoomPlaced { room: 1, .. }),
+                Step::Grown(GrownStep::CorridorDug { looped: false, .. })
+            ]
+        ));
         let more = b.place(&cell, ANYWHERE, &mut Off);
         assert_eq!(more.map_err(|s| s.cause), Err(ShortfallCause::DoorsUsed));
     }
@@ -270,7 +277,10 @@ mod tests {
         let other_kind = template(&[(0, 0)], &[((0, 0), Dir::West, 1)]);
         assert_eq!(b.place(&other_kind, ANYWHERE, &mut rec).map_err(|s| s.cause), Err(ShortfallCause::NoFit));
         assert_eq!(b.rooms.len(), 1);
-        assert!(matches!(rec.steps[..], [Step::RoomNotPlaced { room: 1, cause: ShortfallCause::NoFit, .. }]));
+        assert!(matches!(
+            rec.steps[..],
+            [Step::Grown(GrownStep::RoomNotPlaced { room: 1, cause: ShortfallCause::NoFit, .. })]
+        ));
     }
 
     /// A whole tree placed stage by stage: every room but the first hangs from a door of an

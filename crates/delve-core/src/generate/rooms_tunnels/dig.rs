@@ -9,7 +9,7 @@ use super::RoomsAndTunnels;
 use super::carve::RoomLookup;
 use super::place::{Placed, tunnel_ends};
 use super::tunnels::{PathGeometry, Splitter, TunnelKind};
-use crate::generate::record::{Recorder, Step};
+use crate::generate::record::{Recorder, RoomsTunnelsStep};
 use crate::geom::{Dir, Pos};
 use crate::map::locks::LockConflict;
 use crate::map::{Corridor, Door, Map, SharedCells, Tile, TilePath};
@@ -80,12 +80,15 @@ pub(super) fn dig_tunnels(
     for (i, room) in placed.iter().enumerate().skip(1) {
         let Some(kind) = room.tunnel else { continue };
         let ends = tunnel_ends(p, i);
-        rec.record(|| Step::TunnelDug {
-            from: ends[0] as u32,
-            to: ends[1] as u32,
-            start: placed[ends[0]].centre,
-            end: placed[ends[1]].centre,
-            leg: kind.leg(),
+        rec.record(|| {
+            RoomsTunnelsStep::TunnelDug {
+                from: ends[0] as u32,
+                to: ends[1] as u32,
+                start: placed[ends[0]].centre,
+                end: placed[ends[1]].centre,
+                leg: kind.leg(),
+            }
+            .into()
         });
         let Some((geometry, len)) = router.line(placed, ends, kind, map, &mut scratch)? else { continue };
         dig.tunnel(map, &geometry, len, &scratch, router);

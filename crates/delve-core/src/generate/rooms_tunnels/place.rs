@@ -10,7 +10,7 @@ use super::footprints::{Footprints, keep_out, probe};
 use super::tunnels::TunnelKind;
 use super::{RoomsAndTunnels, TunnelFrom};
 use crate::generate::keep::Locks;
-use crate::generate::record::{Recorder, Step, TryOutcome};
+use crate::generate::record::{Recorder, RoomsTunnelsStep, TryOutcome};
 use crate::geom::{Pos, Rect};
 use crate::map::Shape;
 use crate::rng::{DelveRng, Stream, stream};
@@ -71,10 +71,13 @@ pub(super) fn place_rooms(
         let footprint = Rect::new(x, y, w, h);
         let probe = probe(p.overlap, &footprint);
         if index.any(&probe, p.width, p.height) || locks.is_some_and(|l| l.blocks(Rect::new(x, y, w + 1, h + 1))) {
-            rec.record(|| Step::RoomTried {
-                attempt,
-                footprint,
-                outcome: TryOutcome::Overlaps { room: index.first_hit(&probe).unwrap_or(0) as u32 },
+            rec.record(|| {
+                RoomsTunnelsStep::RoomTried {
+                    attempt,
+                    footprint,
+                    outcome: TryOutcome::Overlaps { room: index.first_hit(&probe).unwrap_or(0) as u32 },
+                }
+                .into()
             });
             continue;
         }
@@ -87,10 +90,13 @@ pub(super) fn place_rooms(
         let tunnel = (!placed.is_empty()).then(|| draw_tunnel(p, &mut rng));
         index.push(keep_out(p.overlap, spacing, &footprint));
         let room = placed.len() as u32;
-        rec.record(|| Step::RoomTried {
-            attempt,
-            footprint,
-            outcome: TryOutcome::Placed { room, shape: shape.clone() },
+        rec.record(|| {
+            RoomsTunnelsStep::RoomTried {
+                attempt,
+                footprint,
+                outcome: TryOutcome::Placed { room, shape: shape.clone() },
+            }
+            .into()
         });
         placed.push(Placed { footprint, shape, centre, tunnel, kept: None });
     }
@@ -145,7 +151,7 @@ mod tests {
             let mut rec = Recording::default();
             let placed = place_rooms(&p, seed, None, &mut rec);
             assert_eq!(rec.steps.len(), p.max_rooms as usize, "one step per try");
-            assert!(rec.steps.iter().all(|s| matches!(s, Step::RoomTried { .. })));
+            assert!(rec.steps.iter().all(|s| matches!(s, Step::RoomsTunnels(RoomsTunnelsStep::RoomTried { .. }))));
             assert!(!placed.is_empty() && placed.len() <= p.max_rooms as usize);
             for (i, a) in placed.iter().enumerate() {
                 assert_eq!(a.tunnel.is_some(), i > 0, "every room but the first is joined");
