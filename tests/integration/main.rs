@@ -51,6 +51,7 @@ mod bsp;
 mod caves;
 mod certified;
 mod cli;
+mod code_size;
 mod edit;
 #[cfg(feature = "gui")]
 mod editor;
