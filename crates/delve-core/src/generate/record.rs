@@ -231,6 +231,11 @@ impl Leg {
             Leg::Direct => "a direct line",
         }
     }
+
+    /// A tunnel from `start` to `end` run this way, in words: `(1, 2) to (5, 2), a direct line`.
+    pub fn from_to(self, start: crate::geom::Pos, end: crate::geom::Pos) -> String {
+        format!("({}, {}) to ({}, {}), {}", start.x, start.y, end.x, end.y, self.words())
+    }
 }
 
 #[cfg(test)]

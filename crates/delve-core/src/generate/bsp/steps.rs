@@ -35,12 +35,8 @@ impl StepKind for BspStep {
                 f.w, f.h, f.x, f.y, leaf.w, leaf.h, leaf.x, leaf.y
             ),
             BspStep::SiblingsJoined { from, to, start, end, leg } => format!(
-                "Room {from} joined to room {to}, the nearest rooms of a split's two halves, ({}, {}) to ({}, {}), {}.",
-                start.x,
-                start.y,
-                end.x,
-                end.y,
-                leg.words()
+                "Room {from} joined to room {to}, the nearest rooms of a split's two halves, {}.",
+                leg.from_to(*start, *end)
             ),
         }
     }

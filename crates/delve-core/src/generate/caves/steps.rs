@@ -41,14 +41,9 @@ impl StepKind for CavesStep {
                     ),
                 }
             }
-            CavesStep::CavesJoined { from, to, start, end, leg } => format!(
-                "Cave {from} joined to cave {to} by a tunnel from ({}, {}) to ({}, {}), {}.",
-                start.x,
-                start.y,
-                end.x,
-                end.y,
-                leg.words()
-            ),
+            CavesStep::CavesJoined { from, to, start, end, leg } => {
+                format!("Cave {from} joined to cave {to} by a tunnel from {}.", leg.from_to(*start, *end))
+            }
         }
     }
 

@@ -37,14 +37,9 @@ impl StepKind for RoomsTunnelsStep {
                     TryOutcome::Overlaps { room } => format!("{what}, rejected: it overlaps room {room}."),
                 }
             }
-            RoomsTunnelsStep::TunnelDug { from, to, start, end, leg } => format!(
-                "Tunnel from room {from} to room {to}, ({}, {}) to ({}, {}), {}.",
-                start.x,
-                start.y,
-                end.x,
-                end.y,
-                leg.words()
-            ),
+            RoomsTunnelsStep::TunnelDug { from, to, start, end, leg } => {
+                format!("Tunnel from room {from} to room {to}, {}.", leg.from_to(*start, *end))
+            }
         }
     }
 
