@@ -3,7 +3,7 @@
 //! `common`.
 //!
 //! In files they stay where they always were: as fields of the family's own struct, after its
-//! own parameters (`RoomsAndTunnels((width: 80, …, roles: (…)))`). [`family_params!`] writes a
+//! own parameters (`RoomsAndTunnels((width: 80, …, roles: (…)))`). `family_params!` writes a
 //! family's struct with its `common` field, and beside it the struct files read and write (its
 //! own fields, then the shared ones, each with its serde attributes), converting between the
 //! two.
