@@ -288,8 +288,8 @@ impl DelveApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar_ui(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar_ui(ui));
         if self.timeline.open {
-            if let Some((params, seed)) = self.timeline.sync(self.doc.as_ref()) {
-                self.start_recording(params, seed);
+            if let Some(source) = self.timeline.sync(self.doc.as_ref()) {
+                self.start_recording(source);
             }
             self.timeline.tick(ctx.input(|i| i.time));
             egui::Panel::bottom("timeline").show(ui, |ui| timeline::timeline_ui(ui, &mut self.timeline));

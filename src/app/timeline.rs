@@ -7,9 +7,10 @@
 use super::Document;
 use super::jobs::{Event, Job, JobId};
 use crate::generate::record::{Mark, Role, Step};
-use crate::generate::replay;
 use crate::generate::stages::Stage;
+use crate::generate::{records_around_locks, replay_keeping};
 use crate::geom::Pos;
+use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use egui::{Color32, Stroke, pos2};
 use std::sync::Arc;
@@ -22,10 +23,17 @@ pub type RecordOut = Result<Option<std::sync::Arc<[crate::generate::record::Step
 const SPEED: f32 = 8.0;
 const SPEEDS: std::ops::RangeInclusive<f32> = 0.5..=200.0;
 
+/// What a recording is of: the parameters, seed and locks the map was generated with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generation {
+    pub params: GeneratorParams,
+    pub seed: u64,
+    pub kept: Option<Arc<Kept>>,
+}
+
 /// The recording of one map.
 struct Recorded {
-    params: GeneratorParams,
-    seed: u64,
+    source: Generation,
     steps: Arc<[Step]>,
 }
 
@@ -50,7 +58,7 @@ pub struct Timeline {
     /// The document revision last followed.
     seen: Option<u64>,
     /// The job making a recording, for these parameters and seed.
-    making: Option<(Job<RecordOut>, GeneratorParams, u64)>,
+    making: Option<(Job<RecordOut>, Generation)>,
 }
 
 impl Default for Timeline {
@@ -117,9 +125,9 @@ impl Timeline {
         self.shown.as_ref().filter(|_| self.open && self.at < self.len()).map(|(_, d)| d)
     }
 
-    /// Follows the document on show: when it was generated here and its parameters and seed
+    /// Follows the document on show: when it was generated here and its parameters, seed and locks
     /// differ from the recording's (and from the one being made), the recording to make.
-    pub fn sync(&mut self, doc: Option<&Document>) -> Option<(GeneratorParams, u64)> {
+    pub fn sync(&mut self, doc: Option<&Document>) -> Option<Generation> {
         if !self.open || doc.map(Document::revision) == self.seen {
             return None;
         }
@@ -135,27 +143,27 @@ impl Timeline {
             self.clear("This map was not generated here: there are no steps to replay.".into());
             return None;
         };
-        if prov.kept.is_some() {
+        if prov.kept.is_some() && !records_around_locks(params) {
             self.making = None;
-            self.clear(
-                "This map was generated around locks, which the timeline does not replay: unlock \
-                 everything and regenerate to watch the generator build a map."
-                    .into(),
-            );
+            self.clear(format!(
+                "This map was generated around locks, and the {} generator does not replay its steps \
+                 around locks yet: unlock everything and regenerate to watch it build a map.",
+                params.kind().label()
+            ));
             return None;
         }
-        let same = |p: &GeneratorParams, s: u64| *p == *params && s == prov.seed;
-        if self.recorded.as_ref().is_some_and(|r| same(&r.params, r.seed))
-            || self.making.as_ref().is_some_and(|m| same(&m.1, m.2))
+        let source = Generation { params: params.clone(), seed: prov.seed, kept: prov.kept.clone() };
+        if self.recorded.as_ref().is_some_and(|r| r.source == source)
+            || self.making.as_ref().is_some_and(|m| m.1 == source)
         {
             return None;
         }
-        Some((params.clone(), prov.seed))
+        Some(source)
     }
 
     /// A recording is being made by `job`.
-    pub fn started(&mut self, job: Job<RecordOut>, params: GeneratorParams, seed: u64) {
-        self.making = Some((job, params, seed));
+    pub fn started(&mut self, job: Job<RecordOut>, source: Generation) {
+        self.making = Some((job, source));
         self.clear("Recording the steps…".into());
     }
 
@@ -178,16 +186,18 @@ impl Timeline {
     }
 
     fn receive(&mut self, out: RecordOut) {
-        let Some((_, params, seed)) = self.making.take() else { return };
+        let Some((_, source)) = self.making.take() else { return };
         match out {
             Ok(Some(steps)) => {
                 self.at = steps.len();
-                self.recorded = Some(Recorded { params, seed, steps });
+                self.recorded = Some(Recorded { source, steps });
                 self.note = None;
                 self.shown = None;
                 self.playing = false;
             }
-            Ok(None) => self.clear(format!("The {} generator does not record its steps.", params.kind().label())),
+            Ok(None) => {
+                self.clear(format!("The {} generator does not record its steps.", source.params.kind().label()))
+            }
             Err(e) => self.clear(e),
         }
     }
@@ -277,7 +287,8 @@ impl Timeline {
         if let Some(r) = &self.recorded
             && self.at < r.steps.len()
             && self.shown.as_ref().is_none_or(|(k, _)| *k != self.at)
-            && let Some(map) = replay(&r.params, r.seed, &r.steps[..self.at])
+            && let Some(map) =
+                replay_keeping(&r.source.params, r.source.seed, r.source.kept.as_ref(), &r.steps[..self.at])
         {
             self.shown = Some((self.at, Document::preview(map)));
         }

@@ -134,7 +134,9 @@ fn the_timeline_replays_grown_rooms_step_by_step() {
     let mut t = delve::app::timeline::Timeline::default();
     t.open = true;
     let asked = t.sync(h.state().document());
-    assert_eq!(asked, Some((h.state().params().clone(), h.state().seed())));
+    let source =
+        delve::app::timeline::Generation { params: h.state().params().clone(), seed: h.state().seed(), kept: None };
+    assert_eq!(asked, Some(source));
     assert_eq!(t.len(), 0);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::T);
     crate::common::settle(&mut h);
@@ -224,4 +226,44 @@ fn caves_show_their_rock_caves_and_tunnels_on_the_timeline() {
     crate::common::settle(&mut h);
     let end = h.state().timeline().shown().map_or(doc.clone(), |d| d.map().clone());
     assert_eq!(end.tiles(), doc.tiles(), "the last step is the generated map");
+}
+
+/// A caves map made around a locked room has its timeline (issue 50): the recording made around
+/// the same locks, the last of the caves' own steps followed by the one that keeps the locks, and
+/// the end of the timeline the map on show.
+#[test]
+fn the_timeline_replays_a_map_made_around_locks() {
+    use delve::app::{Command, EditCommand};
+    use delve::edit::Op;
+    use delve::generate::stages::Stage;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor(&dir);
+    h.state_mut().push(Command::Params(ParamsCommand::SelectPreset(delve::app::PresetRef::Shipped("caves".into()))));
+    crate::common::settle(&mut h);
+    h.state_mut().push(Command::Edit(EditCommand::Perform(Op::LockRoom { id: 0, locked: true })));
+    crate::common::settle(&mut h);
+    h.get_by_label("›").click();
+    crate::common::settle(&mut h);
+    let doc = h.state().document().unwrap().map().clone();
+    let kept = doc.provenance.kept.clone().expect("made around the locked cave");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::T);
+    crate::common::settle(&mut h);
+    let t = h.state().timeline();
+    assert!(t.note().is_none(), "{:?}", t.note());
+    let made = delve::generate::Request::new(h.state().params(), h.state().seed())
+        .keeping(Some(kept))
+        .recorded(true)
+        .run()
+        .unwrap();
+    let steps = made.recording.unwrap().steps;
+    assert_eq!((t.len(), t.at()), (steps.len(), steps.len()));
+    assert!(steps.iter().any(|s| s.stage() == Stage::KeepLocks));
+    assert_eq!(made.generated.map.tiles(), doc.tiles(), "the recording is of the map on show");
+    h.get_by_label("|<").click();
+    crate::common::settle(&mut h);
+    let first = h.state().timeline().shown().expect("an earlier step shown").map().clone();
+    assert!(first.rooms.iter().all(|r| !r.locked), "before the locks are kept, no room is locked");
+    h.get_by_label(">|").click();
+    crate::common::settle(&mut h);
+    assert!(h.state().timeline().shown().is_none(), "at the end, the map on show");
 }

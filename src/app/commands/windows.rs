@@ -180,16 +180,18 @@ impl DelveApp {
 
     /// Records a generation for the timeline on the pool; the recording it replaces is
     /// cancelled.
-    pub(in crate::app) fn start_recording(&mut self, params: crate::params::GeneratorParams, seed: u64) {
+    pub(in crate::app) fn start_recording(&mut self, source: super::super::timeline::Generation) {
         if let Some(old) = self.timeline.job() {
             self.jobs.cancel(old);
         }
-        let p = params.clone();
-        let job = self.jobs.spawn(JobKind::Record, move |_| match crate::generate::generate_recorded(&p, seed) {
-            Ok((_, rec)) => Ok(rec.map(|r| r.steps.into())),
-            Err(e) => Err(e.to_string()),
+        let s = source.clone();
+        let job = self.jobs.spawn(JobKind::Record, move |_| {
+            match crate::generate::Request::new(&s.params, s.seed).keeping(s.kept.clone()).recorded(true).run() {
+                Ok(made) => Ok(made.recording.map(|r| r.steps.into())),
+                Err(e) => Err(e.to_string()),
+            }
         });
-        self.timeline.started(job, params, seed);
+        self.timeline.started(job, source);
     }
 
     /// Generates a compare pane's map on the pool (around the locks a regeneration keeps, as

@@ -32,11 +32,24 @@ pub(crate) trait Generate: Family {
         Ok(None)
     }
 
-    /// The map around `kept` (with its locks as [`Generate::prepare_locks`] prepares them).
-    /// The default keeps `kept` over the finished map (`keep_over.rs`).
-    fn around_locks(&self, seed: u64, kept: &Kept) -> Result<(Generated, Option<usize>), GenError> {
-        let (mut out, _) = self.own_stages(seed, &mut super::record::Off);
+    /// Whether [`Generate::around_locks`] tells its steps, so that a run around locks replays
+    /// (those that keep the locks over their finished map do; those that generate around them
+    /// not yet).
+    const RECORDS_AROUND_LOCKS: bool = true;
+
+    /// The map around `kept` (with its locks as [`Generate::prepare_locks`] prepares them),
+    /// each step told to `rec` when [`Generate::RECORDS_AROUND_LOCKS`]. The default keeps `kept`
+    /// over the finished map (`keep_over.rs`): the family's own steps, then one step that lays
+    /// the locks.
+    fn around_locks(
+        &self,
+        seed: u64,
+        kept: &Kept,
+        rec: &mut impl Recorder,
+    ) -> Result<(Generated, Option<usize>), GenError> {
+        let (mut out, _) = self.own_stages(seed, rec);
         keep_over::keep(&mut out.map, kept)?;
+        rec.record(|| keep_over::kept_step(kept));
         Ok((out, None))
     }
 

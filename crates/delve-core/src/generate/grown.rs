@@ -265,10 +265,13 @@ impl super::family::Generate for GrownRooms {
         Ok(Some(super::keep::Locks::prepared(kept, kept.width, kept.height)?))
     }
 
+    const RECORDS_AROUND_LOCKS: bool = false;
+
     fn around_locks(
         &self,
         seed: u64,
         kept: &crate::map::locks::Kept,
+        _rec: &mut impl super::record::Recorder,
     ) -> Result<(Generated, Option<usize>), super::GenError> {
         let locks = super::keep::Locks::prepared(kept, kept.width, kept.height)?;
         Ok(generate_keeping(self, seed, &locks)?)

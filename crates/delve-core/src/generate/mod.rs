@@ -53,7 +53,7 @@ mod tiles;
 pub mod vaults;
 pub mod walk;
 
-pub use request::{Made, Request};
+pub use request::{Made, Request, records_around_locks};
 
 use crate::map::Map;
 use crate::map::locks::Kept;
@@ -226,14 +226,38 @@ pub fn generate_recorded(
 /// exactly the generated map. `None` for a generator that does not record (every generator
 /// does).
 pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Option<Map> {
+    replay_keeping(params, seed, None, all)
+}
+
+/// [`replay`] of a recording made around `kept` (a [`Request`] keeping `kept` and recorded, for
+/// a family that tells its steps around locks: [`request::records_around_locks`]); with `None`,
+/// exactly [`replay`].
+pub fn replay_keeping(
+    params: &GeneratorParams,
+    seed: u64,
+    kept: Option<&Arc<Kept>>,
+    all: &[record::Step],
+) -> Option<Map> {
     // The part beside, the vaults and the markers come after every step of the generator's own
-    // stages.
+    // stages, and so does the step that keeps the locks.
     let own = all
         .iter()
         .position(|s| matches!(s.stage(), stages::Stage::Beside | stages::Stage::Vaults | stages::Stage::Markers));
     let own = own.unwrap_or(all.len());
-    let steps = &all[..own];
+    let locks =
+        kept.and_then(|k| all[..own].iter().position(|s| s.stage() == stages::Stage::KeepLocks).map(|i| (i, k)));
+    let steps = &all[..locks.map_or(own, |(i, _)| i)];
     let mut map = crate::params::on_each!(params, p => family::Generate::replay(p, seed, steps));
+    if let Some((_, kept)) = locks {
+        keep_over::keep(&mut map, kept).ok()?;
+        // The locked rooms' markers and tile kinds come back with them.
+        map.markers = kept.markers.clone();
+        for (p, kind) in &kept.terrain {
+            if let Ok(n) = map.add_tile_kind(kind.clone()) {
+                map.set_tile_kind(*p, n);
+            }
+        }
+    }
     let mut off = record::Off;
     if let Some(b) = params.beside().filter(|_| all[own..].iter().any(|s| s.stage() == stages::Stage::Beside)) {
         let mut out = Generated { map, report: Report::default() };
@@ -245,7 +269,7 @@ pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Opti
         let steps = &mut record::Steps::new(&mut off, placed);
         vaults::place(params.vaults(), seed, &mut map, &mut Report::default(), steps);
     }
-    let full = Request::new(params, seed).run().ok();
+    let full = Request::new(params, seed).keeping(kept.cloned()).run().ok();
     let marked = all[own..].iter().filter(|s| s.stage() == stages::Stage::Markers).count();
     if let Some(full) = full.as_ref().filter(|_| marked > 0) {
         // Markers go by the roles the finished map has (roles are not steps of their own).
@@ -262,7 +286,7 @@ pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Opti
             room.colour = done.colour;
         }
     }
-    map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: None };
+    map.provenance = Provenance { params: Some(params.clone()), seed, edited: false, kept: kept.cloned() };
     Some(map)
 }
 

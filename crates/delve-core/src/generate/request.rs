@@ -45,7 +45,8 @@ pub struct Request<'p> {
 #[derive(Clone, Debug)]
 pub struct Made {
     pub generated: Generated,
-    /// Every step, when the request asked for it (a generation around locks is not recorded).
+    /// Every step, when the request asked for it (a generation around locks only for the families
+    /// that tell their steps around locks: [`records_around_locks`]).
     pub recording: Option<record::Recording>,
 }
 
@@ -87,7 +88,11 @@ impl<'p> Request<'p> {
         let seed = self.seed;
         let params = &*running(self.params);
         let mut made = match &self.kept {
-            Some(kept) => Made { generated: self.keeping_locks(params, kept)?, recording: None },
+            Some(kept) if self.record && records_around_locks(params) => {
+                let mut rec = record::Recording::default();
+                Made { generated: self.keeping_locks(params, kept, &mut rec)?, recording: Some(rec) }
+            }
+            Some(kept) => Made { generated: self.keeping_locks(params, kept, &mut record::Off)?, recording: None },
             None if self.record => {
                 let mut rec = record::Recording::default();
                 let (mut out, treasure) = own_stages(params, seed, &mut rec);
@@ -123,13 +128,18 @@ impl<'p> Request<'p> {
     /// The map around `kept`, its roles as for any map but a locked room keeping its own (and a
     /// role only one room holds staying with the locked room that has it).
     /// `params` are the ones the stages run with ([`running`]).
-    fn keeping_locks(&self, params: &GeneratorParams, kept: &Arc<Kept>) -> Result<Generated, GenError> {
+    fn keeping_locks(
+        &self,
+        params: &GeneratorParams,
+        kept: &Arc<Kept>,
+        rec: &mut impl record::Recorder,
+    ) -> Result<Generated, GenError> {
         let seed = self.seed;
         if params.beside().is_some() && params.stages().runs(Stage::Beside) {
             return Err(LockConflict::Unsupported(BESIDE_NOT_YET.into()).into());
         }
-        let (mut out, treasure) = on_each!(params, p => p.around_locks(seed, kept))?;
-        place_vaults(params, seed, &mut out, &mut record::Off);
+        let (mut out, treasure) = on_each!(params, p => p.around_locks(seed, kept, rec))?;
+        place_vaults(params, seed, &mut out, rec);
         roles::assign(params.roles(), treasure, &mut out);
         let locked: Vec<Role> = kept.rooms.iter().filter_map(|r| r.role).collect();
         for room in &mut out.map.rooms {
@@ -146,9 +156,18 @@ impl<'p> Request<'p> {
                 out.map.set_tile_kind(*p, n);
             }
         }
-        place_markers(params, seed, &mut out, &mut record::Off);
+        place_markers(params, seed, &mut out, rec);
         Ok(out)
     }
+}
+
+/// Whether a run of `params` around locks tells its steps (its family keeps its locks over its
+/// finished map; rooms and tunnels and grown rooms do not record around locks yet).
+pub fn records_around_locks(params: &GeneratorParams) -> bool {
+    fn records<G: Generate>(_: &G) -> bool {
+        G::RECORDS_AROUND_LOCKS
+    }
+    on_each!(params, p => records(p))
 }
 
 /// The generator's own stages (not the part beside, vaults, roles or colours apart) for

@@ -180,10 +180,13 @@ impl super::family::Generate for RoomsAndTunnels {
         Ok(Some(Locks::prepared(kept, self.width, self.height)?))
     }
 
+    const RECORDS_AROUND_LOCKS: bool = false;
+
     fn around_locks(
         &self,
         seed: u64,
         kept: &crate::map::locks::Kept,
+        _rec: &mut impl Recorder,
     ) -> Result<(super::Generated, Option<usize>), super::GenError> {
         let locks = Locks::prepared(kept, self.width, self.height)?;
         Ok((generate_keeping(self, seed, &locks)?, None))

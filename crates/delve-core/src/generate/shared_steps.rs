@@ -38,6 +38,10 @@ pub enum SharedStep {
     /// `patches` patches of tile kind `kind` painted in rooms, `tiles` tiles in all
     /// (corridor tiles included).
     TilesPainted { kind: String, patches: u32, tiles: u32 },
+    /// The locks kept over the finished map: `rooms` locked rooms (with their doors and the
+    /// corridors between them) and `tiles` locked tiles, laid as they were, the map joined to
+    /// them.
+    LocksKept { rooms: u32, tiles: u32 },
 }
 
 impl StepKind for SharedStep {
@@ -98,6 +102,11 @@ impl StepKind for SharedStep {
                 "Door {door} locked with key {key}; the key put in room {room} at ({}, {}), before the lock.",
                 at.x, at.y
             ),
+            SharedStep::LocksKept { rooms, tiles } => format!(
+                "Locks kept: {} and {} laid over the map as they were, and joined to it.",
+                count(u64::from(*rooms), "locked room"),
+                count(u64::from(*tiles), "locked tile")
+            ),
         }
     }
 
@@ -109,6 +118,7 @@ impl StepKind for SharedStep {
             | SharedStep::KeyPlaced { .. }
             | SharedStep::OpeningsChosen { .. }
             | SharedStep::TilesPainted { .. } => Stage::Markers,
+            SharedStep::LocksKept { .. } => Stage::KeepLocks,
         }
     }
 
@@ -133,7 +143,8 @@ impl StepKind for SharedStep {
             SharedStep::VaultNotPlaced { .. }
             | SharedStep::MarkersPlaced { .. }
             | SharedStep::OpeningsChosen { .. }
-            | SharedStep::TilesPainted { .. } => {}
+            | SharedStep::TilesPainted { .. }
+            | SharedStep::LocksKept { .. } => {}
         }
     }
 
@@ -152,7 +163,8 @@ impl StepKind for SharedStep {
             SharedStep::VaultNotPlaced { .. }
             | SharedStep::MarkersPlaced { .. }
             | SharedStep::OpeningsChosen { .. }
-            | SharedStep::TilesPainted { .. } => Vec::new(),
+            | SharedStep::TilesPainted { .. }
+            | SharedStep::LocksKept { .. } => Vec::new(),
         }
     }
 }

@@ -20,8 +20,9 @@ pub enum Stage {
     DigTunnels,
     /// Rooms and tunnels: the spawn at the first room's centre.
     Spawn,
-    /// Rooms and tunnels around locks: kept corridors dug, free kept doors joined, locked tiles
-    /// set and joined.
+    /// Around locks: rooms and tunnels and grown rooms dig the kept corridors, join the free
+    /// kept doors and set the locked tiles as they go; the other families lay the locks over
+    /// their finished map and join it to them.
     KeepLocks,
     /// Grown rooms: a room's shape grown cell by cell (regrown while it has a hole).
     Grow,
@@ -123,9 +124,7 @@ impl Stage {
             }
             Stage::DigTunnels => "Joins each room to the one placed before it by a tunnel between their centres.",
             Stage::Spawn => "Puts the spawn at the first room's centre.",
-            Stage::KeepLocks => {
-                "Around locks: digs the kept corridors, joins the kept doors and sets the locked tiles."
-            }
+            Stage::KeepLocks => "Around locks: keeps the locked rooms, corridors and tiles, and joins the map to them.",
             Stage::Grow => "Grows each room's shape cell by cell (or as a hall, narrow room, cave or closet).",
             Stage::Doors => "Chooses the doors each room may use on its outer walls.",
             Stage::Place => "Places each room at a free door of a placed room, by the shortest corridor.",
