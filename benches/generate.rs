@@ -244,5 +244,23 @@ fn accretion(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generation, files, timeline, locks, roles, markers, accretion);
+/// Every shipped preset's own map, a different seed each time (issue 50: no family's generation
+/// more than 5% slower across a refactor; compare with a saved baseline:
+/// `cargo bench --bench generate -- shipped --save-baseline before`, then `--baseline before`).
+fn shipped_presets(c: &mut Criterion) {
+    let mut g = c.benchmark_group("shipped");
+    for (name, _) in io::SHIPPED_PRESETS {
+        let p = shipped(name);
+        let mut seed = 0u64;
+        g.bench_function(*name, |b| {
+            b.iter(|| {
+                seed = (seed + 1) % 1000;
+                black_box(generate(&p, seed).ok())
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, generation, files, timeline, locks, roles, markers, accretion, shipped_presets);
 criterion_main!(benches);

@@ -13,22 +13,12 @@
  *               form, then "json N\n" and the JSON; or "error N\n" and the message.
  */
 #include "delve.h"
+#include "check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-
-#define CHECK(cond, ...)                              \
-    do {                                              \
-        if (!(cond)) {                                \
-            fprintf(stderr, "FAILED %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);             \
-            fputc('\n', stderr);                      \
-            failures++;                               \
-        }                                             \
-    } while (0)
 
 /* The ASCII character of each tile id. */
 static const char TILE_CHARS[4] = {'#', '.', ',', '+'};

@@ -11,23 +11,13 @@
  *                     markers.keys.pairs = 99's). Checks NULL everywhere. Failures go to stderr.
  */
 #include "delve.h"
+#include "check.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-
-#define CHECK(cond, ...)                                           \
-    do {                                                           \
-        if (!(cond)) {                                             \
-            fprintf(stderr, "FAILED %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                          \
-            fputc('\n', stderr);                                   \
-            failures++;                                            \
-        }                                                          \
-    } while (0)
 
 /* Writes a framed block: "LABEL N\n" and N bytes. */
 static void frame(const char *label, const char *text) {

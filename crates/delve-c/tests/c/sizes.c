@@ -9,22 +9,12 @@
  *           struct gets today's fields and keeps its own. Prints "ok: ..." lines.
  */
 #include "delve.h"
+#include "check.h"
 
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-static int failures = 0;
-
-#define CHECK(cond, ...)                                           \
-    do {                                                           \
-        if (!(cond)) {                                             \
-            fprintf(stderr, "FAILED %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                          \
-            fputc('\n', stderr);                                   \
-            failures++;                                            \
-        }                                                          \
-    } while (0)
 
 #define GUARD 0xA5
 #define GUARD_BYTES 32
