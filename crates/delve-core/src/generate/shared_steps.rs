@@ -102,11 +102,16 @@ impl StepKind for SharedStep {
                 "Door {door} locked with key {key}; the key put in room {room} at ({}, {}), before the lock.",
                 at.x, at.y
             ),
-            SharedStep::LocksKept { rooms, tiles } => format!(
-                "Locks kept: {} and {} laid over the map as they were, and joined to it.",
-                count(u64::from(*rooms), "locked room"),
-                count(u64::from(*tiles), "locked tile")
-            ),
+            SharedStep::LocksKept { rooms, tiles } => {
+                let what = match (*rooms, *tiles) {
+                    (r, 0) => count(u64::from(r), "locked room"),
+                    (0, t) => count(u64::from(t), "locked tile"),
+                    (r, t) => {
+                        format!("{} and {}", count(u64::from(r), "locked room"), count(u64::from(t), "locked tile"))
+                    }
+                };
+                format!("Locks kept: {what} laid over the map as they were, and joined to it.")
+            }
         }
     }
 
@@ -166,5 +171,21 @@ impl StepKind for SharedStep {
             | SharedStep::TilesPainted { .. }
             | SharedStep::LocksKept { .. } => Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locks_kept_names_only_what_was_kept() {
+        let said = |rooms, tiles| SharedStep::LocksKept { rooms, tiles }.sentence();
+        assert_eq!(said(1, 0), "Locks kept: 1 locked room laid over the map as they were, and joined to it.");
+        assert_eq!(said(0, 6), "Locks kept: 6 locked tiles laid over the map as they were, and joined to it.");
+        assert_eq!(
+            said(2, 1),
+            "Locks kept: 2 locked rooms and 1 locked tile laid over the map as they were, and joined to it."
+        );
     }
 }
