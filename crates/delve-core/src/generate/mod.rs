@@ -7,21 +7,15 @@
 //! and returns the [`Map`] with a [`Report`] saying how much of what was asked it could build,
 //! and why not more.
 //!
-//! The map of stages (the files a newcomer opens):
+//! Where things are (the files a newcomer opens):
 //!
-//! | Stage | Where |
+//! | What | Where |
 //! |---|---|
-//! | Rooms and tunnels: place rooms → dig tunnels → spawn (→ keep locks) | [`rooms_tunnels`]: `place.rs`, `carve.rs`, `dig.rs`, `around_locks.rs` |
-//! | Grown rooms: grow → doors → place (room by room) → loops | [`grown`]: `grow.rs` (+ `shapes.rs`, `growth.rs`), `doors.rs`, `place.rs` (+ `search.rs`, `door_cache.rs`), `loops.rs` |
-//! | BSP rooms: split → leaf rooms → join siblings | [`bsp`] (digging with `rooms_tunnels/dig.rs`) |
-//! | Drunkard's walk: walk → find rooms → passages | [`walk`], `passages.rs` |
-//! | Rooms and mazes: maze rooms → grow maze → connect → remove dead ends → passages | [`mazes`], `passages.rs` |
-//! | Room accretion: accrete (first room, then rooms attached one at a time) → add loops | [`accretion`]: `shapes.rs`, `attach.rs`, `dungeon.rs`, `loops.rs`, `steps.rs` |
-//! | Caves: fill → smooth → regions → join caves | [`caves`]: `rock.rs`, `regions.rs`, `join.rs` (digging with `rooms_tunnels/dig.rs`) |
-//! | Any generator: part beside → vaults → roles → colours apart | `beside.rs`, [`vaults`] (both joining with `join.rs`), `roles.rs`, [`crate::map::palette`] |
-//! | Locks: the obstacles, the router, the keep-locks stage | `keep/`, `rooms_tunnels/around_locks.rs`, `grown/keep.rs` |
-//! | Locks kept over a finished map (caves, BSP rooms, the walk, rooms and mazes, room accretion) | `keep_over.rs` |
-//! | Recording every step, for the timeline | [`record`] (the recorders, [`record::Step`] over the families' steps, the marks the timeline draws); each family's steps in its `steps.rs` (`rooms_tunnels/`, `grown/`, `caves/`, `bsp/`, `walk/`, `mazes/`, `accretion/`), the passages' in `passages.rs`, the shared stages' in `shared_steps.rs` |
+//! | A family: its pipeline (the top of `mod.rs` shows its stages in order, each in the words of its source), its parameters, its stages, its steps | its folder, `generate/<family>/`: `mod.rs`, `params.rs`, `stages.rs`, `steps.rs`, and the files its steps call; the one list of families is [`crate::params::family`] |
+//! | Any generator: part beside → vaults → roles → markers → colours apart | `beside.rs`, [`vaults`] (both joining with `join.rs`), `roles.rs`, `markers.rs`, `keys.rs`, `tiles.rs`, [`crate::map::palette`] |
+//! | Passages, which two families share | `passages.rs` |
+//! | Locks: the obstacles, the router, the keep-locks stage; locks kept over a finished map | `keep/`, each family's `Generate::around_locks`, `keep_over.rs` |
+//! | Recording every step, for the timeline | [`record`] (the recorders, [`record::Step`] over the families' steps, the marks the timeline draws); the shared stages' steps in `shared_steps.rs` |
 //!
 //! Which stages run, and in what order, is the parameters' stage list
 //! ([`crate::params::stages::StageList`]; the standard one unless a preset lists its stages). It
@@ -30,28 +24,29 @@
 //! A stage turned off or left out does nothing: no tunnels dug (rooms and tunnels), no loops, no
 //! roles (and no plan for them), no colours apart.
 
-pub mod accretion;
 mod beside;
-pub mod bsp;
-pub mod caves;
 mod family;
-pub mod grown;
 mod join;
 mod keep;
 mod keep_over;
 mod keys;
 mod markers;
-pub mod mazes;
 mod passages;
 pub mod record;
 mod request;
 mod roles;
-pub mod rooms_tunnels;
 mod shared_steps;
 pub mod stages;
 mod tiles;
 pub mod vaults;
-pub mod walk;
+
+/// Each family's folder, a module of its own (`generate/<family>/`), from the one list.
+macro_rules! family_modules {
+    (; $($(#[$doc:meta])* $v:ident($m:ident) $sv:ident($st:ident) [$($s:ident),*] [$($u:ident),*],)*) => {
+        $(pub mod $m;)*
+    };
+}
+crate::params::family::families!(family_modules);
 
 pub use request::{Made, Request, records_around_locks};
 

@@ -7,15 +7,10 @@ mod marks;
 
 use super::stages::Stage;
 
-pub use super::accretion::AccretionStep;
-pub use super::bsp::BspStep;
-pub use super::caves::CavesStep;
-pub use super::grown::{Attach, DoorRef, GrownStep, Growth, Pose, Refusal, Refused, Tally};
-pub use super::mazes::MazesStep;
+pub use super::grown::{Attach, DoorRef, Growth, Pose, Refusal, Refused, Tally};
 pub use super::passages::PassagesStep;
-pub use super::rooms_tunnels::{RoomsTunnelsStep, TryOutcome};
+pub use super::rooms_tunnels::TryOutcome;
 pub use super::shared_steps::SharedStep;
-pub use super::walk::WalkStep;
 pub use marks::{Mark, Role};
 
 /// Where a generator reports its steps.
@@ -120,58 +115,69 @@ pub trait StepKind {
     fn marks(&self, before: &[Step], after: &[Step]) -> Vec<Mark>;
 }
 
-/// [`Step`], one variant per family's steps, each with its `From`.
+/// [`Step`] over the list of families: one variant per family's steps, then the shared ones,
+/// each with its `From`.
 macro_rules! steps {
-    ($($(#[$doc:meta])* $v:ident($t:ty),)*) => {
+    (; $($(#[$doc:meta])* $v:ident($m:ident) $sv:ident($st:ident) [$($s:ident),*] [$($u:ident),*],)*) => {
+        $(pub use super::$m::$st;)*
+
         /// One thing a generator did: one of its family's steps, or of a shared stage's.
         #[derive(Clone, Debug, PartialEq)]
         pub enum Step {
-            $($(#[$doc])* $v($t),)*
+            $($(#[$doc])* $sv($st),)*
+            /// Drunkard's walk and rooms and mazes: rooms joined along a passage.
+            Passages(PassagesStep),
+            /// Any generator: the part beside, vaults, markers, keys, openings and tiles.
+            Shared(SharedStep),
         }
 
-        $(impl From<$t> for Step {
-            fn from(step: $t) -> Step {
-                Step::$v(step)
+        $(impl From<$st> for Step {
+            fn from(step: $st) -> Step {
+                Step::$sv(step)
             }
         })*
+
+        impl From<PassagesStep> for Step {
+            fn from(step: PassagesStep) -> Step {
+                Step::Passages(step)
+            }
+        }
+
+        impl From<SharedStep> for Step {
+            fn from(step: SharedStep) -> Step {
+                Step::Shared(step)
+            }
+        }
 
         impl Step {
             /// The family's (or shared stage's) step.
             pub fn kind(&self) -> &dyn StepKind {
                 match self {
-                    $(Step::$v(step) => step,)*
+                    $(Step::$sv(step) => step,)*
+                    Step::Passages(step) => step,
+                    Step::Shared(step) => step,
                 }
             }
 
             fn kind_mut(&mut self) -> &mut dyn StepKind {
                 match self {
-                    $(Step::$v(step) => step,)*
+                    $(Step::$sv(step) => step,)*
+                    Step::Passages(step) => step,
+                    Step::Shared(step) => step,
+                }
+            }
+
+            /// The family whose own step this is (`None` for a step of a stage families share).
+            pub fn family(&self) -> Option<crate::params::GeneratorKind> {
+                match self {
+                    $(Step::$sv(_) => Some(crate::params::GeneratorKind::$v),)*
+                    Step::Passages(_) | Step::Shared(_) => None,
                 }
             }
         }
     };
 }
-
-steps! {
-    /// Rooms and tunnels: a room tried, a tunnel dug.
-    RoomsTunnels(RoomsTunnelsStep),
-    /// Grown rooms: the canvas, a room grown, given doors, placed or not, a corridor dug.
-    Grown(GrownStep),
-    /// Caves: the rock filled and smoothed, the caves found and joined.
-    Caves(CavesStep),
-    /// BSP rooms: a part split, a leaf's room, siblings joined.
-    Bsp(BspStep),
-    /// Drunkard's walk: a walker's walk, the rooms found.
-    Walk(WalkStep),
-    /// Rooms and mazes: a room, a maze grown, the regions connected, dead ends filled.
-    Mazes(MazesStep),
-    /// Drunkard's walk and rooms and mazes: rooms joined along a passage.
-    Passages(PassagesStep),
-    /// Room accretion: a room attached, a try refused, a loop opened.
-    Accretion(AccretionStep),
-    /// Any generator: the part beside, vaults, markers, keys, openings and tiles.
-    Shared(SharedStep),
-}
+crate::params::family::families!(steps);
 
 impl Step {
     /// What happened, in a designer's words.
@@ -243,19 +249,12 @@ mod tests {
     use super::*;
     use crate::params::GeneratorKind as K;
 
-    /// The families whose generations make steps like `step` (every family, for a shared
-    /// stage's).
-    fn families(step: &Step) -> &'static [K] {
-        match step {
-            Step::RoomsTunnels(_) => &[K::RoomsAndTunnels],
-            Step::Grown(_) => &[K::GrownRooms],
-            Step::Caves(_) => &[K::Caves],
-            Step::Bsp(_) => &[K::BspRooms],
-            Step::Walk(_) => &[K::DrunkardsWalk],
-            Step::Mazes(_) => &[K::RoomsAndMazes],
-            Step::Passages(_) => &[K::DrunkardsWalk, K::RoomsAndMazes],
-            Step::Accretion(_) => &[K::RoomAccretion],
-            Step::Shared(_) => K::ALL,
+    /// Whether a generation of `kind` may make steps like `step`: its family's own, or a shared
+    /// stage's that `kind` has.
+    fn of_family(step: &Step, kind: K) -> bool {
+        match step.family() {
+            Some(family) => family == kind,
+            None => Stage::of(kind).contains(&step.stage()),
         }
     }
 
@@ -275,7 +274,7 @@ mod tests {
                 for (k, step) in steps.iter().enumerate() {
                     let said = step.sentence();
                     assert!(!said.trim().is_empty(), "{name} {seed} step {k}: {step:?}");
-                    assert!(families(step).contains(&kind), "{name} {seed} step {k}, of another family: {said}");
+                    assert!(of_family(step, kind), "{name} {seed} step {k}, of another family: {said}");
                     let stage = step.stage();
                     assert!(Stage::of(kind).contains(&stage), "{name} {seed} step {k}, {stage:?}: {said}");
                     let is_shared = matches!(step, Step::Shared(_));

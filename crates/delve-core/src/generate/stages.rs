@@ -14,34 +14,6 @@
 //! obstacles *place rooms* avoids, the router *dig tunnels* asks, and the *keep locks* stage.
 
 pub use crate::params::stages::Stage;
-use crate::rng::Stream;
-
-impl Stage {
-    /// The random stream it draws from, if any.
-    pub const fn stream(self) -> Option<Stream> {
-        match self {
-            Stage::PlaceRooms | Stage::Place => Some(Stream::Layout),
-            Stage::Grow => Some(Stream::Shapes),
-            Stage::Doors => Some(Stream::Doors),
-            Stage::Loops => Some(Stream::Loops),
-            Stage::Fill => Some(Stream::Rock),
-            Stage::JoinCaves | Stage::JoinSiblings => Some(Stream::Tunnels),
-            Stage::Split | Stage::Walk | Stage::MazeRooms => Some(Stream::Layout),
-            Stage::GrowMaze => Some(Stream::Shapes),
-            Stage::Connect => Some(Stream::Tunnels),
-            // Accrete draws the rooms' shapes from shapes and their colours from colours too.
-            Stage::Accrete => Some(Stream::Layout),
-            Stage::AddLoops => Some(Stream::Loops),
-            Stage::LeafRooms => Some(Stream::Shapes),
-            Stage::Vaults => Some(Stream::Vaults),
-            Stage::Beside => Some(Stream::Parts),
-            Stage::Markers => Some(Stream::Markers),
-            // Regions draws the caves' colours; Place rooms and Grow their rooms' likewise.
-            Stage::Smooth | Stage::Regions | Stage::FindRooms | Stage::Passages | Stage::RemoveDeadEnds => None,
-            Stage::DigTunnels | Stage::Spawn | Stage::KeepLocks | Stage::Roles | Stage::ColoursApart => None,
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -1,11 +1,12 @@
 //! The generator families: the one list of them (the macro `families!`) and what the parameters layer
 //! needs of each ([`Family`]).
 //!
-//! A family is its parameter struct (here, in `params/<family>.rs`), its algorithm (in
-//! `generate/<family>`) and **one line** in `families!`. Everything that lists the families
-//! — [`super::GeneratorParams`] and [`super::GeneratorKind`], the file forms, the dispatch in
-//! `generate`, the panel's picker, the CLI, the Python stub and the C header's lists (which a
-//! test holds to this list) — is made from that line; nothing else names every family.
+//! A family is its folder, `generate/<family>/` (its parameter struct in `params.rs`, its stages
+//! in `stages.rs`, its algorithm and its steps), and **one line** in `families!`. Everything
+//! that lists the families — [`super::GeneratorParams`] and [`super::GeneratorKind`], the
+//! stages ([`super::stages::Stage`]) and their file forms, the timeline's steps, the dispatch
+//! in `generate`, the panel's picker, the CLI, the Python and C lists (asked of the library at
+//! run time) — is made from that line; nothing else names every family.
 
 use super::stages::Stage;
 use super::{ParamSpec, Params};
@@ -45,34 +46,38 @@ pub trait Family:
     }
 }
 
-/// The list of generator families, each once: its name in files, what it is (for the file
-/// schema), and its parameter struct. `families!(then)` calls macro `then!` with the list, so
-/// each thing that lists the families is written once, over the list.
+/// The list of generator families, each once, in one line: its name in files (and the
+/// variant of [`super::GeneratorParams`]), its folder under `generate/` (which holds its
+/// parameter struct, of the same name, its stages in `stages.rs` and its steps), the variant
+/// and type of its steps in the timeline's `Step`, and its own stages — those with parameters,
+/// then those without. `families!(then)` calls macro `then!` with the list, so each thing that
+/// lists the families (the parameters, the file forms, the stages, the steps, the modules) is
+/// written once, over the list.
 ///
-/// Adding a family is one line here (and its modules).
+/// Adding a family is its folder and one line here.
 macro_rules! families {
     ($then:ident $(, $extra:tt)*) => {
         $then! {
             $($extra)* ;
             /// Random rectangular rooms joined in order by L-shaped tunnels (the classic tutorials).
-            RoomsAndTunnels($crate::params::rooms_tunnels::RoomsAndTunnels),
+            RoomsAndTunnels(rooms_tunnels) RoomsTunnels(RoomsTunnelsStep) [PlaceRooms, DigTunnels] [Spawn],
             /// Rooms grown from blocks, placed door to door by the shortest corridor (Tiendil's tutorial).
-            GrownRooms($crate::params::grown::GrownRooms),
+            GrownRooms(grown) Grown(GrownStep) [Grow, Doors, Place, Loops] [],
             /// Caves: rock filled at random and smoothed by a cellular rule, each open region a room,
             /// joined by tunnels.
-            Caves($crate::params::caves::Caves),
+            Caves(caves) Caves(CavesStep) [Fill, Smooth, Regions, JoinCaves] [],
             /// Binary space partition: the map split part by part, a room in each leaf, the two halves
             /// of each split joined.
-            BspRooms($crate::params::bsp::BspRooms),
+            BspRooms(bsp) Bsp(BspStep) [Split, LeafRooms, JoinSiblings] [],
             /// Drunkard's walk: walkers carve the rock at random; its wide parts are rooms, its narrow
             /// parts passages.
-            DrunkardsWalk($crate::params::walk::DrunkardsWalk),
+            DrunkardsWalk(walk) Walk(WalkStep) [Walk, FindRooms] [],
             /// Rooms and mazes: rooms on odd tiles, a maze grown between them, an opening from each
             /// region into the rest, dead ends filled in.
-            RoomsAndMazes($crate::params::mazes::RoomsAndMazes),
+            RoomsAndMazes(mazes) Mazes(MazesStep) [MazeRooms, GrowMaze, Connect, RemoveDeadEnds] [],
             /// Room accretion: rooms of several shapes attached one at a time through a door on the
             /// dungeon's wall until the map is full, then loops where two parts lie close (Brogue).
-            RoomAccretion($crate::params::accretion::RoomAccretion),
+            RoomAccretion(accretion) Accretion(AccretionStep) [Accrete, AddLoops] [],
         }
     };
 }
@@ -81,7 +86,12 @@ pub(crate) use families;
 /// [`super::GeneratorParams`] and [`super::GeneratorKind`] over the list, with what every
 /// match over the families needs (the only matches over them).
 macro_rules! define_params {
-    ($d:tt ; $($(#[$doc:meta])* $v:ident($t:ty),)*) => {
+    ($d:tt ; $($(#[$doc:meta])* $v:ident($m:ident) $sv:ident($st:ident) [$($s:ident),*] [$($u:ident),*],)*) => {
+        $(
+            pub use $crate::generate::$m::params as $m;
+            pub use $crate::generate::$m::$v;
+        )*
+
         /// The generator and every one of its parameters (and its list of stages: see
         /// [`stages`]).
         ///
@@ -91,7 +101,7 @@ macro_rules! define_params {
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(try_from = "stage_form::Form", into = "stage_form::Form")]
         pub enum GeneratorParams {
-            $($(#[$doc])* $v($t),)*
+            $($(#[$doc])* $v($crate::generate::$m::$v),)*
         }
 
         /// The algorithms Delve knows, for pickers.
@@ -107,7 +117,7 @@ macro_rules! define_params {
             /// What a designer calls it.
             pub const fn label(self) -> &'static str {
                 match self {
-                    $(GeneratorKind::$v => <$t as Family>::LABEL,)*
+                    $(GeneratorKind::$v => <$crate::generate::$m::$v as Family>::LABEL,)*
                 }
             }
 
@@ -121,21 +131,21 @@ macro_rules! define_params {
             /// Its stages, in order (see [`Family::STAGES`]).
             pub const fn stages(self) -> &'static [stages::Stage] {
                 match self {
-                    $(GeneratorKind::$v => <$t as Family>::STAGES,)*
+                    $(GeneratorKind::$v => <$crate::generate::$m::$v as Family>::STAGES,)*
                 }
             }
 
             /// Every parameter of this generator, in panel order.
             pub fn specs(self) -> &'static [ParamSpec] {
                 match self {
-                    $(GeneratorKind::$v => <$t as Family>::table(),)*
+                    $(GeneratorKind::$v => <$crate::generate::$m::$v as Family>::table(),)*
                 }
             }
 
             /// Default parameters of this generator.
             pub fn default_params(self) -> GeneratorParams {
                 match self {
-                    $(GeneratorKind::$v => GeneratorParams::$v(<$t>::default()),)*
+                    $(GeneratorKind::$v => GeneratorParams::$v(<$crate::generate::$m::$v>::default()),)*
                 }
             }
 
@@ -143,21 +153,21 @@ macro_rules! define_params {
             /// ([`Family::rooms_placed`]).
             pub fn rooms_placed(self, placed: usize, asked: usize) -> (String, &'static str) {
                 match self {
-                    $(GeneratorKind::$v => <$t as Family>::rooms_placed(placed, asked),)*
+                    $(GeneratorKind::$v => <$crate::generate::$m::$v as Family>::rooms_placed(placed, asked),)*
                 }
             }
 
             /// Whether what it asks for is room tries ([`Family::ASKS_TRIES`]).
             pub const fn asks_tries(self) -> bool {
                 match self {
-                    $(GeneratorKind::$v => <$t as Family>::ASKS_TRIES,)*
+                    $(GeneratorKind::$v => <$crate::generate::$m::$v as Family>::ASKS_TRIES,)*
                 }
             }
         }
 
         $(
-            impl From<$t> for GeneratorParams {
-                fn from(p: $t) -> Self {
+            impl From<$crate::generate::$m::$v> for GeneratorParams {
+                fn from(p: $crate::generate::$m::$v) -> Self {
                     GeneratorParams::$v(p)
                 }
             }

@@ -7,43 +7,33 @@
 //! are all derived from that table. Checks that involve several fields are written by hand and
 //! take their bounds from the same constants.
 //!
-//! This layer knows neither the map model nor the algorithms: `map` (for provenance) and
-//! `generate` build on it.
+//! Each family's parameter struct and stages sit in its folder (`generate/<family>/params.rs`
+//! and `stages.rs`, re-exported here as `params::<family>`), but belong to this layer: they
+//! know neither the map model nor the algorithms, and `map` (for provenance) and `generate`
+//! build on them. [`family`] holds the one list of families.
 
-pub mod accretion;
 pub mod beside;
-pub mod bsp;
-pub mod caves;
 pub mod common;
 pub mod family;
 pub(crate) mod field;
-pub mod grown;
 pub mod markers;
-pub mod mazes;
 #[cfg(feature = "json")]
 pub mod path;
 pub mod roles;
-mod room_shape;
-pub mod rooms_tunnels;
+pub(crate) mod room_shape;
 pub mod stage_form;
 pub mod stages;
 pub mod tiles;
 pub mod vaults;
-pub mod walk;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-pub use accretion::RoomAccretion;
-pub use bsp::BspRooms;
-pub use caves::Caves;
 pub use family::Family;
 use family::define_params;
-pub use grown::{GrownRooms, RoomShape};
-pub use mazes::RoomsAndMazes;
+pub use grown::RoomShape;
 pub use roles::RoleRules;
-pub use rooms_tunnels::{OverlapRule, RoomsAndTunnels, TunnelFrom};
-pub use walk::DrunkardsWalk;
+pub use rooms_tunnels::{OverlapRule, TunnelFrom};
 
 /// The longest side of a map a generator makes, in tiles, for every family that takes its size
 /// as parameters (declared once; a map file may be larger: [`crate::map::MAX_SIDE`]).

@@ -19,305 +19,20 @@
 
 use super::stages::{Stage, StageEntry, StageList};
 use super::vaults::Vaults;
-use super::{
-    BspRooms, Caves, DrunkardsWalk, GeneratorKind, GeneratorParams, GrownRooms, OverlapRule, RoleRules, RoomAccretion,
-    RoomsAndMazes, RoomsAndTunnels, SizeRange, TunnelFrom,
-};
+use super::{GeneratorKind, GeneratorParams, RoleRules};
 use serde::{Deserialize, Serialize};
-
-/// One stage's parameters, as a struct of its own in files: the keys it reads ([`Stage::param_keys`]),
-/// filled from and written to the generator's parameters.
-macro_rules! block {
-    ($(#[$doc:meta])* $name:ident of $flat:ident { $($field:ident: $ty:ty),* $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-        #[serde(default, deny_unknown_fields)]
-        pub(super) struct $name { $($field: $ty),* }
-
-        impl $name {
-            /// Its parameters' keys, in file order.
-            pub(super) const KEYS: &'static [&'static str] = &[$(stringify!($field)),*];
-
-            fn of(p: &$flat) -> Self {
-                Self { $($field: p.$field.clone()),* }
-            }
-
-            fn write(self, p: &mut $flat) {
-                $(p.$field = self.$field;)*
-            }
-        }
-
-        impl Default for $name {
-            fn default() -> Self {
-                Self::of(&$flat::default())
-            }
-        }
-    };
-}
-
-block! {
-    /// Rooms and tunnels' *place rooms*.
-    PlaceRooms of RoomsAndTunnels {
-        width: u32, height: u32, room_size: SizeRange, max_rooms: u32, edge_margin: u32,
-        overlap: OverlapRule, room_spacing: u32, circle_room_chance: f64,
-    }
-}
-block! {
-    /// Rooms and tunnels' *dig tunnels*.
-    DigTunnels of RoomsAndTunnels { tunnel_from: TunnelFrom, tunnel_width: u32, direct_tunnel_chance: f64 }
-}
-block! {
-    /// Grown rooms' *grow*.
-    Grow of GrownRooms {
-        rooms: u32, growth_steps: SizeRange, blob_weight: u32, hall_weight: u32, hall_cells: SizeRange,
-        narrow_weight: u32, narrow_cells: SizeRange, cave_weight: u32, cave_cells: SizeRange,
-        closet_weight: u32, closet_cells: SizeRange, mirror_chance: f64, hole_retries: u32,
-    }
-}
-block! {
-    /// Grown rooms' *doors*.
-    Doors of GrownRooms { doors_per_room: SizeRange, door_kinds: u32 }
-}
-block! {
-    /// Grown rooms' *place*.
-    Place of GrownRooms {
-        search_radius: u32, branching: f64, max_corridors_per_room: u32, share_doors: bool,
-        corridors_may_cross: bool, margin: u32, placement_budget: u32,
-    }
-}
-block! {
-    /// Grown rooms' *loops*.
-    Loops of GrownRooms { loops: u32, loop_min_separation: u32, loop_max_length: u32 }
-}
-
-block! {
-    /// Caves' *fill*.
-    Fill of Caves { width: u32, height: u32, fill: f64 }
-}
-block! {
-    /// Caves' *smooth*.
-    Smooth of Caves { iterations: u32, birth: u32, survival: u32 }
-}
-block! {
-    /// Caves' *regions*.
-    Regions of Caves { min_region: u32 }
-}
-block! {
-    /// Caves' *join caves*.
-    JoinCaves of Caves { tunnel_width: u32 }
-}
-
-block! {
-    /// BSP rooms' *split*.
-    Split of BspRooms { width: u32, height: u32, depth: u32, min_leaf: u32, split: SizeRange }
-}
-block! {
-    /// BSP rooms' *leaf rooms*.
-    LeafRooms of BspRooms { room_fill: SizeRange }
-}
-block! {
-    /// BSP rooms' *join siblings*.
-    JoinSiblings of BspRooms { tunnel_width: u32 }
-}
-
-block! {
-    /// Drunkard's walk's *walk*.
-    Walk of DrunkardsWalk { width: u32, height: u32, floor_share: f64, lifetime: u32, brush: u32 }
-}
-block! {
-    /// Drunkard's walk's *find rooms*.
-    FindRooms of DrunkardsWalk { min_room: u32 }
-}
-
-block! {
-    /// Rooms and mazes' *maze rooms*.
-    MazeRooms of RoomsAndMazes { width: u32, height: u32, room_tries: u32, room_size: SizeRange }
-}
-block! {
-    /// Rooms and mazes' *grow maze*.
-    GrowMaze of RoomsAndMazes { winding: f64 }
-}
-block! {
-    /// Rooms and mazes' *connect*.
-    Connect of RoomsAndMazes { extra_openings: f64 }
-}
-block! {
-    /// Rooms and mazes' *remove dead ends*.
-    RemoveDeadEnds of RoomsAndMazes { dead_ends: f64 }
-}
-
-block! {
-    /// Room accretion's *accrete*.
-    Accrete of RoomAccretion {
-        width: u32, height: u32, attempts: u32, fill: f64, rect_weight: u32, rect_width: SizeRange,
-        rect_height: SizeRange, cross_weight: u32, cross_size: SizeRange, cross_bar: SizeRange, blob_weight: u32,
-        blob_size: SizeRange, circle_weight: u32, circle_radius: SizeRange, hallway_chance: f64,
-        hallway_length: SizeRange,
-    }
-}
-block! {
-    /// Room accretion's *add loops*.
-    AddLoops of RoomAccretion { loops: u32, loop_min_distance: u32 }
-}
-
-/// One stage in a file, with its parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub(super) enum StageBlock {
-    PlaceRooms(PlaceRooms),
-    DigTunnels(DigTunnels),
-    Spawn,
-    Grow(Grow),
-    Doors(Doors),
-    Place(Place),
-    Loops(Loops),
-    Fill(Fill),
-    Smooth(Smooth),
-    Regions(Regions),
-    JoinCaves(JoinCaves),
-    Split(Split),
-    LeafRooms(LeafRooms),
-    JoinSiblings(JoinSiblings),
-    Walk(Walk),
-    FindRooms(FindRooms),
-    Passages,
-    MazeRooms(MazeRooms),
-    GrowMaze(GrowMaze),
-    Connect(Connect),
-    RemoveDeadEnds(RemoveDeadEnds),
-    Accrete(Accrete),
-    AddLoops(AddLoops),
-    Beside(Option<Box<super::beside::Beside>>),
-    Vaults(Vaults),
-    Roles(RoleRules),
-    Markers(super::markers::Markers),
-    ColoursApart,
-    /// A stage listed, with its parameters, but turned off.
-    Off(Box<StageBlock>),
-}
-
-impl StageBlock {
-    /// The stage, and whether it is on.
-    fn entry(&self) -> StageEntry {
-        let stage = match self {
-            StageBlock::PlaceRooms(_) => Stage::PlaceRooms,
-            StageBlock::DigTunnels(_) => Stage::DigTunnels,
-            StageBlock::Spawn => Stage::Spawn,
-            StageBlock::Grow(_) => Stage::Grow,
-            StageBlock::Doors(_) => Stage::Doors,
-            StageBlock::Place(_) => Stage::Place,
-            StageBlock::Loops(_) => Stage::Loops,
-            StageBlock::Fill(_) => Stage::Fill,
-            StageBlock::Smooth(_) => Stage::Smooth,
-            StageBlock::Regions(_) => Stage::Regions,
-            StageBlock::JoinCaves(_) => Stage::JoinCaves,
-            StageBlock::Split(_) => Stage::Split,
-            StageBlock::LeafRooms(_) => Stage::LeafRooms,
-            StageBlock::JoinSiblings(_) => Stage::JoinSiblings,
-            StageBlock::Walk(_) => Stage::Walk,
-            StageBlock::FindRooms(_) => Stage::FindRooms,
-            StageBlock::Passages => Stage::Passages,
-            StageBlock::MazeRooms(_) => Stage::MazeRooms,
-            StageBlock::GrowMaze(_) => Stage::GrowMaze,
-            StageBlock::Connect(_) => Stage::Connect,
-            StageBlock::RemoveDeadEnds(_) => Stage::RemoveDeadEnds,
-            StageBlock::Accrete(_) => Stage::Accrete,
-            StageBlock::AddLoops(_) => Stage::AddLoops,
-            StageBlock::Beside(_) => Stage::Beside,
-            StageBlock::Vaults(_) => Stage::Vaults,
-            StageBlock::Roles(_) => Stage::Roles,
-            StageBlock::Markers(_) => Stage::Markers,
-            StageBlock::ColoursApart => Stage::ColoursApart,
-            StageBlock::Off(inner) => return StageEntry { on: false, ..inner.entry() },
-        };
-        StageEntry::on(stage)
-    }
-
-    /// `entry`'s stage with its parameters from `params` (`None` for a stage the generator
-    /// does not have).
-    fn of(entry: StageEntry, params: &GeneratorParams) -> Option<StageBlock> {
-        use GeneratorParams as G;
-        let block = match (entry.stage, params) {
-            (Stage::PlaceRooms, G::RoomsAndTunnels(p)) => StageBlock::PlaceRooms(PlaceRooms::of(p)),
-            (Stage::DigTunnels, G::RoomsAndTunnels(p)) => StageBlock::DigTunnels(DigTunnels::of(p)),
-            (Stage::Spawn, G::RoomsAndTunnels(_)) => StageBlock::Spawn,
-            (Stage::Grow, G::GrownRooms(p)) => StageBlock::Grow(Grow::of(p)),
-            (Stage::Doors, G::GrownRooms(p)) => StageBlock::Doors(Doors::of(p)),
-            (Stage::Place, G::GrownRooms(p)) => StageBlock::Place(Place::of(p)),
-            (Stage::Loops, G::GrownRooms(p)) => StageBlock::Loops(Loops::of(p)),
-            (Stage::Fill, G::Caves(p)) => StageBlock::Fill(Fill::of(p)),
-            (Stage::Smooth, G::Caves(p)) => StageBlock::Smooth(Smooth::of(p)),
-            (Stage::Regions, G::Caves(p)) => StageBlock::Regions(Regions::of(p)),
-            (Stage::JoinCaves, G::Caves(p)) => StageBlock::JoinCaves(JoinCaves::of(p)),
-            (Stage::Split, G::BspRooms(p)) => StageBlock::Split(Split::of(p)),
-            (Stage::LeafRooms, G::BspRooms(p)) => StageBlock::LeafRooms(LeafRooms::of(p)),
-            (Stage::JoinSiblings, G::BspRooms(p)) => StageBlock::JoinSiblings(JoinSiblings::of(p)),
-            (Stage::Walk, G::DrunkardsWalk(p)) => StageBlock::Walk(Walk::of(p)),
-            (Stage::FindRooms, G::DrunkardsWalk(p)) => StageBlock::FindRooms(FindRooms::of(p)),
-            (Stage::Passages, G::DrunkardsWalk(_) | G::RoomsAndMazes(_)) => StageBlock::Passages,
-            (Stage::MazeRooms, G::RoomsAndMazes(p)) => StageBlock::MazeRooms(MazeRooms::of(p)),
-            (Stage::GrowMaze, G::RoomsAndMazes(p)) => StageBlock::GrowMaze(GrowMaze::of(p)),
-            (Stage::Connect, G::RoomsAndMazes(p)) => StageBlock::Connect(Connect::of(p)),
-            (Stage::RemoveDeadEnds, G::RoomsAndMazes(p)) => StageBlock::RemoveDeadEnds(RemoveDeadEnds::of(p)),
-            (Stage::Accrete, G::RoomAccretion(p)) => StageBlock::Accrete(Accrete::of(p)),
-            (Stage::AddLoops, G::RoomAccretion(p)) => StageBlock::AddLoops(AddLoops::of(p)),
-            (Stage::Beside, p) => StageBlock::Beside(p.beside().cloned().map(Box::new)),
-            (Stage::Vaults, p) => StageBlock::Vaults(p.vaults().clone()),
-            (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
-            (Stage::Markers, p) => StageBlock::Markers(p.markers().clone()),
-            (Stage::ColoursApart, _) => StageBlock::ColoursApart,
-            _ => return None,
-        };
-        Some(if entry.on { block } else { StageBlock::Off(Box::new(block)) })
-    }
-
-    /// Writes its parameters into `params`, of the generator the list is of.
-    fn write(self, params: &mut GeneratorParams) {
-        use GeneratorParams as G;
-        match (self, params) {
-            (StageBlock::PlaceRooms(b), G::RoomsAndTunnels(p)) => b.write(p),
-            (StageBlock::DigTunnels(b), G::RoomsAndTunnels(p)) => b.write(p),
-            (StageBlock::Grow(b), G::GrownRooms(p)) => b.write(p),
-            (StageBlock::Doors(b), G::GrownRooms(p)) => b.write(p),
-            (StageBlock::Place(b), G::GrownRooms(p)) => b.write(p),
-            (StageBlock::Loops(b), G::GrownRooms(p)) => b.write(p),
-            (StageBlock::Fill(b), G::Caves(p)) => b.write(p),
-            (StageBlock::Smooth(b), G::Caves(p)) => b.write(p),
-            (StageBlock::Regions(b), G::Caves(p)) => b.write(p),
-            (StageBlock::JoinCaves(b), G::Caves(p)) => b.write(p),
-            (StageBlock::Split(b), G::BspRooms(p)) => b.write(p),
-            (StageBlock::LeafRooms(b), G::BspRooms(p)) => b.write(p),
-            (StageBlock::JoinSiblings(b), G::BspRooms(p)) => b.write(p),
-            (StageBlock::Walk(b), G::DrunkardsWalk(p)) => b.write(p),
-            (StageBlock::FindRooms(b), G::DrunkardsWalk(p)) => b.write(p),
-            (StageBlock::MazeRooms(b), G::RoomsAndMazes(p)) => b.write(p),
-            (StageBlock::GrowMaze(b), G::RoomsAndMazes(p)) => b.write(p),
-            (StageBlock::Connect(b), G::RoomsAndMazes(p)) => b.write(p),
-            (StageBlock::RemoveDeadEnds(b), G::RoomsAndMazes(p)) => b.write(p),
-            (StageBlock::Accrete(b), G::RoomAccretion(p)) => b.write(p),
-            (StageBlock::AddLoops(b), G::RoomAccretion(p)) => b.write(p),
-            (StageBlock::Beside(beside), p) => *p.beside_mut() = beside,
-            (StageBlock::Vaults(vaults), p) => *p.vaults_mut() = vaults,
-            (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,
-            (StageBlock::Markers(markers), p) => *p.markers_mut() = markers,
-            (StageBlock::Off(inner), p) => inner.write(p),
-            _ => {}
-        }
-    }
-}
 
 /// [`Form`] over the list of families, and its way to and from [`GeneratorParams`] in the
 /// first form.
 macro_rules! define_form {
-    (; $($(#[$doc:meta])* $v:ident($t:ty),)*) => {
+    (; $($(#[$doc:meta])* $v:ident($m:ident) $sv:ident($st:ident) [$($s:ident),*] [$($u:ident),*],)*) => {
         /// The generator and every one of its parameters, as files hold them: one generator's
         /// parameters, or its list of stages with theirs.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[serde(rename = "GeneratorParams")]
         pub(super) enum Form {
-            $($(#[$doc])* $v($t),)*
+            $($(#[$doc])* $v($crate::generate::$m::$v),)*
             /// A generator as its list of stages, each with its parameters.
             Stages(Vec<StageBlock>),
         }
@@ -335,6 +50,76 @@ macro_rules! define_form {
             fn of(params: GeneratorParams) -> Form {
                 match params {
                     $(GeneratorParams::$v(p) => Form::$v(p),)*
+                }
+            }
+        }
+
+        /// One stage in a file, with its parameters (a family's stage with those it reads, as
+        /// its family declares them: `generate/<family>/stages.rs`).
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+        pub(super) enum StageBlock {
+            $($($s($crate::generate::$m::stages::$s),)* $($u,)*)*
+            Passages,
+            Beside(Option<Box<super::beside::Beside>>),
+            Vaults(Vaults),
+            Roles(RoleRules),
+            Markers(super::markers::Markers),
+            ColoursApart,
+            /// A stage listed, with its parameters, but turned off.
+            Off(Box<StageBlock>),
+        }
+
+        impl StageBlock {
+            /// The stage, and whether it is on.
+            fn entry(&self) -> StageEntry {
+                let stage = match self {
+                    $($(StageBlock::$s(_) => Stage::$s,)* $(StageBlock::$u => Stage::$u,)*)*
+                    StageBlock::Passages => Stage::Passages,
+                    StageBlock::Beside(_) => Stage::Beside,
+                    StageBlock::Vaults(_) => Stage::Vaults,
+                    StageBlock::Roles(_) => Stage::Roles,
+                    StageBlock::Markers(_) => Stage::Markers,
+                    StageBlock::ColoursApart => Stage::ColoursApart,
+                    StageBlock::Off(inner) => return StageEntry { on: false, ..inner.entry() },
+                };
+                StageEntry::on(stage)
+            }
+
+            /// `entry`'s stage with its parameters from `params` (`None` for a stage the
+            /// generator does not have).
+            fn of(entry: StageEntry, params: &GeneratorParams) -> Option<StageBlock> {
+                use GeneratorParams as G;
+                if !params.kind().stages().contains(&entry.stage) {
+                    return None;
+                }
+                let block = match (entry.stage, params) {
+                    $(
+                        $((Stage::$s, G::$v(p)) => StageBlock::$s($crate::generate::$m::stages::$s::of(p)),)*
+                        $((Stage::$u, G::$v(_)) => StageBlock::$u,)*
+                    )*
+                    (Stage::Passages, _) => StageBlock::Passages,
+                    (Stage::Beside, p) => StageBlock::Beside(p.beside().cloned().map(Box::new)),
+                    (Stage::Vaults, p) => StageBlock::Vaults(p.vaults().clone()),
+                    (Stage::Roles, p) => StageBlock::Roles(p.roles().clone()),
+                    (Stage::Markers, p) => StageBlock::Markers(p.markers().clone()),
+                    (Stage::ColoursApart, _) => StageBlock::ColoursApart,
+                    _ => return None,
+                };
+                Some(if entry.on { block } else { StageBlock::Off(Box::new(block)) })
+            }
+
+            /// Writes its parameters into `params`, of the generator the list is of.
+            fn write(self, params: &mut GeneratorParams) {
+                use GeneratorParams as G;
+                match (self, params) {
+                    $($((StageBlock::$s(b), G::$v(p)) => b.write(p),)*)*
+                    (StageBlock::Beside(beside), p) => *p.beside_mut() = beside,
+                    (StageBlock::Vaults(vaults), p) => *p.vaults_mut() = vaults,
+                    (StageBlock::Roles(rules), p) => *p.roles_mut() = rules,
+                    (StageBlock::Markers(markers), p) => *p.markers_mut() = markers,
+                    (StageBlock::Off(inner), p) => inner.write(p),
+                    _ => {}
                 }
             }
         }
@@ -428,7 +213,7 @@ impl schemars::JsonSchema for GeneratorParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::Params;
+    use crate::params::{GrownRooms, Params, RoomsAndTunnels};
 
     fn read(text: &str) -> Result<GeneratorParams, ron::error::SpannedError> {
         ron::from_str(text)

@@ -10,200 +10,324 @@
 //! exactly as they did.
 
 use super::{GeneratorKind, GeneratorParams, ParamIssue, RoleRules};
+use crate::rng::Stream;
 
-/// One stage of a generator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Stage {
-    /// Rooms and tunnels: the room tries, each placed room's floor and colour.
-    PlaceRooms,
-    /// Rooms and tunnels: a tunnel from each room to the one placed before it.
-    DigTunnels,
-    /// Rooms and tunnels: the spawn at the first room's centre.
-    Spawn,
-    /// Around locks: rooms and tunnels and grown rooms dig the kept corridors, join the free
-    /// kept doors and set the locked tiles as they go; the other families lay the locks over
-    /// their finished map and join it to them.
-    KeepLocks,
-    /// Grown rooms: a room's shape grown cell by cell (regrown while it has a hole).
-    Grow,
-    /// Grown rooms: the doors a room may use, chosen on its outer walls.
-    Doors,
-    /// Grown rooms: the room placed at a free door with a corridor to it.
-    Place,
-    /// Grown rooms: extra corridors between free doors, for loops.
-    Loops,
-    /// Caves: every tile rock or open at random.
-    Fill,
-    /// Caves: the rock smoothed by the cellular rule, pass after pass.
-    Smooth,
-    /// Caves: each open region big enough a cave (a room), the others filled in; the spawn in
-    /// the largest.
-    Regions,
-    /// Caves: the caves joined by tunnels.
-    JoinCaves,
-    /// BSP rooms: the map split in two, part after part, down to leaves.
-    Split,
-    /// BSP rooms: a room in each leaf; the spawn in the first.
-    LeafRooms,
-    /// BSP rooms: the rooms of the two halves of each split joined, from the leaves up.
-    JoinSiblings,
-    /// Drunkard's walk: walkers carve the rock until the open share is reached.
-    Walk,
-    /// Drunkard's walk: the wide parts of the open space made rooms, the rest passages.
-    FindRooms,
-    /// Drunkard's walk, rooms and mazes: the rooms each passage touches joined through it by
-    /// corridors.
-    Passages,
-    /// Rooms and mazes: rooms tried on odd tiles.
-    MazeRooms,
-    /// Rooms and mazes: a maze grown through the rock between the rooms.
-    GrowMaze,
-    /// Rooms and mazes: one opening from each region into the rest, and a few more for loops.
-    Connect,
-    /// Rooms and mazes: dead ends filled back in.
-    RemoveDeadEnds,
-    /// Room accretion: the first room, then rooms attached one at a time through a door on the
-    /// dungeon's wall.
-    Accrete,
-    /// Room accretion: doors opened where two floors lie close but far apart on foot.
-    AddLoops,
-    /// Any generator: a second generator's map laid beside this one and joined to it.
-    Beside,
-    /// Any generator: hand-made rooms from the vault libraries placed in free rock (or carved into
-    /// the map where none is left) and joined.
-    Vaults,
-    /// Any generator: room roles by the role rules.
-    Roles,
-    /// Any generator: markers placed in the rooms by their kinds' rules, and key-and-lock pairs.
-    Markers,
-    /// Any generator: neighbouring rooms given colours told apart at a glance.
-    ColoursApart,
+/// What a stage is, declared once where it belongs — a family's stages in its folder
+/// (`generate/<family>/stages.rs`), the shared ones here — with the macro `stage!`. [`Stage`]'s
+/// methods read it.
+pub trait StageDef {
+    /// Its name, as the docs, the timeline and the panel show it.
+    const NAME: &'static str;
+    /// What it does, in a sentence (the panel's tooltip on its header).
+    const JOB: &'static str;
+    /// The parameters it reads (their keys in preset files), among its generator's own; `stage!`
+    /// fills it from the stage's fields.
+    const KEYS: &'static [&'static str] = &[];
+    /// The random stream it draws from, if any.
+    const STREAM: Option<Stream> = None;
+    /// The stages that must come before it when they are listed (it works on what they make).
+    const AFTER: &'static [Stage] = &[];
+    /// Why they must, in a designer's words.
+    const AFTER_WHY: &'static str = "";
+    /// Why its generator cannot do without it (`None` for a stage that may be left out or
+    /// turned off).
+    const REQUIRED: Option<&'static str> = None;
+
+    /// Whether `earlier`, when listed, must come before it ([`Self::AFTER`], unless it says
+    /// otherwise).
+    fn follows(earlier: Stage) -> bool {
+        Self::AFTER.contains(&earlier)
+    }
 }
 
+/// Declares a stage: with fields, the parameters it reads as a struct of its own in files
+/// (filled from and written to its family's parameters, `Of`), and its [`StageDef`]; without,
+/// only its [`StageDef`].
+///
+/// ```ignore
+/// stage! {
+///     /// Room accretion's *add loops*.
+///     AddLoops of RoomAccretion { loops: u32, loop_min_distance: u32 } {
+///         const NAME: &'static str = "Add loops";
+///         const JOB: &'static str = "Opens doors …";
+///     }
+/// }
+/// ```
+macro_rules! stage {
+    ($(#[$doc:meta])* $name:ident of $flat:ident { $($field:ident: $ty:ty),* $(,)? } { $($def:tt)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+        #[serde(default, deny_unknown_fields)]
+        pub struct $name { $($field: $ty),* }
+
+        impl $name {
+            pub(crate) fn of(p: &$flat) -> Self {
+                Self { $($field: p.$field.clone()),* }
+            }
+
+            pub(crate) fn write(self, p: &mut $flat) {
+                $(p.$field = self.$field;)*
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::of(&$flat::default())
+            }
+        }
+
+        impl $crate::params::stages::StageDef for $name {
+            const KEYS: &'static [&'static str] = &[$(stringify!($field)),*];
+            $($def)*
+        }
+    };
+    ($(#[$doc:meta])* $name:ident { $($def:tt)* }) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl $crate::params::stages::StageDef for $name {
+            $($def)*
+        }
+    };
+}
+pub(crate) use stage;
+
+/// The stages every generator shares (and *passages*, which two share), declared as the
+/// families declare theirs.
+pub mod shared {
+    use super::Stage;
+    use crate::rng::Stream;
+
+    stage! {
+        /// Around locks: rooms and tunnels and grown rooms dig the kept corridors, join the free
+        /// kept doors and set the locked tiles as they go; the other families lay the locks over
+        /// their finished map and join it to them.
+        KeepLocks {
+            const NAME: &'static str = "Keep locks";
+            const JOB: &'static str = "Around locks: keeps the locked rooms, corridors and tiles, and joins the map to them.";
+        }
+    }
+    stage! {
+        /// Drunkard's walk, rooms and mazes: the rooms each passage touches joined through it by
+        /// corridors.
+        Passages {
+            const NAME: &'static str = "Passages";
+            const JOB: &'static str = "Joins the rooms each passage touches by corridors along it.";
+            const AFTER_WHY: &'static str = "it joins rooms along the finished passages";
+
+            fn follows(earlier: Stage) -> bool {
+                earlier.is_building() && earlier != Stage::Passages
+            }
+        }
+    }
+    stage! {
+        /// Any generator: a second generator's map laid beside this one and joined to it.
+        Beside {
+            const NAME: &'static str = "Part beside";
+            const JOB: &'static str = "Lays a second generator's map beside this one (a hybrid: rooms beside caves) and joins the two by corridors.";
+            const STREAM: Option<Stream> = Some(Stream::Parts);
+            const AFTER_WHY: &'static str = "it lays its part beside the finished map";
+
+            fn follows(earlier: Stage) -> bool {
+                earlier.is_building()
+            }
+        }
+    }
+    stage! {
+        /// Any generator: hand-made rooms from the vault libraries placed in free rock (or carved
+        /// into the map where none is left) and joined.
+        Vaults {
+            const NAME: &'static str = "Vaults";
+            const JOB: &'static str = "Places the hand-made rooms of the vault libraries in free rock, turned and mirrored, each joined to the nearest room.";
+            const STREAM: Option<Stream> = Some(Stream::Vaults);
+            const AFTER_WHY: &'static str = "it places vaults in the rock the finished map leaves";
+
+            fn follows(earlier: Stage) -> bool {
+                earlier == Stage::Beside || earlier.is_building()
+            }
+        }
+    }
+    stage! {
+        /// Any generator: room roles by the role rules.
+        Roles {
+            const NAME: &'static str = "Roles";
+            const JOB: &'static str = "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.";
+            const AFTER_WHY: &'static str = "it names rooms by how the finished map joins them";
+
+            fn follows(earlier: Stage) -> bool {
+                matches!(earlier, Stage::Beside | Stage::Vaults) || earlier.is_building()
+            }
+        }
+    }
+    stage! {
+        /// Any generator: markers placed in the rooms by their kinds' rules, and key-and-lock pairs.
+        Markers {
+            const NAME: &'static str = "Markers";
+            const JOB: &'static str = "Puts markers in the rooms by their kinds' rules (monsters, chests, stairs), and keys before locked doors.";
+            const STREAM: Option<Stream> = Some(Stream::Markers);
+            const AFTER: &'static [Stage] = &[Stage::Roles];
+            const AFTER_WHY: &'static str = "it places markers by the roles Roles gives";
+        }
+    }
+    stage! {
+        /// Any generator: neighbouring rooms given colours told apart at a glance.
+        ColoursApart {
+            const NAME: &'static str = "Colours apart";
+            const JOB: &'static str = "Gives neighbouring rooms colours told apart at a glance.";
+            const AFTER_WHY: &'static str = "it tells apart rooms the finished map joins";
+
+            fn follows(earlier: Stage) -> bool {
+                matches!(earlier, Stage::Beside | Stage::Vaults) || earlier.is_building()
+            }
+        }
+    }
+}
+
+/// [`Stage`] over the list of families, and its methods, each read from the stage's
+/// [`StageDef`].
+macro_rules! define_stages {
+    ($d:tt ; $($(#[$doc:meta])* $v:ident($m:ident) $sv:ident($st:ident) [$($s:ident),*] [$($u:ident),*],)*) => {
+        /// One stage of a generator: one of its family's own (declared in its folder), or one
+        /// every generator shares ([`shared`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Stage {
+            $(
+                $(
+                    #[doc = concat!("A stage of ", stringify!($v), ": [`crate::generate::", stringify!($m), "::stages::", stringify!($s), "`].")]
+                    $s,
+                )*
+                $(
+                    #[doc = concat!("A stage of ", stringify!($v), ": [`crate::generate::", stringify!($m), "::stages::", stringify!($u), "`].")]
+                    $u,
+                )*
+            )*
+            /// [`shared::KeepLocks`].
+            KeepLocks,
+            /// [`shared::Passages`].
+            Passages,
+            /// [`shared::Beside`].
+            Beside,
+            /// [`shared::Vaults`].
+            Vaults,
+            /// [`shared::Roles`].
+            Roles,
+            /// [`shared::Markers`].
+            Markers,
+            /// [`shared::ColoursApart`].
+            ColoursApart,
+        }
+
+        /// `$body` with `$T` the type that defines stage `$stage`.
+        macro_rules! on_def {
+            ($d stage:expr, $d T:ident => $d body:expr) => {
+                match $d stage {
+                    $(
+                        $(Stage::$s => {
+                            type $d T = $crate::generate::$m::stages::$s;
+                            $d body
+                        })*
+                        $(Stage::$u => {
+                            type $d T = $crate::generate::$m::stages::$u;
+                            $d body
+                        })*
+                    )*
+                    Stage::KeepLocks => {
+                        type $d T = shared::KeepLocks;
+                        $d body
+                    }
+                    Stage::Passages => {
+                        type $d T = shared::Passages;
+                        $d body
+                    }
+                    Stage::Beside => {
+                        type $d T = shared::Beside;
+                        $d body
+                    }
+                    Stage::Vaults => {
+                        type $d T = shared::Vaults;
+                        $d body
+                    }
+                    Stage::Roles => {
+                        type $d T = shared::Roles;
+                        $d body
+                    }
+                    Stage::Markers => {
+                        type $d T = shared::Markers;
+                        $d body
+                    }
+                    Stage::ColoursApart => {
+                        type $d T = shared::ColoursApart;
+                        $d body
+                    }
+                }
+            };
+        }
+
+        impl Stage {
+            /// Every stage, the families' in the list's order, then the shared ones.
+            pub const ALL: &'static [Stage] = &[
+                $($(Stage::$s,)* $(Stage::$u,)*)*
+                Stage::KeepLocks,
+                Stage::Passages,
+                Stage::Beside,
+                Stage::Vaults,
+                Stage::Roles,
+                Stage::Markers,
+                Stage::ColoursApart,
+            ];
+
+            /// Its name, as the docs, the timeline and the panel show it.
+            pub const fn name(self) -> &'static str {
+                on_def!(self, T => <T as StageDef>::NAME)
+            }
+
+            /// What it does, in a sentence (the panel's tooltip on its header).
+            pub const fn job(self) -> &'static str {
+                on_def!(self, T => <T as StageDef>::JOB)
+            }
+
+            /// The parameters this stage reads (their keys in preset files), among its
+            /// generator's own (the role rules and vault settings, which every generator has,
+            /// are the roles and vaults stages': [`Stage::of_param`]).
+            pub const fn param_keys(self) -> &'static [&'static str] {
+                on_def!(self, T => <T as StageDef>::KEYS)
+            }
+
+            /// The random stream it draws from, if any.
+            pub const fn stream(self) -> Option<Stream> {
+                on_def!(self, T => <T as StageDef>::STREAM)
+            }
+
+            /// Why its generator cannot do without it (`None` for a stage that may be left out
+            /// or turned off).
+            pub const fn required(self) -> Option<&'static str> {
+                on_def!(self, T => <T as StageDef>::REQUIRED)
+            }
+
+            /// Whether `earlier`, when listed, must come before this stage (it works on what
+            /// `earlier` makes).
+            pub fn follows(self, earlier: Stage) -> bool {
+                on_def!(self, T => <T as StageDef>::follows(earlier))
+            }
+
+            /// Why the stages it follows must come first, in a designer's words.
+            pub const fn after_why(self) -> &'static str {
+                on_def!(self, T => <T as StageDef>::AFTER_WHY)
+            }
+        }
+    };
+}
+super::family::families!(define_stages, $);
+
 impl Stage {
-    /// Its name, as the docs, the timeline and the panel show it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Stage::PlaceRooms => "Place rooms",
-            Stage::DigTunnels => "Dig tunnels",
-            Stage::Spawn => "Spawn",
-            Stage::KeepLocks => "Keep locks",
-            Stage::Grow => "Grow",
-            Stage::Doors => "Doors",
-            Stage::Place => "Place",
-            Stage::Loops => "Loops",
-            Stage::Fill => "Fill",
-            Stage::Smooth => "Smooth",
-            Stage::Regions => "Regions",
-            Stage::JoinCaves => "Join caves",
-            Stage::Split => "Split",
-            Stage::LeafRooms => "Leaf rooms",
-            Stage::JoinSiblings => "Join siblings",
-            Stage::Walk => "Walk",
-            Stage::FindRooms => "Find rooms",
-            Stage::Passages => "Passages",
-            Stage::MazeRooms => "Maze rooms",
-            Stage::GrowMaze => "Grow maze",
-            Stage::Connect => "Connect",
-            Stage::RemoveDeadEnds => "Remove dead ends",
-            Stage::Accrete => "Accrete",
-            Stage::AddLoops => "Add loops",
-            Stage::Beside => "Part beside",
-            Stage::Vaults => "Vaults",
-            Stage::Roles => "Roles",
-            Stage::Markers => "Markers",
-            Stage::ColoursApart => "Colours apart",
-        }
-    }
-
-    /// What it does, in a sentence (the panel's tooltip on its header).
-    pub const fn job(self) -> &'static str {
-        match self {
-            Stage::PlaceRooms => {
-                "Tries rooms of random size at random places; a try that overlaps a placed room is skipped."
-            }
-            Stage::DigTunnels => "Joins each room to the one placed before it by a tunnel between their centres.",
-            Stage::Spawn => "Puts the spawn at the first room's centre.",
-            Stage::KeepLocks => "Around locks: keeps the locked rooms, corridors and tiles, and joins the map to them.",
-            Stage::Grow => "Grows each room's shape cell by cell (or as a hall, narrow room, cave or closet).",
-            Stage::Doors => "Chooses the doors each room may use on its outer walls.",
-            Stage::Place => "Places each room at a free door of a placed room, by the shortest corridor.",
-            Stage::Loops => "Adds corridors between free doors far apart in the tree, for loops.",
-            Stage::Fill => "Makes each tile rock or open at random.",
-            Stage::Smooth => "Smooths the rock: a tile is rock or open by how many of its neighbours are rock.",
-            Stage::Regions => {
-                "Makes each open region a cave (a room) and fills in the small ones; the spawn goes in the largest."
-            }
-            Stage::JoinCaves => "Joins the caves by tunnels, each to the nearest cave already joined.",
-            Stage::Split => "Splits the map in two, then each part, down to leaves of the smallest size.",
-            Stage::LeafRooms => "Puts a room in each leaf, inside a one-tile margin; the spawn goes in the first.",
-            Stage::JoinSiblings => {
-                "Joins the two halves of each split, from the leaves up, by a tunnel between their nearest rooms."
-            }
-            Stage::Walk => "Walkers carve the rock at random until the open share is reached.",
-            Stage::FindRooms => {
-                "Makes the wide parts of the open space rooms; the narrow parts are passages. The spawn goes in the largest room."
-            }
-            Stage::Passages => "Joins the rooms each passage touches by corridors along it.",
-            Stage::MazeRooms => "Tries rooms of odd sides on odd tiles; a try that overlaps a room is skipped.",
-            Stage::GrowMaze => "Grows a maze through the rock left between the rooms.",
-            Stage::Connect => "Opens one way from each room and maze into the rest, and a few more for loops.",
-            Stage::RemoveDeadEnds => "Fills the maze's dead ends back in.",
-            Stage::Accrete => {
-                "Places a first room in the middle, then attaches rooms of several shapes one at a time, each \
-                 through a door on the dungeon's wall, until the map is full."
-            }
-            Stage::AddLoops => "Opens doors through walls between floors that are close but far apart on foot.",
-            Stage::Beside => {
-                "Lays a second generator's map beside this one (a hybrid: rooms beside caves) and joins the two by corridors."
-            }
-            Stage::Vaults => {
-                "Places the hand-made rooms of the vault libraries in free rock, turned and mirrored, each joined to the nearest room."
-            }
-            Stage::Roles => "Names rooms by the role rules: entrance, exit, treasure, guard, side rooms.",
-            Stage::Markers => {
-                "Puts markers in the rooms by their kinds' rules (monsters, chests, stairs), and keys before locked doors."
-            }
-            Stage::ColoursApart => "Gives neighbouring rooms colours told apart at a glance.",
-        }
-    }
-
-    /// The parameters this stage reads (their keys in preset files), among its generator's own
-    /// (the role rules and vault settings, which every generator has, are the roles and vaults
-    /// stages': [`Stage::of_param`]).
-    pub const fn param_keys(self) -> &'static [&'static str] {
-        use super::stage_form as form;
-        match self {
-            Stage::PlaceRooms => form::PlaceRooms::KEYS,
-            Stage::DigTunnels => form::DigTunnels::KEYS,
-            Stage::Grow => form::Grow::KEYS,
-            Stage::Doors => form::Doors::KEYS,
-            Stage::Place => form::Place::KEYS,
-            Stage::Loops => form::Loops::KEYS,
-            Stage::Fill => form::Fill::KEYS,
-            Stage::Smooth => form::Smooth::KEYS,
-            Stage::Regions => form::Regions::KEYS,
-            Stage::JoinCaves => form::JoinCaves::KEYS,
-            Stage::Split => form::Split::KEYS,
-            Stage::LeafRooms => form::LeafRooms::KEYS,
-            Stage::JoinSiblings => form::JoinSiblings::KEYS,
-            Stage::Walk => form::Walk::KEYS,
-            Stage::FindRooms => form::FindRooms::KEYS,
-            Stage::Passages => &[],
-            Stage::Connect => form::Connect::KEYS,
-            Stage::MazeRooms => form::MazeRooms::KEYS,
-            Stage::GrowMaze => form::GrowMaze::KEYS,
-            Stage::RemoveDeadEnds => form::RemoveDeadEnds::KEYS,
-            Stage::Accrete => form::Accrete::KEYS,
-            Stage::AddLoops => form::AddLoops::KEYS,
-            Stage::Spawn
-            | Stage::KeepLocks
-            | Stage::Beside
-            | Stage::Vaults
-            | Stage::Roles
-            | Stage::Markers
-            | Stage::ColoursApart => &[],
-        }
+    /// Whether it builds its generator's own map: a family's stage, or *passages* (not the
+    /// shared stages that work on the finished map, nor *keep locks*).
+    pub const fn is_building(self) -> bool {
+        !matches!(
+            self,
+            Stage::KeepLocks | Stage::Beside | Stage::Vaults | Stage::Roles | Stage::Markers | Stage::ColoursApart
+        )
     }
 
     /// The stage of a generator of `kind` that reads parameter `key` (`None` for a key the
@@ -223,150 +347,13 @@ impl Stage {
     pub const fn of(kind: GeneratorKind) -> &'static [Stage] {
         kind.stages()
     }
-}
 
-impl Stage {
     /// The stages of a generator of `kind` a preset may list: [`Stage::of`] without *keep
     /// locks*, which runs only around locks.
     pub fn listable(kind: GeneratorKind) -> impl Iterator<Item = Stage> {
         Stage::of(kind).iter().copied().filter(|s| *s != Stage::KeepLocks)
     }
-
-    /// The stages that must come before this one when they are listed (it works on what they
-    /// make), and why, in a designer's words.
-    pub const fn after(self) -> (&'static [Stage], &'static str) {
-        match self {
-            Stage::DigTunnels => (&[Stage::PlaceRooms], "it joins the rooms Place rooms makes"),
-            Stage::Spawn => (&[Stage::PlaceRooms], "it stands in the first room Place rooms makes"),
-            Stage::Doors => (&[Stage::Grow], "it chooses doors on the room Grow makes"),
-            Stage::Place => (&[Stage::Doors], "it places each room by the doors Doors chooses"),
-            Stage::Loops => (&[Stage::Place], "it joins free doors of the placed rooms"),
-            Stage::Smooth => (&[Stage::Fill], "it smooths the rock Fill makes"),
-            Stage::Regions => (&[Stage::Fill, Stage::Smooth], "it finds the caves in the finished rock"),
-            Stage::JoinCaves => (&[Stage::Regions], "it joins the caves Regions finds"),
-            Stage::LeafRooms => (&[Stage::Split], "it puts a room in each leaf Split makes"),
-            Stage::JoinSiblings => (&[Stage::LeafRooms], "it joins the rooms Leaf rooms makes"),
-            Stage::FindRooms => (&[Stage::Walk], "it finds rooms in the open space Walk makes"),
-            Stage::Passages => (
-                &[Stage::FindRooms, Stage::Connect, Stage::RemoveDeadEnds],
-                "it joins rooms along the finished passages",
-            ),
-            Stage::GrowMaze => (&[Stage::MazeRooms], "it grows the maze around the rooms Maze rooms makes"),
-            Stage::Connect => (&[Stage::GrowMaze], "it opens ways between the rooms and the maze"),
-            Stage::RemoveDeadEnds => (&[Stage::Connect], "it fills in what Connect leaves as dead ends"),
-            Stage::AddLoops => (&[Stage::Accrete], "it opens doors between the rooms Accrete attaches"),
-            Stage::Beside => (&BUILDING, "it lays its part beside the finished map"),
-            Stage::Vaults => (&AFTER_BESIDE, "it places vaults in the rock the finished map leaves"),
-            Stage::Roles => (
-                &[
-                    Stage::Beside,
-                    Stage::Vaults,
-                    Stage::DigTunnels,
-                    Stage::Spawn,
-                    Stage::Place,
-                    Stage::Loops,
-                    Stage::Regions,
-                    Stage::JoinCaves,
-                    Stage::LeafRooms,
-                    Stage::JoinSiblings,
-                    Stage::FindRooms,
-                    Stage::Passages,
-                    Stage::Accrete,
-                    Stage::AddLoops,
-                ],
-                "it names rooms by how the finished map joins them",
-            ),
-            Stage::Markers => (&[Stage::Roles], "it places markers by the roles Roles gives"),
-            Stage::ColoursApart => (
-                &[
-                    Stage::Beside,
-                    Stage::Vaults,
-                    Stage::PlaceRooms,
-                    Stage::DigTunnels,
-                    Stage::Place,
-                    Stage::Loops,
-                    Stage::Regions,
-                    Stage::JoinCaves,
-                    Stage::LeafRooms,
-                    Stage::JoinSiblings,
-                    Stage::FindRooms,
-                    Stage::Passages,
-                    Stage::Accrete,
-                    Stage::AddLoops,
-                ],
-                "it tells apart rooms the finished map joins",
-            ),
-            Stage::PlaceRooms
-            | Stage::Grow
-            | Stage::KeepLocks
-            | Stage::Fill
-            | Stage::Split
-            | Stage::Walk
-            | Stage::MazeRooms
-            | Stage::Accrete => (&[], ""),
-        }
-    }
-
-    /// Why its generator cannot do without it (`None` for a stage that may be left out or
-    /// turned off).
-    pub const fn required(self) -> Option<&'static str> {
-        match self {
-            Stage::PlaceRooms => Some("every other stage works on the rooms it places"),
-            Stage::Spawn => Some("every map needs a spawn"),
-            Stage::Grow | Stage::Doors | Stage::Place => {
-                Some("grown rooms are grown, given doors and placed room by room")
-            }
-            Stage::Fill => Some("every other stage works on the rock it makes"),
-            Stage::Regions => Some("the caves are the rooms it makes, and it puts the spawn"),
-            Stage::Split => Some("every other stage works on the leaves it makes"),
-            Stage::LeafRooms => Some("the rooms are the ones it makes, and it puts the spawn"),
-            Stage::Walk => Some("every other stage works on the open space it carves"),
-            Stage::FindRooms => Some("the rooms are the ones it finds, and it puts the spawn"),
-            Stage::MazeRooms => Some("the rooms are the ones it places, and it puts the spawn"),
-            Stage::GrowMaze | Stage::Connect => Some("the rooms are joined only through the maze and its openings"),
-            Stage::Accrete => Some("the rooms are the ones it attaches, and it puts the spawn"),
-            _ => None,
-        }
-    }
 }
-
-/// The stages that build a generator's own map (every generator's, each listed once).
-const BUILDING: [Stage; 23] = [
-    Stage::PlaceRooms,
-    Stage::DigTunnels,
-    Stage::Spawn,
-    Stage::Grow,
-    Stage::Doors,
-    Stage::Place,
-    Stage::Loops,
-    Stage::Fill,
-    Stage::Smooth,
-    Stage::Regions,
-    Stage::JoinCaves,
-    Stage::Split,
-    Stage::LeafRooms,
-    Stage::JoinSiblings,
-    Stage::Walk,
-    Stage::FindRooms,
-    Stage::Passages,
-    Stage::MazeRooms,
-    Stage::GrowMaze,
-    Stage::Connect,
-    Stage::RemoveDeadEnds,
-    Stage::Accrete,
-    Stage::AddLoops,
-];
-
-/// [`BUILDING`] and the part beside: what vaults come after.
-const AFTER_BESIDE: [Stage; 24] = {
-    let mut out = [Stage::Beside; 24];
-    let mut i = 0;
-    while i < BUILDING.len() {
-        out[i + 1] = BUILDING[i];
-        i += 1;
-    }
-    out
-};
 
 /// One stage in a preset's list: which, and whether it runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -447,8 +434,8 @@ impl StageList {
             }
         }
         for (i, e) in list.iter().enumerate() {
-            let (needs, why) = e.stage.after();
-            for later in list[i + 1..].iter().filter(|o| needs.contains(&o.stage)) {
+            let why = e.stage.after_why();
+            for later in list[i + 1..].iter().filter(|o| e.stage.follows(o.stage)) {
                 bad(format!("{} must come after {}: {why}; move it below", e.stage.name(), later.stage.name()));
             }
         }

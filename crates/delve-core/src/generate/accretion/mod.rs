@@ -26,6 +26,11 @@
 //! - **Loops only where asked.** With `loops` at 0, or *Add loops* off, the rooms and corridors
 //!   form a tree: each room after the first joined by exactly one corridor to those before it.
 
+pub mod params;
+pub mod stages;
+
+pub use params::RoomAccretion;
+
 mod attach;
 mod dungeon;
 mod loops;
@@ -37,7 +42,6 @@ pub use steps::AccretionStep;
 use super::record::{Off, Recorder, Step, Steps};
 use super::{Generated, Report};
 use crate::map::Map;
-use crate::params::RoomAccretion;
 use crate::params::stages::Stage;
 use crate::rng::{Stream, stream};
 use attach::Draws;

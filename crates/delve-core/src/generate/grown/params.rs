@@ -1,13 +1,13 @@
 //! Parameters of the grown-rooms generator ([`crate::generate::grown`]): the struct a preset
 //! stores, its bounds, the tutorial's settings, and the one table that describes each parameter.
 
-use super::field::{self, Field, RangeWords, Words, chance, count, flag, range};
-use super::roles::role_field;
-use super::stages::Stage;
-use super::vaults::vault_field;
-use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
+use crate::params::field::{self, Field, RangeWords, Words, chance, count, flag, range};
+use crate::params::roles::role_field;
+use crate::params::stages::Stage;
+use crate::params::vaults::vault_field;
+use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 
-super::common::family_params! {
+crate::params::common::family_params! {
     /// Parameters of the grown-rooms generator.
     pub struct GrownRooms {
         /// How many rooms to place.
@@ -88,7 +88,7 @@ super::common::family_params! {
     }
 }
 
-pub use super::room_shape::RoomShape;
+pub use crate::params::room_shape::RoomShape;
 
 const fn default_branching() -> f64 {
     1.0
@@ -612,9 +612,9 @@ impl GrownRooms {
     }
 }
 
-field::table_params!(GrownRooms, super::GeneratorKind::GrownRooms, "grown-rooms");
+field::table_params!(GrownRooms, crate::params::GeneratorKind::GrownRooms, "grown-rooms");
 
-impl super::Family for GrownRooms {
+impl crate::params::Family for GrownRooms {
     const LABEL: &'static str = "Grown rooms";
     const STAGES: &'static [Stage] = &[
         Stage::Grow,
@@ -640,7 +640,7 @@ impl super::Family for GrownRooms {
 impl GrownRooms {
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.common.roles, key, out);
+        crate::params::roles::cross_checks(&self.common.roles, key, out);
         if key == "doors_per_room" {
             self.check_combinations(out);
         }

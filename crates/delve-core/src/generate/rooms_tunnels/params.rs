@@ -2,11 +2,11 @@
 //! struct a preset stores, its options, bounds and the tutorials' settings, and the one table
 //! that describes each parameter.
 
-use super::field::{self, Field, RangeWords, Words, chance, choice, count, map_side, range};
-use super::roles::role_field;
-use super::stages::Stage;
-use super::vaults::vault_field;
-use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
+use crate::params::field::{self, Field, RangeWords, Words, chance, choice, count, map_side, range};
+use crate::params::roles::role_field;
+use crate::params::stages::Stage;
+use crate::params::vaults::vault_field;
+use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
 /// When a new room counts as overlapping a placed one.
@@ -43,7 +43,7 @@ impl TunnelFrom {
     pub const ALL: [TunnelFrom; 2] = [TunnelFrom::NewRoom, TunnelFrom::PreviousRoom];
 }
 
-super::common::family_params! {
+crate::params::common::family_params! {
     /// Parameters of the rooms-and-tunnels generator.
     pub struct RoomsAndTunnels {
         /// Map width in tiles.
@@ -124,7 +124,7 @@ impl RoomsAndTunnels {
 }
 
 pub const MIN_SIDE: u32 = 8;
-pub use super::MAX_SIDE;
+pub use crate::params::MAX_SIDE;
 pub const MIN_ROOM: u32 = 3;
 pub const MAX_ROOM: u32 = 1024;
 pub const MAX_ROOMS: u32 = 100_000;
@@ -255,9 +255,9 @@ impl RoomsAndTunnels {
     ];
 }
 
-field::table_params!(RoomsAndTunnels, super::GeneratorKind::RoomsAndTunnels, "rooms-and-tunnels");
+field::table_params!(RoomsAndTunnels, crate::params::GeneratorKind::RoomsAndTunnels, "rooms-and-tunnels");
 
-impl super::Family for RoomsAndTunnels {
+impl crate::params::Family for RoomsAndTunnels {
     const LABEL: &'static str = "Rooms and tunnels";
     const STAGES: &'static [Stage] = &[
         Stage::PlaceRooms,
@@ -284,7 +284,7 @@ impl super::Family for RoomsAndTunnels {
 impl RoomsAndTunnels {
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.common.roles, key, out);
+        crate::params::roles::cross_checks(&self.common.roles, key, out);
         if key != "room_size" {
             return;
         }
@@ -317,7 +317,7 @@ mod tests {
         assert!(!p.set("overlap", ParamValue::Choice(2)));
         assert!(p.set("tunnel_width", ParamValue::Int(99)) && p.tunnel_width == MAX_TUNNEL_WIDTH);
         // The role rules close the table, reaching `roles`.
-        assert_eq!(p.specs()[p.specs().len() - 5..], super::super::roles::SPECS);
+        assert_eq!(p.specs()[p.specs().len() - 5..], crate::params::roles::SPECS);
         assert!(p.set("roles_treasure_side_rooms", ParamValue::Int(99)) && p.common.roles.treasure_side_rooms == 16);
         assert!(p.set("roles_guard", ParamValue::Bool(true)) && p.common.roles.guard);
         assert_eq!(p.check()[0].field, "roles_guard", "a guard needs the treasure room");

@@ -1,13 +1,13 @@
 //! Parameters of the BSP rooms generator ([`crate::generate::bsp`]): the struct a preset
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
-use super::field::{self, Field, RangeWords, Words, count, map_side, range};
-use super::roles::role_field;
-use super::stages::Stage;
-use super::vaults::vault_field;
-use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
+use crate::params::field::{self, Field, RangeWords, Words, count, map_side, range};
+use crate::params::roles::role_field;
+use crate::params::stages::Stage;
+use crate::params::vaults::vault_field;
+use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 
-super::common::family_params! {
+crate::params::common::family_params! {
     /// Parameters of the BSP rooms generator: the map split in two, and each part again, down to
     /// leaves; a room in each leaf; the rooms of the two halves of each split joined by a tunnel.
     #[serde(default)]
@@ -50,7 +50,7 @@ impl Default for BspRooms {
 /// Smallest map side.
 pub const MIN_SIDE: u32 = 8;
 /// Largest map side.
-pub use super::MAX_SIDE;
+pub use crate::params::MAX_SIDE;
 /// Most splits.
 pub const MAX_DEPTH: u32 = 16;
 /// The smallest leaf: a room of 3 tiles a side and a tile of wall on each side.
@@ -120,7 +120,7 @@ impl BspRooms {
                 label: "Tunnel width",
                 unit: "tiles",
                 help: "Width of the tunnels that join the rooms.",
-                kind: ParamKind::Int { min: 1, max: super::rooms_tunnels::MAX_TUNNEL_WIDTH as i64 },
+                kind: ParamKind::Int { min: 1, max: crate::params::rooms_tunnels::MAX_TUNNEL_WIDTH as i64 },
             },
             access: count!(tunnel_width, Words::Between),
         },
@@ -137,7 +137,7 @@ impl BspRooms {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.common.roles, key, out);
+        crate::params::roles::cross_checks(&self.common.roles, key, out);
         if key == "min_leaf" {
             for (axis, side) in [("width", self.width), ("height", self.height)] {
                 if self.min_leaf > side && self.min_leaf <= 1024 {
@@ -154,9 +154,9 @@ impl BspRooms {
     }
 }
 
-field::table_params!(BspRooms, super::GeneratorKind::BspRooms, "BSP rooms");
+field::table_params!(BspRooms, crate::params::GeneratorKind::BspRooms, "BSP rooms");
 
-impl super::Family for BspRooms {
+impl crate::params::Family for BspRooms {
     const LABEL: &'static str = "BSP rooms";
     const STAGES: &'static [Stage] = &[
         Stage::Split,

@@ -11,12 +11,16 @@
 //! space is one piece: every tile is reachable. A walk that cannot reach its share (a huge share
 //! on a small map) stops after a bound of steps and says so.
 
+pub mod params;
+pub mod stages;
+
+pub use params::DrunkardsWalk;
+
 use super::record::{Off, Recorder, Step, Steps};
 use super::{Generated, Report};
 use crate::geom::{Dir, Grid, Pos};
 use crate::map::palette::PALETTE;
 use crate::map::{Map, Room, Shape, Tile};
-use crate::params::DrunkardsWalk;
 use crate::params::stages::Stage;
 use crate::pathfind::{Queue, pieces_walled};
 use crate::rng::{Stream, stream};

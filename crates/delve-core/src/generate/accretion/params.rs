@@ -1,13 +1,13 @@
 //! Parameters of the room accretion generator ([`crate::generate::accretion`]): the struct a
 //! preset stores, its bounds and defaults, and the one table that describes each parameter.
 
-use super::field::{self, Field, RangeWords, Words, chance, count, map_side, range};
-use super::roles::role_field;
-use super::stages::Stage;
-use super::vaults::vault_field;
-use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
+use crate::params::field::{self, Field, RangeWords, Words, chance, count, map_side, range};
+use crate::params::roles::role_field;
+use crate::params::stages::Stage;
+use crate::params::vaults::vault_field;
+use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 
-super::common::family_params! {
+crate::params::common::family_params! {
     /// Parameters of room accretion (Brogue's architect; RogueBasin's "Dungeon-Building
     /// Algorithm"): a first room in the middle of the map, then rooms of several shapes designed
     /// one at a time and attached to the dungeon so far through a door on its wall, until the map
@@ -111,7 +111,7 @@ impl RoomForm {
 /// Smallest map side.
 pub const MIN_SIDE: u32 = 8;
 /// Largest map side.
-pub use super::MAX_SIDE;
+pub use crate::params::MAX_SIDE;
 /// Largest weight of one shape.
 pub const MAX_WEIGHT: u32 = 100;
 /// Largest side of a rectangle, of a cross's bar or a hallway.
@@ -305,7 +305,7 @@ impl RoomAccretion {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.common.roles, key, out);
+        crate::params::roles::cross_checks(&self.common.roles, key, out);
         if key == "circle_radius" && self.weights().iter().all(|(_, w)| *w == 0) {
             out.push(ParamIssue {
                 field: "rect_weight",
@@ -334,9 +334,9 @@ impl RoomAccretion {
     }
 }
 
-field::table_params!(RoomAccretion, super::GeneratorKind::RoomAccretion, "room accretion");
+field::table_params!(RoomAccretion, crate::params::GeneratorKind::RoomAccretion, "room accretion");
 
-impl super::Family for RoomAccretion {
+impl crate::params::Family for RoomAccretion {
     const LABEL: &'static str = "Room accretion";
     const STAGES: &'static [Stage] = &[
         Stage::Accrete,

@@ -34,13 +34,17 @@
 //! open onto it and how large it could be there (`door_cache.rs`), so the work per room barely
 //! grows with the dungeon; the first-pose-wins order is unchanged by it.
 
+pub mod params;
+pub mod stages;
+
+pub use params::GrownRooms;
+
 use super::record::{Off, Recorder, Step};
 use super::{GenError, Generated, Report};
 use crate::geom::Pos;
 use crate::map::Map;
 use crate::map::locks::LockConflict;
 use crate::params::Params;
-use crate::params::grown::*;
 #[cfg(doc)]
 use crate::rng::Stream;
 use build::Builder;

@@ -11,6 +11,11 @@
 //! two tiles of wall between them, and every room at least one from the map's edge. Join
 //! siblings may be turned off.
 
+pub mod params;
+pub mod stages;
+
+pub use params::BspRooms;
+
 use super::record::{Leg, Off, Recorder, Step, Steps};
 use super::rooms_tunnels::carve::{RoomLookup, fill_shape};
 use super::rooms_tunnels::dig::{Dig, Tutorial};
@@ -19,7 +24,6 @@ use super::{Generated, Report};
 use crate::geom::{Grid, Pos, Rect};
 use crate::map::palette::PALETTE;
 use crate::map::{Map, Room, Shape, Tile};
-use crate::params::BspRooms;
 use crate::params::stages::Stage;
 use crate::rng::{DelveRng, Stream, stream};
 use rand::RngExt;

@@ -35,6 +35,11 @@
 //! router stage 2 asks (`around_locks::AroundLocks` instead of `dig::Tutorial`), and the
 //! keep-locks stage. Without locks none of it runs.
 
+pub mod params;
+pub mod stages;
+
+pub use params::RoomsAndTunnels;
+
 use super::Report;
 use crate::geom::Pos;
 use crate::params::Params;

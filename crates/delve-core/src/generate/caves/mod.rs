@@ -13,6 +13,11 @@
 //! middle is its cell nearest its mean, so tunnels start and end on its floor. Smooth and Join
 //! caves may be turned off; Fill and Regions may not.
 
+pub mod params;
+pub mod stages;
+
+pub use params::Caves;
+
 use super::record::{Off, Recorder, Step, Steps};
 use super::rooms_tunnels::carve::RoomLookup;
 use super::rooms_tunnels::dig::{Dig, Tutorial};
@@ -21,7 +26,6 @@ use super::{Generated, Report};
 use crate::geom::{Grid, Pos};
 use crate::map::palette::PALETTE;
 use crate::map::{Map, Room, Shape, Tile};
-use crate::params::Caves;
 use crate::params::stages::Stage;
 #[cfg(doc)]
 use crate::rng::Stream;

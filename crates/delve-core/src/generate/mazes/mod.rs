@@ -12,12 +12,16 @@
 //! then roles and colours apart. Room colours are drawn from [`Stream::Colours`]; the spawn is at
 //! the first room's centre.
 
+pub mod params;
+pub mod stages;
+
+pub use params::RoomsAndMazes;
+
 use super::record::{Off, Recorder, Step, Steps};
 use super::{Generated, Report};
 use crate::geom::{Dir, Grid, Pos, Rect};
 use crate::map::palette::PALETTE;
 use crate::map::{Map, Room, Shape, Tile};
-use crate::params::RoomsAndMazes;
 use crate::params::stages::Stage;
 use crate::pathfind::UnionFind;
 use crate::rng::{Stream, stream};

@@ -2,13 +2,13 @@
 //! struct a preset stores, its bounds and defaults, and the one table that describes each
 //! parameter.
 
-use super::field::{self, Field, Words, chance, count, map_side};
-use super::roles::role_field;
-use super::stages::Stage;
-use super::vaults::vault_field;
-use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
+use crate::params::field::{self, Field, Words, chance, count, map_side};
+use crate::params::roles::role_field;
+use crate::params::stages::Stage;
+use crate::params::vaults::vault_field;
+use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
 
-super::common::family_params! {
+crate::params::common::family_params! {
     /// Parameters of the caves generator: rock filled at random, smoothed by the cellular rule,
     /// each open region big enough a room (a cave), the caves joined by tunnels.
     #[serde(default)]
@@ -53,13 +53,13 @@ impl Default for Caves {
 /// Smallest map side.
 pub const MIN_SIDE: u32 = 8;
 /// Largest map side.
-pub use super::MAX_SIDE;
+pub use crate::params::MAX_SIDE;
 /// Most smoothing passes.
 pub const MAX_ITERATIONS: u32 = 32;
 /// Largest region that may be asked to be filled in.
 pub const MAX_MIN_REGION: u32 = 100_000;
 /// Widest tunnel.
-pub const MAX_TUNNEL_WIDTH: u32 = super::rooms_tunnels::MAX_TUNNEL_WIDTH;
+pub const MAX_TUNNEL_WIDTH: u32 = crate::params::rooms_tunnels::MAX_TUNNEL_WIDTH;
 
 impl Caves {
     /// Every parameter, described once, in panel order.
@@ -141,13 +141,13 @@ impl Caves {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.common.roles, key, out);
+        crate::params::roles::cross_checks(&self.common.roles, key, out);
     }
 }
 
-field::table_params!(Caves, super::GeneratorKind::Caves, "caves");
+field::table_params!(Caves, crate::params::GeneratorKind::Caves, "caves");
 
-impl super::Family for Caves {
+impl crate::params::Family for Caves {
     const LABEL: &'static str = "Caves";
     const STAGES: &'static [Stage] = &[
         Stage::Fill,

@@ -1,13 +1,13 @@
 //! Parameters of the rooms and mazes generator ([`crate::generate::mazes`]): the struct a preset
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
-use super::field::{self, Field, RangeWords, Words, chance, count, map_side, range};
-use super::roles::role_field;
-use super::stages::Stage;
-use super::vaults::vault_field;
-use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
+use crate::params::field::{self, Field, RangeWords, Words, chance, count, map_side, range};
+use crate::params::roles::role_field;
+use crate::params::stages::Stage;
+use crate::params::vaults::vault_field;
+use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 
-super::common::family_params! {
+crate::params::common::family_params! {
     /// Parameters of rooms and mazes (Bob Nystrom's "Rooms and Mazes", 2014): rooms on odd tiles, a
     /// maze grown through the rock between them, one opening from each region into the rest, dead
     /// ends filled back in.
@@ -49,7 +49,7 @@ impl Default for RoomsAndMazes {
 /// Smallest map side.
 pub const MIN_SIDE: u32 = 9;
 /// Largest map side.
-pub use super::MAX_SIDE;
+pub use crate::params::MAX_SIDE;
 
 const ROOM_WORDS: RangeWords = RangeWords {
     below: |lo, min| format!("the smallest room side must be at least {lo} tiles, not {min}"),
@@ -125,7 +125,7 @@ impl RoomsAndMazes {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.common.roles, key, out);
+        crate::params::roles::cross_checks(&self.common.roles, key, out);
         if key == "room_size" && self.room_size.max <= 1023 {
             for (axis, side) in [("width", self.width), ("height", self.height)] {
                 if self.room_size.min + 2 > side {
@@ -142,9 +142,9 @@ impl RoomsAndMazes {
     }
 }
 
-field::table_params!(RoomsAndMazes, super::GeneratorKind::RoomsAndMazes, "rooms and mazes");
+field::table_params!(RoomsAndMazes, crate::params::GeneratorKind::RoomsAndMazes, "rooms and mazes");
 
-impl super::Family for RoomsAndMazes {
+impl crate::params::Family for RoomsAndMazes {
     const LABEL: &'static str = "Rooms and mazes";
     const STAGES: &'static [Stage] = &[
         Stage::MazeRooms,

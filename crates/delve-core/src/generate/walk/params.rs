@@ -1,13 +1,13 @@
 //! Parameters of the drunkard's walk generator ([`crate::generate::walk`]): the struct a preset
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
-use super::field::{self, Field, Words, chance, count, map_side};
-use super::roles::role_field;
-use super::stages::Stage;
-use super::vaults::vault_field;
-use super::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
+use crate::params::field::{self, Field, Words, chance, count, map_side};
+use crate::params::roles::role_field;
+use crate::params::stages::Stage;
+use crate::params::vaults::vault_field;
+use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
 
-super::common::family_params! {
+crate::params::common::family_params! {
     /// Parameters of the drunkard's walk: walkers carve the rock at random until a share of the map
     /// is open; the wide parts of the open space are rooms, the narrow parts passages between them.
     #[serde(default)]
@@ -46,7 +46,7 @@ impl Default for DrunkardsWalk {
 /// Smallest map side.
 pub const MIN_SIDE: u32 = 8;
 /// Largest map side.
-pub use super::MAX_SIDE;
+pub use crate::params::MAX_SIDE;
 /// Most steps a walker takes.
 pub const MAX_LIFETIME: u32 = 100_000;
 /// Widest brush.
@@ -112,13 +112,13 @@ impl DrunkardsWalk {
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        super::roles::cross_checks(&self.common.roles, key, out);
+        crate::params::roles::cross_checks(&self.common.roles, key, out);
     }
 }
 
-field::table_params!(DrunkardsWalk, super::GeneratorKind::DrunkardsWalk, "drunkard's walk");
+field::table_params!(DrunkardsWalk, crate::params::GeneratorKind::DrunkardsWalk, "drunkard's walk");
 
-impl super::Family for DrunkardsWalk {
+impl crate::params::Family for DrunkardsWalk {
     const LABEL: &'static str = "Drunkard's walk";
     const STAGES: &'static [Stage] = &[
         Stage::Walk,
