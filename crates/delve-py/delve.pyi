@@ -19,6 +19,7 @@ __all__ = [
     "FileError",
     "ParameterError",
     "SHIPPED_PRESETS",
+    "GENERATORS",
     "__version__",
     "generate",
     "load",
@@ -32,6 +33,10 @@ __version__: str
 
 #: The presets built into Delve, by name.
 SHIPPED_PRESETS: list[str]
+
+#: The generators Delve knows, as preset files name them (`Preset.generator`), in the library's
+#: order.
+GENERATORS: list[str]
 
 _Seed = Union[int, str]
 """A whole number 0..2**64-1 as it is, or any text (hashed as `delve generate --seed TEXT`)."""
@@ -263,11 +268,8 @@ class Preset:
     def allowed(self, key: str) -> str:
         """The values `key` allows, in words."""
     @property
-    def generator(
-        self,
-    ) -> Literal[
-        "RoomsAndTunnels", "GrownRooms", "Caves", "BspRooms", "DrunkardsWalk", "RoomsAndMazes", "RoomAccretion"
-    ]: ...
+    def generator(self) -> str:
+        """The generator, as preset files name it: one of `GENERATORS`."""
     @property
     def name(self) -> Union[str, None]: ...
     @property

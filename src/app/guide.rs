@@ -11,27 +11,9 @@ use std::path::{Path, PathBuf};
 /// The README the editor was built with.
 const README: &str = include_str!("../../README.md");
 
-/// The files the README links to, by the path it links them with.
-const FILES: &[(&str, &[u8])] = &[
-    ("docs/delve-map.schema.json", include_bytes!("../../docs/delve-map.schema.json")),
-    ("docs/preset-bsp-rooms.png", include_bytes!("../../docs/preset-bsp-rooms.png")),
-    ("docs/preset-caves.png", include_bytes!("../../docs/preset-caves.png")),
-    ("docs/preset-drunkards-walk.png", include_bytes!("../../docs/preset-drunkards-walk.png")),
-    ("docs/preset-grown-quest.png", include_bytes!("../../docs/preset-grown-quest.png")),
-    ("docs/preset-room-accretion.png", include_bytes!("../../docs/preset-room-accretion.png")),
-    ("docs/preset-rooms-and-caves.png", include_bytes!("../../docs/preset-rooms-and-caves.png")),
-    ("docs/preset-rooms-and-mazes.png", include_bytes!("../../docs/preset-rooms-and-mazes.png")),
-    ("docs/preset-vaults.png", include_bytes!("../../docs/preset-vaults.png")),
-    ("docs/screenshot-browser.png", include_bytes!("../../docs/screenshot-browser.png")),
-    ("docs/screenshot-compare.png", include_bytes!("../../docs/screenshot-compare.png")),
-    ("docs/screenshot-docked.png", include_bytes!("../../docs/screenshot-docked.png")),
-    ("docs/screenshot-editing.png", include_bytes!("../../docs/screenshot-editing.png")),
-    ("docs/screenshot-editor.png", include_bytes!("../../docs/screenshot-editor.png")),
-    ("docs/screenshot-legend.png", include_bytes!("../../docs/screenshot-legend.png")),
-    ("docs/screenshot-tiled.png", include_bytes!("../../docs/screenshot-tiled.png")),
-    ("docs/screenshot-tune.png", include_bytes!("../../docs/screenshot-tune.png")),
-    ("docs/screenshot-variety.png", include_bytes!("../../docs/screenshot-variety.png")),
-];
+/// The files the README links to, by the path it links them with: every file in `docs/`
+/// (listed by `build.rs`).
+const FILES: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/guide_files.rs"));
 
 /// The guide as one HTML page, its links relative to the folder it is written to.
 pub fn guide_html() -> String {

@@ -339,14 +339,20 @@ void delve_string_free(char *s);
 // NUL-terminated string, never freed, never NULL.
 const char *delve_version(void);
 
+// How many presets are shipped with this library (built in: `delve_generate` takes their
+// names). List them with `delve_shipped_preset_name`.
+uint32_t delve_shipped_preset_count(void);
+
+// The name of shipped preset `index` (`0 <= index < delve_shipped_preset_count()`), such as
+// `"godot-part3"`: a static, NUL-terminated string, never freed. NULL when `index` is out of
+// range.
+const char *delve_shipped_preset_name(uint32_t index);
+
 // Generates the map of `preset` and `seed`.
 //
-// `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
-// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
-// `drunkards-walk`, `rooms-and-mazes`, `vaults`, `rooms-and-caves`, `grown-quest`,
-// `room-accretion`),
-// the path of a preset file, or a preset's
-// RON text (anything with a `(` in it that is no file). `seed` is a whole number or any text (hashed, as
+// `preset` is the name of a shipped preset (such as `godot-part3`; `delve_shipped_preset_name`
+// lists them all), the path of a preset file, or a preset's RON text (anything with a `(` in
+// it that is no file). `seed` is a whole number or any text (hashed, as
 // `delve generate --seed` does); NULL means the preset's own seed.
 //
 // Returns the map (free it with `delve_map_free`), or NULL with `*error` set to a message
@@ -355,9 +361,7 @@ const char *delve_version(void);
 //
 // # Safety
 // `preset` and `seed` are NULL or NUL-terminated strings; `error` is NULL or writable.
-struct DelveMap *delve_generate(const char *preset,
-                                const char *seed,
-                                char **error);
+struct DelveMap *delve_generate(const char *preset, const char *seed, char **error);
 
 // Generates the map of `preset` and the seed `seed` as a number (what `delve generate --seed`
 // makes of the same number written as text): for a game that keeps its seeds as integers.

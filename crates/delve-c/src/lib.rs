@@ -35,7 +35,7 @@ mod preset;
 #[cfg(test)]
 mod tests;
 mod walk;
-pub use about::delve_version;
+pub use about::{delve_shipped_preset_count, delve_shipped_preset_name, delve_version};
 pub use make::{delve_generate, delve_generate_keeping, delve_generate_seed};
 pub use preset::{
     DelvePreset, delve_preset_free, delve_preset_generate, delve_preset_get, delve_preset_load, delve_preset_set,

@@ -108,12 +108,9 @@ unsafe fn generate_entry(
 
 /// Generates the map of `preset` and `seed`.
 ///
-/// `preset` is the name of a shipped preset (`godot-part3`, `mcrogueface-part3`,
-/// `tiendil-step6`, `grown-shapes`, `grown-treasure`, `caves`, `bsp-rooms`,
-/// `drunkards-walk`, `rooms-and-mazes`, `vaults`, `rooms-and-caves`, `grown-quest`,
-/// `room-accretion`),
-/// the path of a preset file, or a preset's
-/// RON text (anything with a `(` in it that is no file). `seed` is a whole number or any text (hashed, as
+/// `preset` is the name of a shipped preset (such as `godot-part3`; `delve_shipped_preset_name`
+/// lists them all), the path of a preset file, or a preset's RON text (anything with a `(` in
+/// it that is no file). `seed` is a whole number or any text (hashed, as
 /// `delve generate --seed` does); NULL means the preset's own seed.
 ///
 /// Returns the map (free it with `delve_map_free`), or NULL with `*error` set to a message

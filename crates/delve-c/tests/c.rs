@@ -259,6 +259,25 @@ fn a_preset_set_by_key_makes_the_map_the_cli_makes_of_its_file() {
     }
 }
 
+/// The C library lists the shipped presets the CLI names in its help, each of which makes a
+/// map through `delve_generate`.
+#[test]
+fn the_c_library_lists_every_shipped_preset() {
+    let o = Command::new(check_program()).arg("presets").output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let listed = String::from_utf8(o.stdout).unwrap();
+    let listed: Vec<&str> = listed.lines().collect();
+    let help = Command::new(cli()).arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    let named = help.split("name of a shipped preset (").nth(1).and_then(|s| s.split(')').next()).unwrap();
+    let named: Vec<&str> = named.split(", ").collect();
+    assert_eq!(listed, named, "the C library's presets and `delve --help`'s");
+    let rows: Vec<_> = listed.iter().map(|name| row(name, "3", "")).collect();
+    for (name, made) in listed.iter().zip(c_rows(&rows)) {
+        assert!(made.is_ok(), "{name}: {made:?}");
+    }
+}
+
 /// What `check rows` printed for one row: the ASCII and JSON, or the error message.
 type RowOut = Result<(String, String), String>;
 

@@ -285,6 +285,8 @@ fn delve_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FileError", m.py().get_type::<errors::FileError>())?;
     m.add("ParameterError", m.py().get_type::<errors::ParameterError>())?;
     m.add("SHIPPED_PRESETS", io::SHIPPED_PRESETS.iter().map(|(n, _)| *n).collect::<Vec<_>>())?;
+    let generators: Vec<&str> = delve_core::params::GeneratorKind::ALL.iter().map(|k| k.file_name()).collect();
+    m.add("GENERATORS", generators)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;

@@ -203,7 +203,7 @@ impl PyPreset {
         Ok(allowed(self.spec(key)?))
     }
 
-    /// The generator: "RoomsAndTunnels" or "GrownRooms", as in preset files.
+    /// The generator, as preset files name it: one of `delve.GENERATORS`.
     #[getter]
     fn generator(&self) -> &'static str {
         self.preset.generator.kind().file_name()

@@ -219,6 +219,16 @@ def test_docstrings_and_module():
     assert delve.__version__
 
 
+def test_generators_are_the_library_s_own_and_name_every_shipped_preset_s():
+    """`delve.GENERATORS` is asked of the library: each name reads as a preset of that
+    generator (its defaults), and every shipped preset's generator is among them."""
+    assert len(set(delve.GENERATORS)) == len(delve.GENERATORS) > 0
+    shipped = {delve.Preset(p).generator for p in delve.SHIPPED_PRESETS}
+    assert shipped == set(delve.GENERATORS), "every generator ships a preset, and no other"
+    with pytest.raises(delve.FileError, match="NoSuchGenerator"):
+        delve.Preset("(generator: NoSuchGenerator(()))")
+
+
 def test_a_shipped_name_is_never_shadowed_by_a_file(tmp_path, monkeypatch):
     """As in the CLI: a shipped name means the shipped preset whatever the folder holds;
     `./NAME` reads the file."""

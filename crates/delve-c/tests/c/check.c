@@ -417,9 +417,22 @@ static int rows(void) {
     return 0;
 }
 
+/* `presets`: each shipped preset's name on a line, as the library lists them, and nothing past
+   the last. */
+static int presets(void) {
+    uint32_t n = delve_shipped_preset_count();
+    for (uint32_t i = 0; i < n; i++) {
+        const char *name = delve_shipped_preset_name(i);
+        if (name == NULL) return 1;
+        printf("%s\n", name);
+    }
+    return delve_shipped_preset_name(n) == NULL ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "check") == 0) return check(argv[2]);
     if (argc == 2 && strcmp(argv[1], "rows") == 0) return rows();
-    fprintf(stderr, "usage: %s check DIR | rows < ROWS.tsv\n", argv[0]);
+    if (argc == 2 && strcmp(argv[1], "presets") == 0) return presets();
+    fprintf(stderr, "usage: %s check DIR | rows < ROWS.tsv | presets\n", argv[0]);
     return 2;
 }

@@ -31,8 +31,8 @@ pub struct Common {
 }
 
 /// A family's parameter struct: its own fields as written, then `common` ([`Common`]). In files
-/// its own fields come first, then the shared ones under their own names, as one struct (the
-/// private `FamilyWire` of the family's module); struct-level and field-level `#[serde(…)]`
+/// its own fields come first, then the shared ones under their own names, as one struct (a
+/// private struct of the same name, in the family's module `wire`); struct-level and field-level `#[serde(…)]`
 /// attributes given here apply there. Each field takes its doc comments, then at most one
 /// `#[serde(…)]`.
 macro_rules! family_params {
@@ -58,31 +58,38 @@ macro_rules! family_params {
         }
 
         // The struct as files hold it: its own fields, then the shared settings (the family's
-        // doc is the schema's description).
-        $(#[doc = $doc])*
-        #[derive(serde::Serialize, serde::Deserialize)]
-        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-        $(#[serde($($container)*)])?
-        struct FamilyWire {
-            $($(#[doc = $field_doc])* $(#[serde($($attr)*)])? $field: $ty,)*
-            /// Room roles given after generation, and their rules (all off by default; written only
-            /// when one is on).
-            #[serde(default, skip_serializing_if = "crate::params::roles::RoleRules::is_off")]
-            roles: $crate::params::roles::RoleRules,
-            /// Hand-made rooms placed among the generated ones (written only when set).
-            #[serde(default, skip_serializing_if = "crate::params::vaults::Vaults::is_off")]
-            vaults: $crate::params::vaults::Vaults,
-            /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
-            #[serde(default, skip_serializing_if = "crate::params::markers::Markers::is_off")]
-            markers: $crate::params::markers::Markers,
-            /// A second generator's map beside this one, joined to it (written only when set).
-            #[serde(default, skip_serializing_if = "Option::is_none")]
-            beside: Option<Box<$crate::params::beside::Beside>>,
-            /// The stages: not a field in files (a changed list is written as the generator's
-            /// stages with their parameters, [`crate::params::stage_form`]).
-            #[serde(skip)]
-            stages: $crate::params::stages::StageList,
+        // doc is the schema's description). Its module keeps its name the family's, which is
+        // what a file's reader names in its messages ("`Caves` is missing the field `width`").
+        mod wire {
+            #[allow(unused_imports)]
+            use super::*;
+
+            $(#[doc = $doc])*
+            #[derive(serde::Serialize, serde::Deserialize)]
+            #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+            $(#[serde($($container)*)])?
+            pub(super) struct $name {
+                $($(#[doc = $field_doc])* $(#[serde($($attr)*)])? pub(super) $field: $ty,)*
+                /// Room roles given after generation, and their rules (all off by default; written only
+                /// when one is on).
+                #[serde(default, skip_serializing_if = "crate::params::roles::RoleRules::is_off")]
+                pub(super) roles: $crate::params::roles::RoleRules,
+                /// Hand-made rooms placed among the generated ones (written only when set).
+                #[serde(default, skip_serializing_if = "crate::params::vaults::Vaults::is_off")]
+                pub(super) vaults: $crate::params::vaults::Vaults,
+                /// What goes in the rooms: marker kinds and key-and-lock pairs (written only when set).
+                #[serde(default, skip_serializing_if = "crate::params::markers::Markers::is_off")]
+                pub(super) markers: $crate::params::markers::Markers,
+                /// A second generator's map beside this one, joined to it (written only when set).
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub(super) beside: Option<Box<$crate::params::beside::Beside>>,
+                /// The stages: not a field in files (a changed list is written as the generator's
+                /// stages with their parameters, [`crate::params::stage_form`]).
+                #[serde(skip)]
+                pub(super) stages: $crate::params::stages::StageList,
+            }
         }
+        type FamilyWire = wire::$name;
 
         impl $name {
             /// These parameters with their shared settings changed by `change`.
@@ -131,3 +138,16 @@ macro_rules! family_params {
     };
 }
 pub(crate) use family_params;
+
+#[cfg(test)]
+mod tests {
+    use crate::params::GeneratorParams;
+
+    /// A file's reader names the family in its messages, not the struct the file is read
+    /// through.
+    #[test]
+    fn a_missing_field_is_named_with_its_family() {
+        let err = ron::from_str::<GeneratorParams>("RoomsAndTunnels((height: 40))").unwrap_err().to_string();
+        assert!(err.contains("`width`") && err.contains("`RoomsAndTunnels`") && !err.contains("Wire"), "{err}");
+    }
+}

@@ -552,6 +552,11 @@ mod tests {
             ["Place rooms cannot be turned off: every other stage works on the rooms it places"]
         );
         assert_eq!(messages(rt, &[(PlaceRooms, true)]), ["Spawn is missing: every map needs a spawn; add it"]);
+        // The shared stages that work on the finished map come after every stage that builds it.
+        assert_eq!(
+            messages(rt, &[(PlaceRooms, true), (DigTunnels, true), (ColoursApart, true), (Spawn, true)]),
+            ["Colours apart must come after Spawn: it tells apart rooms the finished map joins; move it below"]
+        );
         assert_eq!(
             messages(rt, &[(PlaceRooms, true), (Spawn, true), (Loops, true), (Spawn, false)]),
             ["Loops is not a stage of Rooms and tunnels: remove it", "Spawn is listed twice: remove one"]
