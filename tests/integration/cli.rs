@@ -1,6 +1,6 @@
 //! The `delve` binary run as a process: exit codes and output.
 
-use crate::common::{delve, delve_in, shipped};
+use crate::common::{delve, delve_in, shipped, shipped_text};
 use delve::generate::generate;
 use std::process::Output;
 
@@ -30,7 +30,7 @@ fn generate_prints_the_same_map_as_the_library() {
 fn generate_writes_map_and_png_from_a_preset_file() {
     let dir = tempfile::tempdir().unwrap();
     let preset = dir.path().join("p.ron");
-    std::fs::write(&preset, delve::io::SHIPPED_PRESETS[1].1).unwrap();
+    std::fs::write(&preset, shipped_text("mcrogueface-part3")).unwrap();
     let (map, png) = (dir.path().join("m.ron"), dir.path().join("m.png"));
     let o = delve(&[
         "generate",
@@ -61,11 +61,8 @@ fn generate_writes_map_and_png_from_a_preset_file() {
 fn a_png_too_large_is_refused_with_the_scale_that_fits() {
     let dir = tempfile::tempdir().unwrap();
     let preset = dir.path().join("big.ron");
-    let big = delve::io::SHIPPED_PRESETS[0].1.replacen("width: 80", "width: 4096", 1).replacen(
-        "height: 45",
-        "height: 4096",
-        1,
-    );
+    let big =
+        shipped_text("godot-part3").replacen("width: 80", "width: 4096", 1).replacen("height: 45", "height: 4096", 1);
     assert!(big.contains("width: 4096") && big.contains("height: 4096"));
     std::fs::write(&preset, big).unwrap();
     let png = dir.path().join("big.png");
@@ -149,7 +146,7 @@ fn check_reports_problems_and_fails() {
     assert!(text(&o.stderr).contains("spawn"), "{}", text(&o.stderr));
     // A preset whose parameters cannot be generated.
     let preset = dir.path().join("p.ron");
-    std::fs::write(&preset, delve::io::SHIPPED_PRESETS[0].1.replace("(min: 6, max: 10)", "(min: 10, max: 6)")).unwrap();
+    std::fs::write(&preset, shipped_text("godot-part3").replace("(min: 6, max: 10)", "(min: 10, max: 6)")).unwrap();
     let o = delve(&["check", preset.to_str().unwrap()]);
     assert_clean_failure(&o);
     assert!(text(&o.stderr).contains("room_size"), "{}", text(&o.stderr));
@@ -192,7 +189,7 @@ fn bad_arguments_fail_cleanly() {
 fn negative_room_size_names_the_field_in_check_and_generate() {
     let dir = tempfile::tempdir().unwrap();
     let preset = dir.path().join("x.ron");
-    let body = delve::io::SHIPPED_PRESETS[0].1.replace("(min: 6, max: 10)", "(min: -3, max: 10)");
+    let body = shipped_text("godot-part3").replace("(min: 6, max: 10)", "(min: -3, max: 10)");
     std::fs::write(&preset, body).unwrap();
     for cmd in ["check", "generate"] {
         let o = delve(&[cmd, preset.to_str().unwrap()]);

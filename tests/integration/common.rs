@@ -5,6 +5,11 @@ use delve::io;
 use delve::params::{GeneratorParams, ParamKind, ParamValue};
 
 /// The generator parameters of a shipped preset.
+/// The RON text of shipped preset `name`.
+pub fn shipped_text(name: &str) -> &'static str {
+    delve::io::SHIPPED_PRESETS.iter().find(|(n, _)| *n == name).map(|(_, text)| *text).expect("a shipped preset")
+}
+
 pub fn shipped(name: &str) -> GeneratorParams {
     io::shipped_preset(name).expect("shipped preset exists").expect("shipped preset parses").generator
 }

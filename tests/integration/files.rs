@@ -1,6 +1,6 @@
 //! RON files: exact round trips, every broken-file case, atomic saves.
 
-use crate::common::shipped;
+use crate::common::{shipped, shipped_text};
 use delve::generate::generate;
 use delve::geom::{Dir, Pos, Rect};
 use delve::io::{self, FileError, Preset};
@@ -252,7 +252,7 @@ fn other_broken_inputs() {
 fn broken_presets() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("p.ron");
-    let text = io::SHIPPED_PRESETS[0].1.replacen("overlap: ShareWalls", "overlap: Sometimes", 1);
+    let text = shipped_text("godot-part3").replacen("overlap: ShareWalls", "overlap: Sometimes", 1);
     std::fs::write(&path, text).unwrap();
     let e = io::load_preset(&path).unwrap_err();
     assert!(e.to_string().contains("Sometimes"), "{e}");
@@ -516,7 +516,7 @@ fn mutated_map_files_load_and_round_trip_or_are_refused_at_their_line() {
 fn out_of_range_numbers_name_the_field_and_its_range() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("x.ron");
-    let text = io::SHIPPED_PRESETS[0].1.replacen("room_size: (min: 6, max: 10)", "room_size: (min: -3, max: 10)", 1);
+    let text = shipped_text("godot-part3").replacen("room_size: (min: 6, max: 10)", "room_size: (min: -3, max: 10)", 1);
     let line = text.lines().position(|l| l.contains("min: -3")).unwrap() + 1;
     std::fs::write(&path, &text).unwrap();
     let e = io::load_preset(&path).unwrap_err();
@@ -524,7 +524,7 @@ fn out_of_range_numbers_name_the_field_and_its_range() {
     assert_eq!(e.location().map(|l| l.0), Some(line), "{msg}");
     assert!(msg.contains("room_size.min") && msg.contains("-3") && msg.contains("3 to 1024 tiles"), "{msg}");
     // A value too large for any room count, in a grown-rooms preset.
-    let text = io::SHIPPED_PRESETS[2].1.replacen("rooms: 25", "rooms: 99999999999", 1);
+    let text = shipped_text("tiendil-step6").replacen("rooms: 25", "rooms: 99999999999", 1);
     std::fs::write(&path, &text).unwrap();
     let msg = io::load_preset(&path).unwrap_err().to_string();
     assert!(msg.contains("rooms: 99999999999") && msg.contains("1 to 20000 rooms"), "{msg}");

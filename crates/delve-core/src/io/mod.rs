@@ -98,22 +98,9 @@ impl Preset {
     }
 }
 
-/// The presets shipped with Delve (`presets/*.ron`), built into the binary: `(name, RON text)`.
-pub const SHIPPED_PRESETS: &[(&str, &str)] = &[
-    ("godot-part3", include_str!("../../presets/godot-part3.ron")),
-    ("mcrogueface-part3", include_str!("../../presets/mcrogueface-part3.ron")),
-    ("tiendil-step6", include_str!("../../presets/tiendil-step6.ron")),
-    ("grown-shapes", include_str!("../../presets/grown-shapes.ron")),
-    ("grown-treasure", include_str!("../../presets/grown-treasure.ron")),
-    ("caves", include_str!("../../presets/caves.ron")),
-    ("bsp-rooms", include_str!("../../presets/bsp-rooms.ron")),
-    ("drunkards-walk", include_str!("../../presets/drunkards-walk.ron")),
-    ("rooms-and-mazes", include_str!("../../presets/rooms-and-mazes.ron")),
-    ("vaults", include_str!("../../presets/vaults.ron")),
-    ("rooms-and-caves", include_str!("../../presets/rooms-and-caves.ron")),
-    ("grown-quest", include_str!("../../presets/grown-quest.ron")),
-    ("room-accretion", include_str!("../../presets/room-accretion.ron")),
-];
+/// The presets shipped with Delve, built into the binary: `(name, RON text)`, one for each file
+/// `presets/<name>.ron` of this crate, in name order (made by `build.rs`).
+pub const SHIPPED_PRESETS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/shipped_presets.rs"));
 
 /// The preset the editor opens on.
 pub const DEFAULT_PRESET: &str = "godot-part3";
