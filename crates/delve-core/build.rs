@@ -12,10 +12,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut names = Vec::new();
     for entry in std::fs::read_dir(&dir)? {
         let path = entry?.path();
-        if path.is_file() && path.extension().is_some_and(|e| e == "ron") {
-            if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
-                names.push(stem.to_owned());
-            }
+        let stem = path.file_stem().and_then(|s| s.to_str());
+        if let (true, Some(stem)) = (path.is_file() && path.extension().is_some_and(|e| e == "ron"), stem) {
+            names.push(stem.to_owned());
         }
     }
     names.sort();
