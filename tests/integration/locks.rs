@@ -416,32 +416,41 @@ fn runs_around_locks_are_recorded_and_replay_to_the_map_made() {
     use delve::generate::{Request, records_around_locks, replay_keeping};
     let mut pick = Pick(5);
     let quest_markers = shipped("grown-quest").markers().clone();
-    let mut recorded = 0;
-    for name in ["caves", "bsp-rooms", "drunkards-walk", "rooms-and-mazes", "room-accretion"] {
-        let plain = shipped(name);
-        let mut marked = plain.clone();
-        *marked.markers_mut() = quest_markers.clone();
-        for (params, seed) in [(&plain, 0), (&plain, 1), (&marked, 2), (&marked, 3)] {
-            assert!(records_around_locks(params), "{name}");
-            let mut old = generate(params, seed).unwrap().map;
-            lock_some(&mut old, 2, 1, &mut pick);
-            let kept = Arc::new(Kept::of(&old).expect("locks picked to be keepable"));
-            let Ok(made) = Request::new(params, seed + 100).keeping(Some(kept.clone())).recorded(true).run() else {
-                continue;
-            };
-            let steps: Vec<Step> = made.recording.expect("recorded around locks").steps;
-            let kept_at = steps.iter().filter(|s| s.stage() == Stage::KeepLocks).count();
-            assert_eq!(kept_at, 1, "{name} seed {seed}: one step keeps the locks");
-            let all = replay_keeping(params, seed + 100, Some(&kept), &steps).expect("replays");
-            assert_eq!(all, made.generated.map, "{name} seed {seed}: the whole replay is the map made");
-            for k in 0..steps.len() {
-                let map = replay_keeping(params, seed + 100, Some(&kept), &steps[..k]).expect("replays");
-                assert_eq!((map.width(), map.height()), (all.width(), all.height()), "{name} seed {seed} step {k}");
+    let (mut recorded, mut tried) = (0, 0);
+    // One shipped preset of each family that records around locks.
+    let mut families = Vec::new();
+    for (name, _) in delve::io::SHIPPED_PRESETS {
+        let params = shipped(name);
+        if records_around_locks(&params) && !families.contains(&params.kind()) {
+            families.push(params.kind());
+            let plain = params;
+            let mut marked = plain.clone();
+            *marked.markers_mut() = quest_markers.clone();
+            for (params, seed) in [(&plain, 0), (&plain, 1), (&marked, 2), (&marked, 3)] {
+                tried += 1;
+                let mut old = generate(params, seed).unwrap().map;
+                lock_some(&mut old, 2, 1, &mut pick);
+                let kept = Arc::new(Kept::of(&old).expect("locks picked to be keepable"));
+                let Ok(made) = Request::new(params, seed + 100).keeping(Some(kept.clone())).recorded(true).run() else {
+                    continue;
+                };
+                let steps: Vec<Step> = made.recording.expect("recorded around locks").steps;
+                let kept_at = steps.iter().filter(|s| s.stage() == Stage::KeepLocks).count();
+                assert_eq!(kept_at, 1, "{name} seed {seed}: one step keeps the locks");
+                let all = replay_keeping(params, seed + 100, Some(&kept), &steps).expect("replays");
+                assert_eq!(all, made.generated.map, "{name} seed {seed}: the whole replay is the map made");
+                for k in 0..steps.len() {
+                    let map = replay_keeping(params, seed + 100, Some(&kept), &steps[..k]).expect("replays");
+                    assert_eq!((map.width(), map.height()), (all.width(), all.height()), "{name} seed {seed} step {k}");
+                }
+                recorded += 1;
             }
-            recorded += 1;
         }
     }
-    assert!(recorded >= 16, "only {recorded} runs around locks recorded");
+    for kind in delve::params::GeneratorKind::ALL.iter().filter(|k| records_around_locks(&k.default_params())) {
+        assert!(families.contains(kind), "{kind:?} records around locks and ships no preset tried here");
+    }
+    assert!(recorded * 5 >= tried * 4, "only {recorded} of {tried} runs around locks recorded");
     for name in ["godot-part3", "tiendil-step6"] {
         let params = shipped(name);
         let mut old = generate(&params, 0).unwrap().map;
