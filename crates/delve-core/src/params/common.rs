@@ -9,10 +9,12 @@
 //! two.
 
 use super::beside::Beside;
+use super::field::Field;
 use super::markers::Markers;
 use super::roles::RoleRules;
+use super::roles::role_field;
 use super::stages::StageList;
-use super::vaults::Vaults;
+use super::vaults::{Vaults, vault_field};
 
 /// The settings every family shares.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -28,6 +30,25 @@ pub struct Common {
     /// The stages and their order (the standard list unless the file lists stages; see
     /// [`super::stages`]).
     pub stages: StageList,
+}
+
+/// The parameters every family has, described once, in panel order after each family's own: the
+/// vault settings, then the role rules. `field::table_params!` puts them in every family's table.
+pub(crate) const FIELDS: &[Field<Common>] = &[
+    vault_field!(Count count, COUNT),
+    vault_field!(Chance chance, CHANCE),
+    vault_field!(Flag rotate, ROTATE),
+    vault_field!(Flag mirror, MIRROR),
+    role_field!(Flag entrance_exit, ENTRANCE_EXIT),
+    role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
+    role_field!(Flag treasure, TREASURE),
+    role_field!(Count treasure_side_rooms, TREASURE_SIDE_ROOMS),
+    role_field!(Flag guard, GUARD),
+];
+
+/// The checks of the common settings that involve several of them, after field `key`'s own.
+pub(crate) fn cross_checks(common: &Common, key: &str, out: &mut Vec<super::ParamIssue>) {
+    super::roles::cross_checks(&common.roles, key, out);
 }
 
 /// A family's parameter struct: its own fields as written, then `common` ([`Common`]). In files

@@ -99,7 +99,8 @@ macro_rules! map_side {
 /// plus its static spec list and a `specs()` function for the module.
 macro_rules! table_params {
     ($t:ty, $kind:expr, $what:literal) => {
-        static SPECS: [ParamSpec; <$t>::FIELDS.len()] = field::specs(<$t>::FIELDS);
+        static SPECS: [ParamSpec; <$t>::FIELDS.len() + $crate::params::common::FIELDS.len()] =
+            field::specs(<$t>::FIELDS, $crate::params::common::FIELDS);
 
         #[doc = concat!("Every parameter of the ", $what, " generator, in panel order.")]
         pub fn specs() -> &'static [ParamSpec] {
@@ -113,20 +114,27 @@ macro_rules! table_params {
 
             fn get(&self, key: &str) -> Option<ParamValue> {
                 field::get(Self::FIELDS, self, key)
+                    .or_else(|| field::get($crate::params::common::FIELDS, &self.common, key))
             }
 
             fn set(&mut self, key: &str, v: ParamValue) -> bool {
                 field::set(Self::FIELDS, self, key, v)
+                    || field::set($crate::params::common::FIELDS, &mut self.common, key, v)
             }
 
             fn check(&self) -> Vec<ParamIssue> {
                 let mut out = field::check(Self::FIELDS, self, |key, out| self.cross_checks(key, out));
+                let common = &self.common;
+                let cross = |key, out: &mut Vec<ParamIssue>| $crate::params::common::cross_checks(common, key, out);
+                out.extend(field::check($crate::params::common::FIELDS, common, cross));
                 out.extend(self.common.stages.issues($kind));
                 out
             }
 
             fn default_value(&self, key: &str) -> Option<ParamValue> {
-                field::get(Self::FIELDS, &<$t>::default(), key)
+                let default = <$t>::default();
+                field::get(Self::FIELDS, &default, key)
+                    .or_else(|| field::get($crate::params::common::FIELDS, &default.common, key))
             }
         }
     };
@@ -134,14 +142,21 @@ macro_rules! table_params {
 
 pub(crate) use {chance, choice, count, flag, map_side, range, table_params};
 
-/// The specs of `fields`, in order (for a `static`, so that `specs()` can hand out a slice).
-pub(crate) const fn specs<P, const N: usize>(fields: &[Field<P>]) -> [ParamSpec; N] {
+/// The specs of `fields` then of `common`, in order (for a `static`, so that `specs()` can hand
+/// out a slice).
+pub(crate) const fn specs<P, Q, const N: usize>(fields: &[Field<P>], common: &[Field<Q>]) -> [ParamSpec; N] {
     const BLANK: ParamSpec = ParamSpec { key: "", label: "", unit: "", help: "", kind: ParamKind::Bool };
     let mut out = [BLANK; N];
     let mut i = 0;
     while i < N && i < fields.len() {
         out[i] = fields[i].spec;
         i += 1;
+    }
+    let mut j = 0;
+    while i < N && j < common.len() {
+        out[i] = common[j].spec;
+        i += 1;
+        j += 1;
     }
     out
 }

@@ -1,7 +1,7 @@
 //! The role rules, shared by every generator: which room roles to give after generation
 //! (entrance, exit, treasure, guard, side rooms; see [`crate::map::roles`]) and how. Each rule is
-//! described once here (`specs`); each generator's parameter table lists them with
-//! `role_field!`, reaching them through its `roles` field.
+//! described once here (`specs`); the table of the settings every family has
+//! (`params::common`) lists them with `role_field!`, reaching them through its `roles` field.
 //!
 //! Every rule is off by default, and a generator's `roles` is written to files only when a rule
 //! differs from the default, so presets and maps made without rules read and write as before.
@@ -103,15 +103,15 @@ pub fn is_rule(key: &str) -> bool {
     SPECS.iter().any(|s| s.key == key)
 }
 
-/// One role rule as a field of a generator's table (whose struct holds the rules in `roles`):
+/// One role rule as a field of the common settings' table (in their `roles`):
 /// `role_field!(Flag treasure, TREASURE)` or `role_field!(Count treasure_side_rooms, ...)`.
 macro_rules! role_field {
     (Flag $f:ident, $spec:ident) => {
         $crate::params::field::Field {
             spec: $crate::params::roles::$spec,
             access: $crate::params::field::Access::Flag {
-                get: |p: &Self| p.common.roles.$f,
-                get_mut: |p: &mut Self| &mut p.common.roles.$f,
+                get: |c: &$crate::params::common::Common| c.roles.$f,
+                get_mut: |c: &mut $crate::params::common::Common| &mut c.roles.$f,
             },
         }
     };
@@ -119,8 +119,8 @@ macro_rules! role_field {
         $crate::params::field::Field {
             spec: $crate::params::roles::$spec,
             access: $crate::params::field::Access::Count {
-                get: |p: &Self| p.common.roles.$f,
-                get_mut: |p: &mut Self| &mut p.common.roles.$f,
+                get: |c: &$crate::params::common::Common| c.roles.$f,
+                get_mut: |c: &mut $crate::params::common::Common| &mut c.roles.$f,
                 words: $crate::params::field::Words::AtMost,
             },
         }

@@ -1,8 +1,8 @@
 //! Vaults, shared by every generator: hand-made rooms, drawn in Delve and saved as map files
 //! (the *vault libraries*), placed by the generator at free places, turned and mirrored, and
 //! joined like any room (see `generate/vaults.rs`). Each setting is described once here
-//! (`SPECS`); each generator's parameter table lists them with `vault_field!`, reaching them
-//! through its `vaults` field.
+//! (`SPECS`); the table of the settings every family has (`params::common`) lists them with
+//! `vault_field!`, reaching them through its `vaults` field.
 //!
 //! A preset names its libraries by path, relative to the preset's folder; reading the preset
 //! reads them ([`crate::io`]) into [`Vaults::loaded`], which files never hold. A generator's
@@ -233,7 +233,7 @@ pub fn is_setting(key: &str) -> bool {
     SPECS.iter().any(|s| s.key == key)
 }
 
-/// One vault setting as a field of a generator's table (whose struct holds them in `vaults`):
+/// One vault setting as a field of the common settings' table (in their `vaults`):
 /// `vault_field!(Count count, COUNT)`, `vault_field!(Chance chance, CHANCE)` or
 /// `vault_field!(Flag rotate, ROTATE)`.
 macro_rules! vault_field {
@@ -241,8 +241,8 @@ macro_rules! vault_field {
         $crate::params::field::Field {
             spec: $crate::params::vaults::$spec,
             access: $crate::params::field::Access::Count {
-                get: |p: &Self| p.common.vaults.$f,
-                get_mut: |p: &mut Self| &mut p.common.vaults.$f,
+                get: |c: &$crate::params::common::Common| c.vaults.$f,
+                get_mut: |c: &mut $crate::params::common::Common| &mut c.vaults.$f,
                 words: $crate::params::field::Words::AtMost,
             },
         }
@@ -251,8 +251,8 @@ macro_rules! vault_field {
         $crate::params::field::Field {
             spec: $crate::params::vaults::$spec,
             access: $crate::params::field::Access::Chance {
-                get: |p: &Self| p.common.vaults.$f,
-                get_mut: |p: &mut Self| &mut p.common.vaults.$f,
+                get: |c: &$crate::params::common::Common| c.vaults.$f,
+                get_mut: |c: &mut $crate::params::common::Common| &mut c.vaults.$f,
             },
         }
     };
@@ -260,8 +260,8 @@ macro_rules! vault_field {
         $crate::params::field::Field {
             spec: $crate::params::vaults::$spec,
             access: $crate::params::field::Access::Flag {
-                get: |p: &Self| p.common.vaults.$f,
-                get_mut: |p: &mut Self| &mut p.common.vaults.$f,
+                get: |c: &$crate::params::common::Common| c.vaults.$f,
+                get_mut: |c: &mut $crate::params::common::Common| &mut c.vaults.$f,
             },
         }
     };

@@ -2,9 +2,7 @@
 //! stores, its bounds and defaults, and the one table that describes each parameter.
 
 use crate::params::field::{self, Field, RangeWords, Words, count, map_side, range};
-use crate::params::roles::role_field;
 use crate::params::stages::Stage;
-use crate::params::vaults::vault_field;
 use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 
 crate::params::common::family_params! {
@@ -124,20 +122,10 @@ impl BspRooms {
             },
             access: count!(tunnel_width, Words::Between),
         },
-        vault_field!(Count count, COUNT),
-        vault_field!(Chance chance, CHANCE),
-        vault_field!(Flag rotate, ROTATE),
-        vault_field!(Flag mirror, MIRROR),
-        role_field!(Flag entrance_exit, ENTRANCE_EXIT),
-        role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
-        role_field!(Flag treasure, TREASURE),
-        role_field!(Count treasure_side_rooms, TREASURE_SIDE_ROOMS),
-        role_field!(Flag guard, GUARD),
     ];
 
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        crate::params::roles::cross_checks(&self.common.roles, key, out);
         if key == "min_leaf" {
             for (axis, side) in [("width", self.width), ("height", self.height)] {
                 if self.min_leaf > side && self.min_leaf <= 1024 {

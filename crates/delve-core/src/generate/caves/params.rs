@@ -3,9 +3,7 @@
 //! parameter.
 
 use crate::params::field::{self, Field, Words, chance, count, map_side};
-use crate::params::roles::role_field;
 use crate::params::stages::Stage;
-use crate::params::vaults::vault_field;
 use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params};
 
 crate::params::common::family_params! {
@@ -128,21 +126,10 @@ impl Caves {
             },
             access: count!(tunnel_width, Words::Between),
         },
-        vault_field!(Count count, COUNT),
-        vault_field!(Chance chance, CHANCE),
-        vault_field!(Flag rotate, ROTATE),
-        vault_field!(Flag mirror, MIRROR),
-        role_field!(Flag entrance_exit, ENTRANCE_EXIT),
-        role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
-        role_field!(Flag treasure, TREASURE),
-        role_field!(Count treasure_side_rooms, TREASURE_SIDE_ROOMS),
-        role_field!(Flag guard, GUARD),
     ];
 
-    /// The hand-written checks, after field `key`'s own.
-    fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        crate::params::roles::cross_checks(&self.common.roles, key, out);
-    }
+    /// The hand-written checks, after field `key`'s own: none (every field stands alone).
+    fn cross_checks(&self, _key: &str, _out: &mut [ParamIssue]) {}
 }
 
 field::table_params!(Caves, crate::params::GeneratorKind::Caves, "caves");

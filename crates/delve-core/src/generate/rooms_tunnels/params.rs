@@ -3,9 +3,7 @@
 //! that describes each parameter.
 
 use crate::params::field::{self, Field, RangeWords, Words, chance, choice, count, map_side, range};
-use crate::params::roles::role_field;
 use crate::params::stages::Stage;
-use crate::params::vaults::vault_field;
 use crate::params::{ParamIssue, ParamKind, ParamSpec, ParamValue, Params, SizeRange};
 use serde::{Deserialize, Serialize};
 
@@ -243,15 +241,6 @@ impl RoomsAndTunnels {
             },
             access: chance!(circle_room_chance),
         },
-        vault_field!(Count count, COUNT),
-        vault_field!(Chance chance, CHANCE),
-        vault_field!(Flag rotate, ROTATE),
-        vault_field!(Flag mirror, MIRROR),
-        role_field!(Flag entrance_exit, ENTRANCE_EXIT),
-        role_field!(Count min_exit_distance, MIN_EXIT_DISTANCE),
-        role_field!(Flag treasure, TREASURE),
-        role_field!(Count treasure_side_rooms, TREASURE_SIDE_ROOMS),
-        role_field!(Flag guard, GUARD),
     ];
 }
 
@@ -284,7 +273,6 @@ impl crate::params::Family for RoomsAndTunnels {
 impl RoomsAndTunnels {
     /// The hand-written checks, after field `key`'s own.
     fn cross_checks(&self, key: &str, out: &mut Vec<ParamIssue>) {
-        crate::params::roles::cross_checks(&self.common.roles, key, out);
         if key != "room_size" {
             return;
         }
