@@ -93,6 +93,22 @@ macro_rules! stage {
 }
 pub(crate) use stage;
 
+/// A family's stage list ([`super::Family::STAGES`]): its own stages, in order, then the shared
+/// stages every generator ends with (part beside, vaults, roles, markers, colours apart).
+macro_rules! then_shared {
+    ($($stage:expr),* $(,)?) => {
+        &[
+            $($stage,)*
+            $crate::params::stages::Stage::Beside,
+            $crate::params::stages::Stage::Vaults,
+            $crate::params::stages::Stage::Roles,
+            $crate::params::stages::Stage::Markers,
+            $crate::params::stages::Stage::ColoursApart,
+        ]
+    };
+}
+pub(crate) use then_shared;
+
 /// The stages every generator shares (and *passages*, which two share), declared as the
 /// families declare theirs.
 pub mod shared {
@@ -223,43 +239,16 @@ macro_rules! define_stages {
             ($d stage:expr, $d T:ident => $d body:expr) => {
                 match $d stage {
                     $(
-                        $(Stage::$s => {
-                            type $d T = $crate::generate::$m::stages::$s;
-                            $d body
-                        })*
-                        $(Stage::$u => {
-                            type $d T = $crate::generate::$m::stages::$u;
-                            $d body
-                        })*
+                        $(Stage::$s => { type $d T = $crate::generate::$m::stages::$s; $d body })*
+                        $(Stage::$u => { type $d T = $crate::generate::$m::stages::$u; $d body })*
                     )*
-                    Stage::KeepLocks => {
-                        type $d T = shared::KeepLocks;
-                        $d body
-                    }
-                    Stage::Passages => {
-                        type $d T = shared::Passages;
-                        $d body
-                    }
-                    Stage::Beside => {
-                        type $d T = shared::Beside;
-                        $d body
-                    }
-                    Stage::Vaults => {
-                        type $d T = shared::Vaults;
-                        $d body
-                    }
-                    Stage::Roles => {
-                        type $d T = shared::Roles;
-                        $d body
-                    }
-                    Stage::Markers => {
-                        type $d T = shared::Markers;
-                        $d body
-                    }
-                    Stage::ColoursApart => {
-                        type $d T = shared::ColoursApart;
-                        $d body
-                    }
+                    Stage::KeepLocks => { type $d T = shared::KeepLocks; $d body }
+                    Stage::Passages => { type $d T = shared::Passages; $d body }
+                    Stage::Beside => { type $d T = shared::Beside; $d body }
+                    Stage::Vaults => { type $d T = shared::Vaults; $d body }
+                    Stage::Roles => { type $d T = shared::Roles; $d body }
+                    Stage::Markers => { type $d T = shared::Markers; $d body }
+                    Stage::ColoursApart => { type $d T = shared::ColoursApart; $d body }
                 }
             };
         }

@@ -326,15 +326,7 @@ field::table_params!(RoomAccretion, crate::params::GeneratorKind::RoomAccretion,
 
 impl crate::params::Family for RoomAccretion {
     const LABEL: &'static str = "Room accretion";
-    const STAGES: &'static [Stage] = &[
-        Stage::Accrete,
-        Stage::AddLoops,
-        Stage::Beside,
-        Stage::Vaults,
-        Stage::Roles,
-        Stage::Markers,
-        Stage::ColoursApart,
-    ];
+    const STAGES: &'static [Stage] = crate::params::stages::then_shared!(Stage::Accrete, Stage::AddLoops);
     const ASKS_TRIES: bool = true;
 
     fn table() -> &'static [ParamSpec] {

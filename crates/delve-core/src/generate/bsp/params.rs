@@ -146,16 +146,7 @@ field::table_params!(BspRooms, crate::params::GeneratorKind::BspRooms, "BSP room
 
 impl crate::params::Family for BspRooms {
     const LABEL: &'static str = "BSP rooms";
-    const STAGES: &'static [Stage] = &[
-        Stage::Split,
-        Stage::LeafRooms,
-        Stage::JoinSiblings,
-        Stage::Beside,
-        Stage::Vaults,
-        Stage::Roles,
-        Stage::Markers,
-        Stage::ColoursApart,
-    ];
+    const STAGES: &'static [Stage] = crate::params::stages::then_shared!(Stage::Split, Stage::LeafRooms, Stage::JoinSiblings);
 
     fn table() -> &'static [ParamSpec] {
         specs()

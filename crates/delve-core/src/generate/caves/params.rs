@@ -136,17 +136,7 @@ field::table_params!(Caves, crate::params::GeneratorKind::Caves, "caves");
 
 impl crate::params::Family for Caves {
     const LABEL: &'static str = "Caves";
-    const STAGES: &'static [Stage] = &[
-        Stage::Fill,
-        Stage::Smooth,
-        Stage::Regions,
-        Stage::JoinCaves,
-        Stage::Beside,
-        Stage::Vaults,
-        Stage::Roles,
-        Stage::Markers,
-        Stage::ColoursApart,
-    ];
+    const STAGES: &'static [Stage] = crate::params::stages::then_shared!(Stage::Fill, Stage::Smooth, Stage::Regions, Stage::JoinCaves);
 
     fn table() -> &'static [ParamSpec] {
         specs()

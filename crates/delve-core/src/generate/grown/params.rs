@@ -605,17 +605,7 @@ field::table_params!(GrownRooms, crate::params::GeneratorKind::GrownRooms, "grow
 
 impl crate::params::Family for GrownRooms {
     const LABEL: &'static str = "Grown rooms";
-    const STAGES: &'static [Stage] = &[
-        Stage::Grow,
-        Stage::Doors,
-        Stage::Place,
-        Stage::Loops,
-        Stage::Beside,
-        Stage::Vaults,
-        Stage::Roles,
-        Stage::Markers,
-        Stage::ColoursApart,
-    ];
+    const STAGES: &'static [Stage] = crate::params::stages::then_shared!(Stage::Grow, Stage::Doors, Stage::Place, Stage::Loops);
 
     fn table() -> &'static [ParamSpec] {
         specs()

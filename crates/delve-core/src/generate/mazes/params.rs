@@ -134,18 +134,7 @@ field::table_params!(RoomsAndMazes, crate::params::GeneratorKind::RoomsAndMazes,
 
 impl crate::params::Family for RoomsAndMazes {
     const LABEL: &'static str = "Rooms and mazes";
-    const STAGES: &'static [Stage] = &[
-        Stage::MazeRooms,
-        Stage::GrowMaze,
-        Stage::Connect,
-        Stage::RemoveDeadEnds,
-        Stage::Passages,
-        Stage::Beside,
-        Stage::Vaults,
-        Stage::Roles,
-        Stage::Markers,
-        Stage::ColoursApart,
-    ];
+    const STAGES: &'static [Stage] = crate::params::stages::then_shared!(Stage::MazeRooms, Stage::GrowMaze, Stage::Connect, Stage::RemoveDeadEnds, Stage::Passages);
     const ASKS_TRIES: bool = true;
 
     fn table() -> &'static [ParamSpec] {

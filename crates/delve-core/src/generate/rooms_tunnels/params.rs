@@ -248,17 +248,7 @@ field::table_params!(RoomsAndTunnels, crate::params::GeneratorKind::RoomsAndTunn
 
 impl crate::params::Family for RoomsAndTunnels {
     const LABEL: &'static str = "Rooms and tunnels";
-    const STAGES: &'static [Stage] = &[
-        Stage::PlaceRooms,
-        Stage::DigTunnels,
-        Stage::Spawn,
-        Stage::KeepLocks,
-        Stage::Beside,
-        Stage::Vaults,
-        Stage::Roles,
-        Stage::Markers,
-        Stage::ColoursApart,
-    ];
+    const STAGES: &'static [Stage] = crate::params::stages::then_shared!(Stage::PlaceRooms, Stage::DigTunnels, Stage::Spawn, Stage::KeepLocks);
     const ASKS_TRIES: bool = true;
 
     fn table() -> &'static [ParamSpec] {

@@ -107,16 +107,7 @@ field::table_params!(DrunkardsWalk, crate::params::GeneratorKind::DrunkardsWalk,
 
 impl crate::params::Family for DrunkardsWalk {
     const LABEL: &'static str = "Drunkard's walk";
-    const STAGES: &'static [Stage] = &[
-        Stage::Walk,
-        Stage::FindRooms,
-        Stage::Passages,
-        Stage::Beside,
-        Stage::Vaults,
-        Stage::Roles,
-        Stage::Markers,
-        Stage::ColoursApart,
-    ];
+    const STAGES: &'static [Stage] = crate::params::stages::then_shared!(Stage::Walk, Stage::FindRooms, Stage::Passages);
 
     fn table() -> &'static [ParamSpec] {
         specs()
