@@ -49,10 +49,12 @@ fn regenerating_keeps_locked_rooms_and_tiles() {
     assert!(new.validate().is_empty());
     assert!(new.provenance.kept.is_some(), "the provenance records the locks");
     e.harness.get_by_label_contains("Regenerated around 2 locked room(s) and 6 locked tile(s)");
-    // The timeline does not pretend to replay a map made around locks.
+    // The timeline replays the run around the locks, to the map on show.
     e.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::T);
     e.settle();
-    assert!(e.app().timeline().note().is_some_and(|n| n.contains("around locks")), "{:?}", e.app().timeline().note());
+    let t = e.app().timeline();
+    assert!(t.note().is_none(), "{:?}", t.note());
+    assert!(t.len() > 2 && t.at() == t.len() && t.shown().is_none(), "at the end, the map on show");
     e.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::T);
     e.settle();
     // Undo brings the locked old map back.

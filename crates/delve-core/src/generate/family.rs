@@ -33,9 +33,20 @@ pub(crate) trait Generate: Family {
     }
 
     /// Whether [`Generate::around_locks`] tells its steps, so that a run around locks replays
-    /// (those that keep the locks over their finished map do; those that generate around them
-    /// not yet).
+    /// ([`Generate::replay_around`]).
     const RECORDS_AROUND_LOCKS: bool = true;
+
+    /// The map after `steps`, the first steps of a recording of [`Generate::around_locks`]
+    /// around `kept`. The default replays the family's own steps, then lays the locks over the
+    /// map at the step that kept them.
+    fn replay_around(&self, seed: u64, kept: &Kept, steps: &[Step]) -> Option<Map> {
+        let at = steps.iter().position(|s| s.stage() == Stage::KeepLocks);
+        let mut map = self.replay(seed, &steps[..at.unwrap_or(steps.len())]);
+        if at.is_some() {
+            keep_over::keep(&mut map, kept).ok()?;
+        }
+        Some(map)
+    }
 
     /// The map around `kept` (with its locks as [`Generate::prepare_locks`] prepares them),
     /// each step told to `rec` when [`Generate::RECORDS_AROUND_LOCKS`]. The default keeps `kept`

@@ -239,12 +239,14 @@ pub fn replay_keeping(
         .iter()
         .position(|s| matches!(s.stage(), stages::Stage::Beside | stages::Stage::Vaults | stages::Stage::Markers));
     let own = own.unwrap_or(all.len());
-    let locks =
-        kept.and_then(|k| all[..own].iter().position(|s| s.stage() == stages::Stage::KeepLocks).map(|i| (i, k)));
-    let steps = &all[..locks.map_or(own, |(i, _)| i)];
-    let mut map = crate::params::on_each!(params, p => family::Generate::replay(p, seed, steps));
-    if let Some((_, kept)) = locks {
-        keep_over::keep(&mut map, kept).ok()?;
+    let mut map = match kept {
+        Some(kept) => {
+            crate::params::on_each!(params, p => family::Generate::replay_around(p, seed, kept, &all[..own]))?
+        }
+        None => crate::params::on_each!(params, p => family::Generate::replay(p, seed, &all[..own])),
+    };
+    let locks = kept.filter(|_| all[..own].iter().any(|s| s.stage() == stages::Stage::KeepLocks));
+    if let Some(kept) = locks {
         // The locked rooms' markers and tile kinds come back with them.
         map.markers = kept.markers.clone();
         for (p, kind) in &kept.terrain {

@@ -161,8 +161,8 @@ impl<'p> Request<'p> {
     }
 }
 
-/// Whether a run of `params` around locks tells its steps (its family keeps its locks over its
-/// finished map; rooms and tunnels and grown rooms do not record around locks yet).
+/// Whether a run of `params` around locks tells its steps (every family but grown rooms, which
+/// does not record around locks yet).
 pub fn records_around_locks(params: &GeneratorParams) -> bool {
     fn records<G: Generate>(_: &G) -> bool {
         G::RECORDS_AROUND_LOCKS

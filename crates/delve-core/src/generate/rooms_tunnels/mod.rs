@@ -94,22 +94,77 @@ const KIND: GeneratorKind = GeneratorKind::RoomsAndTunnels;
 /// room whose id is `k` is the `k`-th room, or follows the last new room when fewer were
 /// placed), every try avoids them by the same overlap rule and avoids locked tiles, and the
 /// tunnels join kept rooms through their own doors (see [`around_locks`]).
-fn generate_keeping(p: &RoomsAndTunnels, seed: u64, locks: &Locks) -> Result<super::Generated, LockConflict> {
-    let placed = place::place_rooms(p, seed, Some(locks), &mut Off);
-    let (mut map, lookup) = carve::carve_rooms(p, seed, &placed, Some(locks));
+fn generate_keeping(
+    p: &RoomsAndTunnels,
+    seed: u64,
+    locks: &Locks,
+    rec: &mut impl Recorder,
+) -> Result<super::Generated, LockConflict> {
+    let placed = place::place_rooms(p, seed, Some(locks), rec);
+    let map = dig_around(p, seed, locks, &placed, true, rec)?;
+    Ok(super::Generated { map, report: report(p, placed.len() - locks.rooms.len()) })
+}
+
+/// The map of `placed` (kept rooms among them) around `locks`: the rooms carved, the tunnels
+/// of the rooms that have one dug round what is kept, the spawn, and, when `stitch`, the keep
+/// locks stage.
+fn dig_around(
+    p: &RoomsAndTunnels,
+    seed: u64,
+    locks: &Locks,
+    placed: &[Placed],
+    stitch: bool,
+    rec: &mut impl Recorder,
+) -> Result<Map, LockConflict> {
+    let (mut map, lookup) = carve::carve_rooms(p, seed, placed, Some(locks));
     let mut dig = Dig::new(p, &lookup, placed.len().saturating_sub(1));
-    let mut router = around_locks::AroundLocks::new(locks, &placed, &mut map, &mut dig);
+    let mut router = around_locks::AroundLocks::new(locks, placed, &mut map, &mut dig);
     for stage in p.common.stages.running(KIND) {
         match stage {
-            Stage::DigTunnels => dig::dig_tunnels(p, &placed, &mut map, &mut dig, &mut router, &mut Off)?,
-            Stage::Spawn => spawn(p, &placed, &mut map),
+            Stage::DigTunnels => dig::dig_tunnels(p, placed, &mut map, &mut dig, &mut router, rec)?,
+            Stage::Spawn => spawn(p, placed, &mut map),
             _ => {}
         }
     }
     // Keep locks, last.
-    router.stitch(&placed, &mut map, &mut dig)?;
+    if stitch {
+        router.stitch(placed, &mut map, &mut dig)?;
+    }
     dig.finish(&mut map);
-    Ok(super::Generated { map, report: report(p, placed.len() - locks.rooms.len()) })
+    Ok(map)
+}
+
+/// The map after `steps`, the first of a recording around `kept`: every kept room from the
+/// start, the rooms the steps placed, the tunnels they dug, and the kept corridors and tiles
+/// once the locks step is among them.
+fn replay_around(p: &RoomsAndTunnels, seed: u64, kept: &crate::map::locks::Kept, steps: &[Step]) -> Option<Map> {
+    let locks = Locks::prepared(kept, p.width, p.height).ok()?;
+    let mut placed = place::place_rooms(p, seed, Some(&locks), &mut Off);
+    let tried = steps.iter().filter(|s| matches!(s, Step::RoomsTunnels(RoomsTunnelsStep::RoomTried { .. }))).count();
+    let mut rooms = 0;
+    let mut dug = Vec::new();
+    for step in steps {
+        match step {
+            Step::RoomsTunnels(RoomsTunnelsStep::RoomTried { outcome: TryOutcome::Placed { .. }, .. }) => rooms += 1,
+            Step::RoomsTunnels(RoomsTunnelsStep::TunnelDug { from, to, .. }) => dug.push((*from).max(*to) as usize),
+            _ => {}
+        }
+    }
+    if tried < p.max_rooms as usize {
+        // Still placing: the kept rooms and the first rooms placed.
+        let mut own = 0;
+        placed.retain(|r| {
+            own += usize::from(r.kept.is_none());
+            r.kept.is_some() || own <= rooms
+        });
+    }
+    for (i, room) in placed.iter_mut().enumerate() {
+        if !dug.contains(&i) {
+            room.tunnel = None;
+        }
+    }
+    let stitch = steps.iter().any(|s| s.stage() == Stage::KeepLocks);
+    dig_around(p, seed, &locks, &placed, stitch, &mut Off).ok()
 }
 
 /// Stage 3: the spawn at the first room's centre (the map's centre when no room was placed).
@@ -185,15 +240,19 @@ impl super::family::Generate for RoomsAndTunnels {
         Ok(Some(Locks::prepared(kept, self.width, self.height)?))
     }
 
-    const RECORDS_AROUND_LOCKS: bool = false;
-
     fn around_locks(
         &self,
         seed: u64,
         kept: &crate::map::locks::Kept,
-        _rec: &mut impl Recorder,
+        rec: &mut impl Recorder,
     ) -> Result<(super::Generated, Option<usize>), super::GenError> {
         let locks = Locks::prepared(kept, self.width, self.height)?;
-        Ok((generate_keeping(self, seed, &locks)?, None))
+        let made = generate_keeping(self, seed, &locks, rec)?;
+        rec.record(|| super::keep_over::kept_step(kept));
+        Ok((made, None))
+    }
+
+    fn replay_around(&self, seed: u64, kept: &crate::map::locks::Kept, steps: &[Step]) -> Option<Map> {
+        replay_around(self, seed, kept, steps)
     }
 }
