@@ -60,7 +60,7 @@ pub(crate) trait Generate: Family {
     ) -> Result<(Generated, Option<usize>), GenError> {
         let (mut out, _) = self.own_stages(seed, rec);
         keep_over::keep(&mut out.map, kept)?;
-        rec.record(|| keep_over::kept_step(kept));
+        rec.record(|| keep_over::kept_step(kept, true));
         Ok((out, None))
     }
 

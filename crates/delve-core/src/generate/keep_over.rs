@@ -30,11 +30,12 @@ pub(super) fn keep(map: &mut Map, kept: &Kept) -> Result<(), LockConflict> {
     lay(map, kept, true)
 }
 
-/// The step that tells [`keep`]: how many locked rooms and tiles it laid.
-pub(super) fn kept_step(kept: &Kept) -> super::record::Step {
+/// The step that tells the keep locks stage: how many locked rooms and tiles it kept, and
+/// whether over the finished map (as [`keep`] does).
+pub(super) fn kept_step(kept: &Kept, over: bool) -> super::record::Step {
     let tiles: usize = kept.tiles.iter().map(|(_, _, run)| run.chars().count()).sum();
     let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    super::shared_steps::SharedStep::LocksKept { rooms: count(kept.rooms.len()), tiles: count(tiles) }.into()
+    super::shared_steps::SharedStep::LocksKept { rooms: count(kept.rooms.len()), tiles: count(tiles), over }.into()
 }
 
 /// Lays `kept` over `map` as [`keep`] does; with `doors_only` off, a laid room that has no free

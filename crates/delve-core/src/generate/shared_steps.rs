@@ -38,10 +38,11 @@ pub enum SharedStep {
     /// `patches` patches of tile kind `kind` painted in rooms, `tiles` tiles in all
     /// (corridor tiles included).
     TilesPainted { kind: String, patches: u32, tiles: u32 },
-    /// The locks kept over the finished map: `rooms` locked rooms (with their doors and the
-    /// corridors between them) and `tiles` locked tiles, laid as they were, the map joined to
-    /// them.
-    LocksKept { rooms: u32, tiles: u32 },
+    /// The locks kept: `rooms` locked rooms (with their doors and the corridors between them)
+    /// and `tiles` locked tiles, as they were, the map joined to them; `over`: laid over the
+    /// finished map (else the rooms stood among the map's rooms from the start, and the kept
+    /// corridors and tiles are laid and joined now).
+    LocksKept { rooms: u32, tiles: u32, over: bool },
 }
 
 impl StepKind for SharedStep {
@@ -102,7 +103,7 @@ impl StepKind for SharedStep {
                 "Door {door} locked with key {key}; the key put in room {room} at ({}, {}), before the lock.",
                 at.x, at.y
             ),
-            SharedStep::LocksKept { rooms, tiles } => {
+            SharedStep::LocksKept { rooms, tiles, over } => {
                 let what = match (*rooms, *tiles) {
                     (r, 0) => count(u64::from(r), "locked room"),
                     (0, t) => count(u64::from(t), "locked tile"),
@@ -110,7 +111,11 @@ impl StepKind for SharedStep {
                         format!("{} and {}", count(u64::from(r), "locked room"), count(u64::from(t), "locked tile"))
                     }
                 };
-                format!("Locks kept: {what} laid over the map as they were, and joined to it.")
+                if *over {
+                    format!("Locks kept: {what} laid over the map as they were, and joined to it.")
+                } else {
+                    format!("Locks kept: {what} as they were, their corridors and free doors joined to the map.")
+                }
             }
         }
     }
@@ -180,12 +185,17 @@ mod tests {
 
     #[test]
     fn locks_kept_names_only_what_was_kept() {
-        let said = |rooms, tiles| SharedStep::LocksKept { rooms, tiles }.sentence();
+        let said = |rooms, tiles| SharedStep::LocksKept { rooms, tiles, over: true }.sentence();
         assert_eq!(said(1, 0), "Locks kept: 1 locked room laid over the map as they were, and joined to it.");
         assert_eq!(said(0, 6), "Locks kept: 6 locked tiles laid over the map as they were, and joined to it.");
         assert_eq!(
             said(2, 1),
             "Locks kept: 2 locked rooms and 1 locked tile laid over the map as they were, and joined to it."
+        );
+        // Rooms and tunnels places the kept rooms among its own from the start.
+        assert_eq!(
+            SharedStep::LocksKept { rooms: 1, tiles: 0, over: false }.sentence(),
+            "Locks kept: 1 locked room as they were, their corridors and free doors joined to the map."
         );
     }
 }

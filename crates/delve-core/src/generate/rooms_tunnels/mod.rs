@@ -248,7 +248,7 @@ impl super::family::Generate for RoomsAndTunnels {
     ) -> Result<(super::Generated, Option<usize>), super::GenError> {
         let locks = Locks::prepared(kept, self.width, self.height)?;
         let made = generate_keeping(self, seed, &locks, rec)?;
-        rec.record(|| super::keep_over::kept_step(kept));
+        rec.record(|| super::keep_over::kept_step(kept, false));
         Ok((made, None))
     }
 
