@@ -32,6 +32,31 @@ mod tests {
         }
     }
 
+    /// Every stage has a name of its own and a job; each family's own stage is in exactly that
+    /// family's list, and the shared stages that end every list are in every one (a stage
+    /// declared in the list of families but left out of its family's stages fails here).
+    #[test]
+    fn every_stage_is_named_once_and_in_its_familys_list() {
+        let mut names: Vec<&str> = Stage::ALL.iter().map(|s| s.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Stage::ALL.len(), "{names:?}");
+        for &stage in Stage::ALL {
+            assert!(!stage.job().is_empty(), "{stage:?}");
+            let having = GeneratorKind::ALL.iter().filter(|k| Stage::of(**k).contains(&stage)).count();
+            let expected = match stage {
+                Stage::Beside | Stage::Vaults | Stage::Roles | Stage::Markers | Stage::ColoursApart => {
+                    GeneratorKind::ALL.len()
+                }
+                // Shared by the drunkard's walk and rooms and mazes.
+                Stage::Passages => 2,
+                // A family's own (keep locks: rooms and tunnels lists it among its own).
+                _ => 1,
+            };
+            assert_eq!(having, expected, "{stage:?}");
+        }
+    }
+
     /// Every parameter of every generator belongs to exactly one of its stages, and every key a
     /// stage lists is a parameter of its generator.
     #[test]
