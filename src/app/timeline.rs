@@ -7,8 +7,8 @@
 use super::Document;
 use super::jobs::{Event, Job, JobId};
 use crate::generate::record::{Mark, Role, Step};
+use crate::generate::replay_keeping;
 use crate::generate::stages::Stage;
-use crate::generate::{records_around_locks, replay_keeping};
 use crate::geom::Pos;
 use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
@@ -143,15 +143,6 @@ impl Timeline {
             self.clear("This map was not generated here: there are no steps to replay.".into());
             return None;
         };
-        if prov.kept.is_some() && !records_around_locks(params) {
-            self.making = None;
-            self.clear(format!(
-                "This map was generated around locks, and the {} generator does not replay its steps \
-                 around locks yet: unlock everything and regenerate to watch it build a map.",
-                params.kind().label()
-            ));
-            return None;
-        }
         let source = Generation { params: params.clone(), seed: prov.seed, kept: prov.kept.clone() };
         if self.recorded.as_ref().is_some_and(|r| r.source == source)
             || self.making.as_ref().is_some_and(|m| m.1 == source)

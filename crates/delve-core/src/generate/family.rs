@@ -32,10 +32,6 @@ pub(crate) trait Generate: Family {
         Ok(None)
     }
 
-    /// Whether [`Generate::around_locks`] tells its steps, so that a run around locks replays
-    /// ([`Generate::replay_around`]).
-    const RECORDS_AROUND_LOCKS: bool = true;
-
     /// The map after `steps`, the first steps of a recording of [`Generate::around_locks`]
     /// around `kept`. The default replays the family's own steps, then lays the locks over the
     /// map at the step that kept them.
@@ -49,7 +45,7 @@ pub(crate) trait Generate: Family {
     }
 
     /// The map around `kept` (with its locks as [`Generate::prepare_locks`] prepares them),
-    /// each step told to `rec` when [`Generate::RECORDS_AROUND_LOCKS`]. The default keeps `kept`
+    /// each step told to `rec` (replayed by [`Generate::replay_around`]). The default keeps `kept`
     /// over the finished map (`keep_over.rs`): the family's own steps, then one step that lays
     /// the locks.
     fn around_locks(

@@ -38,6 +38,14 @@ pub(super) fn kept_step(kept: &Kept, over: bool) -> super::record::Step {
     super::shared_steps::SharedStep::LocksKept { rooms: count(kept.rooms.len()), tiles: count(tiles), over }.into()
 }
 
+/// Draws `kept`'s rooms, corridors and locked tiles on `map` as they were, joining nothing: a
+/// map in the making around them (a replay's step before its locks step).
+pub(super) fn draw(map: &mut Map, kept: &Kept) -> Result<(), LockConflict> {
+    let tiles = kept.tiles_on(map.width(), map.height())?;
+    lay_kept(map, kept, &tiles, true);
+    Ok(())
+}
+
 /// Lays `kept` over `map` as [`keep`] does; with `doors_only` off, a laid room that has no free
 /// door is joined like a generated room (a corridor may reach it anywhere) rather than refused.
 /// The vaults stage lays a vault so where no free rock is left.

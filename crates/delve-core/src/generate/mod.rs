@@ -48,7 +48,7 @@ macro_rules! family_modules {
 }
 crate::params::family::families!(family_modules);
 
-pub use request::{Made, Request, records_around_locks};
+pub use request::{Made, Request};
 
 use crate::map::Map;
 use crate::map::locks::Kept;
@@ -224,9 +224,8 @@ pub fn replay(params: &GeneratorParams, seed: u64, all: &[record::Step]) -> Opti
     replay_keeping(params, seed, None, all)
 }
 
-/// [`replay`] of a recording made around `kept` (a [`Request`] keeping `kept` and recorded, for
-/// a family that tells its steps around locks: [`request::records_around_locks`]); with `None`,
-/// exactly [`replay`].
+/// [`replay`] of a recording made around `kept` (a [`Request`] keeping `kept` and recorded);
+/// with `None`, exactly [`replay`].
 pub fn replay_keeping(
     params: &GeneratorParams,
     seed: u64,

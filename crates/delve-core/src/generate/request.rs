@@ -45,8 +45,7 @@ pub struct Request<'p> {
 #[derive(Clone, Debug)]
 pub struct Made {
     pub generated: Generated,
-    /// Every step, when the request asked for it (a generation around locks only for the families
-    /// that tell their steps around locks: [`records_around_locks`]).
+    /// Every step, when the request asked for it (around locks too).
     pub recording: Option<record::Recording>,
 }
 
@@ -88,7 +87,7 @@ impl<'p> Request<'p> {
         let seed = self.seed;
         let params = &*running(self.params);
         let mut made = match &self.kept {
-            Some(kept) if self.record && records_around_locks(params) => {
+            Some(kept) if self.record => {
                 let mut rec = record::Recording::default();
                 Made { generated: self.keeping_locks(params, kept, &mut rec)?, recording: Some(rec) }
             }
@@ -159,15 +158,6 @@ impl<'p> Request<'p> {
         place_markers(params, seed, &mut out, rec);
         Ok(out)
     }
-}
-
-/// Whether a run of `params` around locks tells its steps (every family but grown rooms, which
-/// does not record around locks yet).
-pub fn records_around_locks(params: &GeneratorParams) -> bool {
-    fn records<G: Generate>(_: &G) -> bool {
-        G::RECORDS_AROUND_LOCKS
-    }
-    on_each!(params, p => records(p))
 }
 
 /// The generator's own stages (not the part beside, vaults, roles or colours apart) for

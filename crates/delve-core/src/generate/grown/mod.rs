@@ -104,13 +104,31 @@ fn generate_with(p: &GrownRooms, seed: u64, rec: &mut impl Recorder) -> (Generat
     (g, stats.treasure.map(|t| t as usize))
 }
 
-/// The map around `locks` (see [`run_around`]).
+/// The map around `locks` (see [`run_around`]), telling `rec` each step.
 fn generate_keeping(
     p: &GrownRooms,
     seed: u64,
     locks: &super::keep::Locks,
+    rec: &mut impl Recorder,
 ) -> Result<(Generated, Option<usize>), LockConflict> {
-    run_around(p, seed, Some(locks), &mut Off).map(|(g, s)| (g, s.treasure.map(|t| t as usize)))
+    run_around(p, seed, Some(locks), rec).map(|(g, s)| (g, s.treasure.map(|t| t as usize)))
+}
+
+/// The map after `steps`, the first of a recording around `kept`: the rooms and corridors the
+/// steps grew, among the kept rooms drawn where they are (the tree grows from their doors);
+/// from the locks step on, the map the run made (its kept doors joined, every piece joined).
+fn replay_around(p: &GrownRooms, seed: u64, kept: &crate::map::locks::Kept, steps: &[Step]) -> Option<Map> {
+    if steps.iter().any(|s| s.stage() == crate::params::stages::Stage::KeepLocks) {
+        let locks = super::keep::Locks::prepared(kept, kept.width, kept.height).ok()?;
+        return generate_keeping(p, seed, &locks, &mut Off).ok().map(|(g, _)| g.map);
+    }
+    let mut map = replay(steps);
+    if (map.width(), map.height()) != (kept.width, kept.height) {
+        // Before the first step, which lays out the locks' map.
+        map = Map::new(kept.width, kept.height);
+    }
+    super::keep_over::draw(&mut map, kept).ok()?;
+    Some(map)
 }
 
 /// The map after `steps` of a recording (see [`super::replay`]).
@@ -269,16 +287,20 @@ impl super::family::Generate for GrownRooms {
         Ok(Some(super::keep::Locks::prepared(kept, kept.width, kept.height)?))
     }
 
-    const RECORDS_AROUND_LOCKS: bool = false;
-
     fn around_locks(
         &self,
         seed: u64,
         kept: &crate::map::locks::Kept,
-        _rec: &mut impl super::record::Recorder,
+        rec: &mut impl super::record::Recorder,
     ) -> Result<(Generated, Option<usize>), super::GenError> {
         let locks = super::keep::Locks::prepared(kept, kept.width, kept.height)?;
-        Ok(generate_keeping(self, seed, &locks)?)
+        let made = generate_keeping(self, seed, &locks, rec)?;
+        rec.record(|| super::keep_over::kept_step(kept, false));
+        Ok(made)
+    }
+
+    fn replay_around(&self, seed: u64, kept: &crate::map::locks::Kept, steps: &[Step]) -> Option<Map> {
+        replay_around(self, seed, kept, steps)
     }
 
     fn running(&mut self, stages: &crate::params::stages::StageList) {
