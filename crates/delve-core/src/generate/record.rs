@@ -46,7 +46,17 @@ impl<'r, R: Recorder> Steps<'r, R> {
         self.told += 1;
         self.told >= self.stop
     }
+
+    /// [`Steps::tell`] for a stage written as a function that returns [`Flow`]: `?` after it
+    /// ends the run when a replay stops at this step.
+    pub(super) fn step(&mut self, step: impl FnOnce() -> Step) -> Flow {
+        if self.tell(step) { Flow::Break(()) } else { Flow::Continue(()) }
+    }
 }
+
+/// Whether a run goes on after a stage or step ([`Flow::Break`]: a replay stops there), so that
+/// a family's pipeline reads as one call per stage, each followed by `?`.
+pub(super) type Flow = std::ops::ControlFlow<()>;
 
 /// Recording off: every call is empty and inlined away.
 pub struct Off;

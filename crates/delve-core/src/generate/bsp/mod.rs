@@ -16,7 +16,7 @@ pub mod stages;
 
 pub use params::BspRooms;
 
-use super::record::{Leg, Off, Recorder, Step, Steps};
+use super::record::{Flow, Leg, Off, Recorder, Step, Steps};
 use super::rooms_tunnels::carve::{RoomLookup, fill_shape};
 use super::rooms_tunnels::dig::{Dig, Tutorial};
 use super::rooms_tunnels::tunnels::{PathGeometry, TunnelKind};
@@ -120,69 +120,98 @@ fn centre(r: &Rect) -> Pos {
     Pos::new(r.x + r.w / 2, r.y + r.h / 2)
 }
 
+/// The steps of RogueBasin's "Basic BSP Dungeon generation", one call each: split the map into a
+/// tree of parts, a room in every leaf, then sibling parts joined from the deepest split up.
+/// A replay stops after its last step (`Flow::Break` from any stage).
 fn run(p: &BspRooms, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated {
     let mut steps = Steps::new(rec, stop);
-    let (w, h) = (p.width, p.height);
-    let empty = || Generated { map: Map::new(w, h), report: Report::default() };
-    // 1. Split.
     let (nodes, leaves, stopped) = split(p, &mut stream(seed, Stream::Layout), &mut steps);
     if stopped {
-        return empty();
+        return Generated { map: Map::new(p.width, p.height), report: Report::default() };
     }
-    // 2. Leaf rooms.
-    let (mut shapes, mut colours) = (stream(seed, Stream::Shapes), stream(seed, Stream::Colours));
-    let mut floors: Vec<Rect> = Vec::with_capacity(leaves.len());
-    let mut ids = vec![0u32; w as usize * h as usize];
-    let mut rooms = Vec::with_capacity(leaves.len());
-    let mut stopped = false;
-    for leaf in &leaves {
-        let floor = room_in(p, leaf, &mut shapes);
-        let room = floors.len() as u32;
-        let shape = Shape::Rect(floor);
-        fill_shape(&mut ids, w, &shape, room + 1);
-        rooms.push(Room::new(room, shape, PALETTE[colours.random_range(0..PALETTE.len())]));
-        floors.push(floor);
-        if steps.tell(|| BspStep::LeafRoom { room, leaf: *leaf, floor }.into()) {
-            stopped = true;
-            break;
+    let mut rooms = LeafRooms::default();
+    let placed = rooms.place(p, seed, &leaves, &mut steps);
+    let mut map = rooms.map(p);
+    let report = Report::new(rooms.floors.len(), leaves.len(), None);
+    if placed.is_continue() && p.common.stages.runs(Stage::JoinSiblings) {
+        join_siblings(p, seed, &nodes, rooms, &mut map, &mut steps);
+    }
+    Generated { map, report }
+}
+
+/// Stage 2's rooms: each one's floor, the room of each tile (+1; 0 for none), the rooms.
+#[derive(Default)]
+struct LeafRooms {
+    floors: Vec<Rect>,
+    ids: Vec<u32>,
+    rooms: Vec<Room>,
+}
+
+impl LeafRooms {
+    /// Stage 2: a room in every leaf, in order, each with its colour.
+    fn place(&mut self, p: &BspRooms, seed: u64, leaves: &[Rect], steps: &mut Steps<'_, impl Recorder>) -> Flow {
+        let (mut shapes, mut colours) = (stream(seed, Stream::Shapes), stream(seed, Stream::Colours));
+        self.floors.reserve(leaves.len());
+        self.rooms.reserve(leaves.len());
+        self.ids = vec![0u32; p.width as usize * p.height as usize];
+        for leaf in leaves {
+            let floor = room_in(p, leaf, &mut shapes);
+            let room = self.floors.len() as u32;
+            let shape = Shape::Rect(floor);
+            fill_shape(&mut self.ids, p.width, &shape, room + 1);
+            self.rooms.push(Room::new(room, shape, PALETTE[colours.random_range(0..PALETTE.len())]));
+            self.floors.push(floor);
+            steps.step(|| BspStep::LeafRoom { room, leaf: *leaf, floor }.into())?;
         }
+        Flow::Continue(())
     }
-    let tiles = ids.iter().map(|&v| if v == 0 { Tile::Wall } else { Tile::Floor }).collect();
-    let mut map = Grid::from_vec(w, h, tiles).map_or_else(|| Map::new(w, h), Map::from_tiles);
-    map.rooms = rooms;
-    if let Some(first) = floors.first() {
-        map.spawn = centre(first);
+
+    /// The map of the rooms so far, the spawn at the first one's centre.
+    fn map(&mut self, p: &BspRooms) -> Map {
+        let tiles = self.ids.iter().map(|&v| if v == 0 { Tile::Wall } else { Tile::Floor }).collect();
+        let mut map = Grid::from_vec(p.width, p.height, tiles).map_or_else(|| Map::new(p.width, p.height), Map::from_tiles);
+        map.rooms = std::mem::take(&mut self.rooms);
+        if let Some(first) = self.floors.first() {
+            map.spawn = centre(first);
+        }
+        map
     }
-    let n = floors.len();
-    let report = Report::new(n, leaves.len(), None);
-    if stopped || !p.common.stages.runs(Stage::JoinSiblings) {
-        return Generated { map, report };
-    }
-    // 3. Join siblings: the deepest splits first (the later nodes), each by its nearest rooms.
+}
+
+/// Stage 3: the deepest splits first (the later nodes), the two halves of each joined by an L
+/// tunnel between their nearest rooms.
+fn join_siblings(
+    p: &BspRooms,
+    seed: u64,
+    nodes: &[Node],
+    rooms: LeafRooms,
+    map: &mut Map,
+    steps: &mut Steps<'_, impl Recorder>,
+) {
+    let floors = &rooms.floors;
     let joins: Vec<(usize, usize)> = nodes
         .iter()
         .rev()
         .filter_map(|node| {
             let (i, j) = node.halves?;
-            nearest(&floors, nodes[i].leaves, nodes[j].leaves)
+            nearest(floors, nodes[i].leaves, nodes[j].leaves)
         })
         .collect();
-    let lookup = RoomLookup::of_ids(ids);
-    let mut dig = Dig::on(w, p.tunnel_width, &lookup, joins.len());
+    let lookup = RoomLookup::of_ids(rooms.ids);
+    let mut dig = Dig::on(p.width, p.tunnel_width, &lookup, joins.len());
     let mut coin = stream(seed, Stream::Tunnels);
     let mut cells = Vec::new();
     for (from, to) in joins {
         let kind = TunnelKind::L { horizontal_first: coin.random::<f64>() < 0.5 };
         let (start, end) = (centre(&floors[from]), centre(&floors[to]));
         let (geometry, len) = PathGeometry::new(start, end, kind, &mut cells);
-        dig.tunnel(&mut map, &geometry, len, &cells, &Tutorial);
+        dig.tunnel(map, &geometry, len, &cells, &Tutorial);
         let leg: Leg = kind.leg();
         if steps.tell(|| BspStep::SiblingsJoined { from: from as u32, to: to as u32, start, end, leg }.into()) {
             break;
         }
     }
-    dig.finish(&mut map);
-    Generated { map, report }
+    dig.finish(map);
 }
 
 /// The nearest two rooms, one among leaves `a` and one among leaves `b` (squared distance

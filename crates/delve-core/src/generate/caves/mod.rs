@@ -18,7 +18,7 @@ pub mod stages;
 
 pub use params::Caves;
 
-use super::record::{Off, Recorder, Step, Steps};
+use super::record::{Flow, Off, Recorder, Step, Steps};
 use super::rooms_tunnels::carve::RoomLookup;
 use super::rooms_tunnels::dig::{Dig, Tutorial};
 use super::rooms_tunnels::tunnels::{PathGeometry, TunnelKind};
@@ -54,28 +54,58 @@ fn replay(p: &Caves, seed: u64, steps: usize) -> Map {
     run(p, seed, &mut Off, steps).map
 }
 
+/// The method's steps, one call each: fill the rock at random, smooth it, keep the open regions
+/// as caves, join them. A replay stops after its last step (`Flow::Break` from any stage); until
+/// the caves are found, the map is the rock alone.
 fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated {
     let mut steps = Steps::new(rec, stop);
-    let stages = &p.common.stages;
-    // 1. Fill.
     let mut rock = Rock::filled(p.width, p.height, p.fill, &mut stream(seed, S::Rock));
-    let open = |r: &Rock| (r.width * r.height) as u64 - r.rock();
-    if steps.tell(|| CavesStep::CaveFilled { rock: rock.rock(), open: open(&rock) }.into()) {
+    if shape_rock(p, &mut rock, &mut steps).is_break() {
         return rock_only(p, &rock);
     }
-    // 2. Smooth.
-    if stages.runs(Stage::Smooth) {
+    let (mut g, caves) = find_caves(p, seed, &mut rock);
+    if steps.step(|| caves.step()).is_continue() && p.common.stages.runs(Stage::JoinCaves) {
+        join_caves(p, seed, &mut g.map, caves, &mut steps);
+    }
+    g
+}
+
+/// Stages 1 and 2 told: the rock filled (already), then smoothed pass by pass.
+fn shape_rock(p: &Caves, rock: &mut Rock, steps: &mut Steps<'_, impl Recorder>) -> Flow {
+    let open = |r: &Rock| (r.width * r.height) as u64 - r.rock();
+    steps.step(|| CavesStep::CaveFilled { rock: rock.rock(), open: open(rock) }.into())?;
+    if p.common.stages.runs(Stage::Smooth) {
         let mut scratch = Vec::new();
         for pass in 1..=p.iterations {
             rock.smooth(p.birth, p.survival, &mut scratch);
-            if steps.tell(|| CavesStep::CaveSmoothed { pass, rock: rock.rock(), open: open(&rock) }.into()) {
-                return rock_only(p, &rock);
-            }
+            steps.step(|| CavesStep::CaveSmoothed { pass, rock: rock.rock(), open: open(rock) }.into())?;
         }
     }
-    // 3. Regions.
-    let mut found = regions::find(&mut rock, p.min_region);
-    let mut map = rock_only(p, &rock).map;
+    Flow::Continue(())
+}
+
+/// The caves found, for joining: each one's middle, the largest, and each tile's cave.
+struct Found {
+    middles: Vec<Pos>,
+    largest: usize,
+    ids: Vec<u32>,
+    /// For the step that tells them.
+    caves: u32,
+    filled: u32,
+    filled_tiles: u64,
+}
+
+impl Found {
+    fn step(&self) -> Step {
+        CavesStep::CavesFound { caves: self.caves, filled: self.filled, filled_tiles: self.filled_tiles }.into()
+    }
+}
+
+/// Stage 3: each open region large enough a cave (a room of its cells, with a colour), the
+/// others filled in; the spawn at the middle of the largest.
+fn find_caves(p: &Caves, seed: u64, rock: &mut Rock) -> (Generated, Found) {
+    let mut found = regions::find(rock, p.min_region);
+    let mut map = rock_only(p, rock).map;
     let middles: Vec<Pos> = found.cells.iter().map(|c| regions::middle(c)).collect();
     let largest = (0..found.cells.len()).max_by_key(|&i| (found.cells[i].len(), std::cmp::Reverse(i))).unwrap_or(0);
     map.spawn = middles.get(largest).copied().unwrap_or(map.spawn);
@@ -90,35 +120,36 @@ fn run(p: &Caves, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated 
             Room::new(i as u32, Shape::Cells(cells), colour)
         })
         .collect();
-    if steps.tell(|| CavesStep::CavesFound { caves, filled: found.filled, filled_tiles: found.filled_tiles }.into()) {
-        return Generated { map, report };
-    }
-    // 4. Join caves.
-    if stages.runs(Stage::JoinCaves) {
-        let joins = join::tree(&middles, largest);
-        let lookup = RoomLookup::of_ids(found.ids);
-        let mut dig = Dig::on(p.width, p.tunnel_width, &lookup, joins.len());
-        let mut coin = stream(seed, S::Tunnels);
-        let mut cells = Vec::new();
-        let w = p.width as usize;
-        let cave_at = |c: Pos| lookup.room_at(c.y as usize * w + c.x as usize);
-        for (from, to) in joins {
-            let kind = TunnelKind::L { horizontal_first: coin.random::<f64>() < 0.5 };
-            let (start, end) = (middles[from], middles[to]);
-            let (geometry, len) = PathGeometry::new(start, end, kind, &mut cells);
-            // The L's tiles, with every detour back into a cave cut (caves are no rectangles).
-            let mut line = Vec::with_capacity(len);
-            geometry.extend(0..len, &cells, &mut line);
-            join::trim(&mut line, cave_at);
-            dig.tunnel(&mut map, &PathGeometry::Cells, line.len(), &line, &Tutorial);
-            let leg = kind.leg();
-            if steps.tell(|| CavesStep::CavesJoined { from: from as u32, to: to as u32, start, end, leg }.into()) {
-                break;
-            }
+    let (filled, filled_tiles) = (found.filled, found.filled_tiles);
+    (Generated { map, report }, Found { middles, largest, ids: found.ids, caves, filled, filled_tiles })
+}
+
+/// Stage 4: each cave in turn joined to the nearest cave already joined, by an L tunnel between
+/// their middles, carved and split into corridors with doors as rooms and tunnels' are.
+fn join_caves(p: &Caves, seed: u64, map: &mut Map, found: Found, steps: &mut Steps<'_, impl Recorder>) {
+    let Found { middles, largest, ids, .. } = found;
+    let joins = join::tree(&middles, largest);
+    let lookup = RoomLookup::of_ids(ids);
+    let mut dig = Dig::on(p.width, p.tunnel_width, &lookup, joins.len());
+    let mut coin = stream(seed, S::Tunnels);
+    let mut cells = Vec::new();
+    let w = p.width as usize;
+    let cave_at = |c: Pos| lookup.room_at(c.y as usize * w + c.x as usize);
+    for (from, to) in joins {
+        let kind = TunnelKind::L { horizontal_first: coin.random::<f64>() < 0.5 };
+        let (start, end) = (middles[from], middles[to]);
+        let (geometry, len) = PathGeometry::new(start, end, kind, &mut cells);
+        // The L's tiles, with every detour back into a cave cut (caves are no rectangles).
+        let mut line = Vec::with_capacity(len);
+        geometry.extend(0..len, &cells, &mut line);
+        join::trim(&mut line, cave_at);
+        dig.tunnel(map, &PathGeometry::Cells, line.len(), &line, &Tutorial);
+        let leg = kind.leg();
+        if steps.tell(|| CavesStep::CavesJoined { from: from as u32, to: to as u32, start, end, leg }.into()) {
+            break;
         }
-        dig.finish(&mut map);
     }
-    Generated { map, report }
+    dig.finish(map);
 }
 
 /// The map of `rock` alone: its open tiles as floor, no room yet.

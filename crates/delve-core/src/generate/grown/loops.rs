@@ -213,7 +213,7 @@ mod tests {
                 doors_per_room: crate::params::SizeRange::new(3, 5),
                 ..params(6, 3)
             };
-            let mut b = super::super::grow_tree(&p, seed);
+            let mut b = super::super::tree_alone(&p, seed);
             let tree = b.corridors.len();
             let uses: Vec<u32> = b.doors.iter().map(|d| d.uses).collect();
             let (added, candidates) = add_loops(&mut b, seed, &mut Off);

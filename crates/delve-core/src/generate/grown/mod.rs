@@ -172,62 +172,16 @@ fn run_around(
     locks: Option<&super::keep::Locks>,
     rec: &mut impl Recorder,
 ) -> Result<(Generated, GrownStats), LockConflict> {
-    let mut grow = Grow::new(p, seed);
-    let mut doors = Doors::new(seed);
-    let mut colours = crate::rng::stream(seed, crate::rng::Stream::Colours);
-    let mut place = Place::new(p, seed);
     let mut b = Builder::new(p);
-    let mut stats = GrownStats::default();
-    let mut shortfall = None;
     if let Some(l) = locks {
         b.keep(l)?;
     }
     let kept = b.rooms.len();
     let mut plan = Plan::new(p, &b);
-    for i in kept as u32..p.rooms {
-        let room = b.rooms.len() as u32;
-        let part = plan.as_ref().map_or(Part::Main, |plan| plan.part(i));
-        let ask = plan.as_ref().map_or(Ask::default(), |plan| plan.ask(part));
-        // 1. Grow: the room's shape.
-        let grown = grow.room(p, (room, ask), rec);
-        stats.regrown += u64::from(grown.regrown);
-        let exhausted = grown.exhausted;
-        // 2. Doors: its candidate doors on its outer walls.
-        let chosen = doors.choose(p, &grown, ask.doors, room, rec);
-        let t = Template::new(grown, chosen, &mut colours);
-        // 3. Place: at a free door of a placed room, by the shortest corridor.
-        let groups = plan.as_ref().and_then(|plan| plan.anchor(&b, part));
-        let anchor = place.anchor(groups.as_deref());
-        if let Some(shape) = exhausted {
-            // The first room is kept, holes filled, so the map is never empty.
-            let kept_first = i == 0 && b.place(&t, anchor, rec).is_ok();
-            if kept_first {
-                stats.candidate_doors += t.doors.len();
-            }
-            // A shortfall is rooms not placed: none when that first room was the only one asked.
-            if !(kept_first && i + 1 == p.rooms) {
-                shortfall = Some(Grown::hole_shortfall(p, b.rooms.len(), shape));
-            }
-            break;
-        }
-        if b.rooms.is_empty() && b.bounds.is_some() {
-            // Only tiles are locked: the first room goes where it fits, near the middle.
-            if !b.place_first_in_bounds(&t, &Rotation::new(&t, 0)) {
-                return Err(LockConflict::WalledIn { what: "the first room".into(), cell: Pos::new(0, 0) });
-            }
-            stats.candidate_doors += t.doors.len();
-            continue;
-        }
-        if let Err(why) = b.place(&t, anchor, rec) {
-            shortfall = Some(why);
-            break;
-        }
-        if let Some(plan) = &mut plan {
-            plan.placed(&mut b, part, room);
-        }
-        stats.candidate_doors += t.doors.len();
-    }
-    if let Some(plan) = &plan {
+    let mut stats = GrownStats::default();
+    // 1–3, room after room: grow its shape, choose its doors, place it at a free door.
+    let shortfall = grow_tree(p, seed, &mut b, &mut plan, &mut stats, rec)?;
+    if let Some(plan) = &mut plan {
         // The entrance: the spawn's room (as the map will have it, below).
         let spawn = locks.and_then(|l| l.spawn);
         let entrance = spawn.and_then(|s| b.rooms.iter().position(|r| r.cells.contains(&s)));
@@ -240,9 +194,7 @@ fn run_around(
     if let Some(l) = locks {
         b.join_kept(l, kept)?;
     }
-    stats.poses_tested = b.poses;
-    stats.doors_examined = b.examined;
-    stats.door_levels_computed = b.levels;
+    (stats.poses_tested, stats.doors_examined, stats.door_levels_computed) = (b.poses, b.examined, b.levels);
     let rooms_placed = b.rooms.len();
     let ((dx, dy), (width, height)) = b.frame();
     let mut map = b.into_map();
@@ -253,10 +205,67 @@ fn run_around(
     Ok((Generated { map, report: Report::new(rooms_placed, p.rooms as usize, shortfall) }, stats))
 }
 
-/// Stages 1 to 3 alone for `p` and `seed` (nothing planned, nothing locked), as `run` runs
+/// Stages 1 to 3, room after room as the tutorial grows them, until `p.rooms` are placed or one
+/// cannot be: returns why not (the shortfall), if so.
+fn grow_tree(
+    p: &GrownRooms,
+    seed: u64,
+    b: &mut Builder<'_>,
+    plan: &mut Option<Plan>,
+    stats: &mut GrownStats,
+    rec: &mut impl Recorder,
+) -> Result<Option<super::Shortfall>, LockConflict> {
+    let mut grow = Grow::new(p, seed);
+    let mut doors = Doors::new(seed);
+    let mut colours = crate::rng::stream(seed, crate::rng::Stream::Colours);
+    let mut place = Place::new(p, seed);
+    for i in b.rooms.len() as u32..p.rooms {
+        let room = b.rooms.len() as u32;
+        let part = plan.as_ref().map_or(Part::Main, |plan| plan.part(i));
+        let ask = plan.as_ref().map_or(Ask::default(), |plan| plan.ask(part));
+        // 1. Grow: the room's shape.
+        let grown = grow.room(p, (room, ask), rec);
+        stats.regrown += u64::from(grown.regrown);
+        let exhausted = grown.exhausted;
+        // 2. Doors: its candidate doors on its outer walls.
+        let chosen = doors.choose(p, &grown, ask.doors, room, rec);
+        let t = Template::new(grown, chosen, &mut colours);
+        // 3. Place: at a free door of a placed room, by the shortest corridor.
+        let groups = plan.as_ref().and_then(|plan| plan.anchor(b, part));
+        let anchor = place.anchor(groups.as_deref());
+        if let Some(shape) = exhausted {
+            // The first room is kept, holes filled, so the map is never empty.
+            let kept_first = i == 0 && b.place(&t, anchor, rec).is_ok();
+            if kept_first {
+                stats.candidate_doors += t.doors.len();
+            }
+            // A shortfall is rooms not placed: none when that first room was the only one asked.
+            let only = kept_first && i + 1 == p.rooms;
+            return Ok((!only).then(|| Grown::hole_shortfall(p, b.rooms.len(), shape)));
+        }
+        if b.rooms.is_empty() && b.bounds.is_some() {
+            // Only tiles are locked: the first room goes where it fits, near the middle.
+            if !b.place_first_in_bounds(&t, &Rotation::new(&t, 0)) {
+                return Err(LockConflict::WalledIn { what: "the first room".into(), cell: Pos::new(0, 0) });
+            }
+            stats.candidate_doors += t.doors.len();
+            continue;
+        }
+        if let Err(why) = b.place(&t, anchor, rec) {
+            return Ok(Some(why));
+        }
+        if let Some(plan) = plan {
+            plan.placed(b, part, room);
+        }
+        stats.candidate_doors += t.doors.len();
+    }
+    Ok(None)
+}
+
+/// [`grow_tree`] alone for `p` and `seed` (nothing planned, nothing locked), as `run` runs
 /// them: the builder holding the tree.
 #[cfg(test)]
-fn grow_tree(p: &GrownRooms, seed: u64) -> Builder<'_> {
+fn tree_alone(p: &GrownRooms, seed: u64) -> Builder<'_> {
     let (mut grow, mut doors, mut place) = (Grow::new(p, seed), Doors::new(seed), Place::new(p, seed));
     let mut colours = crate::rng::stream(seed, crate::rng::Stream::Colours);
     let mut b = Builder::new(p);

@@ -290,7 +290,7 @@ mod tests {
     fn every_room_of_a_tree_hangs_from_an_older_one_apart_from_the_rest() {
         for (seed, door_kinds) in [(1, 1), (2, 1), (3, 2)] {
             let p = GrownRooms { door_kinds, ..GrownRooms::tiendil_step6() };
-            let b = super::super::grow_tree(&p, seed);
+            let b = super::super::tree_alone(&p, seed);
             assert_eq!(b.rooms.len(), p.rooms as usize, "seed {seed}: every room placed");
             assert_eq!(b.corridors.len(), b.rooms.len() - 1, "one corridor per room after the first");
             assert!(rooms_apart(&b), "seed {seed}");

@@ -17,14 +17,14 @@ pub mod stages;
 
 pub use params::RoomsAndMazes;
 
-use super::record::{Off, Recorder, Step, Steps};
+use super::record::{Flow, Off, Recorder, Step, Steps};
 use super::{Generated, Report};
 use crate::geom::{Dir, Grid, Pos, Rect};
 use crate::map::palette::PALETTE;
 use crate::map::{Map, Room, Shape, Tile};
 use crate::params::stages::Stage;
 use crate::pathfind::UnionFind;
-use crate::rng::{Stream, stream};
+use crate::rng::{DelveRng, Stream, stream};
 use rand::RngExt;
 
 mod steps;
@@ -65,6 +65,13 @@ struct Carved {
 }
 
 impl Carved {
+    /// All rock, before the first room.
+    fn new(p: &RoomsAndMazes) -> Carved {
+        let pw = p.width as usize + 2;
+        let region = vec![ROCK; pw * (p.height as usize + 2)];
+        Carved { w: p.width as i32, h: p.height as i32, pw, region, rooms: Vec::new() }
+    }
+
     /// The place of map tile `c`, if on the map.
     fn at(&self, c: Pos) -> Option<usize> {
         (c.x >= 0 && c.y >= 0 && c.x < self.w && c.y < self.h).then(|| (c.y as usize + 1) * self.pw + c.x as usize + 1)
@@ -126,14 +133,35 @@ impl Carved {
     }
 }
 
+/// Nystrom's steps, one call each: the rooms, the mazes between them, the openings that make
+/// it one, the dead ends filled back, then the rooms joined along the passages. A replay stops
+/// after its last step (`Flow::Break` from any stage).
 fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated {
     let mut steps = Steps::new(rec, stop);
-    let (w, h) = (p.width as i32, p.height as i32);
-    let pw = p.width as usize + 2;
-    let mut c = Carved { w, h, pw, region: vec![ROCK; pw * (p.height as usize + 2)], rooms: Vec::new() };
-    let done = |c: &Carved, report: Report| Generated { map: c.map(p.width, p.height), report };
-    // 1. Maze rooms.
-    let mut rng = stream(seed, Stream::Layout);
+    let mut c = Carved::new(p);
+    if carve(p, seed, &mut c, &mut steps).is_break() {
+        return Generated { map: c.map(p.width, p.height), report: Report::default() };
+    }
+    join_along_passages(p, seed, &c, &mut steps)
+}
+
+/// Stages 1 to 4 on the carving `c`.
+fn carve(p: &RoomsAndMazes, seed: u64, c: &mut Carved, steps: &mut Steps<'_, impl Recorder>) -> Flow {
+    place_rooms(p, &mut stream(seed, Stream::Layout), c, steps)?;
+    let regions = grow_mazes(p, &mut stream(seed, Stream::Shapes), c, steps)?;
+    let (joined, extra) = connect(c, regions, p.extra_openings, &mut stream(seed, Stream::Tunnels));
+    steps.step(|| MazesStep::Connected { openings: joined, extra }.into())?;
+    // Without a room the whole maze is dead ends: it is kept, so the map has somewhere to stand.
+    if p.common.stages.runs(Stage::RemoveDeadEnds) && !c.rooms.is_empty() {
+        let tiles = remove_dead_ends(c, p.dead_ends);
+        steps.step(|| MazesStep::DeadEndsFilled { tiles }.into())?;
+    }
+    Flow::Continue(())
+}
+
+/// Stage 1: `room_tries` rooms of odd sides at odd places, a try that overlaps a room skipped.
+fn place_rooms(p: &RoomsAndMazes, rng: &mut DelveRng, c: &mut Carved, steps: &mut Steps<'_, impl Recorder>) -> Flow {
+    let (w, h) = (c.w, c.h);
     let odd = |v: u32| i32::try_from(v - (1 - v % 2)).unwrap_or(3).max(3);
     // The rooms' edges (left, top, right, bottom), for the overlap test.
     let mut boxes: Vec<[i32; 4]> = Vec::new();
@@ -164,44 +192,43 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
         }
         c.rooms.push(floor);
         boxes.push([left, top, right, bottom]);
-        if steps.tell(|| MazesStep::MazeRoom { room, floor }.into()) {
-            return done(&c, Report::default());
-        }
+        steps.step(|| MazesStep::MazeRoom { room, floor }.into())?;
     }
-    // 2. Grow maze.
-    let mut shapes = stream(seed, Stream::Shapes);
+    Flow::Continue(())
+}
+
+/// Stage 2: a maze grown from each odd tile still rock, in reading order. Returns how many
+/// regions there are (rooms and mazes).
+fn grow_mazes(
+    p: &RoomsAndMazes,
+    rng: &mut DelveRng,
+    c: &mut Carved,
+    steps: &mut Steps<'_, impl Recorder>,
+) -> std::ops::ControlFlow<(), usize> {
     let mut next = c.rooms.len() as u32;
     c.fence(FENCE);
-    for y in (1..h - 1).step_by(2) {
-        for x in (1..w - 1).step_by(2) {
+    for y in (1..c.h - 1).step_by(2) {
+        for x in (1..c.w - 1).step_by(2) {
             let start = Pos::new(x, y);
             if c.at(start).is_none_or(|k| c.region[k] != ROCK) {
                 continue;
             }
-            let grown = grow(&mut c, start, next, p.winding, &mut shapes);
+            let cells = grow(c, start, next, p.winding, rng);
             let region = next;
             next += 1;
-            if steps.tell(|| MazesStep::MazeGrown { region, start, cells: grown }.into()) {
+            if steps.tell(|| MazesStep::MazeGrown { region, start, cells }.into()) {
                 c.fence(ROCK);
-                return done(&c, Report::default());
+                return std::ops::ControlFlow::Break(());
             }
         }
     }
     c.fence(ROCK);
-    // 3. Connect.
-    let openings = connect(&mut c, next as usize, p.extra_openings, &mut stream(seed, Stream::Tunnels));
-    if steps.tell(|| MazesStep::Connected { openings: openings.0, extra: openings.1 }.into()) {
-        return done(&c, Report::default());
-    }
-    // 4. Remove dead ends.
-    // Without a room the whole maze is dead ends: it is kept, so the map has somewhere to stand.
-    if p.common.stages.runs(Stage::RemoveDeadEnds) && !c.rooms.is_empty() {
-        let filled = remove_dead_ends(&mut c, p.dead_ends);
-        if steps.tell(|| MazesStep::DeadEndsFilled { tiles: filled }.into()) {
-            return done(&c, Report::default());
-        }
-    }
-    // 5. Passages: the rooms with their colours, joined along the maze.
+    std::ops::ControlFlow::Continue(next as usize)
+}
+
+/// Stage 5: the map of the carving, its rooms with their colours and the spawn at the first
+/// room's centre, the rooms joined along the passages by corridors (`passages.rs`).
+fn join_along_passages(p: &RoomsAndMazes, seed: u64, c: &Carved, steps: &mut Steps<'_, impl Recorder>) -> Generated {
     let mut map = c.map(p.width, p.height);
     let mut colours = stream(seed, Stream::Colours);
     for (i, floor) in c.rooms.iter().enumerate() {
@@ -216,14 +243,14 @@ fn run(p: &RoomsAndMazes, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
         let rooms = c.rooms.len() as u32;
         let pass = c.region.iter().map(|&r| u8::from(!is_passage(r, rooms)) * super::passages::WALL).collect();
         let room = |k: usize| c.region.get(k).copied().filter(|&r| r < rooms);
-        super::passages::join_walled(pw, pass, room, &mut map, &mut steps);
+        super::passages::join_walled(c.pw, pass, room, &mut map, steps);
     }
     Generated { map, report }
 }
 
 /// Stage 2: a growing-tree maze of region `region` from `start` over the odd tiles still rock;
 /// returns how many tiles it carved.
-fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut crate::rng::DelveRng) -> u32 {
+fn grow(c: &mut Carved, start: Pos, region: u32, winding: f64, rng: &mut DelveRng) -> u32 {
     let Some(first) = c.at(start) else { return 0 };
     let mut carved = 1;
     c.region[first] = region;
@@ -282,7 +309,7 @@ const WAYS: [[Dir; 4]; 16] = {
 /// Stage 3: opens one opening at random after another until the `regions` are one; an opening
 /// left between regions already one is opened with chance `extra`. Returns the openings made
 /// to join, and the extra ones.
-fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut crate::rng::DelveRng) -> (u32, u32) {
+fn connect(c: &mut Carved, regions: usize, extra: f64, rng: &mut DelveRng) -> (u32, u32) {
     let found = openings(c);
     debug_assert_eq!(found, openings_by_scan(c), "an opening away from every room");
     // Kruskal's way: the openings in a random order; each joins its regions when they are not

@@ -159,23 +159,37 @@ fn find_rooms(p: &DrunkardsWalk, cells: &mut [u8]) -> (Vec<Vec<Pos>>, Vec<u32>) 
     (rooms, ids)
 }
 
+/// The drunkard's walk's steps, one call each: walkers open the map until its floor share is
+/// open, the wide open areas become rooms, passages join them. A replay stops after its last
+/// step.
 fn run(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder, stop: usize) -> Generated {
     let mut steps = Steps::new(rec, stop);
-    // 1. Walk.
     let Walked { open: mut cells, reached, stopped } = walk(p, seed, &mut steps);
     if stopped {
         return Generated { map: tiles_of(p, &cells), report: Report::default() };
     }
-    // 2. Find rooms.
-    let (rooms, ids) = find_rooms(p, &mut cells);
-    let mut map = tiles_of(p, &cells);
+    let (mut g, ids) = rooms_of(p, seed, &mut cells, reached);
+    let passage = cells.iter().filter(|&&c| c == 1).count() as u64;
+    let rooms = g.map.rooms.len() as u32;
+    if steps.step(|| WalkStep::WalkRooms { rooms, passage }.into()).is_continue()
+        && p.common.stages.runs(Stage::Passages)
+    {
+        super::passages::join(p.width, &mut g.map, &ids, &mut steps);
+    }
+    g
+}
+
+/// Stage 2 made a map: the rooms found in `cells` with their colours, the spawn at the middle
+/// of the largest. Returns it with the room of each tile (+1; 0 for none).
+fn rooms_of(p: &DrunkardsWalk, seed: u64, cells: &mut [u8], reached: bool) -> (Generated, Vec<u32>) {
+    let (rooms, ids) = find_rooms(p, cells);
+    let mut map = tiles_of(p, cells);
     let mut colours = stream(seed, Stream::Colours);
     let middles: Vec<Pos> = rooms.iter().map(|c| super::caves::middle(c)).collect();
     let largest = (0..rooms.len()).max_by_key(|&i| (rooms[i].len(), std::cmp::Reverse(i)));
     if let Some(s) = largest.and_then(|i| middles.get(i)) {
         map.spawn = *s;
     }
-    let passage = cells.iter().filter(|&&c| c == 1).count() as u64;
     let n = rooms.len();
     map.rooms = rooms
         .into_iter()
@@ -189,13 +203,7 @@ fn run(p: &DrunkardsWalk, seed: u64, rec: &mut impl Recorder, stop: usize) -> Ge
             100.0 * p.floor_share
         ));
     }
-    if steps.tell(|| WalkStep::WalkRooms { rooms: n as u32, passage }.into()) || !p.common.stages.runs(Stage::Passages)
-    {
-        return Generated { map, report };
-    }
-    // 3. Passages.
-    super::passages::join(p.width, &mut map, &ids, &mut steps);
-    Generated { map, report }
+    (Generated { map, report }, ids)
 }
 
 impl super::family::Generate for DrunkardsWalk {
