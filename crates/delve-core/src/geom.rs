@@ -31,7 +31,7 @@ impl Pos {
     }
 
     /// Turned `quarter_turns` × 90° clockwise about the origin (on screen, `y` pointing down).
-    pub fn turned(self, quarter_turns: u32) -> Self {
+    pub(crate) fn turned(self, quarter_turns: u32) -> Self {
         let mut q = self;
         for _ in 0..quarter_turns % 4 {
             q = Pos::new(-q.y, q.x);
@@ -50,7 +50,7 @@ impl Pos {
     }
 
     /// The direction from `self` to an orthogonally adjacent `other`, if it is adjacent.
-    pub fn dir_to(self, other: Pos) -> Option<Dir> {
+    pub(crate) fn dir_to(self, other: Pos) -> Option<Dir> {
         Dir::ALL.into_iter().find(|&d| self.step(d) == other)
     }
 }
@@ -85,7 +85,7 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
 
-    pub const fn delta(self) -> (i32, i32) {
+    pub(crate) const fn delta(self) -> (i32, i32) {
         match self {
             Dir::North => (0, -1),
             Dir::East => (1, 0),
@@ -104,7 +104,7 @@ impl Dir {
     }
 
     /// Rotated 90° clockwise (on screen, with `y` pointing down).
-    pub const fn rotate_cw(self) -> Dir {
+    pub(crate) const fn rotate_cw(self) -> Dir {
         match self {
             Dir::North => Dir::East,
             Dir::East => Dir::South,
@@ -114,7 +114,7 @@ impl Dir {
     }
 
     /// Turned `quarter_turns` × 90° clockwise.
-    pub fn turned(self, quarter_turns: u32) -> Dir {
+    pub(crate) fn turned(self, quarter_turns: u32) -> Dir {
         let mut d = self;
         for _ in 0..quarter_turns % 4 {
             d = d.rotate_cw();
@@ -174,7 +174,7 @@ impl Rect {
     }
 
     /// The same tiles as a closed box (for a non-empty rectangle).
-    pub const fn tile_box(&self) -> TileBox {
+    pub(crate) const fn tile_box(&self) -> TileBox {
         TileBox::new(self.x, self.y, self.right() - 1, self.bottom() - 1)
     }
 
@@ -210,7 +210,7 @@ impl Rect {
 
     /// The tiles on its edge (each once, row by row for the top and bottom rows, then down the
     /// sides): every tile beside one outside it. A walk from outside reaches one of them first.
-    pub fn for_each_edge_cell(&self, mut f: impl FnMut(Pos)) {
+    pub(crate) fn for_each_edge_cell(&self, mut f: impl FnMut(Pos)) {
         if self.is_empty() {
             return;
         }
@@ -236,7 +236,7 @@ impl Rect {
 /// points, and the overlap boxes of the generators. It holds no tile when `x0 > x1` or `y0 > y1`.
 /// (A [`Rect`] is the half-open form, for maps and the model.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TileBox {
+pub(crate) struct TileBox {
     pub x0: i32,
     pub y0: i32,
     pub x1: i32,
@@ -244,29 +244,29 @@ pub struct TileBox {
 }
 
 impl TileBox {
-    pub const fn new(x0: i32, y0: i32, x1: i32, y1: i32) -> Self {
+    pub(crate) const fn new(x0: i32, y0: i32, x1: i32, y1: i32) -> Self {
         Self { x0, y0, x1, y1 }
     }
 
     /// The box of the one tile `p`.
-    pub const fn at(p: Pos) -> Self {
+    pub(crate) const fn at(p: Pos) -> Self {
         Self::new(p.x, p.y, p.x, p.y)
     }
 
     /// The smallest box holding every point of `points` (`None` when there are none).
-    pub fn around(points: impl IntoIterator<Item = Pos>) -> Option<TileBox> {
+    pub(crate) fn around(points: impl IntoIterator<Item = Pos>) -> Option<TileBox> {
         let mut it = points.into_iter();
         let first = TileBox::at(it.next()?);
         Some(it.fold(first, |b, p| b.union(&TileBox::at(p))))
     }
 
-    pub const fn contains(&self, p: Pos) -> bool {
+    pub(crate) const fn contains(&self, p: Pos) -> bool {
         p.x >= self.x0 && p.x <= self.x1 && p.y >= self.y0 && p.y <= self.y1
     }
 
     /// Whether the boxes share a tile. Without short-circuits, so that a pass over many boxes
     /// has no branches to mispredict.
-    pub const fn meets(&self, o: &TileBox) -> bool {
+    pub(crate) const fn meets(&self, o: &TileBox) -> bool {
         (self.x0 <= o.x1) & (o.x0 <= self.x1) & (self.y0 <= o.y1) & (o.y0 <= self.y1)
     }
 
@@ -276,17 +276,17 @@ impl TileBox {
     }
 
     /// Moved by `d`.
-    pub const fn shifted(&self, d: Pos) -> TileBox {
+    pub(crate) const fn shifted(&self, d: Pos) -> TileBox {
         TileBox::new(self.x0 + d.x, self.y0 + d.y, self.x1 + d.x, self.y1 + d.y)
     }
 
     /// Grown by `n` tiles on every side.
-    pub const fn grow(&self, n: i32) -> TileBox {
+    pub(crate) const fn grow(&self, n: i32) -> TileBox {
         TileBox::new(self.x0 - n, self.y0 - n, self.x1 + n, self.y1 + n)
     }
 
     /// The same tiles as a half-open [`Rect`] (sides saturate at `i32::MAX`).
-    pub fn to_rect(&self) -> Rect {
+    pub(crate) fn to_rect(self) -> Rect {
         let side = |lo: i32, hi: i32| (i64::from(hi) - i64::from(lo) + 1).clamp(0, i64::from(i32::MAX)) as i32;
         Rect::new(self.x0, self.y0, side(self.x0, self.x1), side(self.y0, self.y1))
     }
@@ -296,7 +296,7 @@ impl TileBox {
 /// boxes near a place are found without a pass over all of them. A box (partly) off the grid is
 /// filed in the buckets at its edge.
 #[derive(Clone, Debug, Default)]
-pub struct Buckets {
+pub(crate) struct Buckets {
     size: i32,
     cols: i32,
     rows: i32,
@@ -313,7 +313,7 @@ impl Buckets {
 
     /// The buckets (columns and rows) that `b` reaches into, clamped to the grid; `None` when
     /// the grid has none.
-    pub fn span(&self, b: &TileBox) -> Option<TileBox> {
+    pub(crate) fn span(&self, b: &TileBox) -> Option<TileBox> {
         if self.cells.is_empty() {
             return None;
         }
@@ -323,7 +323,7 @@ impl Buckets {
     }
 
     /// Files `id` in every bucket that `b` reaches into.
-    pub fn insert(&mut self, id: u32, b: &TileBox) {
+    pub(crate) fn insert(&mut self, id: u32, b: &TileBox) {
         let Some(span) = self.span(b) else { return };
         for row in span.y0..=span.y1 {
             for col in span.x0..=span.x1 {
@@ -333,7 +333,7 @@ impl Buckets {
     }
 
     /// The ids filed in the bucket at `col`, `row` (in the order they were filed).
-    pub fn bucket(&self, col: i32, row: i32) -> &[u32] {
+    pub(crate) fn bucket(&self, col: i32, row: i32) -> &[u32] {
         &self.cells[(row * self.cols + col) as usize]
     }
 }
@@ -356,7 +356,7 @@ impl<T: Copy> Grid<T> {
 
 impl<T> Grid<T> {
     /// Wraps an existing row-major vector; `None` when its length is not `width * height`.
-    pub fn from_vec(width: u32, height: u32, cells: Vec<T>) -> Option<Self> {
+    pub(crate) fn from_vec(width: u32, height: u32, cells: Vec<T>) -> Option<Self> {
         (cells.len() == width as usize * height as usize).then_some(Self { width, height, cells })
     }
 
@@ -386,7 +386,7 @@ impl<T> Grid<T> {
         self.index(p).map(|i| &self.cells[i])
     }
 
-    pub fn get_mut(&mut self, p: Pos) -> Option<&mut T> {
+    pub(crate) fn get_mut(&mut self, p: Pos) -> Option<&mut T> {
         self.index(p).map(move |i| &mut self.cells[i])
     }
 
@@ -418,7 +418,7 @@ impl<T> Grid<T> {
         &self.cells
     }
 
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
         &mut self.cells
     }
 

@@ -33,11 +33,6 @@ impl Role {
         }
     }
 
-    /// The role named `name` (as [`Role::name`] writes it).
-    pub fn from_name(name: &str) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.name() == name)
-    }
-
     /// What a designer sees in pickers: `Entrance`, `Side room` ...
     pub const fn label(self) -> &'static str {
         match self {
@@ -91,7 +86,7 @@ impl TileKind {
 
     /// What is wrong with this kind as the `index`th of a palette whose kinds before it are
     /// `before`, if anything.
-    pub fn problem(&self, before: &[TileKind]) -> Option<String> {
+    pub(crate) fn problem(&self, before: &[TileKind]) -> Option<String> {
         let name = &self.name;
         if name.trim().is_empty() {
             return Some(format!("tile kind {} has no name; give it one (e.g. \"water\")", before.len() + 1));

@@ -51,7 +51,7 @@
 //! Each generator family (rooms and tunnels, grown rooms, caves, BSP rooms, the drunkard's walk,
 //! rooms and mazes, …) is its parameter struct in [`params`] and its algorithm in
 //! [`generate`](mod@generate),
-//! registered by one line in one list ([`params::family`]): the parameters' enum
+//! registered by one line in one list (`params::family`): the parameters' enum
 //! ([`GeneratorParams`]), the file forms, the editor's picker and the bindings' lists are all
 //! made from that list.
 //!

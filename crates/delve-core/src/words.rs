@@ -8,7 +8,7 @@ pub fn capitalised(text: &str) -> String {
 
 /// `text` as it reads inside a sentence: its first letter in lower case, unless the first word
 /// is an abbreviation ("Rooms and tunnels" → "rooms and tunnels", "BSP rooms" stays).
-pub fn lower_first(text: &str) -> String {
+pub(crate) fn lower_first(text: &str) -> String {
     let mut c = text.chars();
     match (c.next(), c.next()) {
         (Some(a), Some(b)) if !b.is_uppercase() => a.to_lowercase().chain([b]).chain(c).collect(),

@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The `format` of every Delve map JSON.
-pub const FORMAT: &str = "delve-map";
+pub(crate) const FORMAT: &str = "delve-map";
 /// The version of the JSON layout (bumped when a field changes meaning).
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// A map as JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

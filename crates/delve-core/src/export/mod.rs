@@ -21,7 +21,7 @@ pub enum TileId {
 
 impl TileId {
     /// The id of a map tile (a door's tile is [`TileId::Door`] only by [`tile_ids`]).
-    pub const fn of(t: Tile) -> TileId {
+    pub(crate) const fn of(t: Tile) -> TileId {
         match t {
             Tile::Wall => TileId::Wall,
             Tile::Floor => TileId::RoomFloor,
@@ -38,16 +38,6 @@ impl TileId {
             TileId::RoomFloor => "room_floor",
             TileId::CorridorFloor => "corridor_floor",
             TileId::Door => "door",
-        }
-    }
-
-    /// The character of this tile in the ASCII form and in JSON rows.
-    pub const fn char(self) -> char {
-        match self {
-            TileId::Wall => '#',
-            TileId::RoomFloor => '.',
-            TileId::CorridorFloor => ',',
-            TileId::Door => '+',
         }
     }
 }

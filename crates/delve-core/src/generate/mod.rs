@@ -11,7 +11,7 @@
 //!
 //! | What | Where |
 //! |---|---|
-//! | A family: its pipeline (the top of `mod.rs` shows its stages in order, each in the words of its source), its parameters, its stages, its steps | its folder, `generate/<family>/`: `mod.rs`, `params.rs`, `stages.rs`, `steps.rs`, and the files its steps call; the one list of families is [`crate::params::family`] |
+//! | A family: its pipeline (the top of `mod.rs` shows its stages in order, each in the words of its source), its parameters, its stages, its steps | its folder, `generate/<family>/`: `mod.rs`, `params.rs`, `stages.rs`, `steps.rs`, and the files its steps call; the one list of families is `crate::params::family` |
 //! | Any generator: part beside → vaults → roles → markers → colours apart | `beside.rs`, [`vaults`] (both joining with `join.rs`), `roles.rs`, `markers.rs`, `keys.rs`, `tiles.rs`, [`crate::map::palette`] |
 //! | Passages, which two families share | `passages.rs` |
 //! | Locks: the obstacles, the router, the keep-locks stage; locks kept over a finished map | `keep/`, each family's `Generate::around_locks`, `keep_over.rs` |

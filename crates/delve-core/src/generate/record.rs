@@ -1,5 +1,5 @@
 //! Recording what a generator does, step by step, each step with a sentence in a designer's
-//! words. Generators take a [`Recorder`]: [`Off`] compiles every recording call away (a plain
+//! words. Generators take a `Recorder`: `Off` compiles every recording call away (a plain
 //! [`super::generate`] costs what it did), [`Recording`] keeps the steps. The steps are events,
 //! not map copies; the map after any step is rebuilt from them ([`super::replay`]).
 
@@ -14,7 +14,7 @@ pub use super::shared_steps::SharedStep;
 pub use marks::{Mark, Role};
 
 /// Where a generator reports its steps.
-pub trait Recorder {
+pub(crate) trait Recorder {
     /// Records the step `step` makes; never called when recording is off.
     fn record(&mut self, step: impl FnOnce() -> Step);
 
@@ -59,7 +59,7 @@ impl<'r, R: Recorder> Steps<'r, R> {
 pub(super) type Flow = std::ops::ControlFlow<()>;
 
 /// Recording off: every call is empty and inlined away.
-pub struct Off;
+pub(crate) struct Off;
 
 impl Recorder for Off {
     #[inline(always)]
@@ -218,7 +218,7 @@ impl Step {
 
     /// Moves every place on the map in this step by `(dx, dy)` (places in a room's own frame
     /// stay).
-    pub fn shift(&mut self, dx: i32, dy: i32) {
+    pub(crate) fn shift(&mut self, dx: i32, dy: i32) {
         self.kind_mut().shift(dx, dy);
     }
 
@@ -240,7 +240,7 @@ pub enum Leg {
 
 impl Leg {
     /// The way a tunnel ran, in words.
-    pub const fn words(self) -> &'static str {
+    pub(crate) const fn words(self) -> &'static str {
         match self {
             Leg::HorizontalFirst => "horizontal leg first",
             Leg::VerticalFirst => "vertical leg first",
@@ -249,7 +249,7 @@ impl Leg {
     }
 
     /// A tunnel from `start` to `end` run this way, in words: `(1, 2) to (5, 2), a direct line`.
-    pub fn from_to(self, start: crate::geom::Pos, end: crate::geom::Pos) -> String {
+    pub(crate) fn run_from(self, start: crate::geom::Pos, end: crate::geom::Pos) -> String {
         format!("({}, {}) to ({}, {}), {}", start.x, start.y, end.x, end.y, self.words())
     }
 }

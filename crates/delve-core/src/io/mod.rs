@@ -21,9 +21,9 @@ use std::path::{Path, PathBuf};
 /// Version of the preset format this build writes and reads.
 pub const PRESET_VERSION: u32 = 1;
 /// Version of the map format this build writes and reads.
-pub const MAP_VERSION: u32 = 1;
+pub(crate) const MAP_VERSION: u32 = 1;
 /// Files larger than this are refused unread.
-pub const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
+pub(crate) const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
 
 /// A problem with a file: which file, where in it (when known), and what was expected.
 #[derive(Debug, thiserror::Error)]

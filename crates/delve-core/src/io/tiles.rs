@@ -16,7 +16,7 @@ pub(super) struct TileRows {
 }
 
 impl TileRows {
-    pub fn from_grid(grid: &Grid<Tile>) -> Self {
+    pub(crate) fn from_grid(grid: &Grid<Tile>) -> Self {
         let text = (0..grid.height())
             .filter_map(|y| grid.row(y))
             .map(|row| row.iter().map(|t| t.to_char()).collect())
@@ -24,15 +24,15 @@ impl TileRows {
         Self { tiles: Vec::new(), row_len: grid.width() as usize, rows: grid.height() as usize, text }
     }
 
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.rows
     }
 
-    pub fn row_len(&self) -> usize {
+    pub(crate) fn row_len(&self) -> usize {
         self.row_len
     }
 
-    pub fn into_tiles(self) -> Vec<Tile> {
+    pub(crate) fn into_tiles(self) -> Vec<Tile> {
         self.tiles
     }
 }

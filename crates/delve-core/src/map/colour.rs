@@ -21,7 +21,8 @@ impl Rgb {
     }
 
     /// A colour read from `#rrggbb`.
-    pub fn from_hex(text: &str) -> Option<Rgb> {
+    #[cfg(feature = "json")]
+    pub(crate) fn from_hex(text: &str) -> Option<Rgb> {
         let n = u32::from_str_radix(text.strip_prefix('#')?, 16).ok().filter(|_| text.len() == 7)?;
         Some(Rgb((n >> 16) as u8, (n >> 8) as u8, n as u8))
     }
@@ -194,7 +195,7 @@ pub enum RoomColouring {
     ByRoom,
     /// By rooms from the entrance along the room graph ([`super::graph`]): a sequential ramp
     /// from the entrance (distance 0) to the exit (the greatest distance); rooms the entrance
-    /// does not reach in [`UNREACHED_ROOM`].
+    /// does not reach in `UNREACHED_ROOM`.
     ByDistance,
     /// By the room's [`super::Role`] ([`role_colour`]): a fixed colour per role, rooms without
     /// one in [`NO_ROLE`].
@@ -229,10 +230,10 @@ impl RoomColouring {
 
 /// Rooms that the entrance does not reach (or every room, when the spawn is in no room) under
 /// [`RoomColouring::ByDistance`]: a neutral grey that follows the room colour rule.
-pub const UNREACHED_ROOM: Rgb = Rgb(0x84, 0x84, 0x88);
+pub(crate) const UNREACHED_ROOM: Rgb = Rgb(0x84, 0x84, 0x88);
 
 /// Rooms without a role under [`RoomColouring::ByRole`]: a dim neutral grey (darker than
-/// [`UNREACHED_ROOM`]) that follows the room colour rule, so the roles stand out.
+/// `UNREACHED_ROOM`) that follows the room colour rule, so the roles stand out.
 pub const NO_ROLE: Rgb = Rgb(0x78, 0x78, 0x7c);
 
 /// The colour of a room with `role` under [`RoomColouring::ByRole`]: fixed hues far apart from
@@ -263,7 +264,7 @@ const DISTANCE_RAMP: [Rgb; 6] = [
 ];
 
 /// The colour of a room `distance` rooms from the entrance when the exit is `max` rooms away
-/// (the ramp's first colour at 0, its last at `max`); `None` (not reached) is [`UNREACHED_ROOM`].
+/// (the ramp's first colour at 0, its last at `max`); `None` (not reached) is `UNREACHED_ROOM`.
 pub fn distance_colour(distance: Option<u32>, max: u32) -> Rgb {
     let Some(d) = distance else { return UNREACHED_ROOM };
     let t = if max == 0 { 0.0 } else { f64::from(d.min(max)) / f64::from(max) };

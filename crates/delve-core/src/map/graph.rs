@@ -5,7 +5,7 @@
 //! | term | meaning |
 //! |---|---|
 //! | node | a room (indexed as in `map.rooms`), drawn at its [`super::Shape::centre`] |
-//! | edge | a corridor, between the rooms of its two doors (`corridor.doors -> door.room`); a corridor whose door or room is unknown is left out; two corridors between the same rooms are two edges. Then a **way on the tiles** ([`tile_ways`], [`Edge::corridor`] = [`TILE_WAY`]) between two rooms no corridor joins that the tiles join all the same: floor against floor, or a corridor's tile against the floor of a room other than its own two (a way into the room the player walks, door or not) |
+//! | edge | a corridor, between the rooms of its two doors (`corridor.doors -> door.room`); a corridor whose door or room is unknown is left out; two corridors between the same rooms are two edges. Then a **way on the tiles** ([`tile_ways`], [`Edge::corridor`] = `TILE_WAY`) between two rooms no corridor joins that the tiles join all the same: floor against floor, or a corridor's tile against the floor of a room other than its own two (a way into the room the player walks, door or not) |
 //! | entrance | the room that holds `map.spawn` (none when the spawn is in no room: then no room has a distance and nothing is highlighted) |
 //! | distance | rooms (hops) from the entrance along the graph, by a breadth-first walk over rooms ([`pathfind::walk`]); rooms the entrance does not reach have none |
 //! | exit | the room with the greatest distance (ties: the lowest room id) |
@@ -42,12 +42,12 @@ pub struct Node {
 }
 
 /// [`Edge::corridor`] of a way on the tiles that is no corridor (see [`tile_ways`]).
-pub const TILE_WAY: usize = usize::MAX;
+pub(crate) const TILE_WAY: usize = usize::MAX;
 
 /// One corridor of the graph, or a way on the tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
-    /// Index into `map.corridors`; [`TILE_WAY`] for a way on the tiles.
+    /// Index into `map.corridors`; `TILE_WAY` for a way on the tiles.
     pub corridor: usize,
     /// Indices into `map.rooms` of the rooms its doors belong to (the same room twice for a
     /// corridor that leaves and re-enters one room).
@@ -246,7 +246,7 @@ impl RoomGraph {
 
     /// The one room other than itself that room `index` is joined to, if it is joined to exactly
     /// one (however many corridors): a dead end's way in.
-    pub fn only_neighbour(&self, index: usize) -> Option<usize> {
+    pub(crate) fn only_neighbour(&self, index: usize) -> Option<usize> {
         let mut others = self.neighbours(index).filter(|&r| r != index);
         let first = others.next()?;
         others.all(|r| r == first).then_some(first)
@@ -258,12 +258,12 @@ impl RoomGraph {
     }
 
     /// The edges that close a cycle.
-    pub fn loops(&self) -> impl Iterator<Item = &Edge> {
+    pub(crate) fn loops(&self) -> impl Iterator<Item = &Edge> {
         self.edges.iter().filter(|e| e.is_loop)
     }
 
     /// Rooms with exactly one corridor.
-    pub fn leaf_rooms(&self) -> usize {
+    pub(crate) fn leaf_rooms(&self) -> usize {
         self.nodes.iter().filter(|n| n.degree == 1).count()
     }
 

@@ -64,7 +64,7 @@ impl Derived {
     /// a dragged slider generates around the same `Arc<Kept>` again and again, on many
     /// threads). A failure is not kept. The caller holds the preparation by holding the locks;
     /// nothing is kept anywhere else.
-    pub fn prepared<T: Any + Send + Sync, E>(
+    pub(crate) fn prepared<T: Any + Send + Sync, E>(
         &self,
         size: (u32, u32),
         make: impl FnOnce() -> Result<T, E>,
@@ -215,7 +215,7 @@ impl Kept {
 
     /// The locked tiles and what they are, row by row, each checked to lie on a `width`×`height`
     /// map.
-    pub fn tiles_on(&self, width: u32, height: u32) -> Result<Vec<(Pos, Tile)>, LockConflict> {
+    pub(crate) fn tiles_on(&self, width: u32, height: u32) -> Result<Vec<(Pos, Tile)>, LockConflict> {
         let mut out = Vec::new();
         let limit = width as usize * height as usize;
         for (x, y, run) in &self.tiles {

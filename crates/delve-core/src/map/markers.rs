@@ -111,7 +111,7 @@ impl Content {
     }
 
     /// The figures of `map`, whose walk is `c`.
-    pub fn from_walk(map: &super::Map, c: &super::certify::Certificate) -> Content {
+    pub(crate) fn from_walk(map: &super::Map, c: &super::certify::Certificate) -> Content {
         let keys = c.keys_found.len() + c.keys_missed.len();
         Content {
             markers: map.markers.len() as u32,

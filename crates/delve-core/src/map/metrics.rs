@@ -97,7 +97,7 @@ impl GraphMetrics {
 }
 
 /// Whether the tile at `p` is corridor floor with exactly one walkable neighbour.
-pub fn is_dead_end(map: &Map, p: Pos) -> bool {
+pub(crate) fn is_dead_end(map: &Map, p: Pos) -> bool {
     let walk = |p: Pos| map.walkable(p);
     map.tile(p) == Some(Tile::Corridor) && p.neighbours4().into_iter().filter(|n| walk(*n)).count() == 1
 }

@@ -17,7 +17,7 @@ pub mod locks;
 pub mod markers;
 pub mod metrics;
 pub mod palette;
-pub mod path_text;
+pub(crate) mod path_text;
 mod promises;
 pub mod roles;
 pub mod survey;
@@ -62,7 +62,7 @@ pub enum Tile {
 
 impl Tile {
     /// The character used for this tile in map files and ASCII output.
-    pub const fn to_char(self) -> char {
+    pub(crate) const fn to_char(self) -> char {
         match self {
             Tile::Wall => '#',
             Tile::Floor => '.',
@@ -71,7 +71,7 @@ impl Tile {
     }
 
     /// The tile for a map-file character.
-    pub const fn from_char(c: char) -> Option<Tile> {
+    pub(crate) const fn from_char(c: char) -> Option<Tile> {
         match c {
             '#' => Some(Tile::Wall),
             '.' => Some(Tile::Floor),
@@ -381,7 +381,7 @@ impl Door {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Corridor {
     pub id: CorridorId,
-    /// Stored in files as text (see [`path_text`]).
+    /// Stored in files as text (see `path_text`).
     #[serde(with = "path_text")]
     pub path: TilePath,
     /// Doors at the start and end of the path.
@@ -506,7 +506,7 @@ impl Map {
         &self.tiles
     }
 
-    pub fn tiles_mut(&mut self) -> &mut Grid<Tile> {
+    pub(crate) fn tiles_mut(&mut self) -> &mut Grid<Tile> {
         &mut self.tiles
     }
 

@@ -2,7 +2,7 @@
 //! ([`separate_neighbours`]) that gives every room a colour clearly unlike its neighbours'.
 //!
 //! Two rooms are *neighbours* when a corridor joins them or when they lie within
-//! [`NEAR_TILES`] tiles of each other (their bounds, so a tunnel through the wall between them
+//! `NEAR_TILES` tiles of each other (their bounds, so a tunnel through the wall between them
 //! would be short). Their colours must differ by at least [`MIN_DELTA_E`] in CIE76 ΔE (the
 //! Euclidean distance in CIE L\*a\*b\*, where about 2.3 is "just noticeable" and 20 reads as
 //! another colour at a glance).
@@ -17,7 +17,7 @@ use super::{Map, Rgb, RoomId};
 /// Least CIE76 ΔE between the colours of neighbouring rooms.
 pub const MIN_DELTA_E: f64 = 20.0;
 /// Rooms whose bounds are at most this many tiles apart are neighbours.
-pub const NEAR_TILES: i32 = 2;
+pub(crate) const NEAR_TILES: i32 = 2;
 
 /// The room colours generators draw from: twelve hues at HSV saturation 0.45 and value 0.80
 /// (the classic generator's look), and twelve lighter ones between them (0.30, 0.92).
@@ -89,7 +89,7 @@ const SLOT: [u8; 256] = {
 };
 
 /// Whether palette colours `a` and `b` may not be neighbours (the same, or too close).
-pub fn too_close(a: usize, b: usize) -> bool {
+pub(crate) fn too_close(a: usize, b: usize) -> bool {
     a == b || CLOSE.get(a).is_some_and(|m| m >> b & 1 == 1)
 }
 
@@ -99,20 +99,6 @@ pub fn neighbours(map: &Map) -> Vec<Vec<usize>> {
     s.load(map);
     let n = map.rooms.len();
     (0..n).map(|i| (0..n).filter(|&j| s.neighbours(i, j)).collect()).collect()
-}
-
-/// The neighbouring rooms whose colours are still too close (two locked rooms, which
-/// [`separate_neighbours`] may not change, or a room with neighbours in every colour).
-pub fn close_pairs(map: &Map) -> Vec<(RoomId, RoomId)> {
-    let mut left = Vec::new();
-    for (i, list) in neighbours(map).iter().enumerate() {
-        for &j in list.iter().filter(|&&j| j > i) {
-            if too_close(index_of(map.rooms[i].colour), index_of(map.rooms[j].colour)) {
-                left.push((map.rooms[i].id, map.rooms[j].id));
-            }
-        }
-    }
-    left
 }
 
 /// A room's bounds as `[left, top, right, bottom]` (right and bottom exclusive); a room with no
@@ -293,7 +279,7 @@ impl Scratch {
 /// Gives every room a colour unlike its neighbours': locked rooms keep theirs; every other room,
 /// in order, keeps its colour when no neighbour coloured before it (or locked) is too close, and
 /// otherwise takes the first palette colour from its own on that is far enough from all of
-/// them (failing that, the one close to the fewest; [`close_pairs`] lists what is left).
+/// them (failing that, the one close to the fewest).
 pub fn separate_neighbours(map: &mut Map) {
     SCRATCH.with(|s| match s.try_borrow_mut() {
         Ok(mut s) => s.separate(map),
@@ -303,7 +289,7 @@ pub fn separate_neighbours(map: &mut Map) {
 }
 
 /// The colour for a room drawn by hand at `shape` on `map` (no corridor yet): the first palette
-/// colour from `start` on that is far enough from every room within [`NEAR_TILES`] of it
+/// colour from `start` on that is far enough from every room within `NEAR_TILES` of it
 /// (failing that, the one close to the fewest).
 pub fn colour_for_new_room(map: &Map, shape: &super::Shape, start: usize) -> Rgb {
     let here = bounds_of(shape);
@@ -324,7 +310,7 @@ pub fn delta_e(a: Rgb, b: Rgb) -> f64 {
 }
 
 /// CIE L\*a\*b\* of an sRGB colour (D65 white).
-pub fn lab(c: Rgb) -> [f64; 3] {
+pub(crate) fn lab(c: Rgb) -> [f64; 3] {
     let lin = |v: u8| {
         let v = f64::from(v) / 255.0;
         if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }

@@ -17,7 +17,7 @@ const fn letter(d: Dir) -> char {
 }
 
 /// The text form of a path.
-pub fn to_text(path: &[Pos]) -> String {
+pub(crate) fn to_text(path: &[Pos]) -> String {
     let mut out = String::with_capacity(16 + path.len() / 2);
     let Some(first) = path.first() else { return out };
     let _ = write!(out, "{},{}", first.x, first.y);
@@ -47,7 +47,7 @@ pub fn to_text(path: &[Pos]) -> String {
 }
 
 /// Reads the text form; the error says what was expected. `max_cells` bounds the length.
-pub fn from_text(text: &str, max_cells: usize) -> Result<Vec<Pos>, String> {
+pub(crate) fn from_text(text: &str, max_cells: usize) -> Result<Vec<Pos>, String> {
     let mut path = Vec::new();
     read(text, max_cells, Some(&mut path))?;
     Ok(path)
@@ -109,11 +109,11 @@ fn read(text: &str, max_cells: usize, mut out: Option<&mut Vec<Pos>>) -> Result<
     Ok(n)
 }
 
-pub fn serialize<S: Serializer>(path: &[Pos], s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize<S: Serializer>(path: &[Pos], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&to_text(path))
 }
 
-pub fn deserialize<'de, D: Deserializer<'de>, P: From<Vec<Pos>>>(d: D) -> Result<P, D::Error> {
+pub(crate) fn deserialize<'de, D: Deserializer<'de>, P: From<Vec<Pos>>>(d: D) -> Result<P, D::Error> {
     let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
     from_text(&text, super::MAX_TILES as usize).map(P::from).map_err(D::Error::custom)
 }

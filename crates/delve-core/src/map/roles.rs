@@ -6,11 +6,11 @@
 //! |---|---|
 //! | entrance | the spawn's room (the graph's entrance) |
 //! | exit | a room at the greatest distance from the entrance (ties: the lowest id) with a floor tile that is not a door's (the graph's exit when none has one); none when the entrance reaches no other room |
-//! | treasure | a room with a single way in: among its distinct neighbours, all but one (its *gate*) are dead ends (rooms whose only neighbour is it), none of them the entrance or the named exit. Never the entrance or the named exit. The room a generator built to be the treasure ([`assign_with`]: grown rooms steer placement by the rules) when it qualifies; otherwise preferred, in order: a gate that is not the entrance (when a guard is wanted), as many dead ends as side rooms were asked (up to the ask), farthest from the entrance, lowest id |
+//! | treasure | a room with a single way in: among its distinct neighbours, all but one (its *gate*) are dead ends (rooms whose only neighbour is it), none of them the entrance or the named exit. Never the entrance or the named exit. The room a generator built to be the treasure (`assign_with`: grown rooms steer placement by the rules) when it qualifies; otherwise preferred, in order: a gate that is not the entrance (when a guard is wanted), as many dead ends as side rooms were asked (up to the ask), farthest from the entrance, lowest id |
 //! | guard | the treasure's gate: every path from the entrance to the treasure passes it (the treasure's other neighbours are dead ends) |
 //! | side | up to `treasure_side_rooms` of the treasure's dead ends, lowest ids first |
 //!
-//! A rule that cannot be met is said in [`Assignment::notes`], in the words the report uses.
+//! A rule that cannot be met is said in `Assignment::notes`, in the words the report uses.
 
 use super::graph::RoomGraph;
 use super::{Map, Role};
@@ -20,7 +20,7 @@ use std::cmp::Reverse;
 /// The roles the rules give, one per room (in the order of `map.rooms`), and the rules that
 /// could not be met.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Assignment {
+pub(crate) struct Assignment {
     pub roles: Vec<Option<Role>>,
     pub notes: Vec<String>,
 }
@@ -31,15 +31,16 @@ type Score = (bool, usize, u32, Reverse<u32>);
 
 /// The roles of the rooms of `map` (whose room graph is `graph`) under `rules`; see the
 /// [module documentation](self).
-pub fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
+#[cfg(test)]
+pub(crate) fn assign(map: &Map, graph: &RoomGraph, rules: &RoleRules) -> Assignment {
     assign_with(map, graph, rules, None)
 }
 
-/// [`assign`], where a generator built room `grown` to be the treasure room (grown rooms
+/// The roles of the rooms of `map` (see the [module documentation](self)), where a generator built room `grown` to be the treasure room (grown rooms
 /// steer placement by the rules): it is the treasure when it qualifies as any treasure room
 /// must (a single way in, not the entrance or the named exit); otherwise the treasure is
-/// found as [`assign`] finds it.
-pub fn assign_with(map: &Map, graph: &RoomGraph, rules: &RoleRules, grown: Option<usize>) -> Assignment {
+/// found by the rules.
+pub(crate) fn assign_with(map: &Map, graph: &RoomGraph, rules: &RoleRules, grown: Option<usize>) -> Assignment {
     let n = map.rooms.len();
     let mut out = Assignment { roles: vec![None; n], notes: Vec::new() };
     if !rules.any() {

@@ -13,7 +13,7 @@ pub use crate::kinds::{MAX_KINDS, TileKind, palette_problem};
 
 /// Why tile kinds read from a file or an export were refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TerrainError {
+pub(crate) enum TerrainError {
     /// The kind at this place of the palette.
     Kind(usize, String),
     /// This row of tile kinds.
@@ -50,7 +50,7 @@ impl Terrain {
 
     /// Adds `kind` to the palette unless one of its name is there; its number either way, or
     /// why it cannot be added.
-    pub fn add_kind(&mut self, kind: TileKind) -> Result<u8, String> {
+    pub(crate) fn add_kind(&mut self, kind: TileKind) -> Result<u8, String> {
         if let Some(n) = self.number_of(&kind.name) {
             return Ok(n);
         }
@@ -67,19 +67,19 @@ impl Terrain {
     }
 
     /// Whether some tile holds a kind a creature cannot stand on.
-    pub fn has_blocked(&self) -> bool {
+    pub(crate) fn has_blocked(&self) -> bool {
         self.blocked > 0
     }
 
     /// The kind number at place `i` of a row-major grid (0: none).
     #[inline]
-    pub fn at(&self, i: usize) -> u8 {
+    pub(crate) fn at(&self, i: usize) -> u8 {
         self.cells.get(i).copied().unwrap_or(0)
     }
 
     /// Whether the kind at place `i` (if any) can be walked.
     #[inline]
-    pub fn walkable_at(&self, i: usize) -> bool {
+    pub(crate) fn walkable_at(&self, i: usize) -> bool {
         self.blocked == 0 || self.kind(self.at(i)).is_none_or(|k| k.walkable)
     }
 
@@ -174,7 +174,7 @@ impl super::Map {
         self.terrain.set(i, len, n)
     }
 
-    /// Adds `kind` to the palette (see [`Terrain::add_kind`]).
+    /// Adds `kind` to the palette (see `Terrain::add_kind`).
     pub fn add_tile_kind(&mut self, kind: TileKind) -> Result<u8, String> {
         self.terrain.add_kind(kind)
     }
@@ -186,7 +186,7 @@ impl super::Map {
 
     /// Sets every tile's kind number at once: `cells` row by row, each within the palette.
     /// Refused (nothing changed) when the length or a number is wrong.
-    pub fn set_terrain_cells(&mut self, cells: Vec<u8>) -> Result<(), String> {
+    pub(crate) fn set_terrain_cells(&mut self, cells: Vec<u8>) -> Result<(), String> {
         let len = self.width() as usize * self.height() as usize;
         if cells.len() != len {
             return Err(format!("{} tile kinds for the {len} tiles of the map", cells.len()));
@@ -201,7 +201,7 @@ impl super::Map {
 
     /// The tile kinds as rows of text, as map files and the JSON export carry them: `.` for a
     /// tile without a kind, else its kind's glyph; none at all when no floor tile has a kind.
-    pub fn terrain_rows(&self) -> Vec<String> {
+    pub(crate) fn terrain_rows(&self) -> Vec<String> {
         if self.terrain.is_bare() {
             return Vec::new();
         }
@@ -214,7 +214,7 @@ impl super::Map {
     /// Sets the palette to `kinds` and each tile's kind from `rows` (as [`super::Map::terrain_rows`]
     /// writes them; none: no tile has a kind), every glyph declared and every kind on floor.
     /// Refused (nothing changed) naming the kind or row at fault.
-    pub fn set_terrain_rows(&mut self, kinds: Vec<TileKind>, rows: &[String]) -> Result<(), TerrainError> {
+    pub(crate) fn set_terrain_rows(&mut self, kinds: Vec<TileKind>, rows: &[String]) -> Result<(), TerrainError> {
         if let Some((i, problem)) = (0..kinds.len()).find_map(|i| kinds[i].problem(&kinds[..i]).map(|p| (i, p))) {
             return Err(TerrainError::Kind(i, problem));
         }

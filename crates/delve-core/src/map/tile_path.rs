@@ -53,7 +53,8 @@ impl TilePath {
     }
 
     /// The cells as a vector of their own.
-    pub fn into_vec(mut self) -> Vec<Pos> {
+    #[cfg(test)]
+    pub(crate) fn into_vec(mut self) -> Vec<Pos> {
         std::mem::take(self.to_mut())
     }
 }

@@ -61,7 +61,7 @@ impl Beside {
 
     /// What is wrong with the part beside a map of `width`×`height`: its own parameters' issues
     /// (prefixed), a part of its own, too many joins, a map too large in all.
-    pub fn issues(&self, width: u32, height: u32, out: &mut Vec<ParamIssue>) {
+    pub(crate) fn issues(&self, width: u32, height: u32, out: &mut Vec<ParamIssue>) {
         let mut bad = |message: String| out.push(ParamIssue { field: BESIDE, message });
         let kind = self.generator.kind().label();
         for issue in self.generator.check() {

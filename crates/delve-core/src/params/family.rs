@@ -16,7 +16,7 @@ use std::fmt;
 
 /// A generator family's parameters: what the registry needs to list it, read and write it, and
 /// describe it (its algorithm's side is `generate::Generate`).
-pub trait Family:
+pub(crate) trait Family:
     Params + Clone + Default + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
     /// What a designer calls it: "Rooms and tunnels".
@@ -97,7 +97,7 @@ macro_rules! define_params {
         ///
         /// Files hold it as `RoomsAndTunnels((…))` or `GrownRooms((…))`, or, when its stage list
         /// is not the standard one, as `Stages([…])`: each stage with its parameters
-        /// ([`stage_form`]).
+        /// (`stage_form`).
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(try_from = "stage_form::Form", into = "stage_form::Form")]
         pub enum GeneratorParams {
@@ -128,7 +128,7 @@ macro_rules! define_params {
                 }
             }
 
-            /// Its stages, in order (see [`Family::STAGES`]).
+            /// Its stages, in order (see `Family::STAGES`).
             pub const fn stages(self) -> &'static [stages::Stage] {
                 match self {
                     $(GeneratorKind::$v => <$crate::generate::$m::$v as Family>::STAGES,)*
@@ -150,14 +150,14 @@ macro_rules! define_params {
             }
 
             /// The rooms a run placed of those asked, in this family's words
-            /// ([`Family::rooms_placed`]).
+            /// (`Family::rooms_placed`).
             pub fn rooms_placed(self, placed: usize, asked: usize) -> (String, &'static str) {
                 match self {
                     $(GeneratorKind::$v => <$crate::generate::$m::$v as Family>::rooms_placed(placed, asked),)*
                 }
             }
 
-            /// Whether what it asks for is room tries ([`Family::ASKS_TRIES`]).
+            /// Whether what it asks for is room tries (`Family::ASKS_TRIES`).
             pub const fn asks_tries(self) -> bool {
                 match self {
                     $(GeneratorKind::$v => <$crate::generate::$m::$v as Family>::ASKS_TRIES,)*

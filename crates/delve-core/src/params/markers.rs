@@ -54,7 +54,7 @@ impl Markers {
     }
 
     /// The names of every marker kind a map of these parameters may hold (the key's too).
-    pub fn kind_names(&self) -> Vec<&str> {
+    pub(crate) fn kind_names(&self) -> Vec<&str> {
         let keys = (!self.keys.is_off()).then_some(self.keys.name.as_str());
         self.kinds.iter().map(|k| k.name.as_str()).chain(keys).collect()
     }
@@ -73,7 +73,7 @@ impl Markers {
     }
 
     /// Everything wrong with these settings, added to `out`.
-    pub fn issues(&self, out: &mut Vec<ParamIssue>) {
+    pub(crate) fn issues(&self, out: &mut Vec<ParamIssue>) {
         let mut bad = |message: String| out.push(ParamIssue { field: "markers", message });
         for (i, k) in self.kinds.iter().enumerate() {
             let name = &k.name;
@@ -138,19 +138,19 @@ impl Markers {
 }
 
 /// At most this many markers of a kind in one room.
-pub const MAX_PER_ROOM: u32 = 64;
+pub(crate) const MAX_PER_ROOM: u32 = 64;
 /// At most this many markers of a kind per 100 floor tiles.
-pub const MAX_DENSITY: f64 = 50.0;
+pub(crate) const MAX_DENSITY: f64 = 50.0;
 /// The widest spacing, in tiles.
-pub const MAX_SPACING: u32 = 16;
+pub(crate) const MAX_SPACING: u32 = 16;
 /// The largest room weight and growth factor.
-pub const MAX_WEIGHT: f64 = 16.0;
+pub(crate) const MAX_WEIGHT: f64 = 16.0;
 /// The deepest a kind's depth rule reaches by default (rooms from the entrance).
-pub const MAX_DEPTH: u32 = 1000;
+pub(crate) const MAX_DEPTH: u32 = 1000;
 /// The highest difficulty level.
-pub const MAX_LEVEL: u32 = 100;
+pub(crate) const MAX_LEVEL: u32 = 100;
 /// The most key-and-lock pairs.
-pub const MAX_PAIRS: u32 = 8;
+pub(crate) const MAX_PAIRS: u32 = 8;
 
 /// One kind of marker and the rules that place it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -209,12 +209,12 @@ impl MarkerKind {
     }
 
     /// How far along its curve a room at `t` (0 at the entrance, 1 in the deepest room) is.
-    pub fn along(&self, t: f64) -> f64 {
+    pub(crate) fn along(&self, t: f64) -> f64 {
         self.difficulty.map_or(Curve::Linear, |d| d.curve).at(t)
     }
 
     /// Its level at `t` (0 for a kind without a difficulty).
-    pub fn level(&self, t: f64) -> u32 {
+    pub(crate) fn level(&self, t: f64) -> u32 {
         self.difficulty.map_or(0, |d| {
             let (a, b) = (f64::from(d.from), f64::from(d.to));
             (a + (b - a) * d.curve.at(t)).round().clamp(1.0, f64::from(MAX_LEVEL)) as u32
@@ -224,7 +224,7 @@ impl MarkerKind {
 
 /// The weight `weights` (by room class) give a room of role `role`: 1 when none are listed, 0
 /// for a class not listed. Marker kinds and tile kinds weigh rooms by it.
-pub fn weight_in(weights: &[(RoomClass, f64)], role: Option<Role>) -> f64 {
+pub(crate) fn weight_in(weights: &[(RoomClass, f64)], role: Option<Role>) -> f64 {
     if weights.is_empty() {
         return 1.0;
     }
@@ -282,7 +282,7 @@ pub enum Curve {
 }
 
 impl Curve {
-    pub fn at(self, t: f64) -> f64 {
+    pub(crate) fn at(self, t: f64) -> f64 {
         let t = t.clamp(0.0, 1.0);
         match self {
             Curve::Linear => t,

@@ -10,18 +10,18 @@
 //! Each family's parameter struct and stages sit in its folder (`generate/<family>/params.rs`
 //! and `stages.rs`, re-exported here as `params::<family>`), but belong to this layer: they
 //! know neither the map model nor the algorithms, and `map` (for provenance) and `generate`
-//! build on them. [`family`] holds the one list of families.
+//! build on them. `family` holds the one list of families.
 
 pub mod beside;
-pub mod common;
-pub mod family;
+pub(crate) mod common;
+pub(crate) mod family;
 pub(crate) mod field;
 pub mod markers;
 #[cfg(feature = "json")]
 pub mod path;
 pub mod roles;
 pub(crate) mod room_shape;
-pub mod stage_form;
+pub(crate) mod stage_form;
 pub mod stages;
 pub mod tiles;
 pub mod vaults;
@@ -29,7 +29,7 @@ pub mod vaults;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-pub use family::Family;
+pub(crate) use family::Family;
 use family::define_params;
 pub use grown::RoomShape;
 pub use roles::RoleRules;
@@ -180,12 +180,12 @@ impl GeneratorParams {
     }
 
     /// The settings every family shares.
-    pub fn common(&self) -> &common::Common {
+    pub(crate) fn common(&self) -> &common::Common {
         on_each!(self, p => &p.common)
     }
 
     /// The settings every family shares, to change.
-    pub fn common_mut(&mut self) -> &mut common::Common {
+    pub(crate) fn common_mut(&mut self) -> &mut common::Common {
         on_each!(self, p => &mut p.common)
     }
 

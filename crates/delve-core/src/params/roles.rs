@@ -34,7 +34,7 @@ impl RoleRules {
     }
 
     /// Whether any role is to be given.
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         self.entrance_exit || self.treasure || self.guard
     }
 
@@ -46,11 +46,11 @@ impl RoleRules {
 }
 
 /// Most rooms between entrance and exit a designer may ask for.
-pub const MAX_EXIT_DISTANCE: u32 = 1000;
+pub(crate) const MAX_EXIT_DISTANCE: u32 = 1000;
 /// Most side rooms off the treasure room a designer may ask for.
-pub const MAX_SIDE_ROOMS: u32 = 16;
+pub(crate) const MAX_SIDE_ROOMS: u32 = 16;
 
-pub const ENTRANCE_EXIT: ParamSpec = ParamSpec {
+pub(crate) const ENTRANCE_EXIT: ParamSpec = ParamSpec {
     key: "roles_entrance_exit",
     label: "Entrance and exit",
     unit: "",
@@ -58,7 +58,7 @@ pub const ENTRANCE_EXIT: ParamSpec = ParamSpec {
            the room graph). Roles show in the inspector, the Colour rooms › by role view and every export.",
     kind: ParamKind::Bool,
 };
-pub const MIN_EXIT_DISTANCE: ParamSpec = ParamSpec {
+pub(crate) const MIN_EXIT_DISTANCE: ParamSpec = ParamSpec {
     key: "roles_min_exit_distance",
     label: "Exit at least",
     unit: "rooms",
@@ -67,7 +67,7 @@ pub const MIN_EXIT_DISTANCE: ParamSpec = ParamSpec {
            is still nearer, the report says so.",
     kind: ParamKind::Int { min: 0, max: MAX_EXIT_DISTANCE as i64 },
 };
-pub const TREASURE: ParamSpec = ParamSpec {
+pub(crate) const TREASURE: ParamSpec = ParamSpec {
     key: "roles_treasure",
     label: "Treasure room",
     unit: "",
@@ -76,7 +76,7 @@ pub const TREASURE: ParamSpec = ParamSpec {
            Grown rooms grow it on purpose, late and deep, as a hall when halls have weight.",
     kind: ParamKind::Bool,
 };
-pub const TREASURE_SIDE_ROOMS: ParamSpec = ParamSpec {
+pub(crate) const TREASURE_SIDE_ROOMS: ParamSpec = ParamSpec {
     key: "roles_treasure_side_rooms",
     label: "Treasure side rooms",
     unit: "rooms",
@@ -85,7 +85,7 @@ pub const TREASURE_SIDE_ROOMS: ParamSpec = ParamSpec {
            off the treasure room, small, and no loop joins them.",
     kind: ParamKind::Int { min: 0, max: MAX_SIDE_ROOMS as i64 },
 };
-pub const GUARD: ParamSpec = ParamSpec {
+pub(crate) const GUARD: ParamSpec = ParamSpec {
     key: "roles_guard",
     label: "Guard room",
     unit: "",
@@ -96,7 +96,7 @@ pub const GUARD: ParamSpec = ParamSpec {
 };
 
 /// Every role rule, in panel order (each generator's table lists them last, in this order).
-pub const SPECS: [ParamSpec; 5] = [ENTRANCE_EXIT, MIN_EXIT_DISTANCE, TREASURE, TREASURE_SIDE_ROOMS, GUARD];
+pub(crate) const SPECS: [ParamSpec; 5] = [ENTRANCE_EXIT, MIN_EXIT_DISTANCE, TREASURE, TREASURE_SIDE_ROOMS, GUARD];
 
 /// Whether parameter `key` is a role rule.
 pub fn is_rule(key: &str) -> bool {

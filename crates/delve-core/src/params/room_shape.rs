@@ -24,7 +24,7 @@ impl RoomShape {
         [RoomShape::Blob, RoomShape::Hall, RoomShape::Narrow, RoomShape::Cave, RoomShape::Closet];
 
     /// The key of the parameter that sizes this shape.
-    pub const fn size_key(self) -> &'static str {
+    pub(crate) const fn size_key(self) -> &'static str {
         match self {
             RoomShape::Blob => "growth_steps",
             RoomShape::Hall => "hall_cells",
@@ -35,7 +35,7 @@ impl RoomShape {
     }
 
     /// Most cells a room of this shape may be asked to have.
-    pub const fn max_cells(self) -> u32 {
+    pub(crate) const fn max_cells(self) -> u32 {
         match self {
             RoomShape::Blob => MAX_GROWTH + 1,
             RoomShape::Closet => MAX_CLOSET_CELLS,

@@ -2,10 +2,10 @@
 //!
 //! Every generator is an ordered list of [`Stage`]s, each one job (what it reads and does is
 //! described here; how, in `generate`). A preset may list its generator's stages with their
-//! parameters (see [`super::stage_form`]): leave a stage out, turn it off, or move it. The
-//! list is checked like any parameter ([`StageList::issues`]): a stage that needs another
+//! parameters (see `super::stage_form`): leave a stage out, turn it off, or move it. The
+//! list is checked like any parameter (`StageList::issues`): a stage that needs another
 //! comes after it, and the stages a generator cannot do without stay on. A generator's
-//! standard list (every stage on, in the order of [`Stage::of`]) is the default, and is
+//! standard list (every stage on, in the order of `Stage::of`) is the default, and is
 //! written as before (no list in the file), so older presets and maps read and generate
 //! exactly as they did.
 
@@ -15,7 +15,7 @@ use crate::rng::Stream;
 /// What a stage is, declared once where it belongs — a family's stages in its folder
 /// (`generate/<family>/stages.rs`), the shared ones here — with the macro `stage!`. [`Stage`]'s
 /// methods read it.
-pub trait StageDef {
+pub(crate) trait StageDef {
     /// Its name, as the docs, the timeline and the panel show it.
     const NAME: &'static str;
     /// What it does, in a sentence (the panel's tooltip on its header).
@@ -111,7 +111,7 @@ pub(crate) use then_shared;
 
 /// The stages every generator shares (and *passages*, which two share), declared as the
 /// families declare theirs.
-pub mod shared {
+pub(crate) mod shared {
     use super::Stage;
     use crate::rng::Stream;
 
@@ -205,7 +205,7 @@ pub mod shared {
 macro_rules! define_stages {
     ($d:tt ; $($(#[$doc:meta])* $v:ident($m:ident) $sv:ident($st:ident) [$($s:ident),*] [$($u:ident),*],)*) => {
         /// One stage of a generator: one of its family's own (declared in its folder), or one
-        /// every generator shares ([`shared`]).
+        /// every generator shares (`shared`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Stage {
             $(
@@ -218,19 +218,19 @@ macro_rules! define_stages {
                     $u,
                 )*
             )*
-            /// [`shared::KeepLocks`].
+            /// `shared::KeepLocks`.
             KeepLocks,
-            /// [`shared::Passages`].
+            /// `shared::Passages`.
             Passages,
-            /// [`shared::Beside`].
+            /// `shared::Beside`.
             Beside,
-            /// [`shared::Vaults`].
+            /// `shared::Vaults`.
             Vaults,
-            /// [`shared::Roles`].
+            /// `shared::Roles`.
             Roles,
-            /// [`shared::Markers`].
+            /// `shared::Markers`.
             Markers,
-            /// [`shared::ColoursApart`].
+            /// `shared::ColoursApart`.
             ColoursApart,
         }
 
@@ -312,7 +312,7 @@ super::family::families!(define_stages, $);
 impl Stage {
     /// Whether it builds its generator's own map: a family's stage, or *passages* (not the
     /// shared stages that work on the finished map, nor *keep locks*).
-    pub const fn is_building(self) -> bool {
+    pub(crate) const fn is_building(self) -> bool {
         !matches!(
             self,
             Stage::KeepLocks | Stage::Beside | Stage::Vaults | Stage::Roles | Stage::Markers | Stage::ColoursApart
@@ -333,11 +333,11 @@ impl Stage {
 
     /// The stages of a generator of `kind`, in order (rooms and tunnels' *keep locks* runs only
     /// around locks).
-    pub const fn of(kind: GeneratorKind) -> &'static [Stage] {
+    pub(crate) const fn of(kind: GeneratorKind) -> &'static [Stage] {
         kind.stages()
     }
 
-    /// The stages of a generator of `kind` a preset may list: [`Stage::of`] without *keep
+    /// The stages of a generator of `kind` a preset may list: `Stage::of` without *keep
     /// locks*, which runs only around locks.
     pub fn listable(kind: GeneratorKind) -> impl Iterator<Item = Stage> {
         Stage::of(kind).iter().copied().filter(|s| *s != Stage::KeepLocks)
@@ -390,7 +390,7 @@ impl StageList {
 
     /// The stages that run, in order: those listed and on (every stage of a generator of
     /// `kind`, in the standard list).
-    pub fn running(&self, kind: GeneratorKind) -> impl Iterator<Item = Stage> + '_ {
+    pub(crate) fn running(&self, kind: GeneratorKind) -> impl Iterator<Item = Stage> + '_ {
         let listed = self.0.as_deref().unwrap_or_default().iter().filter(|e| e.on).map(|e| e.stage);
         listed.chain(Stage::listable(kind).filter(|_| self.0.is_none()))
     }
@@ -403,7 +403,7 @@ impl StageList {
     /// Everything wrong with this list for a generator of `kind`, in a designer's words (empty
     /// for the standard list): stages of another generator or listed twice, a stage the
     /// generator cannot do without left out or off, a stage before one it works on.
-    pub fn issues(&self, kind: GeneratorKind) -> Vec<ParamIssue> {
+    pub(crate) fn issues(&self, kind: GeneratorKind) -> Vec<ParamIssue> {
         let Some(list) = &self.0 else { return Vec::new() };
         let mut out = Vec::new();
         let mut bad = |message: String| out.push(ParamIssue { field: "stages", message });

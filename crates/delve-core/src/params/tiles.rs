@@ -9,11 +9,11 @@ use crate::kinds::{Role, TileKind};
 use serde::{Deserialize, Serialize};
 
 /// At most this many patches of a kind in one room.
-pub const MAX_PATCHES: u32 = 16;
+pub(crate) const MAX_PATCHES: u32 = 16;
 /// The largest patch, in tiles.
-pub const MAX_PATCH: u32 = 400;
+pub(crate) const MAX_PATCH: u32 = 400;
 /// At most this many tiles of a kind per 100 corridor tiles.
-pub const MAX_CORRIDOR_DENSITY: f64 = 50.0;
+pub(crate) const MAX_CORRIDOR_DENSITY: f64 = 50.0;
 
 /// One tile kind and where the generator paints it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -68,7 +68,7 @@ impl TileRule {
 }
 
 /// Everything wrong with `rules`, added to `out`.
-pub fn issues(rules: &[TileRule], out: &mut Vec<ParamIssue>) {
+pub(crate) fn issues(rules: &[TileRule], out: &mut Vec<ParamIssue>) {
     let mut bad = |message: String| out.push(ParamIssue { field: "markers", message });
     let kinds: Vec<TileKind> = rules.iter().map(TileRule::kind).collect();
     for (i, r) in rules.iter().enumerate() {

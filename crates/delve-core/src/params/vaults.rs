@@ -159,7 +159,7 @@ impl Vaults {
 
     /// What is wrong beyond each setting's own range: a library not read, or one without rooms;
     /// a vault's own count or chance out of range.
-    pub fn issues(&self, out: &mut Vec<ParamIssue>) {
+    pub(crate) fn issues(&self, out: &mut Vec<ParamIssue>) {
         if self.libraries.is_empty() {
             return;
         }
@@ -194,7 +194,7 @@ pub const LIBRARIES: &str = "vaults_libraries";
 /// Most placements of one vault.
 pub const MAX_COUNT: u32 = 100;
 
-pub const COUNT: ParamSpec = ParamSpec {
+pub(crate) const COUNT: ParamSpec = ParamSpec {
     key: "vaults_count",
     label: "Vault count",
     unit: "each",
@@ -203,21 +203,21 @@ pub const COUNT: ParamSpec = ParamSpec {
            finds no free place is named in the report.",
     kind: ParamKind::Int { min: 0, max: MAX_COUNT as i64 },
 };
-pub const CHANCE: ParamSpec = ParamSpec {
+pub(crate) const CHANCE: ParamSpec = ParamSpec {
     key: "vaults_chance",
     label: "Vault chance",
     unit: "",
     help: "The chance of each placement of a vault (1: always).",
     kind: ParamKind::Float { min: 0.0, max: 1.0 },
 };
-pub const ROTATE: ParamSpec = ParamSpec {
+pub(crate) const ROTATE: ParamSpec = ParamSpec {
     key: "vaults_rotate",
     label: "Turn vaults",
     unit: "",
     help: "Vaults may be placed turned by quarter turns.",
     kind: ParamKind::Bool,
 };
-pub const MIRROR: ParamSpec = ParamSpec {
+pub(crate) const MIRROR: ParamSpec = ParamSpec {
     key: "vaults_mirror",
     label: "Mirror vaults",
     unit: "",
@@ -226,10 +226,10 @@ pub const MIRROR: ParamSpec = ParamSpec {
 };
 
 /// Every vault setting, in panel order (each generator's table lists them before the role rules).
-pub const SPECS: [ParamSpec; 4] = [COUNT, CHANCE, ROTATE, MIRROR];
+pub(crate) const SPECS: [ParamSpec; 4] = [COUNT, CHANCE, ROTATE, MIRROR];
 
 /// Whether parameter `key` is a vault setting.
-pub fn is_setting(key: &str) -> bool {
+pub(crate) fn is_setting(key: &str) -> bool {
     SPECS.iter().any(|s| s.key == key)
 }
 

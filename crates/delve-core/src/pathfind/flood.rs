@@ -41,12 +41,12 @@ impl<T> Default for Queue<T> {
 impl<T> Queue<T> {
     /// The items the last flood took, in the order it took them: its start first, nearer ones
     /// before farther ones, so the last is one of the farthest.
-    pub fn taken(&self) -> &[T] {
+    pub(crate) fn taken(&self) -> &[T] {
         self.slots.get(..self.taken).unwrap_or_default()
     }
 
     /// How many items the last flood took.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.taken
     }
 
@@ -55,7 +55,7 @@ impl<T> Queue<T> {
     }
 
     /// Forgets the last flood's items (keeping the room they took).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.taken = 0;
     }
 }
@@ -172,7 +172,7 @@ fn flood_visit<T: Copy>(
 /// then runs from the end of one row into the start of the next, and does not look past the
 /// first and last rows: its answer means nothing.
 #[inline(always)]
-pub fn flood_walled(grid: &mut [u8], width: usize, start: usize, wall: u8, queue: &mut Queue<u64>) {
+pub(crate) fn flood_walled(grid: &mut [u8], width: usize, start: usize, wall: u8, queue: &mut Queue<u64>) {
     queue.taken = 0;
     if width == 0 {
         return;
@@ -214,7 +214,7 @@ pub fn flood_walled(grid: &mut [u8], width: usize, start: usize, wall: u8, queue
 /// A grid of `width` × `height` tiles as bytes walled round, for [`flood_walled`] and
 /// [`search_walled`]: `width + 2` places a row, a border of `wall` one tile wide, and tile
 /// `(x, y)` (index `y * width + x`) at place `(y + 1) * (width + 2) + x + 1` holding `byte(index)`.
-pub fn walled_round(width: usize, height: usize, wall: u8, byte: impl Fn(usize) -> u8) -> Vec<u8> {
+pub(crate) fn walled_round(width: usize, height: usize, wall: u8, byte: impl Fn(usize) -> u8) -> Vec<u8> {
     let mut grid = Vec::new();
     walled_round_into(&mut grid, width, height, wall, |y, row| {
         for (x, t) in row.iter_mut().enumerate() {
@@ -228,7 +228,7 @@ pub fn walled_round(width: usize, height: usize, wall: u8, byte: impl Fn(usize) 
 /// path), each row of tiles written by `row(y, tiles)`. Every byte is written (the border
 /// rows, then each row between two border walls), so the buffer is not cleared first.
 #[inline(always)]
-pub fn walled_round_into(
+pub(crate) fn walled_round_into(
     grid: &mut Vec<u8>,
     width: usize,
     height: usize,
@@ -250,7 +250,7 @@ pub fn walled_round_into(
 
 /// Sets back to `open` every tile the last [`flood_walled`] or [`search_walled`] on `grid`
 /// walled up (those [`Queue::taken`] lists), so the grid can be searched again.
-pub fn unwall(grid: &mut [u8], queue: &Queue<u64>, open: u8) {
+pub(crate) fn unwall(grid: &mut [u8], queue: &Queue<u64>, open: u8) {
     for &entry in queue.taken() {
         if let Some(t) = grid.get_mut(entry as u32 as usize) {
             *t = open;
@@ -270,7 +270,7 @@ pub fn unwall(grid: &mut [u8], queue: &Queue<u64>, open: u8) {
 /// puts back the places [`Queue::taken`] lists (every tile reached, the start first) before the
 /// next search. For the passages' searches, which run once per room along a maze: on them, the
 /// rooms-and-mazes preset took a fifth less time a map than with `run`.
-pub fn search_walled(
+pub(crate) fn search_walled(
     grid: &mut [u8],
     width: usize,
     start: usize,
@@ -329,7 +329,7 @@ pub fn search_walled(
 /// tiles of the map the grid walls round (one up and left of the grid's places: see
 /// [`walled_round`]), read back over `came` and put at the end of `path` (so the paths of many
 /// searches can share one buffer).
-pub fn path_walled(came: &[u8], width: usize, to: usize, path: &mut Vec<Pos>) {
+pub(crate) fn path_walled(came: &[u8], width: usize, to: usize, path: &mut Vec<Pos>) {
     let width = width.max(1);
     // For each way in (north, east, south, west), the place before and the step back as a tile
     // offset, by table (which way a maze turns is not to be foretold).
@@ -378,7 +378,7 @@ fn grow(slots: &mut Vec<u64>, least: usize) -> &mut [u64] {
 /// with at most `cap` plus one item's neighbours less one ([`Ended::Capped`] when items were
 /// left unexpanded, whether or not they had neighbours left to take).
 #[inline(always)]
-pub fn flood<T: Copy, N: IntoIterator<Item = T>>(
+pub(crate) fn flood<T: Copy, N: IntoIterator<Item = T>>(
     queue: &mut Queue<T>,
     start: T,
     cap: usize,
@@ -398,7 +398,7 @@ pub fn flood<T: Copy, N: IntoIterator<Item = T>>(
 /// that `claim` accepts, from `start` (claimed by the caller): `claim` is offered only tiles
 /// inside `area`.
 #[inline]
-pub fn flood_in(
+pub(crate) fn flood_in(
     area: Rect,
     queue: &mut Queue<Pos>,
     start: Pos,

@@ -15,7 +15,7 @@ pub struct Adjacency<'a, L> {
 impl<'a, L> Adjacency<'a, L> {
     /// The links of node `n` (none for a node the lists do not hold).
     #[inline]
-    pub fn links(&self, n: usize) -> &'a [L] {
+    pub(crate) fn links(&self, n: usize) -> &'a [L] {
         match (self.first.get(n), self.first.get(n + 1)) {
             (Some(&a), Some(&b)) => self.links.get(a..b).unwrap_or_default(),
             _ => &[],
@@ -23,13 +23,13 @@ impl<'a, L> Adjacency<'a, L> {
     }
 }
 
-/// Breadth first over `graph` from the node `start` leads to, a [`flood`] whose items are
+/// Breadth first over `graph` from the node `start` leads to, a `flood` whose items are
 /// links: `start` is a link into the start (claimed by the caller; it need carry nothing but
 /// the node), `node(link)` is the node a link leads to, and `claim(from, link)` is offered the
 /// links of each node taken, in order, and says whether the walk takes the node `link` leads to
 /// (marking it reached: the caller's marks, a node claimed at most once). Nodes are expanded
-/// only while fewer than `cap` are taken, as in [`flood`]. When the walk ends,
-/// [`Queue::taken`] holds the link into every node it took, nearer nodes first.
+/// only while fewer than `cap` are taken, as in `flood`. When the walk ends,
+/// `Queue::taken` holds the link into every node it took, nearer nodes first.
 #[inline(always)]
 pub fn walk<L: Copy>(
     graph: Adjacency<'_, L>,

@@ -45,7 +45,7 @@ pub fn pieces(
 }
 
 /// [`pieces`] over a row-major byte grid `width` wide whose border is `wall` (the grid of
-/// [`flood_walled`]), by the walled flood: the pieces of the tiles that are not `wall`, numbered
+/// `flood_walled`), by the walled flood: the pieces of the tiles that are not `wall`, numbered
 /// in reading order of their first tile, each tile's piece in `labels` ([`NO_PIECE`] for wall).
 /// Returns each piece's size and the index of its first tile. `queue` is scratch space.
 pub fn pieces_walled(
@@ -86,7 +86,7 @@ impl UnionFind {
         UnionFind { parent: (0..n as u32).collect() }
     }
 
-    pub fn find(&mut self, mut x: usize) -> usize {
+    pub(crate) fn find(&mut self, mut x: usize) -> usize {
         while self.parent[x] as usize != x {
             let grand = self.parent[self.parent[x] as usize];
             self.parent[x] = grand;

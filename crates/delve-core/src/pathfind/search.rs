@@ -24,7 +24,7 @@ pub struct Search {
 
 impl Search {
     /// The path from the start to `to` (both included), when paths were kept and `to` was reached.
-    pub fn path_to(&self, to: Pos) -> Option<Vec<Pos>> {
+    pub(crate) fn path_to(&self, to: Pos) -> Option<Vec<Pos>> {
         let area = Rect::new(self.corner.x, self.corner.y, self.dist.width() as i32, self.dist.height() as i32);
         path_back(area, self.dist.as_slice(), self.came.as_ref()?.as_slice(), to)
     }
@@ -40,13 +40,13 @@ pub struct Query {
     pub max_steps: u32,
     /// At most this many tiles are expanded.
     pub cap: usize,
-    /// Keep the directions for [`Search::path_to`].
+    /// Keep the directions for `Search::path_to`.
     pub paths: bool,
 }
 
 impl Query {
     /// Everything reachable in a `width`×`height` grid from `start`, no paths kept.
-    pub fn flood(width: u32, height: u32, start: Pos) -> Query {
+    pub(crate) fn flood(width: u32, height: u32, start: Pos) -> Query {
         let area = Rect::new(0, 0, width as i32, height as i32);
         Query { area, start, max_steps: u32::MAX, cap: usize::MAX, paths: false }
     }
@@ -63,7 +63,7 @@ pub struct Found {
 
 /// The search's buffers, kept by the caller between searches so a search in a hot loop
 /// allocates nothing: the queue, and the steps to and way into each tile of the last search's
-/// area (read with [`Searcher::steps`] and [`Searcher::path_to`]). A search over an area of
+/// area (read with `Searcher::steps` and `Searcher::path_to`). A search over an area of
 /// the last one's size resets only the tiles the last one reached.
 #[derive(Clone, Debug, Default)]
 pub struct Searcher {
@@ -152,13 +152,13 @@ impl Searcher {
     }
 
     /// Steps from the last search's start to `p` (`None`: not reached, or outside its area).
-    pub fn steps(&self, p: Pos) -> Option<u32> {
+    pub(crate) fn steps(&self, p: Pos) -> Option<u32> {
         index_in(self.area, p).and_then(|i| self.dist.get(i)).copied().filter(|d| *d != UNREACHED)
     }
 
     /// The path from the last search's start to `to` (both included), when it kept paths and
     /// reached `to`.
-    pub fn path_to(&self, to: Pos) -> Option<Vec<Pos>> {
+    pub(crate) fn path_to(&self, to: Pos) -> Option<Vec<Pos>> {
         self.paths.then(|| path_back(self.area, &self.dist, &self.came, to)).flatten()
     }
 }

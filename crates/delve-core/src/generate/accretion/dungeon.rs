@@ -26,7 +26,7 @@ use std::ops::Range;
 pub(super) struct Cell(u32);
 
 impl Cell {
-    pub const DOOR: Cell = Cell(1);
+    pub(crate) const DOOR: Cell = Cell(1);
     const ROOM: u32 = 1 << 30;
     const HALL: u32 = 2 << 30;
     const TAG: u32 = 3 << 30;
@@ -40,7 +40,7 @@ impl Cell {
     }
 
     /// The room whose floor this is.
-    pub fn of_room(self) -> Option<u32> {
+    pub(crate) fn of_room(self) -> Option<u32> {
         (self.0 & Cell::TAG == Cell::ROOM).then_some(self.0 & !Cell::TAG)
     }
 
@@ -50,7 +50,7 @@ impl Cell {
     }
 
     /// Walkable: not rock.
-    pub fn open(self) -> bool {
+    pub(crate) fn open(self) -> bool {
         self.0 != 0
     }
 }
@@ -128,13 +128,13 @@ impl Ring {
         Ring { buf: vec![0; n.max(16).next_power_of_two()], head: 0, len: 0 }
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.len
     }
 
     /// The first site, taken out.
     #[inline(always)]
-    pub fn pop(&mut self) -> Site {
+    pub(crate) fn pop(&mut self) -> Site {
         let site = self.buf[self.head & (self.buf.len() - 1)];
         self.head = self.head.wrapping_add(1);
         self.len -= 1;
@@ -143,7 +143,7 @@ impl Ring {
 
     /// Puts `site` at the end.
     #[inline(always)]
-    pub fn push(&mut self, site: Site) {
+    pub(crate) fn push(&mut self, site: Site) {
         if self.len == self.buf.len() {
             self.grow();
         }

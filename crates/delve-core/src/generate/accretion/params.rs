@@ -96,7 +96,7 @@ impl RoomForm {
     pub const ALL: [RoomForm; 4] = [RoomForm::Rect, RoomForm::Cross, RoomForm::Blob, RoomForm::Circle];
 
     /// A designer's word for it: "a rectangle".
-    pub const fn words(self) -> &'static str {
+    pub(crate) const fn words(self) -> &'static str {
         match self {
             RoomForm::Rect => "a rectangle",
             RoomForm::Cross => "a cross",
@@ -107,11 +107,11 @@ impl RoomForm {
 }
 
 /// Smallest map side.
-pub const MIN_SIDE: u32 = 8;
+pub(crate) const MIN_SIDE: u32 = 8;
 /// Largest map side.
 pub use crate::params::MAX_SIDE;
 /// Largest weight of one shape.
-pub const MAX_WEIGHT: u32 = 100;
+pub(crate) const MAX_WEIGHT: u32 = 100;
 /// Largest side of a rectangle, of a cross's bar or a hallway.
 pub const MAX_ROOM_SIDE: u32 = 256;
 /// Largest side of a blob's box (a blob is grown on one machine word per row).
@@ -119,7 +119,7 @@ pub const MAX_BLOB: u32 = 60;
 /// Largest circle radius.
 pub const MAX_RADIUS: u32 = 64;
 /// Most attempts.
-pub const MAX_ATTEMPTS: u32 = 100_000;
+pub(crate) const MAX_ATTEMPTS: u32 = 100_000;
 /// Longest loop distance (a walk counts its steps in 16 bits).
 pub const MAX_LOOP_DISTANCE: u32 = 10_000;
 

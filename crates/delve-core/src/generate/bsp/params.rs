@@ -46,13 +46,13 @@ impl Default for BspRooms {
 }
 
 /// Smallest map side.
-pub const MIN_SIDE: u32 = 8;
+pub(crate) const MIN_SIDE: u32 = 8;
 /// Largest map side.
 pub use crate::params::MAX_SIDE;
 /// Most splits.
-pub const MAX_DEPTH: u32 = 16;
+pub(crate) const MAX_DEPTH: u32 = 16;
 /// The smallest leaf: a room of 3 tiles a side and a tile of wall on each side.
-pub const MIN_LEAF: u32 = 5;
+pub(crate) const MIN_LEAF: u32 = 5;
 
 const SPLIT_WORDS: RangeWords = RangeWords {
     below: |lo, min| format!("a split must leave at least {lo}% of a side, not {min}%"),

@@ -36,7 +36,7 @@ impl StepKind for BspStep {
             ),
             BspStep::SiblingsJoined { from, to, start, end, leg } => format!(
                 "Room {from} joined to room {to}, the nearest rooms of a split's two halves, {}.",
-                leg.from_to(*start, *end)
+                leg.run_from(*start, *end)
             ),
         }
     }

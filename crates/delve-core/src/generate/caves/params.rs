@@ -49,15 +49,15 @@ impl Default for Caves {
 }
 
 /// Smallest map side.
-pub const MIN_SIDE: u32 = 8;
+pub(crate) const MIN_SIDE: u32 = 8;
 /// Largest map side.
 pub use crate::params::MAX_SIDE;
 /// Most smoothing passes.
-pub const MAX_ITERATIONS: u32 = 32;
+pub(crate) const MAX_ITERATIONS: u32 = 32;
 /// Largest region that may be asked to be filled in.
-pub const MAX_MIN_REGION: u32 = 100_000;
+pub(crate) const MAX_MIN_REGION: u32 = 100_000;
 /// Widest tunnel.
-pub const MAX_TUNNEL_WIDTH: u32 = crate::params::rooms_tunnels::MAX_TUNNEL_WIDTH;
+pub(crate) const MAX_TUNNEL_WIDTH: u32 = crate::params::rooms_tunnels::MAX_TUNNEL_WIDTH;
 
 impl Caves {
     /// Every parameter, described once, in panel order.

@@ -42,7 +42,7 @@ impl StepKind for CavesStep {
                 }
             }
             CavesStep::CavesJoined { from, to, start, end, leg } => {
-                format!("Cave {from} joined to cave {to} by a tunnel from {}.", leg.from_to(*start, *end))
+                format!("Cave {from} joined to cave {to} by a tunnel from {}.", leg.run_from(*start, *end))
             }
         }
     }

@@ -169,7 +169,7 @@ impl GrownRooms {
     }
 
     /// Each shape's weight, in [`RoomShape::ALL`] order.
-    pub fn shape_weights(&self) -> [(RoomShape, u32); 5] {
+    pub(crate) fn shape_weights(&self) -> [(RoomShape, u32); 5] {
         [
             (RoomShape::Blob, self.blob_weight),
             (RoomShape::Hall, self.hall_weight),
@@ -201,7 +201,7 @@ impl GrownRooms {
     }
 
     /// The shapes with a weight above 0.
-    pub fn active_shapes(&self) -> impl Iterator<Item = RoomShape> + '_ {
+    pub(crate) fn active_shapes(&self) -> impl Iterator<Item = RoomShape> + '_ {
         self.shape_weights().into_iter().filter(|(_, w)| *w > 0).map(|(s, _)| s)
     }
 
@@ -216,33 +216,33 @@ impl GrownRooms {
     }
 }
 
-pub const MAX_ROOMS: u32 = 20_000;
+pub(crate) const MAX_ROOMS: u32 = 20_000;
 /// Rooms of up to 101 cells: bigger ones almost always grow holes (about 1 in 70 rooms of 100
 /// steps is hole-free, 1 in 500 of 150).
-pub const MAX_GROWTH: u32 = 100;
-pub const MAX_DOORS: u32 = 64;
+pub(crate) const MAX_GROWTH: u32 = 100;
+pub(crate) const MAX_DOORS: u32 = 64;
 pub const MAX_RADIUS: u32 = 64;
-pub const MAX_CORRIDORS: u32 = 64;
-pub const MAX_LOOPS: u32 = 100_000;
-pub const MAX_SEPARATION: u32 = 1000;
-pub const MAX_LOOP_LENGTH: u32 = 64;
+pub(crate) const MAX_CORRIDORS: u32 = 64;
+pub(crate) const MAX_LOOPS: u32 = 100_000;
+pub(crate) const MAX_SEPARATION: u32 = 1000;
+pub(crate) const MAX_LOOP_LENGTH: u32 = 64;
 pub const MAX_KINDS: u32 = 16;
-pub const MAX_HOLE_RETRIES: u32 = 1_000_000;
-pub const MAX_MARGIN: u32 = 64;
-pub const MIN_BUDGET: u32 = 100;
-pub const MAX_BUDGET: u32 = 100_000_000;
+pub(crate) const MAX_HOLE_RETRIES: u32 = 1_000_000;
+pub(crate) const MAX_MARGIN: u32 = 64;
+pub(crate) const MIN_BUDGET: u32 = 100;
+pub(crate) const MAX_BUDGET: u32 = 100_000_000;
 /// Most room cells asked for in total (rooms × largest room).
 /// Most cells of a hall, narrow room or cave (they cannot grow holes the way blobs do, or are
 /// regrown cheaply, so they may be larger than blobs).
-pub const MAX_SHAPE_CELLS: u32 = 400;
+pub(crate) const MAX_SHAPE_CELLS: u32 = 400;
 /// Most cells of a closet (a cross with arms of 3).
-pub const MAX_CLOSET_CELLS: u32 = 13;
+pub(crate) const MAX_CLOSET_CELLS: u32 = 13;
 /// Largest weight of one room shape.
-pub const MAX_SHAPE_WEIGHT: u32 = 100;
-pub const MAX_TOTAL_CELLS: u64 = 1_000_000;
+pub(crate) const MAX_SHAPE_WEIGHT: u32 = 100;
+pub(crate) const MAX_TOTAL_CELLS: u64 = 1_000_000;
 /// Most rooms × doors per room × search radius: the placement index keeps a few bytes for each
 /// (about 100 MB at this limit).
-pub const MAX_DOOR_LEVELS: u64 = 16_000_000;
+pub(crate) const MAX_DOOR_LEVELS: u64 = 16_000_000;
 
 /// What the growth steps' check says about their bounds.
 const GROWTH_WORDS: RangeWords = RangeWords {

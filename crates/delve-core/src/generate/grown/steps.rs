@@ -63,7 +63,7 @@ impl Pose {
     }
 
     /// A place in the room's own frame after mirroring (as doors are chosen), on the map.
-    pub fn place_mirrored(&self, p: Pos) -> Pos {
+    pub(crate) fn place_mirrored(&self, p: Pos) -> Pos {
         p.turned(self.quarter_turns).offset(self.origin.x, self.origin.y)
     }
 }
@@ -116,7 +116,7 @@ impl Tally {
 
     /// Counts a refused pose, and keeps it when it is the first at its place and the sample
     /// has room.
-    pub fn refused(&mut self, r: Refusal) {
+    pub(crate) fn refused(&mut self, r: Refusal) {
         *match r.why {
             Refused::Crowded => &mut self.crowded,
             Refused::NoCorridor => &mut self.no_corridor,
@@ -352,7 +352,7 @@ impl StepKind for GrownStep {
 
 impl GrownStep {
     /// The room whose own frame this step's places are in, if they are.
-    pub fn framed_room(&self) -> Option<u32> {
+    pub(crate) fn framed_room(&self) -> Option<u32> {
         match self {
             GrownStep::RoomGrown { room, .. } | GrownStep::DoorsChosen { room, .. } => Some(*room),
             _ => None,

@@ -45,7 +45,7 @@ impl Default for RoomsAndMazes {
 }
 
 /// Smallest map side.
-pub const MIN_SIDE: u32 = 9;
+pub(crate) const MIN_SIDE: u32 = 9;
 /// Largest map side.
 pub use crate::params::MAX_SIDE;
 

@@ -121,15 +121,15 @@ impl RoomsAndTunnels {
     }
 }
 
-pub const MIN_SIDE: u32 = 8;
+pub(crate) const MIN_SIDE: u32 = 8;
 pub use crate::params::MAX_SIDE;
-pub const MIN_ROOM: u32 = 3;
-pub const MAX_ROOM: u32 = 1024;
-pub const MAX_ROOMS: u32 = 100_000;
+pub(crate) const MIN_ROOM: u32 = 3;
+pub(crate) const MAX_ROOM: u32 = 1024;
+pub(crate) const MAX_ROOMS: u32 = 100_000;
 /// Narrowest tunnel (and corridor in a map file), in tiles.
-pub const MIN_TUNNEL_WIDTH: u32 = 1;
+pub(crate) const MIN_TUNNEL_WIDTH: u32 = 1;
 /// Widest tunnel (and corridor in a map file), in tiles.
-pub const MAX_TUNNEL_WIDTH: u32 = 9;
+pub(crate) const MAX_TUNNEL_WIDTH: u32 = 9;
 
 /// What the room size's check says about its bounds.
 const ROOM_SIZE_WORDS: RangeWords = RangeWords {

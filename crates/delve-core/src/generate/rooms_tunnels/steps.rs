@@ -38,7 +38,7 @@ impl StepKind for RoomsTunnelsStep {
                 }
             }
             RoomsTunnelsStep::TunnelDug { from, to, start, end, leg } => {
-                format!("Tunnel from room {from} to room {to}, {}.", leg.from_to(*start, *end))
+                format!("Tunnel from room {from} to room {to}, {}.", leg.run_from(*start, *end))
             }
         }
     }

@@ -42,13 +42,13 @@ impl Default for DrunkardsWalk {
 }
 
 /// Smallest map side.
-pub const MIN_SIDE: u32 = 8;
+pub(crate) const MIN_SIDE: u32 = 8;
 /// Largest map side.
 pub use crate::params::MAX_SIDE;
 /// Most steps a walker takes.
-pub const MAX_LIFETIME: u32 = 100_000;
+pub(crate) const MAX_LIFETIME: u32 = 100_000;
 /// Widest brush.
-pub const MAX_BRUSH: u32 = 5;
+pub(crate) const MAX_BRUSH: u32 = 5;
 
 impl DrunkardsWalk {
     /// Every parameter, described once, in panel order.
