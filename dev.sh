@@ -25,6 +25,11 @@ if [ "${1:-}" = "test" ]; then
   export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED-20261128}"
   cargo test --workspace "$@"
   scripts/test-python.sh -q
+  # The C library's fuzz target, built from the library's own source as cargo-fuzz builds it
+  # (in a target folder of its own: other flags), run once over each of its seeds; fuzzing
+  # itself needs nightly (see its source).
+  fuzz_target="${CARGO_TARGET_DIR:+$CARGO_TARGET_DIR/fuzz}"
+  (cd crates/delve-c/fuzz && RUSTFLAGS="--cfg fuzzing" CARGO_TARGET_DIR="${fuzz_target:-target}" cargo run --quiet -- seeds/*)
   exit 0
 fi
 exec cargo run --release --quiet -- "$@"

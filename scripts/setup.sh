@@ -4,7 +4,8 @@
 # - a C compiler, for the few dependencies that build C code;
 # - the X11 client and OpenGL libraries the editor window loads at run time;
 # - with `test`: Tiled (Debian's `tiled`), which the tests use to open Delve's Tiled exports,
-#   Python 3 with venv, for the Python package's tests, and valgrind, for the C library's.
+#   Python 3 with venv, for the Python package's tests, valgrind, for the C library's, and a
+#   C++ compiler, for its fuzz target's libFuzzer.
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 
@@ -26,6 +27,8 @@ if [ "${1:-}" = "test" ]; then
   python3 -c "import ensurepip, venv" >/dev/null 2>&1 || packages+=(python3-venv python3-pip)
   # The C library's test program also runs under valgrind (no leaks, no bad reads).
   command -v valgrind >/dev/null 2>&1 || packages+=(valgrind)
+  # The C library's fuzz target builds libFuzzer, which is C++.
+  command -v c++ >/dev/null 2>&1 || packages+=(g++)
 fi
 [ -e /usr/lib/x86_64-linux-gnu/dri ] || [ -e /usr/lib/aarch64-linux-gnu/dri ] || packages+=(libgl1-mesa-dri)
 

@@ -18,6 +18,9 @@
 // A C library takes and returns raw pointers; the workspace forbids unsafe code, this crate
 // allows it (see its Cargo.toml). Each unsafe block is a few lines with a SAFETY comment.
 #![allow(unsafe_code)]
+// The fuzz target (crates/delve-c/fuzz) builds this source as its binary, with the target as a
+// module.
+#![cfg_attr(fuzzing, no_main)]
 
 use delve_core::export::{TileId, kind_id};
 use delve_core::geom::Grid;
@@ -35,6 +38,9 @@ mod preset;
 #[cfg(test)]
 mod tests;
 mod walk;
+#[cfg(fuzzing)]
+#[path = "../fuzz/fuzz_targets/c_api.rs"]
+mod fuzz_c_api;
 pub use about::{delve_shipped_preset_count, delve_shipped_preset_name, delve_version};
 pub use make::{delve_generate, delve_generate_keeping, delve_generate_seed};
 pub use preset::{
