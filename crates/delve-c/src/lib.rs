@@ -32,15 +32,15 @@ use std::ptr;
 use std::sync::OnceLock;
 
 mod about;
+#[cfg(fuzzing)]
+#[path = "../fuzz/fuzz_targets/c_api.rs"]
+mod fuzz_c_api;
 mod grow;
 mod make;
 mod preset;
 #[cfg(test)]
 mod tests;
 mod walk;
-#[cfg(fuzzing)]
-#[path = "../fuzz/fuzz_targets/c_api.rs"]
-mod fuzz_c_api;
 pub use about::{delve_shipped_preset_count, delve_shipped_preset_name, delve_version};
 pub use make::{delve_generate, delve_generate_keeping, delve_generate_seed};
 pub use preset::{
