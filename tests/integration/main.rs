@@ -52,6 +52,7 @@ mod caves;
 mod certified;
 mod cli;
 mod code_size;
+mod dungeons;
 mod edit;
 #[cfg(feature = "gui")]
 mod editor;

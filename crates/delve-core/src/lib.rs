@@ -70,6 +70,7 @@
 //! | [`io`] | versioned RON files for presets and maps; the shipped presets; atomic saves; located errors |
 //! | [`export`] | the tile numbering every export shares; the JSON export (feature `json`) |
 
+pub mod dungeon;
 pub mod export;
 pub mod generate;
 pub mod geom;

@@ -282,6 +282,15 @@ impl DelveApp {
                     });
                     FileDone::Opened { path, result }
                 }
+                // Not opened in the editor yet: it says how to make one (`delve dungeon`).
+                Ok(FileKind::Dungeon) => FileDone::Opened {
+                    result: Err(FileError::Invalid {
+                        path: path.clone(),
+                        message: "this is a dungeon file: make its floors with `delve dungeon FILE --out DIR` and open a floor's map"
+                            .into(),
+                    }),
+                    path,
+                },
                 Err(e) => FileDone::Opened { path, result: Err(e) },
             }
         });

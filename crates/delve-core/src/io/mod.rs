@@ -102,6 +102,18 @@ impl Preset {
 /// `presets/<name>.ron` of this crate, in name order (made by `build.rs`).
 pub const SHIPPED_PRESETS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/shipped_presets.rs"));
 
+/// The shipped dungeons, each `(name, RON text)`: every file in the crate's `dungeons/` folder, in
+/// name order (see `build.rs`).
+pub const SHIPPED_DUNGEONS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/shipped_dungeons.rs"));
+
+/// A dungeon by a shipped dungeon's name or a dungeon file's path.
+pub fn dungeon_from(arg: &str) -> Result<crate::dungeon::DungeonPreset, FileError> {
+    match SHIPPED_DUNGEONS.iter().find(|(n, _)| *n == arg) {
+        Some((name, text)) => parse_dungeon(text, Path::new(&format!("<shipped dungeon {name}>"))),
+        None => load_dungeon(Path::new(arg)),
+    }
+}
+
 /// The preset the editor opens on.
 pub const DEFAULT_PRESET: &str = "godot-part3";
 
@@ -156,6 +168,8 @@ struct Probe {
     tiles: Present,
     #[serde(default)]
     generator: Present,
+    #[serde(default)]
+    trunk: Present,
 }
 
 /// Whether a field is there, whatever its value.
@@ -173,6 +187,8 @@ impl<'de> Deserialize<'de> for Present {
 pub enum FileKind {
     Preset,
     Map,
+    /// A dungeon of many floors ([`crate::dungeon::DungeonPreset`]).
+    Dungeon,
 }
 
 fn read_text(path: &Path) -> Result<String, FileError> {
@@ -317,11 +333,17 @@ fn parse<T: for<'de> Deserialize<'de>>(
     let what = match kind {
         FileKind::Preset => "preset",
         FileKind::Map => "map",
+        FileKind::Dungeon => "dungeon",
     };
     // The common case, a good file, is parsed once; the probe only improves error messages.
     let first_try = ron_options().from_str::<T>(text);
     let probe = match &first_try {
-        Ok(t) => Some(Probe { version: version_of(t), tiles: Present(false), generator: Present(false) }),
+        Ok(t) => Some(Probe {
+            version: version_of(t),
+            tiles: Present(false),
+            generator: Present(false),
+            trunk: Present(false),
+        }),
         Err(_) => ron_options().from_str::<Probe>(text).ok(),
     };
     if let Some(Probe { version: v @ 1.., .. }) = probe
@@ -331,7 +353,9 @@ fn parse<T: for<'de> Deserialize<'de>>(
         return Err(field_error(path, text, "version", message));
     }
     if let Some(p) = &probe {
-        let found = if p.tiles.0 {
+        let found = if p.trunk.0 {
+            Some(FileKind::Dungeon)
+        } else if p.tiles.0 {
             Some(FileKind::Map)
         } else if p.generator.0 {
             Some(FileKind::Preset)
@@ -339,7 +363,11 @@ fn parse<T: for<'de> Deserialize<'de>>(
             None
         };
         if let Some(found) = found.filter(|f| *f != kind) {
-            let other = if found == FileKind::Map { "map" } else { "preset" };
+            let other = match found {
+                FileKind::Map => "map",
+                FileKind::Preset => "preset",
+                FileKind::Dungeon => "dungeon",
+            };
             return Err(FileError::invalid(path, format!("this is a {other} file, expected a {what} file")));
         }
     }
@@ -411,10 +439,32 @@ pub fn load_any(path: &Path) -> Result<Loaded, FileError> {
     }
 }
 
-/// Tells a preset from a map file without fully loading it.
+/// Reads a dungeon file.
+pub fn load_dungeon(path: &Path) -> Result<crate::dungeon::DungeonPreset, FileError> {
+    parse_dungeon(&read_text(path)?, path)
+}
+
+/// Parses dungeon text read from `path`.
+pub fn parse_dungeon(text: &str, path: &Path) -> Result<crate::dungeon::DungeonPreset, FileError> {
+    use crate::dungeon::preset::{DUNGEON_VERSION, DungeonPreset};
+    parse(text, path, FileKind::Dungeon, DUNGEON_VERSION, |d: &DungeonPreset| d.version)
+}
+
+/// Saves a dungeon file (atomically).
+pub fn save_dungeon(path: &Path, dungeon: &crate::dungeon::DungeonPreset) -> Result<(), FileError> {
+    save_ron(path, dungeon, 3)
+}
+
+/// The text of a dungeon file, as [`save_dungeon`] writes it.
+pub fn dungeon_to_string(dungeon: &crate::dungeon::DungeonPreset) -> Result<String, ron::Error> {
+    to_ron(dungeon, 3)
+}
+
+/// Tells a preset from a map file (or a dungeon's) without fully loading it.
 pub fn file_kind(path: &Path) -> Result<FileKind, FileError> {
     let text = read_text(path)?;
     match ron_options().from_str::<Probe>(&text) {
+        Ok(Probe { trunk: Present(true), .. }) => Ok(FileKind::Dungeon),
         Ok(Probe { tiles: Present(true), .. }) => Ok(FileKind::Map),
         Ok(Probe { generator: Present(true), .. }) => Ok(FileKind::Preset),
         Ok(_) => Err(FileError::invalid(path, "expected a Delve preset (with `generator`) or map (with `tiles`)")),

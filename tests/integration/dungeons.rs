@@ -1,0 +1,142 @@
+//! Dungeons of many floors: every shipped dungeon certified top to bottom by the test's own
+//! player's walk (`certified::Walk`), its stairs one above the other, each floor made around its
+//! stairs alone (changing a floor's parameters changes no other floor), files read back
+//! exactly, and bad dungeons refused naming the branch, floor and key.
+
+use crate::certified::{Walk, assert_certified};
+use delve::dungeon::{BRANCH, Dungeon, DungeonPreset, LinkKind, STAIRS_DOWN, STAIRS_UP, generate_dungeon};
+use delve::io::{SHIPPED_DUNGEONS, dungeon_from, dungeon_to_string, parse_dungeon};
+use std::path::Path;
+
+fn made(d: &DungeonPreset, seed: u64) -> Dungeon {
+    generate_dungeon(d, Path::new("."), seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
+#[test]
+fn the_shipped_dungeons_are_certified_top_to_bottom() {
+    assert!(SHIPPED_DUNGEONS.len() >= 2);
+    for (name, _) in SHIPPED_DUNGEONS {
+        let d = dungeon_from(name).unwrap();
+        let floors: u32 = d.branch_floors().iter().map(|(_, n)| n).sum();
+        for seed in 0..6 {
+            let dungeon = made(&d, seed);
+            assert_eq!(dungeon.floors.len() as u32, floors, "{name} {seed}");
+            for f in &dungeon.floors {
+                let what =
+                    format!("{name} seed {seed}, branch {} floor {}", dungeon.branches[f.id.branch].0, f.id.depth);
+                let m = &f.generated.map;
+                assert_certified(m, &what);
+                let (_, seen) = Walk::new(m).explore();
+                let ups: Vec<_> = m.markers.iter().filter(|k| k.kind == STAIRS_UP).collect();
+                let downs: Vec<_> = m.markers.iter().filter(|k| k.kind == STAIRS_DOWN || k.kind == BRANCH).collect();
+                let first = f.id.branch == 0 && f.id.depth == 1;
+                assert_eq!(ups.len(), usize::from(!first), "{what}: an up-stair on every floor but the first");
+                if let Some(up) = ups.first() {
+                    assert_eq!(m.spawn, up.at, "{what}: the player arrives on the up-stair");
+                }
+                let last = f.id.depth == d.branch_floors()[f.id.branch].1;
+                assert_eq!(
+                    m.markers.iter().filter(|k| k.kind == STAIRS_DOWN).count(),
+                    usize::from(!last),
+                    "{what}: a down-stair on every floor but a branch's last"
+                );
+                for s in &downs {
+                    assert!(seen.contains(&(s.at.x, s.at.y)), "{what}: the {} at {} is reached", s.kind, s.at);
+                }
+            }
+            for l in &dungeon.links {
+                let floor = |id| dungeon.floors.iter().find(|f| f.id == id).map(|f| &f.generated.map).unwrap();
+                let below = if l.kind == LinkKind::Down { STAIRS_DOWN } else { BRANCH };
+                assert!(floor(l.from).markers.iter().any(|k| k.kind == below && k.at == l.at), "{name} {seed}: {l:?}");
+                assert!(
+                    floor(l.to).markers.iter().any(|k| k.kind == STAIRS_UP && k.at == l.at),
+                    "{name} {seed}: {l:?}"
+                );
+            }
+            // Every branch hangs from a floor of its parent in its entry range.
+            for (b, branch) in d.branches.iter().enumerate() {
+                let at = dungeon.branches[b + 1].1.unwrap();
+                assert!(
+                    (branch.entry.0..=branch.entry.1).contains(&at),
+                    "{name} {seed}: {} entered at {at}",
+                    branch.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn changing_one_floor_changes_no_other_floor() {
+    let d = dungeon_from("brogue-length").unwrap();
+    let mut changed = d.clone();
+    // The caves of floors 11 to 16, filled differently.
+    let caves = changed.floors.iter_mut().find(|f| f.depths == (11, 16)).unwrap();
+    caves.set = vec![("fill".into(), delve::dungeon::Setting::To(0.41))];
+    for seed in 0..4 {
+        let (a, b) = (made(&d, seed), made(&changed, seed));
+        let mut differ = 0;
+        for (fa, fb) in a.floors.iter().zip(&b.floors) {
+            if (11..=16).contains(&fa.id.depth) {
+                differ += usize::from(fa.generated.map != fb.generated.map);
+            } else {
+                assert_eq!(fa.generated.map, fb.generated.map, "seed {seed}: floor {} changed", fa.id.depth);
+            }
+        }
+        assert!(differ > 0, "seed {seed}: the changed floors changed");
+    }
+}
+
+#[test]
+fn a_dungeon_file_reads_back_exactly() {
+    for (name, text) in SHIPPED_DUNGEONS {
+        let d = parse_dungeon(text, Path::new(name)).unwrap();
+        let written = dungeon_to_string(&d).unwrap();
+        assert_eq!(parse_dungeon(&written, Path::new(name)).unwrap(), d, "{name}");
+        assert_eq!(dungeon_to_string(&parse_dungeon(&written, Path::new(name)).unwrap()).unwrap(), written);
+    }
+}
+
+#[test]
+fn bad_dungeons_are_refused_naming_the_branch_floor_and_key() {
+    let base = dungeon_from("dcss-shaped").unwrap();
+    let refused =
+        |d: &DungeonPreset| generate_dungeon(d, Path::new("."), 1).err().map(|e| e.to_string()).unwrap_or_default();
+
+    let mut d = base.clone();
+    d.branches[0].entry = (14, 20);
+    let e = refused(&d);
+    assert!(e.contains("branch Lair: entry: (14, 20)") && e.contains("1 to 15"), "{e}");
+
+    let mut d = base.clone();
+    d.branches[1].parent = "Nowhere".into();
+    assert!(refused(&d).contains("branch Orc: parent: no branch Nowhere"), "{}", refused(&d));
+
+    let mut d = base.clone();
+    d.floors[0].set =
+        vec![("max_rooms".into(), delve::dungeon::Setting::Ramp { from: 10.0, to: -5.0, ease: Default::default() })];
+    let e = refused(&d);
+    assert!(e.contains("branch D, floor") && e.contains("max_rooms") && e.contains("outside 1 to 100000"), "{e}");
+
+    let mut d = base.clone();
+    d.floors[0].set = vec![("no_such_thing".into(), delve::dungeon::Setting::To(1.0))];
+    assert!(refused(&d).contains("branch D, floor 1: no_such_thing: the "), "{}", refused(&d));
+
+    let mut d = base.clone();
+    d.floors.pop();
+    assert!(refused(&d).contains("branch Vaults, floor 1: no range of floors makes it"), "{}", refused(&d));
+
+    // A floor whose preset cannot keep its stairs (a part beside keeps no locks yet).
+    let mut d = base.clone();
+    d.floors[0].preset = delve::dungeon::FloorPreset::Named("rooms-and-caves".into());
+    let e = refused(&d);
+    assert!(e.contains("branch D, floor 1") && e.contains("part beside"), "{e}");
+
+    // A file of another kind, and a wrong version, named as such.
+    let e = parse_dungeon(delve::io::SHIPPED_PRESETS[0].1, Path::new("p.ron")).unwrap_err().to_string();
+    assert!(e.contains("this is a preset file, expected a dungeon file"), "{e}");
+    let e = parse_dungeon(&SHIPPED_DUNGEONS[0].1.replace("version: 1", "version: 9"), Path::new("d.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("version 9 dungeon file"), "{e}");
+}
