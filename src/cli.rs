@@ -1,6 +1,7 @@
 //! The command line: raw arguments → validated request → run. `main` only maps errors to exit
 //! codes.
 
+mod dungeon;
 mod tune;
 
 use crate::analysis::sweep::Summary;
@@ -120,6 +121,22 @@ pub enum Command {
         /// Where to write the best proposal as a preset (with --variety: a folder).
         #[arg(long, value_name = "TUNED.ron")]
         out: PathBuf,
+    },
+    /// Make every floor of a dungeon (a shipped dungeon's name or a dungeon file): a map file per
+    /// floor and dungeon.ron, which says which file is which floor and where the stairs are.
+    Dungeon {
+        /// Dungeon file or shipped dungeon name (brogue-length, dcss-shaped).
+        dungeon: String,
+        /// Seed: a number, or any text (hashed to a number). Defaults to the dungeon's seed.
+        #[arg(long)]
+        seed: Option<String>,
+        /// The folder to write into (default: the dungeon's name).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// tmx or tmj: a Tiled map per floor and dungeon.world laying them out; json: one
+        /// document with every floor and the stairs. Default: Delve map files.
+        #[arg(long, value_enum)]
+        format: Option<Format>,
     },
     /// Generate a range of seeds and report figures for each (CSV) and their means.
     Sweep {
@@ -306,6 +323,11 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             if ascii || (map_out.is_none() && png.is_none() && gif.is_none() && !steps) {
                 out.write_all(g.map.to_ascii().as_bytes())?;
             }
+            Ok(true)
+        }
+        Command::Dungeon { dungeon: arg, seed, out: dir, format } => {
+            let dir = dir.unwrap_or_else(|| dungeon::default_out(&arg));
+            dungeon::run(&arg, seed.as_deref(), &dir, format, err)?;
             Ok(true)
         }
         Command::Sweep { preset, seeds, csv, jobs, keep } => {

@@ -140,3 +140,83 @@ fn bad_dungeons_are_refused_naming_the_branch_floor_and_key() {
         .to_string();
     assert!(e.contains("version 9 dungeon file"), "{e}");
 }
+
+/// `delve dungeon` writes the floors the library makes (each map file read back equal), the
+/// dungeon file naming them, one JSON document, and Tiled maps with a world that Tiled itself
+/// draws (`tmxrasterizer`, installed with Debian's `tiled`).
+#[test]
+fn the_command_line_writes_every_floor_the_dungeon_file_json_and_a_tiled_world() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dungeon_from("dcss-shaped").unwrap();
+    let library = made(&d, 3);
+    let out = dir.path().join("maps");
+    let o = crate::common::delve(&["dungeon", "dcss-shaped", "--seed", "3", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let record = std::fs::read_to_string(out.join("dungeon.ron")).unwrap();
+    for f in &library.floors {
+        let file = format!("{}-{:02}.ron", library.branches[f.id.branch].0, f.id.depth);
+        assert!(record.contains(&format!("file: \"{file}\"")), "{file} in dungeon.ron");
+        let read = delve::io::load_map(&out.join(&file)).unwrap();
+        let mut expected = f.generated.map.clone();
+        expected.provenance = read.provenance.clone();
+        assert_eq!(read, expected, "{file}");
+    }
+
+    let json_dir = dir.path().join("json");
+    let o = crate::common::delve(&[
+        "dungeon",
+        "dcss-shaped",
+        "--seed",
+        "3",
+        "--out",
+        json_dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json_dir.join("dungeon.json")).unwrap()).unwrap();
+    assert_eq!(doc["floors"].as_array().unwrap().len(), library.floors.len());
+    assert_eq!(doc["links"].as_array().unwrap().len(), library.links.len());
+    let first_link = &doc["links"][0];
+    assert_eq!(
+        (first_link["x"].as_i64(), first_link["y"].as_i64()),
+        (Some(library.links[0].at.x as i64), Some(library.links[0].at.y as i64))
+    );
+
+    let tiled_dir = dir.path().join("tiled");
+    let o = crate::common::delve(&[
+        "dungeon",
+        "dcss-shaped",
+        "--seed",
+        "3",
+        "--out",
+        tiled_dir.to_str().unwrap(),
+        "--format",
+        "tmj",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let world: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tiled_dir.join("dungeon.world")).unwrap()).unwrap();
+    let maps = world["maps"].as_array().unwrap();
+    assert_eq!(maps.len(), library.floors.len());
+    let extent =
+        |k: &str, size: &str| maps.iter().map(|m| m[k].as_i64().unwrap() + m[size].as_i64().unwrap()).max().unwrap();
+    let (w, h) = (extent("x", "width"), extent("y", "height"));
+    // Tiled draws the whole world, every floor in its place, at a quarter of its size.
+    let png = dir.path().join("world.png");
+    let o = std::process::Command::new("tmxrasterizer")
+        .env("QT_QPA_PLATFORM", "offscreen")
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .args(["--scale", "0.25"])
+        .arg(tiled_dir.join("dungeon.world"))
+        .arg(&png)
+        .output()
+        .expect("tmxrasterizer is installed (scripts/setup.sh test installs Debian's `tiled`)");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let img = image::open(&png).unwrap();
+    assert_eq!((i64::from(img.width()), i64::from(img.height())), (w / 4, h / 4));
+    // And opens a floor, converting it.
+    let first = tiled_dir.join(maps[0]["fileName"].as_str().unwrap());
+    crate::export_tiled::tiled_convert(&first, "tmx", &dir.path().join("first.tmx"));
+}

@@ -28,10 +28,8 @@ use std::sync::Arc;
 pub const FLOOR_SIZE: (u32, u32) = (80, 50);
 /// Seeds tried for a floor before the dungeon says it cannot be made.
 const ATTEMPTS: u64 = 16;
-/// The markers of the stairs, in every export.
-pub const STAIRS_UP: &str = "stairs_up";
-pub const STAIRS_DOWN: &str = "stairs_down";
-pub const BRANCH: &str = "branch";
+/// The markers of the stairs, in every export (kinds every map knows: [`crate::params::markers::STAIRS`]).
+pub use crate::params::markers::{BRANCH, STAIRS_DOWN, STAIRS_UP};
 
 /// A made dungeon: every floor, the staircases between them, and where each branch hangs.
 #[derive(Clone, Debug)]

@@ -10,6 +10,15 @@ use super::{ParamIssue, SizeRange};
 use crate::kinds::Role;
 use serde::{Deserialize, Serialize};
 
+/// The marker kinds of a dungeon's stairs, on every map without being declared (a dungeon
+/// places them, not a preset's markers stage): the up-stair, the down-stair, and the staircase
+/// into a branch, each with its glyph and colour.
+pub const STAIRS_UP: &str = "stairs_up";
+pub const STAIRS_DOWN: &str = "stairs_down";
+pub const BRANCH: &str = "branch";
+pub const STAIRS: [(&str, char, [u8; 3]); 3] =
+    [(STAIRS_UP, '<', [250, 230, 150]), (STAIRS_DOWN, '>', [250, 230, 150]), (BRANCH, '>', [150, 220, 250])];
+
 /// What a generator puts in the rooms.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -56,7 +65,8 @@ impl Markers {
     /// The names of every marker kind a map of these parameters may hold (the key's too).
     pub(crate) fn kind_names(&self) -> Vec<&str> {
         let keys = (!self.keys.is_off()).then_some(self.keys.name.as_str());
-        self.kinds.iter().map(|k| k.name.as_str()).chain(keys).collect()
+        let stairs = STAIRS.iter().map(|(name, ..)| *name);
+        self.kinds.iter().map(|k| k.name.as_str()).chain(keys).chain(stairs).collect()
     }
 
     /// The kind named `name` (the key's kind is not one of [`Markers::kinds`]).
@@ -68,6 +78,10 @@ impl Markers {
     pub fn look(&self, name: &str) -> Option<(char, [u8; 3])> {
         if !self.keys.is_off() && self.keys.name == name {
             return Some((self.keys.glyph, self.keys.colour));
+        }
+        if let Some((_, glyph, colour)) = STAIRS.iter().find(|(n, ..)| *n == name).filter(|_| self.kind(name).is_none())
+        {
+            return Some((*glyph, *colour));
         }
         self.kind(name).map(|k| (k.glyph, k.colour))
     }

@@ -1,0 +1,200 @@
+//! `delve dungeon`: every floor of a dungeon, each a map file (or a Tiled map, with a Tiled world
+//! that lays the floors out; or all in one JSON document), and the dungeon file that says which
+//! file is which floor and where the stairs join them.
+
+use crate::dungeon::{Dungeon, DungeonPreset, Link, generate_dungeon};
+use crate::export::{self, Format};
+use crate::io;
+use anyhow::{Context, Result, bail};
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What `dungeon.ron` holds: the dungeon made, floor by floor.
+#[derive(Serialize)]
+struct Made<'a> {
+    version: u32,
+    name: Option<&'a str>,
+    seed: u64,
+    /// Each floor: its branch, depth, the seed its map was made from, and its file.
+    floors: Vec<MadeFloor>,
+    /// Each staircase: the floors it joins (branch 0 the trunk, then the branches in order) and
+    /// its tile, the same on both.
+    links: &'a [Link],
+    /// Each branch, the trunk first: its name and the depth of its parent it is entered from.
+    branches: &'a [(String, Option<u32>)],
+}
+
+#[derive(Serialize)]
+struct MadeFloor {
+    branch: String,
+    depth: u32,
+    seed: u64,
+    file: String,
+}
+
+/// The file name of a floor: its branch's name (letters, digits, `-` and `_` kept) and depth.
+fn floor_name(branch: &str, depth: u32) -> String {
+    let clean: String =
+        branch.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    format!("{clean}-{depth:02}")
+}
+
+/// Makes the dungeon `arg` (a shipped dungeon's name or a dungeon file) for `seed` and writes
+/// its floors into `out` in `format` (map files by default).
+pub fn run(arg: &str, seed: Option<&str>, out: &Path, format: Option<Format>, err: &mut dyn Write) -> Result<()> {
+    let d: DungeonPreset = io::dungeon_from(arg)?;
+    let base = Path::new(arg).parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let seed = seed.map_or(d.seed, crate::rng::seed_from_text);
+    let dungeon = generate_dungeon(&d, base, seed).map_err(|e| anyhow::anyhow!("{arg}: {e}"))?;
+    std::fs::create_dir_all(out).with_context(|| format!("{}: cannot create the folder", out.display()))?;
+    let ext = format.map_or("ron", Format::extension);
+    let names: Vec<String> = dungeon
+        .floors
+        .iter()
+        .map(|f| format!("{}.{ext}", floor_name(&dungeon.branches[f.id.branch].0, f.id.depth)))
+        .collect();
+    match format {
+        None => {
+            for (f, name) in dungeon.floors.iter().zip(&names) {
+                io::save_map(&out.join(name), &f.generated.map)?;
+            }
+        }
+        Some(Format::Json) => {
+            let path = out.join("dungeon.json");
+            io::save_atomic(&path, json(&d, seed, &dungeon, &names)?.as_bytes())?;
+            writeln!(err, "saved {}", path.display())?;
+        }
+        Some(f) if f.is_tiled() => {
+            for (floor, name) in dungeon.floors.iter().zip(&names) {
+                let path = out.join(name);
+                export::write(&floor.generated.map, f, &path, &export::ExportOptions::default())
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            }
+            let path = out.join("dungeon.world");
+            io::save_atomic(&path, world(&dungeon, &names)?.as_bytes())?;
+            writeln!(err, "saved {}", path.display())?;
+        }
+        Some(f) => bail!("--format {}: a dungeon is written as map files, tmx, tmj or json", f.extension()),
+    }
+    let made = Made {
+        version: 1,
+        name: d.name.as_deref(),
+        seed,
+        floors: dungeon
+            .floors
+            .iter()
+            .zip(&names)
+            .map(|(f, file)| MadeFloor {
+                branch: dungeon.branches[f.id.branch].0.clone(),
+                depth: f.id.depth,
+                seed: f.seed,
+                file: if format == Some(Format::Json) { String::new() } else { file.clone() },
+            })
+            .collect(),
+        links: &dungeon.links,
+        branches: &dungeon.branches,
+    };
+    let text = ron::ser::to_string_pretty(&made, ron::ser::PrettyConfig::new().depth_limit(3))?;
+    let path = out.join("dungeon.ron");
+    io::save_atomic(&path, text.as_bytes())?;
+    for f in &dungeon.floors {
+        let walk = crate::map::certify::certify(&f.generated.map);
+        writeln!(
+            err,
+            "{} {:>2}: {}; walked: {}",
+            dungeon.branches[f.id.branch].0,
+            f.id.depth,
+            f.generated.report,
+            walk.summary()
+        )?;
+    }
+    writeln!(err, "saved {} floors and {} in {}", dungeon.floors.len(), path.display(), out.display())?;
+    Ok(())
+}
+
+/// One JSON document: every floor's map (as `delve export --format json` writes it) with its
+/// branch, depth and seed, and the stairs.
+fn json(d: &DungeonPreset, seed: u64, dungeon: &Dungeon, names: &[String]) -> Result<String> {
+    let floors = dungeon
+        .floors
+        .iter()
+        .zip(names)
+        .map(|(f, _)| -> Result<serde_json::Value> {
+            let map: serde_json::Value = serde_json::from_str(&export::json::to_json(&f.generated.map)?)?;
+            Ok(serde_json::json!({
+                "branch": dungeon.branches[f.id.branch].0,
+                "depth": f.id.depth,
+                "seed": f.seed,
+                "map": map,
+            }))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let links: Vec<serde_json::Value> = dungeon
+        .links
+        .iter()
+        .map(|l| {
+            serde_json::json!({
+                "from": {"branch": dungeon.branches[l.from.branch].0, "depth": l.from.depth},
+                "to": {"branch": dungeon.branches[l.to.branch].0, "depth": l.to.depth},
+                "x": l.at.x, "y": l.at.y,
+                "kind": if l.kind == crate::dungeon::LinkKind::Down { "down" } else { "branch" },
+            })
+        })
+        .collect();
+    let branches: Vec<serde_json::Value> =
+        dungeon.branches.iter().map(|(name, at)| serde_json::json!({"name": name, "entered_at": at})).collect();
+    Ok(serde_json::to_string_pretty(&serde_json::json!({
+        "dungeon": d.name,
+        "seed": seed,
+        "branches": branches,
+        "floors": floors,
+        "links": links,
+    }))?)
+}
+
+/// A Tiled world (`.world`) laying the floors out: each branch a row of its floors from the
+/// first, left to right; a branch's row below its parent's, starting under the floor it is
+/// entered from.
+fn world(dungeon: &Dungeon, names: &[String]) -> Result<String> {
+    const GAP: u32 = 4;
+    let tile = export::tiled::TILE;
+    let size = |i: usize| (dungeon.floors[i].generated.map.width(), dungeon.floors[i].generated.map.height());
+    // The widest and tallest floor: the grid every floor sits on.
+    let (cw, ch) = (0..dungeon.floors.len()).map(size).fold((0, 0), |(w, h), (a, b)| (w.max(a), h.max(b)));
+    let (cw, ch) = ((cw + GAP) * tile, (ch + GAP) * tile);
+    // Each branch's row and first column.
+    let mut place: Vec<(u32, u32)> = vec![(0, 0); dungeon.branches.len()];
+    for b in 1..dungeon.branches.len() {
+        let link = dungeon.links.iter().find(|l| l.to.branch == b && l.to.depth == 1);
+        let column = link.map_or(0, |l| place[l.from.branch].1 + l.from.depth - 1);
+        place[b] = (b as u32, column);
+    }
+    let maps: Vec<serde_json::Value> = dungeon
+        .floors
+        .iter()
+        .zip(names)
+        .enumerate()
+        .map(|(i, (f, name))| {
+            let (row, column) = place[f.id.branch];
+            let (w, h) = size(i);
+            serde_json::json!({
+                "fileName": name,
+                "x": (column + f.id.depth - 1) * cw,
+                "y": row * ch,
+                "width": w * tile,
+                "height": h * tile,
+            })
+        })
+        .collect();
+    Ok(serde_json::to_string_pretty(&serde_json::json!({
+        "maps": maps,
+        "onlyShowAdjacentMaps": false,
+        "type": "world",
+    }))?)
+}
+
+/// The folder's default: the dungeon's file stem or name.
+pub fn default_out(arg: &str) -> PathBuf {
+    PathBuf::from(Path::new(arg).file_stem().map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned()))
+}
