@@ -331,6 +331,19 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             Ok(true)
         }
         Command::Sweep { preset, seeds, csv, jobs, keep } => {
+            if let Some(d) = dungeon::named(&preset) {
+                if keep.is_some() {
+                    bail!("--keep: a dungeon keeps its stairs on every floor; --keep is for one level's preset");
+                }
+                let base = Path::new(&preset).parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+                let (d, range) = (d?, parse_seed_range(&seeds)?);
+                let mut file = csv_file(csv.as_deref())?;
+                let sink: &mut dyn Write = match &mut file {
+                    Some(f) => f,
+                    None => out,
+                };
+                return dungeon::sweep(&d, base, range, jobs.map(|j| j as usize), sink, err);
+            }
             let p = io::preset_from(&preset)?;
             let range = parse_seed_range(&seeds)?;
             let kept = keep.as_deref().map(|path| load_kept(path, err)).transpose()?;
@@ -338,14 +351,9 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 crate::generate::prepare_keeping(&p.generator, kept)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             }
-            let mut file;
-            let sink: &mut dyn Write = match &csv {
-                Some(path) => {
-                    file = std::io::BufWriter::new(
-                        std::fs::File::create(path).with_context(|| format!("{}: cannot create", path.display()))?,
-                    );
-                    &mut file
-                }
+            let mut file = csv_file(csv.as_deref())?;
+            let sink: &mut dyn Write = match &mut file {
+                Some(f) => f,
                 None => out,
             };
             sweep(&p.generator, range, kept.as_ref(), jobs.map(|j| j as usize), sink, err)?;
@@ -507,6 +515,9 @@ fn seeded_name(path: &Path, seed: u64) -> PathBuf {
 /// Every problem of one file, each a line starting with the file name.
 pub fn check_file(path: &Path) -> Vec<String> {
     let name = path.display();
+    if matches!(io::file_kind(path), Ok(io::FileKind::Dungeon)) {
+        return dungeon::check(path);
+    }
     match io::load_any(path) {
         Err(e) => vec![e.to_string()],
         Ok(Loaded::Preset(p)) => p.generator.check().iter().map(|i| format!("{name}: parameter {i}")).collect(),
@@ -523,6 +534,15 @@ fn load_kept(path: &std::path::Path, err: &mut dyn Write) -> Result<std::sync::A
         writeln!(err, "{}: nothing is locked; generating as usual", path.display())?;
     }
     Ok(std::sync::Arc::new(kept))
+}
+
+/// The file a sweep's CSV goes to, when `--csv` names one (else standard output).
+fn csv_file(path: Option<&Path>) -> Result<Option<std::io::BufWriter<std::fs::File>>> {
+    path.map(|path| {
+        let file = std::fs::File::create(path).with_context(|| format!("{}: cannot create", path.display()))?;
+        Ok(std::io::BufWriter::new(file))
+    })
+    .transpose()
 }
 
 /// `delve sweep`: every seed of `seeds` (around `kept`, when given) on `jobs` threads (all cores by default), one CSV row

@@ -198,3 +198,118 @@ fn world(dungeon: &Dungeon, names: &[String]) -> Result<String> {
 pub fn default_out(arg: &str) -> PathBuf {
     PathBuf::from(Path::new(arg).file_stem().map_or_else(|| "dungeon".into(), |s| s.to_string_lossy().into_owned()))
 }
+
+/// The dungeon `arg` names, when it names one: a shipped dungeon, or a file holding a dungeon.
+pub fn named(arg: &str) -> Option<Result<DungeonPreset>> {
+    let path = Path::new(arg);
+    let shipped = io::SHIPPED_DUNGEONS.iter().any(|(n, _)| *n == arg);
+    let file = !shipped && path.is_file() && matches!(io::file_kind(path), Ok(io::FileKind::Dungeon));
+    (shipped || file).then(|| io::dungeon_from(arg).map_err(Into::into))
+}
+
+/// `delve check` on a dungeon file: its shape, its floors' presets and settings, and its floors
+/// made at its seed, each certified (or the floor that is not, and why).
+pub fn check(path: &Path) -> Vec<String> {
+    let d = match io::load_dungeon(path) {
+        Ok(d) => d,
+        Err(e) => return vec![e.to_string()],
+    };
+    let base = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    match generate_dungeon(&d, base, d.seed) {
+        Ok(_) => Vec::new(),
+        Err(crate::dungeon::DungeonError::Invalid(issues)) => {
+            issues.iter().map(|i| format!("{}: {i}", path.display())).collect()
+        }
+        Err(e) => vec![format!("{}: {e}", path.display())],
+    }
+}
+
+/// One seed of a dungeon sweep.
+struct Row {
+    seed: u64,
+    micros: f64,
+    /// Every floor made and certified; else why not.
+    problem: Option<String>,
+    /// Each floor's rooms and the steps of its solution (from the up-stair).
+    floors: Vec<(u32, u32)>,
+}
+
+/// `delve sweep` of a dungeon: every seed of `seeds` made on `jobs` threads, a CSV row per seed
+/// (`seed,certified,micros,problem`) to `csv`, and to `err` how many were certified and each
+/// floor's median rooms and solution length. True when every dungeon was certified.
+pub fn sweep(
+    d: &DungeonPreset,
+    base: &Path,
+    seeds: std::ops::Range<u64>,
+    jobs: Option<usize>,
+    csv: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<bool> {
+    use rayon::prelude::*;
+    let threads = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the threads")?;
+    let start = std::time::Instant::now();
+    let rows: Vec<Row> = pool.install(|| {
+        seeds
+            .into_par_iter()
+            .map(|seed| {
+                let t = std::time::Instant::now();
+                let made = generate_dungeon(d, base, seed);
+                let micros = t.elapsed().as_secs_f64() * 1e6;
+                match made {
+                    Ok(dungeon) => Row {
+                        seed,
+                        micros,
+                        problem: None,
+                        floors: dungeon
+                            .floors
+                            .iter()
+                            .map(|f| {
+                                let walk = crate::map::certify::certify(&f.generated.map);
+                                (f.generated.map.rooms.len() as u32, walk.solution_length.unwrap_or(0))
+                            })
+                            .collect(),
+                    },
+                    Err(e) => Row { seed, micros, problem: Some(e.to_string()), floors: Vec::new() },
+                }
+            })
+            .collect()
+    });
+    writeln!(csv, "seed,certified,micros,problem")?;
+    for r in &rows {
+        let problem = r.problem.as_deref().unwrap_or("").replace('"', "'");
+        writeln!(csv, "{},{},{:.0},\"{problem}\"", r.seed, u8::from(r.problem.is_none()), r.micros)?;
+    }
+    csv.flush()?;
+    let n = rows.len();
+    let certified = rows.iter().filter(|r| r.problem.is_none()).count();
+    let mean_ms = rows.iter().map(|r| r.micros).sum::<f64>() / n.max(1) as f64 / 1000.0;
+    let secs = start.elapsed().as_secs_f64();
+    writeln!(
+        err,
+        "{n} dungeons in {secs:.2} s on {threads} threads; {mean_ms:.1} ms per dungeon\ncertified top to bottom: {certified} of {n} ({:.2}%)",
+        100.0 * certified as f64 / n.max(1) as f64
+    )?;
+    if let Some(r) = rows.iter().find(|r| r.problem.is_some()) {
+        writeln!(err, "first not certified: seed {}: {}", r.seed, r.problem.as_deref().unwrap_or(""))?;
+    }
+    // Each floor's medians over the certified dungeons.
+    let median = |mut v: Vec<u32>| {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied().unwrap_or(0)
+    };
+    let ok: Vec<&Row> = rows.iter().filter(|r| r.problem.is_none()).collect();
+    if let Some(first) = ok.first() {
+        let mut ids = Vec::new();
+        for (b, (name, floors)) in d.branch_floors().iter().enumerate() {
+            ids.extend((1..=*floors).map(|depth| (b, name.to_string(), depth)));
+        }
+        writeln!(err, "{:<16}{:>8}{:>18}", "floor", "rooms", "solution length")?;
+        for (i, (_, name, depth)) in ids.iter().enumerate().take(first.floors.len()) {
+            let rooms = median(ok.iter().map(|r| r.floors[i].0).collect());
+            let steps = median(ok.iter().map(|r| r.floors[i].1).collect());
+            writeln!(err, "{:<16}{rooms:>8}{steps:>18}", format!("{name} {depth}"))?;
+        }
+    }
+    Ok(certified == n)
+}
