@@ -9,7 +9,7 @@ the `delve` CLI, byte for byte.
 """
 
 import os
-from typing import Any, Iterator, Literal, TypedDict, Union, final
+from typing import Any, Iterator, Literal, Optional, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,8 @@ SHIPPED_PRESETS: list[str]
 #: The generators Delve knows, as preset files name them (`Preset.generator`), in the library's
 #: order.
 GENERATORS: list[str]
+SHIPPED_DUNGEONS: list[str]
+"""The shipped dungeons' names, for `generate_dungeon` (`delve dungeon` lists them too)."""
 
 _Seed = Union[int, str]
 """A whole number 0..2**64-1 as it is, or any text (hashed as `delve generate --seed TEXT`)."""
@@ -299,6 +301,62 @@ def generate(
 
 def load(path: _PathLike) -> Map:
     """Reads a Delve map file; FileError when it cannot (line and column when it can tell)."""
+
+@final
+class Floor:
+    """One floor of a dungeon: its branch, its depth there (from 1), its seed and its map."""
+
+    @property
+    def branch(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def map(self) -> Map: ...
+
+@final
+class Link:
+    """A staircase: its `stairs_down` (or `branch`) on the floor above at (x, y), its
+    `stairs_up` on the floor below at the same tile."""
+
+    @property
+    def from_branch(self) -> str: ...
+    @property
+    def from_depth(self) -> int: ...
+    @property
+    def to_branch(self) -> str: ...
+    @property
+    def to_depth(self) -> int: ...
+    @property
+    def x(self) -> int: ...
+    @property
+    def y(self) -> int: ...
+    @property
+    def kind(self) -> Literal["down", "branch"]: ...
+
+@final
+class Dungeon:
+    """A dungeon made: its floors (the trunk's from the first, then each branch's), the stairs
+    between them, and each branch with the depth of its parent it is entered from (None for the
+    trunk)."""
+
+    @property
+    def name(self) -> Optional[str]: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def floors(self) -> list[Floor]: ...
+    @property
+    def links(self) -> list[Link]: ...
+    @property
+    def branches(self) -> list[tuple[str, Optional[int]]]: ...
+
+def generate_dungeon(dungeon: _PathLike, seed: _Seed = ...) -> Dungeon:
+    """Every floor of `dungeon` (a shipped dungeon's name or a dungeon file), exactly as
+    `delve dungeon DUNGEON --seed SEED` makes them, each certified by the player's walk.
+    FileError for a file that cannot be read; DelveError naming the branch, floor and key of a
+    dungeon that cannot be made."""
 
 def _generate_only_ns(preset: Union[_PathLike, Preset], seed: _Seed) -> int:
     """For benchmarks: nanoseconds of the Rust generation alone."""

@@ -37,6 +37,10 @@ typedef enum DelveOpening {
   DELVE_OPENING_ARCH = 3,
 } DelveOpening;
 
+// A dungeon made: its floors (the trunk's from the first, then each branch's), each with its
+// branch's name and depth, and the staircases. Opaque to C.
+typedef struct DelveDungeon DelveDungeon;
+
 // A generated map: its tiles, rooms, doors, corridors and spawn. Opaque; made by
 // `delve_generate` or `delve_generate_keeping`, freed with `delve_map_free`.
 typedef struct DelveMap DelveMap;
@@ -147,6 +151,22 @@ typedef struct DelveTileKind {
   // its index (0 to 3 are wall, room floor, corridor floor and door tile).
   uint32_t id;
 } DelveTileKind;
+
+// A staircase between two floors of a dungeon (`delve_dungeon_link`): on floor `from_floor`
+// at tile `(x, y)` its `stairs_down` (or `branch`, when `into_branch`), on floor `to_floor` at
+// the same tile its `stairs_up`. Floors by their index (0 to `delve_dungeon_floor_count - 1`).
+typedef struct DelveLink {
+  // Set by the caller to `sizeof(DelveLink)` before the call (see `DelveRoom::size`): the
+  // library writes only the fields within `size` bytes, so the struct may grow.
+  uint32_t size;
+  uint32_t from_floor;
+  uint32_t to_floor;
+  int32_t x;
+  int32_t y;
+  // The staircase leads into a branch's first floor (its marker on the floor above is
+  // `branch`); false: down the same branch (`stairs_down`).
+  bool into_branch;
+} DelveLink;
 
 // What a player's walk over the tiles found on a map (`delve_map_certify`): the walk steps
 // from the spawn onto floor of a walkable kind and door tiles, a locked door's tile once its
@@ -347,6 +367,72 @@ uint32_t delve_shipped_preset_count(void);
 // `"godot-part3"`: a static, NUL-terminated string, never freed. NULL when `index` is out of
 // range.
 const char *delve_shipped_preset_name(uint32_t index);
+
+// Makes every floor of `dungeon`: a shipped dungeon's name (`brogue-length`, `dcss-shaped`) or
+// a dungeon file's path, at `seed` (a whole number or any text, hashed as `delve dungeon
+// --seed` does; NULL: the dungeon's own seed), each floor made around its stairs and
+// certified by the player's walk.
+//
+// Returns the dungeon (free it with `delve_dungeon_free`), or NULL with `*error` set to a
+// message naming the file, or the branch, floor and key (free it with `delve_string_free`).
+// `error` may be NULL; on success `*error` is set to NULL.
+//
+// # Safety
+// `dungeon` and `seed` are NULL or NUL-terminated strings; `error` is NULL or writable.
+struct DelveDungeon *delve_dungeon_generate(const char *dungeon, const char *seed, char **error);
+
+// `delve_dungeon_generate` with the seed as a number.
+//
+// # Safety
+// `dungeon` is NULL or a NUL-terminated string; `error` is NULL or writable.
+struct DelveDungeon *delve_dungeon_generate_seed(const char *dungeon, uint64_t seed, char **error);
+
+// The number of floors (0 for NULL).
+//
+// # Safety
+// `d` is NULL or a dungeon not yet freed.
+uint32_t delve_dungeon_floor_count(const struct DelveDungeon *d);
+
+// Floor `index`'s map, for the `delve_map_*` functions: owned by the dungeon, valid until
+// `delve_dungeon_free` (never pass it to `delve_map_free`). NULL for NULL or an index out of
+// range.
+//
+// # Safety
+// `d` is NULL or a dungeon not yet freed.
+const struct DelveMap *delve_dungeon_floor(const struct DelveDungeon *d, uint32_t index);
+
+// The name of floor `index`'s branch, owned by the dungeon (NULL for NULL or out of range).
+//
+// # Safety
+// `d` is NULL or a dungeon not yet freed.
+const char *delve_dungeon_floor_branch(const struct DelveDungeon *d, uint32_t index);
+
+// Floor `index`'s depth in its branch, from 1 (0 for NULL or out of range).
+//
+// # Safety
+// `d` is NULL or a dungeon not yet freed.
+uint32_t delve_dungeon_floor_depth(const struct DelveDungeon *d, uint32_t index);
+
+// The number of staircases (0 for NULL).
+//
+// # Safety
+// `d` is NULL or a dungeon not yet freed.
+uint32_t delve_dungeon_link_count(const struct DelveDungeon *d);
+
+// Writes staircase `index` to `*out`, whose `size` the caller sets to `sizeof(DelveLink)`
+// first. False, writing nothing, for NULL, an index out of range or a `size` too small.
+//
+// # Safety
+// `d` is NULL or a dungeon not yet freed; `out` is NULL or a struct whose `size` bytes are
+// writable.
+bool delve_dungeon_link(const struct DelveDungeon *d, uint32_t index, struct DelveLink *out);
+
+// Frees a dungeon and its floors' maps (NULL: nothing).
+//
+// # Safety
+// `d` is NULL or a dungeon from `delve_dungeon_generate*` not yet freed; its floors' maps are
+// not used after.
+void delve_dungeon_free(struct DelveDungeon *d);
 
 // Generates the map of `preset` and `seed`.
 //

@@ -32,6 +32,7 @@ use std::ptr;
 use std::sync::OnceLock;
 
 mod about;
+mod dungeon;
 #[cfg(fuzzing)]
 #[path = "../fuzz/fuzz_targets/c_api.rs"]
 mod fuzz_c_api;
@@ -42,6 +43,11 @@ mod preset;
 mod tests;
 mod walk;
 pub use about::{delve_shipped_preset_count, delve_shipped_preset_name, delve_version};
+pub use dungeon::{
+    DelveDungeon, DelveLink, delve_dungeon_floor, delve_dungeon_floor_branch, delve_dungeon_floor_count,
+    delve_dungeon_floor_depth, delve_dungeon_free, delve_dungeon_generate, delve_dungeon_generate_seed,
+    delve_dungeon_link, delve_dungeon_link_count,
+};
 pub use make::{delve_generate, delve_generate_keeping, delve_generate_seed};
 pub use preset::{
     DelvePreset, delve_preset_free, delve_preset_generate, delve_preset_get, delve_preset_load, delve_preset_set,

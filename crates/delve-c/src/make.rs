@@ -55,22 +55,32 @@ pub(crate) fn make_from(p: &Preset, seed: Option<Seed>, keep: Option<&str>) -> R
         Some(path) => format!("{path}: {e}"),
         None => e.to_string(),
     })?;
-    let map = made.generated.map;
-    let mut tiles = vec![0; map.tiles().as_slice().len()];
-    write_tile_ids(&map, &mut tiles);
-    // Kind names hold no NUL (they come from RON strings, which may: those read as "?").
-    let name = |s: &str| CString::new(s).unwrap_or_else(|_| c"?".into());
-    let kinds = map.markers.iter().map(|m| name(&m.kind)).collect();
-    let tile_kinds = map.terrain().kinds().iter().map(|k| name(&k.name)).collect();
-    Ok(DelveMap {
-        map,
-        tiles,
-        kinds,
-        tile_kinds,
-        terrain: OnceLock::new(),
-        walkable: [OnceLock::new(), OnceLock::new()],
-        transparent: OnceLock::new(),
-    })
+    Ok(DelveMap::of(made.generated.map))
+}
+
+impl DelveMap {
+    /// The map as C reads it: its tile ids and names made once.
+    pub(crate) fn of(map: delve_core::map::Map) -> DelveMap {
+        let mut tiles = vec![0; map.tiles().as_slice().len()];
+        write_tile_ids(&map, &mut tiles);
+        let kinds = map.markers.iter().map(|m| c_name(&m.kind)).collect();
+        let tile_kinds = map.terrain().kinds().iter().map(|k| c_name(&k.name)).collect();
+        DelveMap {
+            map,
+            tiles,
+            kinds,
+            tile_kinds,
+            terrain: OnceLock::new(),
+            walkable: [OnceLock::new(), OnceLock::new()],
+            transparent: OnceLock::new(),
+        }
+    }
+}
+
+/// A name as a C string: names hold no NUL (they come from RON strings, which may: those read
+/// as "?").
+pub(crate) fn c_name(s: &str) -> CString {
+    CString::new(s).unwrap_or_else(|_| c"?".into())
 }
 
 /// The shared body of the two `delve_generate*` functions.

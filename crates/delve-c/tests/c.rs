@@ -432,3 +432,63 @@ fn the_library_says_its_version() {
     let printed = String::from_utf8(out.stdout).unwrap();
     assert_eq!(printed.trim(), format!("delve {version}"), "delve_version() and `delve --version`");
 }
+
+fn dungeon_program() -> &'static Path {
+    static EXE: OnceLock<PathBuf> = OnceLock::new();
+    EXE.get_or_init(|| compile("crates/delve-c/tests/c/dungeon.c", false))
+}
+
+/// A dungeon from C (`delve_dungeon_generate`) is the one `delve dungeon --format json` writes:
+/// every floor's branch, depth and JSON export, and every staircase; freed whole under valgrind.
+#[test]
+fn a_dungeon_from_c_is_the_clis() {
+    let (name, seed) = ("dcss-shaped", "4");
+    let o = run_c(dungeon_program(), &["dungeon".as_ref(), name.as_ref(), seed.as_ref()], None);
+    assert!(o.status.success(), "dungeon.c failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    let dir = tempfile::tempdir().unwrap();
+    let args: [&OsStr; 8] = [
+        "dungeon".as_ref(),
+        name.as_ref(),
+        "--seed".as_ref(),
+        seed.as_ref(),
+        "--out".as_ref(),
+        dir.path().as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ];
+    let cli_run = Command::new(cli()).args(args).current_dir(repo()).output().unwrap();
+    assert!(cli_run.status.success(), "{}", String::from_utf8_lossy(&cli_run.stderr));
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("dungeon.json")).unwrap()).unwrap();
+    // What C printed: floors (branch, depth, JSON), then links.
+    let mut out = &o.stdout[..];
+    let line = |out: &mut &[u8]| {
+        let nl = out.iter().position(|&b| b == b'\n').unwrap_or(out.len());
+        let l = String::from_utf8(out[..nl].to_vec()).unwrap();
+        *out = &out[(nl + 1).min(out.len())..];
+        l
+    };
+    let floors = doc["floors"].as_array().unwrap();
+    for (i, theirs) in floors.iter().enumerate() {
+        let head = line(&mut out);
+        assert_eq!(head, format!("floor {} {}", theirs["branch"].as_str().unwrap(), theirs["depth"]), "floor {i}");
+        let n: usize = line(&mut out).strip_prefix("json ").unwrap().parse().unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&out[..n]).unwrap();
+        out = &out[n..];
+        assert_eq!(json, theirs["map"], "floor {i}: the JSON differs from the CLI's");
+    }
+    let index = |f: &serde_json::Value| {
+        floors.iter().position(|t| t["branch"] == f["branch"] && t["depth"] == f["depth"]).unwrap()
+    };
+    for l in doc["links"].as_array().unwrap() {
+        let into = u8::from(l["kind"] == "branch");
+        assert_eq!(
+            line(&mut out),
+            format!("link {} {} {} {} {into}", index(&l["from"]), index(&l["to"]), l["x"], l["y"])
+        );
+    }
+    assert!(line(&mut out).is_empty(), "nothing after the links");
+    let Some(v) = valgrind() else { return };
+    let o = run_c(dungeon_program(), &["dungeon".as_ref(), name.as_ref(), "2".as_ref()], Some(v));
+    assert!(o.status.success(), "dungeon.c under valgrind ({}):\n{}", o.status, String::from_utf8_lossy(&o.stderr));
+}

@@ -15,6 +15,7 @@
 //! `delve.ParameterError`, both with attributes to read), and the core calls run under
 //! `catch_unwind` so that even a bug in the core reaches Python as a `DelveError`, not as a crash.
 
+mod dungeon;
 mod errors;
 mod map;
 mod nested;
@@ -290,6 +291,11 @@ fn delve_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(dungeon::generate_dungeon, m)?)?;
+    m.add("SHIPPED_DUNGEONS", io::SHIPPED_DUNGEONS.iter().map(|(n, _)| *n).collect::<Vec<_>>())?;
+    m.add_class::<dungeon::Dungeon>()?;
+    m.add_class::<dungeon::Floor>()?;
+    m.add_class::<dungeon::Link>()?;
     m.add_function(wrap_pyfunction!(_generate_only_ns, m)?)?;
     m.add_class::<Map>()?;
     m.add_class::<Room>()?;
