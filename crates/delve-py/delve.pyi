@@ -20,13 +20,18 @@ __all__ = [
     "ParameterError",
     "SHIPPED_PRESETS",
     "GENERATORS",
+    "SHIPPED_DUNGEONS",
     "__version__",
     "generate",
+    "generate_dungeon",
     "load",
     "_generate_only_ns",
     "Map",
     "Room",
     "Preset",
+    "Dungeon",
+    "Floor",
+    "Link",
 ]
 
 __version__: str
@@ -37,8 +42,8 @@ SHIPPED_PRESETS: list[str]
 #: The generators Delve knows, as preset files name them (`Preset.generator`), in the library's
 #: order.
 GENERATORS: list[str]
+#: The dungeons built into Delve, by name, for `generate_dungeon`.
 SHIPPED_DUNGEONS: list[str]
-"""The shipped dungeons' names, for `generate_dungeon` (`delve dungeon` lists them too)."""
 
 _Seed = Union[int, str]
 """A whole number 0..2**64-1 as it is, or any text (hashed as `delve generate --seed TEXT`)."""

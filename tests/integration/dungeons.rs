@@ -220,3 +220,35 @@ fn the_command_line_writes_every_floor_the_dungeon_file_json_and_a_tiled_world()
     let first = tiled_dir.join(maps[0]["fileName"].as_str().unwrap());
     crate::export_tiled::tiled_convert(&first, "tmx", &dir.path().join("first.tmx"));
 }
+
+/// The shipped dungeons at seed 1, pinned: each floor's seed and the FNV-1a digest of its ASCII
+/// form, and every staircase (`tests/golden/dungeons.txt`; `DELVE_BLESS=1` rewrites it, on
+/// purpose only). Python and C are held to the CLI, which is this library.
+#[test]
+fn the_shipped_dungeons_are_pinned() {
+    let fnv = |text: &str| {
+        text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    };
+    let mut text = String::new();
+    for (name, _) in SHIPPED_DUNGEONS {
+        let d = made(&dungeon_from(name).unwrap(), 1);
+        for f in &d.floors {
+            let m = &f.generated.map;
+            text += &format!(
+                "{name}\t{} {}\t{}\t{:016x}\n",
+                d.branches[f.id.branch].0,
+                f.id.depth,
+                f.seed,
+                fnv(&m.to_ascii())
+            );
+        }
+        for l in &d.links {
+            text += &format!(
+                "{name}\t{:?} {} {} -> {} {} at {}\n",
+                l.kind, d.branches[l.from.branch].0, l.from.depth, d.branches[l.to.branch].0, l.to.depth, l.at
+            );
+        }
+    }
+    let mut goldens = crate::common::Goldens::new();
+    goldens.check(&crate::common::golden_dir().join("dungeons.txt"), &text);
+}
