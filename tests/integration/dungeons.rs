@@ -18,7 +18,7 @@ fn the_shipped_dungeons_are_certified_top_to_bottom() {
     for (name, _) in SHIPPED_DUNGEONS {
         let d = dungeon_from(name).unwrap();
         let floors: u32 = d.branch_floors().iter().map(|(_, n)| n).sum();
-        for seed in 0..6 {
+        for seed in 0..10 {
             let dungeon = made(&d, seed);
             assert_eq!(dungeon.floors.len() as u32, floors, "{name} {seed}");
             for f in &dungeon.floors {
@@ -73,7 +73,7 @@ fn changing_one_floor_changes_no_other_floor() {
     // The caves of floors 11 to 16, filled differently.
     let caves = changed.floors.iter_mut().find(|f| f.depths == (11, 16)).unwrap();
     caves.set = vec![("fill".into(), delve::dungeon::Setting::To(0.41))];
-    for seed in 0..4 {
+    for seed in 0..16 {
         let (a, b) = (made(&d, seed), made(&changed, seed));
         let mut differ = 0;
         for (fa, fb) in a.floors.iter().zip(&b.floors) {
@@ -131,6 +131,15 @@ fn bad_dungeons_are_refused_naming_the_branch_floor_and_key() {
     d.floors[0].preset = delve::dungeon::FloorPreset::Named("rooms-and-caves".into());
     let e = refused(&d);
     assert!(e.contains("branch D, floor 1") && e.contains("part beside"), "{e}");
+
+    // Floors too large together: refused before any is made.
+    let mut d = base.clone();
+    d.floors[0].set = vec![
+        ("width".into(), delve::dungeon::Setting::To(4096.0)),
+        ("height".into(), delve::dungeon::Setting::To(4096.0)),
+    ];
+    let e = refused(&d);
+    assert!(e.contains("floors: ") && e.contains("tiles in all; a dungeon holds at most"), "{e}");
 
     // A file of another kind, and a wrong version, named as such.
     let e = parse_dungeon(delve::io::SHIPPED_PRESETS[0].1, Path::new("p.ron")).unwrap_err().to_string();

@@ -26,6 +26,9 @@ use std::sync::Arc;
 
 /// The size of a floor whose generator does not fix one (grown rooms).
 pub const FLOOR_SIZE: (u32, u32) = (80, 50);
+/// The most tiles all floors of a dungeon may hold together (four 4096×4096 maps): a dungeon
+/// asking for more is refused before any floor is made.
+pub const MAX_DUNGEON_TILES: u64 = 4 * 4096 * 4096;
 /// Seeds tried for a floor before the dungeon says it cannot be made.
 const ATTEMPTS: u64 = 16;
 /// The markers of the stairs, in every export (kinds every map knows: [`crate::params::markers::STAIRS`]).
@@ -134,6 +137,12 @@ pub fn generate_dungeon(preset: &DungeonPreset, base: &Path, seed: u64) -> Resul
         .map(|&id| params_of(preset, &read, id))
         .collect::<Result<_, _>>()
         .map_err(|e| DungeonError::Invalid(vec![e]))?;
+    let tiles: u64 = params.iter().map(|p| size_of(p)).map(|(w, h)| u64::from(w) * u64::from(h)).sum();
+    if tiles > MAX_DUNGEON_TILES {
+        return Err(DungeonError::Invalid(vec![format!(
+            "floors: {tiles} tiles in all; a dungeon holds at most {MAX_DUNGEON_TILES} (make the floors smaller or fewer)"
+        )]));
+    }
     let size = |id: FloorId| ids.iter().position(|&f| f == id).map_or(FLOOR_SIZE, |i| size_of(&params[i]));
     let plan = plan::plan(preset, seed, size).map_err(|e| DungeonError::Invalid(vec![e]))?;
     let floors = ids
