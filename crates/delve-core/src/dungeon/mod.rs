@@ -137,7 +137,7 @@ pub fn generate_dungeon(preset: &DungeonPreset, base: &Path, seed: u64) -> Resul
         .map(|&id| params_of(preset, &read, id))
         .collect::<Result<_, _>>()
         .map_err(|e| DungeonError::Invalid(vec![e]))?;
-    let tiles: u64 = params.iter().map(|p| size_of(p)).map(|(w, h)| u64::from(w) * u64::from(h)).sum();
+    let tiles: u64 = params.iter().map(size_of).map(|(w, h)| u64::from(w) * u64::from(h)).sum();
     if tiles > MAX_DUNGEON_TILES {
         return Err(DungeonError::Invalid(vec![format!(
             "floors: {tiles} tiles in all; a dungeon holds at most {MAX_DUNGEON_TILES} (make the floors smaller or fewer)"
