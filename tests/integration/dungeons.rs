@@ -158,9 +158,16 @@ fn the_command_line_writes_every_floor_the_dungeon_file_json_and_a_tiled_world()
     let dir = tempfile::tempdir().unwrap();
     let d = dungeon_from("dcss-shaped").unwrap();
     let library = made(&d, 3);
-    let out = dir.path().join("maps");
-    let o = crate::common::delve(&["dungeon", "dcss-shaped", "--seed", "3", "--out", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // `delve dungeon dcss-shaped --seed 3` into the folder `name`, in `format` (map files for none).
+    let written = |name: &str, format: Option<&str>| {
+        let out = dir.path().join(name);
+        let mut args = vec!["dungeon", "dcss-shaped", "--seed", "3", "--out", out.to_str().unwrap()];
+        args.extend(format.map(|f| ["--format", f]).into_iter().flatten());
+        let o = crate::common::delve(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        out
+    };
+    let out = written("maps", None);
     let record = std::fs::read_to_string(out.join("dungeon.ron")).unwrap();
     for f in &library.floors {
         let file = format!("{}-{:02}.ron", library.branches[f.id.branch].0, f.id.depth);
@@ -171,18 +178,7 @@ fn the_command_line_writes_every_floor_the_dungeon_file_json_and_a_tiled_world()
         assert_eq!(read, expected, "{file}");
     }
 
-    let json_dir = dir.path().join("json");
-    let o = crate::common::delve(&[
-        "dungeon",
-        "dcss-shaped",
-        "--seed",
-        "3",
-        "--out",
-        json_dir.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let json_dir = written("json", Some("json"));
     let doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(json_dir.join("dungeon.json")).unwrap()).unwrap();
     assert_eq!(doc["floors"].as_array().unwrap().len(), library.floors.len());
@@ -193,18 +189,7 @@ fn the_command_line_writes_every_floor_the_dungeon_file_json_and_a_tiled_world()
         (Some(library.links[0].at.x as i64), Some(library.links[0].at.y as i64))
     );
 
-    let tiled_dir = dir.path().join("tiled");
-    let o = crate::common::delve(&[
-        "dungeon",
-        "dcss-shaped",
-        "--seed",
-        "3",
-        "--out",
-        tiled_dir.to_str().unwrap(),
-        "--format",
-        "tmj",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let tiled_dir = written("tiled", Some("tmj"));
     let world: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(tiled_dir.join("dungeon.world")).unwrap()).unwrap();
     let maps = world["maps"].as_array().unwrap();
