@@ -246,3 +246,38 @@ fn the_shipped_dungeons_are_pinned() {
     let mut goldens = crate::common::Goldens::new();
     goldens.check(&crate::common::golden_dir().join("dungeons.txt"), &text);
 }
+
+/// Marker counts and difficulty levels ramp with depth like any parameter: `brogue-length`'s
+/// grown floors (29 to 34) raise their monsters' levels and density floor by floor, and the
+/// monsters on the maps stand at those levels.
+#[test]
+fn marker_settings_ramp_with_depth() {
+    use delve::dungeon::{FloorId, floor_params, params_of};
+    let d = dungeon_from("brogue-length").unwrap();
+    let read = floor_params(&d, Path::new(".")).unwrap();
+    let monster = |depth| {
+        let p = params_of(&d, &read, FloorId { branch: 0, depth }).unwrap();
+        let k = p.markers().kind("monster").unwrap().clone();
+        (k.difficulty.map(|d| (d.from, d.to)), k.density)
+    };
+    assert_eq!(monster(29), (Some((4, 8)), 3.0));
+    assert_eq!(monster(34), (Some((8, 14)), 4.5));
+    assert!(monster(31).0.unwrap().0 > 4 && monster(31).0.unwrap().1 < 14);
+    let made = made(&d, 2);
+    for f in made.floors.iter().filter(|f| (29..=34).contains(&f.id.depth)) {
+        let (from, to) = monster(f.id.depth).0.unwrap();
+        let levels: Vec<u32> =
+            f.generated.map.markers.iter().filter(|m| m.kind == "monster").map(|m| m.level).collect();
+        assert!(!levels.is_empty(), "floor {}: monsters", f.id.depth);
+        assert!(
+            levels.iter().all(|l| (from..=to).contains(l)),
+            "floor {}: levels {levels:?} in {from} to {to}",
+            f.id.depth
+        );
+    }
+    // A marker setting the preset does not have is refused, naming it.
+    let mut bad = d.clone();
+    bad.floors[0].set = vec![("markers.dragon.density".into(), delve::dungeon::Setting::To(1.0))];
+    let e = generate_dungeon(&bad, Path::new("."), 1).unwrap_err().to_string();
+    assert!(e.contains("branch Dungeon, floor 1: markers.dragon.density: not a marker setting"), "{e}");
+}

@@ -96,6 +96,19 @@ pub fn params_of(preset: &DungeonPreset, read: &[GeneratorParams], id: FloorId) 
         .ok_or_else(|| format!("{here}: no range of floors makes it"))?;
     let mut p = read.get(i).cloned().ok_or_else(|| format!("{here}: its preset was not read"))?;
     for (key, setting) in &preset.floors[i].set {
+        // A marker setting (`markers.keys.pairs`, `markers.monster.difficulty`), else one of the
+        // generator's own parameters.
+        if let Some(rest) = key.strip_prefix("markers.") {
+            let kind = p.markers().setting_kind(rest).ok_or_else(|| {
+                format!(
+                    "{here}: {key}: not a marker setting of this preset (keys.pairs, or KIND.per_room, \
+                     KIND.density, KIND.grow or KIND.difficulty for one of its kinds)"
+                )
+            })?;
+            let value = setting.value(kind, t).map_err(|e| format!("{here}: {key}: {e}"))?;
+            p.markers_mut().set(rest, value);
+            continue;
+        }
         let spec = p.params().specs().iter().find(|s| s.key == key).copied();
         let spec =
             spec.ok_or_else(|| format!("{here}: {key}: the {} generator has no such parameter", p.kind().label()))?;

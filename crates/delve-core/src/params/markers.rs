@@ -38,6 +38,52 @@ pub struct Markers {
     pub tiles: Vec<super::tiles::TileRule>,
 }
 
+impl Markers {
+    /// What the marker setting `key` takes, for a dungeon's settings and ramps: `keys.pairs`, and
+    /// for a kind `K` of these markers `K.per_room`, `K.density`, `K.grow` and `K.difficulty`
+    /// (its levels from the entrance to the deepest room, when it has a difficulty). `None` for
+    /// any other key.
+    pub fn setting_kind(&self, key: &str) -> Option<super::ParamKind> {
+        use super::ParamKind;
+        if key == "keys.pairs" {
+            return Some(ParamKind::Int { min: 0, max: i64::from(MAX_PAIRS) });
+        }
+        let (name, field) = key.rsplit_once('.')?;
+        let kind = self.kind(name)?;
+        Some(match field {
+            "per_room" => ParamKind::Range { min: 0, max: i64::from(MAX_PER_ROOM) },
+            "density" => ParamKind::Float { min: 0.0, max: MAX_DENSITY },
+            "grow" => ParamKind::Float { min: 0.0, max: MAX_WEIGHT },
+            "difficulty" if kind.difficulty.is_some() => ParamKind::Range { min: 1, max: i64::from(MAX_LEVEL) },
+            _ => return None,
+        })
+    }
+
+    /// Sets the marker setting `key` (see [`Markers::setting_kind`]) to `value`, of its kind;
+    /// false, changing nothing, for a key or value it does not take.
+    pub fn set(&mut self, key: &str, value: super::ParamValue) -> bool {
+        use super::ParamValue;
+        if let ("keys.pairs", ParamValue::Int(n)) = (key, value) {
+            self.keys.pairs = u32::try_from(n).unwrap_or(0);
+            return true;
+        }
+        let Some((name, field)) = key.rsplit_once('.') else { return false };
+        let Some(kind) = self.kinds.iter_mut().find(|k| k.name == name) else { return false };
+        let whole = |v: i64| u32::try_from(v).unwrap_or(0);
+        match (field, value) {
+            ("per_room", ParamValue::Range(a, b)) => kind.per_room = SizeRange::new(whole(a), whole(b)),
+            ("density", ParamValue::Float(v)) => kind.density = v,
+            ("grow", ParamValue::Float(v)) => kind.grow = v,
+            ("difficulty", ParamValue::Range(a, b)) => match &mut kind.difficulty {
+                Some(d) => (d.from, d.to) = (whole(a), whole(b)),
+                None => return false,
+            },
+            _ => return false,
+        }
+        true
+    }
+}
+
 /// The chance of each plain door (not locked, not a locked room's) to be a secret door, else an
 /// open arch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
