@@ -536,6 +536,13 @@ fn load_kept(path: &std::path::Path, err: &mut dyn Write) -> Result<std::sync::A
     Ok(std::sync::Arc::new(kept))
 }
 
+/// A sweep's threads: `jobs` of them, or one per core.
+fn thread_pool(jobs: Option<usize>) -> Result<(usize, rayon::ThreadPool)> {
+    let threads = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the threads")?;
+    Ok((threads, pool))
+}
+
 /// The file a sweep's CSV goes to, when `--csv` names one (else standard output).
 fn csv_file(path: Option<&Path>) -> Result<Option<std::io::BufWriter<std::fs::File>>> {
     path.map(|path| {
@@ -555,8 +562,7 @@ pub fn sweep(
     csv: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Summary> {
-    let threads = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the threads")?;
+    let (threads, pool) = thread_pool(jobs)?;
     let total = seeds.end - seeds.start;
     let bar = (std::io::stderr().is_terminal() && total >= 10_000).then(|| {
         let bar = indicatif::ProgressBar::new(total);

@@ -246,8 +246,7 @@ pub fn sweep(
     err: &mut dyn Write,
 ) -> Result<bool> {
     use rayon::prelude::*;
-    let threads = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the threads")?;
+    let (threads, pool) = super::thread_pool(jobs)?;
     let start = std::time::Instant::now();
     let rows: Vec<Row> = pool.install(|| {
         seeds

@@ -74,7 +74,8 @@ pub fn generate_dungeon(py: Python<'_>, dungeon: PathBuf, seed: SeedArg<'_>) -> 
         .into_iter()
         .map(|f| {
             let branch = name(f.id.branch);
-            let map = Py::new(py, Map::new(f.generated, false, None))?;
+            // Made by `Request::run`, its colours are already apart.
+            let map = Py::new(py, Map::new(f.generated, true, None))?;
             Py::new(py, Floor { branch, depth: f.id.depth, seed: f.seed, map })
         })
         .collect::<PyResult<_>>()?;

@@ -88,12 +88,7 @@ pub fn floor_params(preset: &DungeonPreset, base: &Path) -> Result<Vec<Generator
 pub fn params_of(preset: &DungeonPreset, read: &[GeneratorParams], id: FloorId) -> Result<GeneratorParams, String> {
     let branch = preset.branch_floors().get(id.branch).map(|(n, _)| n.to_string()).unwrap_or_default();
     let here = format!("branch {branch}, floor {}", id.depth);
-    let (i, t) = preset
-        .floors
-        .iter()
-        .position(|f| f.branch == branch && (f.depths.0..=f.depths.1).contains(&id.depth))
-        .and_then(|i| preset.floors_of(&branch, id.depth).map(|(_, t)| (i, t)))
-        .ok_or_else(|| format!("{here}: no range of floors makes it"))?;
+    let (i, t) = preset.floors_of(&branch, id.depth).ok_or_else(|| format!("{here}: no range of floors makes it"))?;
     let mut p = read.get(i).cloned().ok_or_else(|| format!("{here}: its preset was not read"))?;
     for (key, setting) in &preset.floors[i].set {
         // A marker setting (`markers.keys.pairs`, `markers.monster.difficulty`), else one of the

@@ -257,12 +257,13 @@ impl DungeonPreset {
         issues
     }
 
-    /// The range of floors that makes floor `depth` of branch `branch`, and where the floor lies
-    /// along it (0 its first floor, 1 its last).
-    pub fn floors_of(&self, branch: &str, depth: u32) -> Option<(&Floors, f64)> {
-        let f = self.floors.iter().find(|f| f.branch == branch && (f.depths.0..=f.depths.1).contains(&depth))?;
-        let (lo, hi) = f.depths;
+    /// The range of floors that makes floor `depth` of branch `branch` (its index in
+    /// [`DungeonPreset::floors`]), and where the floor lies along it (0 its first floor, 1 its
+    /// last).
+    pub fn floors_of(&self, branch: &str, depth: u32) -> Option<(usize, f64)> {
+        let i = self.floors.iter().position(|f| f.branch == branch && (f.depths.0..=f.depths.1).contains(&depth))?;
+        let (lo, hi) = self.floors[i].depths;
         let t = if hi > lo { f64::from(depth - lo) / f64::from(hi - lo) } else { 0.0 };
-        Some((f, t))
+        Some((i, t))
     }
 }
