@@ -119,9 +119,15 @@ impl DelveApp {
     }
 
     /// Whether a dialog (a prompt or the built-in file dialog) is open.
+    /// The dungeon open, if any (its floor on screen is [`Self::document`]).
+    pub fn dungeon(&self) -> Option<&super::dungeon::DungeonDoc> {
+        self.dungeon.as_ref()
+    }
+
     pub fn has_modal(&self) -> bool {
         self.path_dialog.is_some()
             || self.new_map.is_some()
+            || self.new_dungeon.is_some()
             || self.export_window.is_some()
             || self.pending.as_ref().is_some_and(Pending::asks)
             || !self.recovery.offers.is_empty()

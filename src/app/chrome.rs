@@ -7,7 +7,7 @@ use super::dialogs::DialogPurpose;
 use super::jobs::JobKind;
 use super::shortcuts::{Action, help_rows, shortcut_text, with_key};
 use super::{Camera, Command, DelveApp, DialogMode, Layers, tools};
-use crate::app::command::{EditCommand, FileCommand, ParamsCommand};
+use crate::app::command::{DungeonCommand, EditCommand, FileCommand, ParamsCommand};
 use crate::app::command::{ViewCommand, WindowCommand};
 
 /// A message shown above the map until dismissed.
@@ -41,8 +41,22 @@ impl DelveApp {
                 if ui.button("New map…").on_hover_text("A blank map of a size you choose").clicked() {
                     out.push(Command::File(FileCommand::ShowNewMap));
                 }
+                if ui
+                    .button("New dungeon…")
+                    .on_hover_text("Floors joined by stairs, made and certified together")
+                    .clicked()
+                {
+                    out.push(DungeonCommand::ShowNew.into());
+                }
                 if ui.add(egui::Button::new("Open map…").shortcut_text(shortcut_text(Action::Open))).clicked() {
                     out.push(Command::File(FileCommand::Dialog(DialogPurpose::OpenMap)));
+                }
+                if ui
+                    .button("Open dungeon…")
+                    .on_hover_text("A dungeon preset, or a dungeon saved with its floors")
+                    .clicked()
+                {
+                    out.push(Command::File(FileCommand::Dialog(DialogPurpose::OpenDungeon)));
                 }
                 ui.menu_button("Open recent", |ui| {
                     if self.prefs.recent_maps.is_empty() {
@@ -55,6 +69,26 @@ impl DelveApp {
                     }
                 });
                 let has_doc = self.doc.is_some();
+                if let Some(d) = &self.dungeon {
+                    ui.separator();
+                    if ui.add(egui::Button::new("Save dungeon").shortcut_text(shortcut_text(Action::Save))).clicked() {
+                        out.push(DungeonCommand::Save.into());
+                    }
+                    if ui
+                        .add(egui::Button::new("Save dungeon as…").shortcut_text(shortcut_text(Action::SaveAs)))
+                        .clicked()
+                    {
+                        out.push(Command::File(FileCommand::Dialog(DialogPurpose::SaveDungeon)));
+                    }
+                    let has_preset = d.made.dungeon.is_some();
+                    if ui.add_enabled(has_preset, egui::Button::new("Save dungeon preset as…")).clicked() {
+                        out.push(Command::File(FileCommand::Dialog(DialogPurpose::SaveDungeonPreset)));
+                    }
+                    if ui.button("Close dungeon").clicked() {
+                        out.push(DungeonCommand::Close.into());
+                    }
+                    ui.separator();
+                }
                 if ui
                     .add_enabled(has_doc, egui::Button::new("Save map").shortcut_text(shortcut_text(Action::Save)))
                     .clicked()

@@ -20,6 +20,7 @@ pub enum Command {
     Edit(EditCommand),
     Window(WindowCommand),
     View(ViewCommand),
+    Dungeon(DungeonCommand),
 }
 
 /// Commands on the session (parameters, seed, preset, stars) and generation (`commands::params`).
@@ -111,6 +112,29 @@ pub enum FileCommand {
     SetDialogMode(DialogMode),
     /// The export options chosen in the export window.
     SetExportOptions(Box<super::prefs::ExportPrefs>),
+}
+
+/// Commands on the open dungeon: making or opening one, its floors and stairs, saving it
+/// (`commands::dungeon`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum DungeonCommand {
+    /// Show the *New dungeon* dialog.
+    ShowNew,
+    /// Make or open a dungeon: it replaces the document (and the dungeon open).
+    Make(Box<super::dungeon::DungeonSource>),
+    /// Make the open dungeon again at another seed (its floors replaced).
+    Reseed(u64),
+    /// Show floor `i` of the open dungeon in the map view.
+    OpenFloor(usize),
+    /// Take the stairs of the floor on screen: up (`true`) or down.
+    Stairs(bool),
+    /// Save the dungeon to its file (asks for one when it has none).
+    Save,
+    SaveTo(PathBuf),
+    /// Save the dungeon preset it was made from.
+    SavePresetTo(PathBuf),
+    /// Close the dungeon; the floor on screen stays as a map.
+    Close,
 }
 
 /// Commands on the document: hand edits and its history (`commands::edit`).
@@ -233,7 +257,14 @@ macro_rules! group {
         })*
     };
 }
-group!(Params(ParamsCommand), File(FileCommand), Edit(EditCommand), Window(WindowCommand), View(ViewCommand));
+group!(
+    Params(ParamsCommand),
+    File(FileCommand),
+    Edit(EditCommand),
+    Window(WindowCommand),
+    View(ViewCommand),
+    Dungeon(DungeonCommand)
+);
 
 impl Command {
     /// Whether this command starts another document or ends this one (and so would lose
@@ -244,6 +275,7 @@ impl Command {
             Command::File(FileCommand::OpenMap(_))
                 | Command::File(FileCommand::NewMap(..))
                 | Command::Window(WindowCommand::Quit)
+                | Command::Dungeon(DungeonCommand::Make(_) | DungeonCommand::Reseed(_) | DungeonCommand::Close)
         )
     }
 
@@ -257,6 +289,9 @@ impl Command {
         match self {
             Command::File(FileCommand::OpenMap(_)) => "Open another map",
             Command::File(FileCommand::NewMap(..)) => "Start a new map",
+            Command::Dungeon(DungeonCommand::Make(_)) => "Open another dungeon",
+            Command::Dungeon(DungeonCommand::Reseed(_)) => "Make the dungeon again at another seed",
+            Command::Dungeon(DungeonCommand::Close) => "Close the dungeon",
             _ => "Quit",
         }
     }

@@ -26,6 +26,12 @@ pub enum DialogPurpose {
     SaveTunedPreset,
     /// A Delve map whose rooms become vaults (the Vaults stage's libraries).
     AddVaultLibrary,
+    /// A dungeon preset or a made dungeon's `dungeon.ron`.
+    OpenDungeon,
+    /// The dungeon's `dungeon.ron` (its floors' map files are written beside it).
+    SaveDungeon,
+    /// The dungeon preset the open dungeon was made from.
+    SaveDungeonPreset,
 }
 
 impl DialogPurpose {
@@ -45,6 +51,9 @@ impl DialogPurpose {
             DialogPurpose::SaveRunCsv => "Save the run as CSV",
             DialogPurpose::SaveTunedPreset => "Save the tuned parameters as a preset",
             DialogPurpose::AddVaultLibrary => "Add a vault library (a Delve map)",
+            DialogPurpose::OpenDungeon => "Open dungeon",
+            DialogPurpose::SaveDungeon => "Save dungeon as (its floors are saved beside it)",
+            DialogPurpose::SaveDungeonPreset => "Save dungeon preset as",
         }
     }
 
@@ -58,6 +67,8 @@ impl DialogPurpose {
                 | DialogPurpose::SavePreset
                 | DialogPurpose::SaveRunCsv
                 | DialogPurpose::SaveTunedPreset
+                | DialogPurpose::SaveDungeon
+                | DialogPurpose::SaveDungeonPreset
         )
     }
 
@@ -82,13 +93,16 @@ impl DialogPurpose {
             }
             DialogPurpose::ChooseTileset => "Tiled tileset (TSX)",
             DialogPurpose::SaveRunCsv => "Figures of every seed (CSV)",
+            DialogPurpose::OpenDungeon | DialogPurpose::SaveDungeon | DialogPurpose::SaveDungeonPreset => {
+                "Delve dungeon (RON)"
+            }
         }
     }
 
     /// The label of the confirming button.
     pub const fn verb(self) -> &'static str {
         match self {
-            DialogPurpose::OpenMap => "Open",
+            DialogPurpose::OpenMap | DialogPurpose::OpenDungeon => "Open",
             DialogPurpose::LoadPreset => "Load",
             DialogPurpose::Export(_) | DialogPurpose::ExportGif => "Export",
             DialogPurpose::ChooseTileset => "Use",
@@ -96,7 +110,9 @@ impl DialogPurpose {
             DialogPurpose::SaveMap
             | DialogPurpose::SavePreset
             | DialogPurpose::SaveRunCsv
-            | DialogPurpose::SaveTunedPreset => "Save",
+            | DialogPurpose::SaveTunedPreset
+            | DialogPurpose::SaveDungeon
+            | DialogPurpose::SaveDungeonPreset => "Save",
         }
     }
 }

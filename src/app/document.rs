@@ -27,7 +27,11 @@ use super::textures::Prebuilt;
 /// How a map comes to be shown.
 pub(super) enum Replacement {
     /// A new document with a history of its own (opened, new, restored); the notice to show.
+    /// The dungeon open, if any, is closed.
     New(String),
+    /// A floor of the open dungeon shown (its own document, with its history): as
+    /// [`Replacement::New`], the dungeon staying open.
+    Floor(String),
     /// The next state of the same document (a regeneration): one undo step labelled `label`
     /// (shared by the regenerations of one `gesture`, a slider drag); `panel` made the map.
     Next { label: String, gesture: Option<crate::edit::Interaction>, panel: Box<Panel> },
@@ -63,8 +67,12 @@ impl DelveApp {
     /// Shows `doc`: the one place a document is installed (see the module doc). `textures` were
     /// made for it on a worker.
     pub(super) fn replace_document(&mut self, mut doc: Document, how: Replacement, textures: Option<Prebuilt>) {
+        let closes_dungeon = matches!(how, Replacement::New(_));
         match how {
-            Replacement::New(notice) => {
+            Replacement::New(notice) | Replacement::Floor(notice) => {
+                if closes_dungeon {
+                    self.dungeon = None;
+                }
                 self.message = None;
                 self.supersede_generation();
                 self.panels = Panels::default();

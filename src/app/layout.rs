@@ -4,7 +4,7 @@
 //! at 1200 or 1280 px), their widths are the user's (resizable and remembered; what they show
 //! is cut to fit, never widens them), and *Focus map* hides both.
 
-use super::{DelveApp, legend, map_view_ui, side_panel, timeline, tools};
+use super::{DelveApp, dungeon_panel, legend, map_view_ui, side_panel, timeline, tools};
 
 /// The side panels' first widths (parameters, inspector) in a window `width` points wide: the
 /// map keeps over 60% of it. Both are resizable, and remembered.
@@ -62,6 +62,16 @@ impl DelveApp {
     pub(super) fn panels_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let (params_width, inspector_width) = first_widths(ui.available_width());
+        if let Some(d) = self.dungeon.as_mut().filter(|_| !self.prefs.focus_map) {
+            dungeon_panel::refresh_thumbnails(&ctx, d, self.doc.as_ref());
+            let mut out = Vec::new();
+            egui::Panel::left("dungeon")
+                .resizable(true)
+                .default_size(200.0)
+                .size_range(160.0..=420.0)
+                .show(ui, |ui| dungeon_panel::dungeon_panel_ui(ui, d, self.doc.as_ref(), &mut out));
+            self.commands.extend(out);
+        }
         if !self.prefs.focus_map {
             egui::Panel::left("params")
                 .resizable(true)

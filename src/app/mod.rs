@@ -5,6 +5,7 @@
 //! | module | owns |
 //! |---|---|
 //! | [`document`] | the one document on screen, the panel of each of its states, the one place it is replaced (and the rule that holds them together) |
+//! | [`dungeon`] | the dungeon open: its floors (the one on screen is the document), stairs, file; [`dungeon_panel`] draws it |
 //! | [`session`] | parameters, seed, their source (preset or map) and its snapshot, stars, stash |
 //! | [`prefs`] | saved preferences, the layers shown among them (no runtime state) and the storage keys |
 //! | [`command`] | the [`Command`]s, one group per owner |
@@ -39,6 +40,8 @@ pub mod compare;
 pub mod dialogs;
 pub mod dock;
 pub mod document;
+pub mod dungeon;
+pub mod dungeon_panel;
 pub mod explore;
 pub mod export_window;
 pub mod guide;
@@ -68,7 +71,8 @@ mod windows;
 
 pub use chrome::{About, Message};
 pub use command::{
-    Answer, Command, EditCommand, FileCommand, PaneCommand, ParamsCommand, RecoveryAnswer, ViewCommand, WindowCommand,
+    Answer, Command, DungeonCommand, EditCommand, FileCommand, PaneCommand, ParamsCommand, RecoveryAnswer, ViewCommand,
+    WindowCommand,
 };
 pub use dialogs::{DialogOutcome, DialogPurpose, DialogRequest, FileDialogs, ScriptedDialogs, SystemDialogs};
 pub use document::{Document, MapIndex, Origin};
@@ -156,6 +160,12 @@ pub struct DelveApp {
     path_dialog: Option<PathDialog>,
     /// The *New map* dialog, when open.
     new_map: Option<document::NewMapDialog>,
+    /// The *New dungeon* dialog, when open.
+    new_dungeon: Option<dungeon_panel::NewDungeonDialog>,
+    /// The dungeon open, whose floor on screen is `doc` (see [`dungeon`]).
+    dungeon: Option<dungeon::DungeonDoc>,
+    /// Counts the dungeons installed (a floor made ready for an earlier one is dropped).
+    dungeon_serial: u64,
     resize: Option<resize_dialog::ResizeDialog>,
     /// The export options window, when open, for this format.
     export_window: Option<crate::export::Format>,
@@ -218,6 +228,9 @@ impl DelveApp {
             commands: Vec::new(),
             path_dialog: None,
             new_map: None,
+            new_dungeon: None,
+            dungeon: None,
+            dungeon_serial: 0,
             resize: None,
             export_window: None,
             pending: None,
@@ -318,9 +331,14 @@ impl DelveApp {
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = match &self.doc {
-            Some(d) => format!("{}{} — Delve", if d.is_dirty() { "● " } else { "" }, d.display_name()),
-            None => "Delve".to_string(),
+        let dot = if self.unsaved() { "● " } else { "" };
+        let title = match (&self.dungeon, &self.doc) {
+            (Some(dungeon), _) => {
+                let floor = dungeon.current.map(|i| format!(" — {}", dungeon.label(i))).unwrap_or_default();
+                format!("{dot}{}{floor} — Delve", dungeon.name())
+            }
+            (None, Some(d)) => format!("{dot}{} — Delve", d.display_name()),
+            (None, None) => "Delve".to_string(),
         };
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));

@@ -9,10 +9,7 @@ use pending::Pending;
 
 impl DelveApp {
     pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.viewport().close_requested())
-            && !self.allow_close
-            && self.doc.as_ref().is_some_and(Document::is_dirty)
-        {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.unsaved() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.pending = Some(Pending::AskMap(Command::Window(WindowCommand::Quit)));
         }
@@ -22,8 +19,14 @@ impl DelveApp {
     pub(super) fn modal_ui(&mut self, ctx: &egui::Context) {
         if let Some(p) = self.pending.as_ref().filter(|p| p.asks()) {
             let info = pending::PromptInfo {
-                name: self.doc.as_ref().map_or_else(|| "The map".to_string(), Document::display_name),
-                has_path: self.doc.as_ref().is_some_and(|d| d.path().is_some()),
+                name: match &self.dungeon {
+                    Some(d) => format!("The dungeon {}", d.name()),
+                    None => self.doc.as_ref().map_or_else(|| "The map".to_string(), Document::display_name),
+                },
+                has_path: match &self.dungeon {
+                    Some(d) => d.path.is_some(),
+                    None => self.doc.as_ref().is_some_and(|d| d.path().is_some()),
+                },
                 params_unsaved: self.session.params_unsaved(),
                 stars_unsaved: self.session.stars_unsaved(),
                 stars: self.session.starred().len(),
@@ -48,6 +51,13 @@ impl DelveApp {
             self.commands.extend(c);
             if !open {
                 self.new_map = None;
+            }
+        }
+        if let Some(dialog) = &mut self.new_dungeon {
+            let (c, open) = super::dungeon_panel::new_dungeon_ui(ctx, dialog, self.session.params());
+            self.commands.extend(c);
+            if !open {
+                self.new_dungeon = None;
             }
         }
         if let (Some(dialog), Some(doc)) = (&mut self.resize, &self.doc) {

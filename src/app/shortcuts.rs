@@ -37,6 +37,8 @@ pub enum Action {
     Tool(Tool),
     /// A larger (`true`) or smaller brush.
     Brush(bool),
+    /// Take the stairs of the dungeon floor on screen: up (`true`) or down.
+    Stairs(bool),
 }
 
 /// When a shortcut applies.
@@ -139,6 +141,8 @@ pub const SHORTCUTS: &[Shortcut] = &[
     s(Action::Tool(Tool::Kind), &[(M::NONE, Key::G)], "G", "tile kind brush (Alt: plain floor)", When::NoKeyboardUse),
     s(Action::Brush(false), &[(M::NONE, Key::OpenBracket)], "[", "smaller brush", When::NoKeyboardUse),
     s(Action::Brush(true), &[(M::NONE, Key::CloseBracket)], "]", "larger brush", When::NoKeyboardUse),
+    s(Action::Stairs(true), &[(M::SHIFT, Key::Comma)], "<", "dungeon: up the stairs", When::NoTextFocus),
+    s(Action::Stairs(false), &[(M::SHIFT, Key::Period)], ">", "dungeon: down the stairs", When::NoTextFocus),
 ];
 
 /// Help rows that are not key shortcuts of the table (the mouse, the seed browser's own keys).

@@ -2,43 +2,12 @@
 //! that lays the floors out; or all in one JSON document), and the dungeon file that says which
 //! file is which floor and where the stairs join them.
 
-use crate::dungeon::{Dungeon, DungeonPreset, Link, generate_dungeon};
+use crate::dungeon::{Dungeon, DungeonPreset, generate_dungeon};
 use crate::export::{self, Format};
-use crate::io;
+use crate::io::{self, made};
 use anyhow::{Context, Result, bail};
-use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
-/// What `dungeon.ron` holds: the dungeon made, floor by floor.
-#[derive(Serialize)]
-struct Made<'a> {
-    version: u32,
-    name: Option<&'a str>,
-    seed: u64,
-    /// Each floor: its branch, depth, the seed its map was made from, and its file.
-    floors: Vec<MadeFloor>,
-    /// Each staircase: the floors it joins (branch 0 the trunk, then the branches in order) and
-    /// its tile, the same on both.
-    links: &'a [Link],
-    /// Each branch, the trunk first: its name and the depth of its parent it is entered from.
-    branches: &'a [(String, Option<u32>)],
-}
-
-#[derive(Serialize)]
-struct MadeFloor {
-    branch: String,
-    depth: u32,
-    seed: u64,
-    file: String,
-}
-
-/// The file name of a floor: its branch's name (letters, digits, `-` and `_` kept) and depth.
-fn floor_name(branch: &str, depth: u32) -> String {
-    let clean: String =
-        branch.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
-    format!("{clean}-{depth:02}")
-}
 
 /// Makes the dungeon `arg` (a shipped dungeon's name or a dungeon file) for `seed` and writes
 /// its floors into `out` in `format` (map files by default).
@@ -52,18 +21,19 @@ pub fn run(arg: &str, seed: Option<&str>, out: &Path, format: Option<Format>, er
     let names: Vec<String> = dungeon
         .floors
         .iter()
-        .map(|f| format!("{}.{ext}", floor_name(&dungeon.branches[f.id.branch].0, f.id.depth)))
+        .map(|f| made::floor_file_name(&dungeon.branches[f.id.branch].0, f.id.depth, ext))
         .collect();
+    let path = out.join("dungeon.ron");
     match format {
         None => {
-            for (f, name) in dungeon.floors.iter().zip(&names) {
-                io::save_map(&out.join(name), &f.generated.map)?;
-            }
+            let maps: Vec<&crate::map::Map> = dungeon.floors.iter().map(|f| &f.generated.map).collect();
+            io::made::save_made(&path, &made::MadeFile::of(&d, base, seed, &dungeon, Some(&names)), &maps)?;
         }
         Some(Format::Json) => {
-            let path = out.join("dungeon.json");
-            io::save_atomic(&path, json(&d, seed, &dungeon, &names)?.as_bytes())?;
-            writeln!(err, "saved {}", path.display())?;
+            let json_path = out.join("dungeon.json");
+            io::save_atomic(&json_path, json(&d, seed, &dungeon, &names)?.as_bytes())?;
+            writeln!(err, "saved {}", json_path.display())?;
+            io::made::save_made_file(&path, &made::MadeFile::of(&d, base, seed, &dungeon, None))?;
         }
         Some(f) if f.is_tiled() => {
             for (floor, name) in dungeon.floors.iter().zip(&names) {
@@ -71,33 +41,13 @@ pub fn run(arg: &str, seed: Option<&str>, out: &Path, format: Option<Format>, er
                 export::write(&floor.generated.map, f, &path, &export::ExportOptions::default())
                     .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             }
-            let path = out.join("dungeon.world");
-            io::save_atomic(&path, world(&dungeon, &names)?.as_bytes())?;
-            writeln!(err, "saved {}", path.display())?;
+            let world_path = out.join("dungeon.world");
+            io::save_atomic(&world_path, world(&dungeon, &names)?.as_bytes())?;
+            writeln!(err, "saved {}", world_path.display())?;
+            io::made::save_made_file(&path, &made::MadeFile::of(&d, base, seed, &dungeon, Some(&names)))?;
         }
         Some(f) => bail!("--format {}: a dungeon is written as map files, tmx, tmj or json", f.extension()),
     }
-    let made = Made {
-        version: 1,
-        name: d.name.as_deref(),
-        seed,
-        floors: dungeon
-            .floors
-            .iter()
-            .zip(&names)
-            .map(|(f, file)| MadeFloor {
-                branch: dungeon.branches[f.id.branch].0.clone(),
-                depth: f.id.depth,
-                seed: f.seed,
-                file: if format == Some(Format::Json) { String::new() } else { file.clone() },
-            })
-            .collect(),
-        links: &dungeon.links,
-        branches: &dungeon.branches,
-    };
-    let text = ron::ser::to_string_pretty(&made, ron::ser::PrettyConfig::new().depth_limit(3))?;
-    let path = out.join("dungeon.ron");
-    io::save_atomic(&path, text.as_bytes())?;
     for f in &dungeon.floors {
         let walk = crate::map::certify::certify(&f.generated.map);
         writeln!(

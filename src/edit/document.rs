@@ -437,6 +437,14 @@ impl Document {
         self.unchecked = Damage::everything();
     }
 
+    /// The document is put away (another floor of a dungeon shown): a check it handed out will
+    /// answer nobody, so its next check starts afresh.
+    pub fn forget_check(&mut self) {
+        if self.check_out {
+            self.check_lost();
+        }
+    }
+
     /// Checks the map here and now (tests, command-line tools).
     pub fn check_now(&mut self) {
         if self.check_out {

@@ -14,6 +14,8 @@ mod app_designer;
 #[cfg(feature = "gui")]
 mod app_document;
 #[cfg(feature = "gui")]
+mod app_dungeon;
+#[cfg(feature = "gui")]
 mod app_edit;
 #[cfg(feature = "gui")]
 mod app_explore;

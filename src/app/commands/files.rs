@@ -14,7 +14,7 @@ use super::super::textures::Prebuilt;
 use super::super::{
     About, DelveApp, DialogMode, DialogOutcome, DialogPurpose, DialogRequest, Document, MapIndex, Message, PresetRef,
 };
-use crate::app::command::ParamsCommand;
+use crate::app::command::{DungeonCommand, ParamsCommand};
 use crate::io::{self, FileError, FileKind, Preset};
 use crate::map::check::Checker;
 use std::path::{Path, PathBuf};
@@ -76,6 +76,25 @@ pub enum FileDone {
         purpose: DialogPurpose,
         outcome: DialogOutcome,
     },
+    /// A dungeon read or made, its first floor ready to show.
+    DungeonRead {
+        result: Result<Box<crate::app::dungeon::Loaded>, String>,
+    },
+    /// A floor of the dungeon `serial` never opened before, ready to show (its file, once the
+    /// dungeon has one).
+    FloorReady {
+        serial: u64,
+        floor: usize,
+        path: Option<PathBuf>,
+        outcome: Box<OpenOutcome>,
+    },
+    /// A dungeon written to `path` with these revisions of its floors.
+    DungeonSaved {
+        path: PathBuf,
+        file: Box<io::made::MadeFile>,
+        revisions: Vec<u64>,
+        result: Result<(), FileError>,
+    },
 }
 
 /// The file jobs in flight, each with its kind.
@@ -83,7 +102,11 @@ pub type FileJobs = Vec<(JobKind, Job<FileDone>)>;
 
 impl DelveApp {
     /// Starts a file job; its handle is kept here until it ends.
-    fn spawn_file(&mut self, kind: JobKind, job: impl FnOnce() -> FileDone + Send + 'static) -> JobId {
+    pub(in crate::app) fn spawn_file(
+        &mut self,
+        kind: JobKind,
+        job: impl FnOnce() -> FileDone + Send + 'static,
+    ) -> JobId {
         let job = self.jobs.spawn(kind, move |_| job());
         let id = job.id();
         self.file_jobs.push((kind, job));
@@ -124,7 +147,9 @@ impl DelveApp {
                     }
                 }
                 self.commands.push(match purpose {
-                    DialogPurpose::OpenMap => Command::File(FileCommand::OpenMap(path)),
+                    DialogPurpose::OpenMap | DialogPurpose::OpenDungeon => Command::File(FileCommand::OpenMap(path)),
+                    DialogPurpose::SaveDungeon => Command::Dungeon(DungeonCommand::SaveTo(path)),
+                    DialogPurpose::SaveDungeonPreset => Command::Dungeon(DungeonCommand::SavePresetTo(path)),
                     DialogPurpose::SaveMap => Command::File(FileCommand::SaveMapTo(path)),
                     DialogPurpose::Export(format) => Command::File(FileCommand::Export(path, format)),
                     DialogPurpose::ExportGif => Command::File(FileCommand::ExportGif(path)),
@@ -140,7 +165,7 @@ impl DelveApp {
                 });
             }
             FileCommand::DialogCancelled(purpose) => {
-                if matches!(purpose, DialogPurpose::SaveMap | DialogPurpose::SavePreset) {
+                if matches!(purpose, DialogPurpose::SaveMap | DialogPurpose::SavePreset | DialogPurpose::SaveDungeon) {
                     self.abandon_save();
                 }
             }
@@ -164,6 +189,8 @@ impl DelveApp {
             }
             FileCommand::OpenFile(path) => self.open(path, None, discarding),
             FileCommand::OpenMap(path) => self.open(path, Some(FileKind::Map), discarding),
+            // With a dungeon open, its floors are saved together.
+            FileCommand::SaveMap if self.dungeon.is_some() => self.commands.push(DungeonCommand::Save.into()),
             FileCommand::SaveMap => match self.doc.as_ref().map(|d| d.path().map(Path::to_path_buf)) {
                 // A regenerated map over the hand edits the file holds: asked first.
                 Some(Some(_)) if self.doc.as_ref().is_some_and(Document::replaces_hand_edits) => self.ask_save_over(),
@@ -255,14 +282,21 @@ impl DelveApp {
         }
     }
 
-    /// Reads a map (or, with no `kind`, a map or a preset, whichever the file is) on a worker.
+    /// Reads a map (or, with no `kind`, a map or a preset, whichever the file is) on a worker; a
+    /// dungeon file (a dungeon preset, or a made dungeon) opens as a dungeon.
     fn open(&mut self, path: PathBuf, kind: Option<FileKind>, discarding: bool) {
         let (layers, chunk) = (self.prefs.layers.colours(), self.texture_chunk);
+        let prepare = self.preparer();
         let id = self.spawn_file(JobKind::Open, move || {
+            let found = io::file_kind(&path);
+            if let Ok(FileKind::Dungeon | FileKind::Made) = found {
+                let source = crate::app::dungeon::DungeonSource::File(path);
+                return FileDone::DungeonRead { result: crate::app::dungeon::load(source, prepare).map(Box::new) };
+            }
             let kind = match kind {
                 Some(k) => Ok(k),
                 // Not readable as either: the map loader says what is wrong, and where.
-                None => match io::file_kind(&path) {
+                None => match found {
                     Err(FileError::Syntax { .. } | FileError::Invalid { .. }) => Ok(FileKind::Map),
                     other => other,
                 },
@@ -282,13 +316,8 @@ impl DelveApp {
                     });
                     FileDone::Opened { path, result }
                 }
-                // Not opened in the editor yet: it says how to make one (`delve dungeon`).
-                Ok(FileKind::Dungeon) => FileDone::Opened {
-                    result: Err(FileError::Invalid {
-                        path: path.clone(),
-                        message: "this is a dungeon file: make its floors with `delve dungeon FILE --out DIR` and open a floor's map"
-                            .into(),
-                    }),
+                Ok(FileKind::Dungeon | FileKind::Made) => FileDone::Opened {
+                    result: Err(FileError::Invalid { path: path.clone(), message: "this is a dungeon file".into() }),
                     path,
                 },
                 Err(e) => FileDone::Opened { path, result: Err(e) },
@@ -313,6 +342,11 @@ impl DelveApp {
     fn on_file_job(&mut self, ctx: &egui::Context, id: JobId, out: FileDone) {
         match out {
             FileDone::Opened { path, result } => self.opened(id, path, result),
+            FileDone::DungeonRead { result } => self.dungeon_read(id, result),
+            FileDone::FloorReady { serial, floor, path, outcome } => self.floor_ready(serial, floor, path, *outcome),
+            FileDone::DungeonSaved { path, file, revisions, result } => {
+                self.dungeon_saved(ctx, path, *file, &revisions, result)
+            }
             FileDone::Created(b) => {
                 let OpenOutcome { map, index, checker, textures } = *b;
                 let notice = format!("New {}×{} map", map.width(), map.height());
@@ -445,7 +479,7 @@ impl DelveApp {
     }
 
     /// A save did not happen: what waited for it is dropped.
-    fn abandon_save(&mut self) {
+    pub(in crate::app) fn abandon_save(&mut self) {
         if matches!(self.pending, Some(Pending::SaveThen(_))) {
             self.pending = None;
         }
@@ -575,6 +609,8 @@ impl DelveApp {
                 self.shown_run().map(|r| format!("sweep-{}-{}.csv", r.seeds.start, r.seeds.end))
             }
             DialogPurpose::SavePreset => Some("my-preset.ron".into()),
+            DialogPurpose::SaveDungeon => Some("dungeon.ron".into()),
+            DialogPurpose::SaveDungeonPreset => Some("my-dungeon.ron".into()),
             DialogPurpose::SaveTunedPreset => Some("tuned.ron".into()),
             _ => None,
         }

@@ -3,6 +3,7 @@
 //! command to the module of its concern. Job results come back here too ([`DelveApp::on_job`]),
 //! tagged with the id of the job that made them.
 
+pub mod dungeon;
 pub mod edit;
 pub mod files;
 pub mod params;
@@ -14,7 +15,7 @@ use super::command::{Answer, Command};
 use super::dialogs::DialogPurpose;
 use super::pending::Pending;
 use super::shortcuts::Action;
-use super::{Camera, DelveApp, Document};
+use super::{Camera, DelveApp};
 use crate::app::command::{EditCommand, FileCommand, ParamsCommand, ViewCommand, WindowCommand};
 
 /// Follow-up rounds a frame runs (a chosen path opens, a regeneration starts), capped so a loop
@@ -32,7 +33,7 @@ impl DelveApp {
         if !discarding {
             // Regenerating is an undo step of the same document: it never asks (see
             // `super::document`). Only starting another document does.
-            if c.replaces_document() && self.doc.as_ref().is_some_and(Document::is_dirty) {
+            if c.replaces_document() && self.unsaved() {
                 self.pending = Some(Pending::AskMap(c));
                 return;
             }
@@ -48,6 +49,7 @@ impl DelveApp {
             Command::Edit(c) => self.handle_edit(c),
             Command::Window(c) => self.handle_windows(ctx, c),
             Command::View(c) => self.handle_view(c),
+            Command::Dungeon(c) => self.handle_dungeon(c, discarding),
         }
     }
 
@@ -69,7 +71,7 @@ impl DelveApp {
                 self.commands.push(if preset {
                     Command::File(FileCommand::Dialog(DialogPurpose::SavePreset))
                 } else {
-                    Command::File(FileCommand::SaveMap)
+                    dungeon::save_command(self.dungeon.is_some(), false)
                 });
             }
             Answer::Discard => {
@@ -105,7 +107,7 @@ impl DelveApp {
     }
 
     /// A save finished: go on with what waited for it, or drop it when the save failed.
-    fn save_finished(&mut self, ctx: &egui::Context, ok: bool) {
+    pub(super) fn save_finished(&mut self, ctx: &egui::Context, ok: bool) {
         match self.pending.take() {
             Some(Pending::SaveThen(then)) if ok => self.handle_with(ctx, then, true),
             Some(Pending::SaveThen(_)) => {}
@@ -151,8 +153,9 @@ impl DelveApp {
             Action::ZoomIn => Command::View(ViewCommand::Camera(Camera::Zoom(1.25))),
             Action::ZoomOut => Command::View(ViewCommand::Camera(Camera::Zoom(0.8))),
             Action::Open => Command::File(FileCommand::Dialog(DialogPurpose::OpenMap)),
-            Action::SaveAs => Command::File(FileCommand::Dialog(DialogPurpose::SaveMap)),
-            Action::Save => Command::File(FileCommand::SaveMap),
+            Action::SaveAs => dungeon::save_command(self.dungeon.is_some(), true),
+            Action::Save => dungeon::save_command(self.dungeon.is_some(), false),
+            Action::Stairs(up) => Command::Dungeon(crate::app::command::DungeonCommand::Stairs(up)),
             Action::Export => Command::File(FileCommand::Dialog(DialogPurpose::Export(self.prefs.export_format))),
             Action::Quit => Command::Window(WindowCommand::Quit),
             Action::ToggleSeedBrowser => Command::Window(WindowCommand::ShowSeedBrowser(!self.browser.open)),

@@ -84,6 +84,23 @@ pub fn floor_params(preset: &DungeonPreset, base: &Path) -> Result<Vec<Generator
         .collect()
 }
 
+/// `preset` with each preset file it names (found from `base`, the folder it was read from)
+/// named by its full path, so that it reads the same from another folder (written into a made
+/// dungeon elsewhere).
+pub fn rebased(preset: &DungeonPreset, base: &Path) -> DungeonPreset {
+    let mut out = preset.clone();
+    for f in &mut out.floors {
+        if let FloorPreset::Named(name) = &mut f.preset {
+            let path = base.join(&*name);
+            let shipped = crate::io::SHIPPED_PRESETS.iter().any(|(n, _)| n == name);
+            if !shipped && let Ok(full) = path.canonicalize() {
+                *name = full.display().to_string();
+            }
+        }
+    }
+    out
+}
+
 /// The parameters of floor `id`: its range's preset with the range's settings applied.
 pub fn params_of(preset: &DungeonPreset, read: &[GeneratorParams], id: FloorId) -> Result<GeneratorParams, String> {
     let branch = preset.branch_floors().get(id.branch).map(|(n, _)| n.to_string()).unwrap_or_default();

@@ -7,6 +7,7 @@
 //! against [`crate::map::MAX_TILES`] before a grid is built.
 
 mod locate;
+pub mod made;
 mod map_file;
 mod tiles;
 pub mod vaults;
@@ -170,6 +171,8 @@ struct Probe {
     generator: Present,
     #[serde(default)]
     trunk: Present,
+    #[serde(default)]
+    links: Present,
 }
 
 /// Whether a field is there, whatever its value.
@@ -189,6 +192,20 @@ pub enum FileKind {
     Map,
     /// A dungeon of many floors ([`crate::dungeon::DungeonPreset`]).
     Dungeon,
+    /// A made dungeon: its floors' map files and the stairs between them ([`made::MadeFile`]).
+    Made,
+}
+
+impl FileKind {
+    /// The kind in words ("a {what} file").
+    pub fn what(self) -> &'static str {
+        match self {
+            FileKind::Preset => "preset",
+            FileKind::Map => "map",
+            FileKind::Dungeon => "dungeon",
+            FileKind::Made => "made dungeon",
+        }
+    }
 }
 
 fn read_text(path: &Path) -> Result<String, FileError> {
@@ -330,11 +347,7 @@ fn parse<T: for<'de> Deserialize<'de>>(
     current: u32,
     version_of: fn(&T) -> u32,
 ) -> Result<T, FileError> {
-    let what = match kind {
-        FileKind::Preset => "preset",
-        FileKind::Map => "map",
-        FileKind::Dungeon => "dungeon",
-    };
+    let what = kind.what();
     // The common case, a good file, is parsed once; the probe only improves error messages.
     let first_try = ron_options().from_str::<T>(text);
     let probe = match &first_try {
@@ -343,6 +356,7 @@ fn parse<T: for<'de> Deserialize<'de>>(
             tiles: Present(false),
             generator: Present(false),
             trunk: Present(false),
+            links: Present(false),
         }),
         Err(_) => ron_options().from_str::<Probe>(text).ok(),
     };
@@ -353,7 +367,9 @@ fn parse<T: for<'de> Deserialize<'de>>(
         return Err(field_error(path, text, "version", message));
     }
     if let Some(p) = &probe {
-        let found = if p.trunk.0 {
+        let found = if p.links.0 {
+            Some(FileKind::Made)
+        } else if p.trunk.0 {
             Some(FileKind::Dungeon)
         } else if p.tiles.0 {
             Some(FileKind::Map)
@@ -363,11 +379,7 @@ fn parse<T: for<'de> Deserialize<'de>>(
             None
         };
         if let Some(found) = found.filter(|f| *f != kind) {
-            let other = match found {
-                FileKind::Map => "map",
-                FileKind::Preset => "preset",
-                FileKind::Dungeon => "dungeon",
-            };
+            let other = found.what();
             return Err(FileError::invalid(path, format!("this is a {other} file, expected a {what} file")));
         }
     }
@@ -464,6 +476,7 @@ pub fn dungeon_to_string(dungeon: &crate::dungeon::DungeonPreset) -> Result<Stri
 pub fn file_kind(path: &Path) -> Result<FileKind, FileError> {
     let text = read_text(path)?;
     match ron_options().from_str::<Probe>(&text) {
+        Ok(Probe { links: Present(true), .. }) => Ok(FileKind::Made),
         Ok(Probe { trunk: Present(true), .. }) => Ok(FileKind::Dungeon),
         Ok(Probe { tiles: Present(true), .. }) => Ok(FileKind::Map),
         Ok(Probe { generator: Present(true), .. }) => Ok(FileKind::Preset),
