@@ -281,3 +281,61 @@ fn marker_settings_ramp_with_depth() {
     let e = generate_dungeon(&bad, Path::new("."), 1).unwrap_err().to_string();
     assert!(e.contains("branch Dungeon, floor 1: markers.dragon.density: not a marker setting"), "{e}");
 }
+
+#[test]
+fn a_made_dungeon_reads_back_with_its_floors_stairs_and_preset() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dungeon_from("dcss-shaped").unwrap();
+    let library = made(&d, 5);
+    let out = dir.path().join("made");
+    let o = crate::common::delve(&["dungeon", "dcss-shaped", "--seed", "5", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let path = out.join("dungeon.ron");
+    assert_eq!(delve::io::file_kind(&path).unwrap(), delve::io::FileKind::Made);
+    let read = delve::io::made::load_made(&path).unwrap();
+    assert_eq!(read.file.links, library.links);
+    assert_eq!(read.file.branches, library.branches);
+    assert_eq!(read.file.dungeon.as_ref(), Some(&d), "the preset it was made from, inside");
+    assert_eq!(read.maps.len(), library.floors.len());
+    for (i, (map, f)) in read.maps.iter().zip(&library.floors).enumerate() {
+        assert_eq!(read.file.floor_id(i), Some(f.id));
+        assert_eq!(map.to_ascii(), f.generated.map.to_ascii(), "floor {i}");
+        assert_eq!(map.markers, f.generated.map.markers, "floor {i}");
+    }
+
+    // Written again by the core's writer and read: the same dungeon, exactly.
+    let again = dir.path().join("again/dungeon.ron");
+    let maps: Vec<&delve::map::Map> = read.maps.iter().collect();
+    std::fs::create_dir_all(again.parent().unwrap()).unwrap();
+    delve::io::made::save_made(&again, &read.file, &maps).unwrap();
+    let back = delve::io::made::load_made(&again).unwrap();
+    assert_eq!(back.file, read.file);
+    assert_eq!(back.maps, read.maps);
+}
+
+#[test]
+fn a_bad_made_dungeon_is_refused_saying_which_floor_or_stairs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("made");
+    let o = crate::common::delve(&["dungeon", "dcss-shaped", "--seed", "5", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success());
+    let path = out.join("dungeon.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let refused = |changed: &str, expect: &str| {
+        let bad = out.join("bad.ron");
+        std::fs::write(&bad, changed).unwrap();
+        let e = delve::io::made::load_made(&bad).expect_err(expect).to_string();
+        assert!(e.contains(expect), "{e:?} should say {expect:?}");
+    };
+    // A floor file outside the dungeon's folder, or missing.
+    refused(&text.replacen("file: \"D-01.ron\"", "file: \"../D-01.ron\"", 1), "floors[0]: file");
+    refused(&text.replacen("file: \"D-01.ron\"", "file: \"/etc/passwd\"", 1), "floors[0]: file");
+    refused(&text.replacen("file: \"D-01.ron\"", "file: \"gone.ron\"", 1), "gone.ron");
+    // A floor of a branch the dungeon does not have.
+    refused(&text.replacen("branch: \"Lair\"", "branch: \"Nowhere\"", 1), "Nowhere is not one of the dungeon's branches");
+    // A staircase off the map.
+    let at = text.find("links").and_then(|l| text[l..].find("at: (").map(|a| l + a + 5)).unwrap();
+    refused(&format!("{}5000{}", &text[..at], &text[at + text[at..].find(',').unwrap()..]), "links[0]");
+    // Another version.
+    refused(&text.replacen("version: 1", "version: 9", 1), "version 9");
+}
