@@ -515,8 +515,10 @@ fn seeded_name(path: &Path, seed: u64) -> PathBuf {
 /// Every problem of one file, each a line starting with the file name.
 pub fn check_file(path: &Path) -> Vec<String> {
     let name = path.display();
-    if matches!(io::file_kind(path), Ok(io::FileKind::Dungeon)) {
-        return dungeon::check(path);
+    match io::file_kind(path) {
+        Ok(io::FileKind::Dungeon) => return dungeon::check(path),
+        Ok(io::FileKind::Made) => return dungeon::check_made(path),
+        _ => {}
     }
     match io::load_any(path) {
         Err(e) => vec![e.to_string()],

@@ -4,6 +4,7 @@
 //! of one parameter set over many seeds, in parallel ([`sweep`]), and the search for parameters
 //! whose maps meet a goal ([`tune`]) or that span what a generator can make ([`variety`]).
 
+pub mod depth;
 pub mod diff;
 pub mod explore;
 pub mod pages;

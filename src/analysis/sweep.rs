@@ -24,13 +24,24 @@ pub fn sweep(
     seeds: Range<u64>,
     kept: Option<&Arc<Kept>>,
     cancel: &AtomicBool,
-    mut progress: impl FnMut(u64),
+    progress: impl FnMut(u64),
 ) -> Result<Option<Vec<SweepRow>>, GenError> {
     ready(params, kept)?;
+    in_slices(seeds, cancel, progress, |seed| SweepRow::of(params, seed, kept))
+}
+
+/// `each` of every seed of `seeds`, on the current rayon pool, in slices of a few tens of
+/// milliseconds (progress stays live and a cancel is seen soon, whatever one seed costs):
+/// `progress` hears how many seeds are done after each slice, on the calling thread; a cancel
+/// gives `Ok(None)`, the first failure its error. The results come in seed order.
+pub fn in_slices<T: Send, E: Send>(
+    seeds: Range<u64>,
+    cancel: &AtomicBool,
+    mut progress: impl FnMut(u64),
+    each: impl Fn(u64) -> Result<T, E> + Sync,
+) -> Result<Option<Vec<T>>, E> {
     let total = seeds.end.saturating_sub(seeds.start);
-    let mut rows = Vec::with_capacity(usize::try_from(total).unwrap_or(0).min(1 << 24));
-    // Slices of a few tens of milliseconds: progress stays live and a cancel is seen soon,
-    // whatever a map costs.
+    let mut out = Vec::with_capacity(usize::try_from(total).unwrap_or(0).min(1 << 24));
     const SLICE: Duration = Duration::from_millis(40);
     let mut size: u64 = 64;
     let mut next = seeds.start;
@@ -40,17 +51,17 @@ pub fn sweep(
         }
         let end = next.saturating_add(size).min(seeds.end);
         let started = Instant::now();
-        let slice: Result<Vec<SweepRow>, Stop> = (next..end)
+        let slice: Result<Vec<T>, Stop<E>> = (next..end)
             .into_par_iter()
             .map(|seed| {
                 if cancel.load(Ordering::Relaxed) {
                     return Err(Stop::Cancelled);
                 }
-                SweepRow::of(params, seed, kept).map_err(Stop::Failed)
+                each(seed).map_err(Stop::Failed)
             })
             .collect();
         match slice {
-            Ok(s) => rows.extend(s),
+            Ok(s) => out.extend(s),
             Err(Stop::Cancelled) => return Ok(None),
             Err(Stop::Failed(e)) => return Err(e),
         }
@@ -63,7 +74,7 @@ pub fn sweep(
         next = end;
         progress(next - seeds.start);
     }
-    Ok(Some(rows))
+    Ok(Some(out))
 }
 
 /// Whether `params` can be generated (around `kept`, prepared once here): what a run over many
@@ -80,9 +91,9 @@ pub fn ready(params: &GeneratorParams, kept: Option<&Arc<Kept>>) -> Result<(), G
 }
 
 /// Why a slice of a sweep stopped early.
-enum Stop {
+enum Stop<E> {
     Cancelled,
-    Failed(GenError),
+    Failed(E),
 }
 
 /// How a figure spreads over a sweep.

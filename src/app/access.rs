@@ -124,6 +124,11 @@ impl DelveApp {
         self.dungeon.as_ref()
     }
 
+    /// The *Figures by depth* window.
+    pub fn depth_window(&self) -> &super::depth_window::DepthWindow {
+        &self.depth
+    }
+
     pub fn has_modal(&self) -> bool {
         self.path_dialog.is_some()
             || self.new_map.is_some()

@@ -135,6 +135,11 @@ pub enum DungeonCommand {
     SavePresetTo(PathBuf),
     /// Close the dungeon; the floor on screen stays as a map.
     Close,
+    /// Show or hide the *Figures by depth* window.
+    ShowFigures(bool),
+    /// Make the dungeon over the window's seeds and measure every floor.
+    RunFigures,
+    CancelFigures,
 }
 
 /// Commands on the document: hand edits and its history (`commands::edit`).

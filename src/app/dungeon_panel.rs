@@ -63,6 +63,13 @@ pub fn dungeon_panel_ui(ui: &mut egui::Ui, d: &DungeonDoc, on_screen: Option<&Do
             out.push(super::command::FileCommand::Dialog(super::dialogs::DialogPurpose::SaveDungeon).into());
         }
     });
+    if ui
+        .button("Figures by depth…")
+        .on_hover_text("The dungeon over many seeds: each floor's figures by depth")
+        .clicked()
+    {
+        out.push(DungeonCommand::ShowFigures(true).into());
+    }
     ui.separator();
     if let Some(cur) = d.current {
         ui.label(egui::RichText::new(format!("On screen: {}", d.label(cur))).strong());
@@ -113,9 +120,9 @@ fn seed_row_ui(ui: &mut egui::Ui, d: &DungeonDoc, out: &mut Vec<Command>) {
         return;
     }
     ui.horizontal(|ui| {
-        ui.label("Dungeon seed");
+        let label = ui.label("Dungeon seed");
         let mut seed = d.made.seed;
-        let r = ui.add(egui::DragValue::new(&mut seed).speed(0.0).update_while_editing(false));
+        let r = ui.add(egui::DragValue::new(&mut seed).speed(0.0).update_while_editing(false)).labelled_by(label.id);
         if r.changed() && seed != d.made.seed {
             out.push(DungeonCommand::Reseed(seed).into());
         }
@@ -238,17 +245,21 @@ pub fn new_dungeon_ui(
             format!("A trunk of floors made by the parameters in the panel ({})", params.kind().label()),
         );
         for (k, (name, _)) in SHIPPED_DUNGEONS.iter().enumerate() {
-            ui.radio_value(&mut d.from, k + 1, format!("The shipped dungeon {name}"));
+            let shipped = crate::io::dungeon_from(name).ok();
+            let title = shipped.as_ref().and_then(|p| p.name.clone()).unwrap_or_else(|| (*name).to_string());
+            let floors: u32 = shipped.as_ref().map_or(0, |p| p.branch_floors().iter().map(|(_, n)| n).sum());
+            ui.radio_value(&mut d.from, k + 1, format!("{title} (shipped, {floors} floors)"));
         }
         ui.add_space(4.0);
         egui::Grid::new("new-dungeon").num_columns(2).show(ui, |ui| {
             if d.from == 0 {
-                ui.label("Floors");
-                ui.add(egui::DragValue::new(&mut d.floors).range(1..=crate::dungeon::preset::MAX_BRANCH_FLOORS));
+                let label = ui.label("Floors");
+                ui.add(egui::DragValue::new(&mut d.floors).range(1..=crate::dungeon::preset::MAX_BRANCH_FLOORS))
+                    .labelled_by(label.id);
                 ui.end_row();
             }
-            ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut d.seed).speed(0.0));
+            let label = ui.label("Dungeon seed");
+            ui.add(egui::DragValue::new(&mut d.seed).speed(0.0)).labelled_by(label.id);
             ui.end_row();
         });
         ui.add_space(8.0);

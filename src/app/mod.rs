@@ -5,7 +5,7 @@
 //! | module | owns |
 //! |---|---|
 //! | [`document`] | the one document on screen, the panel of each of its states, the one place it is replaced (and the rule that holds them together) |
-//! | [`dungeon`] | the dungeon open: its floors (the one on screen is the document), stairs, file; [`dungeon_panel`] draws it |
+//! | [`dungeon`] | the dungeon open: its floors (the one on screen is the document), stairs, file; [`dungeon_panel`] draws it, [`depth_window`] its figures by depth over many seeds |
 //! | [`session`] | parameters, seed, their source (preset or map) and its snapshot, stars, stash |
 //! | [`prefs`] | saved preferences, the layers shown among them (no runtime state) and the storage keys |
 //! | [`command`] | the [`Command`]s, one group per owner |
@@ -37,6 +37,7 @@ pub mod colour_picker;
 pub mod command;
 pub mod commands;
 pub mod compare;
+pub mod depth_window;
 pub mod dialogs;
 pub mod dock;
 pub mod document;
@@ -166,6 +167,8 @@ pub struct DelveApp {
     dungeon: Option<dungeon::DungeonDoc>,
     /// Counts the dungeons installed (a floor made ready for an earlier one is dropped).
     dungeon_serial: u64,
+    /// *Figures by depth*: the dungeon over many seeds.
+    depth: depth_window::DepthWindow,
     resize: Option<resize_dialog::ResizeDialog>,
     /// The export options window, when open, for this format.
     export_window: Option<crate::export::Format>,
@@ -231,6 +234,7 @@ impl DelveApp {
             new_dungeon: None,
             dungeon: None,
             dungeon_serial: 0,
+            depth: depth_window::DepthWindow::default(),
             resize: None,
             export_window: None,
             pending: None,

@@ -61,6 +61,11 @@ impl DelveApp {
 
     /// Draws the open windows that float over the map.
     pub(super) fn floating_windows_ui(&mut self, ctx: &egui::Context) {
+        if self.depth.open {
+            let mut out = Vec::new();
+            super::depth_window::depth_window_ui(ctx, &mut self.depth, self.dungeon.as_ref(), &mut out);
+            self.commands.extend(out);
+        }
         for w in Dockable::ALL {
             if self.window_open(w) && !self.prefs.docks.get(w).docked() {
                 self.window_ui(w, Host::Window(ctx));

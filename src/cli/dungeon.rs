@@ -174,19 +174,46 @@ pub fn check(path: &Path) -> Vec<String> {
     }
 }
 
-/// One seed of a dungeon sweep.
-struct Row {
-    seed: u64,
-    micros: f64,
-    /// Every floor made and certified; else why not.
-    problem: Option<String>,
-    /// Each floor's rooms and the steps of its solution (from the up-stair).
-    floors: Vec<(u32, u32)>,
+/// `delve check` on a made dungeon (its floors as saved, hand edits and all): each floor's
+/// problems, each floor certified by the player's walk, and each staircase on both its floors
+/// (the down-stair's or branch's marker above, the up-stair's below, on a tile a player stands
+/// on), every line naming the floor.
+pub fn check_made(path: &Path) -> Vec<String> {
+    use crate::dungeon::{BRANCH, LinkKind, STAIRS_DOWN, STAIRS_UP};
+    let made = match io::made::load_made(path) {
+        Ok(m) => m,
+        Err(e) => return vec![e.to_string()],
+    };
+    let label = |i: usize| {
+        let f = &made.file.floors[i];
+        format!("{}: floor {}:{} ({})", path.display(), f.branch, f.depth, f.file)
+    };
+    let mut out = Vec::new();
+    for (i, map) in made.maps.iter().enumerate() {
+        out.extend(map.validate().iter().map(|p| format!("{}: {p}", label(i))));
+        let walk = crate::map::certify::certify(map);
+        if !walk.solvable {
+            out.push(format!("{}: not certified: {}", label(i), walk.summary()));
+        }
+    }
+    let index = |id| (0..made.maps.len()).find(|&k| made.file.floor_id(k) == Some(id));
+    for l in &made.file.links {
+        let above = if l.kind == LinkKind::Down { STAIRS_DOWN } else { BRANCH };
+        for (id, kind) in [(l.from, above), (l.to, STAIRS_UP)] {
+            let Some(k) = index(id) else { continue };
+            let map = &made.maps[k];
+            if !map.markers.iter().any(|m| m.kind == kind && m.at == l.at) || !map.walkable(l.at) {
+                out.push(format!("{}: the {kind} at ({}, {}) is gone", label(k), l.at.x, l.at.y));
+            }
+        }
+    }
+    out
 }
 
 /// `delve sweep` of a dungeon: every seed of `seeds` made on `jobs` threads, a CSV row per seed
 /// (`seed,certified,micros,problem`) to `csv`, and to `err` how many were certified and each
-/// floor's median rooms and solution length. True when every dungeon was certified.
+/// floor's figures by depth (median, and the 5th to 95th percentile). True when every dungeon
+/// was certified.
 pub fn sweep(
     d: &DungeonPreset,
     base: &Path,
@@ -195,69 +222,45 @@ pub fn sweep(
     csv: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<bool> {
-    use rayon::prelude::*;
+    use crate::analysis::depth::{DEPTH_FIGURES, run_dungeon};
     let (threads, pool) = super::thread_pool(jobs)?;
     let start = std::time::Instant::now();
-    let rows: Vec<Row> = pool.install(|| {
-        seeds
-            .into_par_iter()
-            .map(|seed| {
-                let t = std::time::Instant::now();
-                let made = generate_dungeon(d, base, seed);
-                let micros = t.elapsed().as_secs_f64() * 1e6;
-                match made {
-                    Ok(dungeon) => Row {
-                        seed,
-                        micros,
-                        problem: None,
-                        floors: dungeon
-                            .floors
-                            .iter()
-                            .map(|f| {
-                                let walk = crate::map::certify::certify(&f.generated.map);
-                                (f.generated.map.rooms.len() as u32, walk.solution_length.unwrap_or(0))
-                            })
-                            .collect(),
-                    },
-                    Err(e) => Row { seed, micros, problem: Some(e.to_string()), floors: Vec::new() },
-                }
-            })
-            .collect()
-    });
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let run = pool
+        .install(|| run_dungeon(d, base, seeds, &never, |_| {}))
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .context("the sweep was cancelled")?;
     writeln!(csv, "seed,certified,micros,problem")?;
-    for r in &rows {
+    for r in &run.dungeons {
         let problem = r.problem.as_deref().unwrap_or("").replace('"', "'");
         writeln!(csv, "{},{},{:.0},\"{problem}\"", r.seed, u8::from(r.problem.is_none()), r.micros)?;
     }
     csv.flush()?;
-    let n = rows.len();
-    let certified = rows.iter().filter(|r| r.problem.is_none()).count();
-    let mean_ms = rows.iter().map(|r| r.micros).sum::<f64>() / n.max(1) as f64 / 1000.0;
+    let n = run.dungeons.len();
+    let certified = run.certified();
+    let mean_ms = run.dungeons.iter().map(|r| r.micros).sum::<f64>() / n.max(1) as f64 / 1000.0;
     let secs = start.elapsed().as_secs_f64();
     writeln!(
         err,
         "{n} dungeons in {secs:.2} s on {threads} threads; {mean_ms:.1} ms per dungeon\ncertified top to bottom: {certified} of {n} ({:.2}%)",
         100.0 * certified as f64 / n.max(1) as f64
     )?;
-    if let Some(r) = rows.iter().find(|r| r.problem.is_some()) {
+    if let Some(r) = run.dungeons.iter().find(|r| r.problem.is_some()) {
         writeln!(err, "first not certified: seed {}: {}", r.seed, r.problem.as_deref().unwrap_or(""))?;
     }
-    // Each floor's medians over the certified dungeons.
-    let median = |mut v: Vec<u32>| {
-        v.sort_unstable();
-        v.get(v.len() / 2).copied().unwrap_or(0)
-    };
-    let ok: Vec<&Row> = rows.iter().filter(|r| r.problem.is_none()).collect();
-    if let Some(first) = ok.first() {
-        let mut ids = Vec::new();
-        for (b, (name, floors)) in d.branch_floors().iter().enumerate() {
-            ids.extend((1..=*floors).map(|depth| (b, name.to_string(), depth)));
+    if certified > 0 {
+        write!(err, "{:<12}", "floor")?;
+        for f in DEPTH_FIGURES {
+            write!(err, "{:>24}", f.label())?;
         }
-        writeln!(err, "{:<16}{:>8}{:>18}", "floor", "rooms", "solution length")?;
-        for (i, (_, name, depth)) in ids.iter().enumerate().take(first.floors.len()) {
-            let rooms = median(ok.iter().map(|r| r.floors[i].0).collect());
-            let steps = median(ok.iter().map(|r| r.floors[i].1).collect());
-            writeln!(err, "{:<16}{rooms:>8}{steps:>18}", format!("{name} {depth}"))?;
+        writeln!(err, "\n{:<12}{:>24}", "", "(median, p5-p95 over the seeds)")?;
+        for floor in &run.floors {
+            write!(err, "{:<12}", floor.label)?;
+            for f in DEPTH_FIGURES {
+                let s = floor.spread(f);
+                write!(err, "{:>24}", format!("{:.0} ({:.0}-{:.0})", s.p50, s.p5, s.p95))?;
+            }
+            writeln!(err)?;
         }
     }
     Ok(certified == n)

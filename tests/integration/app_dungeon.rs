@@ -147,3 +147,34 @@ fn new_dungeon_makes_floors_from_the_panel_parameters() {
     assert!(e.app().dungeon().is_none());
     assert_eq!(e.map(), &shown);
 }
+
+#[test]
+fn figures_by_depth_run_the_dungeon_over_seeds_floor_by_floor() {
+    let mut e = editor_with(Some(dcss()), None);
+    e.harness.get_by_label("Figures by depth…").scroll_to_me();
+    e.settle();
+    e.harness.get_by_label("Figures by depth…").click();
+    e.settle();
+    e.harness.get_by_label("Seeds").set_value_accesskit(6.0);
+    e.settle();
+    e.harness.get_by_label("Run").click();
+    e.settle();
+    e.harness.get_by_label_contains("6 dungeons made from seed 1: 6 certified top to bottom (100.0%)");
+    let serial = e.app().dungeon().unwrap().serial;
+    let run = e.app().depth_window().run_of(serial).expect("a run of the open dungeon");
+
+    // Each floor's figures, against the dungeons made here and walked by the test's own count.
+    let preset = delve::io::load_dungeon(&dcss()).unwrap();
+    let made: Vec<_> = (1..7).map(|s| generate_dungeon(&preset, dcss().parent().unwrap(), s).unwrap()).collect();
+    for (i, floor) in run.floors.iter().enumerate() {
+        let mut rooms: Vec<f64> = made.iter().map(|d| d.floors[i].generated.map.rooms.len() as f64).collect();
+        rooms.sort_by(f64::total_cmp);
+        let spread = floor.spread(delve::analysis::depth::DepthFigure::Map(delve::analysis::Stat::Rooms));
+        assert_eq!(spread.p50, rooms[2], "{}: the median of 6 is the third (nearest rank)", floor.label);
+        assert_eq!((spread.min, spread.max), (rooms[0], rooms[5]), "{}", floor.label);
+    }
+    // Four plots, one per figure.
+    for figure in ["rooms", "longest path", "monsters", "solution length"] {
+        e.harness.get_by_label(figure);
+    }
+}

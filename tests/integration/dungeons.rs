@@ -332,10 +332,35 @@ fn a_bad_made_dungeon_is_refused_saying_which_floor_or_stairs() {
     refused(&text.replacen("file: \"D-01.ron\"", "file: \"/etc/passwd\"", 1), "floors[0]: file");
     refused(&text.replacen("file: \"D-01.ron\"", "file: \"gone.ron\"", 1), "gone.ron");
     // A floor of a branch the dungeon does not have.
-    refused(&text.replacen("branch: \"Lair\"", "branch: \"Nowhere\"", 1), "Nowhere is not one of the dungeon's branches");
+    refused(
+        &text.replacen("branch: \"Lair\"", "branch: \"Nowhere\"", 1),
+        "Nowhere is not one of the dungeon's branches",
+    );
     // A staircase off the map.
     let at = text.find("links").and_then(|l| text[l..].find("at: (").map(|a| l + a + 5)).unwrap();
     refused(&format!("{}5000{}", &text[..at], &text[at + text[at..].find(',').unwrap()..]), "links[0]");
     // Another version.
     refused(&text.replacen("version: 1", "version: 9", 1), "version 9");
+}
+
+#[test]
+fn check_reads_a_made_dungeon_and_names_the_floor_a_hand_edit_broke() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("made");
+    let o = crate::common::delve(&["dungeon", "dcss-shaped", "--seed", "2", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success());
+    let path = out.join("dungeon.ron");
+    let o = crate::common::delve(&["check", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // D:2's up-stair walled over by hand: the check names the floor, the stairs and the tile.
+    let floor = out.join("D-02.ron");
+    let mut map = delve::io::load_map(&floor).unwrap();
+    let up = map.markers.iter().find(|m| m.kind == STAIRS_UP).unwrap().at;
+    map.markers.retain(|m| m.kind != STAIRS_UP);
+    delve::io::save_map(&floor, &map).unwrap();
+    let o = crate::common::delve(&["check", path.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert!(said.contains(&format!("floor D:2 (D-02.ron): the stairs_up at ({}, {}) is gone", up.x, up.y)), "{said}");
 }

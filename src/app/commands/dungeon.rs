@@ -74,12 +74,41 @@ impl DelveApp {
                     FileDone::Exported { path, result }
                 });
             }
+            DungeonCommand::ShowFigures(on) => self.depth.open = on,
+            DungeonCommand::RunFigures => self.run_figures(),
+            DungeonCommand::CancelFigures => {
+                if let Some(id) = self.depth.running() {
+                    self.jobs.cancel(id);
+                }
+            }
             DungeonCommand::Close => {
                 if let Some(d) = self.dungeon.take() {
                     self.notify(format!("Closed {}; the floor on screen stays as a map", d.name()));
                 }
             }
         }
+    }
+
+    /// Makes the open dungeon for the *Figures by depth* window's seeds on a worker.
+    fn run_figures(&mut self) {
+        use super::super::depth_window::DepthOut;
+        let Some(d) = &self.dungeon else { return };
+        let Some(preset) = d.made.dungeon.clone() else {
+            self.depth.error = Some("This dungeon file does not hold the dungeon it was made from".into());
+            return;
+        };
+        if let Some(id) = self.depth.running() {
+            self.jobs.cancel(id);
+        }
+        let (base, n) = (d.base.clone(), self.depth.seeds);
+        let seeds = d.made.seed..d.made.seed.saturating_add(n);
+        let job = self.jobs.spawn(JobKind::Explore, move |job| {
+            let run = crate::analysis::depth::run_dungeon(&preset, &base, seeds, job.cancel_flag(), |done| {
+                job.report(DepthOut::Progress(done))
+            });
+            DepthOut::Done(run.map(|r| r.map(Box::new)))
+        });
+        self.depth.started(job, n);
     }
 
     /// Whether anything would be lost by replacing the document: the map's edits, or any

@@ -139,6 +139,7 @@ impl DelveApp {
         self.explore.poll();
         self.tune.poll();
         self.timeline.poll();
+        self.depth.poll(self.dungeon.as_ref().map(|d| d.serial));
     }
 
     /// The command of a keyboard shortcut.
