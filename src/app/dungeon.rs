@@ -240,6 +240,13 @@ impl DungeonDoc {
         Some(f.parked.as_ref().map_or_else(|| f.map.clone(), Document::map_arc))
     }
 
+    /// The staircases floor `i` lost (hand edits, a regeneration with its stair rooms unlocked):
+    /// each its marker's kind and tile.
+    pub fn missing_stairs(&self, i: usize, on_screen: Option<&Document>) -> Vec<(&'static str, crate::geom::Pos)> {
+        let (Some(map), Some(f)) = (self.map_of(i, on_screen), self.floors.get(i)) else { return Vec::new() };
+        crate::dungeon::missing_stairs(&map, f.id, &self.made.links)
+    }
+
     /// Floor `i`'s revision as drawn (0 for a floor never opened: its map never changes).
     pub fn revision_of(&self, i: usize, on_screen: Option<&Document>) -> u64 {
         match (self.current == Some(i), on_screen) {

@@ -158,6 +158,11 @@ fn floor_row_ui(ui: &mut egui::Ui, d: &DungeonDoc, i: usize, on_screen: Option<&
                 if let Some(m) = map {
                     ui.label(egui::RichText::new(format!("{} rooms", m.rooms.len())).small().weak());
                 }
+                for (kind, at) in d.missing_stairs(i, on_screen) {
+                    let text = format!("• no {kind} at ({}, {})", at.x, at.y);
+                    ui.label(egui::RichText::new(text).small().color(ui.visuals().error_fg_color))
+                        .on_hover_text("The floors above or below lead here: lock its room again, or undo");
+                }
                 if changed {
                     ui.label(egui::RichText::new("• changed").small().color(ui.visuals().warn_fg_color));
                 }

@@ -179,7 +179,6 @@ pub fn check(path: &Path) -> Vec<String> {
 /// (the down-stair's or branch's marker above, the up-stair's below, on a tile a player stands
 /// on), every line naming the floor.
 pub fn check_made(path: &Path) -> Vec<String> {
-    use crate::dungeon::{BRANCH, LinkKind, STAIRS_DOWN, STAIRS_UP};
     let made = match io::made::load_made(path) {
         Ok(m) => m,
         Err(e) => return vec![e.to_string()],
@@ -196,15 +195,10 @@ pub fn check_made(path: &Path) -> Vec<String> {
             out.push(format!("{}: not certified: {}", label(i), walk.summary()));
         }
     }
-    let index = |id| (0..made.maps.len()).find(|&k| made.file.floor_id(k) == Some(id));
-    for l in &made.file.links {
-        let above = if l.kind == LinkKind::Down { STAIRS_DOWN } else { BRANCH };
-        for (id, kind) in [(l.from, above), (l.to, STAIRS_UP)] {
-            let Some(k) = index(id) else { continue };
-            let map = &made.maps[k];
-            if !map.markers.iter().any(|m| m.kind == kind && m.at == l.at) || !map.walkable(l.at) {
-                out.push(format!("{}: the {kind} at ({}, {}) is gone", label(k), l.at.x, l.at.y));
-            }
+    for (k, map) in made.maps.iter().enumerate() {
+        let Some(id) = made.file.floor_id(k) else { continue };
+        for (kind, at) in crate::dungeon::missing_stairs(map, id, &made.file.links) {
+            out.push(format!("{}: the {kind} at ({}, {}) is gone", label(k), at.x, at.y));
         }
     }
     out

@@ -178,3 +178,21 @@ fn figures_by_depth_run_the_dungeon_over_seeds_floor_by_floor() {
         e.harness.get_by_label(figure);
     }
 }
+
+#[test]
+fn a_floor_that_loses_its_stairs_says_so_in_the_panel() {
+    let mut e = editor_with(Some(dcss()), None);
+    e.key(Modifiers::SHIFT, Key::Period);
+    let up = e.map().markers.iter().find(|m| m.kind == STAIRS_UP).unwrap().at;
+    // The stair rooms unlocked and the floor regenerated: the stairs go with the rest.
+    e.harness.get_by_label("Unlock all").click();
+    e.settle();
+    e.harness.get_by_label("Seed").set_text_value_accesskit("4242");
+    e.settle();
+    assert!(!e.map().markers.iter().any(|m| m.kind == STAIRS_UP && m.at == up));
+    e.harness.get_by_label(&format!("• no stairs_up at ({}, {})", up.x, up.y));
+    // Undo brings the floor, and its stairs, back.
+    e.key(Modifiers::COMMAND, Key::Z);
+    assert!(e.map().markers.iter().any(|m| m.kind == STAIRS_UP && m.at == up));
+    assert!(e.harness.query_by_label_contains("• no stairs_up").is_none());
+}

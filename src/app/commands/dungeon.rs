@@ -3,11 +3,12 @@
 //! prepared on a worker too, and the floor on screen stays until it is ready.
 
 use super::super::command::{Command, DungeonCommand, FileCommand};
-use super::super::dialogs::DialogPurpose;
+use super::super::dialogs::{DialogPurpose, remember};
 use super::super::document::Replacement;
 use super::super::dungeon::{DungeonDoc, DungeonSource, Loaded};
 use super::super::jobs::{JobId, JobKind};
 use super::super::pending::Pending;
+use super::super::prefs::MAX_RECENT;
 use super::super::textures::Prebuilt;
 use super::super::{DelveApp, Document, MapIndex};
 use super::files::{FileDone, OpenOutcome, file_name};
@@ -164,6 +165,9 @@ impl DelveApp {
                     None => Document::from_parts(map, index, checker),
                 };
                 let notice = format!("{}: {} floors", d.name(), d.floors.len());
+                if let Some(p) = &d.path {
+                    remember(&mut self.prefs.recent_maps, p, MAX_RECENT);
+                }
                 self.dungeon = Some(d);
                 self.install_floor(0, doc, Some(textures), notice);
             }
@@ -249,6 +253,7 @@ impl DelveApp {
         match result {
             Ok(()) => {
                 self.message = None;
+                remember(&mut self.prefs.recent_maps, &path, MAX_RECENT);
                 let Some(d) = &mut self.dungeon else { return self.abandon_save() };
                 d.saved(path.clone(), file, revisions, self.doc.as_mut());
                 let (left, floors) = (d.unsaved_count(self.doc.as_ref()), d.floors.len());

@@ -204,7 +204,7 @@ pub fn make_floor(
                 continue;
             }
         };
-        match certified(&made.map, &kept) {
+        match certified(&made.map, id, links) {
             Ok(()) => return Ok(Floor { id, seed: s, generated: made }),
             Err(why) => last = why,
         }
@@ -215,12 +215,29 @@ pub fn make_floor(
     )))
 }
 
-/// Whether `map` keeps the stairs of `kept` and passes the player's walk from its spawn.
-fn certified(map: &Map, kept: &Kept) -> Result<(), String> {
-    for m in &kept.markers {
-        if !map.markers.iter().any(|n| n.kind == m.kind && n.at == m.at) || !map.walkable(m.at) {
-            return Err(format!("the {} at ({}, {}) is gone", m.kind, m.at.x, m.at.y));
+/// The staircases of floor `id` (by `links`) that `map` does not keep: each its marker's kind
+/// and its tile, when the marker is gone or the tile cannot be stood on.
+pub fn missing_stairs(map: &Map, id: FloorId, links: &[Link]) -> Vec<(&'static str, Pos)> {
+    let mut out = Vec::new();
+    for l in links {
+        let kind = if l.to == id {
+            STAIRS_UP
+        } else if l.from == id {
+            if l.kind == LinkKind::Down { STAIRS_DOWN } else { BRANCH }
+        } else {
+            continue;
+        };
+        if !map.markers.iter().any(|m| m.kind == kind && m.at == l.at) || !map.walkable(l.at) {
+            out.push((kind, l.at));
         }
+    }
+    out
+}
+
+/// Whether `map` keeps the stairs of floor `id` and passes the player's walk from its spawn.
+fn certified(map: &Map, id: FloorId, links: &[Link]) -> Result<(), String> {
+    if let Some((kind, at)) = missing_stairs(map, id, links).first() {
+        return Err(format!("the {kind} at ({}, {}) is gone", at.x, at.y));
     }
     let walk = certify(map);
     if !walk.solvable {
