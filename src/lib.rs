@@ -28,7 +28,7 @@ pub mod raster;
 
 // The generators and everything they stand on live in `delve-core` (what a game links); the
 // editor and the command line use them through these paths.
-pub use delve_core::{dungeon, generate, geom, io, map, measure, params, pathfind, rng, words};
+pub use delve_core::{dungeon, fov, generate, geom, io, map, measure, params, pathfind, play, rng, words};
 
 #[cfg(feature = "gui")]
 pub mod app;

@@ -227,6 +227,10 @@ class Map:
     def transparent(self) -> npt.NDArray[np.bool_]:
         """Shape (width, height), indexed [x, y] as `tiles`: floor of any kind and open arches;
         rock and shut doors block the view. A new array each call."""
+    def field_of_view(self, x: int, y: int, radius: int = 0) -> npt.NDArray[np.bool_]:
+        """Shape (width, height), indexed [x, y] as `tiles`: what a player on (x, y) sees by
+        symmetric shadowcasting over `transparent()` (python-tcod's FOV_SYMMETRIC_SHADOWCAST,
+        walls lit; radius 0: unbounded, else dx² + dy² < radius²)."""
     def certificate(self) -> _Certificate:
         """A player's walk over the tiles: solvable, the solution's length, keys found and
         missed, locks that lock nothing, the exit reached without keys, a summary."""

@@ -73,6 +73,7 @@ mod locks;
 mod markers;
 mod mazes;
 mod pillars;
+mod play;
 mod roles;
 mod rooms_tunnels;
 #[cfg(feature = "gui")]

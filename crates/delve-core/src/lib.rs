@@ -60,11 +60,13 @@
 //! | module | owns |
 //! |---|---|
 //! | [`geom`] | tile points, directions, rectangles and inclusive boxes, dense grids |
+//! | [`fov`] | field of view by symmetric shadowcasting (python-tcod's `FOV_SYMMETRIC_SHADOWCAST`, tile for tile) |
 //! | [`pathfind`] | the one search module (flood, labels, bounded search, shortest path, walks over room graphs; caller-owned buffers, hard caps), used by the map, the generators and editing |
 //! | [`rng`] | the one named PRNG and its per-stage sub-streams; text seeds |
 //! | [`kinds`] | what both the parameters and the map speak of: room roles, tile kinds |
 //! | [`params`] | generator parameters (serde enum), each described once (key, label, unit, help, range): get/set/checks |
 //! | [`map`] | the map model (tiles, rooms, doors, corridors, spawn, provenance), ASCII, checks, metrics, room graph, roles, locks; the player's walk over the tiles that certifies a map ([`map::certify`]: solvable, the solution's length, locks that lock nothing) and the walkable and transparent masks a game needs |
+//! | [`play`] | the player on a map a step at a time (the certifier's rules), with field of view and fog; auto-explore and auto-solve |
 //! | [`generate`](mod@generate) | the algorithms: `generate(params, seed)` → map + report, around locks, recorded |
 //! | [`measure`] | a map's figures by name, as `delve sweep` writes them |
 //! | [`io`] | versioned RON files for presets and maps; the shipped presets; atomic saves; located errors |
@@ -72,6 +74,7 @@
 
 pub mod dungeon;
 pub mod export;
+pub mod fov;
 pub mod generate;
 pub mod geom;
 pub mod io;
@@ -80,6 +83,7 @@ pub mod map;
 pub mod measure;
 pub mod params;
 pub mod pathfind;
+pub mod play;
 pub mod rng;
 pub mod words;
 

@@ -205,6 +205,41 @@ impl Map {
         mask_array(py, &mask)
     }
 
+    /// What a player standing on `(x, y)` sees, by symmetric shadowcasting over `transparent()`
+    /// (walls bounding the view seen; `radius` 0: as far as the map goes, else the tiles with
+    /// dx² + dy² < radius²): the same tiles as python-tcod's
+    /// `compute_fov(m.transparent(), (x, y), radius, algorithm=FOV_SYMMETRIC_SHADOWCAST)`. A numpy
+    /// `bool` array of the shape and layout of `tiles`, indexed `[x, y]`.
+    #[pyo3(signature = (x, y, radius = 0))]
+    fn field_of_view<'py>(&self, py: Python<'py>, x: i64, y: i64, radius: u32) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let map = self.drawn();
+        let inside = |v: i64, n: u32| u32::try_from(v).is_ok_and(|v| v < n);
+        if !inside(x, map.width()) || !inside(y, map.height()) {
+            return Err(delve_error(format!(
+                "({x}, {y}) is off the map: x is 0 to {}, y 0 to {}",
+                map.width().saturating_sub(1),
+                map.height().saturating_sub(1)
+            )));
+        }
+        let mask = guarded("finding what is seen", || {
+            let clear = certify::transparent_mask(&map);
+            let mut seen = delve_core::geom::Grid::new(map.width(), map.height(), false);
+            let from = delve_core::geom::Pos::new(x as i32, y as i32);
+            delve_core::fov::field_of_view(
+                map.width(),
+                map.height(),
+                from,
+                radius,
+                |p| clear.get(p).copied().unwrap_or(false),
+                |p| {
+                    seen.set(p, true);
+                },
+            );
+            Ok(seen)
+        })?;
+        mask_array(py, &mask)
+    }
+
     /// A player's walk over the tiles (never the room graph), as a dict, the same walk as
     /// `delve sweep`'s `solvable`, `solution_length`, `free_locks` and `exit_without_keys`
     /// columns and `delve check`:
