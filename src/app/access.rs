@@ -124,6 +124,11 @@ impl DelveApp {
         self.dungeon.as_ref()
     }
 
+    /// Play in progress, if any.
+    pub fn playing(&self) -> Option<&super::play_mode::PlayMode> {
+        self.play.as_ref()
+    }
+
     /// The *Figures by depth* window.
     pub fn depth_window(&self) -> &super::depth_window::DepthWindow {
         &self.depth

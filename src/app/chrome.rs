@@ -222,6 +222,19 @@ impl DelveApp {
                     out.push(Command::View(ViewCommand::Camera(Camera::Zoom(0.8))));
                 }
                 ui.separator();
+                let playing = self.play.is_some();
+                let mut play = playing;
+                if ui
+                    .add(egui::Checkbox::new(&mut play, "Play"))
+                    .on_hover_text(with_key(
+                        "Walk the map as the player: field of view, fog, keys and doors",
+                        Action::Play,
+                    ))
+                    .changed()
+                {
+                    out.push(Command::View(ViewCommand::Play(play)));
+                }
+                ui.separator();
                 let windows: [MenuToggle<'_>; 7] = [
                     (
                         self.browser.open,
@@ -373,6 +386,19 @@ impl DelveApp {
     /// The tool bar over the map: one row (zoom, tools, undo, layers) and under it a strip of
     /// the picked tool's options, each of a fixed height, so the map never moves.
     pub(super) fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
+        if let Some(p) = &self.play {
+            let mut out = Vec::new();
+            fixed_row(ui, |ui| super::play_mode::play_bar_ui(ui, p, &self.prefs.play, &mut out));
+            let said = p.warning.as_ref().map(|w| format!("This map cannot be solved: {w}"));
+            fixed_row(ui, |ui| {
+                match said {
+                    Some(w) => ui.colored_label(ui.visuals().warn_fg_color, w),
+                    None => ui.label(p.status()),
+                };
+            });
+            self.commands.extend(out);
+            return;
+        }
         fixed_row(ui, |ui| {
             if ui.button("Fit").on_hover_text(with_key("The whole map on screen", Action::Fit)).clicked() {
                 self.commands.push(Command::View(ViewCommand::Camera(Camera::Fit)));

@@ -219,6 +219,14 @@ pub enum ViewCommand {
     SetTool(super::tools::Tool),
     /// A larger (`true`) or smaller brush.
     ResizeBrush(bool),
+    /// Start playing the map (`true`) or leave play.
+    Play(bool),
+    /// The player steps by (dx, dy).
+    PlayStep(i32, i32),
+    /// Start a bot, or stop it (`None`).
+    PlayBot(Option<super::play_mode::Bot>),
+    /// How play goes (radius, ways, a bot's speed).
+    SetPlay(super::play_mode::PlayPrefs),
 }
 
 /// The user's answer to an unsaved-changes prompt.

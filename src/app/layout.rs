@@ -107,6 +107,14 @@ impl DelveApp {
                     self.hover = out.hover.map(|h| h.describe(shown));
                     timeline::step_overlay_ui(ui, &self.view, shown, &self.timeline.marks());
                 }
+                (Some(doc), None) if self.play.is_some() => {
+                    // Playing: the map under the fog and the player; no editing.
+                    let out = map_view_ui(ui, &mut self.view, doc, &self.prefs.layers);
+                    self.hover = out.hover.map(|h| h.describe(doc));
+                    if let Some(p) = &mut self.play {
+                        p.draw_ui(ui, &self.view);
+                    }
+                }
                 (Some(doc), None) => {
                     let out = map_view_ui(ui, &mut self.view, doc, &self.prefs.layers);
                     if self.prefs.layers.markers {

@@ -18,6 +18,7 @@
 //! | [`probe`] | `delve recovery-probe`: the editor headless, to test crash recovery across processes |
 //! | [`jobs`] | the one worker pool: every background job, by id |
 //! | [`params_panel`] | left panel (`param_field`: one parameter's field, its range and default); [`map_view`] centre (the one view transform) |
+//! | [`play_mode`] | play: the designer walks the map as the player (field of view, fog), or a bot does |
 //! | [`tools`] | the editing tools (state, tool bar, what they do on the map) |
 //! | [`side_panel`] | inspector, undo history, problems; [`colour_picker`] the room colour picker |
 //! | [`seed_browser`], [`compare`], [`explore`] | the three windows (kept in step and drawn by `windows`) |
@@ -54,6 +55,7 @@ mod modals;
 mod param_field;
 pub mod params_panel;
 pub mod pending;
+pub mod play_mode;
 pub mod prefs;
 pub mod probe;
 pub mod recovery;
@@ -169,6 +171,10 @@ pub struct DelveApp {
     dungeon_serial: u64,
     /// *Figures by depth*: the dungeon over many seeds.
     depth: depth_window::DepthWindow,
+    /// Play in progress (View ▸ Play), if any.
+    play: Option<play_mode::PlayMode>,
+    /// Play goes on on another floor of the dungeon: that floor, and the stairs arrived by.
+    play_arrival: Option<(usize, crate::geom::Pos)>,
     resize: Option<resize_dialog::ResizeDialog>,
     /// The export options window, when open, for this format.
     export_window: Option<crate::export::Format>,
@@ -235,6 +241,8 @@ impl DelveApp {
             dungeon: None,
             dungeon_serial: 0,
             depth: depth_window::DepthWindow::default(),
+            play: None,
+            play_arrival: None,
             resize: None,
             export_window: None,
             pending: None,
@@ -294,9 +302,17 @@ impl DelveApp {
         self.handle_close_request(&ctx);
         if !self.has_modal() {
             let mut out = Vec::new();
-            self.browser.keys(&ctx, &mut out);
-            for a in shortcuts::pressed(&ctx) {
-                out.push(self.shortcut_command(a));
+            if self.play.is_some() {
+                // Playing: the keys walk; only what looks at the map or leaves still works.
+                out.extend(play_mode::keys(&ctx));
+                out.extend(
+                    shortcuts::pressed(&ctx).into_iter().filter(|a| a.in_play()).map(|a| self.shortcut_command(a)),
+                );
+            } else {
+                self.browser.keys(&ctx, &mut out);
+                for a in shortcuts::pressed(&ctx) {
+                    out.push(self.shortcut_command(a));
+                }
             }
             self.commands.extend(out);
         }
@@ -319,6 +335,7 @@ impl DelveApp {
         self.modal_ui(&ctx);
 
         self.apply_commands(&ctx);
+        self.sync_play(&ctx);
         self.refresh_lock_message();
         self.sync_recovery(&ctx);
         self.start_check();

@@ -31,6 +31,8 @@ pub struct Prefs {
     pub export_format: crate::export::Format,
     /// How each format is exported, and where.
     pub export_options: ExportPrefs,
+    /// How play goes (View ▸ Play).
+    pub play: super::play_mode::PlayPrefs,
 }
 
 /// How maps are exported, remembered between runs: the export key repeats the last export
@@ -89,6 +91,7 @@ impl Default for Prefs {
             docks: super::dock::Docks::default(),
             export_format: crate::export::Format::Png,
             export_options: ExportPrefs::default(),
+            play: Default::default(),
         }
     }
 }

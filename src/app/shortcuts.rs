@@ -39,6 +39,27 @@ pub enum Action {
     Brush(bool),
     /// Take the stairs of the dungeon floor on screen: up (`true`) or down.
     Stairs(bool),
+    /// Play the map (View ▸ Play).
+    Play,
+}
+
+impl Action {
+    /// Whether the shortcut works while playing: what looks at the map or leaves, never an
+    /// edit, a regeneration or a key that walks.
+    pub fn in_play(self) -> bool {
+        matches!(
+            self,
+            Action::Fit
+                | Action::ZoomIn
+                | Action::ZoomOut
+                | Action::Quit
+                | Action::ToggleSidePanel
+                | Action::FocusMap
+                | Action::ToggleTimeline
+                | Action::ToggleExplore
+                | Action::ToggleSeedBrowser
+        )
+    }
 }
 
 /// When a shortcut applies.
@@ -135,7 +156,8 @@ pub const SHORTCUTS: &[Shortcut] = &[
     s(Action::Tool(Tool::Room), &[(M::NONE, Key::M)], "M", "new room tool", When::NoKeyboardUse),
     s(Action::Tool(Tool::Door), &[(M::NONE, Key::D)], "D", "door tool", When::NoKeyboardUse),
     s(Action::Tool(Tool::Corridor), &[(M::NONE, Key::C)], "C", "corridor tool", When::NoKeyboardUse),
-    s(Action::Tool(Tool::Spawn), &[(M::NONE, Key::P)], "P", "spawn tool", When::NoKeyboardUse),
+    s(Action::Tool(Tool::Spawn), &[(M::NONE, Key::S)], "S", "spawn tool", When::NoKeyboardUse),
+    s(Action::Play, &[(M::NONE, Key::P)], "P", "play: walk the map as the player (Esc leaves)", When::NoTextFocus),
     s(Action::Tool(Tool::Lock), &[(M::NONE, Key::K)], "K", "lock brush (Alt: unlock)", When::NoKeyboardUse),
     s(Action::Tool(Tool::Marker), &[(M::NONE, Key::T)], "T", "marker tool", When::NoKeyboardUse),
     s(Action::Tool(Tool::Kind), &[(M::NONE, Key::G)], "G", "tile kind brush (Alt: plain floor)", When::NoKeyboardUse),

@@ -33,6 +33,19 @@ fn the_shipped_dungeons_are_certified_top_to_bottom() {
                 assert_eq!(ups.len(), usize::from(!first), "{what}: an up-stair on every floor but the first");
                 if let Some(up) = ups.first() {
                     assert_eq!(m.spawn, up.at, "{what}: the player arrives on the up-stair");
+                } else {
+                    // The first floor is walked, not started on its way down: the spawn is
+                    // outside every staircase's 3x3 room.
+                    for s in &downs {
+                        let (dx, dy) = ((m.spawn.x - s.at.x).abs(), (m.spawn.y - s.at.y).abs());
+                        assert!(
+                            dx > 1 || dy > 1,
+                            "{what}: the spawn {} is in the room of the {} at {}",
+                            m.spawn,
+                            s.kind,
+                            s.at
+                        );
+                    }
                 }
                 let last = f.id.depth == d.branch_floors()[f.id.branch].1;
                 assert_eq!(

@@ -36,6 +36,8 @@ mod app_locks;
 #[cfg(feature = "gui")]
 mod app_markers;
 #[cfg(feature = "gui")]
+mod app_play;
+#[cfg(feature = "gui")]
 mod app_recovery;
 #[cfg(feature = "gui")]
 mod app_roles;

@@ -117,7 +117,12 @@ pub struct Play {
 impl Play {
     /// The player on `map`'s spawn, looking around; or why play cannot start there.
     pub fn new(map: Arc<Map>, settings: PlaySettings) -> Result<Play, PlayError> {
-        let s = map.spawn;
+        let spawn = map.spawn;
+        Play::starting_at(map, settings, spawn)
+    }
+
+    /// The player on tile `s` of `map` (a staircase they arrived by), looking around.
+    pub fn starting_at(map: Arc<Map>, settings: PlaySettings, s: Pos) -> Result<Play, PlayError> {
         if !map.in_bounds(s) {
             return Err(PlayError::SpawnOffMap(s.x, s.y));
         }
@@ -160,6 +165,13 @@ impl Play {
 
     pub fn settings(&self) -> PlaySettings {
         self.settings
+    }
+
+    /// Plays on with other settings (a wider view, four ways): what was seen stays seen.
+    pub fn set_settings(&mut self, settings: PlaySettings) {
+        self.settings = settings;
+        self.route.clear();
+        self.look();
     }
 
     /// Where the player stands.

@@ -7,6 +7,7 @@ pub mod dungeon;
 pub mod edit;
 pub mod files;
 pub mod params;
+pub mod play;
 pub mod tune;
 pub mod view;
 pub mod windows;
@@ -157,6 +158,7 @@ impl DelveApp {
             Action::SaveAs => dungeon::save_command(self.dungeon.is_some(), true),
             Action::Save => dungeon::save_command(self.dungeon.is_some(), false),
             Action::Stairs(up) => Command::Dungeon(crate::app::command::DungeonCommand::Stairs(up)),
+            Action::Play => Command::View(ViewCommand::Play(true)),
             Action::Export => Command::File(FileCommand::Dialog(DialogPurpose::Export(self.prefs.export_format))),
             Action::Quit => Command::Window(WindowCommand::Quit),
             Action::ToggleSeedBrowser => Command::Window(WindowCommand::ShowSeedBrowser(!self.browser.open)),

@@ -10,6 +10,20 @@ impl DelveApp {
             ViewCommand::Camera(v) => self.view.command(v),
             ViewCommand::SetTool(t) => self.tools.select_tool(t),
             ViewCommand::ResizeBrush(bigger) => self.tools.resize_brush(bigger),
+            ViewCommand::Play(on) => self.set_playing(on),
+            ViewCommand::PlayStep(dx, dy) => self.play_step(dx, dy),
+            ViewCommand::PlayBot(bot) => {
+                if let Some(p) = &mut self.play {
+                    p.set_bot(bot);
+                }
+            }
+            ViewCommand::SetPlay(prefs) => {
+                self.prefs.play = prefs;
+                if let Some(p) = &mut self.play {
+                    p.play.set_settings(prefs.settings());
+                    p.refog();
+                }
+            }
         }
     }
 }

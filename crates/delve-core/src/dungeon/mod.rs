@@ -198,7 +198,12 @@ pub fn make_floor(
     for k in 0..ATTEMPTS {
         let s = floor_seed(preset, seed, id, k);
         let made = match Request::new(p, s).keeping(Some(kept.clone()).filter(|k| !k.is_empty())).run() {
-            Ok(made) => made.generated,
+            Ok(mut made) => {
+                if kept.spawn.is_none() {
+                    spawn_away_from_stairs(&mut made.generated.map, &kept);
+                }
+                made.generated
+            }
             Err(e) => {
                 last = e.to_string();
                 continue;
@@ -232,6 +237,41 @@ pub fn missing_stairs(map: &Map, id: FloorId, links: &[Link]) -> Vec<(&'static s
         }
     }
     out
+}
+
+/// On a floor the player does not arrive on by stairs (the first), a spawn that the generator
+/// put in a staircase's room (its first room) goes to the entrance room when the floor has one,
+/// else to the middle of the room farthest from the stairs (by the player's steps): the first
+/// floor is walked, not started on its way down.
+fn spawn_away_from_stairs(map: &mut Map, kept: &Kept) {
+    use crate::kinds::Role;
+    let in_stairs = |p: Pos| kept.rooms.iter().any(|r| r.shape.contains(p));
+    if !in_stairs(map.spawn) {
+        return;
+    }
+    // Each room's floor tile nearest its middle, for rooms apart from the stairs.
+    let middle = |r: &Room| {
+        let cells: Vec<Pos> = r.shape.cells().into_iter().filter(|c| map.walkable(*c) && !in_stairs(*c)).collect();
+        let n = cells.len().max(1) as i64;
+        let (sx, sy) = cells.iter().fold((0i64, 0i64), |(x, y), c| (x + i64::from(c.x), y + i64::from(c.y)));
+        let (mx, my) = (sx / n, sy / n);
+        cells.into_iter().min_by_key(|c| ((i64::from(c.x) - mx).pow(2) + (i64::from(c.y) - my).pow(2), c.y, c.x))
+    };
+    if let Some(p) = map.rooms.iter().filter(|r| r.role == Some(Role::Entrance)).find_map(middle) {
+        map.spawn = p;
+        return;
+    }
+    let Some(stairs) = kept.markers.first().map(|m| m.at) else { return };
+    let dist = crate::map::metrics::distances_from(map, stairs);
+    let far = map
+        .rooms
+        .iter()
+        .filter_map(middle)
+        .filter_map(|p| dist.get(p).copied().filter(|d| *d != crate::pathfind::UNREACHED).map(|d| (d, p)))
+        .max_by_key(|&(d, p)| (d, std::cmp::Reverse((p.y, p.x))));
+    if let Some((_, p)) = far {
+        map.spawn = p;
+    }
 }
 
 /// Whether `map` keeps the stairs of floor `id` and passes the player's walk from its spawn.
