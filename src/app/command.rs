@@ -227,6 +227,8 @@ pub enum ViewCommand {
     PlayBot(Option<super::play_mode::Bot>),
     /// How play goes (radius, ways, a bot's speed).
     SetPlay(super::play_mode::PlayPrefs),
+    /// Show the heat map of many auto-explore runs (made on a worker first), or hide it.
+    PlayHeat(bool),
 }
 
 /// The user's answer to an unsaved-changes prompt.

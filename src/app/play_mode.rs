@@ -75,6 +75,10 @@ pub struct PlayMode {
     pub warning: Option<String>,
     fog: Option<egui::TextureHandle>,
     stale: Stale,
+    /// The heat map of many auto-explore runs, while shown (over the map, instead of the fog).
+    pub heat: Option<(crate::play::Heat, egui::TextureHandle)>,
+    /// The heat map being made.
+    pub heat_job: Option<super::jobs::Job<Option<crate::play::Heat>>>,
 }
 
 impl PlayMode {
@@ -94,6 +98,8 @@ impl PlayMode {
             warning,
             fog: None,
             stale: Stale::Everything,
+            heat: None,
+            heat_job: None,
         }
     }
 
@@ -206,22 +212,12 @@ impl PlayMode {
     /// Draws the fog of war over the map (unseen tiles hidden, seen ones out of view dimmed)
     /// and the player.
     pub fn draw_ui(&mut self, ui: &mut egui::Ui, view: &MapView) {
+        if self.heat.is_some() {
+            return self.heat_ui(ui, view);
+        }
         let map = self.play.map().clone();
         let (w, h) = (map.width() as usize, map.height() as usize);
-        let colour = |p: Pos| {
-            if self.play.in_view(p) {
-                Color32::TRANSPARENT
-            } else if self.play.seen(p) {
-                Color32::from_black_alpha(150)
-            } else {
-                Color32::from_rgb(10, 10, 12)
-            }
-        };
-        let image = |x0: i32, y0: i32, x1: i32, y1: i32| {
-            let (cw, ch) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
-            let pixels = (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| Pos::new(x, y))).map(colour).collect();
-            egui::ColorImage::new([cw, ch], pixels)
-        };
+        let image = |x0: i32, y0: i32, x1: i32, y1: i32| fog_image(&self.play, x0, y0, x1, y1);
         let options = egui::TextureOptions::NEAREST;
         match (&mut self.fog, self.stale) {
             (Some(tex), Stale::Box(x0, y0, x1, y1)) => {
@@ -261,6 +257,66 @@ impl PlayMode {
         }
     }
 
+    /// The heat map over the map: each tile coloured by how many runs walked it (cool to hot),
+    /// and in each room the mean step the runs first saw it at.
+    fn heat_ui(&mut self, ui: &mut egui::Ui, view: &MapView) {
+        let Some((heat, tex)) = &self.heat else { return };
+        let map = self.play.map();
+        let (w, h) = (map.width() as f32, map.height() as f32);
+        let t = &view.transform;
+        let rect = Rect::from_min_max(
+            t.screen_from_tile(view.rect, pos2(0.0, 0.0)),
+            t.screen_from_tile(view.rect, pos2(w, h)),
+        );
+        let painter = ui.painter_at(view.rect);
+        painter.image(tex.id(), rect, Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)), Color32::WHITE);
+        if t.scale < 4.0 {
+            return;
+        }
+        for (room, seen) in map.rooms.iter().zip(&heat.first_seen) {
+            let Some((step, _)) = seen else { continue };
+            let Some(b) = room.shape.bounds() else { continue };
+            let centre =
+                t.screen_from_tile(view.rect, pos2(b.x as f32 + b.w as f32 / 2.0, b.y as f32 + b.h as f32 / 2.0));
+            let text = format!("{step:.0}");
+            let font = egui::FontId::proportional((t.scale * 0.9).clamp(9.0, 16.0));
+            let galley = painter.layout_no_wrap(text, font, Color32::WHITE);
+            let at = centre - galley.size() / 2.0;
+            painter.rect_filled(
+                Rect::from_min_size(at, galley.size()).expand(2.0),
+                3.0,
+                Color32::from_black_alpha(170),
+            );
+            painter.galley(at, galley, Color32::WHITE);
+        }
+    }
+
+    /// A heat map made: shown from now on.
+    pub fn show_heat(&mut self, ctx: &egui::Context, heat: crate::play::Heat) {
+        let hottest = heat.hottest().max(1) as f32;
+        let pixels = heat
+            .walked
+            .iter()
+            .map(|&n| {
+                if n == 0 {
+                    return Color32::from_black_alpha(185); // The map dimmed where no run went.
+                }
+                let t = n as f32 / hottest;
+                // Cool (few runs) to hot (every run).
+                let (r, g, b) = (40.0 + 215.0 * t, 80.0 + 150.0 * (1.0 - (2.0 * t - 1.0).abs()), 220.0 * (1.0 - t));
+                Color32::from_rgba_unmultiplied(r as u8, g as u8, b as u8, 235)
+            })
+            .collect();
+        let image =
+            egui::ColorImage::new([heat.width as usize, heat.walked.len() / heat.width.max(1) as usize], pixels);
+        let tex = ctx.load_texture("delve-play-heat", image, egui::TextureOptions::NEAREST);
+        self.said = format!(
+            "Heat map of {} auto-explore runs: the number in a room is the mean step it was first seen at",
+            heat.runs
+        );
+        self.heat = Some((heat, tex));
+    }
+
     /// Keeps the player in sight: when they come near the view's edge, the view centres on them.
     pub fn follow(&self, view: &mut MapView) {
         let at = self.play.at();
@@ -272,6 +328,23 @@ impl PlayMode {
             view.transform.origin = centre - egui::vec2(at.x as f32 + 0.5, at.y as f32 + 0.5) * scale;
         }
     }
+}
+
+/// The fog of tiles `(x0, y0)` to `(x1, y1)` (inclusive, on the map) as a picture, a pixel a
+/// tile: clear where the player sees now, dimmed where they saw, dark where they never did.
+pub fn fog_image(play: &Play, x0: i32, y0: i32, x1: i32, y1: i32) -> egui::ColorImage {
+    let colour = |p: Pos| {
+        if play.in_view(p) {
+            Color32::TRANSPARENT
+        } else if play.seen(p) {
+            Color32::from_black_alpha(150)
+        } else {
+            Color32::from_rgb(10, 10, 12)
+        }
+    };
+    let (cw, ch) = ((x1 - x0 + 1).max(0) as usize, (y1 - y0 + 1).max(0) as usize);
+    let pixels = (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| Pos::new(x, y))).map(colour).collect();
+    egui::ColorImage::new([cw, ch], pixels)
 }
 
 /// The steps the keys ask for, and leaving play (Esc, P): consumed, so no other shortcut sees
@@ -316,6 +389,9 @@ pub fn keys(ctx: &egui::Context) -> Vec<Command> {
     out
 }
 
+/// The runs a heat map is made of.
+pub const HEAT_RUNS: u32 = 100;
+
 /// The tool bar while playing: leave, the bots, their speed, how far the player sees, four or
 /// eight ways.
 pub fn play_bar_ui(ui: &mut egui::Ui, p: &PlayMode, prefs: &PlayPrefs, out: &mut Vec<Command>) {
@@ -333,6 +409,20 @@ pub fn play_bar_ui(ui: &mut egui::Ui, p: &PlayMode, prefs: &PlayPrefs, out: &mut
     }
     if ui.add_enabled(p.bot.is_some(), egui::Button::new("Stop")).clicked() {
         out.push(ViewCommand::PlayBot(None).into());
+    }
+    ui.separator();
+    if p.heat_job.is_some() {
+        ui.spinner();
+    }
+    let shown = p.heat.is_some();
+    if ui
+        .selectable_label(shown, "Heat map")
+        .on_hover_text(format!(
+            "Where {HEAT_RUNS} auto-explore runs from the spawn went, and when they first saw each room"
+        ))
+        .clicked()
+    {
+        out.push(ViewCommand::PlayHeat(!shown).into());
     }
     let mut next = *prefs;
     let speed = ui.label("Speed");

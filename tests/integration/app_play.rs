@@ -150,3 +150,27 @@ fn on_a_dungeon_the_stairs_lead_down_and_play_goes_on() {
     e.harness.get_by_label_contains("Took the stairs to D:2");
     assert_eq!(e.app().playing().unwrap().play.map().as_ref(), e.map());
 }
+
+#[test]
+fn the_heat_map_shows_where_a_hundred_runs_went() {
+    let map = quest();
+    let mut e = editor_on(&map);
+    e.key(Modifiers::NONE, Key::P);
+    e.harness.get_by_label("Heat map").click();
+    for _ in 0..200 {
+        e.harness.step();
+        if e.app().playing().unwrap().heat.is_some() {
+            break;
+        }
+    }
+    e.settle();
+    let (heat, _) = e.app().playing().unwrap().heat.as_ref().expect("the heat map is made");
+    assert_eq!(heat.runs, 100);
+    let w = map.width() as usize;
+    assert_eq!(heat.walked[map.spawn.y as usize * w + map.spawn.x as usize], 100);
+    e.harness.get_by_label_contains("Heat map of 100 auto-explore runs");
+    // Shown again: hidden.
+    e.harness.get_by_label("Heat map").click();
+    e.settle();
+    assert!(e.app().playing().unwrap().heat.is_none());
+}

@@ -141,3 +141,27 @@ fn what_is_seen_stays_known_and_only_what_is_in_view_is_in_view() {
     assert!(play.share_seen() > 0.0 && play.share_seen() <= 1.0);
     assert_eq!(play.steps(), 30);
 }
+
+#[test]
+fn a_heat_map_counts_where_the_runs_went_and_when_they_first_saw_each_room() {
+    use std::sync::atomic::AtomicBool;
+    let m = Arc::new(generate(&shipped("grown-quest"), 2).unwrap().map);
+    let never = AtomicBool::new(false);
+    let heat = delve::play::heat_map(&m, PlaySettings::default(), 100, 7, &never).unwrap();
+    let w = m.width() as usize;
+    let at = |p: Pos| heat.walked[p.y as usize * w + p.x as usize];
+    assert_eq!(at(m.spawn), 100, "every run starts on the spawn");
+    assert_eq!(heat.hottest(), 100);
+    // Only tiles a player stands on are walked.
+    for (i, &n) in heat.walked.iter().enumerate() {
+        let p = Pos::new((i % w) as i32, (i / w) as i32);
+        assert!(n == 0 || m.walkable(p), "{p} walked but not walkable");
+    }
+    // The runs break ties their own ways: some walked tile is walked by some runs only.
+    assert!(heat.walked.iter().any(|&n| n > 0 && n < 100), "100 runs, one route");
+    // The spawn's room is seen at once by every run.
+    let spawn_room = m.rooms.iter().position(|r| r.shape.contains(m.spawn)).unwrap();
+    assert_eq!(heat.first_seen[spawn_room], Some((0.0, 100)));
+    // The same seed, the same heat.
+    assert_eq!(delve::play::heat_map(&m, PlaySettings::default(), 100, 7, &never).unwrap(), heat);
+}

@@ -37,6 +37,23 @@ impl DelveApp {
         }
     }
 
+    /// Makes the heat map on a worker (it shows when made), or hides it.
+    pub(super) fn play_heat(&mut self, on: bool) {
+        let Some(p) = &mut self.play else { return };
+        if !on {
+            p.heat = None;
+            p.heat_job = None;
+            return;
+        }
+        let (map, settings) = (p.play.map().clone(), p.play.settings());
+        let job = self.jobs.spawn(super::super::jobs::JobKind::Explore, move |job| {
+            crate::play::heat_map(&map, settings, super::super::play_mode::HEAT_RUNS, 0, job.cancel_flag())
+        });
+        if let Some(p) = &mut self.play {
+            p.heat_job = Some(job);
+        }
+    }
+
     /// The player's step.
     pub(super) fn play_step(&mut self, dx: i32, dy: i32) {
         let Some(p) = &mut self.play else { return };
@@ -105,6 +122,15 @@ impl DelveApp {
         let now = ctx.input(|i| i.time);
         let speed = self.prefs.play.speed;
         let Some(p) = &mut self.play else { return };
+        let made = p.heat_job.as_ref().map(|j| j.poll()).unwrap_or_default();
+        for e in made {
+            p.heat_job = None;
+            match e {
+                super::super::jobs::Event::Done(Some(heat)) => p.show_heat(ctx, heat),
+                super::super::jobs::Event::Failed(e) => p.said = format!("The heat map could not be made: {e}"),
+                _ => {}
+            }
+        }
         if p.bot.is_some() {
             let before = p.play.steps();
             let going = p.run_bot(now, speed);

@@ -11,6 +11,7 @@ impl DelveApp {
             ViewCommand::SetTool(t) => self.tools.select_tool(t),
             ViewCommand::ResizeBrush(bigger) => self.tools.resize_brush(bigger),
             ViewCommand::Play(on) => self.set_playing(on),
+            ViewCommand::PlayHeat(on) => self.play_heat(on),
             ViewCommand::PlayStep(dx, dy) => self.play_step(dx, dy),
             ViewCommand::PlayBot(bot) => {
                 if let Some(p) = &mut self.play {

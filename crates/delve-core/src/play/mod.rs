@@ -8,6 +8,10 @@
 //!
 //! Playing changes nothing on the map: the picked keys, opened doors and fog are the play's own.
 
+mod heat;
+
+pub use heat::{Heat, heat_map};
+
 use crate::fov::field_of_view;
 use crate::geom::Pos;
 use crate::map::{Map, Opening};
@@ -112,6 +116,11 @@ pub struct Play {
     view: Vec<Pos>,
     /// The bot's way: tiles still to step on, the next last.
     route: Vec<Pos>,
+    /// The steps a player may take, in the order searches try them (the four beside first;
+    /// a heat map's runs each shuffle them, so ties break their own way).
+    ways: [(i32, i32); 8],
+    /// The step each tile was first seen at (`u32::MAX`: never), row-major.
+    seen_at: Vec<u32>,
 }
 
 impl Play {
@@ -154,6 +163,8 @@ impl Play {
             turn: 0,
             view: Vec::new(),
             route: Vec::new(),
+            ways: [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)],
+            seen_at: vec![u32::MAX; n],
         };
         play.arrive();
         Ok(play)
@@ -294,6 +305,7 @@ impl Play {
             self.in_view[i] = self.turn;
             if !self.seen[i] {
                 self.seen[i] = true;
+                self.seen_at[i] = self.steps;
                 self.seen_walkable += usize::from(map.walkable(p));
             }
         }
@@ -344,10 +356,14 @@ impl Play {
         self.map.in_bounds(p).then(|| p.y as usize * self.map.width() as usize + p.x as usize)
     }
 
-    /// The steps a player may take from a tile, in a fixed order (the four beside first).
-    fn neighbours(&self) -> &'static [(i32, i32)] {
-        const EIGHT: [(i32, i32); 8] = [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)];
-        if self.settings.eight_ways { &EIGHT } else { &EIGHT[..4] }
+    /// The steps a player may take from a tile, in the order searches try them.
+    fn neighbours(&self) -> &[(i32, i32)] {
+        if self.settings.eight_ways { &self.ways } else { &self.ways[..4] }
+    }
+
+    /// The step tile `p` was first seen at, if it was.
+    pub fn seen_at(&self, p: Pos) -> Option<u32> {
+        self.place(p).map(|i| self.seen_at[i]).filter(|s| *s != u32::MAX)
     }
 
     /// The way to the nearest tile that `goal` accepts, through tiles the player may enter
