@@ -174,3 +174,37 @@ fn the_heat_map_shows_where_a_hundred_runs_went() {
     e.settle();
     assert!(e.app().playing().unwrap().heat.is_none());
 }
+
+#[test]
+fn a_key_behind_its_own_door_plays_and_says_it_cannot_be_solved() {
+    let mut map = quest();
+    let door = map.doors.iter().find(|d| matches!(d.opening, delve::map::Opening::Locked(_))).unwrap().clone();
+    let delve::map::Opening::Locked(key) = door.opening else { unreachable!() };
+    // The key dropped by hand on a tile beyond its door: one the player cannot reach without
+    // passing the door (this test's own flood, four ways, the door shut).
+    let shut = door.outside();
+    let mut reach = std::collections::BTreeSet::from([(map.spawn.x, map.spawn.y)]);
+    let mut queue = VecDeque::from([map.spawn]);
+    while let Some(p) = queue.pop_front() {
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let q = p.offset(dx, dy);
+            if q != shut && map.walkable(q) && reach.insert((q.x, q.y)) {
+                queue.push_back(q);
+            }
+        }
+    }
+    let behind = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        .into_iter()
+        .map(|(dx, dy)| shut.offset(dx, dy))
+        .find(|q| map.walkable(*q) && !reach.contains(&(q.x, q.y)))
+        .expect("a tile beyond the lock");
+    map.markers.iter_mut().find(|m| m.key == Some(key)).unwrap().at = behind;
+    let mut e = editor_on(&map);
+    e.key(Modifiers::NONE, Key::P);
+    assert!(e.app().playing().is_some(), "it plays");
+    // Above the map, and in the status bar's notice.
+    let said = e.harness.query_all_by_label_contains("This map cannot be solved: not solvable: keys never reached");
+    assert_eq!(said.count(), 2);
+    // And the Problems panel lists it.
+    e.harness.get_by_label_contains(&format!("key {key} at"));
+}
