@@ -38,6 +38,32 @@ fn play(c: &mut Criterion) {
             black_box(fog_image(&play, x0, y0, x1, y1))
         })
     });
+    // What the figures from play would add to a sweep row: against generating the map (the
+    // anchor), in the same run.
+    for name in ["godot-part3", "grown-quest", "caves"] {
+        let params = delve::io::shipped_preset(name).unwrap().unwrap().generator;
+        let maps: Vec<_> = (0..32).map(|s| Arc::new(generate(&params, s).unwrap().map)).collect();
+        let exits: Vec<Vec<_>> = maps
+            .iter()
+            .map(|m| {
+                let walk = delve::map::certify::certify(m);
+                walk.exit.map(|i| m.rooms[i].shape.cells()).unwrap_or_default()
+            })
+            .collect();
+        let mut k = 0;
+        g.bench_function(format!("{name}: generate (anchor)"), |b| {
+            b.iter(|| {
+                k = (k + 1) % 32;
+                black_box(generate(&params, k as u64).unwrap())
+            })
+        });
+        g.bench_function(format!("{name}: exit figures"), |b| {
+            b.iter(|| {
+                k = (k + 1) % 32;
+                black_box(delve::play::exit_figures(maps[k].clone(), PlaySettings::default(), &exits[k]))
+            })
+        });
+    }
     let quest =
         Arc::new(generate(&delve::io::shipped_preset("grown-quest").unwrap().unwrap().generator, 2).unwrap().map);
     let never = AtomicBool::new(false);

@@ -15,7 +15,7 @@ pub use heat::{Heat, heat_map};
 use crate::fov::field_of_view;
 use crate::geom::Pos;
 use crate::map::{Map, Opening};
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// How play goes.
@@ -102,8 +102,13 @@ pub struct Play {
     keys: Vec<u32>,
     /// Key markers picked up, by index in `map.markers`.
     taken: Vec<bool>,
-    /// The doors on each tile (by index in `map.doors`).
-    doors_at: HashMap<Pos, Vec<usize>>,
+    /// Per tile, row-major: its doors (an index into `door_groups`; `u32::MAX`: none).
+    door_group: Vec<u32>,
+    /// The doors on a tile, by index in `map.doors`.
+    door_groups: Vec<Vec<usize>>,
+    /// Per tile, row-major: whether the player sees through it now (floor whose doors, if
+    /// any, are arches or open).
+    clear: Vec<bool>,
     /// Doors opened (walked through, unlocked) or, for secret ones, found.
     opened: Vec<bool>,
     /// Tiles seen, row-major.
@@ -141,11 +146,33 @@ impl Play {
         if !map.walkable(s) {
             return Err(PlayError::SpawnBlocked(s.x, s.y, kind_name(&map, s)));
         }
-        let mut doors_at: HashMap<Pos, Vec<usize>> = HashMap::new();
-        for (i, d) in map.doors.iter().enumerate() {
-            doors_at.entry(d.outside()).or_default().push(i);
-        }
         let n = map.tiles().as_slice().len();
+        let w = map.width() as usize;
+        let (mut door_group, mut door_groups) = (vec![u32::MAX; n], Vec::<Vec<usize>>::new());
+        for (i, d) in map.doors.iter().enumerate() {
+            let p = d.outside();
+            if !map.in_bounds(p) {
+                continue;
+            }
+            let t = p.y as usize * w + p.x as usize;
+            if door_group[t] == u32::MAX {
+                door_group[t] = door_groups.len() as u32;
+                door_groups.push(Vec::new());
+            }
+            door_groups[door_group[t] as usize].push(i);
+        }
+        let clear = map
+            .tiles()
+            .as_slice()
+            .iter()
+            .zip(&door_group)
+            .map(|(t, &g)| {
+                t.is_walkable()
+                    && door_groups
+                        .get(g as usize)
+                        .is_none_or(|ds| ds.iter().all(|&d| map.doors[d].opening == Opening::Arch))
+            })
+            .collect();
         let walkable = (0..n).filter(|&i| map.walkable(map.tiles().pos_of(i))).count();
         let mut play = Play {
             taken: vec![false; map.markers.len()],
@@ -157,7 +184,9 @@ impl Play {
             at: s,
             steps: 0,
             keys: Vec::new(),
-            doors_at,
+            door_group,
+            door_groups,
+            clear,
             seen_walkable: 0,
             walkable,
             turn: 0,
@@ -248,11 +277,12 @@ impl Play {
         let moved = match self.enter(to, true) {
             Err(b) => return Moved::Blocked(b),
             Ok(Enter::Find(d)) => {
-                self.opened[d] = true;
+                self.open(d);
+                self.look();
                 return Moved::FoundSecret;
             }
             Ok(Enter::Unlock(d, k)) => {
-                self.opened[d] = true;
+                self.open(d);
                 Moved::Unlocked(k)
             }
             Ok(Enter::Step) => Moved::Stepped,
@@ -269,10 +299,9 @@ impl Play {
     /// The player is on a new tile: the doors on it are open, a key on it is picked up (which),
     /// and they look around.
     fn arrive(&mut self) -> Option<u32> {
-        if let Some(doors) = self.doors_at.get(&self.at) {
-            for &d in doors {
-                self.opened[d] = true;
-            }
+        let here = self.doors_here(self.at).to_vec();
+        for d in here {
+            self.open(d);
         }
         let mut picked = None;
         for (i, m) in self.map.markers.iter().enumerate() {
@@ -317,11 +346,24 @@ impl Play {
 
     /// Whether the player sees through `p`: floor (of any kind) whose doors are arches or open.
     fn see_through(&self, p: Pos) -> bool {
-        self.map.tile(p).is_some_and(|t| t.is_walkable())
-            && self
-                .doors_at
-                .get(&p)
-                .is_none_or(|ds| ds.iter().all(|&d| self.opened[d] || self.map.doors[d].opening == Opening::Arch))
+        self.place(p).is_some_and(|i| self.clear[i])
+    }
+
+    /// The doors on tile `p` (by index in `map.doors`).
+    fn doors_here(&self, p: Pos) -> &[usize] {
+        let g = self.place(p).map_or(u32::MAX, |i| self.door_group[i]);
+        self.door_groups.get(g as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// Door `d` is open (walked through, unlocked) or, if secret, found: its tile is seen
+    /// through once every door on it is.
+    fn open(&mut self, d: usize) {
+        self.opened[d] = true;
+        let Some(p) = self.map.doors.get(d).map(|d| d.outside()) else { return };
+        let open = self.doors_here(p).iter().all(|&k| self.opened[k] || self.map.doors[k].opening == Opening::Arch);
+        if let Some(i) = self.place(p) {
+            self.clear[i] = open && self.map.tile(p).is_some_and(|t| t.is_walkable());
+        }
     }
 
     /// How the player may enter `p`; `bump`: a step of the player's (a secret door not found is
@@ -337,7 +379,7 @@ impl Play {
             return Err(Blocked::Kind(kind_name(&self.map, p)));
         }
         let mut how = Enter::Step;
-        for &d in self.doors_at.get(&p).map_or(&[][..], Vec::as_slice) {
+        for &d in self.doors_here(p) {
             if self.opened[d] {
                 continue;
             }
@@ -454,4 +496,32 @@ impl Play {
 fn kind_name(map: &Map, p: Pos) -> String {
     let i = p.y as usize * map.width() as usize + p.x as usize;
     map.terrain().kind(map.terrain().at(i)).map_or_else(|| "a tile".into(), |k| k.name.clone())
+}
+
+/// What a player feels on the way to the exit, walking the certifier's route (auto-solve) from
+/// the spawn with the field of view of `settings`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExitFigures {
+    /// Steps until a tile of the exit room first comes into view (0: seen from the spawn).
+    pub steps_to_see_exit: u32,
+    /// The share of the map's walkable tiles seen by the time the exit room is reached (0 to 1).
+    pub seen_on_the_way: f64,
+}
+
+/// [`ExitFigures`] of `map`, whose exit room has the tiles `exit`; `None` when play cannot
+/// start or the route does not reach the exit.
+pub fn exit_figures(map: Arc<Map>, settings: PlaySettings, exit: &[Pos]) -> Option<ExitFigures> {
+    let mut play = Play::new(map, settings).ok()?;
+    let sees_exit = |play: &Play| exit.iter().any(|p| play.in_view(*p));
+    let mut saw = sees_exit(&play).then_some(0);
+    while let Some(moved) = play.solve_step(exit) {
+        if matches!(moved, Moved::Blocked(_)) {
+            return None;
+        }
+        if saw.is_none() && sees_exit(&play) {
+            saw = Some(play.steps());
+        }
+    }
+    exit.contains(&play.at())
+        .then(|| ExitFigures { steps_to_see_exit: saw.unwrap_or(play.steps()), seen_on_the_way: play.share_seen() })
 }
