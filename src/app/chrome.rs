@@ -501,3 +501,23 @@ fn layer_toggles_ui(ui: &mut egui::Ui, l: &mut Layers) {
         ui.radio_value(&mut l.room_colours, mode, mode.label()).on_hover_text(mode.help());
     }
 }
+
+impl DelveApp {
+    /// The window title: the dungeon and its floor on screen, or the map's name; a dot while
+    /// something is unsaved.
+    pub(super) fn update_title(&mut self, ctx: &egui::Context) {
+        let dot = if self.unsaved() { "● " } else { "" };
+        let title = match (&self.dungeon, &self.doc) {
+            (Some(dungeon), _) => {
+                let floor = dungeon.current.map(|i| format!(" — {}", dungeon.label(i))).unwrap_or_default();
+                format!("{dot}{}{floor} — Delve", dungeon.name())
+            }
+            (None, Some(d)) => format!("{dot}{} — Delve", d.display_name()),
+            (None, None) => "Delve".to_string(),
+        };
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+}

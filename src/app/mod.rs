@@ -350,22 +350,6 @@ impl DelveApp {
             }
         }
     }
-
-    fn update_title(&mut self, ctx: &egui::Context) {
-        let dot = if self.unsaved() { "● " } else { "" };
-        let title = match (&self.dungeon, &self.doc) {
-            (Some(dungeon), _) => {
-                let floor = dungeon.current.map(|i| format!(" — {}", dungeon.label(i))).unwrap_or_default();
-                format!("{dot}{}{floor} — Delve", dungeon.name())
-            }
-            (None, Some(d)) => format!("{dot}{} — Delve", d.display_name()),
-            (None, None) => "Delve".to_string(),
-        };
-        if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
-        }
-    }
 }
 
 impl eframe::App for DelveApp {
