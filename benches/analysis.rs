@@ -39,7 +39,7 @@ fn analysis(c: &mut Criterion) {
         g.bench_function(format!("{name}: generate + metrics + validate (a sweep row)"), |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(SweepRow::of(&p, seed, None).ok())
+                black_box(SweepRow::of(&p, seed, None, delve::analysis::sweep::Figures::OfTheMap).ok())
             })
         });
         let map = generate(&p, 3).expect("generates").map;
@@ -78,7 +78,7 @@ fn sweeps(c: &mut Criterion) {
     let p = shipped("godot-part3");
     let never = AtomicBool::new(false);
     g.bench_function("godot-part3, 10,000 seeds, all cores", |b| {
-        b.iter(|| black_box(sweep(&p, 0..10_000, None, &never, |_| {}).ok()))
+        b.iter(|| black_box(sweep(&p, 0..10_000, None, delve::analysis::sweep::Figures::OfTheMap, &never, |_| {}).ok()))
     });
     g.finish();
 }

@@ -28,7 +28,7 @@ fn walk(c: &mut Criterion) {
         g.bench_function(format!("{name}: a sweep row (generate, measure, walk)"), |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(SweepRow::of(&p, seed, None).ok())
+                black_box(SweepRow::of(&p, seed, None, delve::analysis::sweep::Figures::OfTheMap).ok())
             })
         });
         // A different map each time, as in a sweep.

@@ -31,7 +31,14 @@ fn cancel(c: &mut Criterion) {
                     let flag = AtomicBool::new(false);
                     let stopped = std::thread::scope(|s| {
                         let h = s.spawn(|| {
-                            let r = sweep(&p, 0..100_000_000, None, &flag, |_| {});
+                            let r = sweep(
+                                &p,
+                                0..100_000_000,
+                                None,
+                                delve::analysis::sweep::Figures::OfTheMap,
+                                &flag,
+                                |_| {},
+                            );
                             (Instant::now(), r.map(|r| r.is_none()))
                         });
                         std::thread::sleep(Duration::from_millis(50));
@@ -61,7 +68,7 @@ fn million() -> Run {
             SweepRow { seed, values, rooms_asked: 30, shortfall: None, connected: true, problems: 0, micros: 5.0 }
         })
         .collect();
-    Run::new(shipped("godot-part3"), None, 0..1_000_000, rows)
+    Run::new(shipped("godot-part3"), None, 0..1_000_000, delve::analysis::sweep::Figures::OfTheMap, rows)
 }
 
 fn on_the_ui_thread(c: &mut Criterion) {

@@ -1,11 +1,13 @@
 //! Play (issue 52): a step of the player on a 1024×1024 map with a sight of 20 tiles, with the
 //! fog picture of what changed around it (what a frame of play mode does besides drawing the
-//! map: under 16 ms), and a heat map of 100 auto-explore runs on grown-quest (within a second).
+//! map: under 16 ms), a heat map of 100 auto-explore runs on grown-quest (within a second), and
+//! what the figures from play add to a sweep row.
 //!
 //! `cargo bench --bench play`
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use delve::analysis::sweep::{Figures, SweepRow};
 use delve::app::play_mode::fog_image;
 use delve::generate::generate;
 use delve::params::ParamValue;
@@ -38,31 +40,19 @@ fn play(c: &mut Criterion) {
             black_box(fog_image(&play, x0, y0, x1, y1))
         })
     });
-    // What the figures from play would add to a sweep row: against generating the map (the
-    // anchor), in the same run.
+    // What the figures from play add to a sweep row (`delve sweep --play`, Explore's *Figures
+    // from play*): a row with them against a row without (the anchor), in the same run.
     for name in ["godot-part3", "grown-quest", "caves"] {
         let params = delve::io::shipped_preset(name).unwrap().unwrap().generator;
-        let maps: Vec<_> = (0..32).map(|s| Arc::new(generate(&params, s).unwrap().map)).collect();
-        let exits: Vec<Vec<_>> = maps
-            .iter()
-            .map(|m| {
-                let walk = delve::map::certify::certify(m);
-                walk.exit.map(|i| m.rooms[i].shape.cells()).unwrap_or_default()
-            })
-            .collect();
-        let mut k = 0;
-        g.bench_function(format!("{name}: generate (anchor)"), |b| {
-            b.iter(|| {
-                k = (k + 1) % 32;
-                black_box(generate(&params, k as u64).unwrap())
-            })
-        });
-        g.bench_function(format!("{name}: exit figures"), |b| {
-            b.iter(|| {
-                k = (k + 1) % 32;
-                black_box(delve::play::exit_figures(maps[k].clone(), PlaySettings::default(), &exits[k]))
-            })
-        });
+        let mut k = 0u64;
+        for (what, figures) in [("sweep row (anchor)", Figures::OfTheMap), ("sweep row with play", Figures::WithPlay)] {
+            g.bench_function(format!("{name}: {what}"), |b| {
+                b.iter(|| {
+                    k = (k + 1) % 32;
+                    black_box(SweepRow::of(&params, k, None, figures).unwrap())
+                })
+            });
+        }
     }
     let quest =
         Arc::new(generate(&delve::io::shipped_preset("grown-quest").unwrap().unwrap().generator, 2).unwrap().map);

@@ -4,7 +4,7 @@
 mod dungeon;
 mod tune;
 
-use crate::analysis::sweep::Summary;
+use crate::analysis::sweep::{Figures, Summary};
 use crate::export::{self, Format};
 use crate::generate::generate;
 use crate::io::{self, Loaded};
@@ -155,6 +155,11 @@ pub enum Command {
         /// around them.
         #[arg(long, value_name = "MAP.ron")]
         keep: Option<PathBuf>,
+        /// Also the figures from play: each map's solution walked by the player with their
+        /// field of view (sight 10), for steps_to_see_exit and seen_on_the_way_percent. Slower:
+        /// on small maps it costs several times the making.
+        #[arg(long)]
+        play: bool,
     },
     /// Export a map for an engine: a map file as it is, or maps generated from a preset.
     Export {
@@ -330,10 +335,13 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
             dungeon::run(&arg, seed.as_deref(), &dir, format, err)?;
             Ok(true)
         }
-        Command::Sweep { preset, seeds, csv, jobs, keep } => {
+        Command::Sweep { preset, seeds, csv, jobs, keep, play } => {
             if let Some(d) = dungeon::named(&preset) {
                 if keep.is_some() {
                     bail!("--keep: a dungeon keeps its stairs on every floor; --keep is for one level's preset");
+                }
+                if play {
+                    bail!("--play: the figures from play are measured per level; sweep a floor's preset with --play");
                 }
                 let base = Path::new(&preset).parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
                 let (d, range) = (d?, parse_seed_range(&seeds)?);
@@ -356,7 +364,8 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 Some(f) => f,
                 None => out,
             };
-            sweep(&p.generator, range, kept.as_ref(), jobs.map(|j| j as usize), sink, err)?;
+            let figures = if play { Figures::WithPlay } else { Figures::OfTheMap };
+            sweep(&p.generator, range, kept.as_ref(), figures, jobs.map(|j| j as usize), sink, err)?;
             if let (Some(kept), Some(path)) = (&kept, &keep)
                 && !kept.is_empty()
             {
@@ -560,6 +569,7 @@ pub fn sweep(
     params: &GeneratorParams,
     seeds: std::ops::Range<u64>,
     kept: Option<&std::sync::Arc<crate::map::locks::Kept>>,
+    figures: Figures,
     jobs: Option<usize>,
     csv: &mut dyn Write,
     err: &mut dyn Write,
@@ -578,7 +588,7 @@ pub fn sweep(
     let never = std::sync::atomic::AtomicBool::new(false);
     let rows = pool
         .install(|| {
-            crate::analysis::sweep::sweep(params, seeds, kept, &never, |done| {
+            crate::analysis::sweep::sweep(params, seeds, kept, figures, &never, |done| {
                 bar.iter().for_each(|b| b.set_position(done))
             })
         })?
@@ -586,7 +596,7 @@ pub fn sweep(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    crate::analysis::sweep::write_csv(&rows, csv)?;
+    crate::analysis::sweep::write_csv(&rows, figures, csv)?;
     csv.flush()?;
     let summary = Summary::of(&rows);
     let secs = start.elapsed().as_secs_f64();

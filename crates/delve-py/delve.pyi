@@ -11,6 +11,8 @@ the `delve` CLI, byte for byte.
 import os
 from typing import Any, Iterator, Literal, Optional, TypedDict, Union, final
 
+from typing_extensions import NotRequired
+
 import numpy as np
 import numpy.typing as npt
 
@@ -157,9 +159,18 @@ class _Metrics(TypedDict):
     solution_length: int
     free_locks: int
     exit_without_keys: float
+    # Only with metrics(play=True); None when the exit is never reached.
+    steps_to_see_exit: NotRequired[Union[int, None]]
+    seen_on_the_way_percent: NotRequired[Union[float, None]]
     shortfall: Union[str, None]
     connected: bool
     problems: int
+
+class _ExitFigures(TypedDict):
+    """What a player feels on the way to the exit (`Map.exit_figures()`)."""
+
+    steps_to_see_exit: int
+    seen_on_the_way: float
 
 class _Certificate(TypedDict):
     """A player's walk over the tiles (`Map.certificate()`)."""
@@ -256,8 +267,13 @@ class Map:
         """Byte for byte `delve generate PRESET --seed S --ascii`."""
     def to_json(self) -> str:
         """Byte for byte `delve export PRESET --seed S --format json`."""
-    def metrics(self) -> _Metrics:
-        """The figures of `delve sweep`'s CSV row, without `micros`."""
+    def metrics(self, play: bool = False) -> _Metrics:
+        """The figures of `delve sweep`'s CSV row, without `micros` (`delve sweep --play`'s
+        with play=True)."""
+    def exit_figures(self, radius: int = 10, eight_ways: bool = True) -> Union[_ExitFigures, None]:
+        """Walking the certificate's route with field_of_view(x, y, radius): steps until the
+        exit room is first in view, and the share of walkable tiles seen on the way; None when
+        the exit is never reached."""
     def save(self, path: _PathLike) -> None:
         """Saves a Delve map file (RON), atomically; FileError when it cannot."""
 

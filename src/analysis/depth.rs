@@ -4,7 +4,7 @@
 //! of a dungeon both run this, on all cores, in seed order, with progress and cancel.
 
 use super::Stat;
-use super::sweep::{Spread, SweepRow, in_slices};
+use super::sweep::{Figures, Spread, SweepRow, in_slices};
 use crate::dungeon::{DungeonPreset, FloorId, generate_dungeon};
 use std::ops::Range;
 use std::path::Path;
@@ -110,7 +110,7 @@ pub fn run_dungeon(
                     .iter()
                     .map(|f| {
                         let monsters = f.generated.map.markers.iter().filter(|m| m.kind == "monster").count();
-                        (SweepRow::measure(f.seed, &f.generated, 0.0), monsters as u32)
+                        (SweepRow::measure(f.seed, &f.generated, 0.0, Figures::OfTheMap), monsters as u32)
                     })
                     .collect();
                 (DungeonRow { seed, micros, problem: None }, floors)

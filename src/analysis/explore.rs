@@ -2,7 +2,7 @@
 //! ("rooms >= 20 and longest path >= 100") that pick the seeds to look at.
 
 use super::Stat;
-use super::sweep::{Summary, SweepRow};
+use super::sweep::{Figures, Summary, SweepRow};
 use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
 use rayon::slice::ParallelSliceMut;
@@ -16,15 +16,28 @@ pub struct Run {
     /// The locks every map was made around, if any.
     pub kept: Option<Arc<Kept>>,
     pub seeds: Range<u64>,
+    /// The figures measured: with those from play or not.
+    pub figures: Figures,
     /// In seed order.
     pub rows: Vec<SweepRow>,
     pub summary: Summary,
 }
 
 impl Run {
-    pub fn new(params: GeneratorParams, kept: Option<Arc<Kept>>, seeds: Range<u64>, rows: Vec<SweepRow>) -> Run {
+    pub fn new(
+        params: GeneratorParams,
+        kept: Option<Arc<Kept>>,
+        seeds: Range<u64>,
+        figures: Figures,
+        rows: Vec<SweepRow>,
+    ) -> Run {
         let summary = Summary::of(&rows);
-        Run { params, kept, seeds, rows, summary }
+        Run { params, kept, seeds, figures, rows, summary }
+    }
+
+    /// Whether this run measured what a run of `figures` over `seeds` would.
+    pub fn covers(&self, seeds: &Range<u64>, figures: Figures) -> bool {
+        self.seeds == *seeds && (self.figures == figures || self.figures == Figures::WithPlay)
     }
 
     /// The run's cache key: its parameters and locks ([`super::run_key`]).
@@ -32,23 +45,39 @@ impl Run {
         super::run_key(&self.params, self.kept.as_deref())
     }
 
-    /// How many maps meet every condition.
-    pub fn count_matching(&self, conditions: &[Condition]) -> usize {
-        self.rows.iter().filter(|r| matches(conditions, r)).count()
+    /// How many maps meet every condition; an error when a condition names a figure the run
+    /// did not measure.
+    pub fn count_matching(&self, conditions: &[Condition]) -> Result<usize, String> {
+        self.unmeasured(conditions)?;
+        Ok(self.rows.iter().filter(|r| matches(conditions, r)).count())
+    }
+
+    /// Fails when a condition names a figure from play the run did not measure.
+    pub fn unmeasured(&self, conditions: &[Condition]) -> Result<(), String> {
+        match conditions.iter().find(|c| !self.figures.measures(c.stat)) {
+            Some(c) => Err(format!(
+                "\"{}\" is a figure from play, which this run did not measure: tick Figures from play and run again",
+                c.stat.label()
+            )),
+            None => Ok(()),
+        }
     }
 
     /// The seeds whose maps meet every condition, ordered by `sort` (ties by seed; largest
     /// first when `descending`): the whole run, not a page.
     pub fn select(&self, conditions: &[Condition], sort: Stat, descending: bool) -> Vec<u64> {
-        let mut picked: Vec<(f32, u64)> =
+        let picked: Vec<(f32, u64)> =
             self.rows.iter().filter(|r| matches(conditions, r)).map(|r| (r.get(sort) as f32, r.seed)).collect();
+        // Maps without a value of `sort` (no exit reached for a figure from play) come last,
+        // in seed order, whichever way the rest go.
+        let (mut picked, none): (Vec<_>, Vec<_>) = picked.into_iter().partition(|(v, _)| !v.is_nan());
         if sort != Stat::Seed {
             picked.par_sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         }
         if descending {
             picked.reverse();
         }
-        picked.into_iter().map(|(_, s)| s).collect()
+        picked.into_iter().chain(none).map(|(_, s)| s).collect()
     }
 }
 
@@ -65,7 +94,9 @@ impl Charts {
 
     pub fn of(runs: &[&Run]) -> Charts {
         let rows: Vec<&[SweepRow]> = runs.iter().map(|r| r.rows.as_slice()).collect();
-        Charts { histograms: Stat::metrics().iter().map(|s| Histogram::shared(&rows, *s, Self::BINS)).collect() }
+        let played = runs.iter().any(|r| r.figures == Figures::WithPlay);
+        let figures = if played { Figures::WithPlay } else { Figures::OfTheMap };
+        Charts { histograms: figures.stats().map(|s| Histogram::shared(&rows, s, Self::BINS)).collect() }
     }
 
     /// The histograms of `stat`, one per run.
@@ -127,7 +158,7 @@ impl Histogram {
     pub fn count<'a>(&self, rows: impl IntoIterator<Item = &'a SweepRow>) -> Vec<u64> {
         let mut counts = vec![0u64; self.counts.len()];
         let Some(last) = counts.len().checked_sub(1) else { return counts };
-        for r in rows {
+        for r in rows.into_iter().filter(|r| !r.get(self.stat).is_nan()) {
             let b = (((r.get(self.stat) - self.start) / self.width).floor().max(0.0) as usize).min(last);
             counts[b] += 1;
         }
@@ -349,6 +380,36 @@ mod tests {
         SweepRow { seed, values, rooms_asked: 30, shortfall: None, connected: true, problems: 0, micros: 1.0 }
     }
 
+    /// Maps without a value of a figure from play (no exit reached) are in no bin, sort last
+    /// either way, and a condition on a figure the run did not measure is refused by name.
+    #[test]
+    fn figures_without_a_value_are_in_no_bin_and_sort_last() {
+        let steps = Stat::StepsToSeeExit.metric_index().unwrap();
+        let rows: Vec<SweepRow> = [Some(5.0), None, Some(9.0), Some(7.0), None]
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let mut r = row(i as u64, 10.0, 30.0);
+                r.values[steps] = v.unwrap_or(f32::NAN);
+                r
+            })
+            .collect();
+        let h = Histogram::of(&rows, Stat::StepsToSeeExit, 40);
+        assert_eq!((h.start, h.counts.iter().sum::<u64>()), (4.5, 3));
+        let played = Run::new(GeneratorParams::default(), None, 0..5, Figures::WithPlay, rows.clone());
+        assert_eq!(played.select(&[], Stat::StepsToSeeExit, false), [0, 3, 2, 1, 4]);
+        assert_eq!(played.select(&[], Stat::StepsToSeeExit, true), [2, 3, 0, 1, 4]);
+        let c = parse("steps to see the exit <= 7").unwrap();
+        assert_eq!(played.count_matching(&c), Ok(2));
+        let plain = Run::new(GeneratorParams::default(), None, 0..5, Figures::OfTheMap, rows);
+        let refused = plain.count_matching(&c).unwrap_err();
+        assert!(
+            refused.contains("\"steps to see the exit\" is a figure from play")
+                && refused.contains("Figures from play")
+        );
+        assert!(played.covers(&(0..5), Figures::OfTheMap) && !plain.covers(&(0..5), Figures::WithPlay));
+    }
+
     #[test]
     fn whole_number_figures_get_a_bin_per_value() {
         let rows: Vec<SweepRow> =
@@ -414,9 +475,9 @@ mod tests {
     #[test]
     fn a_run_selects_across_all_its_rows_in_the_order_asked() {
         let rows: Vec<SweepRow> = (0..10).map(|i| row(i, [5.0, 9.0, 7.0, 9.0, 1.0][i as usize % 5], 30.0)).collect();
-        let run = Run::new(GeneratorParams::default(), None, 0..10, rows);
+        let run = Run::new(GeneratorParams::default(), None, 0..10, Figures::OfTheMap, rows);
         let c = parse("rooms >= 7").unwrap();
-        assert_eq!(run.count_matching(&c), 6);
+        assert_eq!(run.count_matching(&c), Ok(6));
         assert_eq!(run.select(&c, Stat::Seed, false), [1, 2, 3, 6, 7, 8]);
         assert_eq!(run.select(&c, Stat::Rooms, false), [2, 7, 1, 3, 6, 8], "ties by seed");
         assert_eq!(run.select(&c, Stat::Rooms, true), [8, 6, 3, 1, 7, 2]);

@@ -13,21 +13,22 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-pub use delve_core::measure::{METRICS, SweepRow};
+pub use delve_core::measure::{Figures, METRICS, PLAY_SETTINGS, SweepRow};
 
 /// Runs `params` over `seeds` (around `kept`, when given: prepared once, read by every seed)
-/// on the current rayon pool. `progress` hears how many seeds are done, now and then, on the
+/// on the current rayon pool, measuring `figures`. `progress` hears how many seeds are done, now and then, on the
 /// calling thread; when `cancel` is set the sweep stops within a small slice of work and
 /// returns `Ok(None)`. The rows come in seed order.
 pub fn sweep(
     params: &GeneratorParams,
     seeds: Range<u64>,
     kept: Option<&Arc<Kept>>,
+    figures: Figures,
     cancel: &AtomicBool,
     progress: impl FnMut(u64),
 ) -> Result<Option<Vec<SweepRow>>, GenError> {
     ready(params, kept)?;
-    in_slices(seeds, cancel, progress, |seed| SweepRow::of(params, seed, kept))
+    in_slices(seeds, cancel, progress, |seed| SweepRow::of(params, seed, kept, figures))
 }
 
 /// `each` of every seed of `seeds`, on the current rayon pool, in slices of a few tens of
@@ -108,8 +109,10 @@ pub struct Spread {
 }
 
 impl Spread {
-    /// The spread of `values` (nearest-rank percentiles; all zero when empty).
+    /// The spread of `values` (nearest-rank percentiles; all zero when empty), NaN (no value)
+    /// left out.
     pub fn of(mut values: Vec<f64>) -> Spread {
+        values.retain(|v| !v.is_nan());
         if values.is_empty() {
             return Spread::default();
         }
@@ -131,7 +134,7 @@ impl Spread {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
     pub maps: u64,
-    /// Each figure of [`Stat::metrics`] and how it spreads.
+    /// Each figure of [`Stat::metrics`] that has a value on some map, and how it spreads.
     pub spreads: Vec<(Stat, Spread)>,
     /// How often generation fell short, by cause (causes that happened, most frequent first).
     pub shortfalls: Vec<(ShortfallCause, u64)>,
@@ -149,6 +152,7 @@ impl Summary {
         let spreads = Stat::metrics()
             .par_iter()
             .enumerate()
+            .filter(|(i, _)| rows.iter().any(|r| !r.values[*i].is_nan()))
             .map(|(i, s)| (*s, Spread::of(rows.iter().map(|r| f64::from(r.values[i])).collect())))
             .collect();
         let mut shortfalls: Vec<(ShortfallCause, u64)> = ShortfallCause::ALL
@@ -219,11 +223,12 @@ impl std::fmt::Display for Summary {
 }
 
 /// The CSV of `delve sweep` (and of Explore's *Save run as CSV*): a header, then a row per seed
-/// with its figures in [`Stat::metrics`] order, why it fell short, whether it is connected, its
-/// problems and the time it took.
-pub fn write_csv(rows: &[SweepRow], csv: &mut dyn Write) -> std::io::Result<()> {
+/// with the `figures` it measured in [`Stat::metrics`] order (an empty cell for a figure without
+/// a value on that map), why it fell short, whether it is connected, its problems and the time
+/// it took.
+pub fn write_csv(rows: &[SweepRow], figures: Figures, csv: &mut dyn Write) -> std::io::Result<()> {
     write!(csv, "seed,rooms_asked")?;
-    for s in Stat::metrics() {
+    for s in figures.stats() {
         write!(csv, ",{}", s.key())?;
     }
     writeln!(csv, ",shortfall,connected,problems,micros")?;
@@ -233,7 +238,7 @@ pub fn write_csv(rows: &[SweepRow], csv: &mut dyn Write) -> std::io::Result<()> 
     for batch in rows.chunks(512) {
         text.clear();
         for r in batch {
-            push_row(&mut text, r);
+            push_row(&mut text, r, figures);
         }
         csv.write_all(&text)?;
     }
@@ -241,13 +246,18 @@ pub fn write_csv(rows: &[SweepRow], csv: &mut dyn Write) -> std::io::Result<()> 
 }
 
 /// One CSV row of `delve sweep`: whole numbers as such, fractions to three places.
-fn push_row(out: &mut Vec<u8>, r: &SweepRow) {
+fn push_row(out: &mut Vec<u8>, r: &SweepRow, figures: Figures) {
     push_whole(out, r.seed);
     out.push(b',');
     push_whole(out, u64::from(r.rooms_asked));
     for (s, v) in Stat::metrics().iter().zip(r.values) {
+        if !figures.measures(*s) {
+            continue;
+        }
         out.push(b',');
-        push_fixed(out, v, if s.decimals() == 0 { 0 } else { 3 });
+        if !v.is_nan() {
+            push_fixed(out, v, if s.decimals() == 0 { 0 } else { 3 });
+        }
     }
     out.push(b',');
     out.extend_from_slice(r.shortfall.map_or("", |c| c.key()).as_bytes());
@@ -328,6 +338,35 @@ mod tests {
         assert_eq!(s.mean, 50.5);
         assert_eq!(Spread::of(vec![7.0]), Spread { min: 7.0, p5: 7.0, p50: 7.0, p95: 7.0, max: 7.0, mean: 7.0 });
         assert_eq!(Spread::of(Vec::new()), Spread::default());
+    }
+
+    /// A figure without a value (NaN: not measured, or no exit reached) is left out of its
+    /// spread, the summary and the CSV's cells, never counted as 0.
+    #[test]
+    fn figures_without_a_value_are_left_out() {
+        assert_eq!(Spread::of(vec![f64::NAN, 3.0, f64::NAN, 1.0]), Spread::of(vec![1.0, 3.0]));
+        let steps = Stat::StepsToSeeExit.metric_index().unwrap();
+        let row = |seed: u64, v: f32| {
+            let mut values = [1f32; METRICS];
+            values[steps] = v;
+            SweepRow { seed, values, rooms_asked: 3, shortfall: None, connected: true, problems: 0, micros: 2.0 }
+        };
+        let rows = [row(0, 12.0), row(1, f32::NAN), row(2, 30.0)];
+        let s = Summary::of(&rows);
+        assert_eq!(s.spread(Stat::StepsToSeeExit).map(|s| (s.min, s.max, s.mean)), Some((12.0, 30.0, 21.0)));
+        assert!(Summary::of(&[row(0, f32::NAN)]).spread(Stat::StepsToSeeExit).is_none(), "no value, no spread");
+        let mut played = Vec::new();
+        write_csv(&rows, Figures::WithPlay, &mut played).unwrap();
+        let played = String::from_utf8(played).unwrap();
+        let header: Vec<&str> = played.lines().next().unwrap().split(',').collect();
+        let at = header.iter().position(|h| *h == "steps_to_see_exit").unwrap();
+        let cells: Vec<&str> = played.lines().map(|l| l.split(',').nth(at).unwrap()).collect();
+        assert_eq!(cells, ["steps_to_see_exit", "12", "", "30"]);
+        let mut plain = Vec::new();
+        write_csv(&rows, Figures::OfTheMap, &mut plain).unwrap();
+        let plain = String::from_utf8(plain).unwrap();
+        assert!(!plain.contains("steps_to_see_exit") && !plain.contains("seen_on_the_way"));
+        assert_eq!(plain.lines().next().unwrap().split(',').count(), header.len() - 2);
     }
 
     #[test]

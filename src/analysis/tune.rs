@@ -36,6 +36,7 @@ use super::explore::{Condition, describe, parse};
 use crate::generate::GenError;
 use crate::map::locks::Kept;
 use crate::params::{GeneratorParams, ParamValue};
+use delve_core::measure::Figures;
 use delve_core::rng::{DelveRng, splitmix64};
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -89,6 +90,12 @@ impl Goal {
             ));
         }
         Ok(Goal { conditions, share: share_percent / 100.0 })
+    }
+
+    /// The figures a map must be measured for to judge the goal: with those from play when
+    /// a condition names one.
+    pub fn figures(&self) -> Figures {
+        Figures::for_stats(self.conditions.iter().map(|c| c.stat))
     }
 
     /// `rooms >= 20 and longest path >= 100 in 90% of seeds`.
@@ -537,6 +544,7 @@ fn measure(
     let room = s.budget.maps.saturating_sub(*maps);
     let within = (work.len() as u64) <= room;
     work.truncate(usize::try_from(room).unwrap_or(usize::MAX));
+    let figures = s.goal.figures();
     for chunk in work.chunks(4096) {
         if cancel.load(Ordering::Relaxed) {
             return Ok(None);
@@ -546,7 +554,7 @@ fn measure(
             .par_iter()
             .map(|&(i, seed)| {
                 (!cancel.load(Ordering::Relaxed) && !clock.search_over())
-                    .then(|| look::measure_one(&pool[i].params, seed, s.kept.as_ref()))
+                    .then(|| look::measure_one(&pool[i].params, seed, s.kept.as_ref(), figures))
             })
             .collect();
         if cancel.load(Ordering::Relaxed) {

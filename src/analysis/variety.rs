@@ -13,7 +13,7 @@ use super::tune::{Budget, Vary, sample_valid, search_rng, with_values};
 use crate::generate::GenError;
 use crate::map::locks::Kept;
 use crate::params::{GeneratorParams, ParamValue};
-use delve_core::measure::SweepRow;
+use delve_core::measure::{Figures, SweepRow};
 use rand::RngExt;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -143,6 +143,9 @@ pub fn variety(
     };
     let mut values_of: Vec<Option<Vec<ParamValue>>> = vec![None; side * side];
     let place = |grid: &mut VarietyMap, values_of: &mut Vec<Option<Vec<ParamValue>>>, e: Elite, v: Vec<ParamValue>| {
+        if e.x.is_nan() || e.y.is_nan() {
+            return; // no map of it had the figure (a figure from play, no exit reached)
+        }
         let (c, r) = grid.cell_of(e.x, e.y);
         let i = r * side + c;
         let better = match &grid.cells[i] {
@@ -207,9 +210,12 @@ fn measure(
         .collect();
     let work: Vec<(usize, u64)> =
         (0..made.len()).flat_map(|i| (0..SEEDS_PER_CANDIDATE).map(move |seed| (i, seed))).collect();
+    let figures = Figures::for_stats([s.x, s.y]);
     let rows: Vec<Option<Result<SweepRow, GenError>>> = work
         .par_iter()
-        .map(|&(i, seed)| (!cancel.load(Ordering::Relaxed)).then(|| SweepRow::of(&made[i].1, seed, s.kept.as_ref())))
+        .map(|&(i, seed)| {
+            (!cancel.load(Ordering::Relaxed)).then(|| SweepRow::of(&made[i].1, seed, s.kept.as_ref(), figures))
+        })
         .collect();
     *maps += rows.len() as u64;
     let mut per: Vec<Vec<SweepRow>> = vec![Vec::new(); made.len()];
@@ -217,10 +223,12 @@ fn measure(
         let Some(row) = row else { return Ok(None) };
         per[i].push(row?);
     }
+    // Over the maps that have the figure (one from play has none where the exit is never
+    // reached); NaN (no cell) when none has it.
     let median = |rows: &[SweepRow], stat: Stat| {
-        let mut v: Vec<f64> = rows.iter().map(|r| r.get(stat)).collect();
+        let mut v: Vec<f64> = rows.iter().map(|r| r.get(stat)).filter(|v| !v.is_nan()).collect();
         v.sort_by(f64::total_cmp);
-        v.get(v.len() / 2).copied().unwrap_or(0.0)
+        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
     };
     let elites = made
         .into_iter()

@@ -8,7 +8,6 @@ use super::command::{Command, PaneCommand};
 use super::dock::{Dockable, Host, Place, host as host_window};
 use super::jobs::{Event, Job};
 use super::map_view::ViewTransform;
-use crate::analysis::Stat;
 use crate::analysis::{diff_cells, differing_params, format_value};
 use crate::app::command::{ParamsCommand, WindowCommand};
 use crate::generate::GenError;
@@ -433,7 +432,8 @@ fn stats_ui(ui: &mut egui::Ui, c: &Compare) {
             ui.label(egui::RichText::new(format!("{} (seed {})", pane_name(i), p.seed)).strong());
         }
         ui.end_row();
-        for &stat in Stat::metrics() {
+        // The figures of the maps themselves (those from play are Explore's and the sweeps').
+        for stat in crate::analysis::sweep::Figures::OfTheMap.stats() {
             ui.label(stat.label()).on_hover_text(stat.help());
             let f = |m: &Metrics| stat.value(0, m);
             let base = c.panes.first().and_then(|p| p.metrics.as_ref()).map(f);

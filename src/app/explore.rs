@@ -17,7 +17,7 @@ use super::dock::{Dockable, Host, Place, host as host_window};
 use super::jobs::{Event, Job, JobId};
 pub use crate::analysis::explore::group_thousands;
 use crate::analysis::explore::{self, Charts, Condition, Run};
-use crate::analysis::sweep::Spread;
+use crate::analysis::sweep::Figures;
 use crate::analysis::{Stat, differing_params, format_value, run_key};
 use crate::app::command::WindowCommand;
 use crate::map::locks::Kept;
@@ -43,6 +43,8 @@ pub struct ExploreRequest {
     /// The locks the runs' maps are made around, if any.
     pub kept: Option<Arc<Kept>>,
     pub seeds: Range<u64>,
+    /// What the runs to make measure.
+    pub figures: Figures,
     pub have: Vec<(String, Arc<Run>)>,
     pub keys: Vec<String>,
 }
@@ -82,6 +84,8 @@ pub struct Explore {
     pub against: Option<(GeneratorParams, String)>,
     /// Conditions on figures as typed: `rooms >= 20 and longest path >= 100`.
     pub conditions: String,
+    /// Runs measure the figures from play too (slower).
+    pub play: bool,
     runs: Vec<(String, Arc<Run>)>,
     charts: Option<(Vec<String>, Arc<Charts>)>,
     job: Option<Running>,
@@ -103,6 +107,7 @@ impl Default for Explore {
             against_saved: false,
             against: None,
             conditions: String::new(),
+            play: false,
             runs: Vec::new(),
             charts: None,
             job: None,
@@ -214,15 +219,21 @@ impl Explore {
         let mut todo = Vec::new();
         let mut have = Vec::new();
         let wanted = self.wanted(m);
+        let figures = self.figures();
         for (key, params) in &wanted {
-            match self.runs.iter().find(|(k, r)| k == key && r.seeds == seeds) {
+            match self.runs.iter().find(|(k, r)| k == key && r.covers(&seeds, figures)) {
                 Some((k, r)) => have.push((k.clone(), r.clone())),
                 None => todo.push((key.clone(), params.clone())),
             }
         }
         self.error = None;
         let kept = m.kept().cloned();
-        ExploreRequest { todo, kept, seeds, have, keys: wanted.into_iter().map(|(k, _)| k).collect() }
+        ExploreRequest { todo, kept, seeds, figures, have, keys: wanted.into_iter().map(|(k, _)| k).collect() }
+    }
+
+    /// What a run measures now: the figures from play too when ticked.
+    pub fn figures(&self) -> Figures {
+        if self.play { Figures::WithPlay } else { Figures::OfTheMap }
     }
 
     /// The charts to make when the runs to show are kept but the charts shown are of others
@@ -245,7 +256,8 @@ impl Explore {
             return None;
         }
         let seeds = have[0].1.seeds.clone();
-        Some(ExploreRequest { todo: Vec::new(), kept: m.kept().cloned(), seeds, have, keys })
+        let figures = have[0].1.figures;
+        Some(ExploreRequest { todo: Vec::new(), kept: m.kept().cloned(), seeds, figures, have, keys })
     }
 
     /// `job` makes what `request` asks for.
@@ -310,7 +322,7 @@ impl Explore {
         {
             return n.clone();
         }
-        let n = explore::parse(&self.conditions).map(|c| run.count_matching(&c));
+        let n = explore::parse(&self.conditions).and_then(|c| run.count_matching(&c));
         self.matched = Some((self.conditions.clone(), key.to_string(), n.clone()));
         n
     }
@@ -407,6 +419,10 @@ fn controls_ui(ui: &mut egui::Ui, e: &mut Explore, m: &ExploreModel<'_>, out: &m
                 }
             }
         }
+        ui.checkbox(&mut e.play, "Figures from play").on_hover_text(
+            "Also walk each map's solution as the player, seeing 10 tiles far: steps to see the exit, and the share \
+             of the map seen on the way. Slower: on small maps it takes several times as long as making them",
+        );
         ui.separator();
         if let Some((other, name)) = &e.against {
             if other == m.params {
@@ -540,7 +556,9 @@ fn percentiles_ui(ui: &mut egui::Ui, runs: &[Arc<Run>], other: &str) {
             ui.label(egui::RichText::new(h).strong());
         }
         ui.end_row();
-        for stat in Stat::metrics() {
+        let played = runs.iter().any(|r| r.figures == Figures::WithPlay);
+        let figures = if played { Figures::WithPlay } else { Figures::OfTheMap };
+        for stat in figures.stats() {
             for (i, run) in runs.iter().enumerate() {
                 if i == 0 {
                     ui.label(stat.label()).on_hover_text(stat.help());
@@ -558,7 +576,13 @@ fn percentiles_ui(ui: &mut egui::Ui, runs: &[Arc<Run>], other: &str) {
                         other
                     },
                 );
-                let sp: Spread = run.summary.spread(*stat).unwrap_or_default();
+                // A figure from play the run did not measure, or no map reached its exit.
+                let Some(sp) = run.summary.spread(stat) else {
+                    let why = if run.figures.measures(stat) { "no map reached its exit" } else { "not measured" };
+                    ui.label("—").on_hover_text(why);
+                    ui.end_row();
+                    continue;
+                };
                 let d = stat.decimals();
                 for v in [sp.min, sp.p5, sp.p50, sp.p95, sp.max] {
                     ui.label(format!("{v:.d$}"));

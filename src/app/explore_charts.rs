@@ -60,7 +60,8 @@ pub(super) fn histograms_ui(ui: &mut egui::Ui, e: &mut Explore, charts: &Charts,
     let columns = ((ui.available_width() / 300.0).floor() as usize).clamp(1, 4);
     let width = (ui.available_width() - 8.0 * columns as f32) / columns as f32;
     egui::Grid::new("delve-explore-grid").spacing(vec2(8.0, 8.0)).show(ui, |ui| {
-        for (n, stat) in Stat::metrics().iter().enumerate() {
+        let stats: Vec<Stat> = charts.histograms.iter().filter_map(|h| h.first().map(|h| h.stat)).collect();
+        for (n, stat) in stats.iter().enumerate() {
             let hists = charts.of_stat(*stat);
             ui.vertical(|ui| {
                 ui.set_width(width);

@@ -9,6 +9,7 @@ use super::dock::{Dockable, Host, Place, host as host_window};
 use super::explore::LocksShown;
 use super::jobs::{Event, Job, JobId};
 use crate::analysis::explore::{Condition, Op, Run, describe};
+use crate::analysis::sweep::Figures;
 use crate::analysis::{PageKind, PageSpec, SeedHistory, Stat, ThumbCache, Thumbnail, View, run_key};
 use crate::app::command::{ParamsCommand, WindowCommand};
 use crate::io::StarredSeed;
@@ -80,6 +81,12 @@ impl ExploredSeeds {
     }
 
     /// The conditions, as text.
+    /// The figure `stat` of `seed`'s map as the run measured it (figures from play too).
+    pub fn value(&self, seed: u64, stat: Stat) -> Option<f64> {
+        let i = usize::try_from(seed.checked_sub(self.run.seeds.start)?).ok()?;
+        self.run.rows.get(i).filter(|r| r.seed == seed).map(|r| r.get(stat))
+    }
+
     pub fn describe(&self) -> String {
         describe(&self.conditions)
     }
@@ -190,6 +197,25 @@ impl SeedBrowser {
     pub fn leave_explored(&mut self) {
         self.explored = None;
         self.selected = None;
+    }
+
+    /// The figures the seeds on show can be sorted and filtered by: the seed, and the figures
+    /// of the maps (and from play, when the Explore run on show measured them).
+    pub fn sortable(&self) -> Vec<Stat> {
+        let figures = self.explored.as_ref().map_or(Figures::OfTheMap, |e| e.run.figures);
+        std::iter::once(Stat::Seed).chain(figures.stats()).collect()
+    }
+
+    /// Back to sorting by seed and filtering on rooms when the figure chosen is not one the
+    /// seeds on show have (a figure from play, after leaving a played Explore run).
+    pub fn keep_sortable(&mut self) {
+        let sortable = self.sortable();
+        if !sortable.contains(&self.view.sort) {
+            self.view.sort = Stat::Seed;
+        }
+        if !sortable.contains(&self.filter_stat) {
+            self.filter_stat = Stat::Rooms;
+        }
     }
 
     /// The explored seeds on show, if any.

@@ -4,6 +4,7 @@
 
 use delve::analysis::Stat;
 use delve::analysis::explore::{Condition, Op, matches};
+use delve::analysis::sweep::Figures;
 use delve::app::{Command, DelveApp};
 use delve::app::{EditCommand, ParamsCommand, WindowCommand};
 use delve::params::ParamValue;
@@ -76,12 +77,12 @@ fn a_run_shows_histograms_and_a_dragged_range_opens_its_seeds_in_the_browser() {
     assert_eq!(run.rows.len(), 400);
     assert_eq!(run.rows.iter().map(|r| r.seed).collect::<Vec<_>>(), (0..400).collect::<Vec<_>>());
     // The rows are the maps' own figures.
-    let one = delve::analysis::sweep::SweepRow::of(&params, 17, None).unwrap();
+    let one = delve::analysis::sweep::SweepRow::of(&params, 17, None, Figures::OfTheMap).unwrap();
     assert_eq!(run.rows[17].values, one.values);
     // A histogram per figure, counting every map.
-    for stat in Stat::metrics() {
+    for stat in Figures::OfTheMap.stats() {
         assert!(h.query_by_label(&format!("Histogram of {}", stat.label())).is_some(), "{stat:?}");
-        let hist = &h.state().explore().charts().unwrap().of_stat(*stat)[0];
+        let hist = &h.state().explore().charts().unwrap().of_stat(stat)[0];
         assert_eq!(hist.counts.iter().sum::<u64>(), 400, "{stat:?}");
     }
     assert!(h.query_by_label("p95").is_some(), "the percentiles table");
@@ -257,9 +258,9 @@ fn a_run_around_locks_measures_the_maps_around_them() {
     assert_eq!(run.rows.len(), 100);
     let mut unlike_plain = 0;
     for seed in [0, 17, 99] {
-        let around = delve::analysis::sweep::SweepRow::of(&params, seed, Some(&kept)).unwrap();
+        let around = delve::analysis::sweep::SweepRow::of(&params, seed, Some(&kept), Figures::OfTheMap).unwrap();
         assert_eq!(run.rows[seed as usize].values, around.values, "seed {seed}");
-        let plain = delve::analysis::sweep::SweepRow::of(&params, seed, None).unwrap();
+        let plain = delve::analysis::sweep::SweepRow::of(&params, seed, None, Figures::OfTheMap).unwrap();
         unlike_plain += usize::from(plain.values != around.values);
     }
     assert!(unlike_plain > 0, "the rows are not the plain maps'");
@@ -316,8 +317,8 @@ fn histograms_show_numbers_counts_and_the_picked_seeds() {
     let painted = Painted::of(&h.output().shapes);
     let numbers: Vec<egui::Pos2> = (0..=1000).flat_map(|n| painted.text(&n.to_string())).collect();
     let mut seen = 0;
-    for stat in Stat::metrics() {
-        let r = rect_of(&h, *stat);
+    for stat in Figures::OfTheMap.stats() {
+        let r = rect_of(&h, stat);
         if r.bottom() > 700.0 {
             continue; // below the fold of the window
         }
@@ -364,4 +365,78 @@ fn histograms_show_numbers_counts_and_the_picked_seeds() {
     let message = h.get_by_label_contains("is not a figure").rect();
     assert!(message.right() <= 1280.0, "the message runs off the screen: {message:?}");
     assert!(message.height() > 20.0, "wrapped over lines: {message:?}");
+}
+
+/// *Figures from play*: a run measures the steps to see the exit and the share seen on the way
+/// (as the library's player walks each map), draws their histograms and percentiles, and takes
+/// conditions on them; a run without them says a condition on them needs them, and its CSV is
+/// `delve sweep --play`'s.
+#[test]
+fn figures_from_play_are_measured_when_ticked() {
+    use delve::analysis::sweep::{PLAY_SETTINGS, SweepRow};
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, dialogs) = crate::editor::harness(dir.path(), None, None);
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::E);
+    crate::common::settle(&mut h);
+    h.state_mut().explore_mut().count = 200;
+    run(&mut h);
+    assert!(h.query_by_label("Histogram of steps to see the exit").is_none(), "not measured unless ticked");
+    type_into(&mut h, "Conditions", "steps to see the exit <= 40");
+    assert!(
+        h.query_by_label_contains("is a figure from play, which this run did not measure").is_some(),
+        "a condition on a figure the run lacks is explained"
+    );
+
+    h.get_by_label("Figures from play").click();
+    crate::common::settle(&mut h);
+    run(&mut h);
+    let params = h.state().params().clone();
+    let run = h.state().explore().run_of(&params, None).expect("the run is kept").clone();
+    assert_eq!(run.figures, Figures::WithPlay);
+    // Each row's figures from play are the player's walk of that map.
+    for seed in [0u64, 17, 123, 199] {
+        let g = delve::generate::generate(&params, seed).unwrap();
+        let f = delve::play::exit_figures_of(&g.map, PLAY_SETTINGS).expect("godot-part3 exits are reached");
+        let row = &run.rows[seed as usize];
+        assert_eq!(row.get(Stat::StepsToSeeExit), f64::from(f.steps_to_see_exit));
+        assert_eq!(row.get(Stat::SeenOnTheWay), f64::from((f.seen_on_the_way * 100.0) as f32));
+        // And the rest of the row is what a run without play measures.
+        let plain = SweepRow::of(&params, seed, None, Figures::OfTheMap).unwrap();
+        for stat in Figures::OfTheMap.stats() {
+            assert_eq!(row.get(stat), plain.get(stat), "{stat:?}");
+        }
+    }
+    for stat in [Stat::StepsToSeeExit, Stat::SeenOnTheWay] {
+        assert!(h.query_by_label(&format!("Histogram of {}", stat.label())).is_some(), "{stat:?}");
+        let hist = &h.state().explore().charts().unwrap().of_stat(stat)[0];
+        assert_eq!(hist.counts.iter().sum::<u64>(), 200, "{stat:?}");
+    }
+    let within = run.rows.iter().filter(|r| r.get(Stat::StepsToSeeExit) <= 40.0).count();
+    assert!(within > 0 && within < 200, "{within}");
+    assert!(h.query_by_label(&format!("{within} of 200 match")).is_some(), "the condition picks its seeds");
+
+    // Unticked, the played run still serves: it holds every figure.
+    h.get_by_label("Figures from play").click();
+    crate::common::settle(&mut h);
+    let request = h.state_mut().explore_mut().run_request(&delve::app::explore::ExploreModel {
+        params: &params,
+        saved: None,
+        locks: Ok(None),
+    });
+    assert!(request.todo.is_empty(), "no new run for figures the kept run has");
+
+    let path = dir.path().join("run.csv");
+    dialogs.answer(delve::app::DialogOutcome::Picked(path.clone()));
+    h.get_by_label("Save run as CSV…").click();
+    crate::common::settle(&mut h);
+    let saved = std::fs::read_to_string(&path).expect("the run is saved");
+    let cli = dir.path().join("cli.csv");
+    let o =
+        crate::common::delve(&["sweep", "godot-part3", "--seeds", "0..200", "--play", "--csv", cli.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let cli = std::fs::read_to_string(&cli).unwrap();
+    let without_time = |text: &str| -> Vec<String> {
+        text.lines().map(|l| l.rsplit_once(',').map_or(l, |(rest, _micros)| rest).to_string()).collect()
+    };
+    assert_eq!(without_time(&saved), without_time(&cli));
 }

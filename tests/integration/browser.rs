@@ -189,14 +189,20 @@ fn sweeps_are_the_same_on_any_number_of_threads() {
         let p = crate::common::shipped(name);
         let run = |threads: usize| -> Vec<SweepRow> {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            let rows = pool.install(|| sweep(&p, 100..400, None, &never, |_| {})).unwrap().unwrap();
+            let rows = pool
+                .install(|| sweep(&p, 100..400, None, delve::analysis::sweep::Figures::OfTheMap, &never, |_| {}))
+                .unwrap()
+                .unwrap();
             // Only the time it took may differ.
             rows.into_iter().map(|r| SweepRow { micros: 0.0, ..r }).collect()
         };
         let one = run(1);
         assert_eq!(one.iter().map(|r| r.seed).collect::<Vec<_>>(), (100..400).collect::<Vec<_>>());
         assert_eq!(one, run(4), "{name}");
-        assert_eq!(one[7], SweepRow { micros: 0.0, ..SweepRow::of(&p, 107, None).unwrap() });
+        assert_eq!(
+            one[7],
+            SweepRow { micros: 0.0, ..SweepRow::of(&p, 107, None, delve::analysis::sweep::Figures::OfTheMap).unwrap() }
+        );
     }
 }
 
@@ -208,12 +214,19 @@ fn a_cancelled_sweep_stops() {
     let p = crate::common::shipped("tiendil-step6");
     let mut reports = 0;
     let started = std::time::Instant::now();
-    let out = delve::analysis::sweep::sweep(&p, 0..10_000_000, None, &cancel, |done| {
-        reports += 1;
-        if done > 0 {
-            cancel.store(true, Ordering::Relaxed);
-        }
-    })
+    let out = delve::analysis::sweep::sweep(
+        &p,
+        0..10_000_000,
+        None,
+        delve::analysis::sweep::Figures::OfTheMap,
+        &cancel,
+        |done| {
+            reports += 1;
+            if done > 0 {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        },
+    )
     .unwrap();
     assert!(out.is_none() && reports >= 1);
     // From another thread, in the middle of a slice.
@@ -223,7 +236,15 @@ fn a_cancelled_sweep_stops() {
             std::thread::sleep(std::time::Duration::from_millis(150));
             cancel.store(true, Ordering::Relaxed);
         });
-        delve::analysis::sweep::sweep(&p, 0..10_000_000, None, &cancel, |_| {}).unwrap()
+        delve::analysis::sweep::sweep(
+            &p,
+            0..10_000_000,
+            None,
+            delve::analysis::sweep::Figures::OfTheMap,
+            &cancel,
+            |_| {},
+        )
+        .unwrap()
     });
     assert!(out.is_none());
     // Ten million grown maps would take hours; a broken cancel would not end this test soon.

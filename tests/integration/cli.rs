@@ -426,3 +426,59 @@ fn a_preset_written_as_its_stages_generates_or_says_why_not() {
     let err = text(&o.stderr);
     assert!(err.contains("staged.ron:") && err.contains("Loops is not a stage of Rooms and tunnels"), "{err}");
 }
+
+/// `delve sweep --play` adds the figures from play after the walk's columns: the steps to see
+/// the exit and the share seen on the way, as the library's player walks them, an empty cell
+/// where the exit is never reached; the summary spreads them. Without `--play` neither column
+/// is there, and a dungeon refuses `--play` by name.
+#[test]
+fn sweep_with_play_adds_the_figures_from_play() {
+    use delve::analysis::sweep::PLAY_SETTINGS;
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("play.csv");
+    let o = delve(&["sweep", "grown-quest", "--seeds", "0..30", "--play", "--csv", csv.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let body = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = body.lines().collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let at = |key: &str| header.iter().position(|c| *c == key).unwrap_or_else(|| panic!("no {key} in {header:?}"));
+    let (steps, seen) = (at("steps_to_see_exit"), at("seen_on_the_way_percent"));
+    assert_eq!((steps, seen), (at("exit_without_keys") + 1, at("exit_without_keys") + 2));
+    let p = shipped("grown-quest");
+    for line in &lines[1..] {
+        let cells: Vec<&str> = line.split(',').collect();
+        let g = generate(&p, cells[0].parse().unwrap()).unwrap();
+        match delve::play::exit_figures_of(&g.map, PLAY_SETTINGS) {
+            Some(f) => {
+                assert_eq!(cells[steps], f.steps_to_see_exit.to_string(), "{line}");
+                assert_eq!(cells[seen], format!("{:.3}", (f.seen_on_the_way * 100.0) as f32), "{line}");
+            }
+            None => assert_eq!((cells[steps], cells[seen]), ("", ""), "{line}"),
+        }
+    }
+    let err = text(&o.stderr);
+    assert!(err.contains("steps to see the exit") && err.contains("seen on the way %"), "{err}");
+
+    let plain = dir.path().join("plain.csv");
+    let o = delve(&["sweep", "grown-quest", "--seeds", "0..30", "--csv", plain.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let plain = std::fs::read_to_string(&plain).unwrap();
+    assert!(!plain.contains("steps_to_see_exit") && !text(&o.stderr).contains("steps to see the exit"));
+    // The other columns are the same either way (the time each map took aside).
+    let without = |row: &str, skip: &[usize]| -> Vec<String> {
+        let cells: Vec<&str> = row.split(',').collect();
+        cells[..cells.len() - 1]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !skip.contains(i))
+            .map(|(_, c)| c.to_string())
+            .collect()
+    };
+    for (a, b) in body.lines().zip(plain.lines()) {
+        assert_eq!(without(a, &[steps, seen]), without(b, &[]));
+    }
+
+    let o = delve(&["sweep", "brogue-length", "--seeds", "0..2", "--play"]);
+    assert_clean_failure(&o);
+    assert!(text(&o.stderr).contains("--play: the figures from play are measured per level"), "{}", text(&o.stderr));
+}

@@ -191,7 +191,7 @@ fn sweeps_count_markers_and_keys_reached_before_their_locks() {
     for (name, with) in [("grown-quest", true), ("grown-treasure", false)] {
         let params = shipped(name);
         for seed in 0..60 {
-            let row = SweepRow::of(&params, seed, None).unwrap();
+            let row = SweepRow::of(&params, seed, None, delve::analysis::sweep::Figures::OfTheMap).unwrap();
             let map = generate(&params, seed).unwrap().map;
             assert_eq!(row.values[at(Stat::Markers)] as usize, map.markers.len(), "{name} seed {seed}");
             assert_eq!(row.values[at(Stat::KeysReached)], 100.0, "{name} seed {seed}: every key before its lock");

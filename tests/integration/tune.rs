@@ -66,7 +66,13 @@ fn a_reachable_goal_is_met_on_fresh_seeds_and_the_proposal_makes_such_maps() {
         .clone()
         .step_by(10)
         .filter(|&seed| {
-            let row = delve::analysis::sweep::SweepRow::of(&best.params, seed, None).unwrap();
+            let row = delve::analysis::sweep::SweepRow::of(
+                &best.params,
+                seed,
+                None,
+                delve::analysis::sweep::Figures::OfTheMap,
+            )
+            .unwrap();
             row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
         })
         .count();
@@ -218,14 +224,26 @@ fn with_locks_every_candidate_is_measured_around_them() {
     let conditions = parse("longest path >= 80").unwrap();
     let matched = FRESH_SEEDS
         .filter(|&seed| {
-            let row = delve::analysis::sweep::SweepRow::of(&best.params, seed, Some(&kept)).unwrap();
+            let row = delve::analysis::sweep::SweepRow::of(
+                &best.params,
+                seed,
+                Some(&kept),
+                delve::analysis::sweep::Figures::OfTheMap,
+            )
+            .unwrap();
             row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
         })
         .count() as u64;
     assert_eq!(best.fresh.matched, matched);
     let without = FRESH_SEEDS
         .filter(|&seed| {
-            let row = delve::analysis::sweep::SweepRow::of(&best.params, seed, None).unwrap();
+            let row = delve::analysis::sweep::SweepRow::of(
+                &best.params,
+                seed,
+                None,
+                delve::analysis::sweep::Figures::OfTheMap,
+            )
+            .unwrap();
             row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
         })
         .count() as u64;
@@ -379,4 +397,38 @@ fn delve_tune_says_how_many_fresh_seeds_its_time_allowed() {
     assert!(stdout.contains("shares measured on") && stdout.contains("of the 1,000 fresh seeds"), "{stdout}");
     assert!(stdout.contains("Any look (--any-look)"), "{stdout}");
     assert!(stderr.contains("was not reached") && dir.path().join("tuned.ron").exists(), "{stderr}");
+}
+
+/// A goal on a figure from play is measured with play: the search and the fresh seeds walk
+/// every map, and the proposal's maps, walked here, meet it as often as it says.
+#[test]
+fn a_goal_on_a_figure_from_play_is_measured_by_playing() {
+    use delve::analysis::sweep::{Figures, SweepRow};
+    let base = shipped("godot-part3");
+    let goal = "steps to see the exit >= 60";
+    let s = settings(&base, goal, 70.0, "max_rooms=10..80,width=60..160", 3_000);
+    assert_eq!(s.goal.figures(), Figures::WithPlay);
+    let never = AtomicBool::new(false);
+    let outcome = on_threads(2, || tune(&base, &s, &never, |_| {})).unwrap().unwrap();
+    let best = &outcome.proposals[0];
+    let judged = best.judged();
+    assert!(judged.seeds > 0 && judged.mean(0).is_some_and(|m| m > 0.0), "{judged:?}");
+    // Checked independently: the proposal's maps on the same fresh seeds, walked here.
+    let conditions = parse(goal).unwrap();
+    let seeds = FRESH_SEEDS.start..FRESH_SEEDS.start + best.fresh.seeds;
+    let matched = seeds
+        .filter(|&seed| {
+            let row = SweepRow::of(&best.params, seed, None, Figures::WithPlay).unwrap();
+            row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
+        })
+        .count() as u64;
+    assert_eq!(matched, best.fresh.matched, "the fresh tally is the maps' own, walked");
+    // The base's maps see their exit sooner: the search moved towards the goal.
+    let base_mean = (0..200u64)
+        .map(|seed| {
+            SweepRow::of(&base, seed, None, Figures::WithPlay).unwrap().get(delve::analysis::Stat::StepsToSeeExit)
+        })
+        .sum::<f64>()
+        / 200.0;
+    assert!(best.searched.mean(0).unwrap() > base_mean, "{:?} vs {base_mean}", best.searched.mean(0));
 }

@@ -209,6 +209,23 @@ typedef struct DelveCertificate {
   int64_t exit_room;
 } DelveCertificate;
 
+// What a player feels on the way to the exit (`delve_map_exit_figures`): the certifier's route
+// (the nearest key needed until the exit is open, then the exit, as `delve_map_certify` walks
+// it) walked a step at a time with the player's field of view (symmetric shadowcasting). The
+// same figures as `delve sweep --play`'s `steps_to_see_exit` and `seen_on_the_way_percent`
+// columns (which walk with a sight of 10, eight ways).
+typedef struct DelveExitFigures {
+  // Set by the caller to `sizeof(DelveExitFigures)` before the call (as for
+  // `DelveCertificate`).
+  uint32_t size;
+  // The route reaches the exit room; false: the figures below are 0.
+  bool reached;
+  // Steps until a tile of the exit room first comes into view (0: seen from the spawn).
+  uint32_t steps_to_see_exit;
+  // The share of the map's walkable tiles seen by the time the exit room is reached, 0 to 1.
+  double seen_on_the_way;
+} DelveExitFigures;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -579,6 +596,19 @@ bool delve_map_certify(const struct DelveMap *m, struct DelveCertificate *out);
 // # Safety
 // `m` is NULL or a map not yet freed.
 char *delve_map_certify_summary(const struct DelveMap *m);
+
+// Walks `m`'s solution as the player, seeing `radius` tiles far (0: as far as the map goes),
+// stepping eight ways or only four, and writes what they felt on the way to the exit into
+// `out`. False (and `out` untouched) for NULL or a `size` short of the fields; a map whose exit
+// is never reached gives true with `reached` false.
+//
+// # Safety
+// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+// writable.
+bool delve_map_exit_figures(const struct DelveMap *m,
+                            uint32_t radius,
+                            bool eight_ways,
+                            struct DelveExitFigures *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,5 +1,5 @@
 //! Out-structs that grow without breaking old callers: `DelveRoom`, `DelveDoor`, `DelveMarker`,
-//! `DelveTileKind` and `DelveCertificate` begin with `uint32_t size`, which the caller sets to
+//! `DelveTileKind`, `DelveCertificate` and `DelveExitFigures` begin with `uint32_t size`, which the caller sets to
 //! `sizeof` its struct. The library writes only the fields that lie wholly within `size` bytes
 //! (never `size` itself, never a byte past it), so a program built against an older, shorter
 //! header gets its own fields and nothing beyond its struct is touched; a program built

@@ -54,7 +54,8 @@ pub use preset::{
     delve_preset_to_ron,
 };
 pub use walk::{
-    DelveCertificate, delve_map_certify, delve_map_certify_summary, delve_map_transparent, delve_map_walkable,
+    DelveCertificate, DelveExitFigures, delve_map_certify, delve_map_certify_summary, delve_map_exit_figures,
+    delve_map_transparent, delve_map_walkable,
 };
 
 /// A generated map: its tiles, rooms, doors, corridors and spawn. Opaque; made by

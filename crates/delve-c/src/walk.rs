@@ -140,3 +140,55 @@ pub unsafe extern "C" fn delve_map_certify_summary(m: *const DelveMap) -> *mut c
         c_string(certify::certify(&m.map).summary())
     })
 }
+
+/// What a player feels on the way to the exit (`delve_map_exit_figures`): the certifier's route
+/// (the nearest key needed until the exit is open, then the exit, as `delve_map_certify` walks
+/// it) walked a step at a time with the player's field of view (symmetric shadowcasting). The
+/// same figures as `delve sweep --play`'s `steps_to_see_exit` and `seen_on_the_way_percent`
+/// columns (which walk with a sight of 10, eight ways).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DelveExitFigures {
+    /// Set by the caller to `sizeof(DelveExitFigures)` before the call (as for
+    /// `DelveCertificate`).
+    pub size: u32,
+    /// The route reaches the exit room; false: the figures below are 0.
+    pub reached: bool,
+    /// Steps until a tile of the exit room first comes into view (0: seen from the spawn).
+    pub steps_to_see_exit: u32,
+    /// The share of the map's walkable tiles seen by the time the exit room is reached, 0 to 1.
+    pub seen_on_the_way: f64,
+}
+
+grow::growable!(DelveExitFigures { reached, steps_to_see_exit, seen_on_the_way }, first: seen_on_the_way);
+
+/// Walks `m`'s solution as the player, seeing `radius` tiles far (0: as far as the map goes),
+/// stepping eight ways or only four, and writes what they felt on the way to the exit into
+/// `out`. False (and `out` untouched) for NULL or a `size` short of the fields; a map whose exit
+/// is never reached gives true with `reached` false.
+///
+/// # Safety
+/// `m` is NULL or a map not yet freed; `out` is NULL or a struct whose `size` bytes are
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn delve_map_exit_figures(
+    m: *const DelveMap,
+    radius: u32,
+    eight_ways: bool,
+    out: *mut DelveExitFigures,
+) -> bool {
+    let figures = guard(None, || {
+        // SAFETY: the caller passes NULL or a live map.
+        let m = unsafe { map_ref(m) }?;
+        let settings = delve_core::play::PlaySettings { radius, eight_ways };
+        let f = delve_core::play::exit_figures_of(&m.map, settings);
+        Some(DelveExitFigures {
+            size: grow::size_u32::<DelveExitFigures>(),
+            reached: f.is_some(),
+            steps_to_see_exit: f.map_or(0, |f| f.steps_to_see_exit),
+            seen_on_the_way: f.map_or(0.0, |f| f.seen_on_the_way),
+        })
+    });
+    // SAFETY: the caller passes NULL or a struct of `out->size` writable bytes.
+    unsafe { grow::fill(out, figures) }
+}

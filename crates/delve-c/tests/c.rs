@@ -278,6 +278,45 @@ fn the_c_library_lists_every_shipped_preset() {
     }
 }
 
+/// `delve_map_exit_figures` walks as `delve sweep --play` does: its steps to see the exit and
+/// share seen on the way are the CSV's, cell for cell (empty where the exit is never reached),
+/// on presets with keys, caves and vaults.
+#[test]
+fn the_c_exit_figures_are_the_cli_sweeps() {
+    let dir = tempfile::tempdir().unwrap();
+    for preset in ["grown-quest", "caves", "vaults", "godot-part3"] {
+        let csv = dir.path().join(format!("{preset}.csv"));
+        let o = Command::new(cli())
+            .args(["sweep", preset, "--seeds", "0..40", "--play", "--jobs", "1", "--csv"])
+            .arg(&csv)
+            .current_dir(repo())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(&csv).unwrap();
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let at = |key: &str| header.iter().position(|h| *h == key).unwrap_or_else(|| panic!("no {key} column"));
+        let (steps, seen) = (at("steps_to_see_exit"), at("seen_on_the_way_percent"));
+        let want: Vec<String> = lines
+            .map(|l| {
+                let cells: Vec<&str> = l.split(',').collect();
+                format!("{},{}", cells[steps], cells[seen])
+            })
+            .collect();
+        assert_eq!(want.len(), 40);
+        let input: String = (0..40).map(|s| format!("{preset}\t{s}\n")).collect();
+        let mut file = tempfile::tempfile().unwrap();
+        std::io::Write::write_all(&mut file, input.as_bytes()).unwrap();
+        std::io::Seek::rewind(&mut file).unwrap();
+        let o = Command::new(check_program()).arg("play").current_dir(repo()).stdin(file).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let got: Vec<String> = String::from_utf8(o.stdout).unwrap().lines().map(str::to_string).collect();
+        assert_eq!(got, want, "{preset}: the C library's exit figures and `delve sweep --play`'s, seed by seed");
+        assert!(want.iter().any(|w| w != ","), "{preset}: some exit is reached");
+    }
+}
+
 /// What `check rows` printed for one row: the ASCII and JSON, or the error message.
 type RowOut = Result<(String, String), String>;
 

@@ -32,6 +32,8 @@ pub enum Stat {
     SolutionLength,
     FreeLocks,
     ExitWithoutKeys,
+    StepsToSeeExit,
+    SeenOnTheWay,
 }
 
 impl Stat {
@@ -54,6 +56,8 @@ impl Stat {
         Stat::SolutionLength,
         Stat::FreeLocks,
         Stat::ExitWithoutKeys,
+        Stat::StepsToSeeExit,
+        Stat::SeenOnTheWay,
     ];
 
     /// The figure called `name` as the tables label it (any case) or by its key (`longest path`,
@@ -67,6 +71,12 @@ impl Stat {
     /// alone (`solvable`) or after `not` (`not solvable`).
     pub const fn is_yes_no(self) -> bool {
         matches!(self, Stat::Solvable | Stat::ExitWithoutKeys)
+    }
+
+    /// A figure from play: the player's walk with their field of view, measured only when a
+    /// run asks for it ([`Figures::WithPlay`]), as it costs more than making most maps.
+    pub const fn from_play(self) -> bool {
+        matches!(self, Stat::StepsToSeeExit | Stat::SeenOnTheWay)
     }
 
     /// Every figure of a map (all but the seed).
@@ -99,6 +109,8 @@ impl Stat {
             Stat::SolutionLength => "solution length",
             Stat::FreeLocks => "locks that lock nothing",
             Stat::ExitWithoutKeys => "exit without keys",
+            Stat::StepsToSeeExit => "steps to see the exit",
+            Stat::SeenOnTheWay => "seen on the way %",
         }
     }
 
@@ -123,6 +135,8 @@ impl Stat {
             Stat::SolutionLength => "solution_length",
             Stat::FreeLocks => "free_locks",
             Stat::ExitWithoutKeys => "exit_without_keys",
+            Stat::StepsToSeeExit => "steps_to_see_exit",
+            Stat::SeenOnTheWay => "seen_on_the_way_percent",
         }
     }
 
@@ -157,13 +171,19 @@ impl Stat {
             Stat::ExitWithoutKeys => {
                 "1 when the map has locked doors and a player reaches the exit without any key, stepping eight ways; 0 otherwise."
             }
+            Stat::StepsToSeeExit => {
+                "Figure from play: steps a player walking the solution (auto-solve) takes before a tile of the exit room first comes into view, seeing 10 tiles far (0: seen from the spawn; none when the exit is never reached)."
+            }
+            Stat::SeenOnTheWay => {
+                "Figure from play: walkable tiles a player walking the solution (auto-solve) has seen by the time they reach the exit, of all walkable tiles, seeing 10 tiles far (none when the exit is never reached)."
+            }
         }
     }
 
     /// Digits after the point when shown.
     pub const fn decimals(self) -> usize {
         match self {
-            Stat::FloorPercent | Stat::MeanCorridorLength | Stat::KeysReached => 1,
+            Stat::FloorPercent | Stat::MeanCorridorLength | Stat::KeysReached | Stat::SeenOnTheWay => 1,
             // Yes or no on one map; a share over many (the mean).
             Stat::Solvable | Stat::ExitWithoutKeys => 2,
             _ => 0,
@@ -188,13 +208,18 @@ impl Stat {
             Stat::ExitWithoutKeys if v <= 0.0 => "exit behind its locks".to_string(),
             Stat::ExitWithoutKeys => format!("{:.1}% with the exit reached without keys", v * 100.0),
             Stat::FreeLocks if v == 1.0 => "1 lock that locks nothing".to_string(),
+            _ if v.is_nan() => format!("no {}", self.label()),
+            Stat::StepsToSeeExit if v == 0.0 => "exit in view from the spawn".to_string(),
+            Stat::StepsToSeeExit => format!("exit seen after {v:.0} steps"),
+            Stat::SeenOnTheWay => format!("{v:.1}% seen on the way to the exit"),
             // "1 room", "1 dead-end cell": the label's last word without its plural s.
             _ if v == 1.0 => format!("1 {}", self.label().strip_suffix('s').unwrap_or(self.label())),
             _ => format!("{v:.0} {}", self.label()),
         }
     }
 
-    /// The figure of one map (for `Seed`, the seed).
+    /// The figure of one map (for `Seed`, the seed; for a figure from play, none: NaN, as
+    /// [`SweepRow::measure`] measures those).
     pub fn value(self, seed: u64, m: &Metrics) -> f64 {
         match self {
             Stat::Seed => seed as f64,
@@ -215,18 +240,51 @@ impl Stat {
             Stat::SolutionLength => f64::from(m.content.solution_length),
             Stat::FreeLocks => f64::from(m.content.free_locks),
             Stat::ExitWithoutKeys => f64::from(u8::from(m.content.exit_without_keys)),
+            Stat::StepsToSeeExit | Stat::SeenOnTheWay => f64::NAN,
         }
     }
 }
 
 /// How many figures a row holds: [`Stat::metrics`].
-pub const METRICS: usize = 17;
+pub const METRICS: usize = 19;
+
+/// Which figures a run measures: those of the map, or those and the figures from play
+/// ([`Stat::from_play`]), which walk the solution with the player's field of view and cost
+/// more than making a small map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Figures {
+    #[default]
+    OfTheMap,
+    WithPlay,
+}
+
+impl Figures {
+    /// Whether a run of these figures measures `stat`.
+    pub const fn measures(self, stat: Stat) -> bool {
+        !stat.from_play() || matches!(self, Figures::WithPlay)
+    }
+
+    /// The figures of [`Stat::metrics`] such a run measures, in that order.
+    pub fn stats(self) -> impl Iterator<Item = Stat> {
+        Stat::metrics().iter().copied().filter(move |s| self.measures(*s))
+    }
+
+    /// The figures a run needs to measure `stats`.
+    pub fn for_stats(stats: impl IntoIterator<Item = Stat>) -> Figures {
+        if stats.into_iter().any(Stat::from_play) { Figures::WithPlay } else { Figures::OfTheMap }
+    }
+}
+
+/// How a figure from play is walked: the player's default sight and steps.
+pub const PLAY_SETTINGS: crate::play::PlaySettings = crate::play::PlaySettings { radius: 10, eight_ways: true };
 
 /// One seed of a sweep: its map's figures, compactly (a run may hold a million).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SweepRow {
     pub seed: u64,
-    /// The figures of [`Stat::metrics`], in that order.
+    /// The figures of [`Stat::metrics`], in that order; NaN for one not measured (a figure
+    /// from play in a run without them) or without a value on this map (steps to see an exit
+    /// that is never reached).
     pub values: [f32; METRICS],
     pub rooms_asked: u32,
     /// Why the generator placed fewer rooms than asked, if it did.
@@ -241,20 +299,31 @@ pub struct SweepRow {
 
 impl SweepRow {
     /// Generates and measures one seed (around `kept`, when given).
-    pub fn of(params: &GeneratorParams, seed: u64, kept: Option<&Arc<Kept>>) -> Result<SweepRow, GenError> {
+    pub fn of(
+        params: &GeneratorParams,
+        seed: u64,
+        kept: Option<&Arc<Kept>>,
+        figures: Figures,
+    ) -> Result<SweepRow, GenError> {
         let start = Instant::now();
         let g = generate_around(params, seed, kept)?;
         let micros = start.elapsed().as_secs_f32() * 1e6;
-        Ok(SweepRow::measure(seed, &g, micros))
+        Ok(SweepRow::measure(seed, &g, micros, figures))
     }
 
     /// The row of a map generated from `seed` (`micros` the time it took).
-    pub fn measure(seed: u64, g: &Generated, micros: f32) -> SweepRow {
+    pub fn measure(seed: u64, g: &Generated, micros: f32, figures: Figures) -> SweepRow {
         let survey = crate::map::survey::survey_generated(&g.map);
         let m = survey.metrics;
         let mut values = [0f32; METRICS];
         for (v, s) in values.iter_mut().zip(Stat::metrics()) {
             *v = s.value(seed, &m) as f32;
+        }
+        if figures == Figures::WithPlay
+            && let Some(play) = crate::play::exit_figures_of(&g.map, PLAY_SETTINGS)
+        {
+            values[Stat::StepsToSeeExit as usize - 1] = play.steps_to_see_exit as f32;
+            values[Stat::SeenOnTheWay as usize - 1] = (play.seen_on_the_way * 100.0) as f32;
         }
         SweepRow {
             seed,

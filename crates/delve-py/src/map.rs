@@ -10,7 +10,7 @@ use delve_core::map::Map as CoreMap;
 use delve_core::map::Opening;
 use delve_core::map::certify;
 use delve_core::map::palette::separate_neighbours;
-use delve_core::measure::{Stat, SweepRow};
+use delve_core::measure::{Figures, Stat, SweepRow};
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -240,6 +240,30 @@ impl Map {
         mask_array(py, &mask)
     }
 
+    /// What a player feels on the way to the exit, walking the certificate's route (the
+    /// nearest key needed until the exit is open, then the exit) a step at a time with the
+    /// field of view of `field_of_view(x, y, radius)`, stepping eight ways or four: a dict of
+    /// `steps_to_see_exit` (steps until a tile of the exit room is first in view; 0: seen from
+    /// the spawn) and `seen_on_the_way` (the share of the walkable tiles seen by the time the
+    /// exit room is reached, 0 to 1). None when the exit is never reached. With the defaults,
+    /// `delve sweep --play`'s columns.
+    #[pyo3(signature = (radius = 10, eight_ways = true))]
+    fn exit_figures<'py>(
+        &self,
+        py: Python<'py>,
+        radius: u32,
+        eight_ways: bool,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let settings = delve_core::play::PlaySettings { radius, eight_ways };
+        let map = self.drawn();
+        let figures = guarded("walking to the exit", || Ok(delve_core::play::exit_figures_of(&map, settings)))?;
+        let Some(f) = figures else { return Ok(None) };
+        let dict = PyDict::new(py);
+        dict.set_item("steps_to_see_exit", f.steps_to_see_exit)?;
+        dict.set_item("seen_on_the_way", f.seen_on_the_way)?;
+        Ok(Some(dict))
+    }
+
     /// A player's walk over the tiles (never the room graph), as a dict, the same walk as
     /// `delve sweep`'s `solvable`, `solution_length`, `free_locks` and `exit_without_keys`
     /// columns and `delve check`:
@@ -396,13 +420,25 @@ impl Map {
     /// the exit is never reached). The
     /// CSV's `micros` (the time to generate) is left out: it differs on every run. For a map
     /// read from a file, `rooms_asked` is 0 and `shortfall` None (no report).
-    fn metrics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let row = guarded("measuring the map", || Ok(SweepRow::measure(self.seed(), &self.map().0.generated, 0.0)))?;
+    ///
+    /// With `play=True`, the figures from play too, as `delve sweep --play` adds them after
+    /// `exit_without_keys`: `steps_to_see_exit` and `seen_on_the_way_percent` (`exit_figures()`
+    /// with its defaults), None when the exit is never reached.
+    #[pyo3(signature = (play = false))]
+    fn metrics<'py>(&self, py: Python<'py>, play: bool) -> PyResult<Bound<'py, PyDict>> {
+        let figures = if play { Figures::WithPlay } else { Figures::OfTheMap };
+        let row =
+            guarded("measuring the map", || Ok(SweepRow::measure(self.seed(), &self.map().0.generated, 0.0, figures)))?;
         let dict = PyDict::new(py);
         dict.set_item("seed", row.seed)?;
         dict.set_item("rooms_asked", row.rooms_asked)?;
         for (s, v) in Stat::metrics().iter().zip(row.values) {
-            if s.decimals() == 0 {
+            if !figures.measures(*s) {
+                continue;
+            }
+            if v.is_nan() {
+                dict.set_item(s.key(), py.None())?;
+            } else if s.decimals() == 0 {
                 dict.set_item(s.key(), v as i64)?;
             } else {
                 // The CSV's text of the figure, read back: `f"{x:.3f}"` gives the CSV's text.

@@ -168,3 +168,27 @@ def test_tile_kinds_and_terrain_are_the_clis(cli, tmp_path, seed):
     plain = delve.generate("grown-treasure", as_seed(seed))
     assert plain.tile_kinds == [] and not plain.terrain.any()
     assert "tile_kinds" not in json.loads(plain.to_json()) and "terrain" not in json.loads(plain.to_json())
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_play_metrics_are_the_sweeps(cli, tmp_path, preset):
+    """`metrics(play=True)` is `delve sweep --play`'s row: the play columns after the walk's,
+    None where the CSV's cell is empty (the exit never reached)."""
+    out = tmp_path / "sweep.csv"
+    run_cli(cli, "sweep", preset, "--seeds", "0..12", "--play", "--csv", str(out), "--jobs", "1")
+    with out.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 12
+    assert list(rows[0])[-6:-4] == ["steps_to_see_exit", "seen_on_the_way_percent"]
+    for row in rows:
+        m = delve.generate(preset, int(row["seed"]))
+        figures = m.metrics(play=True)
+        assert list(figures) == [k for k in row if k != "micros"]
+        assert {k: cell(v) for k, v in figures.items()} == {k: v for k, v in row.items() if k != "micros"}
+        exit_figures = m.exit_figures()
+        if exit_figures is None:
+            assert figures["steps_to_see_exit"] is None and figures["seen_on_the_way_percent"] is None
+        else:
+            assert figures["steps_to_see_exit"] == exit_figures["steps_to_see_exit"]
+        # Without play, the row has no play columns.
+        assert "steps_to_see_exit" not in m.metrics()

@@ -35,7 +35,7 @@ pub(super) fn measure(
             .par_iter()
             .map(|&(i, seed)| {
                 (!cancel.load(Ordering::Relaxed) && !clock.over())
-                    .then(|| look::measure_one(proposals[i], seed, s.kept.as_ref()))
+                    .then(|| look::measure_one(proposals[i], seed, s.kept.as_ref(), s.goal.figures()))
             })
             .collect();
         if cancel.load(Ordering::Relaxed) {

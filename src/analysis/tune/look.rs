@@ -7,7 +7,7 @@
 use crate::generate::{GenError, generate_around};
 use crate::map::locks::Kept;
 use crate::params::GeneratorParams;
-use delve_core::measure::{Stat, SweepRow};
+use delve_core::measure::{Figures, Stat, SweepRow};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -87,11 +87,12 @@ pub(super) fn measure_one(
     params: &GeneratorParams,
     seed: u64,
     kept: Option<&Arc<Kept>>,
+    figures: Figures,
 ) -> Result<(SweepRow, Look), GenError> {
     let start = Instant::now();
     let g = generate_around(params, seed, kept)?;
     let micros = start.elapsed().as_secs_f32() * 1e6;
-    let row = SweepRow::measure(seed, &g, micros);
+    let row = SweepRow::measure(seed, &g, micros, figures);
     let look = Look::of(&g.map, &row);
     Ok((row, look))
 }

@@ -15,8 +15,11 @@ pub struct Tally {
     /// ... how near each came, summed over the seeds (1 a map that meets it; for one that
     /// does not, how far its figure got towards the number, 0 to 1) ...
     pub closeness: Vec<f64>,
-    /// ... and the condition's figure summed over the sound maps.
+    /// ... and the condition's figure summed over the sound maps that have it (a figure from
+    /// play has none on a map whose exit is never reached) ...
     pub sums: Vec<f64>,
+    /// ... and how many those are.
+    pub valued: Vec<u64>,
     /// Maps connected and without problems.
     pub sound: u64,
     /// The maps' looks summed over the seeds.
@@ -44,9 +47,10 @@ impl Tally {
         self.looks.scaled(1.0 / self.seeds.max(1) as f64)
     }
 
-    /// Condition `i`'s figure on average over the sound maps (`None` without one).
+    /// Condition `i`'s figure on average over the sound maps that have it (`None` without one).
     pub fn mean(&self, i: usize) -> Option<f64> {
-        (self.sound > 0).then(|| self.sums.get(i).copied().unwrap_or(0.0) / self.sound as f64)
+        let n = self.valued.get(i).copied().unwrap_or(0);
+        (n > 0).then(|| self.sums.get(i).copied().unwrap_or(0.0) / n as f64)
     }
 
     pub(super) fn add(&mut self, goal: &Goal, row: &delve_core::measure::SweepRow, look: &Look) {
@@ -55,6 +59,7 @@ impl Tally {
         self.per_condition.resize(n, 0);
         self.closeness.resize(n, 0.0);
         self.sums.resize(n, 0.0);
+        self.valued.resize(n, 0);
         self.seeds += 1;
         let sound = row.connected && row.problems == 0;
         self.sound += u64::from(sound);
@@ -62,9 +67,11 @@ impl Tally {
         for (i, c) in goal.conditions.iter().enumerate() {
             let holds = sound && c.holds(row);
             self.per_condition[i] += u64::from(holds);
-            if sound {
-                let v = row.get(c.stat);
+            let v = row.get(c.stat);
+            // A map without the figure (no exit reached) meets nothing and comes no nearer.
+            if sound && !v.is_nan() {
                 self.sums[i] += v;
+                self.valued[i] += 1;
                 self.closeness[i] += if holds { 1.0 } else { 0.99 * towards(c, v) };
             }
             all &= holds;

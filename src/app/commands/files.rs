@@ -245,7 +245,7 @@ impl DelveApp {
                 self.notify(format!("Saving {}…", file_name(&path)));
                 self.spawn_file(JobKind::Export, move || {
                     let mut bytes = Vec::new();
-                    let result = crate::analysis::sweep::write_csv(&run.rows, &mut bytes)
+                    let result = crate::analysis::sweep::write_csv(&run.rows, run.figures, &mut bytes)
                         .map_err(|e| e.to_string())
                         .and_then(|()| io::save_atomic(&path, &bytes).map_err(|e| e.to_string()));
                     FileDone::Exported { path, result }

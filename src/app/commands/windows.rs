@@ -137,21 +137,26 @@ impl DelveApp {
         if let Some(old) = self.explore.cancelled() {
             self.jobs.cancel(old);
         }
-        let ExploreRequest { todo, kept, seeds, have, keys } = &request;
-        let (todo, kept, seeds, have, keys) = (todo.clone(), kept.clone(), seeds.clone(), have.clone(), keys.clone());
+        let ExploreRequest { todo, kept, seeds, figures, have, keys } = &request;
+        let (todo, kept, seeds, figures, have, keys) =
+            (todo.clone(), kept.clone(), seeds.clone(), *figures, have.clone(), keys.clone());
         let job = self.jobs.spawn(JobKind::Explore, move |job| {
             let per = seeds.end - seeds.start;
             let mut runs = have;
             let mut made = Vec::new();
             for (i, (key, params)) in todo.into_iter().enumerate() {
                 let before = i as u64 * per;
-                let rows =
-                    crate::analysis::sweep::sweep(&params, seeds.clone(), kept.as_ref(), job.cancel_flag(), |done| {
-                        job.report(ExploreOut::Progress(before + done))
-                    });
+                let rows = crate::analysis::sweep::sweep(
+                    &params,
+                    seeds.clone(),
+                    kept.as_ref(),
+                    figures,
+                    job.cancel_flag(),
+                    |done| job.report(ExploreOut::Progress(before + done)),
+                );
                 match rows {
                     Ok(Some(rows)) => {
-                        let run = Arc::new(Run::new(params, kept.clone(), seeds.clone(), rows));
+                        let run = Arc::new(Run::new(params, kept.clone(), seeds.clone(), figures, rows));
                         runs.push((key.clone(), run.clone()));
                         made.push((key, run));
                     }

@@ -142,12 +142,14 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
         }
     });
     // Order and filter on a row of their own, so the filter's phrase never breaks.
+    b.keep_sortable();
+    let sortable = b.sortable();
     ui.horizontal_wrapped(|ui| {
         let sort_label = ui.label("Sort by");
         egui::ComboBox::from_id_salt("delve-seed-sort")
             .selected_text(b.view.sort.label())
             .show_ui(ui, |ui| {
-                for s in Stat::ALL {
+                for s in &sortable {
                     ui.selectable_value(&mut b.view.sort, *s, s.label());
                 }
             })
@@ -161,7 +163,7 @@ fn controls_ui(ui: &mut egui::Ui, b: &mut SeedBrowser, run: Option<&Arc<Run>>, o
             egui::ComboBox::from_id_salt("delve-seed-filter")
                 .selected_text(b.filter_stat.label())
                 .show_ui(ui, |ui| {
-                    for s in Stat::ALL {
+                    for s in &sortable {
                         ui.selectable_value(&mut b.filter_stat, *s, s.label());
                     }
                 })
@@ -275,12 +277,23 @@ fn grid_ui(
                             Color32::WHITE,
                         );
                         let say = |s: Stat| s.describe(s.value(seed, &m));
+                        // The figure sorted by, when the caption does not show it already (the
+                        // run's, for a figure from play).
+                        let sort = b.view.sort;
+                        let last = match b.explored().and_then(|e| e.value(seed, sort)) {
+                            Some(v)
+                                if ![Stat::Seed, Stat::Rooms, Stat::CorridorTiles, Stat::FloorPercent]
+                                    .contains(&sort) =>
+                            {
+                                sort.describe(v)
+                            }
+                            _ => say(Stat::LongestPath),
+                        };
                         let text = format!(
-                            "{} · {}\n{} · {}",
+                            "{} · {}\n{} · {last}",
                             say(Stat::Rooms),
                             say(Stat::CorridorTiles),
                             say(Stat::FloorPercent),
-                            say(Stat::LongestPath)
                         );
                         painter.text(
                             egui::pos2(rect.min.x + 4.0, rect.max.y - 30.0),

@@ -372,6 +372,8 @@ static int check(const char *dir) {
               delve_map_transparent(NULL) == NULL && !delve_map_certify(NULL, &cert) &&
               delve_map_certify_summary(NULL) == NULL,
           "masks and walk of NULL");
+    DelveExitFigures ef = {.size = sizeof ef, .steps_to_see_exit = 7};
+    CHECK(!delve_map_exit_figures(NULL, 10, true, &ef) && ef.steps_to_see_exit == 7, "exit figures of NULL");
     DelveMarker mk = {.size = sizeof mk};
     CHECK(delve_map_marker_count(NULL) == 0 && !delve_map_marker(NULL, 0, &mk), "markers of NULL");
     DelveTileKind tk = {.size = sizeof tk};
@@ -417,6 +419,35 @@ static int rows(void) {
     return 0;
 }
 
+/* `play`: for each line `PRESET<TAB>SEED` of standard input, the map's exit figures walked as
+   `delve sweep --play` walks them (sight 10, eight ways): `STEPS,PERCENT` with the percent to
+   three places, both empty when the exit is never reached; `error` when the map cannot be made. */
+static int play(void) {
+    static char line[4096];
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = 0;
+        char *seed = strchr(line, '\t');
+        if (seed) *seed++ = 0;
+        char *error = NULL;
+        DelveMap *m = delve_generate(line, seed, &error);
+        if (m == NULL) {
+            printf("error\n");
+            delve_string_free(error);
+            continue;
+        }
+        DelveExitFigures f = {.size = sizeof f};
+        if (!delve_map_exit_figures(m, 10, true, &f)) {
+            printf("error\n");
+        } else if (f.reached) {
+            printf("%u,%.3f\n", f.steps_to_see_exit, (double)(float)(f.seen_on_the_way * 100.0));
+        } else {
+            printf(",\n");
+        }
+        delve_map_free(m);
+    }
+    return 0;
+}
+
 /* `presets`: each shipped preset's name on a line, as the library lists them, and nothing past
    the last. */
 static int presets(void) {
@@ -433,6 +464,7 @@ int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "check") == 0) return check(argv[2]);
     if (argc == 2 && strcmp(argv[1], "rows") == 0) return rows();
     if (argc == 2 && strcmp(argv[1], "presets") == 0) return presets();
-    fprintf(stderr, "usage: %s check DIR | rows < ROWS.tsv | presets\n", argv[0]);
+    if (argc == 2 && strcmp(argv[1], "play") == 0) return play();
+    fprintf(stderr, "usage: %s check DIR | rows < ROWS.tsv | play < ROWS.tsv | presets\n", argv[0]);
     return 2;
 }

@@ -144,6 +144,8 @@ int main(int argc, char **argv) {
         FULL_AND_SHORT(DelveMarker, key, delve_map_marker(quest, 0, out), "DelveMarker");
         FULL_AND_SHORT(DelveTileKind, id, delve_map_tile_kind(quest, 0, out), "DelveTileKind");
         FULL_AND_SHORT(DelveCertificate, exit_room, delve_map_certify(quest, out), "DelveCertificate");
+        FULL_AND_SHORT(DelveExitFigures, seen_on_the_way, delve_map_exit_figures(quest, 10, true, out),
+                       "DelveExitFigures");
     }
     delve_string_free(error);
     delve_map_free(vaults);

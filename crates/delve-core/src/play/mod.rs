@@ -525,3 +525,11 @@ pub fn exit_figures(map: Arc<Map>, settings: PlaySettings, exit: &[Pos]) -> Opti
     exit.contains(&play.at())
         .then(|| ExitFigures { steps_to_see_exit: saw.unwrap_or(play.steps()), seen_on_the_way: play.share_seen() })
 }
+
+/// [`ExitFigures`] of `map`, its exit room as the certifier finds it ([`crate::map::certify`]);
+/// `None` when play cannot start, the map has no exit or the route does not reach it.
+pub fn exit_figures_of(map: &Map, settings: PlaySettings) -> Option<ExitFigures> {
+    let exit = crate::map::certify::certify(map).exit?;
+    let cells = map.rooms.get(exit)?.shape.cells();
+    exit_figures(Arc::new(map.clone()), settings, &cells)
+}
