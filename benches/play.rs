@@ -64,5 +64,68 @@ fn play(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, play);
+/// The whole editor frame while walking, as the user has it: the editor (kittest, 1280×800, no
+/// GPU: the egui pass, the fog texture's update, the accessibility tree and tessellation) in play mode on the same
+/// 1024×1024 cave with a sight of 20, a step each frame, back and forth. Budget: 16 ms.
+fn walking_frame(c: &mut Criterion) {
+    use delve::app::{AppConfig, Command, DelveApp, ScriptedDialogs, ViewCommand};
+    let mut p = delve::io::shipped_preset("caves").unwrap().unwrap().generator;
+    assert!(p.params_mut().set("width", ParamValue::Int(1024)));
+    assert!(p.params_mut().set("height", ParamValue::Int(1024)));
+    let map = generate(&p, 1).unwrap().map;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cave.ron");
+    delve::io::save_map(&path, &map).unwrap();
+    let cfg = AppConfig {
+        dialogs: Arc::new(ScriptedDialogs::new()),
+        open: Some(path),
+        user_presets_dir: Some(dir.path().join("presets")),
+        recovery_dir: None,
+        recovery_interval: std::time::Duration::from_secs(3600),
+        guide_dir: dir.path().join("guide"),
+    };
+    let app = DelveApp::new(cfg, None);
+    let mut h = egui_kittest::Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| app);
+    let settle = |h: &mut egui_kittest::Harness<'_, DelveApp>| {
+        for _ in 0..400 {
+            h.step();
+            if !h.state().is_busy() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        h.step();
+        h.step();
+    };
+    settle(&mut h);
+    assert_eq!(h.state().document().map(|d| d.map().width()), Some(1024), "the cave is open");
+    h.state_mut().push(Command::View(ViewCommand::Play(true)));
+    let mut prefs = h.state().prefs().play;
+    prefs.radius = 20;
+    h.state_mut().push(Command::View(ViewCommand::SetPlay(prefs)));
+    settle(&mut h);
+    assert!(h.state().playing().is_some(), "playing");
+    let (mut dx, mut dy) = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+        .into_iter()
+        .find(|&(dx, dy)| map.walkable(map.spawn.offset(dx, dy)))
+        .unwrap();
+    let first = (dx, dy);
+    let mut g = c.benchmark_group("play");
+    g.sample_size(30);
+    g.bench_function("editor frame walking, 1024x1024 caves, sight 20", |b| {
+        b.iter(|| {
+            h.state_mut().push(Command::View(ViewCommand::PlayStep(dx, dy)));
+            (dx, dy) = (-dx, -dy);
+            h.step();
+            let shapes = h.output().shapes.clone();
+            black_box(h.ctx.tessellate(shapes, h.ctx.pixels_per_point()).len())
+        })
+    });
+    g.finish();
+    let at = h.state().playing().map(|p| p.play.at());
+    let there = map.spawn.offset(first.0, first.1);
+    assert!(at.is_some_and(|a| a == map.spawn || a == there), "walked back and forth: {at:?}");
+}
+
+criterion_group!(benches, play, walking_frame);
 criterion_main!(benches);
