@@ -78,7 +78,7 @@ fn a_run_shows_histograms_and_a_dragged_range_opens_its_seeds_in_the_browser() {
     assert_eq!(run.rows.iter().map(|r| r.seed).collect::<Vec<_>>(), (0..400).collect::<Vec<_>>());
     // The rows are the maps' own figures.
     let one = delve::analysis::sweep::SweepRow::of(&params, 17, None, Figures::OfTheMap).unwrap();
-    assert_eq!(run.rows[17].values, one.values);
+    assert_eq!(run.rows[17], delve::analysis::sweep::SweepRow { micros: run.rows[17].micros, ..one });
     // A histogram per figure, counting every map.
     for stat in Figures::OfTheMap.stats() {
         assert!(h.query_by_label(&format!("Histogram of {}", stat.label())).is_some(), "{stat:?}");
@@ -259,9 +259,10 @@ fn a_run_around_locks_measures_the_maps_around_them() {
     let mut unlike_plain = 0;
     for seed in [0, 17, 99] {
         let around = delve::analysis::sweep::SweepRow::of(&params, seed, Some(&kept), Figures::OfTheMap).unwrap();
-        assert_eq!(run.rows[seed as usize].values, around.values, "seed {seed}");
+        let row = run.rows[seed as usize];
+        assert_eq!(row, delve::analysis::sweep::SweepRow { micros: row.micros, ..around }, "seed {seed}");
         let plain = delve::analysis::sweep::SweepRow::of(&params, seed, None, Figures::OfTheMap).unwrap();
-        unlike_plain += usize::from(plain.values != around.values);
+        unlike_plain += usize::from(plain != delve::analysis::sweep::SweepRow { micros: plain.micros, ..around });
     }
     assert!(unlike_plain > 0, "the rows are not the plain maps'");
     // Its seeds in the browser: the explored list, with thumbnails around the locks.

@@ -185,24 +185,21 @@ fn sweeps_are_the_same_on_any_number_of_threads() {
     use delve::analysis::sweep::{SweepRow, sweep};
     use std::sync::atomic::AtomicBool;
     let never = AtomicBool::new(false);
-    for name in ["godot-part3", "tiendil-step6"] {
+    use delve::analysis::sweep::Figures;
+    for (name, figures) in
+        [("godot-part3", Figures::OfTheMap), ("tiendil-step6", Figures::OfTheMap), ("godot-part3", Figures::WithPlay)]
+    {
         let p = crate::common::shipped(name);
         let run = |threads: usize| -> Vec<SweepRow> {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            let rows = pool
-                .install(|| sweep(&p, 100..400, None, delve::analysis::sweep::Figures::OfTheMap, &never, |_| {}))
-                .unwrap()
-                .unwrap();
+            let rows = pool.install(|| sweep(&p, 100..400, None, figures, &never, |_| {})).unwrap().unwrap();
             // Only the time it took may differ.
             rows.into_iter().map(|r| SweepRow { micros: 0.0, ..r }).collect()
         };
         let one = run(1);
         assert_eq!(one.iter().map(|r| r.seed).collect::<Vec<_>>(), (100..400).collect::<Vec<_>>());
         assert_eq!(one, run(4), "{name}");
-        assert_eq!(
-            one[7],
-            SweepRow { micros: 0.0, ..SweepRow::of(&p, 107, None, delve::analysis::sweep::Figures::OfTheMap).unwrap() }
-        );
+        assert_eq!(one[7], SweepRow { micros: 0.0, ..SweepRow::of(&p, 107, None, figures).unwrap() });
     }
 }
 

@@ -165,3 +165,27 @@ fn a_heat_map_counts_where_the_runs_went_and_when_they_first_saw_each_room() {
     // The same seed, the same heat.
     assert_eq!(delve::play::heat_map(&m, PlaySettings::default(), 100, 7, &never).unwrap(), heat);
 }
+
+/// The figures from play of every shipped preset on a few seeds, pinned in
+/// `tests/golden/play-figures.tsv` as `delve sweep --play` writes them (the Python tests read the
+/// same table): the walk and its field of view are the same on every run and machine.
+#[test]
+fn the_figures_from_play_are_those_of_the_golden_table() {
+    use delve::analysis::Stat;
+    use delve::analysis::sweep::{Figures, SweepRow};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut table = String::from("preset\tseed\tsteps_to_see_exit\tseen_on_the_way_percent\n");
+    for (preset, _) in delve::io::SHIPPED_PRESETS {
+        let p = shipped(preset);
+        for seed in 0..6u64 {
+            let row = SweepRow::of(&p, seed, None, Figures::WithPlay).unwrap();
+            let cell = |s: Stat, places: usize| {
+                let v = row.get(s);
+                if v.is_nan() { String::new() } else { format!("{:.places$}", v as f32) }
+            };
+            table += &format!("{preset}\t{seed}\t{}\t{}\n", cell(Stat::StepsToSeeExit, 0), cell(Stat::SeenOnTheWay, 3));
+        }
+    }
+    let mut goldens = crate::common::Goldens::new();
+    goldens.check(&root.join("tests/golden/play-figures.tsv"), &table);
+}

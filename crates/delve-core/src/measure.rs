@@ -278,8 +278,9 @@ impl Figures {
 /// How a figure from play is walked: the player's default sight and steps.
 pub const PLAY_SETTINGS: crate::play::PlaySettings = crate::play::PlaySettings { radius: 10, eight_ways: true };
 
-/// One seed of a sweep: its map's figures, compactly (a run may hold a million).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One seed of a sweep: its map's figures, compactly (a run may hold a million). Two rows are
+/// equal when every field is, a figure without a value (NaN) equal to one without a value.
+#[derive(Clone, Copy, Debug)]
 pub struct SweepRow {
     pub seed: u64,
     /// The figures of [`Stat::metrics`], in that order; NaN for one not measured (a figure
@@ -295,6 +296,19 @@ pub struct SweepRow {
     pub problems: u32,
     /// Time to generate the map, in microseconds.
     pub micros: f32,
+}
+
+impl PartialEq for SweepRow {
+    fn eq(&self, other: &Self) -> bool {
+        let same = |a: f32, b: f32| a == b || a.is_nan() && b.is_nan();
+        self.seed == other.seed
+            && self.values.iter().zip(&other.values).all(|(a, b)| same(*a, *b))
+            && self.rooms_asked == other.rooms_asked
+            && self.shortfall == other.shortfall
+            && self.connected == other.connected
+            && self.problems == other.problems
+            && same(self.micros, other.micros)
+    }
 }
 
 impl SweepRow {
@@ -348,6 +362,23 @@ impl SweepRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_without_a_value_are_equal_when_the_rest_is() {
+        let row = SweepRow {
+            seed: 3,
+            values: [f32::NAN; METRICS],
+            rooms_asked: 1,
+            shortfall: None,
+            connected: true,
+            problems: 0,
+            micros: 0.0,
+        };
+        assert_eq!(row, row.clone());
+        let mut other = row;
+        other.values[0] = 1.0;
+        assert_ne!(row, other);
+    }
 
     #[test]
     fn one_is_singular() {

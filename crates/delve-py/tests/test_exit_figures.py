@@ -78,3 +78,22 @@ def test_a_wider_sight_sees_the_exit_no_later():
     assert near is not None and far is not None
     assert far["steps_to_see_exit"] <= near["steps_to_see_exit"]
     assert m.exit_figures(radius=10, eight_ways=False)["steps_to_see_exit"] >= 0
+
+
+def test_the_golden_table_of_figures_from_play():
+    """tests/golden/play-figures.tsv, which the Rust tests pin: the same walk in Python."""
+    import csv
+
+    from conftest import ROOT
+
+    table = ROOT / "tests" / "golden" / "play-figures.tsv"
+    if not table.exists():
+        missing(f"{table.relative_to(ROOT)} is not in this checkout")
+    with table.open(newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    assert {r["preset"] for r in rows} >= set(delve.SHIPPED_PRESETS)
+    for r in rows:
+        figures = delve.generate(r["preset"], int(r["seed"])).metrics(play=True)
+        steps, seen = figures["steps_to_see_exit"], figures["seen_on_the_way_percent"]
+        assert ("" if steps is None else str(steps)) == r["steps_to_see_exit"], r
+        assert ("" if seen is None else f"{seen:.3f}") == r["seen_on_the_way_percent"], r
