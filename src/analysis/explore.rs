@@ -145,9 +145,12 @@ impl Histogram {
             let span = hi - lo + 1.0;
             let per_bin = (span / max_bins as f64).ceil().max(1.0);
             (lo - 0.5, per_bin)
+        } else if hi - lo <= f64::EPSILON * hi.abs().max(1.0) {
+            // One value on every map (keys reached 100% on maps without keys): one bar a unit
+            // wide, centred on it (bins a hair wide would draw nothing).
+            (lo - 0.5, 1.0)
         } else {
-            let span = (hi - lo).max(f64::EPSILON);
-            (lo, span / max_bins as f64 * (1.0 + 1e-9))
+            (lo, (hi - lo) / max_bins as f64 * (1.0 + 1e-9))
         };
         let bins = (((hi - start) / width).floor() as usize + 1).min(max_bins);
         let bins = Histogram { stat, start, width, counts: vec![0; bins] };
@@ -408,6 +411,19 @@ mod tests {
                 && refused.contains("Figures from play")
         );
         assert!(played.covers(&(0..5), Figures::OfTheMap) && !plain.covers(&(0..5), Figures::WithPlay));
+    }
+
+    /// A fractional figure with one value on every map gets one bar a unit wide, around it.
+    #[test]
+    fn one_value_everywhere_is_one_bar_around_it() {
+        let mut rows: Vec<SweepRow> = (0..5).map(|i| row(i, 10.0, 30.0)).collect();
+        for r in &mut rows {
+            r.values[Stat::KeysReached.metric_index().unwrap()] = 100.0;
+        }
+        let h = Histogram::of(&rows, Stat::KeysReached, 40);
+        assert_eq!((h.start, h.width, h.counts.clone()), (99.5, 1.0, vec![5]));
+        assert_eq!(describe(&h.select(0, 0)), "keys reached % >= 99.5 and keys reached % <= 100.5");
+        assert_eq!(Histogram::of(&rows, Stat::FloorPercent, 40).counts, [5]);
     }
 
     #[test]

@@ -80,13 +80,13 @@ impl ExploredSeeds {
         &self.list
     }
 
-    /// The conditions, as text.
     /// The figure `stat` of `seed`'s map as the run measured it (figures from play too).
     pub fn value(&self, seed: u64, stat: Stat) -> Option<f64> {
         let i = usize::try_from(seed.checked_sub(self.run.seeds.start)?).ok()?;
         self.run.rows.get(i).filter(|r| r.seed == seed).map(|r| r.get(stat))
     }
 
+    /// The conditions, as text.
     pub fn describe(&self) -> String {
         describe(&self.conditions)
     }

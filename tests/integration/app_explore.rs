@@ -415,6 +415,33 @@ fn figures_from_play_are_measured_when_ticked() {
     let within = run.rows.iter().filter(|r| r.get(Stat::StepsToSeeExit) <= 40.0).count();
     assert!(within > 0 && within < 200, "{within}");
     assert!(h.query_by_label(&format!("{within} of 200 match")).is_some(), "the condition picks its seeds");
+    // In the seed browser, sorted by the figure from play, largest first: the run's own order.
+    h.get_by_label("Show in seed browser").click();
+    crate::common::settle(&mut h);
+    // The option sits at the bottom of the menu's scrolled list: scrolled into view first.
+    h.get_by_label("Sort by").click();
+    crate::common::settle(&mut h);
+    h.get_by_role_and_label(egui::accesskit::Role::Button, Stat::StepsToSeeExit.label()).scroll_to_me();
+    crate::common::settle(&mut h);
+    h.get_by_role_and_label(egui::accesskit::Role::Button, Stat::StepsToSeeExit.label()).click();
+    crate::common::settle(&mut h);
+    assert_eq!(h.state().seed_browser().view.sort, Stat::StepsToSeeExit, "picked in the sort menu");
+    h.get_by_label("largest first").click();
+    crate::common::settle(&mut h);
+    let mut expected: Vec<(f64, u64)> = run
+        .rows
+        .iter()
+        .filter(|r| r.get(Stat::StepsToSeeExit) <= 40.0)
+        .map(|r| (r.get(Stat::StepsToSeeExit), r.seed))
+        .collect();
+    expected.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+    let listed = h.state().seed_browser().explored().expect("browsing the run").matching().to_vec();
+    assert_eq!(listed, expected.iter().map(|(_, s)| *s).collect::<Vec<_>>());
+    let first = run.rows[listed[0] as usize];
+    let say = |s: Stat| s.describe(first.get(s));
+    let caption = format!("{} · {}\n{}", say(Stat::Rooms), say(Stat::CorridorTiles), say(Stat::StepsToSeeExit));
+    let painted = crate::screen::Painted::of(&h.output().shapes);
+    assert_eq!(painted.text(&caption).len(), 1, "the thumbnail says the figure it is sorted by: {caption:?}");
 
     // Unticked, the played run still serves: it holds every figure.
     h.get_by_label("Figures from play").click();

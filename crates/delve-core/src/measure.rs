@@ -211,7 +211,7 @@ impl Stat {
             _ if v.is_nan() => format!("no {}", self.label()),
             Stat::StepsToSeeExit if v == 0.0 => "exit in view from the spawn".to_string(),
             Stat::StepsToSeeExit => format!("exit seen after {v:.0} steps"),
-            Stat::SeenOnTheWay => format!("{v:.1}% seen on the way to the exit"),
+            Stat::SeenOnTheWay => format!("{v:.1}% seen on the way"),
             // "1 room", "1 dead-end cell": the label's last word without its plural s.
             _ if v == 1.0 => format!("1 {}", self.label().strip_suffix('s').unwrap_or(self.label())),
             _ => format!("{v:.0} {}", self.label()),

@@ -277,24 +277,16 @@ fn grid_ui(
                             Color32::WHITE,
                         );
                         let say = |s: Stat| s.describe(s.value(seed, &m));
-                        // The figure sorted by, when the caption does not show it already (the
-                        // run's, for a figure from play).
+                        // The figure sorted by, on the second line, when the caption does
+                        // not show it already (the run's, for a figure from play).
                         let sort = b.view.sort;
-                        let last = match b.explored().and_then(|e| e.value(seed, sort)) {
-                            Some(v)
-                                if ![Stat::Seed, Stat::Rooms, Stat::CorridorTiles, Stat::FloorPercent]
-                                    .contains(&sort) =>
-                            {
-                                sort.describe(v)
-                            }
-                            _ => say(Stat::LongestPath),
+                        let shown =
+                            [Stat::Seed, Stat::Rooms, Stat::CorridorTiles, Stat::FloorPercent, Stat::LongestPath];
+                        let second = match b.explored().and_then(|e| e.value(seed, sort)) {
+                            Some(v) if !shown.contains(&sort) => sort.describe(v),
+                            _ => format!("{} · {}", say(Stat::FloorPercent), say(Stat::LongestPath)),
                         };
-                        let text = format!(
-                            "{} · {}\n{} · {last}",
-                            say(Stat::Rooms),
-                            say(Stat::CorridorTiles),
-                            say(Stat::FloorPercent),
-                        );
+                        let text = format!("{} · {}\n{second}", say(Stat::Rooms), say(Stat::CorridorTiles));
                         painter.text(
                             egui::pos2(rect.min.x + 4.0, rect.max.y - 30.0),
                             egui::Align2::LEFT_TOP,
