@@ -75,7 +75,35 @@ pub enum DungeonSource {
 
 /// Reads or makes the dungeon `source` (on a worker); its first floor is prepared with `prepare`.
 pub fn load(source: DungeonSource, prepare: impl Fn(Map) -> OpenOutcome) -> Result<Loaded, String> {
-    let (made, maps, base, path) = match source {
+    let (made, maps, base, path) = read(source)?;
+    let first = maps.first().cloned().ok_or("the dungeon has no floors")?;
+    Ok(Loaded { made, maps, base, path, first: Box::new(prepare(first)) })
+}
+
+/// A dungeon brought back from a crash-recovery copy (on a worker): `source` read or made again
+/// (its floors as saved, or as its preset and seed make them), with the unsaved floors of the
+/// copy in place of theirs; the first floor prepared with `prepare`.
+pub fn load_recovered(
+    source: DungeonSource,
+    floors: Vec<(usize, Map)>,
+    path: Option<PathBuf>,
+    prepare: impl Fn(Map) -> OpenOutcome,
+) -> Result<Loaded, String> {
+    let (made, mut maps, base, _) = read(source)?;
+    for (i, map) in floors {
+        let Some(slot) = maps.get_mut(i) else {
+            return Err(format!("the copy holds floor {} of a dungeon of {} floors", i + 1, maps.len()));
+        };
+        *slot = map;
+    }
+    let first = maps.first().cloned().ok_or("the dungeon has no floors")?;
+    Ok(Loaded { made, maps, base, path, first: Box::new(prepare(first)) })
+}
+
+/// The dungeon `source`: its file, its floors' maps, the folder its floor presets are named
+/// from, and its `dungeon.ron` (a made dungeon's).
+fn read(source: DungeonSource) -> Result<(MadeFile, Vec<Map>, PathBuf, Option<PathBuf>), String> {
+    Ok(match source {
         DungeonSource::Preset { preset, base, seed } => {
             let (made, maps) = make(&preset, &base, seed)?;
             (made, maps, base, None)
@@ -96,9 +124,7 @@ pub fn load(source: DungeonSource, prepare: impl Fn(Map) -> OpenOutcome) -> Resu
                 other => return Err(format!("{}: this is a {} file, not a dungeon", path.display(), other.what())),
             }
         }
-    };
-    let first = maps.first().cloned().ok_or("the dungeon has no floors")?;
-    Ok(Loaded { made, maps, base, path, first: Box::new(prepare(first)) })
+    })
 }
 
 /// Makes `preset`'s floors at `seed`: the dungeon file (each floor named for its file) and the maps.
@@ -207,11 +233,32 @@ impl DungeonDoc {
     }
 
     /// Whether floor `i` has changes not saved (`on_screen`: the document of the floor on
-    /// screen).
+    /// screen): its document left the state it was opened or saved in, or has unsaved changes of
+    /// its own (a floor brought back from a crash-recovery copy).
     pub fn floor_unsaved(&self, i: usize, on_screen: Option<&Document>) -> bool {
         let Some(slot) = self.floors.get(i) else { return false };
         let doc = if self.current == Some(i) { on_screen } else { slot.parked.as_ref() };
-        doc.is_some_and(|d| slot.clean != Some(d.state()))
+        doc.is_some_and(|d| slot.clean != Some(d.state()) || d.is_dirty())
+    }
+
+    /// The floors with changes not saved: each its place, map, revision and unsaved steps.
+    pub fn unsaved_floors(&self, on_screen: Option<&Document>) -> Vec<(usize, Arc<Map>, u64, usize)> {
+        (0..self.floors.len())
+            .filter(|&i| self.floor_unsaved(i, on_screen))
+            .filter_map(|i| {
+                let doc = if self.current == Some(i) { on_screen } else { self.floors[i].parked.as_ref() }?;
+                Some((i, doc.map_arc(), doc.revision(), doc.unsaved_steps().max(1)))
+            })
+            .collect()
+    }
+
+    /// Floor `i`'s map is one brought back from a crash-recovery copy: its document, with its
+    /// changes unsaved, is kept until the floor is shown.
+    pub fn keep_recovered(&mut self, i: usize) {
+        let path = self.floor_path(i);
+        if let Some(slot) = self.floors.get_mut(i) {
+            slot.parked = Some(Document::recovered(Map::clone(&slot.map), path));
+        }
     }
 
     /// How many floors have changes not saved.

@@ -59,6 +59,7 @@ pub mod play_mode;
 pub mod prefs;
 pub mod probe;
 pub mod recovery;
+mod recovery_dungeon;
 pub mod resize_dialog;
 pub mod seed_browser;
 pub mod session;
@@ -169,6 +170,8 @@ pub struct DelveApp {
     dungeon: Option<dungeon::DungeonDoc>,
     /// Counts the dungeons installed (a floor made ready for an earlier one is dropped).
     dungeon_serial: u64,
+    /// A dungeon being brought back from a crash-recovery copy.
+    restoring: Option<recovery_dungeon::Restoring>,
     /// *Figures by depth*: the dungeon over many seeds.
     depth: depth_window::DepthWindow,
     /// Play in progress (View ▸ Play), if any.
@@ -240,6 +243,7 @@ impl DelveApp {
             new_dungeon: None,
             dungeon: None,
             dungeon_serial: 0,
+            restoring: None,
             depth: depth_window::DepthWindow::default(),
             play: None,
             play_arrival: None,

@@ -1,4 +1,5 @@
-//! Crash recovery: while the document has unsaved changes, a recovery copy of it (the map with its
+//! Crash recovery: while the document (or a floor of the open dungeon, [`super::recovery_dungeon`])
+//! has unsaved changes, a recovery copy of it (the map with its
 //! provenance, the file it belongs to, the session's parameters, seed and stars, when it was
 //! written and how many unsaved steps it holds) is kept in the recovery folder of the user's data
 //! directory.
@@ -21,6 +22,7 @@
 
 use super::command::{Command, RecoveryAnswer};
 use super::jobs::{Event, Job, JobKind};
+use super::recovery_dungeon::{DungeonOffer, DungeonRepr, DungeonSnap};
 use super::{DelveApp, Document};
 use crate::app::command::WindowCommand;
 use crate::io::{self, StarredSeed};
@@ -65,8 +67,12 @@ struct RecoveryRepr {
     params: GeneratorParams,
     seed_text: String,
     starred: Vec<StarredSeed>,
-    /// The map, as a map file holds it (with its provenance).
+    /// The map, as a map file holds it (with its provenance): the floor on screen, for a
+    /// dungeon.
     map: String,
+    /// The open dungeon's unsaved floors (copies of earlier versions have none).
+    #[serde(default)]
+    dungeon: Option<DungeonRepr>,
 }
 
 /// What a recovery copy holds, taken on the UI thread (the map is shared, not copied).
@@ -78,6 +84,8 @@ pub struct Snapshot {
     pub seed_text: String,
     pub starred: Vec<StarredSeed>,
     pub steps: usize,
+    /// The open dungeon's unsaved floors, when a dungeon is open.
+    pub dungeon: Option<DungeonSnap>,
     /// Orders snapshots: a later one is never overwritten by an earlier one.
     seq: u64,
     /// The document revision it was taken at.
@@ -97,14 +105,23 @@ impl Snapshot {
             seed_text: self.seed_text.clone(),
             starred: self.starred.clone(),
             map: io::map_to_string(&self.map).map_err(|e| format!("cannot write the map as RON: {e}"))?,
+            dungeon: self.dungeon.as_ref().map(DungeonSnap::repr).transpose()?,
         };
         ron::ser::to_string_pretty(&repr, ron::ser::PrettyConfig::new().depth_limit(2))
             .map_err(|e| format!("cannot write the recovery copy as RON: {e}"))
     }
 
-    /// Whether the small session data equals `other`'s.
+    /// Whether the small session data (and the dungeon's unsaved floors) equal `other`'s.
     fn same_session(&self, other: &Snapshot) -> bool {
-        self.params == other.params && self.seed_text == other.seed_text && self.starred == other.starred
+        let same_dungeon = match (&self.dungeon, &other.dungeon) {
+            (Some(a), Some(b)) => a.same(b),
+            (None, None) => true,
+            _ => false,
+        };
+        self.params == other.params
+            && self.seed_text == other.seed_text
+            && self.starred == other.starred
+            && same_dungeon
     }
 }
 
@@ -194,6 +211,8 @@ pub struct Offer {
     pub params: GeneratorParams,
     pub seed_text: String,
     pub starred: Vec<StarredSeed>,
+    /// The dungeon whose unsaved floors the copy holds, if it was of a dungeon.
+    pub dungeon: Option<DungeonOffer>,
 }
 
 impl std::fmt::Debug for Offer {
@@ -205,8 +224,12 @@ impl std::fmt::Debug for Offer {
 impl Offer {
     /// "Unsaved work from cave.ron, 5 minutes ago, 3 unsaved steps".
     pub fn describe(&self) -> String {
-        let name =
-            self.path.as_deref().map_or_else(|| "an untitled map".to_string(), super::commands::files::file_name);
+        let name = match &self.dungeon {
+            Some(d) => d.describe(),
+            None => {
+                self.path.as_deref().map_or_else(|| "an untitled map".to_string(), super::commands::files::file_name)
+            }
+        };
         let steps = crate::words::count(self.steps as u64, "unsaved step");
         format!("Unsaved work from {name}, {}, {steps}.", ago(self.written))
     }
@@ -284,15 +307,16 @@ pub fn scan(dir: &Path, own: &Path) -> Vec<Found> {
             continue; // Another editor is running with it.
         }
         match read_copy(&file) {
-            Ok(repr) => out.push(Found::Offer(Box::new(Offer {
+            Ok((repr, map, dungeon)) => out.push(Found::Offer(Box::new(Offer {
                 lock,
-                written: repr.0.written,
-                steps: repr.0.steps,
-                path: repr.0.path,
-                map: repr.1,
-                params: repr.0.params,
-                seed_text: repr.0.seed_text,
-                starred: repr.0.starred,
+                written: repr.written,
+                steps: repr.steps,
+                path: repr.path,
+                map,
+                params: repr.params,
+                seed_text: repr.seed_text,
+                starred: repr.starred,
+                dungeon,
                 file,
             }))),
             Err(error) => {
@@ -306,8 +330,8 @@ pub fn scan(dir: &Path, own: &Path) -> Vec<Found> {
     out
 }
 
-/// Reads and checks a recovery copy.
-fn read_copy(file: &Path) -> Result<(RecoveryRepr, Map), String> {
+/// Reads and checks a recovery copy: what it says, its map, its dungeon's floors.
+fn read_copy(file: &Path) -> Result<(RecoveryRepr, Map, Option<DungeonOffer>), String> {
     let bytes = io::read_bounded(file, MAX_BYTES).map_err(|e| format!("cannot read it: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())?;
     let repr: RecoveryRepr = ron::from_str(&text).map_err(|e| format!("it is not a recovery copy: {e}"))?;
@@ -315,7 +339,9 @@ fn read_copy(file: &Path) -> Result<(RecoveryRepr, Map), String> {
         return Err(format!("it has version {}; this Delve reads version {VERSION}", repr.version));
     }
     let map = io::parse_map(&repr.map, file).map_err(|e| format!("its map cannot be read: {e}"))?;
-    Ok((repr, map))
+    let mut repr = repr;
+    let dungeon = repr.dungeon.take().map(|d| d.read(file)).transpose()?;
+    Ok((repr, map, dungeon))
 }
 
 /// The editor's recovery state (see the module doc).
@@ -442,13 +468,16 @@ impl DelveApp {
     /// Keeps the recovery copy in step with the document (once a frame, after the commands).
     pub(super) fn sync_recovery(&mut self, ctx: &egui::Context) {
         let Some(slot) = self.recovery.slot.clone() else { return };
+        // The map's edits, or any floor's of the open dungeon.
         let doc = match &self.doc {
-            Some(d) if d.is_dirty() => d,
+            Some(d) if self.unsaved() => d,
             _ => return self.recovery.remove(),
         };
         if doc.history().open_interaction().is_none() {
+            let dungeon = self.dungeon.as_ref().map(|d| DungeonSnap::of(d, Some(doc)));
+            let own_steps = dungeon.as_ref().map_or(doc.unsaved_steps(), |(_, steps)| *steps);
             let r = &mut self.recovery;
-            let steps = doc.unsaved_steps().saturating_add(r.carried_steps).max(1);
+            let steps = own_steps.saturating_add(r.carried_steps).max(1);
             let mut snap = Snapshot {
                 map: doc.map_arc(),
                 path: doc.path().map(Path::to_path_buf),
@@ -456,6 +485,7 @@ impl DelveApp {
                 seed_text: self.session.seed_text().to_string(),
                 starred: self.session.starred().to_vec(),
                 steps,
+                dungeon: dungeon.map(|(d, _)| d),
                 seq: 0,
                 revision: doc.revision(),
             };
@@ -550,11 +580,23 @@ impl DelveApp {
         match a {
             RecoveryAnswer::Later => offer.keep(),
             RecoveryAnswer::Discard => offer.discard(),
-            RecoveryAnswer::Restore if self.doc.as_ref().is_some_and(Document::is_dirty) => {
+            RecoveryAnswer::Restore if self.unsaved() => {
                 offer.keep();
                 self.notify("Not restored over unsaved work: the recovery copy is kept for the next start".into());
             }
             RecoveryAnswer::Restore => {
+                let mut offer = offer;
+                if let Some(d) = offer.dungeon.take() {
+                    // One restored piece of work at a time: the other copies wait.
+                    for o in self.recovery.offers.drain(..) {
+                        o.keep();
+                    }
+                    // The copy stays on disk until the dungeon is back (see `dungeon_read`).
+                    let (file, steps) = (offer.file.clone(), offer.steps);
+                    offer.keep();
+                    self.restore_dungeon(d, file, steps);
+                    return;
+                }
                 let name = offer.path.as_deref().map_or_else(|| "untitled".into(), super::commands::files::file_name);
                 let from_map = offer
                     .path
@@ -580,16 +622,21 @@ impl DelveApp {
                 };
                 let doc = Document::recovered(offer.map, offer.path);
                 self.replace_document(doc, super::document::Replacement::New(notice), None);
-                // The old copy goes once this editor's copy of the same work is written.
-                self.recovery.remove();
-                self.recovery.carried_steps = offer.steps;
-                self.recovery.last_write = None;
-                if let Some(slot) = &self.recovery.slot
-                    && let Ok(mut s) = slot.lock()
-                {
-                    s.supersedes.push(offer.file);
-                }
+                self.carry_over(offer.file, offer.steps);
             }
+        }
+    }
+
+    /// The work of the copy `file` (`steps` unsaved steps) is this editor's now: the old copy
+    /// goes once this editor's copy of the same work is written.
+    pub(super) fn carry_over(&mut self, file: PathBuf, steps: usize) {
+        self.recovery.remove();
+        self.recovery.carried_steps = steps;
+        self.recovery.last_write = None;
+        if let Some(slot) = &self.recovery.slot
+            && let Ok(mut s) = slot.lock()
+        {
+            s.supersedes.push(file);
         }
     }
 }

@@ -389,3 +389,74 @@ fn two_editor_processes_on_one_folder_each_keep_their_own_copy() {
     assert_eq!(offers.iter().map(|o| (o.0.clone(), o.1)).collect::<Vec<_>>(), expected);
     assert_eq!(copies(dir.path()), both, "both copies are still there");
 }
+
+/// The floor on screen of the open dungeon (its label).
+fn floor_on_screen(e: &Editor) -> String {
+    let d = e.app().dungeon().expect("a dungeon is open");
+    d.label(d.current.expect("a floor is on screen"))
+}
+
+/// A dungeon's unsaved floors survive a crash, those kept off screen too: the copy holds every
+/// edited floor (it was removed when the floor on screen had nothing unsaved, losing the
+/// others'), and restoring brings the dungeon back with those floors unsaved, the floor that was
+/// on screen shown, the dungeon made again from its preset, or read from its file once saved.
+#[test]
+fn a_dungeons_unsaved_floors_survive_a_crash() {
+    let dcss = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/delve-core/dungeons/dcss-shaped.ron");
+    let mut e = crate::editor::editor_with(Some(dcss), None);
+    assert_eq!(floor_on_screen(&e), "D:1");
+    edit_map(&mut e);
+    let d1 = e.app().document().unwrap().map().clone();
+    e.key(Modifiers::SHIFT, egui::Key::Period);
+    e.key(Modifiers::SHIFT, egui::Key::Period);
+    assert_eq!(floor_on_screen(&e), "D:3");
+    edit_map(&mut e);
+    edit_map(&mut e);
+    let d3 = e.app().document().unwrap().map().clone();
+    // Up to D:2, which has nothing unsaved: the copy keeps D:1's and D:3's edits all the same.
+    e.key(Modifiers::SHIFT, egui::Key::Comma);
+    assert_eq!(floor_on_screen(&e), "D:2");
+    assert!(!e.app().document().unwrap().is_dirty());
+    let d2 = e.app().document().unwrap().map().clone();
+    let floors = e.app().dungeon().unwrap().floors.len();
+    assert_eq!(copies(e.dir.path()).len(), 1, "the edits off screen keep a copy");
+
+    let mut e = crash_and_restart(e);
+    e.harness.get_by_label_contains("Unsaved work from the dungeon DCSS shaped (floors D:1, D:3)");
+    e.harness.get_by_label_contains("3 unsaved steps");
+    e.harness.get_by_label("Restore").click();
+    e.settle();
+    let d = e.app().dungeon().expect("the dungeon is back");
+    assert_eq!(d.floors.len(), floors);
+    assert_eq!(floor_on_screen(&e), "D:2", "the floor that was on screen");
+    assert_eq!(e.app().document().unwrap().map(), &d2);
+    let doc = e.app().document();
+    let (i1, i3) = (d.index_of(d.floors[0].id).unwrap(), (0..floors).find(|&i| d.label(i) == "D:3").unwrap());
+    assert_eq!(*d.map_of(i1, doc).unwrap(), d1);
+    assert_eq!(*d.map_of(i3, doc).unwrap(), d3);
+    assert_eq!(d.unsaved_count(doc), 2, "the restored floors are unsaved, the others not");
+    assert!(d.floor_unsaved(i1, doc) && d.floor_unsaved(i3, doc));
+    assert_eq!(e.app().title(), "● DCSS shaped — D:2 — Delve");
+    // The old copy went once this editor's copy of the same work was written.
+    assert_eq!(copies(e.dir.path()), vec![e.app().recovery_file().unwrap()]);
+
+    // Saved, the copy goes; edited and crashed again, the floors come from the saved files.
+    let path = e.dir.path().join("crawl.ron");
+    e.dialogs.pick(&path);
+    e.key(Modifiers::COMMAND, egui::Key::S);
+    assert!(path.is_file() && copies(e.dir.path()).is_empty(), "saved: nothing to recover");
+    e.key(Modifiers::SHIFT, egui::Key::Period);
+    assert_eq!(floor_on_screen(&e), "D:3");
+    edit_map(&mut e);
+    let d3_again = e.app().document().unwrap().map().clone();
+    let mut e = crash_and_restart(e);
+    e.harness.get_by_label_contains("Unsaved work from the dungeon DCSS shaped (floor D:3)");
+    e.harness.get_by_label("Restore").click();
+    e.settle();
+    let d = e.app().dungeon().expect("the dungeon is back");
+    assert_eq!(d.path.as_deref(), Some(path.as_path()), "the saved dungeon's file");
+    assert_eq!(floor_on_screen(&e), "D:3");
+    assert_eq!(e.app().document().unwrap().map(), &d3_again);
+    assert_eq!(*d.map_of(0, e.app().document()).unwrap(), d1, "D:1 as saved, with its edit");
+    assert_eq!(d.unsaved_count(e.app().document()), 1);
+}

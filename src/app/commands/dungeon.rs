@@ -150,6 +150,7 @@ impl DelveApp {
         if agreed {
             self.pending = None;
         }
+        let restoring = self.restoring_by(id);
         match result {
             Ok(loaded) => {
                 if self.unsaved() && !agreed {
@@ -159,17 +160,37 @@ impl DelveApp {
                 let Loaded { made, maps, base, path, first } = *loaded;
                 let OpenOutcome { map, index, checker, textures } = *first;
                 self.dungeon_serial = self.dungeon_serial.wrapping_add(1);
-                let d = DungeonDoc::new(made, base, path, maps, self.dungeon_serial);
+                let mut d = DungeonDoc::new(made, base, path, maps, self.dungeon_serial);
+                let recovered = restoring.as_ref().map_or(&[][..], |r| r.floors.as_slice());
+                for &i in recovered.iter().filter(|&&i| i != 0) {
+                    d.keep_recovered(i);
+                }
                 let doc = match d.floor_path(0) {
+                    _ if recovered.contains(&0) => Document::recovered(map, d.floor_path(0)),
                     Some(p) => Document::opened(map, index, checker, p),
                     None => Document::from_parts(map, index, checker),
                 };
-                let notice = format!("{}: {} floors", d.name(), d.floors.len());
+                let notice = match &restoring {
+                    Some(r) => format!("Restored the unsaved work on {} ({} floors changed)", d.name(), r.floors.len()),
+                    None => format!("{}: {} floors", d.name(), d.floors.len()),
+                };
                 if let Some(p) = &d.path {
                     remember(&mut self.prefs.recent_maps, p, MAX_RECENT);
                 }
                 self.dungeon = Some(d);
                 self.install_floor(0, doc, Some(textures), notice);
+                if let Some(r) = restoring {
+                    if let Some(i) = r.on_screen.filter(|&i| i != 0) {
+                        self.open_floor(i);
+                    }
+                    self.carry_over(r.file, r.steps);
+                }
+            }
+            Err(e) if restoring.is_some() => {
+                self.show_message("Could not restore the dungeon", format!("{e}. The recovery copy is kept."));
+                if self.doc.is_none() {
+                    self.commands.push(super::super::ParamsCommand::Regenerate.into());
+                }
             }
             Err(e) => {
                 self.show_message("Could not make the dungeon", e);
