@@ -9,7 +9,7 @@
 //! | [`rng`] | the one named PRNG and its per-stage sub-streams; text seeds |
 //! | [`params`] | generator parameters (serde enum), each described once (key, label, unit, help, range): get/set/checks |
 //! | [`map`] | the map model (tiles, rooms, doors, corridors, spawn, provenance), ASCII, `validate()`, metrics |
-//! | [`generate`] | the algorithms: `generate(params, seed)` → map + report |
+//! | [`mod@generate`] | the algorithms: `generate(params, seed)` → map + report |
 //! | [`edit`] | undoable hand edits (`Edit` with exact inverses, `Op`, routing, bounded `History` with interactions) and the `Document` (map + history + saved position; "unsaved" derived) |
 //! | [`io`] | versioned RON files for presets and maps; atomic saves; located errors |
 //! | [`raster`] | map → RGBA pixels (PNG export, thumbnails, textures) |
@@ -18,7 +18,7 @@
 //! | `app` | the egui editor (feature `gui`), the only module that knows about windows |
 //!
 //! Data flow: preset RON → [`params::GeneratorParams`] + seed → [`generate::generate`] →
-//! [`map::Map`] → editor / CLI → [`io::MapFile`] RON.
+//! [`map::Map`] → editor / CLI → [`io::save_map`] RON.
 
 pub mod analysis;
 pub mod cli;

@@ -1,5 +1,5 @@
 //! Looking at many maps at once, without any GUI: thumbnails with metrics and their cache
-//! ([`thumbnail`]), pages of seeds sorted and filtered by a stat, and the seed history
+//! ([`mod@thumbnail`]), pages of seeds sorted and filtered by a stat, and the seed history
 //! ([`pages`]), the differences between two maps or two parameter sets ([`diff`]), and sweeps
 //! of one parameter set over many seeds, in parallel ([`sweep`]), and the search for parameters
 //! whose maps meet a goal ([`tune`]) or that span what a generator can make ([`variety`]).

@@ -17,7 +17,7 @@
 //!   write, so it cannot carry the lock). At start, [`scan`] offers only copies whose lock it can
 //!   take (their editor is gone) and keeps that lock while the copy is offered.
 //! * At start: the prompt ([`offer_ui`]) says what a copy holds and returns a
-//!   [`Command::Window(WindowCommand::Recovery)`]; a copy that cannot be read is renamed `*.corrupt` and named in a
+//!   `Command::Window(WindowCommand::Recovery)`; a copy that cannot be read is renamed `*.corrupt` and named in a
 //!   message, and the start goes on.
 
 use super::command::{Command, RecoveryAnswer};

@@ -1,10 +1,10 @@
-//! Hand edits of a [`Map`], each undoable exactly, and the document the editor edits.
+//! Hand edits of a [`crate::map::Map`], each undoable exactly, and the document the editor edits.
 //!
 //! - [`primitive`]: [`Edit`], small primitive changes with exact inverses, and [`Changes`] (what an
 //!   applied edit touched, so views update textures incrementally).
 //! - [`ops`]: [`Op`], what a designer asks for, and [`perform`], which plans it as primitives and
 //!   returns one inverse for the whole operation.
-//! - [`route`]: corridor routing between doors; [`resize`]: the map on a new canvas (*Map ▸ Resize*).
+//! - [`mod@route`]: corridor routing between doors; [`resize`]: the map on a new canvas (*Map ▸ Resize*).
 //! - [`history`]: the bounded undo/redo stack; steps are opened and closed by an [`Interaction`].
 //! - [`document`]: [`Document`], the map being edited with its history and saved position.
 

@@ -1,6 +1,6 @@
 //! Applying [`Command`]s: one entry point ([`DelveApp::handle`]) that asks first when a command
 //! would lose unsaved changes, moves the pending workflow ([`Pending`]) on, and hands each
-//! command to the module of its concern. Job results come back here too ([`DelveApp::on_job`]),
+//! command to the module of its concern. Job results come back here too ([`DelveApp::poll_jobs`]),
 //! tagged with the id of the job that made them.
 
 pub mod dungeon;
