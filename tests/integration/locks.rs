@@ -452,3 +452,60 @@ fn runs_around_locks_are_recorded_and_replay_to_the_map_made() {
     assert!(recorded * 5 >= tried * 4, "only {recorded} of {tried} runs around locks recorded");
     assert_eq!(families.len(), delve::params::GeneratorKind::ALL.len(), "every family records around locks");
 }
+
+/// A locked room's arches stay arches when the map is made again around it (grown rooms and
+/// rooms and tunnels laid its doors again as plain doors), and a new room's door on the same
+/// tile opens as an arch too: a tile is one door to a player.
+#[test]
+fn a_locked_rooms_arches_stay_arches() {
+    use delve::map::Opening;
+    let mut checked = 0;
+    for name in ["grown-quest", "godot-part3"] {
+        let mut params = shipped(name);
+        if name == "godot-part3" {
+            // Arches on most doors, so a locked room has one.
+            params.markers_mut().openings.arch = 0.8;
+        }
+        for seed in 0..12u64 {
+            let mut old = generate(&params, seed).unwrap().map;
+            let Some(room) = old
+                .doors
+                .iter()
+                .find(|d| d.opening == Opening::Arch && old.rooms[d.room as usize].role.is_none())
+                .map(|d| d.room)
+            else {
+                continue;
+            };
+            old.rooms[room as usize].locked = true;
+            let Ok(kept) = Kept::of(&old) else { continue };
+            let kept = Arc::new(kept);
+            let arches: BTreeSet<(i32, i32, i32, i32)> = kept
+                .doors
+                .iter()
+                .filter(|d| d.opening == Opening::Arch)
+                .map(|d| (d.cell.x, d.cell.y, d.outside().x, d.outside().y))
+                .collect();
+            for again in 100..103u64 {
+                let Ok(g) = generate_keeping(&params, again, &kept) else { continue };
+                let map = g.map;
+                for d in map.doors.iter().filter(|d| map.rooms[d.room as usize].locked) {
+                    if arches.contains(&(d.cell.x, d.cell.y, d.outside().x, d.outside().y)) {
+                        assert_eq!(d.opening, Opening::Arch, "{name} seed {seed} again {again}: {d:?}");
+                        checked += 1;
+                    }
+                }
+                // Every door on a locked arch's tile is an arch.
+                for d in &map.doors {
+                    if arches.iter().any(|&(_, _, x, y)| d.outside() == Pos::new(x, y)) {
+                        assert_eq!(
+                            d.opening,
+                            Opening::Arch,
+                            "{name} seed {seed} again {again}: {d:?} shares the arch's tile"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} locked arches checked");
+}

@@ -189,3 +189,28 @@ fn the_figures_from_play_are_those_of_the_golden_table() {
     let mut goldens = crate::common::Goldens::new();
     goldens.check(&root.join("tests/golden/play-figures.tsv"), &table);
 }
+
+/// A player arriving by the stairs sees out of the stair's niche: its opening is an arch, so
+/// from the up-stair the view reaches floor beyond the niche's 3×3 room and its walls, on every
+/// floor of both shipped dungeons that has an up-stair.
+#[test]
+fn arriving_by_the_stairs_the_player_sees_out_of_the_niche() {
+    use delve::dungeon::{STAIRS_UP, generate_dungeon};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/delve-core/dungeons");
+    let mut floors = 0;
+    for name in ["dcss-shaped", "brogue-length"] {
+        let path = dir.join(format!("{name}.ron"));
+        let preset = delve::io::load_dungeon(&path).unwrap();
+        let made = generate_dungeon(&preset, &dir, 1).unwrap();
+        for f in &made.floors {
+            let map = Arc::new(f.generated.map.clone());
+            let Some(up) = map.markers.iter().find(|m| m.kind == STAIRS_UP).map(|m| m.at) else { continue };
+            let play = Play::starting_at(map.clone(), PlaySettings::default(), up).unwrap();
+            let outside = |p: &Pos| (p.x - up.x).abs() > 2 || (p.y - up.y).abs() > 2;
+            let beyond = play.view().iter().filter(|p| outside(p) && map.walkable(**p)).count();
+            assert!(beyond > 0, "{name} {:?}: from the up-stair at {up:?} nothing beyond the niche is seen", f.id);
+            floors += 1;
+        }
+    }
+    assert!(floors > 20, "{floors} floors with an up-stair");
+}

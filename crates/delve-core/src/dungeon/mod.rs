@@ -18,7 +18,7 @@ pub use preset::{DungeonPreset, Ease, FloorPreset, Floors, Setting};
 use crate::generate::{Generated, Request};
 use crate::geom::{Dir, Pos, Rect};
 use crate::map::locks::Kept;
-use crate::map::{Door, Map, Marker, Rgb, Room, Shape, certify::certify};
+use crate::map::{Door, Map, Marker, Opening, Rgb, Room, Shape, certify::certify};
 use crate::params::GeneratorParams;
 use crate::rng::{seed_from_text, splitmix64};
 use std::path::Path;
@@ -286,7 +286,7 @@ fn certified(map: &Map, id: FloorId, links: &[Link]) -> Result<(), String> {
     Ok(())
 }
 
-/// The stairs of floor `id` as locks to keep: each a 3×3 room with a door toward the middle of
+/// The stairs of floor `id` as locks to keep: each a 3×3 room with an arch toward the middle of
 /// the map and its marker on its centre; the spawn on the up-stair.
 fn stairs_kept(id: FloorId, links: &[Link], w: u32, h: u32) -> Kept {
     let mut kept = Kept { width: w, height: h, ..Kept::default() };
@@ -306,7 +306,10 @@ fn stairs_kept(id: FloorId, links: &[Link], w: u32, h: u32) -> Kept {
             (false, _, true) => Dir::South,
             (false, _, false) => Dir::North,
         };
-        kept.doors.push(Door::new(n, n, at.step(side), side));
+        // An arch, not a door: a player arriving by the stairs sees out of the niche.
+        let mut door = Door::new(n, n, at.step(side), side);
+        door.opening = Opening::Arch;
+        kept.doors.push(door);
         kept.rooms.push(room);
         kept.markers.push(Marker::new(kind, at));
     };

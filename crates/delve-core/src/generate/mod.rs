@@ -265,6 +265,9 @@ pub fn replay_keeping(
         let steps = &mut record::Steps::new(&mut off, placed);
         vaults::place(params.vaults(), seed, &mut map, &mut Report::default(), steps);
     }
+    if let Some(kept) = locks {
+        request::arches_kept(&mut map, kept);
+    }
     let full = Request::new(params, seed).keeping(kept.cloned()).run().ok();
     let marked = all[own..].iter().filter(|s| s.stage() == stages::Stage::Markers).count();
     if let Some(full) = full.as_ref().filter(|_| marked > 0) {

@@ -148,6 +148,7 @@ impl<'p> Request<'p> {
                 room.role = None;
             }
         }
+        arches_kept(&mut out.map, kept);
         // Locked rooms keep their markers and tile kinds, as they are; new ones go elsewhere.
         out.map.markers = kept.markers.clone();
         for (p, kind) in &kept.terrain {
@@ -157,6 +158,33 @@ impl<'p> Request<'p> {
         }
         place_markers(params, seed, &mut out, rec);
         Ok(out)
+    }
+}
+
+/// A locked room's arches stay arches, whichever way the family laid its doors again; and, a
+/// tile being one door to a player, a door of a room made around the locks on the tile of a
+/// locked room's arch is an arch too. (Locked and secret doors are left to the keys and
+/// openings stages, which draw them anew.)
+pub(super) fn arches_kept(map: &mut crate::map::Map, kept: &Kept) {
+    use crate::map::Opening;
+    let locked: Vec<bool> = map.rooms.iter().map(|r| r.locked).collect();
+    let is_locked = |room: u32| locked.get(room as usize).copied().unwrap_or(false);
+    let place = |d: &crate::map::Door| (d.cell.y, d.cell.x, d.outside().y, d.outside().x);
+    let arches: std::collections::BTreeSet<_> =
+        kept.doors.iter().filter(|d| d.opening == Opening::Arch).map(place).collect();
+    for d in map.doors.iter_mut().filter(|d| is_locked(d.room) && arches.contains(&place(d))) {
+        d.opening = Opening::Arch;
+    }
+    let arch_tiles: std::collections::BTreeSet<(i32, i32)> = map
+        .doors
+        .iter()
+        .filter(|d| is_locked(d.room) && d.opening == Opening::Arch)
+        .map(|d| (d.outside().y, d.outside().x))
+        .collect();
+    for d in map.doors.iter_mut().filter(|d| !is_locked(d.room) && d.opening == Opening::Door) {
+        if arch_tiles.contains(&(d.outside().y, d.outside().x)) {
+            d.opening = Opening::Arch;
+        }
     }
 }
 
