@@ -24,6 +24,18 @@ fn explore(dir: &tempfile::TempDir, count: u64) -> Harness<'static, DelveApp> {
     h
 }
 
+/// [`explore`] with the editor's scripted file dialogs, for the tests that save a run.
+fn explore_saving(
+    dir: &tempfile::TempDir,
+    count: u64,
+) -> (Harness<'static, DelveApp>, std::sync::Arc<delve::app::ScriptedDialogs>) {
+    let (mut h, dialogs) = crate::editor::harness(dir.path(), None, None);
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::E);
+    crate::common::settle(&mut h);
+    h.state_mut().explore_mut().count = count;
+    (h, dialogs)
+}
+
 fn run(h: &mut Harness<'static, DelveApp>) {
     h.get_by_label("Run").click();
     crate::common::settle(h);
@@ -280,10 +292,7 @@ fn a_run_around_locks_measures_the_maps_around_them() {
 #[test]
 fn a_run_saved_as_csv_is_what_delve_sweep_writes() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut h, dialogs) = crate::editor::harness(dir.path(), None, None);
-    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::E);
-    crate::common::settle(&mut h);
-    h.state_mut().explore_mut().count = 300;
+    let (mut h, dialogs) = explore_saving(&dir, 300);
     run(&mut h);
     let path = dir.path().join("run.csv");
     dialogs.answer(delve::app::DialogOutcome::Picked(path.clone()));
@@ -376,10 +385,7 @@ fn histograms_show_numbers_counts_and_the_picked_seeds() {
 fn figures_from_play_are_measured_when_ticked() {
     use delve::analysis::sweep::{PLAY_SETTINGS, SweepRow};
     let dir = tempfile::tempdir().unwrap();
-    let (mut h, dialogs) = crate::editor::harness(dir.path(), None, None);
-    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::E);
-    crate::common::settle(&mut h);
-    h.state_mut().explore_mut().count = 200;
+    let (mut h, dialogs) = explore_saving(&dir, 200);
     run(&mut h);
     assert!(h.query_by_label("Histogram of steps to see the exit").is_none(), "not measured unless ticked");
     type_into(&mut h, "Conditions", "steps to see the exit <= 40");

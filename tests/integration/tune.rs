@@ -4,8 +4,11 @@
 
 use crate::common::{delve_in, shipped};
 use delve::analysis::explore::parse;
+use delve::analysis::sweep::{Figures, SweepRow};
 use delve::analysis::tune::{Budget, FRESH_SEEDS, Goal, Settings, Span, Stopped, Vary, tune};
+use delve::map::locks::Kept;
 use delve::params::{GeneratorParams, ParamValue};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 fn settings(base: &GeneratorParams, goal: &str, share: f64, vary: &str, maps: u64) -> Settings {
@@ -21,6 +24,19 @@ fn settings(base: &GeneratorParams, goal: &str, share: f64, vary: &str, maps: u6
 
 fn on_threads<T: Send>(n: usize, f: impl FnOnce() -> T + Send) -> T {
     rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap().install(f)
+}
+
+/// Whether `params`' map of `seed` (around `kept`), measured here for `figures`, is sound and
+/// meets every condition: the test's own count of a tune's matches.
+fn meets(
+    params: &GeneratorParams,
+    seed: u64,
+    kept: Option<&Arc<Kept>>,
+    figures: Figures,
+    conditions: &[delve::analysis::explore::Condition],
+) -> bool {
+    let row = SweepRow::of(params, seed, kept, figures).unwrap();
+    row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
 }
 
 #[test]
@@ -65,16 +81,7 @@ fn a_reachable_goal_is_met_on_fresh_seeds_and_the_proposal_makes_such_maps() {
     let matched = FRESH_SEEDS
         .clone()
         .step_by(10)
-        .filter(|&seed| {
-            let row = delve::analysis::sweep::SweepRow::of(
-                &best.params,
-                seed,
-                None,
-                delve::analysis::sweep::Figures::OfTheMap,
-            )
-            .unwrap();
-            row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
-        })
+        .filter(|&seed| meets(&best.params, seed, None, Figures::OfTheMap, &conditions))
         .count();
     assert!(matched >= 85, "{matched} of 100 fresh seeds match");
     // Only the ticked parameters moved.
@@ -210,7 +217,6 @@ fn delve_tune_writes_a_preset_that_makes_the_maps_it_promises() {
 /// seeds is the share of its maps made around the locks, counted here seed by seed.
 #[test]
 fn with_locks_every_candidate_is_measured_around_them() {
-    use delve::map::locks::Kept;
     let base = shipped("godot-part3");
     let mut map = delve::generate::generate(&base, 3).unwrap().map;
     for r in map.rooms.iter_mut().take(2) {
@@ -223,30 +229,11 @@ fn with_locks_every_candidate_is_measured_around_them() {
     let best = &outcome.proposals[0];
     let conditions = parse("longest path >= 80").unwrap();
     let matched = FRESH_SEEDS
-        .filter(|&seed| {
-            let row = delve::analysis::sweep::SweepRow::of(
-                &best.params,
-                seed,
-                Some(&kept),
-                delve::analysis::sweep::Figures::OfTheMap,
-            )
-            .unwrap();
-            row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
-        })
+        .filter(|&seed| meets(&best.params, seed, Some(&kept), Figures::OfTheMap, &conditions))
         .count() as u64;
     assert_eq!(best.fresh.matched, matched);
-    let without = FRESH_SEEDS
-        .filter(|&seed| {
-            let row = delve::analysis::sweep::SweepRow::of(
-                &best.params,
-                seed,
-                None,
-                delve::analysis::sweep::Figures::OfTheMap,
-            )
-            .unwrap();
-            row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
-        })
-        .count() as u64;
+    let without =
+        FRESH_SEEDS.filter(|&seed| meets(&best.params, seed, None, Figures::OfTheMap, &conditions)).count() as u64;
     assert_ne!(matched, without, "the locks change what the maps are");
 }
 
@@ -403,7 +390,6 @@ fn delve_tune_says_how_many_fresh_seeds_its_time_allowed() {
 /// every map, and the proposal's maps, walked here, meet it as often as it says.
 #[test]
 fn a_goal_on_a_figure_from_play_is_measured_by_playing() {
-    use delve::analysis::sweep::{Figures, SweepRow};
     let base = shipped("godot-part3");
     let goal = "steps to see the exit >= 60";
     let s = settings(&base, goal, 70.0, "max_rooms=10..80,width=60..160", 3_000);
@@ -416,12 +402,7 @@ fn a_goal_on_a_figure_from_play_is_measured_by_playing() {
     // Checked independently: the proposal's maps on the same fresh seeds, walked here.
     let conditions = parse(goal).unwrap();
     let seeds = FRESH_SEEDS.start..FRESH_SEEDS.start + best.fresh.seeds;
-    let matched = seeds
-        .filter(|&seed| {
-            let row = SweepRow::of(&best.params, seed, None, Figures::WithPlay).unwrap();
-            row.connected && row.problems == 0 && conditions.iter().all(|c| c.holds(&row))
-        })
-        .count() as u64;
+    let matched = seeds.filter(|&seed| meets(&best.params, seed, None, Figures::WithPlay, &conditions)).count() as u64;
     assert_eq!(matched, best.fresh.matched, "the fresh tally is the maps' own, walked");
     // The base's maps see their exit sooner: the search moved towards the goal.
     let base_mean = (0..200u64)
