@@ -36,6 +36,32 @@ fn explore_saving(
     (h, dialogs)
 }
 
+/// The run saved with *Save run as CSV…*, and what `delve sweep godot-part3 ARGS` writes, each
+/// line without its last cell (the time the map took).
+fn saved_and_swept(
+    h: &mut Harness<'static, DelveApp>,
+    dialogs: &delve::app::ScriptedDialogs,
+    dir: &tempfile::TempDir,
+    args: &[&str],
+) -> (Vec<String>, Vec<String>) {
+    let path = dir.path().join("run.csv");
+    dialogs.answer(delve::app::DialogOutcome::Picked(path.clone()));
+    h.get_by_label("Save run as CSV…").click();
+    crate::common::settle(h);
+    let saved = std::fs::read_to_string(&path).expect("the run is saved");
+    let cli = dir.path().join("cli.csv");
+    let mut all = vec!["sweep", "godot-part3"];
+    all.extend_from_slice(args);
+    all.extend(["--csv", cli.to_str().unwrap()]);
+    let o = crate::common::delve(&all);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let cli = std::fs::read_to_string(&cli).unwrap();
+    let without_time = |text: &str| -> Vec<String> {
+        text.lines().map(|l| l.rsplit_once(',').map_or(l, |(rest, _micros)| rest).to_string()).collect()
+    };
+    (without_time(&saved), without_time(&cli))
+}
+
 fn run(h: &mut Harness<'static, DelveApp>) {
     h.get_by_label("Run").click();
     crate::common::settle(h);
@@ -294,21 +320,10 @@ fn a_run_saved_as_csv_is_what_delve_sweep_writes() {
     let dir = tempfile::tempdir().unwrap();
     let (mut h, dialogs) = explore_saving(&dir, 300);
     run(&mut h);
-    let path = dir.path().join("run.csv");
-    dialogs.answer(delve::app::DialogOutcome::Picked(path.clone()));
-    h.get_by_label("Save run as CSV…").click();
-    crate::common::settle(&mut h);
-    let saved = std::fs::read_to_string(&path).expect("the run is saved");
-    let cli = dir.path().join("cli.csv");
-    let o = crate::common::delve(&["sweep", "godot-part3", "--seeds", "0..300", "--csv", cli.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let cli = std::fs::read_to_string(&cli).unwrap();
-    let without_time = |text: &str| -> Vec<String> {
-        text.lines().map(|l| l.rsplit_once(',').map_or(l, |(rest, _micros)| rest).to_string()).collect()
-    };
-    assert_eq!(saved.lines().next(), cli.lines().next(), "the same header");
-    assert_eq!(saved.lines().count(), 301);
-    assert_eq!(without_time(&saved), without_time(&cli));
+    let (saved, cli) = saved_and_swept(&mut h, &dialogs, &dir, &["--seeds", "0..300"]);
+    assert_eq!(saved.first(), cli.first(), "the same header");
+    assert_eq!(saved.len(), 301);
+    assert_eq!(saved, cli);
 }
 
 /// Explore you can read: numbers under every histogram, the count and range of the bar under
@@ -459,18 +474,6 @@ fn figures_from_play_are_measured_when_ticked() {
     });
     assert!(request.todo.is_empty(), "no new run for figures the kept run has");
 
-    let path = dir.path().join("run.csv");
-    dialogs.answer(delve::app::DialogOutcome::Picked(path.clone()));
-    h.get_by_label("Save run as CSV…").click();
-    crate::common::settle(&mut h);
-    let saved = std::fs::read_to_string(&path).expect("the run is saved");
-    let cli = dir.path().join("cli.csv");
-    let o =
-        crate::common::delve(&["sweep", "godot-part3", "--seeds", "0..200", "--play", "--csv", cli.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let cli = std::fs::read_to_string(&cli).unwrap();
-    let without_time = |text: &str| -> Vec<String> {
-        text.lines().map(|l| l.rsplit_once(',').map_or(l, |(rest, _micros)| rest).to_string()).collect()
-    };
-    assert_eq!(without_time(&saved), without_time(&cli));
+    let (saved, cli) = saved_and_swept(&mut h, &dialogs, &dir, &["--seeds", "0..200", "--play"]);
+    assert_eq!(saved, cli);
 }
