@@ -51,6 +51,8 @@ pub struct Pane {
     pub seed: u64,
     pub map: Option<Arc<Map>>,
     pub metrics: Option<Metrics>,
+    /// The figures from play of its map (`None` inside: its exit is never reached).
+    pub play: Option<Option<crate::play::ExitFigures>>,
     pub error: Option<String>,
     pub view: PaneView,
     /// Where the pane was drawn in the last frame.
@@ -67,6 +69,8 @@ pub struct Pane {
 pub struct PaneOutcome {
     pub map: Arc<Map>,
     pub metrics: PaneMetrics,
+    /// Its figures from play ([`crate::measure::PLAY_SETTINGS`]; `None`: no exit reached).
+    pub play: Option<crate::play::ExitFigures>,
 }
 
 /// What a compare pane's job hands back.
@@ -123,6 +127,7 @@ impl Compare {
             seed,
             map: None,
             metrics: None,
+            play: None,
             error: None,
             view,
             rect: Rect::NOTHING,
@@ -190,17 +195,30 @@ impl Compare {
 }
 
 impl Pane {
+    /// Figure `stat` of its map (NaN: none, the exit never reached); `None` until it is made.
+    pub fn value(&self, stat: crate::analysis::Stat) -> Option<f64> {
+        use crate::analysis::Stat;
+        let play = |f: fn(&crate::play::ExitFigures) -> f64| self.play.map(|p| p.as_ref().map_or(f64::NAN, f));
+        match stat {
+            Stat::StepsToSeeExit => play(|f| f64::from(f.steps_to_see_exit)),
+            Stat::SeenOnTheWay => play(|f| f64::from((f.seen_on_the_way * 100.0) as f32)),
+            _ => self.metrics.as_ref().map(|m| stat.value(self.seed, m)),
+        }
+    }
+
     fn receive(&mut self, r: Result<Box<PaneOutcome>, String>) {
         let p = self;
         match r {
             Ok(o) => {
                 p.metrics = Some(o.metrics);
+                p.play = Some(o.play);
                 p.map = Some(o.map);
                 p.error = None;
             }
             Err(e) => {
                 p.map = None;
                 p.metrics = None;
+                p.play = None;
                 p.error = Some(e);
             }
         }
@@ -244,7 +262,11 @@ pub fn compare_ui(
         }
         panes_ui(ui, c, current, out);
         ui.separator();
-        stats_ui(ui, c);
+        // Its own scroll: the figures (from play too) outnumber a laptop screen's rows.
+        egui::ScrollArea::vertical()
+            .id_salt("delve-compare-stats-scroll")
+            .min_scrolled_height(300.0)
+            .show(ui, |ui| stats_ui(ui, c));
     });
     c.open = open;
     picked
@@ -432,13 +454,15 @@ fn stats_ui(ui: &mut egui::Ui, c: &Compare) {
             ui.label(egui::RichText::new(format!("{} (seed {})", pane_name(i), p.seed)).strong());
         }
         ui.end_row();
-        // The figures of the maps themselves (those from play are Explore's and the sweeps').
-        for stat in crate::analysis::sweep::Figures::OfTheMap.stats() {
+        // Every figure, those from play too (a few panes cost little to walk).
+        for stat in crate::analysis::sweep::Figures::WithPlay.stats() {
             ui.label(stat.label()).on_hover_text(stat.help());
-            let f = |m: &Metrics| stat.value(0, m);
-            let base = c.panes.first().and_then(|p| p.metrics.as_ref()).map(f);
+            let base = c.panes.first().and_then(|p| p.value(stat));
             for p in &c.panes {
-                match p.metrics.as_ref().map(f) {
+                match p.value(stat) {
+                    Some(v) if v.is_nan() => {
+                        ui.label("—").on_hover_text("The exit is never reached");
+                    }
                     Some(v) => {
                         let text = format!("{v:.*}", stat.decimals());
                         let differs = base.is_some_and(|b| (b - v).abs() > 1e-9);

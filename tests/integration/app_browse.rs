@@ -173,11 +173,16 @@ fn compare_two_seeds_shows_two_panes_with_their_stats_and_linked_zoom() {
     assert!(c.open);
     assert_eq!(c.panes.iter().map(|p| p.seed).collect::<Vec<_>>(), vec![2, 5]);
     for p in &c.panes {
-        let expected = Metrics::of(&generate(&params, p.seed).unwrap().map);
+        let map = generate(&params, p.seed).unwrap().map;
+        let expected = Metrics::of(&map);
         assert_eq!(p.metrics, Some(expected));
         // The stats table shows the figures.
         assert!(h.query_by_label(&expected.longest_path.to_string()).is_some());
+        // And those from play, as the player walks the map.
+        let play = delve::play::exit_figures_of(&map, delve::measure::PLAY_SETTINGS).expect("the exit is reached");
+        assert_eq!(p.value(delve::analysis::Stat::StepsToSeeExit), Some(f64::from(play.steps_to_see_exit)));
     }
+    assert!(h.query_by_label("steps to see the exit").is_some() && h.query_by_label("seen on the way %").is_some());
     h.get_by_label("A: seed 2");
     h.get_by_label("B: seed 5");
 

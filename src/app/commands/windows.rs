@@ -207,7 +207,8 @@ impl DelveApp {
         let job = self.jobs.spawn(JobKind::Compare, move |_| {
             crate::generate::generate_around(&params, seed, kept.as_ref()).map(|g| {
                 let metrics = Metrics::of(&g.map);
-                Box::new(PaneOutcome { map: Arc::new(g.map), metrics })
+                let play = crate::play::exit_figures_of(&g.map, crate::measure::PLAY_SETTINGS);
+                Box::new(PaneOutcome { map: Arc::new(g.map), metrics, play })
             })
         });
         self.compare.started(pane, job);
