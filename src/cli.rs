@@ -364,7 +364,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 Some(f) => f,
                 None => out,
             };
-            let figures = if play { Figures::WithPlay } else { Figures::OfTheMap };
+            let figures = Figures::with_play(play);
             sweep(&p.generator, range, kept.as_ref(), figures, jobs.map(|j| j as usize), sink, err)?;
             if let (Some(kept), Some(path)) = (&kept, &keep)
                 && !kept.is_empty()

@@ -94,8 +94,7 @@ impl Charts {
 
     pub fn of(runs: &[&Run]) -> Charts {
         let rows: Vec<&[SweepRow]> = runs.iter().map(|r| r.rows.as_slice()).collect();
-        let played = runs.iter().any(|r| r.figures == Figures::WithPlay);
-        let figures = if played { Figures::WithPlay } else { Figures::OfTheMap };
+        let figures = Figures::any_of(runs.iter().map(|r| r.figures));
         Charts { histograms: figures.stats().map(|s| Histogram::shared(&rows, s, Self::BINS)).collect() }
     }
 

@@ -233,7 +233,7 @@ impl Explore {
 
     /// What a run measures now: the figures from play too when ticked.
     pub fn figures(&self) -> Figures {
-        if self.play { Figures::WithPlay } else { Figures::OfTheMap }
+        Figures::with_play(self.play)
     }
 
     /// The charts to make when the runs to show are kept but the charts shown are of others
@@ -556,8 +556,7 @@ fn percentiles_ui(ui: &mut egui::Ui, runs: &[Arc<Run>], other: &str) {
             ui.label(egui::RichText::new(h).strong());
         }
         ui.end_row();
-        let played = runs.iter().any(|r| r.figures == Figures::WithPlay);
-        let figures = if played { Figures::WithPlay } else { Figures::OfTheMap };
+        let figures = Figures::any_of(runs.iter().map(|r| r.figures));
         for stat in figures.stats() {
             for (i, run) in runs.iter().enumerate() {
                 if i == 0 {

@@ -269,9 +269,20 @@ impl Figures {
         Stat::metrics().iter().copied().filter(move |s| self.measures(*s))
     }
 
+    /// With the figures from play when `play`, else those of the map.
+    pub const fn with_play(play: bool) -> Figures {
+        if play { Figures::WithPlay } else { Figures::OfTheMap }
+    }
+
     /// The figures a run needs to measure `stats`.
     pub fn for_stats(stats: impl IntoIterator<Item = Stat>) -> Figures {
-        if stats.into_iter().any(Stat::from_play) { Figures::WithPlay } else { Figures::OfTheMap }
+        Figures::with_play(stats.into_iter().any(Stat::from_play))
+    }
+
+    /// The figures any of `runs` measured (those from play when one did): what a table of them
+    /// all shows.
+    pub fn any_of(runs: impl IntoIterator<Item = Figures>) -> Figures {
+        Figures::with_play(runs.into_iter().any(|f| f == Figures::WithPlay))
     }
 }
 

@@ -426,7 +426,7 @@ impl Map {
     /// with its defaults), None when the exit is never reached.
     #[pyo3(signature = (play = false))]
     fn metrics<'py>(&self, py: Python<'py>, play: bool) -> PyResult<Bound<'py, PyDict>> {
-        let figures = if play { Figures::WithPlay } else { Figures::OfTheMap };
+        let figures = Figures::with_play(play);
         let row =
             guarded("measuring the map", || Ok(SweepRow::measure(self.seed(), &self.map().0.generated, 0.0, figures)))?;
         let dict = PyDict::new(py);
